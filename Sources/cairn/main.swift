@@ -1,0 +1,4 @@
+import CairnCLI
+import Foundation
+
+exit(CairnCLI.run(Array(CommandLine.arguments.dropFirst())))
