@@ -1,12 +1,61 @@
 import Foundation
 
-/// The `cairn` command line: parses arguments and dispatches to subcommands.
-/// Output goes to the given streams so that every command is testable.
+/// The `cairn` command line: finds the subcommand and runs it with an injected context.
 public enum CairnCLI {
+    /// Every subcommand, in the order `cairn --help` lists them. Add new commands here.
+    public static var commands: [Command.Type] {
+        [
+        ]
+    }
+
+    /// The top-level help text.
+    public static var help: String {
+        var s = """
+        cairn — a terminal trail viewer for hikers
+
+        Usage: cairn [COMMAND] [OPTIONS]
+               cairn COMMAND --help
+
+        Commands:
+
+        """
+        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
+        for c in commands {
+            s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
+        }
+        return s
+    }
+
     /// Runs `cairn` with `arguments` (without the program name).
     /// - Returns: the process exit code.
-    public static func run(_ arguments: [String]) -> Int32 {
-        print("cairn: a terminal trail viewer for hikers. Subcommands arrive with the next commits.")
-        return 0
+    public static func run(_ arguments: [String], context: CommandContext = .process()) -> Int32 {
+        if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            context.stdout.write(help)
+            return 0
+        }
+        // Longest match first, so "map import" wins over "map".
+        let sorted = commands.sorted { $0.name.split(separator: " ").count > $1.name.split(separator: " ").count }
+        guard let command = sorted.first(where: { c in
+            let words = c.name.split(separator: " ").map(String.init)
+            return arguments.count >= words.count && Array(arguments.prefix(words.count)) == words
+        }) else {
+            context.stderr.write("cairn: unknown command '\(arguments[0])'. See 'cairn --help'.\n")
+            return 64
+        }
+        var rest = ArgumentList(Array(arguments.dropFirst(command.name.split(separator: " ").count)))
+        if rest.flag("--help", "-h") {
+            context.stdout.write(command.help.hasSuffix("\n") ? command.help : command.help + "\n")
+            return 0
+        }
+        do {
+            return try command.run(&rest, context)
+        } catch let e as CLIError {
+            context.stderr.write("cairn \(command.name): \(e.description)\n")
+            if case .usage = e { context.stderr.write("See 'cairn \(command.name) --help'.\n") }
+            return e.exitCode
+        } catch {
+            context.stderr.write("cairn \(command.name): \(error)\n")
+            return 1
+        }
     }
 }
