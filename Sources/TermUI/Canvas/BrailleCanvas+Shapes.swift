@@ -1,0 +1,80 @@
+/// Lines, polylines and filled markers on a ``BrailleCanvas``.
+extension BrailleCanvas {
+    /// Draws the segment from `a` to `b`.
+    ///
+    /// The segment is first clipped to the canvas with Liang–Barsky (``LineClipper``), then its
+    /// end points are taken to the dots containing them and the dots between are walked with
+    /// Bresenham's algorithm (J. E. Bresenham, "Algorithm for computer control of a digital
+    /// plotter", IBM Systems Journal 4(1), 1965), all-octant integer form. Both end dots are
+    /// set. Segments with a non-finite coordinate draw nothing.
+    public mutating func line(from a: DotPoint, to b: DotPoint, ink: Ink) {
+        guard width > 0, height > 0 else { return }
+        let maxX = Double(dotWidth).nextDown, maxY = Double(dotHeight).nextDown
+        guard let (p, q) = LineClipper.clip(a, b, minX: 0, minY: 0, maxX: maxX, maxY: maxY) else { return }
+        let k = inkIndex(ink)
+        drawClipped(Int(p.x), Int(p.y), Int(q.x), Int(q.y), owner: k, priority: ink.priority)
+    }
+
+    /// Draws segments between consecutive `points` (nothing for fewer than two; one point
+    /// draws that dot).
+    public mutating func polyline<S: Sequence>(_ points: S, ink: Ink) where S.Element == DotPoint {
+        var it = points.makeIterator()
+        guard var previous = it.next() else { return }
+        var any = false
+        while let p = it.next() {
+            line(from: previous, to: p, ink: ink)
+            previous = p
+            any = true
+        }
+        if !any { point(previous, ink: ink) }
+    }
+
+    /// Bresenham between two in-bounds dots.
+    mutating func drawClipped(_ xStart: Int, _ yStart: Int, _ x1: Int, _ y1: Int, owner: Int32, priority: Int) {
+        let w = width
+        let bits = BrailleGlyphs.bits
+        dotCells.withUnsafeMutableBufferPointer { cells in
+            var x0 = xStart, y0 = yStart
+            let dx = abs(x1 - x0), sx = x0 < x1 ? 1 : -1
+            let dy = -abs(y1 - y0), sy = y0 < y1 ? 1 : -1
+            var err = dx + dy
+            while true {
+                let i = (y0 >> 2) * w + (x0 >> 1)
+                cells[i].mask |= bits[(y0 & 3) << 1 | (x0 & 1)]
+                if priority >= cells[i].priority {
+                    cells[i].priority = priority
+                    cells[i].owner = owner
+                }
+                if x0 == x1 && y0 == y1 { break }
+                let e2 = 2 * err
+                if e2 >= dy { err += dy; x0 += sx }
+                if e2 <= dx { err += dx; y0 += sy }
+            }
+        }
+    }
+
+    /// Draws a filled marker centred on `center`: every dot whose centre (i + 0.5, j + 0.5)
+    /// lies within `radius` dots of `center` by the shape's measure, and always the dot that
+    /// contains `center` (so radius 0 is a single dot). Clipped at the edges.
+    public mutating func marker(at center: DotPoint, shape: MarkerShape = .disc, radius: Double, ink: Ink) {
+        guard center.x.isFinite, center.y.isFinite, radius.isFinite, width > 0, height > 0 else { return }
+        let r = max(0, radius)
+        let x0 = max(0, Int((center.x - r - 1).rounded(.down))), x1 = min(dotWidth - 1, Int((center.x + r + 1).rounded(.up)))
+        let y0 = max(0, Int((center.y - r - 1).rounded(.down))), y1 = min(dotHeight - 1, Int((center.y + r + 1).rounded(.up)))
+        point(center, ink: ink)
+        guard x0 <= x1, y0 <= y1 else { return }
+        let k = inkIndex(ink)
+        for y in y0...y1 {
+            for x in x0...x1 {
+                let dx = abs(Double(x) + 0.5 - center.x), dy = abs(Double(y) + 0.5 - center.y)
+                let inside: Bool
+                switch shape {
+                case .disc: inside = dx * dx + dy * dy <= r * r
+                case .diamond: inside = dx + dy <= r
+                case .square: inside = max(dx, dy) <= r
+                }
+                if inside { plot(x, y, k, ink.priority) }
+            }
+        }
+    }
+}
