@@ -10,7 +10,9 @@
 /// - **RGB or 256 → 16:** the nearest of the 16 ANSI colours, taken at xterm's default
 ///   values (``ansiPalette``). RGB goes there directly, not through 256, to avoid rounding twice;
 ///   an index 0-15 maps to the same ANSI colour.
-/// - **→ 8:** the nearest of ANSI 0-7 at the same values (so bright-black, a grey, becomes white).
+/// - **→ 8:** first → 16 as above, then a bright colour becomes its normal one (ANSI n − 8),
+///   except bright-black (a mid grey), which becomes white (7) so grey text stays readable on
+///   dark backgrounds. (Plain nearest-of-8 would send mid grey to yellow.)
 /// - **→ none:** every colour becomes ``Color/default``.
 /// ``Color/default`` stays itself at every depth.
 extension Color {
@@ -62,8 +64,8 @@ extension Color {
             let v = rgbValue!
             return .ansi(Color.nearestANSI(v.r, v.g, v.b, count: 16))
         case (.ansi8, _):
-            let v = rgbValue!
-            return .ansi(Color.nearestANSI(v.r, v.g, v.b, count: 8))
+            guard case .ansi(let n) = downgraded(to: .ansi16) else { return .default }
+            return .ansi(n == 8 ? 7 : n % 8)
         }
     }
 
@@ -94,7 +96,7 @@ extension Color {
         return UInt8(dg < dc ? grey : cube)
     }
 
-    /// The ANSI index below `count` (8 or 16) whose ``ansiPalette`` value is nearest to (r, g, b).
+    /// The ANSI index below `count` whose ``ansiPalette`` value is nearest to (r, g, b).
     static func nearestANSI(_ r: UInt8, _ g: UInt8, _ b: UInt8, count: Int) -> UInt8 {
         var best = 0, bestDistance = Int.max
         for i in 0..<count {
