@@ -11,8 +11,11 @@ extension BrailleCanvas {
         guard width > 0, height > 0 else { return }
         let maxX = Double(dotWidth).nextDown, maxY = Double(dotHeight).nextDown
         guard let (p, q) = LineClipper.clip(a, b, minX: 0, minY: 0, maxX: maxX, maxY: maxY) else { return }
+        // Rounding in the clip (coordinates far off the canvas) can land a hair outside: clamp.
+        func cx(_ v: Double) -> Int { min(dotWidth - 1, max(0, Int(v))) }
+        func cy(_ v: Double) -> Int { min(dotHeight - 1, max(0, Int(v))) }
         let k = inkIndex(ink)
-        drawClipped(Int(p.x), Int(p.y), Int(q.x), Int(q.y), owner: k, priority: ink.priority)
+        drawClipped(cx(p.x), cy(p.y), cx(q.x), cy(q.y), owner: k, priority: ink.priority)
     }
 
     /// Draws segments between consecutive `points` (nothing for fewer than two; one point
