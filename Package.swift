@@ -29,5 +29,8 @@ let package = Package(
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
+
+        // Benchmarks print figures (speed targets are not timed tests).
+        .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),
     ]
 )

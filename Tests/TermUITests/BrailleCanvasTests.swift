@@ -78,6 +78,42 @@ func dump(_ c: BrailleCanvas, mode: CanvasMode = .braille) -> String {
         #expect(s.isDotSet(x: 1, y: 1) && s.isDotSet(x: 18, y: 6))
     }
 
+    @Test func lineDotsFollowTheExactLine() {
+        // Reference: one dot per step along the major axis, the minor coordinate the exact
+        // rational value rounded to nearest (either neighbour allowed on an exact .5 tie).
+        var state: UInt64 = 12345
+        func next(_ n: Int) -> Int {   // SplitMix64, reduced to 0..<n
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(n))
+        }
+        for _ in 0..<300 {
+            let (x0, y0, x1, y1) = (next(40), next(24), next(40), next(24))
+            var c = BrailleCanvas(width: 20, height: 6)
+            c.line(from: DotPoint(x: Double(x0) + 0.5, y: Double(y0) + 0.5),
+                   to: DotPoint(x: Double(x1) + 0.5, y: Double(y1) + 0.5), ink: ink)
+            let steps = max(abs(x1 - x0), abs(y1 - y0))
+            var expected = 0
+            for k in 0...steps {
+                let t = steps == 0 ? 0 : Double(k) / Double(steps)
+                let ex = Double(x0) + t * Double(x1 - x0), ey = Double(y0) + t * Double(y1 - y0)
+                func candidates(_ v: Double) -> [Int] {
+                    let f = v - v.rounded(.down)
+                    return abs(f - 0.5) < 1e-9 ? [Int(v.rounded(.down)), Int(v.rounded(.up))] : [Int((v + 0.5).rounded(.down))]
+                }
+                let hit = candidates(ex).contains { x in candidates(ey).contains { y in c.isDotSet(x: x, y: y) } }
+                #expect(hit, "step \(k) of (\(x0),\(y0))-(\(x1),\(y1))")
+                expected += 1
+            }
+            var count = 0
+            for y in 0..<c.dotHeight { for x in 0..<c.dotWidth where c.isDotSet(x: x, y: y) { count += 1 } }
+            #expect(count == expected)
+            #expect(c.isDotSet(x: x0, y: y0) && c.isDotSet(x: x1, y: y1))
+        }
+    }
+
     @Test func linesFarOutsideAreClipped() {
         var c = BrailleCanvas(width: 3, height: 1)
         c.line(from: DotPoint(x: -1e12, y: 2), to: DotPoint(x: 1e12, y: 2), ink: ink)
