@@ -209,10 +209,10 @@ func dump(_ c: BrailleCanvas, mode: CanvasMode = .braille) -> String {
         #expect(b[1, 0]?.fg == .white && b[2, 0]?.fg == .magenta)
         #expect(c.hasOverlay(in: Rect(x: 3, y: 1, width: 1, height: 1), minimumPriority: 2))
         #expect(!c.hasOverlay(in: Rect(x: 0, y: 0, width: 1, height: 2), minimumPriority: 2))
-        // ASCII mode: fallbacks; the wide 日 has none and shows "?" then a blank.
+        // ASCII mode: fallbacks; the wide 日 has none and shows "?" in both its columns.
         var a = Buffer(width: 6, height: 2)
         c.render(into: &a, at: a.area, mode: .ascii)
-        #expect(a.textLines() == ["-^----", "too? x"])
+        #expect(a.textLines() == ["-^----", "too??x"])
         // Overwriting half of a wide overlay removes the other half.
         var w = BrailleCanvas(width: 3, height: 1)
         w.text("日", cellX: 0, cellY: 0)
