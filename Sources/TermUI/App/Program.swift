@@ -1,0 +1,99 @@
+import Foundation
+
+/// An Elm-style program (as in bubbletea): state changes only in a pure ``update(_:_:)``,
+/// which returns effects for the runtime to perform; the screen is a function of the state.
+public protocol Program {
+    associatedtype State
+    associatedtype Message: Sendable
+    associatedtype Effect
+
+    /// Turns a terminal input into a message (or nil to ignore it).
+    func message(for input: InputEvent) -> Message?
+    /// The message sent on every idle tick (for clocks, live positions), or nil for none.
+    func tick(at date: Date) -> Message?
+    /// Applies `message` to `state` and returns the effects to perform.
+    func update(_ state: inout State, _ message: Message) -> [Effect]
+    /// Draws `state` into a buffer of the given size.
+    func view(_ state: State, width: Int, height: Int) -> Buffer
+    /// True when the program wants to end.
+    func isFinished(_ state: State) -> Bool
+}
+
+/// Runs a ``Program`` against a ``TerminalDevice``: reads input with a short timeout, sends
+/// each event through `update`, hands effects to `perform` (which may run them on another
+/// thread and send result messages back through the given closure, from any thread), and
+/// redraws when the state changed. Drawing happens on the loop's thread only.
+public final class ProgramRuntime<P: Program>: @unchecked Sendable {
+    public typealias Send = @Sendable (P.Message) -> Void
+
+    private let program: P
+    private let terminal: TerminalDevice
+    private let perform: (P.Effect, @escaping Send) -> Void
+    private let inbox = Inbox<P.Message>()
+    /// Milliseconds to wait for input before looking at the inbox and ticking.
+    public var pollInterval = 50
+    /// Checked between polls; when it returns true the loop ends (signals).
+    public var shouldStop: () -> Bool = { false }
+
+    public init(program: P, terminal: TerminalDevice, perform: @escaping (P.Effect, @escaping Send) -> Void) {
+        self.program = program
+        self.terminal = terminal
+        self.perform = perform
+    }
+
+    /// Queues a message from any thread; the loop applies it within one poll interval.
+    public func send(_ message: P.Message) { inbox.append(message) }
+
+    /// Runs until the program is finished or ``shouldStop`` says so.
+    /// - Parameters:
+    ///   - state: the initial state, updated in place.
+    ///   - initial: messages to apply before the first frame (e.g. "load the hike list").
+    ///   - now: the clock for ticks.
+    public func run(_ state: inout P.State, initial: [P.Message] = [], now: () -> Date = Date.init) {
+        let sender: Send = { [inbox] m in inbox.append(m) }
+        func apply(_ m: P.Message) {
+            for e in program.update(&state, m) { perform(e, sender) }
+        }
+        for m in initial { apply(m) }
+        var size = terminal.size
+        terminal.present(program.view(state, width: size.width, height: size.height))
+        while !program.isFinished(state) && !shouldStop() {
+            var dirty = false
+            if let event = terminal.nextEvent(timeoutMilliseconds: pollInterval) {
+                if case .resize(let w, let h) = event { size = (w, h) }
+                if let m = program.message(for: event) { apply(m) }
+                dirty = true
+                // Drain whatever else is already waiting (key repeat) before drawing.
+                while let more = terminal.nextEvent(timeoutMilliseconds: 0) {
+                    if case .resize(let w, let h) = more { size = (w, h) }
+                    if let m = program.message(for: more) { apply(m) }
+                }
+            }
+            for m in inbox.drain() { apply(m); dirty = true }
+            if let t = program.tick(at: now()) { apply(t); dirty = true }
+            if dirty && !program.isFinished(state) {
+                terminal.present(program.view(state, width: size.width, height: size.height))
+            }
+        }
+    }
+}
+
+/// A thread-safe queue of messages sent to the loop from effect threads.
+final class Inbox<Message: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Message] = []
+
+    func append(_ m: Message) {
+        lock.lock()
+        items.append(m)
+        lock.unlock()
+    }
+
+    func drain() -> [Message] {
+        lock.lock()
+        defer { lock.unlock() }
+        let m = items
+        items.removeAll()
+        return m
+    }
+}
