@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
+        .executableTarget(name: "store-benchmark", dependencies: ["TrailStore", "TrailCore"],
+                          path: "Benchmarks/StoreBenchmark"),
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
