@@ -30,5 +30,6 @@ let package = Package(
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
+        .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"]),
     ]
 )
