@@ -1,5 +1,5 @@
-// Store benchmarks (release build): `swift run -c release store-benchmark layout [POINTS]`
-// compares point layouts; `store-benchmark fill PATH N` fills a store with N generated hikes
+// Store benchmarks (release build): `swift run -c release StoreBenchmark layout [POINTS]`
+// compares point layouts; `StoreBenchmark fill PATH N` fills a store with N generated hikes
 // (used by Benchmarks/store-import.sh to time `cairn list`).
 import Foundation
 import TrailCore
@@ -143,10 +143,10 @@ do {
     case "layout": try layout(args.count > 1 ? Int(args[1]) ?? 1_000_000 : 1_000_000)
     case "fill" where args.count == 3: try fill(args[1], Int(args[2]) ?? 1000)
     default:
-        FileHandle.standardError.write(Data("usage: store-benchmark layout [POINTS] | fill PATH COUNT\n".utf8))
+        FileHandle.standardError.write(Data("usage: StoreBenchmark layout [POINTS] | fill PATH COUNT\n".utf8))
         exit(64)
     }
 } catch {
-    FileHandle.standardError.write(Data("store-benchmark: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("StoreBenchmark: \(error)\n".utf8))
     exit(1)
 }
