@@ -5,6 +5,9 @@ public enum CairnCLI {
     /// Every subcommand, in the order `cairn --help` lists them. Add new commands here.
     public static var commands: [Command.Type] {
         [
+            ImportCommand.self,
+            RenameCommand.self,
+            DeleteCommand.self,
         ]
     }
 

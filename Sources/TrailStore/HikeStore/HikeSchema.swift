@@ -40,6 +40,7 @@ enum HikeSchema {
                     elapsed_time REAL,
                     moving_time REAL,
                     average_speed REAL,
+                    moving_distance REAL,
                     moving_average_speed REAL,
                     max_speed REAL,
                     elevation_gain REAL,
@@ -50,7 +51,8 @@ enum HikeSchema {
                     min_latitude REAL,
                     min_longitude REAL,
                     max_latitude REAL,
-                    max_longitude REAL
+                    max_longitude REAL,
+                    estimated_walking_time REAL NOT NULL DEFAULT 0
                 );
                 CREATE INDEX hikes_content_hash ON hikes(content_hash);
                 CREATE TABLE tracks (
