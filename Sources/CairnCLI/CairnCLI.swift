@@ -6,6 +6,8 @@ public enum CairnCLI {
     public static var commands: [Command.Type] {
         [
             ImportCommand.self,
+            ListCommand.self,
+            ShowCommand.self,
             RenameCommand.self,
             DeleteCommand.self,
         ]

@@ -21,14 +21,14 @@ public enum ImportCommand: Command {
           --track N         import only track N (as numbered by --list); repeatable
           --all             import every track and route that has points (the default)
           --again           import even tracks that are already stored
-          --units SYSTEM    metric or imperial (default: from the locale)
+        \(UnitsOption.helpLine)
         \(StoreAccess.helpLine)
         """
     }
 
     public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
         let path = try StoreAccess.path(&args, context)
-        let units = try HikeUnits.take(&args, context)
+        let units = try UnitsOption.take(&args, context)
         let listOnly = args.flag("--list")
         let all = args.flag("--all")
         let again = args.flag("--again")

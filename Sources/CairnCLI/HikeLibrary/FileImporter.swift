@@ -7,7 +7,7 @@ import TrailStore
 /// transaction, reporting on stdout (what was stored) and stderr (problems, progress).
 struct FileImporter {
     let context: CommandContext
-    let units: HikeUnits
+    let units: UnitFormatter
     let calculator = StatisticsCalculator()
     /// Reader warnings printed per file; the rest are counted.
     let maxWarnings = 5
