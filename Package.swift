@@ -32,7 +32,7 @@ let package = Package(
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
-        .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"]),
+        .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"]),
     ]
 )

@@ -70,11 +70,12 @@ extension GPXDocumentBuilder {
         guard point.isValid else { return nil }
         var extras: TrackpointExtras?
         if point.hasExtras {
-            extras = TrackpointExtras(
+            let e = TrackpointExtras(
                 hdop: point.hdop, vdop: point.vdop, pdop: point.pdop, satellites: point.satellites,
                 fix: point.fix, speed: point.speed, course: point.course, heartRate: point.heartRate,
                 cadence: point.cadence, airTemperature: point.airTemperature,
                 waterTemperature: point.waterTemperature)
+            if !e.isEmpty { extras = e }  // e.g. only an unreadable <hdop>: no extras at all
         }
         return Trackpoint(latitude: point.latitude, longitude: point.longitude,
                           elevation: point.elevation, time: point.time, extras: extras)

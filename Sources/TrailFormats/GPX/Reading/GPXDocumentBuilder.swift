@@ -62,11 +62,18 @@ final class GPXDocumentBuilder {
         }
     }
 
+    /// Records the first fatal problem. Parsing is not stopped from here: `xmlStopParser`
+    /// inside a callback frees input buffers libxml2 may still be using (it crashed on an
+    /// encoding error). Events after a failure are ignored and the reader feeds no more input.
     func fail(_ kind: GPXError.Kind, _ reason: String, line: Int? = nil, column: Int? = nil) {
         guard failure == nil else { return }
         failure = GPXError(kind: kind, fileName: fileName, line: line ?? self.line, column: column,
                            reason: reason)
-        if let ctxt = parserContext { xmlStopParser(ctxt) }
+    }
+
+    /// The innermost open element the reader knows, for messages ("trkpt"), or nil.
+    var innermostKnownElement: String? {
+        stack.last { $0 != .unknown && $0.rawValue < GPXElement.extHeartRate.rawValue }.map { "\($0)" }
     }
 
     // MARK: SAX events

@@ -76,6 +76,8 @@ final class GPXPushParser {
     private var context: xmlParserCtxtPtr?
     private var handler = GPXSAXBridge.makeHandler()
     private var sawBytes = false
+    /// The first bytes, held until there are enough for encoding detection.
+    private var head: [UInt8] = []
 
     init(fileName: String) {
         _ = Self.libxml2Ready
@@ -92,37 +94,52 @@ final class GPXPushParser {
     func feed(_ bytes: UnsafeRawBufferPointer) throws -> Bool {
         guard bytes.count > 0 else { return true }
         sawBytes = true
-        let p = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
-        try withSilencedGlobalErrors {
-            var rest = bytes.count
-            var start = p
-            if context == nil {
-                // The first bytes let libxml2 detect the encoding (BOM, UTF-16, declaration).
-                let head = min(4, rest)
-                context = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(builder).toOpaque(),
-                                                  start, Int32(head), builder.fileName)
-                guard let context else {
-                    throw GPXError(kind: .io, fileName: builder.fileName, reason: "libxml2 could not start a parser")
-                }
-                let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                                    | XML_PARSE_NOWARNING.rawValue)
-                xmlCtxtUseOptions(context, options)
-                builder.parserContext = context
-                start += head
-                rest -= head
+        var chunk = bytes
+        if context == nil {
+            // libxml2 detects the encoding (BOM, UTF-16, declaration) from the first 4 bytes:
+            // hold tiny first chunks back until there are 4.
+            let needed = 4 - head.count
+            head.append(contentsOf: chunk.prefix(needed))
+            if head.count < 4 { return true }
+            chunk = UnsafeRawBufferPointer(rebasing: chunk.dropFirst(needed))
+            try start()
+        }
+        if chunk.count > 0, let context {
+            withSilencedGlobalErrors {
+                _ = xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
             }
-            if rest > 0, let context { xmlParseChunk(context, start, Int32(rest), 0) }
         }
         if let failure = builder.failure { throw failure }
         return !builder.stoppedAfterRoot
     }
 
+    /// Creates the push-parser context with the bytes held in `head`.
+    private func start() throws {
+        try withSilencedGlobalErrors {
+            let ctxt = head.withUnsafeBufferPointer { h in
+                h.withMemoryRebound(to: CChar.self) { h in
+                    xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(builder).toOpaque(),
+                                            h.baseAddress, Int32(h.count), builder.fileName)
+                }
+            }
+            guard let ctxt else {
+                throw GPXError(kind: .io, fileName: builder.fileName, reason: "libxml2 could not start a parser")
+            }
+            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+            xmlCtxtUseOptions(ctxt, options)
+            builder.parserContext = ctxt
+            context = ctxt
+        }
+    }
+
     /// Ends the input and returns the document.
     /// - Throws: ``GPXError`` when the document is incomplete or was malformed.
     func finish() throws -> GPXReadResult {
-        guard sawBytes, let context else {
+        guard sawBytes else {
             throw GPXError(kind: .malformedXML, fileName: builder.fileName, line: 1, reason: "the file is empty")
         }
+        if context == nil { try start() }  // a file of fewer than 4 bytes
+        guard let context else { throw GPXError(kind: .io, fileName: builder.fileName, reason: "no parser") }
         if !builder.stoppedAfterRoot {
             withSilencedGlobalErrors { _ = xmlParseChunk(context, nil, 0, 1) }
         }

@@ -103,10 +103,15 @@ extension GPXDocumentBuilder {
             // Anything after the end of <gpx>: e.g. a second document appended to the file.
             warn("extra content after the end of the GPX document (line \(line)) was ignored", line: line)
             stoppedAfterRoot = true
-            if let ctxt = parserContext { xmlStopParser(ctxt) }
             return
         }
         if level == XML_ERR_FATAL {
+            if e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) && !rootClosed {
+                // libxml2's push parser says "Extra content at the end of the document" when
+                // the input simply stops inside an element.
+                let inside = innermostKnownElement.map { " inside <\($0)>" } ?? ""
+                message = "the file ends\(inside) before the GPX document is complete (truncated?)"
+            }
             fail(.malformedXML, message, line: line, column: column)
         } else {
             warn("XML: " + message, line: line)
