@@ -30,6 +30,6 @@ let package = Package(
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
-        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"]),
+        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
     ]
 )
