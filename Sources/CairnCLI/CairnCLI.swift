@@ -8,6 +8,7 @@ public enum CairnCLI {
             ImportCommand.self,
             ListCommand.self,
             ShowCommand.self,
+            ExportCommand.self,
             RenameCommand.self,
             DeleteCommand.self,
         ]
