@@ -11,6 +11,7 @@ public enum CairnCLI {
             ExportCommand.self,
             RenameCommand.self,
             DeleteCommand.self,
+            StatsCommand.self,
         ]
     }
 

@@ -51,33 +51,12 @@ public enum ShowCommand: Command {
         row("Description", h.description.map(c))
         row("Started", h.startedAt.map { u.dateTime($0) })
         row("Added", u.dateTime(h.createdAt))
-        if s.pointCount > 0 {
-            row("Distance", u.distance(s.distance))
-            row("Elapsed time", u.duration(s.elapsedTime, style: .clock))
-            row("Moving time", u.duration(s.movingTime, style: .clock))
-            row("Average speed", u.speed(s.averageSpeed))
-            row("Moving average speed", u.speed(s.movingAverageSpeed))
-            row("Moving pace", u.pace(speed: s.movingAverageSpeed))
-            row("Max speed", u.speed(s.maxSpeed))
-            row("Elevation gain", u.elevationChange(s.elevationGain))
-            row("Elevation loss", u.elevationChange(s.elevationLoss.map { -$0 }))
-            row("Lowest point", u.elevation(s.minElevation))
-            row("Highest point", u.elevation(s.maxElevation))
-            row("Steepest grade", u.grade(s.steepestGrade))
-            row("Walking time (DIN 33466)", u.duration(s.estimatedWalkingTime, style: .clock))
-            row("Trackpoints", "\(s.pointCount) in \(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s")")
-        }
-        if let b = s.boundingBox {
-            row("Bounds", String(format: "%.5f,%.5f to %.5f,%.5f (lat,lon)", b.minLatitude, b.minLongitude,
-                                 b.maxLatitude, b.maxLongitude))
-        }
+        rows += StatisticsRows.rows(s, u)
         row("Creator", m.creator.map(c))
         row("Author", m.author?.name.map(c))
         row("Type", m.type.map(c))
         row("Keywords", m.keywords.map(c))
-        let width = rows.map(\.0.count).max() ?? 0
-        var out = "\(h.id)  \(c(h.name))\n"
-        for (k, v) in rows { out += "  " + k.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + v + "\n" }
+        var out = "\(h.id)  \(c(h.name))\n" + StatisticsRows.format(rows)
         if !waypoints.isEmpty {
             out += "\nWaypoints (\(waypoints.count)):\n"
             var t = TextTable(headers: ["NAME", "TYPE", "SYMBOL", "ELEVATION", "LATITUDE", "LONGITUDE", "NOTE"],

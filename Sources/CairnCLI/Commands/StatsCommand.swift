@@ -1,0 +1,116 @@
+import Foundation
+import TrailCore
+import TrailFormats
+
+/// `cairn stats FILE.gpx…`: statistics of each track and route of GPX files, without storing them.
+public enum StatsCommand: Command {
+    public static let name = "stats"
+    public static let summary = "Print statistics of the tracks in GPX files (nothing is stored)"
+    public static var help: String {
+        """
+        Usage: cairn stats FILE.gpx… [--json] [--segments] [--units SYSTEM]
+
+        Reads each GPX 1.0/1.1 file and prints, per track and per route, the distance
+        (geodesic, WGS84), elapsed and moving time, overall and moving average speed side
+        by side, pace, max speed, elevation gain/loss, lowest and highest point, steepest
+        sustained grade, trackpoints and bounds. Methods: DECISIONS.md and the docs of
+        StatisticsCalculator.
+
+        Options:
+          --json        one JSON document for all files (SI units, ISO 8601 UTC dates)
+          --segments    also print each segment of a multi-segment track
+        \(UnitsOption.helpLine)
+
+        A file that cannot be read is reported on stderr (file, line, reason); the others
+        are still printed and the exit code is 1.
+        """
+    }
+
+    struct FileJSON: Encodable {
+        var file: String
+        var version: String
+        var creator: String?
+        var waypointCount: Int
+        var tracks: [TrackJSON]
+        var warnings: [String]
+    }
+
+    struct TrackJSON: Encodable {
+        var name: String?
+        var kind: String
+        var statistics: TrackStatistics
+        var segments: [TrackStatistics]?
+    }
+
+    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
+        let units = try UnitsOption.take(&args, context)
+        let json = args.flag("--json")
+        let perSegment = args.flag("--segments")
+        let files = args.positionals()
+        try args.finish()
+        guard !files.isEmpty else { throw CLIError.usage("stats needs at least one GPX file") }
+        let calculator = StatisticsCalculator()
+        var failures = 0
+        var documents: [FileJSON] = []
+        var text = ""
+        for file in files {
+            let result: GPXReadResult
+            do {
+                result = try GPXReader.read(url: URL(fileURLWithPath: context.resolve(file)))
+            } catch {
+                failures += 1
+                context.stderr.write("cairn stats: \(TerminalText.clean(String(describing: error)))\n")
+                continue
+            }
+            for w in result.warnings {
+                context.stderr.write("cairn stats: \(TerminalText.clean(file)): warning: \(TerminalText.clean(w.description))\n")
+            }
+            let doc = result.document
+            var tracks: [TrackJSON] = []
+            for t in doc.tracks {
+                tracks.append(TrackJSON(name: t.name, kind: "track", statistics: calculator.statistics(for: t),
+                                        segments: t.segments.count > 1 ? calculator.segmentStatistics(for: t) : nil))
+            }
+            for r in doc.routes where !r.points.isEmpty {
+                tracks.append(TrackJSON(name: r.name, kind: "route", statistics: calculator.statistics(for: r.asTrack),
+                                        segments: nil))
+            }
+            if json {
+                documents.append(FileJSON(file: file, version: doc.version, creator: doc.creator,
+                                          waypointCount: doc.waypoints.count, tracks: tracks,
+                                          warnings: result.warnings.map(\.description)))
+                continue
+            }
+            text += "\(TerminalText.clean(file))\n"
+            if tracks.isEmpty {
+                text += "  no tracks or routes; \(doc.waypoints.count) waypoint\(doc.waypoints.count == 1 ? "" : "s")\n"
+            }
+            for (i, t) in tracks.enumerated() {
+                let title = t.name.map(TerminalText.clean) ?? "(unnamed)"
+                text += "  \(t.kind.capitalized) \(i + 1): \(title)\n"
+                text += StatisticsRows.format(StatisticsRows.rows(t.statistics, units), indent: "    ")
+                if perSegment, let segments = t.segments {
+                    for (j, s) in segments.enumerated() {
+                        text += "    Segment \(j + 1):\n"
+                        text += StatisticsRows.format(StatisticsRows.rows(s, units), indent: "      ")
+                    }
+                }
+            }
+            if !doc.waypoints.isEmpty && !tracks.isEmpty {
+                text += "  Waypoints: \(doc.waypoints.count)\n"
+            }
+            text += "\n"
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            let data = try encoder.encode(documents)
+            context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            context.stdout.write(text)
+        }
+        return failures == 0 ? 0 : 1
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TrailCore
+
+/// The labelled statistic lines shared by `cairn show` and `cairn stats`, in the user's units.
+enum StatisticsRows {
+    /// Label/value pairs for `s`; values that cannot be known (no times, no elevations) are left out.
+    static func rows(_ s: TrackStatistics, _ u: UnitFormatter) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
+        guard s.pointCount > 0 else { return [("Trackpoints", "0")] }
+        row("Distance", u.distance(s.distance))
+        row("Elapsed time", u.duration(s.elapsedTime, style: .clock))
+        row("Moving time", u.duration(s.movingTime, style: .clock))
+        row("Average speed", u.speed(s.averageSpeed))
+        row("Moving average speed", u.speed(s.movingAverageSpeed))
+        row("Moving pace", u.pace(speed: s.movingAverageSpeed))
+        row("Max speed", u.speed(s.maxSpeed))
+        row("Elevation gain", u.elevationChange(s.elevationGain))
+        row("Elevation loss", u.elevationChange(s.elevationLoss.map { -$0 }))
+        row("Lowest point", u.elevation(s.minElevation))
+        row("Highest point", u.elevation(s.maxElevation))
+        row("Steepest grade", u.grade(s.steepestGrade))
+        row("Walking time (DIN 33466)", u.duration(s.estimatedWalkingTime, style: .clock))
+        row("Trackpoints", "\(s.pointCount) in \(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s")")
+        if let b = s.boundingBox {
+            row("Bounds", String(format: "%.5f,%.5f to %.5f,%.5f (lat,lon)", b.minLatitude, b.minLongitude,
+                                 b.maxLatitude, b.maxLongitude))
+        }
+        return rows
+    }
+
+    /// Rows as aligned "  label  value" lines.
+    static func format(_ rows: [(String, String)], indent: String = "  ") -> String {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { indent + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 + "\n" }
+            .joined()
+    }
+}
