@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "Cairn",
     products: [
-        .executable(name: "cairn", targets: ["cairn"])
+        .executable(name: "cairn", targets: ["cairn"]),
+        .executable(name: "stats-benchmark", targets: ["StatsBenchmark"]),
     ],
     targets: [
         // System libraries from Debian (see ../shared/PLATFORM.md and DECISIONS.md).
@@ -25,9 +26,14 @@ let package = Package(
         .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
+        .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailCore"],
+                          path: "Benchmarks/StoreBenchmark"),
+        .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
+        .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"]),
+        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"]),
     ]
 )

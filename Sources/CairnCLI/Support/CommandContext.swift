@@ -42,11 +42,15 @@ public struct CommandContext {
     public var stdinIsTerminal: Bool
     public var stderrIsTerminal: Bool
     public var stdoutIsTerminal: Bool
+    /// Reads one line of standard input without its newline, nil at end of input (questions
+    /// such as `cairn delete`'s confirmation).
+    public var readLine: () -> String?
 
     public init(stdout: OutputSink, stderr: OutputSink, environment: [String: String],
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
                 now: @escaping () -> Date = Date.init,
-                stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdoutIsTerminal: Bool = false) {
+                stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdoutIsTerminal: Bool = false,
+                readLine: @escaping () -> String? = { Swift.readLine() }) {
         self.stdout = stdout
         self.stderr = stderr
         self.environment = environment
@@ -55,6 +59,7 @@ public struct CommandContext {
         self.stdinIsTerminal = stdinIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.stdoutIsTerminal = stdoutIsTerminal
+        self.readLine = readLine
     }
 
     /// The context of the running process.

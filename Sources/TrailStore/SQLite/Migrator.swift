@@ -42,7 +42,8 @@ public struct Migrator {
         return try db.query("SELECT name FROM cairn_migrations ORDER BY rowid") { $0.string(0) }
     }
 
-    /// Applies every migration not yet recorded.
+    /// Applies every migration not yet recorded. Safe when two processes migrate one file at
+    /// once: each migration is re-checked under the write lock.
     /// - Throws: ``NewerSchemaError`` (nothing changed), or what a migration throws (that
     ///   migration is rolled back; earlier ones stay applied).
     public func migrate(_ db: Connection) throws {
@@ -54,6 +55,8 @@ public struct Migrator {
         for m in migrations where !done.contains(m.name) {
             try db.transaction {
                 try db.execute("CREATE TABLE IF NOT EXISTS cairn_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL)")
+                // Another process may have applied it between our read and our write lock.
+                guard try db.scalar("SELECT 1 FROM cairn_migrations WHERE name = ?", [.text(m.name)]) == nil else { return }
                 try m.apply(db)
                 try db.run("INSERT INTO cairn_migrations(name, applied_at) VALUES (?, datetime('now'))", [.text(m.name)])
             }

@@ -1,0 +1,48 @@
+import Foundation
+import TrailStore
+
+/// `cairn delete ID…`: removes hikes, asking first on a terminal.
+public enum DeleteCommand: Command {
+    public static let name = "delete"
+    public static let summary = "Delete stored hikes"
+    public static var help: String {
+        """
+        Usage: cairn delete ID… [--yes] [--store PATH]
+
+        Deletes the hikes with their points and places, all or none. On a terminal it lists
+        them and asks; otherwise it refuses unless --yes is given.
+
+        Options:
+          --yes, -y         do not ask
+        \(StoreAccess.helpLine)
+        """
+    }
+
+    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
+        let path = try StoreAccess.path(&args, context)
+        let yes = args.flag("--yes", "-y")
+        let texts = args.positionals()
+        try args.finish()
+        guard !texts.isEmpty else { throw CLIError.usage("delete needs at least one ID") }
+        let store = try StoreAccess.open(path, context)
+        var ids: [HikeID] = []
+        for id in try StoreAccess.ids(texts, in: store) where !ids.contains(id) { ids.append(id) }
+        let names = try ids.map { "\($0)  \(TerminalText.clean(try store.summary($0).name))" }
+        if !yes {
+            guard context.stdinIsTerminal else {
+                throw CLIError.failure("not deleting without --yes: standard input is not a terminal to ask on")
+            }
+            context.stderr.write("Delete \(ids.count == 1 ? "this hike" : "these \(ids.count) hikes")?\n")
+            for n in names { context.stderr.write("  \(n)\n") }
+            context.stderr.write("[y/N] ")
+            let answer = context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            guard answer == "y" || answer == "yes" else {
+                context.stderr.write("Nothing deleted.\n")
+                return 1
+            }
+        }
+        try store.delete(ids)
+        for n in names { context.stdout.write("deleted \(n)\n") }
+        return 0
+    }
+}

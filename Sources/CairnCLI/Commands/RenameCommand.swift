@@ -1,0 +1,32 @@
+import Foundation
+import TrailStore
+
+/// `cairn rename ID NAME`: gives a stored hike a new name.
+public enum RenameCommand: Command {
+    public static let name = "rename"
+    public static let summary = "Rename a stored hike"
+    public static var help: String {
+        """
+        Usage: cairn rename ID NAME [--store PATH]
+
+        Gives the hike ID (see 'cairn list') a new name. Several words are joined with spaces.
+
+        Options:
+        \(StoreAccess.helpLine)
+        """
+    }
+
+    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
+        let path = try StoreAccess.path(&args, context)
+        let words = args.positionals()
+        try args.finish()
+        guard words.count >= 2 else { throw CLIError.usage("rename needs an ID and a NAME") }
+        let name = words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw CLIError.usage("the new name is empty") }
+        let store = try StoreAccess.open(path, context)
+        let id = try StoreAccess.ids([words[0]], in: store)[0]
+        try store.rename(id, to: name)
+        context.stdout.write("\(id): renamed to \(TerminalText.clean(name))\n")
+        return 0
+    }
+}

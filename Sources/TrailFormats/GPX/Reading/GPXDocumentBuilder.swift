@@ -1,0 +1,241 @@
+import CLibXML2
+import Foundation
+import TrailCore
+
+/// Turns the SAX2 events of one GPX file into a ``GPXDocument``.
+///
+/// The meaning of an element depends on its parent (`name` under `trk` is the track's name,
+/// under `metadata` the file's), so the builder keeps a stack of the open elements. Text is
+/// gathered as bytes into one reusable buffer and parsed from there: no String is made per
+/// trackpoint. Elements it does not know, and everything under them, are skipped.
+final class GPXDocumentBuilder {
+    let fileName: String
+    /// The libxml2 context, for line numbers; set by the reader right after creating it.
+    var parserContext: xmlParserCtxtPtr?
+
+    // Result
+    var document = GPXDocument()
+    private(set) var warnings: [GPXWarning] = []
+    private(set) var omittedWarningCount = 0
+    /// The first fatal problem; once set, every further event is ignored.
+    var failure: GPXError?
+    /// True once the root element has ended; anything after it is "extra content".
+    private(set) var rootClosed = false
+    /// Set when extra content after the root was seen and parsing was stopped on purpose.
+    var stoppedAfterRoot = false
+
+    // Parse state
+    var stack: [GPXElement] = []
+    var extensionsDepth = 0
+    private var elementCache = GPXElementCache()
+    var capturingText = false
+    var text: [UInt8] = []
+
+    var track: Track?
+    var route: Route?
+    var segmentPoints: [Trackpoint] = []
+    var point = PendingPoint()
+    var link: Link?
+    var person: Person?
+    var copyright: Copyright?
+
+    init(fileName: String) {
+        self.fileName = fileName
+        text.reserveCapacity(256)
+        stack.reserveCapacity(16)
+    }
+
+    /// Warnings beyond this many are counted, not kept.
+    static let maximumWarnings = 100
+
+    /// The line libxml2 is at (the end of the current tag), or 0 before parsing starts.
+    var line: Int {
+        guard let ctxt = parserContext else { return 0 }
+        return Int(xmlSAX2GetLineNumber(ctxt))
+    }
+
+    func warn(_ message: String, line: Int? = nil) {
+        if warnings.count < Self.maximumWarnings {
+            warnings.append(GPXWarning(line: line ?? self.line, message: message))
+        } else {
+            omittedWarningCount += 1
+        }
+    }
+
+    func fail(_ kind: GPXError.Kind, _ reason: String, line: Int? = nil, column: Int? = nil) {
+        guard failure == nil else { return }
+        failure = GPXError(kind: kind, fileName: fileName, line: line ?? self.line, column: column,
+                           reason: reason)
+        if let ctxt = parserContext { xmlStopParser(ctxt) }
+    }
+
+    // MARK: SAX events
+
+    func startElement(localName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?,
+                      attributes: XMLAttributes) {
+        guard failure == nil else { return }
+        guard !stack.isEmpty else {
+            if rootClosed { return }
+            startRoot(localName: localName, namespace: namespace, attributes: attributes)
+            return
+        }
+        let parent = stack[stack.count - 1]
+        var kind = elementCache.element(localName: localName, namespace: namespace,
+                                        insideExtensions: extensionsDepth > 0)
+        if !isAllowed(kind, under: parent) { kind = .unknown }
+        stack.append(kind)
+        capturingText = kind.capturesText
+        if capturingText { text.removeAll(keepingCapacity: true) }
+
+        switch kind {
+        case .trkpt, .rtept, .wpt: beginPoint(attributes: attributes)
+        case .trk: track = Track()
+        case .rte: route = Route()
+        case .trkseg: segmentPoints = []
+        case .extensions: extensionsDepth += 1
+        case .link: link = Link(href: attributes.string("href") ?? "")
+        case .author where parent == .metadata: person = Person()
+        case .copyright: copyright = Copyright(author: attributes.string("author") ?? "")
+        case .email where parent == .author:
+            if let id = attributes.string("id"), let domain = attributes.string("domain") {
+                person?.email = id + "@" + domain
+            }
+        case .bounds: readBounds(attributes)
+        default: break
+        }
+    }
+
+    func endElement() {
+        guard failure == nil, let kind = stack.popLast() else { return }
+        let parent = stack.last ?? .unknown
+        if kind.capturesText {
+            capturingText = false
+            endTextElement(kind, parent: parent)
+        } else {
+            endContainer(kind, parent: parent)
+        }
+        capturingText = false
+        if stack.isEmpty { rootClosed = true }
+    }
+
+    func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard capturingText else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// A DTD entity declaration: refused (DECISIONS.md), which rules out both entity-expansion
+    /// bombs and external entities pointing at local files or the network.
+    func entityDeclaration(name: String) {
+        fail(.entityRefused, "the file declares the entity '\(name)' in a DTD; "
+             + "GPX files never need entities, and they are refused for safety")
+    }
+
+    // MARK: Structure
+
+    private func startRoot(localName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?,
+                           attributes: XMLAttributes) {
+        let name = String(cString: localName)
+        let uri = namespace.map { String(cString: $0) }
+        guard name == "gpx" else {
+            fail(.notGPX, "not a GPX file (root element is <\(name)>)")
+            return
+        }
+        let declared = attributes.string("version")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch uri {
+        case nil:
+            guard declared == nil || declared == "1.0" || declared == "1.1" else {
+                fail(.unsupportedVersion, "GPX version \(declared ?? "") is not supported (only 1.0 and 1.1)")
+                return
+            }
+            document.version = declared ?? "1.1"
+        case GPXElement.gpx10Namespace?: document.version = "1.0"
+        case GPXElement.gpx11Namespace?: document.version = "1.1"
+        case let other?:
+            if other.hasPrefix("http://www.topografix.com/GPX/") {
+                fail(.unsupportedVersion, "GPX namespace \(other) is not supported (only 1.0 and 1.1)")
+            } else {
+                fail(.notGPX, "not a GPX file (root element <gpx> is in namespace \(other))")
+            }
+            return
+        }
+        document.creator = attributes.string("creator")
+        stack.append(.gpx)
+    }
+
+    private func isAllowed(_ kind: GPXElement, under parent: GPXElement) -> Bool {
+        switch kind {
+        case .metadata, .wpt, .rte, .trk: return parent == .gpx
+        case .trkseg: return parent == .trk
+        case .trkpt: return parent == .trkseg
+        case .rtept: return parent == .rte
+        case .link:
+            return parent == .metadata || parent == .trk || parent == .rte || parent.isPoint
+                || parent == .author
+        case .author: return parent == .metadata || parent == .gpx
+        case .copyright: return parent == .metadata
+        case .bounds: return parent == .metadata || parent == .gpx
+        case .email: return parent == .author || parent == .gpx
+        case .extHeartRate, .extCadence, .extAirTemperature, .extWaterTemperature, .extSpeed, .extCourse:
+            return point.isOpen && extensionsDepth > 0
+        case .unknown, .gpx: return false
+        default: return parent != .unknown
+        }
+    }
+
+    private func endContainer(_ kind: GPXElement, parent: GPXElement) {
+        switch kind {
+        case .trkpt:
+            if let p = finishTrackpoint() { segmentPoints.append(p) }
+        case .rtept:
+            if let p = finishTrackpoint() { route?.points.append(p) }
+        case .wpt:
+            if let w = finishWaypoint() { document.waypoints.append(w) }
+        case .trkseg:
+            let points = segmentPoints
+            segmentPoints = []
+            track?.segments.append(TrackSegment(points: points))
+        case .trk:
+            if let t = track { document.tracks.append(t) }
+            track = nil
+        case .rte:
+            if let r = route { document.routes.append(r) }
+            route = nil
+        case .extensions:
+            extensionsDepth -= 1
+        case .link:
+            if let l = link { attach(l, to: parent) }
+            link = nil
+        case .copyright:
+            document.metadata.copyright = copyright
+            copyright = nil
+        default:
+            break
+        }
+    }
+
+    private func attach(_ l: Link, to parent: GPXElement) {
+        switch parent {
+        case .metadata, .gpx: document.metadata.links.append(l)
+        case .trk: track?.links.append(l)
+        case .rte: route?.links.append(l)
+        case .wpt: point.links.append(l)
+        case .author: person?.link = l
+        default: break  // trkpt/rtept links: the model keeps none
+        }
+    }
+
+    private func readBounds(_ attributes: XMLAttributes) {
+        guard let minLat = attributes.double("minlat"), let minLon = attributes.double("minlon"),
+              let maxLat = attributes.double("maxlat"), let maxLon = attributes.double("maxlon") else {
+            warn("<bounds> without four numeric attributes ignored")
+            return
+        }
+        let box = BoundingBox(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
+        guard Coordinate(latitude: minLat, longitude: minLon).isValid,
+              Coordinate(latitude: maxLat, longitude: maxLon).isValid else {
+            warn("<bounds> out of range ignored")
+            return
+        }
+        document.metadata.bounds = box
+    }
+}

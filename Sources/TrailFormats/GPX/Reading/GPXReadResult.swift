@@ -1,0 +1,18 @@
+import Foundation
+import TrailCore
+
+/// What ``GPXReader`` returns: the document and what it had to repair to read it.
+public struct GPXReadResult: Sendable {
+    /// Everything read from the file.
+    public var document: GPXDocument
+    /// The first ``GPXReader/maximumWarnings`` warnings, in file order.
+    public var warnings: [GPXWarning]
+    /// How many further warnings were counted but not kept.
+    public var omittedWarningCount: Int
+
+    public init(document: GPXDocument, warnings: [GPXWarning], omittedWarningCount: Int = 0) {
+        self.document = document
+        self.warnings = warnings
+        self.omittedWarningCount = omittedWarningCount
+    }
+}

@@ -1,0 +1,158 @@
+import CLibXML2
+import Foundation
+import TrailCore
+
+/// Reads GPX 1.0 and 1.1 files into a ``GPXDocument``, streaming.
+///
+/// The file is fed to libxml2's SAX2 push parser in 256 KiB chunks; no DOM is built, so memory
+/// grows only with the points kept (56 bytes each, DECISIONS.md #3). Elements are matched by
+/// namespace URI and local name (GPX 1.0, GPX 1.1, or no namespace at all; Garmin
+/// TrackPointExtension v1/v2 and Cluetrust gpxdata under any prefix); unknown elements and
+/// extensions are skipped.
+///
+/// Safety: no network (`XML_PARSE_NONET`), no entity substitution, no DTD loading, and any
+/// entity declaration is refused, so neither entity-expansion bombs nor external entities can
+/// act. libxml2 prints nothing: all its messages go to a structured handler.
+///
+/// Repairs (each gives a ``GPXWarning``): points with missing or out-of-range lat/lon are
+/// dropped, never clamped; unreadable `ele`, `time` and sensor values become nil; elevations at
+/// or below -1000 m are taken as no-data sentinels; content after the end of `<gpx>` (two
+/// documents concatenated) is ignored. Any other malformation throws ``GPXError``: a file is
+/// either read whole or not at all.
+public struct GPXReader {
+    /// Bytes handed to libxml2 per call.
+    public static let chunkSize = 256 * 1024
+    /// Warnings kept per file; further ones are only counted.
+    public static var maximumWarnings: Int { GPXDocumentBuilder.maximumWarnings }
+
+    /// Reads the GPX file at `url` (a file URL).
+    /// - Throws: ``GPXError`` with kind `.io` when the file cannot be read, or any other kind
+    ///   when its content is not a readable GPX document.
+    public static func read(url: URL) throws -> GPXReadResult {
+        let path = url.path
+        let name = url.lastPathComponent
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ioError(name, "cannot open \(path)") }
+        defer { close(fd) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        let parser = GPXPushParser(fileName: name)
+        while true {
+            var count: Int
+            repeat { count = Foundation.read(fd, buffer.baseAddress, chunkSize) } while count < 0 && errno == EINTR
+            if count < 0 { throw ioError(name, "cannot read \(path)") }
+            if count == 0 { break }
+            if try !parser.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { break }
+        }
+        return try parser.finish()
+    }
+
+    /// Reads a GPX document held in memory. `fileName` only names it in errors.
+    /// - Throws: ``GPXError`` when `data` is not a readable GPX document.
+    public static func read(data: Data, fileName: String) throws -> GPXReadResult {
+        let parser = GPXPushParser(fileName: fileName)
+        try data.withUnsafeBytes { (all: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < all.count {
+                let end = min(offset + chunkSize, all.count)
+                if try !parser.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end])) { break }
+                offset = end
+            }
+        }
+        return try parser.finish()
+    }
+
+    private static func ioError(_ name: String, _ what: String) -> GPXError {
+        GPXError(kind: .io, fileName: name, reason: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// One parse: owns the libxml2 push-parser context and the builder its callbacks fill.
+final class GPXPushParser {
+    /// libxml2's global set-up, done once per process (not thread-safe on first use).
+    private static let libxml2Ready: Void = { xmlInitParser() }()
+
+    private let builder: GPXDocumentBuilder
+    private var context: xmlParserCtxtPtr?
+    private var handler = GPXSAXBridge.makeHandler()
+    private var sawBytes = false
+
+    init(fileName: String) {
+        _ = Self.libxml2Ready
+        builder = GPXDocumentBuilder(fileName: fileName)
+    }
+
+    deinit {
+        if let context { xmlFreeParserCtxt(context) }
+    }
+
+    /// Parses the next chunk. Returns false when the rest of the input is not needed (after an
+    /// error, or after the end of the root element when extra content followed).
+    /// - Throws: ``GPXError`` as soon as the document is known to be unreadable.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws -> Bool {
+        guard bytes.count > 0 else { return true }
+        sawBytes = true
+        let p = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
+        try withSilencedGlobalErrors {
+            var rest = bytes.count
+            var start = p
+            if context == nil {
+                // The first bytes let libxml2 detect the encoding (BOM, UTF-16, declaration).
+                let head = min(4, rest)
+                context = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(builder).toOpaque(),
+                                                  start, Int32(head), builder.fileName)
+                guard let context else {
+                    throw GPXError(kind: .io, fileName: builder.fileName, reason: "libxml2 could not start a parser")
+                }
+                let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+                                    | XML_PARSE_NOWARNING.rawValue)
+                xmlCtxtUseOptions(context, options)
+                builder.parserContext = context
+                start += head
+                rest -= head
+            }
+            if rest > 0, let context { xmlParseChunk(context, start, Int32(rest), 0) }
+        }
+        if let failure = builder.failure { throw failure }
+        return !builder.stoppedAfterRoot
+    }
+
+    /// Ends the input and returns the document.
+    /// - Throws: ``GPXError`` when the document is incomplete or was malformed.
+    func finish() throws -> GPXReadResult {
+        guard sawBytes, let context else {
+            throw GPXError(kind: .malformedXML, fileName: builder.fileName, line: 1, reason: "the file is empty")
+        }
+        if !builder.stoppedAfterRoot {
+            withSilencedGlobalErrors { _ = xmlParseChunk(context, nil, 0, 1) }
+        }
+        if let failure = builder.failure { throw failure }
+        if !builder.stoppedAfterRoot && context.pointee.wellFormed == 0 {
+            // An error the callbacks did not see as fatal but libxml2 counts as fatal.
+            if let e = xmlCtxtGetLastError(context) {
+                builder.fail(.malformedXML, e.pointee.message.map { String(cString: $0) }?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed",
+                             line: Int(e.pointee.line), column: e.pointee.int2 > 0 ? Int(e.pointee.int2) : nil)
+            } else {
+                builder.fail(.malformedXML, "not well-formed")
+            }
+        }
+        if let failure = builder.failure { throw failure }
+        guard builder.rootClosed else {
+            throw GPXError(kind: .malformedXML, fileName: builder.fileName, line: builder.line,
+                           reason: "the document ends before </gpx>")
+        }
+        return GPXReadResult(document: builder.document, warnings: builder.warnings,
+                             omittedWarningCount: builder.omittedWarningCount)
+    }
+
+    /// Routes libxml2 errors raised without a parser context (encoding conversion) on this
+    /// thread to the builder instead of stderr, for the duration of `body`.
+    private func withSilencedGlobalErrors<R>(_ body: () throws -> R) rethrows -> R {
+        let savedHandler = __xmlStructuredError().pointee
+        let savedContext = __xmlStructuredErrorContext().pointee
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(builder).toOpaque(), GPXSAXBridge.structuredError)
+        defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
+        return try body()
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Something the reader repaired or skipped while still reading the file (a rejected point, a
+/// sentinel elevation, an unreadable time, ignored trailing content).
+public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
+    /// 1-based line in the file (0 when unknown).
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}

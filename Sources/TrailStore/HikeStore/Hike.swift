@@ -1,0 +1,109 @@
+import Foundation
+import TrailCore
+
+/// One row of the hike list: everything but the points, cheap to load for a thousand hikes.
+public struct HikeSummary: Hashable, Sendable {
+    public var id: HikeID
+    public var name: String
+    public var description: String?
+    public var kind: HikeKind
+    /// The file name (no directory) the hike was imported from.
+    public var sourceFileName: String?
+    /// When the hike was added to the store.
+    public var createdAt: Date
+    /// When the walk started (first timestamp), nil for untimed routes and drawings.
+    public var startedAt: Date?
+    /// Numbers computed once when the hike was stored (see `StatisticsCalculator`).
+    public var statistics: TrackStatistics
+    /// Waypoints (places) attached to the hike.
+    public var waypointCount: Int
+
+    public init(id: HikeID, name: String, description: String?, kind: HikeKind, sourceFileName: String?,
+                createdAt: Date, startedAt: Date?, statistics: TrackStatistics, waypointCount: Int) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.kind = kind
+        self.sourceFileName = sourceFileName
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.statistics = statistics
+        self.waypointCount = waypointCount
+    }
+}
+
+/// A whole hike as stored: its summary, kept metadata, tracks with every point, and places.
+public struct Hike: Hashable, Sendable {
+    public var summary: HikeSummary
+    public var metadata: HikeMetadata
+    /// Usually one track (a file with several tracks becomes several hikes); empty for a hike
+    /// made of places only.
+    public var tracks: [Track]
+    public var waypoints: [Waypoint]
+
+    public var id: HikeID { summary.id }
+
+    public init(summary: HikeSummary, metadata: HikeMetadata, tracks: [Track], waypoints: [Waypoint]) {
+        self.summary = summary
+        self.metadata = metadata
+        self.tracks = tracks
+        self.waypoints = waypoints
+    }
+
+    /// The hike as a GPX document (one track or route plus its waypoints), ready for
+    /// `GPXWriter`: the file metadata comes back from ``HikeMetadata``, the hike's name and
+    /// description go on the track.
+    public var gpxDocument: GPXDocument {
+        let meta = GPXMetadata(name: metadata.fileName, description: metadata.fileDescription,
+                               author: metadata.author, copyright: metadata.copyright, links: metadata.links,
+                               time: metadata.time, keywords: metadata.keywords)
+        var doc = GPXDocument(version: "1.1", creator: metadata.creator, metadata: meta, waypoints: waypoints)
+        for (i, t) in tracks.enumerated() {
+            var t = t
+            if i == 0 {
+                t.name = summary.name
+                t.description = summary.description
+            }
+            if metadata.isRoute && t.segments.count <= 1 {
+                doc.routes.append(Route(name: t.name, comment: t.comment, description: t.description, source: t.source,
+                                        links: t.links, number: t.number, type: t.type,
+                                        points: t.segments.first?.points ?? []))
+            } else {
+                doc.tracks.append(t)
+            }
+        }
+        return doc
+    }
+}
+
+/// A hike about to be stored (see ``HikeStore/insert(_:allowDuplicate:)``).
+public struct NewHike: Sendable {
+    public var name: String
+    public var description: String?
+    public var kind: HikeKind
+    public var sourceFileName: String?
+    public var metadata: HikeMetadata
+    /// The tracks with their points; the first one carries the hike's comment, source, links,
+    /// number and type (also copied into ``metadata``).
+    public var tracks: [Track]
+    public var waypoints: [Waypoint]
+    /// Numbers of all tracks together, computed by the caller (`StatisticsCalculator`).
+    public var statistics: TrackStatistics
+
+    public init(name: String, description: String? = nil, kind: HikeKind, sourceFileName: String? = nil,
+                metadata: HikeMetadata = HikeMetadata(), tracks: [Track], waypoints: [Waypoint] = [],
+                statistics: TrackStatistics) {
+        self.name = name
+        self.description = description
+        self.kind = kind
+        self.sourceFileName = sourceFileName
+        self.metadata = metadata
+        self.tracks = tracks
+        self.waypoints = waypoints
+        self.statistics = statistics
+    }
+
+    /// SHA-256 of the points (or, for a hike of places only, of the waypoints): see
+    /// ``ContentHash``.
+    public var contentHash: [UInt8] { ContentHash.of(tracks: tracks, waypoints: waypoints) }
+}

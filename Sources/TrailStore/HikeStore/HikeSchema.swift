@@ -1,0 +1,106 @@
+import Foundation
+
+/// The hike store's schema, as named migrations (see ``Migrator``).
+///
+/// Layout (all ids are SQLite row ids; child rows go with their hike by `ON DELETE CASCADE`):
+/// - `hikes`: one row per hike: the short public id, name, kind, source file, times, the
+///   statistics as plain columns (so the list loads and sorts a thousand hikes without
+///   touching a point), kept GPX metadata as JSON, and the content hash.
+/// - `tracks` → `segments` → `point_blocks`: points packed by ``PointCodec`` in blocks of at
+///   most ``HikeStore/pointsPerBlock`` points, keyed by (segment, first point index).
+/// - `waypoints`: the hike's places.
+/// Later features add their own tables in new migrations (walk history keyed by `hike_id`,
+/// drawing drafts on their own), never rewrites of these.
+enum HikeSchema {
+    /// Stamped in the file header (`PRAGMA application_id`): "CAIR" in ASCII.
+    static let applicationID: Int32 = 0x4341_4952
+
+    static var migrator: Migrator {
+        var m = Migrator()
+        m.register("2026-11-30 hikes v1") { db in
+            try db.setApplicationID(applicationID)
+            try db.execute("""
+                CREATE TABLE hikes (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    public_id TEXT UNIQUE,
+                    name TEXT NOT NULL,
+                    description TEXT,
+                    kind TEXT NOT NULL CHECK (kind IN ('recorded', 'imported', 'drawn')),
+                    source_file TEXT,
+                    created_at REAL NOT NULL,
+                    started_at REAL,
+                    metadata_json TEXT NOT NULL DEFAULT '{}',
+                    content_hash BLOB NOT NULL,
+                    waypoint_count INTEGER NOT NULL DEFAULT 0,
+                    distance REAL NOT NULL,
+                    point_count INTEGER NOT NULL,
+                    segment_count INTEGER NOT NULL,
+                    start_time REAL,
+                    end_time REAL,
+                    elapsed_time REAL,
+                    moving_time REAL,
+                    average_speed REAL,
+                    moving_average_speed REAL,
+                    max_speed REAL,
+                    elevation_gain REAL,
+                    elevation_loss REAL,
+                    min_elevation REAL,
+                    max_elevation REAL,
+                    steepest_grade REAL,
+                    min_latitude REAL,
+                    min_longitude REAL,
+                    max_latitude REAL,
+                    max_longitude REAL
+                );
+                CREATE INDEX hikes_content_hash ON hikes(content_hash);
+                CREATE TABLE tracks (
+                    id INTEGER PRIMARY KEY,
+                    hike_id INTEGER NOT NULL REFERENCES hikes(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    name TEXT,
+                    comment TEXT,
+                    description TEXT,
+                    source TEXT,
+                    number INTEGER,
+                    type TEXT,
+                    links_json TEXT,
+                    UNIQUE (hike_id, position)
+                );
+                CREATE TABLE segments (
+                    id INTEGER PRIMARY KEY,
+                    track_id INTEGER NOT NULL REFERENCES tracks(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    point_count INTEGER NOT NULL,
+                    UNIQUE (track_id, position)
+                );
+                CREATE TABLE point_blocks (
+                    id INTEGER PRIMARY KEY,
+                    segment_id INTEGER NOT NULL REFERENCES segments(id) ON DELETE CASCADE,
+                    first_index INTEGER NOT NULL,
+                    point_count INTEGER NOT NULL,
+                    points BLOB NOT NULL,
+                    extras BLOB,
+                    UNIQUE (segment_id, first_index)
+                );
+                CREATE TABLE waypoints (
+                    id INTEGER PRIMARY KEY,
+                    hike_id INTEGER NOT NULL REFERENCES hikes(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    elevation REAL,
+                    time REAL,
+                    name TEXT,
+                    comment TEXT,
+                    description TEXT,
+                    source TEXT,
+                    symbol TEXT,
+                    type TEXT,
+                    links_json TEXT,
+                    UNIQUE (hike_id, position)
+                );
+                """)
+        }
+        return m
+    }
+}

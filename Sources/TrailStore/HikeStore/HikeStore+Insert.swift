@@ -1,0 +1,165 @@
+import Foundation
+import TrailCore
+
+extension HikeStore {
+    /// What happened to one hike given to ``insert(_:allowDuplicates:progress:)``.
+    public enum InsertOutcome: Hashable, Sendable {
+        /// Stored under this id.
+        case inserted(HikeID)
+        /// Not stored: a hike with the same content hash is already there (this id).
+        case duplicate(of: HikeID)
+    }
+
+    /// Stores `hikes` in one transaction: all of them or, when anything throws, none.
+    ///
+    /// Encode and hash the points before calling when you can: the write lock is held for
+    /// the whole call. A hike whose ``NewHike/contentHash`` is already stored (or repeated
+    /// earlier in `hikes`) is skipped and reported as ``InsertOutcome/duplicate(of:)`` unless
+    /// `allowDuplicates`.
+    /// - Parameters:
+    ///   - progress: called after each block of points with the number of points written so
+    ///     far in this call.
+    /// - Returns: one outcome per hike, in order.
+    /// - Throws: ``SQLiteError`` (for example `SQLITE_BUSY` after the busy timeout); the store
+    ///   is then unchanged.
+    @discardableResult
+    public func insert(_ hikes: [NewHike], allowDuplicates: Bool = false,
+                       progress: ((Int) -> Void)? = nil) throws -> [InsertOutcome] {
+        let hashes = hikes.map(\.contentHash)
+        var written = 0
+        do {
+            return try connection.transaction {
+                let findHash = try connection.prepare("SELECT public_id FROM hikes WHERE content_hash = ? ORDER BY id LIMIT 1")
+                let writer = try HikeWriter(connection)
+                var out: [InsertOutcome] = []
+                for (hike, hash) in zip(hikes, hashes) {
+                    if !allowDuplicates {
+                        findHash.reset()
+                        try findHash.bind([.blob(hash)])
+                        if try findHash.step() {
+                            out.append(.duplicate(of: HikeID(uncheckedRawValue: findHash.string(0))))
+                            continue
+                        }
+                    }
+                    out.append(.inserted(try writer.write(hike, hash: hash, createdAt: now()) { n in
+                        written += n
+                        progress?(written)
+                    }))
+                }
+                return out
+            }
+        } catch let e as SQLiteError {
+            throw Self.translate(e, path: path)
+        }
+    }
+
+    /// Stores one hike (its own transaction); see ``insert(_:allowDuplicates:progress:)``.
+    @discardableResult
+    public func insert(_ hike: NewHike, allowDuplicate: Bool = false) throws -> InsertOutcome {
+        try insert([hike], allowDuplicates: allowDuplicate)[0]
+    }
+}
+
+/// The prepared statements that write one hike's rows.
+struct HikeWriter {
+    let db: Connection
+    let hike, setID, track, segment, block, waypoint: Statement
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.dateEncodingStrategy = .secondsSince1970
+        e.outputFormatting = .sortedKeys
+        return e
+    }()
+
+    init(_ db: Connection) throws {
+        self.db = db
+        hike = try db.prepare("""
+            INSERT INTO hikes (name, description, kind, source_file, created_at, started_at, metadata_json,
+                content_hash, waypoint_count, distance, point_count, segment_count, start_time, end_time,
+                elapsed_time, moving_time, average_speed, moving_average_speed, max_speed, elevation_gain,
+                elevation_loss, min_elevation, max_elevation, steepest_grade, min_latitude, min_longitude,
+                max_latitude, max_longitude)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            """)
+        setID = try db.prepare("UPDATE hikes SET public_id = ? WHERE id = ?")
+        track = try db.prepare("""
+            INSERT INTO tracks (hike_id, position, name, comment, description, source, number, type, links_json)
+            VALUES (?,?,?,?,?,?,?,?,?)
+            """)
+        segment = try db.prepare("INSERT INTO segments (track_id, position, point_count) VALUES (?,?,?)")
+        block = try db.prepare("INSERT INTO point_blocks (segment_id, first_index, point_count, points, extras) VALUES (?,?,?,?,?)")
+        waypoint = try db.prepare("""
+            INSERT INTO waypoints (hike_id, position, latitude, longitude, elevation, time, name, comment,
+                description, source, symbol, type, links_json)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+            """)
+    }
+
+    static func json<T: Encodable>(_ v: T) -> String {
+        (try? encoder.encode(v)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func linksJSON(_ links: [Link]) -> SQLiteValue { links.isEmpty ? .null : .text(json(links)) }
+
+    static func time(_ d: Date?) -> SQLiteValue { .optional(d?.timeIntervalSince1970) }
+
+    func run(_ st: Statement, _ values: [SQLiteValue]) throws {
+        st.reset()
+        try st.bind(values)
+        try st.step()
+    }
+
+    /// Writes all rows of `h` and returns its new id.
+    func write(_ h: NewHike, hash: [UInt8], createdAt: Date, pointsWritten: (Int) -> Void) throws -> HikeID {
+        let s = h.statistics
+        let box = s.boundingBox
+        try run(hike, [
+            .text(h.name), .optional(h.description), .text(h.kind.rawValue), .optional(h.sourceFileName),
+            .real(createdAt.timeIntervalSince1970), Self.time(s.startTime), .text(Self.json(h.metadata)),
+            .blob(hash), .integer(Int64(h.waypoints.count)), .real(s.distance), .integer(Int64(s.pointCount)),
+            .integer(Int64(s.segmentCount)), Self.time(s.startTime), Self.time(s.endTime), .optional(s.elapsedTime),
+            .optional(s.movingTime), .optional(s.averageSpeed), .optional(s.movingAverageSpeed), .optional(s.maxSpeed),
+            .optional(s.elevationGain), .optional(s.elevationLoss), .optional(s.minElevation), .optional(s.maxElevation),
+            .optional(s.steepestGrade), .optional(box?.minLatitude), .optional(box?.minLongitude),
+            .optional(box?.maxLatitude), .optional(box?.maxLongitude),
+        ])
+        let hikeRow = db.lastInsertRowID
+        let id = HikeID(rowID: hikeRow)
+        try run(setID, [.text(id.rawValue), .integer(hikeRow)])
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(HikeStore.pointsPerBlock * PointCodec.recordSize)
+        for (ti, t) in h.tracks.enumerated() {
+            try run(track, [.integer(hikeRow), .integer(Int64(ti)), .optional(t.name), .optional(t.comment),
+                            .optional(t.description), .optional(t.source), .optional(t.number), .optional(t.type),
+                            Self.linksJSON(t.links)])
+            let trackRow = db.lastInsertRowID
+            for (si, seg) in t.segments.enumerated() {
+                try run(segment, [.integer(trackRow), .integer(Int64(si)), .integer(Int64(seg.points.count))])
+                let segRow = db.lastInsertRowID
+                var first = 0
+                while first < seg.points.count {
+                    let end = min(first + HikeStore.pointsPerBlock, seg.points.count)
+                    let slice = seg.points[first..<end]
+                    bytes.removeAll(keepingCapacity: true)
+                    PointCodec.encodePoints(slice, into: &bytes)
+                    block.reset()
+                    try block.bind(segRow, at: 1)
+                    try block.bind(Int64(first), at: 2)
+                    try block.bind(Int64(end - first), at: 3)
+                    try bytes.withUnsafeBytes { try block.bindBlob($0, at: 4) }
+                    try block.bind(PointCodec.encodeExtras(slice).map { .blob($0) } ?? .null, at: 5)
+                    try block.step()
+                    pointsWritten(end - first)
+                    first = end
+                }
+            }
+        }
+        for (wi, w) in h.waypoints.enumerated() {
+            try run(waypoint, [.integer(hikeRow), .integer(Int64(wi)), .real(w.latitude), .real(w.longitude),
+                               .optional(w.elevation), Self.time(w.time), .optional(w.name), .optional(w.comment),
+                               .optional(w.description), .optional(w.source), .optional(w.symbol), .optional(w.type),
+                               Self.linksJSON(w.links)])
+        }
+        return id
+    }
+}

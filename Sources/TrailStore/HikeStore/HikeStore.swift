@@ -1,0 +1,110 @@
+import Foundation
+import TrailCore
+
+/// The user's hikes in one SQLite file: the shared store that the command line, the TUI,
+/// route drawing and live following read and write.
+///
+/// Opening checks before changing anything: a file that is not SQLite, an SQLite file of
+/// another program, or a store written by a newer Cairn is refused and left byte-identical.
+/// Then the journal is switched to WAL (checked), `synchronous = NORMAL` (durable against a
+/// killed process; a power cut can lose the last commit, never corrupt), and the schema
+/// migrations of ``HikeSchema`` are applied. A busy timeout lets several processes share the
+/// store: readers never wait in WAL mode, writers wait for each other.
+///
+/// Not thread-safe: one `HikeStore` per thread or task (open another for another thread).
+public final class HikeStore {
+    /// The database file.
+    public let path: String
+    /// The connection; later features add their tables through new migrations in
+    /// ``HikeSchema`` and may query it directly.
+    public let connection: Connection
+    let now: () -> Date
+
+    /// Points per `point_blocks` row (32 bytes each, so 256 KiB blobs): see DECISIONS.md.
+    public static let pointsPerBlock = 8192
+
+    /// Opens (creating when absent) the store at `path`; its directory is created with mode
+    /// 0700 when missing.
+    /// - Parameters:
+    ///   - path: the file, e.g. from ``StoreLocation/path(explicit:environment:)``.
+    ///   - now: the clock used for `createdAt` (injected for tests).
+    ///   - busyTimeout: milliseconds to wait for another process's write lock (an import of a
+    ///     very large file holds it for a few seconds).
+    /// - Throws: ``HikeStoreError`` (nothing was changed), or ``SQLiteError``.
+    public init(path: String, now: @escaping () -> Date = Date.init, busyTimeout: Int32 = 60_000) throws {
+        self.path = path
+        self.now = now
+        try StoreLocation.createDirectory(for: path)
+        let exists = FileManager.default.fileExists(atPath: path)
+        if exists && !StoreLocation.looksLikeSQLite(path) { throw HikeStoreError.notADatabase(path: path) }
+        do {
+            connection = try Connection(path: path, mode: exists ? .readWrite : .readWriteCreate, busyTimeout: busyTimeout)
+            try Self.checkBeforeWriting(connection, path: path)
+            try connection.enableWAL()
+            try connection.execute("PRAGMA synchronous = NORMAL")
+            try HikeSchema.migrator.migrate(connection)
+        } catch let e as SQLiteError {
+            throw Self.translate(e, path: path)
+        } catch let e as Migrator.NewerSchemaError {
+            throw HikeStoreError.newerVersion(path: path, unknownMigrations: e.unknown)
+        }
+    }
+
+    /// Refuses, before any write, a database of another program or of a newer Cairn.
+    private static func checkBeforeWriting(_ db: Connection, path: String) throws {
+        let appID = try db.applicationID
+        if appID != HikeSchema.applicationID {
+            let tables = try db.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+            if appID != 0 || tables > 0 { throw HikeStoreError.foreignDatabase(path: path) }
+        }
+        let known = Set(HikeSchema.migrator.migrations.map(\.name))
+        let unknown = try HikeSchema.migrator.appliedMigrations(db).filter { !known.contains($0) }
+        if !unknown.isEmpty { throw HikeStoreError.newerVersion(path: path, unknownMigrations: unknown) }
+    }
+
+    /// Maps SQLite's "not a database" and "corrupt" codes to ``HikeStoreError``.
+    static func translate(_ e: SQLiteError, path: String) -> Error {
+        switch e.primaryCode {
+        case 26: return HikeStoreError.notADatabase(path: path)  // SQLITE_NOTADB
+        case 11: return HikeStoreError.corrupt(path: path, reason: e.message)  // SQLITE_CORRUPT
+        default: return e
+        }
+    }
+
+    /// Number of hikes stored.
+    public func hikeCount() throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM hikes")?.integer ?? 0)
+    }
+
+    /// The id of the hike `text` names (six characters, case-insensitive).
+    /// - Throws: ``HikeStoreError/noSuchHike(_:)`` when malformed or absent.
+    public func resolve(_ text: String) throws -> HikeID {
+        guard let id = HikeID(text),
+              try connection.scalar("SELECT 1 FROM hikes WHERE public_id = ?", [.text(id.rawValue)]) != nil
+        else { throw HikeStoreError.noSuchHike(text) }
+        return id
+    }
+
+    /// Gives a hike a new name (the description and everything else stay).
+    /// - Throws: ``HikeStoreError/noSuchHike(_:)``.
+    public func rename(_ id: HikeID, to name: String) throws {
+        try connection.run("UPDATE hikes SET name = ? WHERE public_id = ?", [.text(name), .text(id.rawValue)])
+        if connection.changes == 0 { throw HikeStoreError.noSuchHike(id.rawValue) }
+    }
+
+    /// Deletes hikes with their tracks, points and waypoints, all or none (one transaction).
+    /// - Throws: ``HikeStoreError/noSuchHike(_:)`` when any id is absent (nothing deleted).
+    public func delete(_ ids: [HikeID]) throws {
+        try connection.transaction {
+            for id in ids {
+                try connection.run("DELETE FROM hikes WHERE public_id = ?", [.text(id.rawValue)])
+                if connection.changes == 0 { throw HikeStoreError.noSuchHike(id.rawValue) }
+            }
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" or SQLite's list of problems.
+    public func integrityCheck() throws -> String {
+        try connection.query("PRAGMA integrity_check") { $0.string(0) }.joined(separator: "; ")
+    }
+}
