@@ -34,6 +34,6 @@ let package = Package(
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"]),
-        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"]),
+        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
     ]
 )

@@ -117,7 +117,9 @@ public enum Geodesy {
                 * (sigma + C * sinSigma * (cos2SigmaM + C * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)))
             iterations += 1
             if abs(lambda) > .pi { break }  // diverging: antipodal case
-            if abs(lambda - previous) <= 1e-12 { converged = true; break }
+            // Relative tolerance: an absolute 1e-12 rad (Veness) would leave ~6 µm on every pair,
+            // 2e-6 relative on 1 m steps; this converges to round-off in one more iteration.
+            if abs(lambda - previous) <= 1e-12 * abs(lambda) { converged = true; break }
         } while iterations < 200
         guard converged else { return nil }
 

@@ -56,7 +56,7 @@ struct SegmentPass {
         var gradeScan = 0, gradeTrail = -1
         var steepest = 0.0, hasGrade = false
         // Time: `latest` is the running maximum timestamp (time only moves forward).
-        var latest = -Double.infinity, earliest = Double.infinity
+        var latest = -Double.infinity, first = 0.0
         var elapsed = 0.0, lastTimed = -1
         // Moving time: chunk from point chunkStart (effective time chunkTime, distance chunkDistance).
         var chunkStart = -1, chunkTime = 0.0, chunkDistance = 0.0
@@ -121,10 +121,9 @@ struct SegmentPass {
 
             guard let t = p[i].time?.timeIntervalSince1970 else { continue }
             chord.recentre(near: lat)
-            if t < earliest { earliest = t }
             let previousLatest = latest
             if lastTimed < 0 {
-                latest = t
+                latest = t; first = t
                 chunkStart = i; chunkTime = t; chunkDistance = total
             } else if t > latest {
                 elapsed += t - latest
@@ -179,7 +178,7 @@ struct SegmentPass {
         }
         if hasGrade { out.steepestGrade = steepest }
         if lastTimed >= 0 {
-            out.startTime = Date(timeIntervalSince1970: earliest)
+            out.startTime = Date(timeIntervalSince1970: first)
             out.endTime = Date(timeIntervalSince1970: latest)
             out.elapsedTime = elapsed
             out.movingTime = moving

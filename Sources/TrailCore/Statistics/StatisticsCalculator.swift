@@ -9,9 +9,11 @@ import Foundation
 /// - **Elapsed time**: time only moves forward. Each timestamped point adds
 ///   max(0, t − latest earlier timestamp of its segment), so pairs with dt ≤ 0 (duplicate or
 ///   backwards timestamps) add no time and give no speed sample, while their distance still
-///   counts. For ordered timestamps this is last − first per segment; one backwards glitch
-///   costs nothing. Points without a timestamp add distance but no time.
-///   `startTime`/`endTime` are the earliest and latest timestamps.
+///   counts. So elapsed = latest − first timestamp of each segment: last − first for ordered
+///   timestamps, and a backwards glitch (or a receiver's 1901 sentinel time on the last
+///   point) costs nothing. Points without a timestamp add distance but no time.
+///   `startTime` is the first timestamp, `endTime` the latest (over segments: the earliest
+///   start and the latest end).
 /// - **Moving time**: timestamped points are cut into consecutive chunks of at least
 ///   `movingChunkDuration` (60 s); a single pair that long is a chunk of its own. A chunk is
 ///   moving when its straight-line displacement / duration ≥ `stoppedSpeedThreshold`
