@@ -5,6 +5,8 @@ public enum CairnCLI {
     /// Every subcommand, in the order `cairn --help` lists them. Add new commands here.
     public static var commands: [Command.Type] {
         [
+            MapImportCommand.self,
+            MapInfoCommand.self,
         ]
     }
 
