@@ -13,12 +13,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBZip2", path: "Sources/CBZip2", providers: [.apt(["libbz2-dev"])]),
 
         // Plain-Swift libraries.
         .target(name: "TrailCore"),
         .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2"]),
         .target(name: "TrailStore", dependencies: ["TrailCore", "CSQLite"]),
-        .target(name: "TrailMap", dependencies: ["TrailCore", "TrailStore", "CLibXML2"]),
+        .target(name: "TrailMap", dependencies: ["TrailCore", "TrailStore", "CSQLite", "CLibXML2", "CZlib", "CBZip2"]),
         .target(name: "TrailLive", dependencies: ["TrailCore", "TrailFormats"]),
         .target(name: "TermUI"),
         .target(name: "TrailApp", dependencies: ["TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailFormats", "TrailLive"]),
@@ -29,6 +31,9 @@ let package = Package(
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailCore"],
                           path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
+        // Benchmarks that print figures (see Benchmarks/README.md).
+        .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
+                          path: "Benchmarks/MapQueryBench"),
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),

@@ -12,6 +12,8 @@ public enum CairnCLI {
             RenameCommand.self,
             DeleteCommand.self,
             StatsCommand.self,
+            MapImportCommand.self,
+            MapInfoCommand.self,
         ]
     }
 

@@ -1,0 +1,112 @@
+// cairn-bench-map: times MapStore.features(in:zoom:) for a terminal-sized map view over the
+// densest part of a map store, and prints the median and p99.
+//
+// Usage: cairn-bench-map --map PATH [--zoom 16] [--cols 200] [--rows 60] [--iterations 2000]
+//
+// A view of COLS × ROWS terminal cells is (2·COLS) × (4·ROWS) braille dots, one dot being one
+// pixel of a 256-pixel slippy tile (see WebMercator.viewBounds). The densest view is found by
+// counting R*Tree entries (features drawn at that zoom) in a grid of view-sized boxes over the
+// covered area; the timed queries are centred on it, jittered by up to half a view in each
+// direction with a fixed-seed generator so runs are comparable.
+import Foundation
+import TrailCore
+import TrailMap
+
+struct Options {
+    var map = ""
+    var zoom = 16
+    var cols = 200
+    var rows = 60
+    var iterations = 2000
+}
+
+func parseOptions() -> Options {
+    var o = Options()
+    var args = Array(CommandLine.arguments.dropFirst())
+    while !args.isEmpty {
+        let a = args.removeFirst()
+        guard let v = args.first else { fail("\(a) needs a value") }
+        args.removeFirst()
+        switch a {
+        case "--map": o.map = v
+        case "--zoom": o.zoom = Int(v) ?? o.zoom
+        case "--cols": o.cols = Int(v) ?? o.cols
+        case "--rows": o.rows = Int(v) ?? o.rows
+        case "--iterations": o.iterations = max(10, Int(v) ?? o.iterations)
+        default: fail("unknown option \(a)")
+        }
+    }
+    if o.map.isEmpty { fail("--map PATH is required") }
+    return o
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("cairn-bench-map: \(message)\n".utf8))
+    exit(64)
+}
+
+/// A fixed-seed 64-bit linear congruential generator (Knuth MMIX constants).
+struct LCG: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state
+    }
+}
+
+let o = parseOptions()
+let store: MapStore
+do { store = try MapStore(path: o.map, readOnly: true) } catch { fail("\(error)") }
+let width = Double(o.cols * 2), height = Double(o.rows * 4)
+
+// 1. The densest view over the covered area.
+let covered = (try? store.coverageAreas()) ?? []
+guard var area = covered.first else { fail("the store has no coverage; import an extract first") }
+for c in covered { area.extend(c) }
+let probe = WebMercator.viewBounds(center: area.center, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
+let stepLat = (probe.maxLatitude - probe.minLatitude) / 2, stepLon = (probe.maxLongitude - probe.minLongitude) / 2
+var best = (count: -1, center: area.center)
+var lat = area.minLatitude
+while lat <= area.maxLatitude {
+    var lon = area.minLongitude
+    while lon <= area.maxLongitude {
+        let c = Coordinate(latitude: lat, longitude: lon)
+        let box = WebMercator.viewBounds(center: c, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
+        let n = (try? store.featureCount(in: box, zoom: o.zoom)) ?? 0
+        if n > best.count { best = (n, c) }
+        lon += stepLon
+    }
+    lat += stepLat
+}
+
+// 2. Timed queries around it.
+var rng = LCG(state: 0x5EED_CA1B)
+var times: [Double] = []
+var featureCounts: [Int] = []
+var vertexCounts: [Int] = []
+times.reserveCapacity(o.iterations)
+for i in 0..<(o.iterations + 50) {
+    let c = Coordinate(latitude: best.center.latitude + Double.random(in: -stepLat...stepLat, using: &rng) / 2,
+                       longitude: best.center.longitude + Double.random(in: -stepLon...stepLon, using: &rng) / 2)
+    let box = WebMercator.viewBounds(center: c, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    let features = (try? store.features(in: box, zoom: o.zoom)) ?? []
+    let t1 = DispatchTime.now().uptimeNanoseconds
+    if i >= 50 {  // the first 50 warm the page cache and statement cache
+        times.append(Double(t1 - t0) / 1e6)
+        featureCounts.append(features.count)
+        vertexCounts.append(features.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } })
+    }
+}
+times.sort()
+featureCounts.sort()
+vertexCounts.sort()
+func percentile(_ a: [Double], _ p: Double) -> Double { a[min(a.count - 1, Int((Double(a.count - 1) * p).rounded()))] }
+let view = WebMercator.viewBounds(center: best.center, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
+print(String(format: "view: %d x %d cells = %.0f x %.0f px at z%d (%.5f deg lon x %.5f deg lat), densest centre %.5f,%.5f (%d features)",
+             o.cols, o.rows, width, height, o.zoom, view.maxLongitude - view.minLongitude, view.maxLatitude - view.minLatitude,
+             best.center.latitude, best.center.longitude, best.count))
+print(String(format: "queries: %d, features per view: median %d (max %d), vertices per view: median %d",
+             times.count, featureCounts[featureCounts.count / 2], featureCounts.last ?? 0, vertexCounts[vertexCounts.count / 2]))
+print(String(format: "bbox query time: median %.3f ms, p99 %.3f ms, max %.3f ms",
+             percentile(times, 0.5), percentile(times, 0.99), times.last ?? 0))

@@ -1,0 +1,45 @@
+import Foundation
+import TrailCore
+import TrailMap
+
+/// What `cairn map import` and `cairn map info` share: finding the map file and printing
+/// text that came from a file safely.
+enum MapCommandSupport {
+    /// The `--map PATH` option text for help screens.
+    static let mapOptionHelp = """
+          --map PATH     the map store (default: $CAIRN_MAP, else $XDG_DATA_HOME/cairn/map.sqlite,
+                         else ~/.local/share/cairn/map.sqlite)
+        """
+
+    /// The map file: `--map PATH`, else ``MapStore/defaultPath(environment:)``; relative
+    /// paths are taken from the working directory.
+    static func storePath(_ args: inout ArgumentList, _ context: CommandContext) throws -> String {
+        if let p = try args.option("--map") {
+            guard !p.isEmpty else { throw CLIError.usage("--map needs a path") }
+            return context.resolve(p)
+        }
+        return context.resolve(MapStore.defaultPath(environment: context.environment))
+    }
+
+    /// Replaces control and escape characters (C0, DEL, C1) so text from a file cannot move
+    /// the cursor or change colours when printed.
+    static func printable(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { u in
+            (u.value < 0x20 || (0x7F...0x9F).contains(u.value)) ? "\u{FFFD}" : u
+        }))
+    }
+
+    /// "13.2 MB", "812 KB", "96 B" (decimal units, as `ls -h --si`).
+    static func bytes(_ n: Int64) -> String {
+        let d = Double(n)
+        if d >= 1e9 { return String(format: "%.1f GB", d / 1e9) }
+        if d >= 1e6 { return String(format: "%.1f MB", d / 1e6) }
+        if d >= 1e3 { return String(format: "%.0f KB", d / 1e3) }
+        return "\(n) B"
+    }
+
+    /// A box as "S,W – N,E" with 5 decimals (about 1 m).
+    static func box(_ b: BoundingBox) -> String {
+        String(format: "%.5f,%.5f – %.5f,%.5f", b.minLatitude, b.minLongitude, b.maxLatitude, b.maxLongitude)
+    }
+}

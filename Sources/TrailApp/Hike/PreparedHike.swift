@@ -1,0 +1,87 @@
+import Foundation
+import TrailCore
+import TrailStore
+
+/// One hike made ready for drawing: its tracks flattened into one track (every segment kept, in
+/// order), the per-point elevation profile and the statistics. Built once when a hike is opened;
+/// every widget reads it and none changes it.
+///
+/// Point indices everywhere in the hike screen (scrub index, range marks) are indices into the
+/// flattened points: all segments of all tracks in order, `0..<pointCount`.
+public struct PreparedHike: Sendable {
+    /// The hike's name as stored (may hold anything a GPX file held: widgets sanitise it when
+    /// they draw it).
+    public var name: String
+    /// Where it came from ("imported", "recorded", "drawn"), or nil when unknown (a GPX file
+    /// rendered without importing).
+    public var kind: String?
+    /// When the walk started (first timestamp), nil for untimed tracks.
+    public var startDate: Date?
+    /// All tracks' segments, in order, as one track.
+    public var track: Track
+    /// Distance, elevation and time of every flattened point.
+    public var profile: ElevationProfile
+    /// The hike's numbers (`StatisticsCalculator` over all tracks).
+    public var statistics: TrackStatistics
+    /// Every flattened point's position, `pointCount` elements.
+    public var coordinates: [Coordinate]
+
+    /// Prepares a hike from its tracks.
+    /// - Parameters:
+    ///   - name: the name shown in headings.
+    ///   - kind: "imported", "recorded", "drawn", or nil.
+    ///   - tracks: the tracks; their segments are concatenated (gaps between segments and
+    ///     tracks are never counted as distance).
+    ///   - statistics: precomputed statistics (e.g. from the store), or nil to compute them with
+    ///     `calculator`.
+    ///   - calculator: used for `statistics` when nil, and kept for range statistics.
+    public init(name: String, kind: String? = nil, tracks: [Track], statistics: TrackStatistics? = nil,
+                calculator: StatisticsCalculator = StatisticsCalculator()) {
+        self.name = name
+        self.kind = kind
+        let segments = tracks.flatMap(\.segments)
+        track = Track(name: name, segments: segments)
+        profile = ElevationProfile(track: track)
+        let stats = statistics ?? calculator.statistics(for: tracks)
+        self.statistics = stats
+        startDate = stats.startTime
+        var coords: [Coordinate] = []
+        coords.reserveCapacity(track.pointCount)
+        for s in segments { for p in s.points { coords.append(p.coordinate) } }
+        coordinates = coords
+    }
+
+    /// Prepares a stored hike (statistics as stored).
+    public init(hike: Hike) {
+        self.init(name: hike.summary.name, kind: hike.summary.kind.rawValue, tracks: hike.tracks,
+                  statistics: hike.summary.statistics)
+        if let s = hike.summary.startedAt { startDate = s }
+    }
+
+    /// Number of flattened points.
+    public var pointCount: Int { coordinates.count }
+
+    /// True when at least one point has an elevation.
+    public var hasElevation: Bool { profile.elevations.contains { $0 != nil } }
+
+    /// True when at least one point has a timestamp.
+    public var hasTimes: Bool { profile.times.contains { $0 != nil } }
+
+    /// `index` clamped to the valid point indices (0 for an empty hike).
+    public func clampedIndex(_ index: Int) -> Int { min(max(0, index), max(0, pointCount - 1)) }
+
+    /// The point index at `fraction` (0...1, clamped) of the hike's distance: the first point
+    /// whose distance along is at least `fraction · length` (what `--scrub` means).
+    public func index(atFraction fraction: Double) -> Int {
+        guard pointCount > 0 else { return 0 }
+        let f = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        let target = f * profile.length
+        let d = profile.distances
+        var lo = 0, hi = d.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if d[mid] < target { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// What a map feature is, for drawing, routing and the places list.
+///
+/// Every stored feature has exactly one class, chosen from its OSM tags by
+/// ``FeatureClassifier`` (the order of precedence is documented there). Raw values are
+/// stored in the map file and must never change; new classes may be added.
+public enum FeatureClass: String, Sendable, Hashable, CaseIterable, Comparable {
+    // Roads (highway=*)
+    /// highway=motorway, motorway_link.
+    case motorway
+    /// highway=trunk, trunk_link.
+    case trunk
+    /// highway=primary, primary_link.
+    case primaryRoad = "primary"
+    /// highway=secondary, secondary_link.
+    case secondaryRoad = "secondary"
+    /// highway=tertiary, tertiary_link.
+    case tertiaryRoad = "tertiary"
+    /// highway=unclassified, residential, living_street, road.
+    case minorRoad = "minor_road"
+    /// highway=service.
+    case serviceRoad = "service"
+    /// highway=pedestrian (a line, or an area with area=yes).
+    case pedestrian
+    /// highway=cycleway.
+    case cycleway
+
+    // Walking network (highway=*)
+    /// highway=track (forest and farm tracks; see tag tracktype).
+    case track
+    /// highway=path (see tags sac_scale, trail_visibility).
+    case path
+    /// highway=footway.
+    case footway
+    /// highway=steps.
+    case steps
+    /// highway=bridleway.
+    case bridleway
+    /// highway=via_ferrata.
+    case viaFerrata = "via_ferrata"
+
+    // Water
+    /// natural=water, landuse=reservoir or basin, waterway=riverbank (areas).
+    case water
+    /// waterway=river, canal.
+    case river
+    /// waterway=stream, ditch, drain.
+    case stream
+    /// waterway=waterfall (a point).
+    case waterfall
+    /// natural=spring (a point).
+    case spring
+    /// amenity=drinking_water (a point).
+    case drinkingWater = "drinking_water"
+
+    // Land cover
+    /// natural=wood, landuse=forest.
+    case forest
+    /// natural=grassland, heath, scrub, fell; landuse=meadow, grass.
+    case grassland
+    /// natural=scree, shingle.
+    case scree
+    /// natural=bare_rock.
+    case bareRock = "bare_rock"
+    /// natural=glacier.
+    case glacier
+    /// Any other landuse=* area (residential, farmland, quarry… the value is in the tags).
+    case landuse
+    /// leisure=* areas (park, nature_reserve, pitch… the value is in the tags).
+    case leisure
+
+    // Relief lines
+    /// natural=cliff (a line; the cliff drops on its right-hand side).
+    case cliff
+    /// natural=ridge, arete.
+    case ridge
+
+    // Points of interest (points, or areas for buildings)
+    /// natural=peak, volcano.
+    case peak
+    /// natural=saddle.
+    case saddle
+    /// tourism=alpine_hut, wilderness_hut.
+    case hut
+    /// amenity=shelter.
+    case shelter
+    /// tourism=viewpoint.
+    case viewpoint
+    /// amenity=parking.
+    case parking
+    /// amenity=toilets.
+    case toilets
+    /// tourism=information (boards, guideposts, offices; see tag information).
+    case information
+    /// place=* with a name (country … isolated_dwelling; the value is in the tags).
+    case place
+
+    // Other lines
+    /// aerialway=cable_car, gondola, chair_lift, drag_lift… (ski lifts and cable cars).
+    case aerialway
+    /// boundary=administrative with admin_level ≤ 4 (national and regional borders).
+    case boundary
+    /// boundary=protected_area, national_park.
+    case protectedArea = "protected_area"
+
+    /// The broad group a class belongs to, for themes and filters.
+    public enum Group: String, Sendable, CaseIterable {
+        case road, walking, water, landCover, relief, pointOfInterest, place, other
+    }
+
+    /// The class's group.
+    public var group: Group {
+        switch self {
+        case .motorway, .trunk, .primaryRoad, .secondaryRoad, .tertiaryRoad, .minorRoad, .serviceRoad,
+             .pedestrian, .cycleway:
+            return .road
+        case .track, .path, .footway, .steps, .bridleway, .viaFerrata: return .walking
+        case .water, .river, .stream, .waterfall, .spring, .drinkingWater: return .water
+        case .forest, .grassland, .scree, .bareRock, .glacier, .landuse, .leisure: return .landCover
+        case .cliff, .ridge: return .relief
+        case .peak, .saddle, .hut, .shelter, .viewpoint, .parking, .toilets, .information: return .pointOfInterest
+        case .place: return .place
+        case .aerialway, .boundary, .protectedArea: return .other
+        }
+    }
+
+    /// True for highway classes a walking router may use (subject to foot/access tags).
+    public var isHighway: Bool { group == .road || group == .walking }
+
+    /// True when a closed way of this class is an area without needing `area=yes`.
+    public var closedWayIsArea: Bool {
+        switch self {
+        case .water, .forest, .grassland, .scree, .bareRock, .glacier, .landuse, .leisure, .protectedArea,
+             .hut, .shelter, .viewpoint, .parking, .toilets, .information, .drinkingWater, .place,
+             .peak, .saddle, .spring, .waterfall:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The lowest zoom (slippy-map level) at which features of this class are worth drawing.
+    /// Stored per feature, raised for small areas and lines (see ``FeatureClassifier``);
+    /// every feature is returned at zoom 16 and above.
+    public var baseMinZoom: Int {
+        switch self {
+        case .boundary: return 5
+        case .motorway, .trunk: return 7
+        case .primaryRoad: return 8
+        case .secondaryRoad, .water, .glacier, .protectedArea: return 9
+        case .tertiaryRoad, .river, .forest: return 10
+        case .peak, .scree, .bareRock, .grassland, .landuse, .leisure: return 11
+        case .minorRoad, .track, .path, .hut, .aerialway: return 12
+        case .serviceRoad, .pedestrian, .cycleway, .footway, .bridleway, .viaFerrata, .stream, .saddle,
+             .cliff, .ridge, .shelter:
+            return 13
+        case .steps, .spring, .viewpoint, .waterfall, .parking: return 14
+        case .drinkingWater, .information: return 15
+        case .toilets: return 16
+        case .place: return 11
+        }
+    }
+
+    public static func < (a: FeatureClass, b: FeatureClass) -> Bool { a.rawValue < b.rawValue }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import TrailCore
+import TrailStore
+
+extension MapStore {
+    static let featureColumns = """
+        f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, f.node_ids,
+        r.min_lat, r.max_lat, r.min_lon, r.max_lon
+        """
+
+    /// Every feature whose bounding box intersects `box` and that is worth drawing at `zoom`.
+    ///
+    /// The R*Tree (1e-7-degree boxes) finds candidates; features whose minimum zoom is above
+    /// `zoom` are left out, so a wide view at z10 does not decode every footpath. At zoom 16
+    /// and above nothing is left out. Features are whole (not clipped to `box`).
+    /// - Parameters:
+    ///   - box: the view, in degrees (see ``WebMercator/viewBounds(center:zoom:widthPixels:heightPixels:tileSize:)``).
+    ///   - zoom: the slippy-map zoom of the view.
+    ///   - classes: only these classes (nil: all).
+    ///   - includeNodeIDs: also decode OSM node ids of highway ways (for a walking router).
+    /// - Returns: features in no particular order.
+    /// - Throws: ``SQLiteError``.
+    public func features(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>? = nil,
+                         includeNodeIDs: Bool = false) throws -> [MapFeature] {
+        var sql = """
+            SELECT \(Self.featureColumns)
+            FROM feature_bbox r JOIN features f ON f.id = r.id
+            WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5
+            """
+        if let classes {
+            guard !classes.isEmpty else { return [] }
+            sql += " AND f.class IN (" + classes.sorted().map { "'\($0.rawValue)'" }.joined(separator: ",") + ")"
+        }
+        let st = try cachedStatement(sql)
+        defer { st.reset() }
+        try bindBox(st, box, zoom: zoom)
+        var out: [MapFeature] = []
+        while try st.step() {
+            if let f = decodeFeature(st, includeNodeIDs: includeNodeIDs) { out.append(f) }
+        }
+        return out
+    }
+
+    /// How many features ``features(in:zoom:classes:includeNodeIDs:)`` would return for
+    /// `box` and `zoom` (all classes), counted in the R*Tree without decoding anything.
+    public func featureCount(in box: BoundingBox, zoom: Int) throws -> Int {
+        let st = try cachedStatement("""
+            SELECT count(*) FROM feature_bbox
+            WHERE max_lat >= ?1 AND min_lat <= ?2 AND max_lon >= ?3 AND min_lon <= ?4 AND min_zoom <= ?5
+            """)
+        defer { st.reset() }
+        try bindBox(st, box, zoom: zoom)
+        return try st.step() ? st.int(0) : 0
+    }
+
+    /// Binds a box as ?1…?4 (1e-7 degrees) and a zoom as ?5.
+    func bindBox(_ st: Statement, _ box: BoundingBox, zoom: Int) throws {
+        try st.bind(Int64(FixedPoint.e7(max(-90, box.minLatitude))), at: 1)
+        try st.bind(Int64(FixedPoint.e7(min(90, box.maxLatitude))), at: 2)
+        try st.bind(Int64(FixedPoint.e7(max(-180, box.minLongitude))), at: 3)
+        try st.bind(Int64(FixedPoint.e7(min(180, box.maxLongitude))), at: 4)
+        try st.bind(Int64(zoom), at: 5)
+    }
+
+    /// One feature by OSM type and id, or nil when it is not stored.
+    public func feature(_ id: MapFeatureID, includeNodeIDs: Bool = true) throws -> MapFeature? {
+        let st = try cachedStatement("""
+            SELECT \(Self.featureColumns) FROM features f JOIN feature_bbox r ON r.id = f.id WHERE f.id = ?1
+            """)
+        defer { st.reset() }
+        try st.bind(id.rawValue, at: 1)
+        guard try st.step() else { return nil }
+        return decodeFeature(st, includeNodeIDs: includeNodeIDs)
+    }
+
+    /// Number of stored features per class.
+    public func featureCounts() throws -> [FeatureClass: Int] {
+        var out: [FeatureClass: Int] = [:]
+        for (name, n) in try db.query("SELECT class, count(*) FROM features GROUP BY class", row: { ($0.string(0), $0.int(1)) }) {
+            if let c = FeatureClass(rawValue: name) { out[c] = n }
+        }
+        return out
+    }
+
+    /// Decodes one row of ``featureColumns``; nil for a damaged row (skipped, never a crash).
+    func decodeFeature(_ st: Statement, includeNodeIDs: Bool) -> MapFeature? {
+        guard let id = MapFeatureID(rawValue: st.int64(0)),
+              let cls = FeatureClass(rawValue: st.string(1)),
+              let kind = GeometryKind(rawValue: st.int(2)),
+              let parts = st.withBlob(5, { GeometryCodec.decodeCoordinates($0) }),
+              let tags = st.withBlob(6, { TagsJSON.decode($0) }) else { return nil }
+        let nodeIDs = includeNodeIDs && !st.isNull(7) ? st.withBlob(7) { GeometryCodec.decodeNodeIDs($0) } : nil
+        let bounds = BoundingBox(minLatitude: FixedPoint.degrees(Int32(truncatingIfNeeded: st.int64(8))),
+                                 minLongitude: FixedPoint.degrees(Int32(truncatingIfNeeded: st.int64(10))),
+                                 maxLatitude: FixedPoint.degrees(Int32(truncatingIfNeeded: st.int64(9))),
+                                 maxLongitude: FixedPoint.degrees(Int32(truncatingIfNeeded: st.int64(11))))
+        return MapFeature(id: id, featureClass: cls, kind: kind, parts: parts, tags: tags, minZoom: st.int(3),
+                          bounds: bounds, isComplete: st.int(4) != 0, nodeIDs: nodeIDs)
+    }
+
+    /// A prepared statement kept for the life of the store (queries run many times a second).
+    func cachedStatement(_ sql: String) throws -> Statement {
+        if let st = statementCache.statements[sql] { return st }
+        let st = try db.prepare(sql)
+        if statementCache.statements.count > 64 { statementCache.statements.removeAll() }
+        statementCache.statements[sql] = st
+        return st
+    }
+}
+
+/// Prepared statements reused by queries; owned by one ``MapStore``.
+final class StatementCache {
+    var statements: [String: Statement] = [:]
+}

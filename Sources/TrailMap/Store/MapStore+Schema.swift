@@ -1,0 +1,90 @@
+import Foundation
+import TrailStore
+
+extension MapStore {
+    /// The named migrations of the map file, applied in order by the shared ``Migrator``.
+    static var migrator: Migrator {
+        var m = Migrator()
+        m.register("map-1-features-routes-coverage") { db in
+            try db.execute("""
+                CREATE TABLE imports(
+                    id INTEGER PRIMARY KEY,
+                    file TEXT NOT NULL,
+                    file_size INTEGER NOT NULL,
+                    compression TEXT NOT NULL,
+                    imported_at TEXT NOT NULL,
+                    generator TEXT,
+                    header_timestamp TEXT,
+                    newest_timestamp TEXT,
+                    nodes INTEGER NOT NULL DEFAULT 0,
+                    ways INTEGER NOT NULL DEFAULT 0,
+                    relations INTEGER NOT NULL DEFAULT 0,
+                    features INTEGER NOT NULL DEFAULT 0,
+                    routes INTEGER NOT NULL DEFAULT 0,
+                    warnings TEXT NOT NULL DEFAULT '[]'
+                );
+                -- id = osm_id << 2 | type (0 node, 1 way, 2 relation); see MapFeatureID.
+                CREATE TABLE features(
+                    id INTEGER PRIMARY KEY,
+                    class TEXT NOT NULL,
+                    kind INTEGER NOT NULL,
+                    min_zoom INTEGER NOT NULL,
+                    name TEXT,
+                    version INTEGER,
+                    complete INTEGER NOT NULL,
+                    label_lat INTEGER NOT NULL,
+                    label_lon INTEGER NOT NULL,
+                    geometry BLOB NOT NULL,
+                    node_ids BLOB,
+                    tags TEXT NOT NULL,
+                    import_id INTEGER NOT NULL
+                );
+                CREATE INDEX features_by_class ON features(class);
+                -- Boxes in 1e-7 degrees (exact, no float rounding), min_zoom as an auxiliary column.
+                CREATE VIRTUAL TABLE feature_bbox USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +min_zoom);
+                -- rowid = features.id; name and alt_name, accents folded for search.
+                CREATE VIRTUAL TABLE feature_names USING fts5(name, tokenize = 'unicode61 remove_diacritics 2');
+                -- id = the relation's OSM id.
+                CREATE TABLE routes(
+                    id INTEGER PRIMARY KEY,
+                    route TEXT NOT NULL,
+                    name TEXT,
+                    ref TEXT,
+                    version INTEGER,
+                    complete INTEGER NOT NULL,
+                    members_total INTEGER NOT NULL,
+                    members_present INTEGER NOT NULL,
+                    geometry BLOB NOT NULL,
+                    tags TEXT NOT NULL,
+                    import_id INTEGER NOT NULL
+                );
+                CREATE VIRTUAL TABLE route_bbox USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon);
+                CREATE TABLE route_members(
+                    route_id INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    type INTEGER NOT NULL,
+                    ref INTEGER NOT NULL,
+                    role TEXT NOT NULL,
+                    present INTEGER NOT NULL,
+                    PRIMARY KEY(route_id, position)
+                ) WITHOUT ROWID;
+                -- The rectangles data was imported for (<bounds>, else the node extent), in degrees.
+                CREATE TABLE coverage_areas(
+                    id INTEGER PRIMARY KEY,
+                    import_id INTEGER NOT NULL,
+                    source TEXT NOT NULL,
+                    min_lat REAL NOT NULL, min_lon REAL NOT NULL, max_lat REAL NOT NULL, max_lon REAL NOT NULL,
+                    UNIQUE(min_lat, min_lon, max_lat, max_lon)
+                );
+                -- Slippy tiles at MapStore.coverageZoom touched by coverage areas, with the share
+                -- of the tile's Web Mercator area that is covered (1 inside, less at the edges).
+                CREATE TABLE coverage_tiles(
+                    z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL,
+                    fraction REAL NOT NULL,
+                    PRIMARY KEY(z, x, y)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return m
+    }
+}

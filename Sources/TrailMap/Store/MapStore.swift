@@ -1,0 +1,102 @@
+import Foundation
+import TrailCore
+import TrailStore
+
+/// The offline map: OpenStreetMap features imported from extracts, in their own SQLite file.
+///
+/// One file per user, by default `$XDG_DATA_HOME/cairn/map.sqlite` (see
+/// ``defaultPath(environment:)``), in WAL mode so the TUI can read while a CLI import
+/// writes. Holds:
+/// - `features`: one row per drawable OSM object, geometry as a compact blob (see
+///   ``GeometryCodec``), kept tags as JSON, indexed by an R*Tree of 1e-7-degree boxes with the
+///   feature's minimum zoom beside it;
+/// - `feature_names`: an FTS5 index of names (accents folded) for place search;
+/// - `routes` and `route_members`: route=hiking/foot relations with their member lists;
+/// - `coverage_areas` and `coverage_tiles`: where imported data exists (see
+///   ``coverageZoom``), so "no data here" differs from "nothing mapped here";
+/// - `imports`: one row per imported file (name, size, data date, counts, warnings).
+///
+/// Not thread-safe: one `MapStore` per thread. Queries are in `MapStore+Query.swift`,
+/// import in `MapStore+Import.swift`.
+public final class MapStore {
+    /// The database file path.
+    public let path: String
+    let db: Connection
+    let statementCache = StatementCache()
+
+    /// Zoom level of the slippy-map tiles recorded in `coverage_tiles`: z14 tiles are about
+    /// 2.4 km wide at the equator (1.8 km in the Pyrenees), small enough for a "no data"
+    /// shading in the TUI and few enough for a country (a 100 × 100 km area is ~3,000 rows).
+    public static let coverageZoom = 14
+
+    /// `PRAGMA application_id` of map files ("CMap"), so a hike store or another program's
+    /// database is refused rather than altered.
+    public static let applicationID: Int32 = 0x434D_6170
+
+    /// Why a map file cannot be used.
+    public struct OpenError: Error, CustomStringConvertible, Equatable {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Opens (and creates, unless `readOnly`) the map store at `path`.
+    ///
+    /// Creates missing parent directories with mode 0700 (the map says where the user hikes),
+    /// applies pending migrations and switches the journal to WAL.
+    /// - Throws: ``OpenError`` for a file that is not a Cairn map store,
+    ///   `Migrator.NewerSchemaError` for one written by a newer Cairn, ``SQLiteError``.
+    public init(path: String, readOnly: Bool = false) throws {
+        self.path = path
+        if !readOnly { try Self.createParentDirectory(of: path) }
+        db = try Connection(path: path, mode: readOnly ? .readOnly : .readWriteCreate)
+        let appID = try db.applicationID
+        let hasTables = try db.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+        if appID != Self.applicationID && (appID != 0 || hasTables > 0) {
+            throw OpenError(path: path, reason: "not a Cairn map store (another database is at this path); nothing was changed")
+        }
+        if !readOnly {
+            try db.execute("PRAGMA synchronous = NORMAL")
+            if path != ":memory:" { try db.enableWAL() }
+            try Self.migrator.migrate(db)
+            if appID == 0 { try db.setApplicationID(Self.applicationID) }
+        } else if appID == 0 {
+            throw OpenError(path: path, reason: "empty file, not a Cairn map store yet (run `cairn map import`)")
+        }
+    }
+
+    /// The default map file for an environment: `$CAIRN_MAP` when set, else
+    /// `$XDG_DATA_HOME/cairn/map.sqlite`, else `$HOME/.local/share/cairn/map.sqlite`
+    /// (XDG Base Directory Specification).
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let p = environment["CAIRN_MAP"], !p.isEmpty { return p }
+        if let x = environment["XDG_DATA_HOME"], x.hasPrefix("/") {
+            return (x as NSString).appendingPathComponent("cairn/map.sqlite")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return (home as NSString).appendingPathComponent(".local/share/cairn/map.sqlite")
+    }
+
+    private static func createParentDirectory(of path: String) throws {
+        guard path != ":memory:" else { return }
+        let dir = (path as NSString).deletingLastPathComponent
+        guard !dir.isEmpty else { return }
+        var missing: [String] = []
+        var d = dir
+        while !d.isEmpty && d != "/" && !FileManager.default.fileExists(atPath: d) {
+            missing.append(d)
+            d = (d as NSString).deletingLastPathComponent
+        }
+        for m in missing.reversed() where mkdir(m, 0o700) != 0 && errno != EEXIST {
+            throw OpenError(path: path, reason: "cannot create directory \(m): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Size of the database file plus its WAL, in bytes.
+    public var fileSize: Int64 {
+        [path, path + "-wal"].reduce(Int64(0)) { sum, p in
+            let size = (try? FileManager.default.attributesOfItem(atPath: p)[.size] as? NSNumber)?.int64Value ?? 0
+            return sum + size
+        }
+    }
+}
