@@ -79,6 +79,9 @@ final class OSMXMLParser {
         while true {
             let n = try source.read(into: buffer)
             total += n
+            if total == 0 {
+                throw OSMReadError(.notOSM, file: source.path, reason: "the file is empty, not an OSM XML file")
+            }
             let rc = xmlParseChunk(ctxt, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(n), n == 0 ? 1 : 0)
             if let failure { throw failure }
             if rc != 0 {
@@ -87,9 +90,6 @@ final class OSMXMLParser {
             }
             progress(source.bytesConsumed, source.fileSize)
             if n == 0 { break }
-        }
-        if total == 0 {
-            throw OSMReadError(.notOSM, file: source.path, reason: "the file is empty, not an OSM XML file")
         }
         if !rootSeen {
             throw OSMReadError(.notOSM, file: source.path, reason: "no <osm> root element: not an OSM XML file")
@@ -299,8 +299,16 @@ final class OSMXMLParser {
         }
     }
 
+    /// An attribute value as a String.
+    ///
+    /// libxml2's SAX2 interface, when entities are not substituted (we never ask it to),
+    /// passes `&amp;` in attribute values on as the character reference `&#38;` (so a tree
+    /// builder could re-escape it); every other reference arrives decoded. One left-to-right
+    /// pass turning `&#38;` into `&` restores the text exactly (`&amp;#38;` → `&#38;`).
     @inline(__always) private func text(_ v: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> String {
-        String(decoding: UnsafeBufferPointer(start: v, count: end - v), as: UTF8.self)
+        let s = String(decoding: UnsafeBufferPointer(start: v, count: end - v), as: UTF8.self)
+        guard memchr(v, Int32(UInt8(ascii: "&")), end - v) != nil else { return s }
+        return s.replacingOccurrences(of: "&#38;", with: "&")
     }
 }
 
