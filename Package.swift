@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
-        // Benchmarks that print figures (see Benchmarks/README.md).
+        // Benchmarks that print figures (cairn-bench-map is run by Benchmarks/map-import.sh).
         .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
                           path: "Benchmarks/MapQueryBench"),
 
