@@ -102,6 +102,21 @@ final class CollectingSink: OSMSink {
                       BoundingBox(minLatitude: 42.7, minLongitude: 1.7, maxLatitude: 42.8, maxLongitude: 1.8)])
     }
 
+    @Test func overpassMetaGivesTheDataDate() throws {
+        let p = try write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6" generator="Overpass API 0.7.61.5 4133829e">
+            <note>The data included in this document is from www.openstreetmap.org.</note>
+            <meta osm_base="2023-09-14T10:11:12Z"/>
+              <node id="1" lat="42.6" lon="1.5"/>
+            </osm>
+            """)
+        let store = try TestSupport.freshStore()
+        let r = try store.importOSM(path: p, importedAt: TestSupport.importTime)
+        #expect(r.headerTimestamp == "2023-09-14T10:11:12Z" && r.generator == "Overpass API 0.7.61.5 4133829e")
+        #expect(try store.imports().first?.dataTimestamp == "2023-09-14T10:11:12Z")
+    }
+
     func expectReadError(_ path: String, _ kind: OSMReadError.Kind, line: Int? = nil, containing text: String) {
         do {
             _ = try read(path)

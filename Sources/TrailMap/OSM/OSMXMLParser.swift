@@ -183,20 +183,24 @@ final class OSMXMLParser {
             guard let type, let ref else { throw invalid("<member> without a valid type and ref in relation \(relation.info.id)") }
             relation.members.append(OSMMember(type: type, ref: ref, role: role))
         case .bounds:
-            var v4: [String: Double] = [:]
+            var v4: [Double?] = [nil, nil, nil, nil]  // minlat, minlon, maxlat, maxlon
             var box: String?
             try eachAttribute(count, attrs) { key, v, end in
+                let value = FixedPoint.parse(v, end).map(FixedPoint.degrees)
                 switch key {
-                case .minlat, .minlon, .maxlat, .maxlon: v4["\(key)"] = FixedPoint.parse(v, end).map(FixedPoint.degrees)
+                case .minlat: v4[0] = value
+                case .minlon: v4[1] = value
+                case .maxlat: v4[2] = value
+                case .maxlon: v4[3] = value
                 case .box: box = text(v, end)
                 default: break
                 }
             }
             if let box {  // osmosis' old <bound box="minlat,minlon,maxlat,maxlon">
                 let parts = box.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                if parts.count == 4 { v4 = ["minlat": parts[0], "minlon": parts[1], "maxlat": parts[2], "maxlon": parts[3]] }
+                if parts.count == 4 { v4 = parts }
             }
-            guard let a = v4["minlat"], let b = v4["minlon"], let c = v4["maxlat"], let d = v4["maxlon"],
+            guard let a = v4[0], let b = v4[1], let c = v4[2], let d = v4[3],
                   a <= c, b <= d, abs(a) <= 90, abs(c) <= 90, abs(b) <= 180, abs(d) <= 180 else {
                 throw invalid("<bounds> without four valid coordinates (minlat ≤ maxlat, minlon ≤ maxlon)")
             }
