@@ -4,8 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Cairn",
     products: [
-        .executable(name: "cairn", targets: ["cairn"]),
-        .executable(name: "stats-benchmark", targets: ["StatsBenchmark"]),
+        .executable(name: "cairn", targets: ["cairn"])
     ],
     targets: [
         // System libraries from Debian (see ../shared/PLATFORM.md and DECISIONS.md).
@@ -28,20 +27,24 @@ let package = Package(
         .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
+
+        // Tests mirror the modules.
+        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
+        .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailCore", "TrailStore", "CairnCLI"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
+        .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailFormats", "TrailStore",
+                                                          "TrailMap"]),
+        .testTarget(name: "CairnE2ETests", dependencies: []),
+
+        // Benchmarks print figures (speed targets are not timed tests); see Benchmarks/README.md.
+        .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),
+        .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
+                          path: "Benchmarks/MapQueryBench"),
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailCore"],
                           path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
-        // Benchmarks that print figures (see Benchmarks/README.md).
-        .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
-                          path: "Benchmarks/MapQueryBench"),
-
-        // Tests mirror the modules.
-        .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
-        .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
-
-        // Benchmarks print figures (speed targets are not timed tests).
-        .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),
     ]
 )
