@@ -40,6 +40,9 @@ let package = Package(
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"]),
         .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
+                                                         "TrailFormats", "CairnCLI"],
+                    exclude: ["Snapshots"]),
         .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailCore", "TrailStore", "CairnCLI"],
                     exclude: ["Fixtures"]),
     ]

@@ -7,6 +7,7 @@ public enum CairnCLI {
         [
             MapImportCommand.self,
             MapInfoCommand.self,
+            RenderCommand.self,
         ]
     }
 
