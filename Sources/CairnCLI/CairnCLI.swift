@@ -14,6 +14,7 @@ public enum CairnCLI {
             StatsCommand.self,
             MapImportCommand.self,
             MapInfoCommand.self,
+            RenderCommand.self,
         ]
     }
 

@@ -25,6 +25,8 @@ public struct PreparedHike: Sendable {
     public var statistics: TrackStatistics
     /// Every flattened point's position, `pointCount` elements.
     public var coordinates: [Coordinate]
+    /// Every flattened point in Web Mercator unit coordinates (projected once for the map).
+    public var unitPoints: [WebMercator.UnitPoint]
 
     /// Prepares a hike from its tracks.
     /// - Parameters:
@@ -49,6 +51,7 @@ public struct PreparedHike: Sendable {
         coords.reserveCapacity(track.pointCount)
         for s in segments { for p in s.points { coords.append(p.coordinate) } }
         coordinates = coords
+        unitPoints = coords.map(WebMercator.unitPoint)
     }
 
     /// Prepares a stored hike (statistics as stored).
@@ -69,6 +72,15 @@ public struct PreparedHike: Sendable {
 
     /// `index` clamped to the valid point indices (0 for an empty hike).
     public func clampedIndex(_ index: Int) -> Int { min(max(0, index), max(0, pointCount - 1)) }
+
+    /// Flattened index of the first point of each non-empty segment.
+    public var segmentStartIndices: [Int] { profile.segmentStartIndices }
+
+    /// The grade at every point over ±50 m (``ProfileGrade/grade(in:at:halfWindow:)``), for
+    /// colouring the route by slope; nil where unknown.
+    public func pointGrades() -> [Double?] {
+        (0..<pointCount).map { ProfileGrade.grade(in: profile, at: $0) }
+    }
 
     /// The point index at `fraction` (0...1, clamped) of the hike's distance: the first point
     /// whose distance along is at least `fraction · length` (what `--scrub` means).

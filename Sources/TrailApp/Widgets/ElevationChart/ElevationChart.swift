@@ -36,18 +36,23 @@ public struct ElevationChart: Sendable {
         self.environment = environment
     }
 
-    /// Ticks for the elevation axis of a plot about `plotHeight` rows high, in the display
-    /// unit; nil without elevations.
-    func elevationTicks(plotHeight: Int) -> NiceTicks? {
+    /// The elevation axis for a plot about `plotHeight` rows high, in the display unit: the
+    /// data range padded by 5 % (at least half a unit) on each side, with labels at the
+    /// multiples of a 1-2-5 step (``NiceTicks``) inside it, about one per two rows. Nil without
+    /// elevations.
+    func elevationAxis(plotHeight: Int) -> ElevationAxis? {
         guard let r = series.elevationRange else { return nil }
-        let u = environment.format.elevationAxisUnit.metres
-        return NiceTicks(min: r.lowerBound / u, max: r.upperBound / u, maxTicks: max(2, min(6, plotHeight / 2 + 1)))
+        let u = environment.format.system.metresPerElevationUnit
+        let lo = r.lowerBound / u, hi = r.upperBound / u
+        let pad = max(0.5, (hi - lo) * 0.05)
+        let ticks = NiceTicks(min: lo, max: hi, maxTicks: max(2, plotHeight / 2))
+        return ElevationAxis(lower: lo - pad, upper: hi + pad, ticks: ticks)
     }
 
     /// The layout this chart uses in `area` (for mapping columns to points).
     public func layout(in area: Rect) -> ElevationChartLayout {
-        let ticks = elevationTicks(plotHeight: max(1, area.height - 2))
-        let width = ticks.map { t in t.values.map { yLabel($0, ticks: t).count }.max() ?? 0 } ?? 0
+        let axis = elevationAxis(plotHeight: max(1, area.height - 2))
+        let width = axis.map { a in a.labelValues.map { yLabel($0, ticks: a.ticks).count }.max() ?? 0 } ?? 0
         return ElevationChartLayout(area: area, yLabelWidth: width, maxX: series.maxX)
     }
 
@@ -76,67 +81,67 @@ public struct ElevationChart: Sendable {
             return
         }
         let layout = layout(in: area)
-        let ticks = elevationTicks(plotHeight: layout.plot.height)
-        if let ticks, !layout.plot.isEmpty {
-            drawProfile(layout: layout, ticks: ticks, into: &buffer)
-            drawYAxis(layout: layout, ticks: ticks, into: &buffer)
+        let axis = elevationAxis(plotHeight: layout.plot.height)
+        if let axis, !layout.plot.isEmpty {
+            drawProfile(layout: layout, axis: axis, into: &buffer)
+            drawYAxis(layout: layout, axis: axis, into: &buffer)
         }
         drawRange(layout: layout, into: &buffer)
         drawXAxis(layout: layout, into: &buffer)
-        drawCursor(layout: layout, into: &buffer)
-        if ticks == nil {
+        if axis == nil, !layout.plot.isEmpty {
+            var canvas = BrailleCanvas(width: layout.plot.width, height: layout.plot.height)
+            drawMarks(layout: layout, canvas: &canvas)
+            canvas.render(into: &buffer, at: layout.plot, mode: environment.canvasMode)
+        }
+        if axis == nil {
             drawCentered("No elevation data", in: layout.plot, style: environment.style(ThemeRole.muted), into: &buffer)
         }
         drawReadout(layout: layout, into: &buffer)
     }
 
     /// The braille line and the filled area under it.
-    func drawProfile(layout: ElevationChartLayout, ticks: NiceTicks, into buffer: inout Buffer) {
+    func drawProfile(layout: ElevationChartLayout, axis: ElevationAxis, into buffer: inout Buffer) {
         let plot = layout.plot
         var canvas = BrailleCanvas(width: plot.width, height: plot.height)
         let columns = layout.dotColumns, rows = canvas.dotHeight
         let envelope = series.columnEnvelope(columns: columns)
-        let u = environment.format.elevationAxisUnit.metres
-        let span = ticks.upper - ticks.lower
-        let scale = span > 0 ? Double(rows - 1) / span : 0
-        @inline(__always) func dotY(_ metres: Double) -> Int {
-            min(rows - 1, max(0, Int((ticks.upper - metres / u) * scale + 0.5)))
-        }
+        let u = environment.format.system.metresPerElevationUnit
+        @inline(__always) func dotY(_ metres: Double) -> Int { axis.dotRow(metres / u, rows: rows) }
         let line = Ink(environment.style(ThemeRole.chartLine), priority: 2)
         let fill = Ink(environment.style(ThemeRole.chartFill), priority: 1)
         for (x, v) in envelope.enumerated() {
             guard let v else { continue }
             let top = dotY(v.max), bottom = dotY(v.min)
-            // Fill: every other dot row below the line, so the area reads as shading.
-            var y = bottom + 1
+            // Fill: a sparse dot pattern below the line (every other row, alternating columns),
+            // so the area reads as shading and the line stays clear.
+            var y = bottom + 2
             while y < rows {
-                if (rows - 1 - y) % 2 == 0 { canvas.setDot(x: x, y: y, ink: fill) }
+                if y % 2 == 1 && (x + y / 2) % 2 == 0 { canvas.setDot(x: x, y: y, ink: fill) }
                 y += 1
             }
             for y in top...bottom { canvas.setDot(x: x, y: y, ink: line) }
         }
+        drawMarks(layout: layout, canvas: &canvas)
         canvas.render(into: &buffer, at: plot, mode: environment.canvasMode)
     }
 
     /// The label of elevation tick `value` (display unit).
     func yLabel(_ value: Double, ticks: NiceTicks) -> String {
-        String(format: "%.\(ticks.decimals)f", value) + " " + environment.format.elevationAxisUnit.symbol
+        String(format: "%.\(ticks.decimals)f", value) + " " + environment.format.system.elevationSymbol
     }
 
-    func drawYAxis(layout: ElevationChartLayout, ticks: NiceTicks, into buffer: inout Buffer) {
+    func drawYAxis(layout: ElevationChartLayout, axis elevation: ElevationAxis, into buffer: inout Buffer) {
         let axis = layout.yAxis
         guard axis.width > 1, layout.plot.height > 0 else { return }
         let rows = layout.plot.height * 4
-        let span = ticks.upper - ticks.lower
         let style = environment.style(ThemeRole.chartAxis)
         var usedRows = Set<Int>()
         // Top tick first so the highest label always shows.
-        for value in ticks.values.reversed() {
-            let dot = span > 0 ? Int((ticks.upper - value) * Double(rows - 1) / span + 0.5) : 0
-            let row = layout.plot.y + min(rows - 1, max(0, dot)) / 4
+        for value in elevation.labelValues.reversed() {
+            let row = layout.plot.y + elevation.dotRow(value, rows: rows) / 4
             guard !usedRows.contains(row), !usedRows.contains(row - 1), !usedRows.contains(row + 1) else { continue }
             usedRows.insert(row)
-            let text = yLabel(value, ticks: ticks)
+            let text = yLabel(value, ticks: elevation.ticks)
             let w = DisplayWidth.of(text)
             buffer.setString(x: axis.maxX - 1 - min(w, axis.width - 1), y: row, text, style: style, maxWidth: axis.width - 1)
         }
@@ -166,13 +171,14 @@ public struct ElevationChart: Sendable {
         var out: [(String, Int)] = []
         switch series.axis {
         case .distance:
-            let unit = environment.format.distanceAxisUnit
-            let ticks = NiceTicks(min: 0, max: series.maxX / unit.metres, maxTicks: maxTicks)
-            let values = ticks.values.filter { $0 * unit.metres <= series.maxX + 1e-9 }
+            let system = environment.format.system
+            let unit = system.metresPerDistanceUnit
+            let ticks = NiceTicks(min: 0, max: series.maxX / unit, maxTicks: maxTicks)
+            let values = ticks.values.filter { $0 * unit <= series.maxX + 1e-9 }
             for (i, v) in values.enumerated() {
                 var text = String(format: "%.\(ticks.decimals)f", v)
-                if i == values.count - 1 { text += " " + unit.symbol }
-                out.append((text, layout.column(forX: v * unit.metres)))
+                if i == values.count - 1 { text += " " + system.distanceSymbol }
+                out.append((text, layout.column(forX: v * unit)))
             }
         case .time:
             let step = ElevationChart.timeStep(atLeast: series.maxX / Double(max(1, maxTicks - 1)))
@@ -201,18 +207,21 @@ public struct ElevationChart: Sendable {
         buffer.setStyle(style, in: Rect(x: c0, y: layout.plot.y, width: c1 - c0 + 1, height: layout.plot.height))
     }
 
-    func drawCursor(layout: ElevationChartLayout, into buffer: inout Buffer) {
-        guard let s = scrubIndex, !layout.plot.isEmpty else { return }
-        let i = hike.clampedIndex(s)
-        let column = layout.column(forX: series.xs[i])
-        let style = environment.style(ThemeRole.chartCursor)
-        for row in layout.plot.y..<layout.plot.maxY {
-            guard let cell = buffer[column, row] else { continue }
-            if cell.symbol == " " || cell.symbol == "\u{2800}" {
-                buffer.set(x: column, y: row, cell.applying(style).with(symbol: environment.canvasMode == .braille ? "│" : "|"))
-            } else {
-                buffer.setStyle(style, in: Rect(x: column, y: row, width: 1, height: 1))
+    /// The range edges as dotted vertical lines and the cursor as a solid one, in dot columns
+    /// of the plot (so they show in plain text too).
+    func drawMarks(layout: ElevationChartLayout, canvas: inout BrailleCanvas) {
+        let rows = canvas.dotHeight
+        if let r = range {
+            let ink = Ink(environment.style(ThemeRole.selection), priority: 3)
+            for i in [r.lowerBound, r.upperBound] {
+                let x = layout.dotColumn(forX: series.xs[hike.clampedIndex(i)])
+                for y in stride(from: 0, to: rows, by: 2) { canvas.setDot(x: x, y: y, ink: ink) }
             }
+        }
+        if let s = scrubIndex {
+            let x = layout.dotColumn(forX: series.xs[hike.clampedIndex(s)])
+            let ink = Ink(environment.style(ThemeRole.chartCursor), priority: 4)
+            for y in 0..<rows { canvas.setDot(x: x, y: y, ink: ink) }
         }
     }
 
@@ -224,8 +233,8 @@ public struct ElevationChart: Sendable {
         let f = environment.format
         var parts = [f.distance(hike.profile.distances[i])]
         if let e = hike.profile.elevations[i] { parts.append(f.elevation(e)) }
-        if let t = hike.profile.times[i] { parts.append(f.timeOfDay(t)) }
-        if let g = ProfileGrade.grade(in: hike.profile, at: i) { parts.append(f.grade(g)) }
+        if let t = hike.profile.times[i] { parts.append(f.time(t)) }
+        if let g = ProfileGrade.grade(in: hike.profile, at: i) { parts.append((g >= 0.005 ? "+" : "") + f.grade(g)) }
         return parts.joined(separator: " · ")
     }
 
@@ -255,11 +264,24 @@ public struct ElevationChart: Sendable {
     }
 }
 
-extension Cell {
-    /// A copy with another symbol.
-    func with(symbol: String) -> Cell {
-        var c = self
-        c.symbol = symbol
-        return c
+/// The elevation axis of the chart, in the display unit (see
+/// ``ElevationChart/elevationAxis(plotHeight:)``).
+struct ElevationAxis: Sendable {
+    /// Value at the bottom dot row.
+    var lower: Double
+    /// Value at the top dot row.
+    var upper: Double
+    /// The label step.
+    var ticks: NiceTicks
+
+    /// Tick values inside the axis.
+    var labelValues: [Double] { ticks.values.filter { $0 >= lower && $0 <= upper } }
+
+    /// The dot row (0 at the top) of `value` on a plot `rows` dots high.
+    @inline(__always)
+    func dotRow(_ value: Double, rows: Int) -> Int {
+        let span = upper - lower
+        guard span > 0, rows > 1 else { return 0 }
+        return min(rows - 1, max(0, Int((upper - value) * Double(rows - 1) / span + 0.5)))
     }
 }

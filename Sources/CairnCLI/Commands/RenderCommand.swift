@@ -1,0 +1,185 @@
+import Foundation
+import TermUI
+import TrailApp
+import TrailCore
+import TrailFormats
+import TrailMap
+import TrailStore
+
+/// `cairn render ID|FILE.gpx`: prints one frame of the hike screen (map, elevation chart,
+/// statistics) as text, or with ANSI colours.
+public enum RenderCommand: Command {
+    public static let name = "render"
+    public static let summary = "Print one frame of a hike's screen (map, profile, statistics) as text"
+    public static var help: String {
+        """
+        Usage: cairn render ID [options]
+               cairn render FILE.gpx [--track N] [options]
+
+        Draws the hike screen for the stored hike ID (see 'cairn list'), or for a GPX file
+        without importing it, and prints it: plain text by default, with colours when --ansi
+        is given. Handy for scripts, documentation and tests.
+
+        Options:
+          --size WxH        frame size in cells (default 120x40)
+          --scrub FRACTION  cursor position, 0 (start) to 1 (finish) of the distance (default 0)
+          --range A,B       select the profile range from fraction A to fraction B (range statistics)
+          --zoom Z          map zoom (slippy-map level, fractional); default: fit the whole hike
+          --time            chart against elapsed time instead of distance
+          --slope           colour the route by slope
+          --ansi            colour output (ECMA-48 SGR); depth from COLORTERM / TERM
+          --ascii           ASCII instead of braille (for terminals without UTF-8)
+          --theme NAME      Themes/NAME.json (default dark; mono when NO_COLOR is set)
+          --units SYSTEM    metric or imperial (default from the locale)
+          --track N         which track of a GPX file (default 1, see 'cairn import --list')
+        \(StoreAccess.helpLine)
+        \(MapCommandSupport.mapOptionHelp)
+
+        Themes are looked up in $CAIRN_THEMES, else in a Themes/ directory beside the cairn
+        executable or in one of its parent directories (a checkout's Themes/ for
+        .build/debug/cairn), else in <prefix>/share/cairn/Themes for <prefix>/bin/cairn.
+        Map data is read from the map store when it exists; without it the map says so.
+        """
+    }
+
+    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
+        let size = try parseSize(try args.option("--size") ?? "120x40")
+        let scrub = try args.option("--scrub").map { try fraction($0, option: "--scrub") } ?? 0
+        let range = try args.option("--range").map(parseRange)
+        let zoom = try args.option("--zoom").map { v -> Double in
+            guard let z = Double(v), z.isFinite, MapViewport.zoomRange.contains(z) else {
+                throw CLIError.usage("--zoom needs a number from \(Int(MapViewport.zoomRange.lowerBound)) to \(Int(MapViewport.zoomRange.upperBound))")
+            }
+            return z
+        }
+        let timeAxis = args.flag("--time")
+        let slope = args.flag("--slope")
+        let ansi = args.flag("--ansi")
+        let ascii = args.flag("--ascii")
+        let themeName = try args.option("--theme")
+        let units = try args.option("--units").map { v -> UnitSystem in
+            guard let u = UnitSystem(argument: v) else { throw CLIError.usage("--units takes metric or imperial") }
+            return u
+        }
+        let trackNumber = try args.option("--track").map { v -> Int in
+            guard let n = Int(v), n >= 1 else { throw CLIError.usage("--track needs a number from 1") }
+            return n
+        }
+        let storePath = try StoreAccess.path(&args, context)
+        let mapPath = try MapCommandSupport.storePath(&args, context)
+        let positionals = args.positionals()
+        try args.finish()
+        guard positionals.count == 1 else { throw CLIError.usage("render needs one hike ID or GPX file") }
+
+        let theme: Theme
+        do {
+            theme = try ThemeSelection(environment: context.environment, executablePath: Bundle.main.executablePath)
+                .theme(requested: themeName)
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        let hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, context: context)
+        let format = UnitFormatter(system: UnitSystem.resolve(override: units, environment: context.environment),
+                                   timeZone: timeZone(context.environment))
+        let environment = WidgetEnvironment(theme: theme, format: format, canvasMode: ascii ? .ascii : .braille)
+
+        let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let layout = HikeScreenLayout(area: area)
+        var state = HikeScreenState(hike: hike, mapWidth: layout.map.width, mapHeight: layout.map.height)
+        if let zoom { state.viewport.zoom = zoom }
+        state.scrub(toFraction: scrub)
+        if let r = range { state.setRange(start: hike.index(atFraction: r.0), end: hike.index(atFraction: r.1)) }
+        if timeAxis { state.setChartAxis(.time) }
+        if slope { state.setColoursBySlope(true) }
+        state.basemap = try loadBasemap(mapPath, viewport: state.viewport.resized(width: layout.map.width, height: layout.map.height))
+
+        var buffer = Buffer(width: size.width, height: size.height)
+        HikeScreenView.render(state: state, environment: environment, into: &buffer)
+        if ansi {
+            context.stdout.write(buffer.ansiText(depth: colorDepth(context.environment)))
+        } else {
+            context.stdout.write(buffer.textDump() + "\n")
+        }
+        return 0
+    }
+
+    /// "120x40" → (120, 40); each side 1…1000.
+    static func parseSize(_ s: String) throws -> (width: Int, height: Int) {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h) else {
+            throw CLIError.usage("--size takes WIDTHxHEIGHT in cells, e.g. 120x40 (1 to 1000 each)")
+        }
+        return (w, h)
+    }
+
+    static func fraction(_ s: String, option: String) throws -> Double {
+        guard let v = Double(s), v.isFinite, (0...1).contains(v) else {
+            throw CLIError.usage("\(option) takes a fraction from 0 to 1")
+        }
+        return v
+    }
+
+    static func parseRange(_ s: String) throws -> (Double, Double) {
+        let parts = s.split(separator: ",")
+        guard parts.count == 2 else { throw CLIError.usage("--range takes two fractions, e.g. 0.2,0.6") }
+        return (try fraction(String(parts[0]), option: "--range"), try fraction(String(parts[1]), option: "--range"))
+    }
+
+    /// The user's time zone: `TZ` when it names a zone, else the system's.
+    static func timeZone(_ environment: [String: String]) -> TimeZone {
+        if let tz = environment["TZ"], let z = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) { return z }
+        return TimeZone.current
+    }
+
+    /// Colour depth for `--ansi`: none under NO_COLOR, true colour when COLORTERM says
+    /// truecolor/24bit, 256 when TERM names a 256-colour terminal, else 16.
+    static func colorDepth(_ environment: [String: String]) -> ColorDepth {
+        if !(environment["NO_COLOR"] ?? "").isEmpty { return .none }
+        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorterm == "truecolor" || colorterm == "24bit" { return .trueColor }
+        if (environment["TERM"] ?? "").contains("256color") { return .indexed256 }
+        return .ansi16
+    }
+
+    /// The hike for `argument`: a GPX file when it names an existing file (or ends in .gpx),
+    /// else a stored hike id.
+    static func loadHike(_ argument: String, track: Int?, storePath: String, context: CommandContext) throws -> PreparedHike {
+        let path = context.resolve(argument)
+        var isDir: ObjCBool = false
+        if argument.lowercased().hasSuffix(".gpx") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue) {
+            let result: GPXReadResult
+            do { result = try GPXReader.read(url: URL(fileURLWithPath: path)) } catch {
+                throw CLIError.failure(TerminalText.clean("\(error)"))
+            }
+            let plan = HikeImportPlan(document: result.document, fileName: (path as NSString).lastPathComponent)
+            let calculator = StatisticsCalculator()
+            let chosen: [NewHike]
+            do {
+                chosen = try plan.hikes(selecting: track.map { [$0] } ?? plan.defaultSelection.prefix(1).map { $0 },
+                                        statistics: { calculator.statistics(for: $0) })
+            } catch {
+                throw CLIError.failure(TerminalText.clean("\(error)"))
+            }
+            guard let h = chosen.first else { throw CLIError.failure("\(TerminalText.clean(argument)): nothing to draw") }
+            return PreparedHike(name: h.name, kind: nil, tracks: h.tracks, statistics: h.statistics, calculator: calculator)
+        }
+        let store = try StoreAccess.open(storePath, context)
+        let id = try StoreAccess.ids([argument], in: store)[0]
+        do {
+            return PreparedHike(hike: try store.hike(id))
+        } catch {
+            throw CLIError.failure("cannot read hike \(id): \(TerminalText.clean("\(error)"))")
+        }
+    }
+
+    /// Map data for the view, or nil when there is no map store at `path`.
+    static func loadBasemap(_ path: String, viewport: MapViewport) throws -> MapBasemap? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            let store = try MapStore(path: path, readOnly: true)
+            return try MapBasemap.load(from: store, viewport: viewport)
+        } catch {
+            throw CLIError.failure("cannot read the map store: \(MapCommandSupport.printable("\(error)"))")
+        }
+    }
+}

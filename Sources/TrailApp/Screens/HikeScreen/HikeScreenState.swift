@@ -1,0 +1,102 @@
+import Foundation
+import TrailCore
+
+/// Everything the hike screen shows, as plain data: the hike, the scrub position, the range
+/// marks and their statistics, the map view and its loaded data, and which panel has focus.
+///
+/// The TUI keeps one of these per open hike, changes it in its update function and hands it to
+/// ``HikeScreenView/render(state:environment:area:into:)`` each frame. Derived data that is
+/// costly (range statistics, the chart series, slope grades) is recomputed only by the mutating
+/// methods that change what it depends on.
+public struct HikeScreenState: Sendable {
+    /// Which panel gets the keys.
+    public enum Focus: Hashable, Sendable, CaseIterable {
+        case map, chart, stats
+    }
+
+    /// The hike shown.
+    public let hike: PreparedHike
+    /// The flattened point index of the scrub cursor (chart) and marker (map).
+    public private(set) var scrubIndex: Int
+    /// Range start mark (point index), or nil.
+    public private(set) var rangeStart: Int?
+    /// Range end mark (point index), or nil.
+    public private(set) var rangeEnd: Int?
+    /// Statistics of the selected range, computed when both marks are set.
+    public private(set) var rangeStatistics: TrackStatistics?
+    /// The map view (centre and zoom; the size follows the layout).
+    public var viewport: MapViewport
+    /// Map data loaded for the view, or nil when there is no map store.
+    public var basemap: MapBasemap?
+    /// The chart's x values (distance or time).
+    public private(set) var series: ProfileSeries
+    /// Grades per point when the route is coloured by slope, else nil.
+    public private(set) var routeGrades: [Double?]?
+    /// The panel with focus.
+    public var focus: Focus
+    /// Whether the map draws names.
+    public var showsLabels: Bool
+    /// Computes range statistics.
+    public var calculator: StatisticsCalculator
+
+    /// A screen for `hike` with the cursor at the start, no range, the map fitted to the hike
+    /// for a view of `mapWidth` × `mapHeight` cells (resize later with ``fitMap(width:height:)``).
+    public init(hike: PreparedHike, mapWidth: Int = 80, mapHeight: Int = 24, basemap: MapBasemap? = nil,
+                calculator: StatisticsCalculator = StatisticsCalculator()) {
+        self.hike = hike
+        scrubIndex = 0
+        self.basemap = basemap
+        self.calculator = calculator
+        series = ProfileSeries(profile: hike.profile, axis: .distance)
+        focus = .chart
+        showsLabels = true
+        viewport = HikeScreenState.fittedViewport(hike, width: mapWidth, height: mapHeight)
+    }
+
+    /// The viewport showing all of `hike` in `width` × `height` cells (a world view for a hike
+    /// without points).
+    public static func fittedViewport(_ hike: PreparedHike, width: Int, height: Int) -> MapViewport {
+        guard let box = BoundingBox(covering: hike.coordinates) else {
+            return MapViewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 1, width: width, height: height)
+        }
+        return MapViewport.fit(box, width: width, height: height, margin: 1)
+    }
+
+    /// Fits the map to the whole hike for a view of `width` × `height` cells.
+    public mutating func fitMap(width: Int, height: Int) {
+        viewport = HikeScreenState.fittedViewport(hike, width: width, height: height)
+    }
+
+    /// The selected range (marks in order), or nil unless both marks are set.
+    public var range: ClosedRange<Int>? {
+        guard let a = rangeStart, let b = rangeEnd else { return nil }
+        return min(a, b)...max(a, b)
+    }
+
+    /// Moves the cursor to point `index` (clamped).
+    public mutating func scrub(to index: Int) { scrubIndex = hike.clampedIndex(index) }
+
+    /// Moves the cursor by `steps` points (clamped at the ends).
+    public mutating func scrub(by steps: Int) { scrub(to: scrubIndex + steps) }
+
+    /// Moves the cursor to `fraction` (0…1) of the distance.
+    public mutating func scrub(toFraction fraction: Double) { scrubIndex = hike.index(atFraction: fraction) }
+
+    /// Sets or clears the range marks (clamped) and recomputes ``rangeStatistics`` with
+    /// ``calculator`` (`StatisticsCalculator.statistics(for:pointRange:)`).
+    public mutating func setRange(start: Int?, end: Int?) {
+        rangeStart = start.map(hike.clampedIndex)
+        rangeEnd = end.map(hike.clampedIndex)
+        rangeStatistics = range.map { calculator.statistics(for: hike.track, pointRange: $0) }
+    }
+
+    /// Shows the chart against distance or elapsed time.
+    public mutating func setChartAxis(_ axis: ProfileSeries.XAxis) {
+        series = ProfileSeries(profile: hike.profile, axis: axis)
+    }
+
+    /// Switches colouring the route by slope on or off.
+    public mutating func setColoursBySlope(_ on: Bool) {
+        routeGrades = on ? hike.pointGrades() : nil
+    }
+}

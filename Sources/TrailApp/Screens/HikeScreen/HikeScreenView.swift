@@ -1,0 +1,46 @@
+import TermUI
+
+/// Draws the hike screen — map, elevation chart and statistics — from a ``HikeScreenState``,
+/// laid out by ``HikeScreenLayout`` for the area's size.
+public enum HikeScreenView {
+    /// What one frame drew: the layout and the map's report (for mouse hit-testing and tests).
+    public struct Frame: Sendable {
+        /// Where each panel went.
+        public var layout: HikeScreenLayout
+        /// The map's report (labels, markers, attribution).
+        public var map: MapWidget.RenderInfo
+    }
+
+    /// Renders `state` into `area` of `buffer` (the whole buffer by default).
+    @discardableResult
+    public static func render(state: HikeScreenState, environment: WidgetEnvironment, area: Rect? = nil,
+                              into buffer: inout Buffer) -> Frame {
+        let area = (area ?? buffer.area).intersection(buffer.area)
+        buffer.clear(area)
+        let layout = HikeScreenLayout(area: area)
+        let map = MapWidget(viewport: state.viewport, basemap: state.basemap, hike: state.hike,
+                            scrubIndex: state.scrubIndex, routeGrades: state.routeGrades,
+                            showsLabels: state.showsLabels, environment: environment)
+        let info = map.render(area: layout.map, into: &buffer)
+        if !layout.chart.isEmpty {
+            ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,
+                           environment: environment)
+                .render(area: layout.chart, into: &buffer)
+        }
+        if !layout.stats.isEmpty {
+            StatsPanel(hike: state.hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: environment)
+                .render(area: layout.stats, into: &buffer)
+        }
+        let border = environment.style(ThemeRole.border)
+        for s in layout.separators {
+            let glyph = environment.canvasMode == .braille ? (s.isVertical ? "│" : "─") : (s.isVertical ? "|" : "-")
+            buffer.fill(s.rect, with: Cell(glyph).applying(border))
+        }
+        // Where the vertical separator meets the horizontal one.
+        if let v = layout.separators.first(where: \.isVertical), let h = layout.separators.first(where: { !$0.isVertical }),
+           v.rect.maxY == h.rect.y {
+            buffer.set(x: v.rect.x, y: h.rect.y, Cell(environment.canvasMode == .braille ? "┴" : "+").applying(border))
+        }
+        return Frame(layout: layout, map: info)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailStore
+
+/// One row of the hike list: name, start date, distance, gain, duration and kind, in columns
+/// of fixed width after a name column that takes the rest.
+///
+/// Columns are dropped from the right of the priority order kind, duration, gain, date as the
+/// row gets narrower, so the name and distance always show (the name cut with "…"). The
+/// duration is the elapsed time, or "~" and the walking-time estimate for untimed hikes.
+public struct HikeListRow: Sendable {
+    /// The hike.
+    public var summary: HikeSummary
+    /// True for the selected row (drawn with the `highlight` style across the full width).
+    public var isSelected: Bool
+    /// Theme, units.
+    public var environment: WidgetEnvironment
+
+    /// Creates a row.
+    public init(summary: HikeSummary, isSelected: Bool = false, environment: WidgetEnvironment) {
+        self.summary = summary
+        self.isSelected = isSelected
+        self.environment = environment
+    }
+
+    /// The columns after the name: (title, width, right-aligned), in display order.
+    public static let columns: [(title: String, width: Int, rightAligned: Bool)] = [
+        ("Date", 10, false), ("Distance", 9, true), ("Gain", 8, true), ("Time", 11, true), ("Kind", 8, false),
+    ]
+    /// Narrowest name column kept before a column is dropped.
+    public static let minimumNameWidth = 12
+
+    /// The order in which columns are kept as the row narrows (indices into ``columns``):
+    /// distance, date, gain, time, kind.
+    public static let keepOrder = [1, 0, 2, 3, 4]
+
+    /// The indices of the ``columns`` that fit next to a name column in `width` cells, in
+    /// display order.
+    public static func visibleColumns(width: Int) -> [Int] {
+        var n = keepOrder.count
+        while n > 0 {
+            let used = keepOrder.prefix(n).reduce(0) { $0 + columns[$1].width + 1 }
+            if width - used >= minimumNameWidth { break }
+            n -= 1
+        }
+        return keepOrder.prefix(n).sorted()
+    }
+
+    /// The values of the columns for this hike.
+    public func values() -> [String] {
+        let f = environment.format, s = summary.statistics
+        let duration: String
+        if let e = s.elapsedTime { duration = f.duration(e) } else { duration = "~" + f.duration(s.estimatedWalkingTime) }
+        return [
+            summary.startedAt.map { f.date($0) } ?? f.date(summary.createdAt),
+            f.distance(s.distance),
+            s.elevationGain.map { f.elevationChange($0) } ?? UnitFormatter.unknown,
+            duration,
+            summary.kind.rawValue,
+        ]
+    }
+
+    /// Draws the row on the first line of `area`.
+    public func render(area: Rect, into buffer: inout Buffer) {
+        let area = area.intersection(buffer.area)
+        guard !area.isEmpty else { return }
+        let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
+        buffer.clear(row)
+        HikeListRow.draw(cells: [summary.name] + values(), in: row, into: &buffer,
+                         style: environment.style(ThemeRole.text))
+        if isSelected { buffer.setStyle(environment.style(ThemeRole.highlight), in: row) }
+    }
+
+    /// Draws a name and column values (or titles) laid out for `row`'s width.
+    static func draw(cells: [String], in row: Rect, into buffer: inout Buffer, style: Style) {
+        let visible = visibleColumns(width: row.width)
+        let fixed = visible.reduce(0) { $0 + columns[$1].width + 1 }
+        let nameWidth = max(0, row.width - fixed)
+        buffer.setString(x: row.x, y: row.y, cells[0], style: style, maxWidth: nameWidth)
+        var x = row.x + nameWidth
+        for i in visible {
+            let c = columns[i]
+            x += 1
+            let text = cells[i + 1]
+            let w = min(DisplayWidth.of(TextSanitizer.sanitize(text)), c.width)
+            buffer.setString(x: c.rightAligned ? x + c.width - w : x, y: row.y, text, style: style, maxWidth: c.width)
+            x += c.width
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import TrailCore
+import TrailMap
+
+/// The map data for a view, loaded from the ``MapStore`` and made ready to draw: each feature
+/// with its style and its parts projected to Web Mercator unit points once, the label
+/// candidates in placement order, and the rectangles the store has imported data for.
+///
+/// Loaded for a box somewhat larger than the view (``load(from:viewport:margin:)``), so panning
+/// a little and scrubbing redraw from memory; ``canServe(_:)`` says when to load again.
+public struct MapBasemap: Sendable {
+    /// One drawable feature.
+    public struct Item: Sendable {
+        /// The feature as stored.
+        public var feature: MapFeature
+        /// How it is drawn.
+        public var style: MapFeatureStyle
+        /// Its parts in Web Mercator unit coordinates.
+        public var parts: [[WebMercator.UnitPoint]]
+        /// Where its symbol or label goes.
+        public var anchor: WebMercator.UnitPoint
+        /// Its extent in unit coordinates (minU, minV, maxU, maxV), for culling.
+        public var extent: (minU: Double, minV: Double, maxU: Double, maxV: Double)
+    }
+
+    /// A name to place on the map.
+    public struct LabelCandidate: Sendable {
+        /// Index into ``items``.
+        public var item: Int
+        /// The name (unsanitised: the map sanitises when it draws).
+        public var text: String
+        /// Higher is placed first.
+        public var rank: Double
+    }
+
+    /// Drawable features, lowest ink priority first.
+    public private(set) var items: [Item]
+    /// Named features, highest rank first.
+    public private(set) var labels: [LabelCandidate]
+    /// The rectangles imported data covers (`MapStore.coverageAreas()`), in degrees.
+    public var coverageAreas: [BoundingBox]
+    /// The box the features were loaded for.
+    public var bounds: BoundingBox
+    /// The (integer) zoom the features were selected for.
+    public var zoom: Int
+
+    /// Prepares `features` (loaded for `bounds` at `zoom`).
+    public init(features: [MapFeature], coverageAreas: [BoundingBox], bounds: BoundingBox, zoom: Int) {
+        self.coverageAreas = coverageAreas
+        self.bounds = bounds
+        self.zoom = zoom
+        var items: [Item] = []
+        items.reserveCapacity(features.count)
+        for f in features {
+            let style = MapFeatureStyle.of(f.featureClass)
+            if case .hidden = style.drawing { continue }
+            let parts = f.parts.map { $0.map(WebMercator.unitPoint) }
+            let nw = WebMercator.unitPoint(Coordinate(latitude: f.bounds.maxLatitude, longitude: f.bounds.minLongitude))
+            let se = WebMercator.unitPoint(Coordinate(latitude: f.bounds.minLatitude, longitude: f.bounds.maxLongitude))
+            items.append(Item(feature: f, style: style, parts: parts,
+                              anchor: WebMercator.unitPoint(f.representativeCoordinate),
+                              extent: (nw.u, nw.v, se.u, se.v)))
+        }
+        // Stable order: by priority, then by OSM id, so equal inputs draw equal frames.
+        items.sort { ($0.style.priority, $0.feature.id) < ($1.style.priority, $1.feature.id) }
+        self.items = items
+        var labels: [LabelCandidate] = []
+        for (i, it) in items.enumerated() {
+            guard let base = it.style.labelRank, let name = it.feature.name,
+                  !name.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            labels.append(LabelCandidate(item: i, text: name, rank: MapBasemap.rank(base, it.feature)))
+        }
+        labels.sort { ($0.rank, $1.item) > ($1.rank, $0.item) }
+        // One label per name (roads and paths come in many pieces): the best-ranked one.
+        var seen = Set<String>()
+        self.labels = labels.filter { seen.insert($0.text.lowercased()).inserted }
+    }
+
+    /// A label's rank: the class's base rank, plus for peaks their elevation (higher peaks
+    /// first) and for places their size (city before hamlet).
+    static func rank(_ base: Int, _ f: MapFeature) -> Double {
+        var r = Double(base)
+        switch f.featureClass {
+        case .peak, .saddle: r += min(9999, max(0, f.elevation ?? 0)) / 10_000
+        case .place:
+            let order = ["city": 9, "town": 8, "suburb": 6, "village": 5, "hamlet": 3, "locality": 2, "isolated_dwelling": 1]
+            r += Double(order[f.tags["place"] ?? ""] ?? 0)
+        default: break
+        }
+        return r
+    }
+
+    /// True when some imported data covers part of `box` ("no map data here" otherwise;
+    /// an empty spot inside covered data is "nothing mapped here" and is drawn empty).
+    public func hasData(in box: BoundingBox) -> Bool {
+        coverageAreas.contains { a in
+            a.minLatitude < box.maxLatitude && a.maxLatitude > box.minLatitude
+                && a.minLongitude < box.maxLongitude && a.maxLongitude > box.minLongitude
+        }
+    }
+
+    /// Loads the features for `viewport`'s view widened by `margin` times its size on each side.
+    /// - Throws: the store's `SQLiteError`.
+    public static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.5) throws -> MapBasemap {
+        let wide = MapViewport(center: viewport.center, zoom: viewport.zoom,
+                               width: Int((Double(viewport.width) * (1 + 2 * margin)).rounded(.up)),
+                               height: Int((Double(viewport.height) * (1 + 2 * margin)).rounded(.up)))
+        let box = wide.bounds
+        let z = queryZoom(viewport.zoom)
+        let features = try store.features(in: box, zoom: z)
+        return MapBasemap(features: features, coverageAreas: try store.coverageAreas(), bounds: box, zoom: z)
+    }
+
+    /// The integer zoom used to select features for a fractional view zoom (rounded down).
+    public static func queryZoom(_ zoom: Double) -> Int { Int(zoom.rounded(.down)) }
+
+    /// True when this data was loaded for `viewport`'s zoom and covers its whole view, so no
+    /// new query is needed.
+    public func canServe(_ viewport: MapViewport) -> Bool {
+        guard MapBasemap.queryZoom(viewport.zoom) == zoom else { return false }
+        let b = viewport.bounds
+        return b.minLatitude >= bounds.minLatitude && b.maxLatitude <= bounds.maxLatitude
+            && b.minLongitude >= bounds.minLongitude && b.maxLongitude <= bounds.maxLongitude
+    }
+}

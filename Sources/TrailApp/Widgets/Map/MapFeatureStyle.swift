@@ -1,0 +1,74 @@
+import TrailMap
+
+/// How the map draws each feature class: as a line (ways, area outlines), as a symbol, or not
+/// at all; with which theme role; at which ink priority; and how important its label is.
+///
+/// Priorities decide who owns a braille cell (higher wins, see TermUI's `Ink`): land cover
+/// outlines 1, waterways 2, minor roads 3, major roads 4, tracks 5, paths 6 — so where a path
+/// runs beside a road the path keeps its colour. Symbols are overlays at 10, labels at 12, the
+/// route line 20, chevrons 21, start and finish 30 and 31, the scrub marker 40.
+public struct MapFeatureStyle: Hashable, Sendable {
+    /// How a class is drawn.
+    public enum Drawing: Hashable, Sendable {
+        /// Lines through the parts (ways; the outline of areas).
+        case line
+        /// One symbol at the representative coordinate (points, small areas like huts).
+        case symbol(String, ascii: Character)
+        /// Only the name (places).
+        case labelOnly
+        /// Not drawn.
+        case hidden
+    }
+
+    /// How the class is drawn.
+    public var drawing: Drawing
+    /// Theme role of its lines or symbol.
+    public var role: String
+    /// Ink or overlay priority.
+    public var priority: Int
+    /// Label importance: higher is placed first; nil for no label.
+    public var labelRank: Int?
+
+    /// Ink priorities of the route layers (see the type's documentation).
+    public enum Layer {
+        public static let symbol = 10
+        public static let label = 12
+        public static let route = 20
+        public static let chevron = 21
+        public static let finish = 30
+        public static let start = 31
+        public static let marker = 40
+    }
+
+    /// The style of `featureClass`.
+    public static func of(_ featureClass: FeatureClass) -> MapFeatureStyle {
+        switch featureClass {
+        case .forest: return .init(drawing: .line, role: ThemeRole.forest, priority: 1, labelRank: nil)
+        case .water: return .init(drawing: .line, role: ThemeRole.water, priority: 1, labelRank: 40)
+        case .glacier: return .init(drawing: .line, role: ThemeRole.water, priority: 1, labelRank: nil)
+        case .cliff, .ridge: return .init(drawing: .line, role: ThemeRole.landuse, priority: 1, labelRank: nil)
+        case .river, .stream: return .init(drawing: .line, role: ThemeRole.waterway, priority: 2, labelRank: 20)
+        case .minorRoad, .serviceRoad, .pedestrian, .cycleway:
+            return .init(drawing: .line, role: ThemeRole.minorRoad, priority: 3, labelRank: 15)
+        case .motorway, .trunk, .primaryRoad, .secondaryRoad, .tertiaryRoad:
+            return .init(drawing: .line, role: ThemeRole.road, priority: 4, labelRank: 25)
+        case .track: return .init(drawing: .line, role: ThemeRole.track, priority: 5, labelRank: 30)
+        case .path, .footway, .steps, .bridleway, .viaFerrata:
+            return .init(drawing: .line, role: ThemeRole.path, priority: 6, labelRank: 35)
+        case .peak: return .init(drawing: .symbol("▲", ascii: "A"), role: ThemeRole.peak, priority: Layer.symbol, labelRank: 100)
+        case .hut: return .init(drawing: .symbol("⌂", ascii: "H"), role: ThemeRole.hut, priority: Layer.symbol, labelRank: 90)
+        case .shelter: return .init(drawing: .symbol("⌂", ascii: "h"), role: ThemeRole.hut, priority: Layer.symbol, labelRank: 60)
+        case .spring, .drinkingWater:
+            return .init(drawing: .symbol("○", ascii: "o"), role: ThemeRole.spring, priority: Layer.symbol, labelRank: 50)
+        case .viewpoint: return .init(drawing: .symbol("✦", ascii: "V"), role: ThemeRole.viewpoint, priority: Layer.symbol, labelRank: 45)
+        case .saddle: return .init(drawing: .labelOnly, role: ThemeRole.label, priority: Layer.label, labelRank: 55)
+        case .place: return .init(drawing: .labelOnly, role: ThemeRole.label, priority: Layer.label, labelRank: 80)
+        case .waterfall, .parking, .toilets, .information, .grassland, .scree, .bareRock, .landuse, .leisure,
+             .aerialway, .boundary, .protectedArea:
+            return .init(drawing: .hidden, role: ThemeRole.landuse, priority: 0, labelRank: nil)
+        }
+    }
+
+    /// True when the class has a symbol.
+    public var isSymbol: Bool { if case .symbol = drawing { return true } else { return false } }
+}

@@ -1,0 +1,79 @@
+import TermUI
+import TrailCore
+
+extension MapWidget {
+    /// Draws the basemap's lines and symbols; symbols block their cells for labels.
+    /// - Returns: true when anything landed in the view.
+    func drawBasemap(_ basemap: MapBasemap, transform: UnitTransform, canvas: inout BrailleCanvas,
+                     placer: inout MapLabelPlacer) -> Bool {
+        let minU = transform.origin.u, minV = transform.origin.v
+        let maxU = minU + Double(canvas.dotWidth) / transform.scale
+        let maxV = minV + Double(canvas.dotHeight) / transform.scale
+        var symbolsDrawn = false
+        var inks: [String: Ink] = [:]
+        func ink(_ style: MapFeatureStyle) -> Ink {
+            let key = style.role + "#\(style.priority)"
+            if let i = inks[key] { return i }
+            let i = Ink(environment.style(style.role), priority: style.priority)
+            inks[key] = i
+            return i
+        }
+        var symbols: [(item: Int, rank: Int)] = []
+        for (index, item) in basemap.items.enumerated() {
+            let e = item.extent
+            guard e.maxU >= minU, e.minU <= maxU, e.maxV >= minV, e.minV <= maxV else { continue }
+            switch item.style.drawing {
+            case .line:
+                let k = ink(item.style)
+                for part in item.parts {
+                    guard var previous = part.first.map(transform.dot) else { continue }
+                    if part.count == 1 { canvas.point(previous, ink: k); continue }
+                    for p in part.dropFirst() {
+                        let d = transform.dot(p)
+                        canvas.line(from: previous, to: d, ink: k)
+                        previous = d
+                    }
+                }
+            case .symbol:
+                symbols.append((index, item.style.labelRank ?? 0))
+            case .labelOnly, .hidden:
+                break
+            }
+        }
+        // Less important symbols first, so the more important one wins a shared cell.
+        for (index, _) in symbols.sorted(by: { ($0.rank, $0.item) < ($1.rank, $1.item) }) {
+            let item = basemap.items[index]
+            guard case .symbol(let glyph, let ascii) = item.style.drawing else { continue }
+            let p = transform.dot(item.anchor)
+            guard p.x >= 0, p.y >= 0, p.x < Double(canvas.dotWidth), p.y < Double(canvas.dotHeight) else { continue }
+            let cx = Int(p.x) / 2, cy = Int(p.y) / 4
+            guard !placer.isTaken(x: cx, y: cy) || canvas.hasOverlay(in: Rect(x: cx, y: cy, width: 1, height: 1)) else { continue }
+            canvas.overlay(glyph, cellX: cx, cellY: cy, style: environment.style(item.style.role),
+                           priority: item.style.priority, ascii: ascii)
+            placer.block(x: cx, y: cy)
+            symbolsDrawn = true
+        }
+        if symbolsDrawn { return true }
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where canvas.mask(cellX: x, cellY: y) != 0 { return true }
+        }
+        return false
+    }
+
+    /// Places the names of the basemap's features (most important first).
+    func placeLabels(_ basemap: MapBasemap, transform: UnitTransform, canvas: inout BrailleCanvas,
+                     placer: inout MapLabelPlacer) {
+        for candidate in basemap.labels {
+            let item = basemap.items[candidate.item]
+            let p = transform.dot(item.anchor)
+            guard p.x >= 0, p.y >= 0, p.x < Double(canvas.dotWidth), p.y < Double(canvas.dotHeight) else { continue }
+            let cx = Int(p.x) / 2, cy = Int(p.y) / 4
+            let style = environment.style(item.style.isSymbol ? item.style.role : ThemeRole.label)
+            let beside = item.style.isSymbol && canvas.hasOverlay(in: Rect(x: cx, y: cy, width: 1, height: 1))
+            if let placed = placer.place(candidate.text, anchorX: cx, anchorY: cy, besideSymbol: beside) {
+                canvas.text(placed.text, cellX: placed.rect.x, cellY: placed.rect.y, style: style,
+                            priority: MapFeatureStyle.Layer.label)
+            }
+        }
+    }
+}

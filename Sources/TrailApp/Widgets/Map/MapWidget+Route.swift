@@ -1,0 +1,124 @@
+import Foundation
+import TermUI
+import TrailCore
+
+extension MapWidget {
+    /// The theme role for a route piece of grade `g` when colouring by slope: the SAC roles
+    /// `sac-1` … `sac-6` by absolute grade below 5, 10, 15, 25, 35 % and above.
+    public static func slopeRole(_ g: Double?) -> String {
+        guard let g else { return ThemeRole.route }
+        let a = abs(g)
+        let limits = [0.05, 0.10, 0.15, 0.25, 0.35]
+        return ThemeRole.sac((limits.firstIndex { a < $0 } ?? 5) + 1)
+    }
+
+    /// The arrow for a direction of travel `(dx, dy)` in dots (y down): one of → ↗ ↑ ↖ ← ↙ ↓ ↘,
+    /// with an ASCII stand-in (> ^ < v; diagonals by their horizontal sense).
+    public static func chevron(dx: Double, dy: Double) -> (glyph: String, ascii: Character) {
+        let angle = atan2(-dy, dx)  // counter-clockwise from east, y up
+        let sector = (Int((angle / (.pi / 4)).rounded()) + 8) % 8
+        let glyphs = ["→", "↗", "↑", "↖", "←", "↙", "↓", "↘"]
+        let ascii: [Character] = [">", ">", "^", "<", "<", "<", "v", ">"]
+        return (glyphs[sector], ascii[sector])
+    }
+
+    /// Draws the route line, chevrons, start, finish and scrub markers; blocks their cells for
+    /// labels and records them in `info`.
+    func drawRoute(_ hike: PreparedHike, transform: UnitTransform, canvas: inout BrailleCanvas,
+                   placer: inout MapLabelPlacer, area: Rect, info: inout RenderInfo) {
+        let n = hike.pointCount
+        let dots = hike.unitPoints.map(transform.dot)
+        let segmentStarts = Set(hike.segmentStartIndices)
+        let plain = Ink(environment.style(ThemeRole.route), priority: MapFeatureStyle.Layer.route)
+        var slopeInks: [String: Ink] = [:]
+        for i in 0..<n {
+            if i + 1 < n && !segmentStarts.contains(i + 1) {
+                var ink = plain
+                if let grades = routeGrades, i < grades.count {
+                    let role = MapWidget.slopeRole(grades[i])
+                    if let k = slopeInks[role] { ink = k } else {
+                        ink = Ink(environment.style(role), priority: MapFeatureStyle.Layer.route)
+                        slopeInks[role] = ink
+                    }
+                }
+                canvas.line(from: dots[i], to: dots[i + 1], ink: ink)
+            } else if i == 0 || segmentStarts.contains(i) {
+                canvas.point(dots[i], ink: plain)
+            }
+        }
+        // The route's cells are not for labels.
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where canvas.mask(cellX: x, cellY: y) != 0 {
+                if let owner = canvas.owningInk(cellX: x, cellY: y), owner.priority == MapFeatureStyle.Layer.route {
+                    placer.block(x: x, y: y)
+                    info.routeCells.insert(CellPosition(x: area.x + x, y: area.y + y))
+                }
+            }
+        }
+        func cell(_ p: DotPoint) -> (x: Int, y: Int)? {
+            guard p.x >= 0, p.y >= 0, p.x < Double(canvas.dotWidth), p.y < Double(canvas.dotHeight) else { return nil }
+            return (Int(p.x) / 2, Int(p.y) / 4)
+        }
+        let start = cell(dots[0]), finish = cell(dots[n - 1])
+        drawChevrons(dots: dots, segmentStarts: segmentStarts, avoid: [start, finish].compactMap { $0 }, canvas: &canvas)
+        if let f = finish {
+            canvas.overlay("◆", cellX: f.x, cellY: f.y, style: environment.style(ThemeRole.routeFinish),
+                           priority: MapFeatureStyle.Layer.finish, ascii: "F")
+            placer.block(x: f.x, y: f.y)
+            info.finishCell = CellPosition(x: area.x + f.x, y: area.y + f.y)
+        }
+        if let s = start {
+            canvas.overlay("●", cellX: s.x, cellY: s.y, style: environment.style(ThemeRole.routeStart),
+                           priority: MapFeatureStyle.Layer.start, ascii: "S")
+            placer.block(x: s.x, y: s.y)
+            info.startCell = CellPosition(x: area.x + s.x, y: area.y + s.y)
+        }
+        if let si = scrubIndex, let m = cell(dots[hike.clampedIndex(si)]) {
+            canvas.overlay("◉", cellX: m.x, cellY: m.y, style: environment.style(ThemeRole.marker),
+                           priority: MapFeatureStyle.Layer.marker, ascii: "@")
+            placer.block(x: m.x, y: m.y)
+            info.markerCell = CellPosition(x: area.x + m.x, y: area.y + m.y)
+        }
+    }
+
+    /// Arrows every ``chevronSpacing`` dots along the line (measured on screen), pointing the
+    /// way of travel over ±4 dots of line, never within 3 cells of `avoid` or on a cell that
+    /// already has one.
+    func drawChevrons(dots: [DotPoint], segmentStarts: Set<Int>, avoid: [(x: Int, y: Int)], canvas: inout BrailleCanvas) {
+        guard dots.count > 1 else { return }
+        let style = environment.style(ThemeRole.routeChevron)
+        // Cumulative screen length along the line (segment gaps add nothing).
+        var along = [Double](repeating: 0, count: dots.count)
+        for i in 1..<dots.count {
+            let gap = segmentStarts.contains(i)
+            let dx = dots[i].x - dots[i - 1].x, dy = dots[i].y - dots[i - 1].y
+            along[i] = along[i - 1] + (gap ? 0 : (dx * dx + dy * dy).squareRoot())
+        }
+        guard let total = along.last, total > MapWidget.chevronSpacing else { return }
+        func point(at s: Double) -> DotPoint {
+            var lo = 0, hi = along.count - 1
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if along[mid] <= s { lo = mid } else { hi = mid }
+            }
+            let span = along[hi] - along[lo]
+            let t = span > 0 ? (s - along[lo]) / span : 0
+            return DotPoint(x: dots[lo].x + t * (dots[hi].x - dots[lo].x), y: dots[lo].y + t * (dots[hi].y - dots[lo].y))
+        }
+        var s = MapWidget.chevronSpacing
+        while s < total - MapWidget.chevronSpacing / 2 {
+            defer { s += MapWidget.chevronSpacing }
+            let p = point(at: s)
+            guard p.x >= 0, p.y >= 0, p.x < Double(canvas.dotWidth), p.y < Double(canvas.dotHeight) else { continue }
+            let cx = Int(p.x) / 2, cy = Int(p.y) / 4
+            if avoid.contains(where: { abs($0.x - cx) <= 3 && abs($0.y - cy) <= 3 }) { continue }
+            if canvas.hasOverlay(in: Rect(x: cx, y: cy, width: 1, height: 1), minimumPriority: MapFeatureStyle.Layer.chevron) {
+                continue
+            }
+            let a = point(at: max(0, s - 4)), b = point(at: min(total, s + 4))
+            guard a != b else { continue }
+            let c = MapWidget.chevron(dx: b.x - a.x, dy: b.y - a.y)
+            canvas.overlay(c.glyph, cellX: cx, cellY: cy, style: style, priority: MapFeatureStyle.Layer.chevron, ascii: c.ascii)
+        }
+    }
+}

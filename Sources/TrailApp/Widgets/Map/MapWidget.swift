@@ -1,0 +1,154 @@
+import Foundation
+import TermUI
+import TrailCore
+
+/// The braille map: the basemap from the map store styled by class (``MapFeatureStyle``),
+/// labels placed without collisions (``MapLabelPlacer``), then the hike's route on top with
+/// direction chevrons, start (●, ASCII "S") and finish (◆, "F") markers and the scrub marker
+/// (◉, "@"); optionally the route coloured by slope.
+///
+/// Attribution: whenever basemap data is drawn, "© OpenStreetMap contributors" sits at the
+/// bottom right (ODbL). When the map is narrower than that text plus two columns it reads
+/// "© OSM contributors", narrower still "© OSM"; a map too small even for that (under 5 × 2
+/// cells) draws no basemap at all, so OSM data never shows without its attribution.
+/// Where the store has no data for the view (or there is no store), the map says
+/// "No map data here — import an extract with `cairn map import`" instead of an empty frame,
+/// and still draws the route.
+public struct MapWidget: Sendable {
+    /// Centre and zoom of the view (its size is taken from the area at render time).
+    public var viewport: MapViewport
+    /// Loaded map data, or nil when there is no map store.
+    public var basemap: MapBasemap?
+    /// The hike whose route is drawn, or nil for a bare map.
+    public var hike: PreparedHike?
+    /// The point index of the scrub marker, or nil.
+    public var scrubIndex: Int?
+    /// Grades per point (``PreparedHike/pointGrades()``) to colour the route by slope, or nil
+    /// for the plain route colour.
+    public var routeGrades: [Double?]?
+    /// Whether names are drawn.
+    public var showsLabels: Bool
+    /// Theme, units, braille mode.
+    public var environment: WidgetEnvironment
+
+    /// The full attribution, and its shorter forms for narrow maps.
+    public static let attribution = "© OpenStreetMap contributors"
+    public static let shortAttribution = "© OSM contributors"
+    public static let tinyAttribution = "© OSM"
+    /// The no-data message.
+    public static let noDataMessage = "No map data here — import an extract with `cairn map import`"
+    /// Chevron spacing along the route, in dots (10 cells of horizontal line).
+    public static let chevronSpacing = 20.0
+
+    /// Creates a map.
+    public init(viewport: MapViewport, basemap: MapBasemap?, hike: PreparedHike? = nil, scrubIndex: Int? = nil,
+                routeGrades: [Double?]? = nil, showsLabels: Bool = true, environment: WidgetEnvironment) {
+        self.viewport = viewport
+        self.basemap = basemap
+        self.hike = hike
+        self.scrubIndex = scrubIndex
+        self.routeGrades = routeGrades
+        self.showsLabels = showsLabels
+        self.environment = environment
+    }
+
+    /// What a render drew, for callers and tests.
+    public struct RenderInfo: Sendable {
+        /// True when basemap data (lines or symbols) was drawn.
+        public var basemapDrawn = false
+        /// The attribution text drawn, if any, and where (buffer coordinates).
+        public var attribution: (text: String, rect: Rect)?
+        /// Labels drawn: text and buffer rectangle.
+        public var labels: [(text: String, rect: Rect)] = []
+        /// True when the no-data message was shown.
+        public var showedNoDataMessage = false
+        /// Buffer cells of the route line.
+        public var routeCells: Set<CellPosition> = []
+        /// Buffer cell of the scrub marker, when in view.
+        public var markerCell: CellPosition?
+        /// Buffer cell of the start marker, when in view.
+        public var startCell: CellPosition?
+        /// Buffer cell of the finish marker, when in view.
+        public var finishCell: CellPosition?
+    }
+
+    /// A buffer cell.
+    public struct CellPosition: Hashable, Sendable {
+        public var x: Int
+        public var y: Int
+        public init(x: Int, y: Int) { self.x = x; self.y = y }
+    }
+
+    /// The attribution text for a map `width` cells wide (rule in the type's documentation).
+    public static func attributionText(forWidth width: Int) -> String? {
+        for t in [attribution, shortAttribution, tinyAttribution] where DisplayWidth.of(t) + 2 <= width { return t }
+        return DisplayWidth.of(tinyAttribution) <= width ? tinyAttribution : nil
+    }
+
+    /// Draws the map into `area` of `buffer` (cleared first).
+    @discardableResult
+    public func render(area: Rect, into buffer: inout Buffer) -> RenderInfo {
+        let area = area.intersection(buffer.area)
+        buffer.clear(area)
+        var info = RenderInfo()
+        guard !area.isEmpty else { return info }
+        let vp = viewport.resized(width: area.width, height: area.height)
+        let transform = vp.transform
+        var canvas = BrailleCanvas(width: area.width, height: area.height)
+        var placer = MapLabelPlacer(width: area.width, height: area.height)
+
+        let hasData = basemap?.hasData(in: vp.bounds) ?? false
+        let attributionText = area.height >= 2 ? MapWidget.attributionText(forWidth: area.width) : nil
+        var attributionRect: Rect?
+        if hasData, let basemap, let text = attributionText {
+            let w = DisplayWidth.of(text)
+            let r = Rect(x: area.width - w, y: area.height - 1, width: w, height: 1)
+            placer.block(r)
+            attributionRect = r
+            info.basemapDrawn = drawBasemap(basemap, transform: transform, canvas: &canvas, placer: &placer)
+        }
+        if let hike, hike.pointCount > 0 {
+            drawRoute(hike, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info)
+        }
+        if info.basemapDrawn, showsLabels, let basemap {
+            placeLabels(basemap, transform: transform, canvas: &canvas, placer: &placer)
+            info.labels = placer.placed.map { ($0.text, Rect(x: $0.rect.x + area.x, y: $0.rect.y + area.y, width: $0.rect.width, height: 1)) }
+        }
+        canvas.render(into: &buffer, at: area, mode: environment.canvasMode)
+        if info.basemapDrawn, let r = attributionRect, let text = attributionText {
+            let abs = Rect(x: area.x + r.x, y: area.y + r.y, width: r.width, height: 1)
+            buffer.setString(x: abs.x, y: abs.y, text, style: environment.style(ThemeRole.muted))
+            info.attribution = (text, abs)
+        }
+        if !hasData {
+            drawMessage(MapWidget.noDataMessage, in: area, into: &buffer)
+            info.showedNoDataMessage = true
+        }
+        return info
+    }
+
+    /// The message centred in `area`, wrapped at spaces to the width.
+    func drawMessage(_ text: String, in area: Rect, into buffer: inout Buffer) {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if DisplayWidth.of(candidate) > area.width && !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        let shown = Array(lines.prefix(area.height))
+        let top = area.y + (area.height - shown.count) / 2
+        let style = environment.style(ThemeRole.warning)
+        for (i, line) in shown.enumerated() {
+            let w = min(DisplayWidth.of(line), area.width)
+            let y = top + i
+            buffer.clear(Rect(x: area.x + (area.width - w) / 2, y: y, width: w, height: 1))
+            buffer.setString(x: area.x + (area.width - w) / 2, y: y, line, style: style, maxWidth: area.width)
+        }
+    }
+}

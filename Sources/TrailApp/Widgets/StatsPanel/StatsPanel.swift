@@ -1,0 +1,129 @@
+import Foundation
+import TermUI
+import TrailCore
+
+/// The hike's numbers: a heading with the name, then pairs of label and value — distance and
+/// points, elapsed and moving time, overall and moving average speed side by side, pace and max
+/// speed, gain and loss, lowest and highest point, steepest grade and start — and, when a range
+/// of the profile is selected, the same numbers for that range under a "Range" heading.
+///
+/// Each line holds two pairs when the area is wide enough, else the pairs are stacked (left
+/// pair first). Lines are in order of importance and whatever does not fit at the bottom is
+/// left out. All values go through the ``WidgetEnvironment/format`` (user's units). Untimed
+/// hikes show the DIN 33466 walking-time estimate instead of the times and speeds.
+public struct StatsPanel: Sendable {
+    /// The hike.
+    public var hike: PreparedHike
+    /// The selected range (point indices), or nil.
+    public var range: ClosedRange<Int>?
+    /// Statistics of the selected range (``HikeScreenState/rangeStatistics``), or nil.
+    public var rangeStatistics: TrackStatistics?
+    /// Theme, units.
+    public var environment: WidgetEnvironment
+
+    /// Creates a panel.
+    public init(hike: PreparedHike, range: ClosedRange<Int>? = nil, rangeStatistics: TrackStatistics? = nil,
+                environment: WidgetEnvironment) {
+        self.hike = hike
+        self.range = range
+        self.rangeStatistics = rangeStatistics
+        self.environment = environment
+    }
+
+    /// One line of the panel: up to two (label, value) pairs.
+    public typealias Line = [(label: String, value: String)]
+
+    /// The lines for `s` (most important first). `full` adds points, start date and kind.
+    public func lines(for s: TrackStatistics, full: Bool) -> [Line] {
+        let f = environment.format
+        var out: [Line] = []
+        out.append([("Distance", f.distance(s.distance)), ("Points", "\(s.pointCount)")])
+        if s.elapsedTime != nil {
+            out.append([("Time", f.duration(s.elapsedTime)), ("Moving", f.duration(s.movingTime))])
+            out.append([("Speed", f.speed(s.averageSpeed)), ("Moving", f.speed(s.movingAverageSpeed))])
+            out.append([("Pace", f.pace(speed: s.movingAverageSpeed)), ("Max speed", f.speed(s.maxSpeed))])
+        } else {
+            out.append([("Est. time", f.duration(s.estimatedWalkingTime)), ("Pace", f.pace(speed: nil))])
+        }
+        if s.minElevation != nil {
+            out.append([("Gain", f.elevationChange(s.elevationGain)), ("Loss", f.elevationChange(s.elevationLoss.map { -$0 }))])
+            out.append([("Lowest", f.elevation(s.minElevation)), ("Highest", f.elevation(s.maxElevation))])
+            out.append([("Steepest", f.grade(s.steepestGrade))])
+        } else {
+            out.append([("Elevation", "no data")])
+        }
+        if full {
+            var last: Line = [("Start", hike.startDate.map { f.dateTime($0) } ?? UnitFormatter.unknown)]
+            if let k = hike.kind { last.append(("Kind", k)) }
+            out.append(last)
+            if s.segmentCount > 1 { out.append([("Segments", "\(s.segmentCount)")]) }
+        }
+        return out
+    }
+
+    /// Draws the panel into `area` (cleared first).
+    public func render(area: Rect, into buffer: inout Buffer) {
+        let area = area.intersection(buffer.area)
+        buffer.clear(area)
+        guard !area.isEmpty else { return }
+        var y = area.y
+        let heading = environment.style(ThemeRole.heading)
+        buffer.setString(x: area.x, y: y, hike.name.isEmpty ? "Unnamed hike" : hike.name, style: heading, maxWidth: area.width)
+        y += 1
+        let main = lines(for: hike.statistics, full: true)
+        var rangeLines: [Line] = []
+        var rangeTitle = ""
+        if let r = range, let rs = rangeStatistics, hike.pointCount > 0 {
+            rangeLines = lines(for: rs, full: false)
+            let f = environment.format
+            rangeTitle = "Range " + f.distance(hike.profile.distances[hike.clampedIndex(r.lowerBound)])
+                + " – " + f.distance(hike.profile.distances[hike.clampedIndex(r.upperBound)])
+        }
+        let all = main + rangeLines
+        let labelWidth = all.flatMap { $0.map { DisplayWidth.of($0.label) } }.max() ?? 0
+        let valueWidth = all.compactMap { $0.first.map { DisplayWidth.of($0.value) } }.max() ?? 0
+        let pairWidth = labelWidth + 1 + valueWidth
+        let twoColumns = area.width >= 2 * pairWidth + 3
+        // With a range and room, the range gets its own block below the hike's.
+        y = draw(main, from: y, area: area, labelWidth: labelWidth, pairWidth: pairWidth, twoColumns: twoColumns, into: &buffer)
+        if !rangeLines.isEmpty && y + 1 < area.maxY {
+            y += 1
+            buffer.setString(x: area.x, y: y, rangeTitle, style: heading.patched(with: environment.style(ThemeRole.selection)),
+                             maxWidth: area.width)
+            y += 1
+            _ = draw(rangeLines, from: y, area: area, labelWidth: labelWidth, pairWidth: pairWidth, twoColumns: twoColumns,
+                     into: &buffer)
+        }
+    }
+
+    /// Draws `lines` from row `y`; returns the row after the last one drawn.
+    func draw(_ lines: [Line], from start: Int, area: Rect, labelWidth: Int, pairWidth: Int, twoColumns: Bool,
+              into buffer: inout Buffer) -> Int {
+        var y = start
+        let labelStyle = environment.style(ThemeRole.muted), valueStyle = environment.style(ThemeRole.text)
+        func pair(_ p: (label: String, value: String), x: Int, width: Int) {
+            guard width > 0 else { return }
+            let lw = min(labelWidth, max(0, width - 2))
+            buffer.setString(x: x, y: y, p.label, style: labelStyle, maxWidth: lw)
+            let vx = x + lw + 1
+            buffer.setString(x: vx, y: y, p.value, style: valueStyle, maxWidth: max(0, x + width - vx))
+        }
+        for line in lines {
+            if twoColumns {
+                guard y < area.maxY else { return y }
+                for (i, p) in line.enumerated() {
+                    let x = area.x + i * (pairWidth + 3)
+                    pair(p, x: x, width: min(pairWidth + (i == 1 ? area.maxX : 0), area.maxX - x))
+                }
+                y += 1
+            } else {
+                for p in line {
+                    guard y < area.maxY else { return y }
+                    pair(p, x: area.x, width: area.width)
+                    y += 1
+                }
+            }
+        }
+        return y
+    }
+}
