@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
 
         // Tests mirror the modules.
-        .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
+        .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore", "TrailFormats", "CairnCLI"]),
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
     ]

@@ -35,7 +35,7 @@ extension HikeStore {
         """
 
     static func date(_ st: Statement, _ i: Int32) -> Date? {
-        st.optionalDouble(i).map { Date(timeIntervalSince1970: $0) }
+        st.optionalDouble(i).map { Date(timeIntervalSinceReferenceDate: $0) }
     }
 
     static func summary(_ st: Statement) -> HikeSummary {
@@ -56,7 +56,7 @@ extension HikeStore {
         return HikeSummary(id: HikeID(uncheckedRawValue: st.string(0)), name: st.string(1),
                            description: st.optionalString(2), kind: HikeKind(rawValue: st.string(3)) ?? .imported,
                            sourceFileName: st.optionalString(4),
-                           createdAt: Date(timeIntervalSince1970: st.double(5)), startedAt: date(st, 6),
+                           createdAt: Date(timeIntervalSinceReferenceDate: st.double(5)), startedAt: date(st, 6),
                            statistics: stats, waypointCount: st.int(7))
     }
 
@@ -89,7 +89,6 @@ extension HikeStore {
 
     static let decoder: JSONDecoder = {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .secondsSince1970
         return d
     }()
 
