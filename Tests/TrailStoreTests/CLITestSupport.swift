@@ -12,12 +12,13 @@ struct CLIRun {
 }
 
 func cairn(_ args: [String], environment: [String: String] = [:], stdinIsTerminal: Bool = false,
-           answer: String? = nil) -> CLIRun {
+           stderrIsTerminal: Bool = false, answer: String? = nil) -> CLIRun {
     let out = StringSink(), err = StringSink()
     var env = ["HOME": "/nonexistent-home", "LANG": "C.UTF-8", "TZ": "UTC"]
     for (k, v) in environment { env[k] = v }
     let context = CommandContext(stdout: out, stderr: err, environment: env, currentDirectory: repoRoot,
-                                 stdinIsTerminal: stdinIsTerminal, readLine: { answer })
+                                 stdinIsTerminal: stdinIsTerminal, stderrIsTerminal: stderrIsTerminal,
+                                 readLine: { answer })
     let status = CairnCLI.run(args, context: context)
     return CLIRun(status: status, stdout: out.text, stderr: err.text)
 }

@@ -138,4 +138,16 @@ import TrailFormats
         #expect(cairn(["list", "--store", path]).status == 1)
         #expect(fileBytes(path) == text)
     }
+
+    @Test func progressBarOnlyWhenStderrIsATerminal() throws {
+        let dir = makeTempDirectory("progress")
+        let file = repoRoot + "/Samples/georust-gpx-garmin_with_extensions.gpx"
+        let quiet = cairn(["import", file, "--store", dir + "/a.sqlite"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+        let shown = cairn(["import", file, "--store", dir + "/b.sqlite"], stderrIsTerminal: true)
+        #expect(shown.status == 0)
+        #expect(shown.stderr.contains("\r"))
+        #expect(shown.stderr.contains("storing [" + String(repeating: "#", count: 30) + "] 100%"))
+        #expect(shown.stderr.hasSuffix("\r\u{1B}[K"))  // erased before the result lines
+    }
 }

@@ -157,8 +157,9 @@ extension HikeStore {
     /// Everything about one hike, points included (one read transaction, so a concurrent
     /// delete cannot tear it).
     public func hike(_ id: HikeID) throws -> Hike {
-        try connection.execute("BEGIN")
-        defer { try? connection.execute("COMMIT") }
+        // A savepoint is a read transaction on its own and nests inside a caller's transaction.
+        try connection.execute("SAVEPOINT cairn_read_hike")
+        defer { try? connection.execute("RELEASE cairn_read_hike") }
         return Hike(summary: try summary(id), metadata: try metadata(of: id), tracks: try tracks(of: id),
                     waypoints: try waypoints(of: id))
     }
