@@ -31,7 +31,7 @@ let package = Package(
         // Tests mirror the modules.
         .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
+        .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore", "TrailFormats", "CairnCLI"]),
         .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailCore", "TrailStore", "CairnCLI"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),

@@ -158,4 +158,19 @@ func check(_ expected: ExpectedFile, in folder: String, sourceLocation: SourceLo
         // 2013-07-29T23:40:30.453Z: 1375141230 s since 1970 (date -u -d) plus 0.453 s.
         #expect(abs(r.document.waypoints.first!.time!.timeIntervalSince1970 - 1_375_141_230.453) < 1e-6)
     }
+
+    /// Sensor values per file, counted with `grep -o '<ns3:hr>'` etc. on the files.
+    @Test(arguments: [
+        ("georust-gpx-garmin-activity.gpx", 988, 988, 0),
+        ("gpxplotter-example1.gpx", 3181, 0, 3181),
+        ("togeojson-missing_hr.gpx", 9, 0, 0),
+        ("togeojson-run_gpxtpx.gpx", 1118, 0, 0),
+    ])
+    func garminSensorValuesAreRead(name: String, hr: Int, cad: Int, atemp: Int) throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let points = try GPXReader.read(url: data.appendingPathComponent("gpx/" + name)).document.allTrackpoints
+        #expect(points.filter { $0.extras?.heartRate != nil }.count == hr)
+        #expect(points.filter { $0.extras?.cadence != nil }.count == cad)
+        #expect(points.filter { $0.extras?.airTemperature != nil }.count == atemp)
+    }
 }

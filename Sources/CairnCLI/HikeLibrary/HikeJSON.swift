@@ -1,10 +1,12 @@
 import Foundation
 import TrailCore
+import TrailFormats
 import TrailStore
 
 /// The `--json` shapes of `cairn list` and `cairn show`. Numbers are SI and unformatted
 /// (metres, seconds, metres per second, grade as a fraction; the statistics object uses the
-/// property names of `TrackStatistics`); dates are ISO 8601 UTC. Keys are sorted.
+/// property names of `TrackStatistics`); dates are ISO 8601 UTC, with fractional seconds when
+/// they have them. Keys are sorted.
 enum HikeJSON {
     struct Summary: Encodable {
         var id: String
@@ -85,7 +87,11 @@ enum HikeJSON {
     static func text<T: Encodable>(_ value: T) throws -> String {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .iso8601
+        // ISO 8601 UTC with fractional seconds when the time has them (as GPX writes them).
+        e.dateEncodingStrategy = .custom { date, encoder in
+            var c = encoder.singleValueContainer()
+            try c.encode(ISO8601Timestamp.format(date))
+        }
         e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try e.encode(value), as: UTF8.self) + "\n"
     }

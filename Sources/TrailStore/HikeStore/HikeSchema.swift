@@ -9,6 +9,8 @@ import Foundation
 /// - `tracks` → `segments` → `point_blocks`: points packed by ``PointCodec`` in blocks of at
 ///   most ``HikeStore/pointsPerBlock`` points, keyed by (segment, first point index).
 /// - `waypoints`: the hike's places.
+/// Times are REAL seconds since 2001-01-01T00:00:00Z, Foundation's reference date, so a
+/// `Date` comes back bit for bit (in SQL: `datetime(started_at + 978307200, 'unixepoch')`).
 /// Later features add their own tables in new migrations (walk history keyed by `hike_id`,
 /// drawing drafts on their own), never rewrites of these.
 enum HikeSchema {

@@ -66,7 +66,6 @@ struct HikeWriter {
     let hike, setID, track, segment, block, waypoint: Statement
     static let encoder: JSONEncoder = {
         let e = JSONEncoder()
-        e.dateEncodingStrategy = .secondsSince1970
         e.outputFormatting = .sortedKeys
         return e
     }()
@@ -101,7 +100,7 @@ struct HikeWriter {
 
     static func linksJSON(_ links: [Link]) -> SQLiteValue { links.isEmpty ? .null : .text(json(links)) }
 
-    static func time(_ d: Date?) -> SQLiteValue { .optional(d?.timeIntervalSince1970) }
+    static func time(_ d: Date?) -> SQLiteValue { .optional(d?.timeIntervalSinceReferenceDate) }
 
     func run(_ st: Statement, _ values: [SQLiteValue]) throws {
         st.reset()
@@ -115,7 +114,7 @@ struct HikeWriter {
         let box = s.boundingBox
         try run(hike, [
             .text(h.name), .optional(h.description), .text(h.kind.rawValue), .optional(h.sourceFileName),
-            .real(createdAt.timeIntervalSince1970), Self.time(s.startTime), .text(Self.json(h.metadata)),
+            .real(createdAt.timeIntervalSinceReferenceDate), Self.time(s.startTime), .text(Self.json(h.metadata)),
             .blob(hash), .integer(Int64(h.waypoints.count)), .real(s.distance), .integer(Int64(s.pointCount)),
             .integer(Int64(s.segmentCount)), Self.time(s.startTime), Self.time(s.endTime), .optional(s.elapsedTime),
             .optional(s.movingTime), .optional(s.averageSpeed), .optional(s.movingAverageSpeed), .optional(s.maxSpeed),

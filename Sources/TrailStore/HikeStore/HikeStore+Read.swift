@@ -35,7 +35,7 @@ extension HikeStore {
         """
 
     static func date(_ st: Statement, _ i: Int32) -> Date? {
-        st.optionalDouble(i).map { Date(timeIntervalSince1970: $0) }
+        st.optionalDouble(i).map { Date(timeIntervalSinceReferenceDate: $0) }
     }
 
     static func summary(_ st: Statement) -> HikeSummary {
@@ -56,7 +56,7 @@ extension HikeStore {
         return HikeSummary(id: HikeID(uncheckedRawValue: st.string(0)), name: st.string(1),
                            description: st.optionalString(2), kind: HikeKind(rawValue: st.string(3)) ?? .imported,
                            sourceFileName: st.optionalString(4),
-                           createdAt: Date(timeIntervalSince1970: st.double(5)), startedAt: date(st, 6),
+                           createdAt: Date(timeIntervalSinceReferenceDate: st.double(5)), startedAt: date(st, 6),
                            statistics: stats, waypointCount: st.int(7))
     }
 
@@ -89,7 +89,6 @@ extension HikeStore {
 
     static let decoder: JSONDecoder = {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .secondsSince1970
         return d
     }()
 
@@ -158,8 +157,9 @@ extension HikeStore {
     /// Everything about one hike, points included (one read transaction, so a concurrent
     /// delete cannot tear it).
     public func hike(_ id: HikeID) throws -> Hike {
-        try connection.execute("BEGIN")
-        defer { try? connection.execute("COMMIT") }
+        // A savepoint is a read transaction on its own and nests inside a caller's transaction.
+        try connection.execute("SAVEPOINT cairn_read_hike")
+        defer { try? connection.execute("RELEASE cairn_read_hike") }
         return Hike(summary: try summary(id), metadata: try metadata(of: id), tracks: try tracks(of: id),
                     waypoints: try waypoints(of: id))
     }

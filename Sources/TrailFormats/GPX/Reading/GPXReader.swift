@@ -72,7 +72,8 @@ final class GPXPushParser {
     /// libxml2's global set-up, done once per process (not thread-safe on first use).
     private static let libxml2Ready: Void = { xmlInitParser() }()
 
-    private let builder: GPXDocumentBuilder
+    /// The builder the callbacks fill, at a fixed address for the life of the parse.
+    private let builder: UnsafeMutablePointer<GPXDocumentBuilder>
     private var context: xmlParserCtxtPtr?
     private var handler = GPXSAXBridge.makeHandler()
     private var sawBytes = false
@@ -81,11 +82,14 @@ final class GPXPushParser {
 
     init(fileName: String) {
         _ = Self.libxml2Ready
-        builder = GPXDocumentBuilder(fileName: fileName)
+        builder = .allocate(capacity: 1)
+        builder.initialize(to: GPXDocumentBuilder(fileName: fileName))
     }
 
     deinit {
         if let context { xmlFreeParserCtxt(context) }
+        builder.deinitialize(count: 1)
+        builder.deallocate()
     }
 
     /// Parses the next chunk. Returns false when the rest of the input is not needed (after an
@@ -109,8 +113,8 @@ final class GPXPushParser {
                 _ = xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
             }
         }
-        if let failure = builder.failure { throw failure }
-        return !builder.stoppedAfterRoot
+        if let failure = builder.pointee.failure { throw failure }
+        return !builder.pointee.stoppedAfterRoot
     }
 
     /// Creates the push-parser context with the bytes held in `head`.
@@ -118,16 +122,16 @@ final class GPXPushParser {
         try withSilencedGlobalErrors {
             let ctxt = head.withUnsafeBufferPointer { h in
                 h.withMemoryRebound(to: CChar.self) { h in
-                    xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(builder).toOpaque(),
-                                            h.baseAddress, Int32(h.count), builder.fileName)
+                    xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(builder),
+                                            h.baseAddress, Int32(h.count), builder.pointee.fileName)
                 }
             }
             guard let ctxt else {
-                throw GPXError(kind: .io, fileName: builder.fileName, reason: "libxml2 could not start a parser")
+                throw GPXError(kind: .io, fileName: builder.pointee.fileName, reason: "libxml2 could not start a parser")
             }
             let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
             xmlCtxtUseOptions(ctxt, options)
-            builder.parserContext = ctxt
+            builder.pointee.parserContext = ctxt
             context = ctxt
         }
     }
@@ -136,31 +140,31 @@ final class GPXPushParser {
     /// - Throws: ``GPXError`` when the document is incomplete or was malformed.
     func finish() throws -> GPXReadResult {
         guard sawBytes else {
-            throw GPXError(kind: .malformedXML, fileName: builder.fileName, line: 1, reason: "the file is empty")
+            throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: 1, reason: "the file is empty")
         }
         if context == nil { try start() }  // a file of fewer than 4 bytes
-        guard let context else { throw GPXError(kind: .io, fileName: builder.fileName, reason: "no parser") }
-        if !builder.stoppedAfterRoot {
+        guard let context else { throw GPXError(kind: .io, fileName: builder.pointee.fileName, reason: "no parser") }
+        if !builder.pointee.stoppedAfterRoot {
             withSilencedGlobalErrors { _ = xmlParseChunk(context, nil, 0, 1) }
         }
-        if let failure = builder.failure { throw failure }
-        if !builder.stoppedAfterRoot && context.pointee.wellFormed == 0 {
+        if let failure = builder.pointee.failure { throw failure }
+        if !builder.pointee.stoppedAfterRoot && context.pointee.wellFormed == 0 {
             // An error the callbacks did not see as fatal but libxml2 counts as fatal.
             if let e = xmlCtxtGetLastError(context) {
-                builder.fail(.malformedXML, e.pointee.message.map { String(cString: $0) }?
+                builder.pointee.fail(.malformedXML, e.pointee.message.map { String(cString: $0) }?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed",
                              line: Int(e.pointee.line), column: e.pointee.int2 > 0 ? Int(e.pointee.int2) : nil)
             } else {
-                builder.fail(.malformedXML, "not well-formed")
+                builder.pointee.fail(.malformedXML, "not well-formed")
             }
         }
-        if let failure = builder.failure { throw failure }
-        guard builder.rootClosed else {
-            throw GPXError(kind: .malformedXML, fileName: builder.fileName, line: builder.line,
+        if let failure = builder.pointee.failure { throw failure }
+        guard builder.pointee.rootClosed else {
+            throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: builder.pointee.line,
                            reason: "the document ends before </gpx>")
         }
-        return GPXReadResult(document: builder.document, warnings: builder.warnings,
-                             omittedWarningCount: builder.omittedWarningCount)
+        return GPXReadResult(document: builder.pointee.document, warnings: builder.pointee.warnings,
+                             omittedWarningCount: builder.pointee.omittedWarningCount)
     }
 
     /// Routes libxml2 errors raised without a parser context (encoding conversion) on this
@@ -168,7 +172,7 @@ final class GPXPushParser {
     private func withSilencedGlobalErrors<R>(_ body: () throws -> R) rethrows -> R {
         let savedHandler = __xmlStructuredError().pointee
         let savedContext = __xmlStructuredErrorContext().pointee
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(builder).toOpaque(), GPXSAXBridge.structuredError)
+        xmlSetStructuredErrorFunc(UnsafeMutableRawPointer(builder), GPXSAXBridge.structuredError)
         defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
         return try body()
     }
