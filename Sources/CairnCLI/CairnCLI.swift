@@ -5,6 +5,7 @@ public enum CairnCLI {
     /// Every subcommand, in the order `cairn --help` lists them. Add new commands here.
     public static var commands: [Command.Type] {
         [
+            TUICommand.self,
             ImportCommand.self,
             ListCommand.self,
             ShowCommand.self,
@@ -39,6 +40,9 @@ public enum CairnCLI {
     /// Runs `cairn` with `arguments` (without the program name).
     /// - Returns: the process exit code.
     public static func run(_ arguments: [String], context: CommandContext = .process()) -> Int32 {
+        if arguments.isEmpty && context.stdoutIsTerminal && context.stdinIsTerminal {
+            return run(["tui"], context: context)
+        }
         if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             context.stdout.write(help)
             return 0

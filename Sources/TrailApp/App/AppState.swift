@@ -1,0 +1,167 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// The whole state of the TUI. Changed only by ``CairnApp/update(_:_:)``.
+public struct AppState: Sendable {
+    /// Which screen is showing.
+    public enum Screen: Sendable, Equatable { case library, hike }
+
+    public var screen: Screen = .library
+    public var library = LibraryModel()
+    /// The open hike (hike screen).
+    public var hike: HikeModel?
+    /// A dialog or overlay on top of the screen, taking the keys while it is open.
+    public var modal: Modal?
+    /// The line at the bottom: store, units, hints, or the last message.
+    public var status = StatusMessage(text: "", isError: false)
+    /// Drawing settings: theme, units, braille or ASCII.
+    public var environment: WidgetEnvironment
+    /// Shown in the status line (the store path, shortened).
+    public var storeLabel: String
+    /// The terminal size, updated on every resize.
+    public var width: Int
+    public var height: Int
+    /// True once the user asked to quit.
+    public var quitting = false
+    /// Counter for basemap requests: only the answer to the newest one is used.
+    public var basemapRequest = 0
+    /// The pending basemap request of the hike screen and of the library preview.
+    public var hikeBasemapRequest: Int?
+    public var previewBasemapRequest: Int?
+
+    public init(environment: WidgetEnvironment, storeLabel: String, width: Int, height: Int) {
+        self.environment = environment
+        self.storeLabel = storeLabel
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A short message in the status line.
+public struct StatusMessage: Sendable, Equatable {
+    public var text: String
+    public var isError: Bool
+    public init(text: String, isError: Bool) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// The library screen: the hike list with sort, filter and a preview of the selection.
+public struct LibraryModel: Sendable {
+    /// Every stored hike as last loaded.
+    public var all: [HikeSummary] = []
+    /// True until the first list arrives.
+    public var loading = true
+    public var sort: HikeSort = .date
+    /// The filter text typed after `/` (case- and accent-insensitive match on name,
+    /// description and source file).
+    public var filter = ""
+    /// True while the filter line takes the keys.
+    public var editingFilter = false
+    /// Index into ``visible``.
+    public var selected = 0
+    public var scrollOffset = 0
+    /// The hike shown in the preview, when loaded.
+    public var preview: PreparedHike?
+    public var previewID: HikeID?
+    /// The preview map's basemap, when loaded.
+    public var previewBasemap: MapBasemap?
+
+    public init() {}
+
+    /// The hikes that pass the filter, in the current order.
+    public var visible: [HikeSummary] {
+        let f = filter.trimmingCharacters(in: .whitespaces)
+        guard !f.isEmpty else { return all }
+        let opts: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return all.filter { h in
+            h.name.range(of: f, options: opts) != nil
+                || (h.description?.range(of: f, options: opts) != nil)
+                || (h.sourceFileName?.range(of: f, options: opts) != nil)
+        }
+    }
+
+    /// The selected hike, if any.
+    public var selectedSummary: HikeSummary? {
+        let v = visible
+        return v.indices.contains(selected) ? v[selected] : nil
+    }
+}
+
+/// The hike screen: the open hike's id and its screen state (scrub cursor, range marks,
+/// focus, map view and basemap — see ``HikeScreenState``).
+public struct HikeModel: Sendable {
+    public var id: HikeID
+    public var screen: HikeScreenState
+    /// True once the user panned the map by hand: scrubbing then no longer recentres the map
+    /// until `c` (centre on cursor) or `f` (fit).
+    public var mapDetached = false
+
+    public init(id: HikeID, screen: HikeScreenState) {
+        self.id = id
+        self.screen = screen
+    }
+}
+
+/// Dialogs and overlays.
+public enum Modal: Sendable {
+    /// The key help of the current screen.
+    case help
+    /// A one-line text prompt (rename, import path).
+    case prompt(PromptModel)
+    /// A yes/no question (delete).
+    case confirm(ConfirmModel)
+    /// The tracks of a GPX file to import, each ticked or not.
+    case checklist(ChecklistModel)
+}
+
+/// A one-line text field.
+public struct PromptModel: Sendable, Equatable {
+    public enum Purpose: Sendable, Equatable {
+        case rename(HikeID)
+        case importPath
+    }
+    public var purpose: Purpose
+    public var title: String
+    public var text: String
+    /// Cursor position in characters.
+    public var cursor: Int
+
+    public init(purpose: Purpose, title: String, text: String = "") {
+        self.purpose = purpose
+        self.title = title
+        self.text = text
+        self.cursor = text.count
+    }
+}
+
+/// A yes/no question.
+public struct ConfirmModel: Sendable, Equatable {
+    public enum Purpose: Sendable, Equatable { case delete(HikeID) }
+    public var purpose: Purpose
+    public var question: String
+    public init(purpose: Purpose, question: String) {
+        self.purpose = purpose
+        self.question = question
+    }
+}
+
+/// The import checklist: every candidate of a file with a tick.
+public struct ChecklistModel: Sendable {
+    public var path: String
+    public var plan: HikeImportPlan
+    /// Ticked candidate numbers (1-based, as in the plan).
+    public var ticked: Set<Int>
+    /// Index into `plan.candidates`.
+    public var selected = 0
+
+    public init(path: String, plan: HikeImportPlan) {
+        self.path = path
+        self.plan = plan
+        self.ticked = Set(plan.defaultSelection)
+    }
+}

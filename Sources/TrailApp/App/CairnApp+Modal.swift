@@ -1,0 +1,113 @@
+import Foundation
+import TermUI
+import TrailStore
+
+extension CairnApp {
+    /// Keys while a dialog is open: it takes them all.
+    func updateModal(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
+        guard case .key(let key) = event, let modal = state.modal else { return [] }
+        switch modal {
+        case .help:
+            state.modal = nil
+            return []
+        case .confirm(let c):
+            switch key {
+            case .character("y"), .character("Y"):
+                state.modal = nil
+                switch c.purpose {
+                case .delete(let id):
+                    state.library.previewID = nil
+                    return [.deleteHike(id)]
+                }
+            case .character("n"), .character("N"), .escape, .character("q"):
+                state.modal = nil
+                state.status = StatusMessage(text: "Nothing deleted", isError: false)
+                return []
+            default:
+                return []
+            }
+        case .prompt(var p):
+            switch key {
+            case .escape:
+                state.modal = nil
+                return []
+            case .enter:
+                state.modal = nil
+                let text = p.text.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { return [] }
+                switch p.purpose {
+                case .rename(let id): return [.renameHike(id, text)]
+                case .importPath:
+                    state.status = StatusMessage(text: "Reading \(text)…", isError: false)
+                    return [.readImportFile(path: text)]
+                }
+            default:
+                p.edit(key)
+                state.modal = .prompt(p)
+                return []
+            }
+        case .checklist(var c):
+            let n = c.plan.candidates.count
+            switch key {
+            case .escape, .character("q"):
+                state.modal = nil
+                state.status = StatusMessage(text: "Import cancelled", isError: false)
+                return []
+            case .down, .character("j"): c.selected = min(n - 1, c.selected + 1)
+            case .up, .character("k"): c.selected = max(0, c.selected - 1)
+            case .character(" "), .character("x"):
+                guard c.plan.candidates.indices.contains(c.selected) else { break }
+                let cand = c.plan.candidates[c.selected]
+                guard !cand.isEmpty else { break }
+                if c.ticked.contains(cand.number) { c.ticked.remove(cand.number) } else { c.ticked.insert(cand.number) }
+            case .character("a"):
+                let all = Set(c.plan.defaultSelection)
+                c.ticked = c.ticked == all ? [] : all
+            case .enter:
+                state.modal = nil
+                guard !c.ticked.isEmpty else {
+                    state.status = StatusMessage(text: "Nothing ticked; nothing imported", isError: false)
+                    return []
+                }
+                state.status = StatusMessage(text: "Importing \(c.plan.fileName)…", isError: false)
+                return [.importFile(path: c.path, candidates: c.ticked.sorted())]
+            default: break
+            }
+            state.modal = .checklist(c)
+            return []
+        }
+    }
+}
+
+extension PromptModel {
+    /// Line editing: characters insert at the cursor; Backspace, Delete, Left, Right, Home, End,
+    /// Ctrl-A/E (start/end), Ctrl-U (clear to start), Ctrl-W (delete word before).
+    mutating func edit(_ key: Key) {
+        var chars = Array(text)
+        cursor = min(max(0, cursor), chars.count)
+        switch key {
+        case .character(let c):
+            chars.insert(c, at: cursor)
+            cursor += 1
+        case .backspace:
+            if cursor > 0 { chars.remove(at: cursor - 1); cursor -= 1 }
+        case .delete:
+            if cursor < chars.count { chars.remove(at: cursor) }
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(chars.count, cursor + 1)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = chars.count
+        case .control("u"):
+            chars.removeFirst(cursor)
+            cursor = 0
+        case .control("w"):
+            var i = cursor
+            while i > 0 && chars[i - 1] == " " { i -= 1 }
+            while i > 0 && chars[i - 1] != " " { i -= 1 }
+            chars.removeSubrange(i..<cursor)
+            cursor = i
+        default: break
+        }
+        text = String(chars)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailStore
+
+extension CairnApp {
+    /// The smallest terminal the app draws screens in; below it a short message is shown.
+    public static let minimumSize = (width: 24, height: 6)
+
+    public func view(_ state: AppState, width: Int, height: Int) -> Buffer {
+        var buffer = Buffer(width: max(0, width), height: max(0, height))
+        let env = state.environment
+        guard width >= CairnApp.minimumSize.width, height >= CairnApp.minimumSize.height else {
+            let msg = "Terminal too small"
+            buffer.setString(x: 0, y: 0, msg, style: env.style(ThemeRole.warning), maxWidth: width)
+            if height > 1 {
+                buffer.setString(x: 0, y: 1, "need \(CairnApp.minimumSize.width)×\(CairnApp.minimumSize.height)",
+                                 style: env.style(ThemeRole.muted), maxWidth: width)
+            }
+            return buffer
+        }
+        let layout = AppLayout(width: width, height: height)
+        switch state.screen {
+        case .library: drawLibrary(state, layout, &buffer)
+        case .hike:
+            if let hike = state.hike {
+                HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
+            }
+        }
+        drawStatus(state, layout, &buffer)
+        if let modal = state.modal { drawModal(modal, state, layout, &buffer) }
+        return buffer
+    }
+
+    private func drawLibrary(_ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {
+        let env = state.environment
+        let lib = state.library
+        let visible = lib.visible
+        if lib.all.isEmpty {
+            let lines = lib.loading ? ["Loading hikes…"] : [
+                "No hikes yet.",
+                "",
+                "Press i to import a GPX file, or from a shell:",
+                "  cairn import FILE.gpx",
+                "and for the map:",
+                "  cairn map import EXTRACT.osm",
+            ]
+            for (i, l) in lines.enumerated() {
+                buffer.setString(x: 2, y: 1 + i, l, style: env.style(i == 0 ? ThemeRole.heading : ThemeRole.text),
+                                 maxWidth: layout.content.width - 2)
+            }
+            return
+        }
+        let rows = HikeList.visibleRows(height: layout.list.height)
+        let offset = HikeList.scrollOffset(selected: visible.isEmpty ? nil : lib.selected, count: visible.count,
+                                           visibleRows: rows, current: lib.scrollOffset)
+        HikeList(summaries: visible, selectedIndex: visible.isEmpty ? nil : lib.selected, scrollOffset: offset,
+                 environment: env).render(area: layout.list, into: &buffer)
+        if visible.isEmpty, layout.list.height > 2 {
+            buffer.setString(x: 1, y: layout.list.y + 2, "No hike matches “\(lib.filter)”.",
+                             style: env.style(ThemeRole.muted), maxWidth: layout.list.width - 1)
+        }
+        guard !layout.previewMap.isEmpty else { return }
+        let border = env.style(ThemeRole.border)
+        let sepX = layout.previewMap.x - 1
+        for y in 0..<layout.content.height {
+            buffer.set(x: sepX, y: y, Cell(env.canvasMode == .braille ? "│" : "|").applying(border))
+        }
+        guard let preview = lib.preview else {
+            if lib.selectedSummary != nil {
+                buffer.setString(x: layout.previewMap.x + 1, y: 1, "Loading…", style: env.style(ThemeRole.muted),
+                                 maxWidth: layout.previewMap.width - 1)
+            }
+            return
+        }
+        let viewport = HikeScreenState.fittedViewport(preview, width: layout.previewMap.width,
+                                                      height: layout.previewMap.height)
+        MapWidget(viewport: viewport, basemap: lib.previewBasemap, hike: preview, scrubIndex: nil, routeGrades: nil,
+                  showsLabels: true, environment: env).render(area: layout.previewMap, into: &buffer)
+        StatsPanel(hike: preview, environment: env).render(area: layout.previewStats, into: &buffer)
+    }
+
+    private func drawStatus(_ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {
+        let env = state.environment
+        let bar = env.style(AppRole.statusBar)
+        buffer.fill(layout.status, with: Cell(" ").applying(bar))
+        var left: String
+        var style = bar
+        if state.screen == .library && state.library.editingFilter {
+            left = "Filter: \(state.library.filter)▏  (Enter keeps, Esc clears)"
+        } else if !state.status.text.isEmpty {
+            left = state.status.text
+            if state.status.isError { style = bar.patched(with: env.style(AppRole.error)) }
+        } else {
+            switch state.screen {
+            case .library:
+                let n = state.library.visible.count, all = state.library.all.count
+                left = (n == all ? "\(all) hike\(all == 1 ? "" : "s")" : "\(n) of \(all) hikes")
+                    + (state.library.filter.isEmpty ? "" : " matching “\(state.library.filter)”")
+                    + " · sorted by \(state.library.sort.rawValue) · Enter open · / filter · i import · ? keys"
+            case .hike:
+                let focus = state.hike?.screen.focus == .map ? "map" : "profile"
+                left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · f fit · ? keys · q back"
+            }
+        }
+        let right = " \(state.storeLabel) · \(env.format.system.rawValue) "
+        let rightWidth = DisplayWidth.of(right)
+        let leftMax = max(0, layout.status.width - rightWidth - 1)
+        buffer.setString(x: 1, y: layout.status.y, left, style: style, maxWidth: leftMax)
+        if layout.status.width > rightWidth + 20 {
+            buffer.setString(x: layout.status.width - rightWidth, y: layout.status.y, right, style: bar,
+                             maxWidth: rightWidth)
+        }
+    }
+}
+
+/// Theme roles used only by the app frame (the widgets' roles are in ``ThemeRole``).
+enum AppRole {
+    static let statusBar = "status-bar"
+    static let error = "error"
+}
