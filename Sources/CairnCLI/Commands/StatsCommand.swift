@@ -62,8 +62,8 @@ public enum StatsCommand: Command {
                 context.stderr.write("cairn stats: \(TerminalText.clean(String(describing: error)))\n")
                 continue
             }
-            for w in result.warnings {
-                context.stderr.write("cairn stats: \(TerminalText.clean(file)): warning: \(TerminalText.clean(w.description))\n")
+            for line in ReaderWarnings.lines(fileName: file, result.warnings, omitted: result.omittedWarningCount) {
+                context.stderr.write(line + "\n")
             }
             let doc = result.document
             var tracks: [TrackJSON] = []

@@ -19,11 +19,10 @@ struct FileImporter {
         do {
             let result = try GPXReader.read(url: URL(fileURLWithPath: full))
             progress.clear()
-            for w in result.warnings.prefix(maxWarnings) {
-                context.stderr.write("\(TerminalText.clean(name)):\(w.line): warning: \(TerminalText.clean(w.message))\n")
+            for line in ReaderWarnings.lines(fileName: name, result.warnings, omitted: result.omittedWarningCount,
+                                             limit: maxWarnings) {
+                context.stderr.write(line + "\n")
             }
-            let more = result.warnings.count - maxWarnings + result.omittedWarningCount
-            if more > 0 { context.stderr.write("\(TerminalText.clean(name)): \(more) more warnings\n") }
             return HikeImportPlan(document: result.document, fileName: name)
         } catch {
             progress.clear()

@@ -114,7 +114,10 @@ struct HikeWriter {
         let box = s.boundingBox
         try run(hike, [
             .text(h.name), .optional(h.description), .text(h.kind.rawValue), .optional(h.sourceFileName),
-            .real(createdAt.timeIntervalSinceReferenceDate), Self.time(s.startTime), .text(Self.json(h.metadata)),
+            // Started: the first timestamp; for a file whose points carry no time, the file's own
+            // metadata time (when the GPS unit or app wrote it), else unknown.
+            .real(createdAt.timeIntervalSinceReferenceDate), Self.time(s.startTime ?? h.metadata.time),
+            .text(Self.json(h.metadata)),
             .blob(hash), .integer(Int64(h.waypoints.count)), .real(s.distance), .integer(Int64(s.pointCount)),
             .integer(Int64(s.segmentCount)), Self.time(s.startTime), Self.time(s.endTime), .optional(s.elapsedTime),
             .optional(s.movingTime), .optional(s.averageSpeed), .optional(s.movingAverageSpeed), .optional(s.maxSpeed),
