@@ -27,18 +27,37 @@ final class TmuxSession {
     /// True when tmux is installed.
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
+    /// Runs one tmux client command and returns what it printed.
+    ///
+    /// Spawned with `posix_spawn` and reaped with `waitpid`, not Foundation's `Process`:
+    /// `new-session` starts a daemon that outlives the client, and `Process` can wait for it;
+    /// the signal mask is emptied so the child does not inherit the test runner's blocked signals.
     @discardableResult
     private func tmux(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        p.arguments = ["-S", socket] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        let argv = ["/usr/bin/tmux", "-S", socket] + args
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, &attr, &cArgs, environ)
+        guard rc == 0 else { throw NSError(domain: "tmux", code: Int(rc)) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
     }
 
     /// Sends tmux key names ("Right", "Enter", "q", "S-Right", "Escape").

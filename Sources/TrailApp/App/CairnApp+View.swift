@@ -103,7 +103,11 @@ extension CairnApp {
                 left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · f fit · ? keys · q back"
             }
         }
-        let right = " \(state.storeLabel) · \(env.format.system.rawValue) "
+        // The store label gives way first: cut from the left to a third of the line.
+        var label = state.storeLabel
+        let labelRoom = max(8, layout.status.width / 3 - 12)
+        if label.count > labelRoom { label = "…" + label.suffix(labelRoom - 1) }
+        let right = " \(label) · \(env.format.system.rawValue) "
         let rightWidth = DisplayWidth.of(right)
         let leftMax = max(0, layout.status.width - rightWidth - 1)
         buffer.setString(x: 1, y: layout.status.y, left, style: style, maxWidth: leftMax)
