@@ -34,6 +34,8 @@ let package = Package(
         // Benchmarks that print figures (see Benchmarks/README.md).
         .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
                           path: "Benchmarks/MapQueryBench"),
+        .executableTarget(name: "cairn-bench-render", dependencies: ["TrailApp", "TrailMap", "TrailCore", "TrailFormats", "TermUI"],
+                          path: "Benchmarks/RenderBench"),
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),

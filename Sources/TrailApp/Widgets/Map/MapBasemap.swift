@@ -101,7 +101,7 @@ public struct MapBasemap: Sendable {
 
     /// Loads the features for `viewport`'s view widened by `margin` times its size on each side.
     /// - Throws: the store's `SQLiteError`.
-    public static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.5) throws -> MapBasemap {
+    public static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.25) throws -> MapBasemap {
         let wide = MapViewport(center: viewport.center, zoom: viewport.zoom,
                                width: Int((Double(viewport.width) * (1 + 2 * margin)).rounded(.up)),
                                height: Int((Double(viewport.height) * (1 + 2 * margin)).rounded(.up)))
