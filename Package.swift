@@ -47,5 +47,8 @@ let package = Package(
                     exclude: ["Snapshots"]),
         .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailCore", "TrailStore", "CairnCLI"],
                     exclude: ["Fixtures"]),
+
+        // Benchmarks print figures (speed targets are not timed tests).
+        .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),
     ]
 )

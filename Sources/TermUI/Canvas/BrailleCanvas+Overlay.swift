@@ -20,7 +20,8 @@ extension BrailleCanvas {
     /// Puts `symbol` (its first grapheme cluster, sanitised) in cell (`cellX`, `cellY`).
     /// - Parameters:
     ///   - ascii: what to show instead in ASCII mode; by default the symbol itself when it is
-    ///     printable ASCII, else "*".
+    ///     printable ASCII, else the symbol without diacritics when that is ASCII, else "*".
+    ///     (``text(_:cellX:cellY:style:priority:)`` uses "?" as the last resort.)
     ///   - style: applied on top of the buffer cell when rendered.
     /// Clipped when outside; a wide symbol needs two cells and is dropped in the last column.
     public mutating func overlay(_ symbol: String, cellX: Int, cellY: Int, style: Style = .plain,
@@ -98,6 +99,7 @@ extension BrailleCanvas {
         if let a = ascii, DisplayWidth.of(a) == 1, TextSanitizer.isClean(String(a)), a.isASCII { fallback = String(a) }
         else { fallback = BrailleCanvas.asciiFallback(for: g, otherwise: ascii == nil && text ? "?" : "*") }
         overlays[i] = Overlay(symbol: g, width: w, ascii: fallback, style: style, priority: priority)
-        if w == 2 { overlays[i + 1] = Overlay(symbol: "", width: 0, ascii: " ", style: style, priority: priority) }
+        // In ASCII mode both columns of a wide character show its fallback ("日" → "??").
+        if w == 2 { overlays[i + 1] = Overlay(symbol: "", width: 0, ascii: fallback, style: style, priority: priority) }
     }
 }

@@ -3,16 +3,21 @@ extension BrailleCanvas {
     /// Draws the segment from `a` to `b`.
     ///
     /// The segment is first clipped to the canvas with Liang–Barsky (``LineClipper``), then its
-    /// end points are taken to the dots containing them and the dots between are walked with
-    /// Bresenham's algorithm (J. E. Bresenham, "Algorithm for computer control of a digital
-    /// plotter", IBM Systems Journal 4(1), 1965), all-octant integer form. Both end dots are
-    /// set. Segments with a non-finite coordinate draw nothing.
+    /// end points are taken to the dots containing them and the dots between are walked one
+    /// per step along the major axis with the minor coordinate rounded to nearest — the dots
+    /// of Bresenham's algorithm (J. E. Bresenham, "Algorithm for computer control of a digital
+    /// plotter", IBM Systems Journal 4(1), 1965) up to exact half-way ties, computed as a
+    /// fixed-point DDA, which benchmarks faster here. Both end dots are set. Segments with a
+    /// non-finite coordinate draw nothing.
     public mutating func line(from a: DotPoint, to b: DotPoint, ink: Ink) {
         guard width > 0, height > 0 else { return }
         let maxX = Double(dotWidth).nextDown, maxY = Double(dotHeight).nextDown
         guard let (p, q) = LineClipper.clip(a, b, minX: 0, minY: 0, maxX: maxX, maxY: maxY) else { return }
+        // Rounding in the clip (coordinates far off the canvas) can land a hair outside: clamp.
+        func cx(_ v: Double) -> Int { min(dotWidth - 1, max(0, Int(v))) }
+        func cy(_ v: Double) -> Int { min(dotHeight - 1, max(0, Int(v))) }
         let k = inkIndex(ink)
-        drawClipped(Int(p.x), Int(p.y), Int(q.x), Int(q.y), owner: k, priority: ink.priority)
+        drawClipped(cx(p.x), cy(p.y), cx(q.x), cy(q.y), owner: k, priority: ink.priority)
     }
 
     /// Draws segments between consecutive `points` (nothing for fewer than two; one point
@@ -29,26 +34,31 @@ extension BrailleCanvas {
         if !any { point(previous, ink: ink) }
     }
 
-    /// Bresenham between two in-bounds dots.
+    /// Walks the dots from one in-bounds dot to another (both set): one dot per step along
+    /// the major axis, the minor coordinate kept in 32.32 fixed point and rounded to nearest.
+    /// This picks the same dots as Bresenham's algorithm except where the exact line passes
+    /// exactly half-way between two dots, and has no data-dependent branch in the loop.
     mutating func drawClipped(_ xStart: Int, _ yStart: Int, _ x1: Int, _ y1: Int, owner: Int32, priority: Int) {
         let w = width
-        let bits = BrailleGlyphs.bits
+        // BrailleGlyphs.bits packed into one word, byte (row << 1 | column): no table lookups.
+        let packed: UInt64 = 0x8040_2004_1002_0801
+        let dx = x1 - xStart, dy = y1 - yStart
+        let steps = max(abs(dx), abs(dy))
+        let half = 1 << 31
+        // Position in 32.32 fixed point; +0.5 so that an arithmetic shift rounds to nearest.
+        var xf = xStart << 32 + half, yf = yStart << 32 + half
+        let xs = steps == 0 ? 0 : (dx << 32) / steps, ys = steps == 0 ? 0 : (dy << 32) / steps
         dotCells.withUnsafeMutableBufferPointer { cells in
-            var x0 = xStart, y0 = yStart
-            let dx = abs(x1 - x0), sx = x0 < x1 ? 1 : -1
-            let dy = -abs(y1 - y0), sy = y0 < y1 ? 1 : -1
-            var err = dx + dy
-            while true {
-                let i = (y0 >> 2) * w + (x0 >> 1)
-                cells[i].mask |= bits[(y0 & 3) << 1 | (x0 & 1)]
+            for _ in 0...steps {
+                let x = xf >> 32, y = yf >> 32
+                let i = (y >> 2) * w + (x >> 1)
+                cells[i].mask |= UInt8(truncatingIfNeeded: packed >> UInt64(((y & 3) << 1 | (x & 1)) << 3))
                 if priority >= cells[i].priority {
                     cells[i].priority = priority
                     cells[i].owner = owner
                 }
-                if x0 == x1 && y0 == y1 { break }
-                let e2 = 2 * err
-                if e2 >= dy { err += dy; x0 += sx }
-                if e2 <= dx { err += dx; y0 += sy }
+                xf += xs
+                yf += ys
             }
         }
     }
