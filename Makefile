@@ -4,8 +4,8 @@
 
 SWIFT ?= swift
 # Debian packages: C libraries the product links, and tools the tests drive.
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config \
-                tmux libxml2-utils gpsd gpsd-clients osmium-tool locales
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev pkg-config \
+                tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 
 .PHONY: all setup build release demo test bench clean

@@ -6,8 +6,10 @@ import Foundation
 /// OSM extracts list nodes in ascending id order, so ids go into a sorted array (8 bytes) with
 /// the position packed beside it (2 × Int32 fixed-point, 8 bytes): 16 bytes per node, looked
 /// up by binary search. A node that arrives out of order (unsorted JOSM files) or twice goes
-/// to an overflow dictionary that is consulted first. Measured: the 88,462-node east clip
-/// needs about 1.4 MB here; a 10-million-node extract would need about 160 MB.
+/// to an overflow dictionary that is consulted first. Measured on the east clip (88,462
+/// nodes, 3,986 ways): this index and ``WayNodeIndex`` hold 3.8 MB together, array slack
+/// included (``MapImportReport/indexBytes``); 10 million nodes would need 160-320 MB, the
+/// point where an SQLite temporary table would be the better store.
 struct NodeCoordinateIndex {
     private var ids: [Int64] = []
     private var positions: [UInt64] = []

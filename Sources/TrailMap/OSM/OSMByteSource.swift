@@ -99,6 +99,7 @@ final class OSMByteSource {
     /// - Returns: the number of bytes read; 0 at the end of the stream.
     /// - Throws: ``OSMReadError`` `.io` on a read or decompression error.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        if bzip2Finished { return 0 }
         switch backend {
         case .plain(let fd):
             while true {
@@ -115,16 +116,52 @@ final class OSMByteSource {
                 throw OSMReadError(.io, file: path, reason: "gzip data is damaged: \(msg)")
             }
             return Int(n)
-        case .bzip2(_, let bz):
+        case .bzip2(let file, let bz):
             var bzerr: Int32 = 0
             let n = BZ2_bzRead(&bzerr, bz, buffer.baseAddress, Int32(buffer.count))
-            if bzerr == BZ_OK || bzerr == BZ_STREAM_END { return Int(max(n, 0)) }
-            throw OSMReadError(.io, file: path, reason: "bzip2 data is damaged (libbz2 error \(bzerr))")
+            if bzerr == BZ_OK { return Int(max(n, 0)) }
+            guard bzerr == BZ_STREAM_END else {
+                throw OSMReadError(.io, file: path, reason: "bzip2 data is damaged (libbz2 error \(bzerr))")
+            }
+            try nextBzip2Stream(file, bz)
+            return Int(max(n, 0))
         }
+    }
+
+    private var bzip2Finished = false
+
+    /// At the end of one bzip2 stream: opens the next one when the file holds several
+    /// concatenated streams (pbzip2, lbzip2 write those), else marks the end.
+    private func nextBzip2Stream(_ file: UnsafeMutablePointer<FILE>, _ bz: UnsafeMutableRawPointer) throws {
+        var bzerr: Int32 = 0
+        var unusedPointer: UnsafeMutableRawPointer?
+        var unusedCount: Int32 = 0
+        BZ2_bzReadGetUnused(&bzerr, bz, &unusedPointer, &unusedCount)
+        let unused = unusedPointer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(unusedCount))) } ?? []
+        BZ2_bzReadClose(&bzerr, bz)
+        if unused.isEmpty {
+            let c = getc(file)
+            if c == EOF {
+                bzip2Finished = true
+                backend = .plain(-1)
+                fclose(file)
+                return
+            }
+            ungetc(c, file)
+        }
+        var next: UnsafeMutableRawPointer?
+        unused.withUnsafeBytes { raw in
+            next = BZ2_bzReadOpen(&bzerr, file, 0, 0, UnsafeMutableRawPointer(mutating: raw.baseAddress), Int32(raw.count))
+        }
+        guard let next, bzerr == BZ_OK else {
+            throw OSMReadError(.io, file: path, reason: "bzip2 data is damaged after the end of a stream (libbz2 error \(bzerr))")
+        }
+        backend = .bzip2(file, next)
     }
 
     /// How far into the file on disk (compressed bytes for .gz/.bz2) the reader has got.
     var bytesConsumed: Int64 {
+        if bzip2Finished { return fileSize }
         switch backend {
         case .plain(let fd): return Int64(lseek(fd, 0, SEEK_CUR))
         case .gzip(let gz): return Int64(gzoffset(gz))

@@ -29,7 +29,7 @@ enum OSMElementName {
 }
 
 /// The OSM XML attribute names the reader acts on.
-enum OSMAttributeName: CustomStringConvertible {
+enum OSMAttributeName {
     case id, lat, lon, version, timestamp, action, visible, ref, k, v, type, role
     case minlat, minlon, maxlat, maxlon, box, generator, osmBase, other
 
@@ -55,16 +55,6 @@ enum OSMAttributeName: CustomStringConvertible {
         case UInt8(ascii: "g"): self = OSMElementName.equal(p, "generator") ? .generator : .other
         case UInt8(ascii: "o"): self = OSMElementName.equal(p, "osm_base") ? .osmBase : .other
         default: self = .other
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .minlat: return "minlat"
-        case .minlon: return "minlon"
-        case .maxlat: return "maxlat"
-        case .maxlon: return "maxlon"
-        default: return "\(self.hashValue)"
         }
     }
 }

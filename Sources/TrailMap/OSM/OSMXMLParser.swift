@@ -79,6 +79,9 @@ final class OSMXMLParser {
         while true {
             let n = try source.read(into: buffer)
             total += n
+            if total == 0 {
+                throw OSMReadError(.notOSM, file: source.path, reason: "the file is empty, not an OSM XML file")
+            }
             let rc = xmlParseChunk(ctxt, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(n), n == 0 ? 1 : 0)
             if let failure { throw failure }
             if rc != 0 {
@@ -87,9 +90,6 @@ final class OSMXMLParser {
             }
             progress(source.bytesConsumed, source.fileSize)
             if n == 0 { break }
-        }
-        if total == 0 {
-            throw OSMReadError(.notOSM, file: source.path, reason: "the file is empty, not an OSM XML file")
         }
         if !rootSeen {
             throw OSMReadError(.notOSM, file: source.path, reason: "no <osm> root element: not an OSM XML file")
@@ -183,20 +183,24 @@ final class OSMXMLParser {
             guard let type, let ref else { throw invalid("<member> without a valid type and ref in relation \(relation.info.id)") }
             relation.members.append(OSMMember(type: type, ref: ref, role: role))
         case .bounds:
-            var v4: [String: Double] = [:]
+            var v4: [Double?] = [nil, nil, nil, nil]  // minlat, minlon, maxlat, maxlon
             var box: String?
             try eachAttribute(count, attrs) { key, v, end in
+                let value = FixedPoint.parse(v, end).map(FixedPoint.degrees)
                 switch key {
-                case .minlat, .minlon, .maxlat, .maxlon: v4["\(key)"] = FixedPoint.parse(v, end).map(FixedPoint.degrees)
+                case .minlat: v4[0] = value
+                case .minlon: v4[1] = value
+                case .maxlat: v4[2] = value
+                case .maxlon: v4[3] = value
                 case .box: box = text(v, end)
                 default: break
                 }
             }
             if let box {  // osmosis' old <bound box="minlat,minlon,maxlat,maxlon">
                 let parts = box.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                if parts.count == 4 { v4 = ["minlat": parts[0], "minlon": parts[1], "maxlat": parts[2], "maxlon": parts[3]] }
+                if parts.count == 4 { v4 = parts }
             }
-            guard let a = v4["minlat"], let b = v4["minlon"], let c = v4["maxlat"], let d = v4["maxlon"],
+            guard let a = v4[0], let b = v4[1], let c = v4[2], let d = v4[3],
                   a <= c, b <= d, abs(a) <= 90, abs(c) <= 90, abs(b) <= 180, abs(d) <= 180 else {
                 throw invalid("<bounds> without four valid coordinates (minlat ≤ maxlat, minlon ≤ maxlon)")
             }
@@ -299,8 +303,16 @@ final class OSMXMLParser {
         }
     }
 
+    /// An attribute value as a String.
+    ///
+    /// libxml2's SAX2 interface, when entities are not substituted (we never ask it to),
+    /// passes `&amp;` in attribute values on as the character reference `&#38;` (so a tree
+    /// builder could re-escape it); every other reference arrives decoded. One left-to-right
+    /// pass turning `&#38;` into `&` restores the text exactly (`&amp;#38;` → `&#38;`).
     @inline(__always) private func text(_ v: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> String {
-        String(decoding: UnsafeBufferPointer(start: v, count: end - v), as: UTF8.self)
+        let s = String(decoding: UnsafeBufferPointer(start: v, count: end - v), as: UTF8.self)
+        guard memchr(v, Int32(UInt8(ascii: "&")), end - v) != nil else { return s }
+        return s.replacingOccurrences(of: "&#38;", with: "&")
     }
 }
 

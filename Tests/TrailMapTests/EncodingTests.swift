@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TrailCore
+@testable import TrailMap
+
+@Suite struct EncodingTests {
+    @Test func geometryRoundTripsAndIsCompact() throws {
+        let parts: [[(Int32, Int32)]] = [
+            [(425_203_511, 16_601_654), (425_203_611, 16_601_554), (425_210_000, 16_610_000)],
+            [(-900_000_000, -1_800_000_000), (900_000_000, 1_800_000_000)],
+        ]
+        let blob = GeometryCodec.encode(parts: parts)
+        let decoded = try #require(blob.withUnsafeBytes { GeometryCodec.decodeCoordinates($0) })
+        #expect(decoded.count == 2 && decoded[0].count == 3 && decoded[1].count == 2)
+        #expect(decoded[0][0] == Coordinate(latitude: 42.5203511, longitude: 1.6601654))
+        #expect(decoded[1][1] == Coordinate(latitude: 90, longitude: 180))
+        // A 100-point path with ~10 m steps: a varint of 2 bytes per delta, plus 2 absolute
+        // varints: well under the 800 bytes of raw Int32 pairs.
+        var path: [(Int32, Int32)] = []
+        for i in Int32(0)..<100 { path.append((425_000_000 + i * 900, 16_000_000 + i * 1_100)) }
+        #expect(GeometryCodec.encode(parts: [path]).count < 420)
+        // Damaged blobs decode to nil, never crash.
+        #expect([UInt8]([5, 3, 0x80]).withUnsafeBytes { GeometryCodec.decodeCoordinates($0) } == nil)
+        #expect([UInt8]([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]).withUnsafeBytes {
+            GeometryCodec.decodeCoordinates($0) } == nil)
+        let ids: [[Int64]] = [[5_002, -102, 8_841_905_085], [-103]]
+        #expect(GeometryCodec.encode(nodeIDs: ids).withUnsafeBytes { GeometryCodec.decodeNodeIDs($0) } == ids)
+    }
+
+    @Test func tagsJSONRoundTripsAndIsReadableBySQLite() throws {
+        let tags = [OSMTag(key: "name", value: "Camí \"de\" l'Ossa \\ ⛰"), OSMTag(key: "note", value: "a\nb\tc\u{1}")]
+        let json = TagsJSON.encode(tags)
+        #expect(json == #"{"name":"Camí \"de\" l'Ossa \\ ⛰","note":"a\nb\tc\u0001"}"#)
+        #expect(TagsJSON.decode(json) == ["name": "Camí \"de\" l'Ossa \\ ⛰", "note": "a\nb\tc\u{1}"])
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+        #expect(parsed == TagsJSON.decode(json))
+        #expect(TagsJSON.decode(#"{"a":"\u00e9\ud83c\udfd4"}"#) == ["a": "é🏔"])
+        #expect(TagsJSON.decode("{}") == [:])
+        #expect(TagsJSON.decode(#"{"a":1}"#) == nil)
+        #expect(TagsJSON.decode("not json") == nil)
+    }
+
+    @Test func ringsAreJoinedEndToEnd() {
+        // Three ways forming one ring, one reversed, given out of order; plus a closed way and an open one.
+        let (rings, open) = RingAssembler.assemble([[1, 2, 3], [5, 4, 3], [5, 6, 1], [10, 11, 12, 10], [20, 21]])
+        #expect(rings.count == 2 && open == [[20, 21]])
+        let big = rings.first { $0.count == 7 }!
+        #expect(big.first == big.last && Set(big) == [1, 2, 3, 4, 5, 6])
+        #expect(rings.contains([10, 11, 12, 10]))
+    }
+
+    @Test func featureIDsKeepTypeAndSign() {
+        for (t, id) in [(OSMElementType.node, Int64(5)), (.way, 8_841_905_085), (.relation, -301), (.node, -1)] {
+            let f = MapFeatureID(type: t, osmID: id)
+            #expect(MapFeatureID(rawValue: f.rawValue) == f)
+        }
+        #expect(MapFeatureID(type: .node, osmID: 5).rawValue != MapFeatureID(type: .way, osmID: 5).rawValue)
+        #expect(MapFeatureID(type: .way, osmID: 391_568_717).description == "way/391568717")
+    }
+
+    @Test func classificationPrecedence() {
+        func tags(_ d: [String: String]) -> [OSMTag] { d.sorted { $0.key < $1.key }.map { OSMTag(key: $0.key, value: $0.value) } }
+        #expect(FeatureClassifier.classifyNode(tags(["natural": "peak", "tourism": "viewpoint"])) == .peak)
+        #expect(FeatureClassifier.classifyNode(tags(["amenity": "shelter", "tourism": "wilderness_hut"])) == .hut)
+        #expect(FeatureClassifier.classifyNode(tags(["place": "hamlet"])) == nil)  // places need a name
+        #expect(FeatureClassifier.classifyNode(tags(["highway": "crossing"])) == nil)
+        #expect(FeatureClassifier.classifyArea(tags(["highway": "path", "natural": "scree"])) == .path)
+        #expect(FeatureClassifier.classifyArea(tags(["highway": "proposed", "landuse": "meadow"])) == .grassland)
+        #expect(FeatureClassifier.classifyArea(tags(["boundary": "administrative", "admin_level": "7"])) == nil)
+        #expect(FeatureClassifier.classifyArea(tags(["boundary": "administrative", "admin_level": "2"])) == .boundary)
+        #expect(FeatureClassifier.wayIsArea(.pedestrian, closed: true, tags: tags(["area": "yes"])))
+        #expect(!FeatureClassifier.wayIsArea(.path, closed: true, tags: []))
+        #expect(FeatureClassifier.wayIsArea(.water, closed: true, tags: []))
+        #expect(!FeatureClassifier.wayIsArea(.water, closed: false, tags: []))
+        // Min zoom: a 30 m pond appears at z14 at 42.6 N (3 px = 3 * 1.758 * 4 m ≈ 21 m at z14).
+        let pond = BoundingBox(minLatitude: 42.6, minLongitude: 1.5, maxLatitude: 42.60027, maxLongitude: 1.50037)
+        #expect(FeatureClassifier.minZoom(.water, bounds: pond, isPoint: false, tags: []) == 14)
+        #expect(FeatureClassifier.minZoom(.peak, bounds: BoundingBox(Coordinate(latitude: 42, longitude: 1)), isPoint: true, tags: []) == 11)
+    }
+}
