@@ -38,9 +38,9 @@ let package = Package(
                           path: "Benchmarks/RenderBench"),
 
         // Tests mirror the modules.
-        .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
+        .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore", "TrailFormats", "CairnCLI"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
-        .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"]),
+        .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
                                                          "TrailFormats", "CairnCLI"],

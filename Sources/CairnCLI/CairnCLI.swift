@@ -5,6 +5,12 @@ public enum CairnCLI {
     /// Every subcommand, in the order `cairn --help` lists them. Add new commands here.
     public static var commands: [Command.Type] {
         [
+            ImportCommand.self,
+            ListCommand.self,
+            ShowCommand.self,
+            ExportCommand.self,
+            RenameCommand.self,
+            DeleteCommand.self,
             MapImportCommand.self,
             MapInfoCommand.self,
             RenderCommand.self,

@@ -59,8 +59,8 @@ func launch(_ executable: String, _ arguments: [String], environment: [String: S
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
     p.environment = env
-    FileManager.default.createFile(atPath: dir + "/\(tag).out", contents: nil)
-    FileManager.default.createFile(atPath: dir + "/\(tag).err", contents: nil)
+    _ = FileManager.default.createFile(atPath: dir + "/\(tag).out", contents: nil)
+    _ = FileManager.default.createFile(atPath: dir + "/\(tag).err", contents: nil)
     p.standardOutput = FileHandle(forWritingAtPath: dir + "/\(tag).out")
     p.standardError = FileHandle(forWritingAtPath: dir + "/\(tag).err")
     p.standardInput = FileHandle.nullDevice

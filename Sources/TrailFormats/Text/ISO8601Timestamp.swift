@@ -14,8 +14,9 @@ import Foundation
 public enum ISO8601Timestamp {
     /// Seconds from 1970-01-01 to 2001-01-01 (Foundation's reference date).
     private static let unixToReference: Int64 = 978_307_200
-    /// Fractional-second precisions tried when writing: milli-, micro-, nanoseconds.
-    private static let fractionPrecisions: [(Int, Double)] = [(3, 1e3), (6, 1e6), (9, 1e9)]
+    /// Fractional-second precisions tried when writing: milli-, micro-, nanoseconds, and finer
+    /// steps for the rare computed time that needs them.
+    private static let fractionPrecisions: [(Int, Double)] = [(3, 1e3), (6, 1e6), (9, 1e9), (12, 1e12), (15, 1e15)]
 
     /// Parses a timestamp; nil when the text is not one (see the type's grammar).
     public static func parse(_ text: String) -> Date? {
@@ -109,8 +110,9 @@ public enum ISO8601Timestamp {
     }
 
     /// Formats `date` in UTC as `YYYY-MM-DDThh:mm:ss[.fff]Z`. Fractional digits appear only
-    /// when needed: none for whole seconds, else 3, 6 or 9 digits — the fewest whose parse gives
-    /// back exactly the same `Date` (9 when none does).
+    /// when needed: none for whole seconds, else 3, 6, 9, 12 or 15 digits — the fewest whose
+    /// parse gives back exactly the same `Date` (15 when none does, which only a time within
+    /// days of 2001-01-01 with a sub-picosecond fraction can need).
     public static func format(_ date: Date) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(32)
@@ -131,7 +133,7 @@ public enum ISO8601Timestamp {
                 var w = whole
                 if d >= scale { d -= scale; w += 1 }
                 let candidate = w + d / scale
-                if candidate == t || n == 9 {
+                if candidate == t || n == 15 {
                     whole = w
                     fractionDigits = Int64(d)
                     digitCount = d == 0 ? 0 : n

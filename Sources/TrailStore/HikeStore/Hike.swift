@@ -52,11 +52,16 @@ public struct Hike: Hashable, Sendable {
 
     /// The hike as a GPX document (one track or route plus its waypoints), ready for
     /// `GPXWriter`: the file metadata comes back from ``HikeMetadata``, the hike's name and
-    /// description go on the track.
+    /// description go on the track (on the file's metadata for a hike of places only).
     public var gpxDocument: GPXDocument {
-        let meta = GPXMetadata(name: metadata.fileName, description: metadata.fileDescription,
+        var meta = GPXMetadata(name: metadata.fileName, description: metadata.fileDescription,
                                author: metadata.author, copyright: metadata.copyright, links: metadata.links,
                                time: metadata.time, keywords: metadata.keywords)
+        if tracks.isEmpty {
+            // A hike of places has no track to carry its name: the file does.
+            meta.name = summary.name
+            meta.description = summary.description ?? meta.description
+        }
         var doc = GPXDocument(version: "1.1", creator: metadata.creator, metadata: meta, waypoints: waypoints)
         for (i, t) in tracks.enumerated() {
             var t = t

@@ -9,6 +9,8 @@ import Foundation
 /// - `tracks` → `segments` → `point_blocks`: points packed by ``PointCodec`` in blocks of at
 ///   most ``HikeStore/pointsPerBlock`` points, keyed by (segment, first point index).
 /// - `waypoints`: the hike's places.
+/// Times are REAL seconds since 2001-01-01T00:00:00Z, Foundation's reference date, so a
+/// `Date` comes back bit for bit (in SQL: `datetime(started_at + 978307200, 'unixepoch')`).
 /// Later features add their own tables in new migrations (walk history keyed by `hike_id`,
 /// drawing drafts on their own), never rewrites of these.
 enum HikeSchema {
@@ -40,6 +42,7 @@ enum HikeSchema {
                     elapsed_time REAL,
                     moving_time REAL,
                     average_speed REAL,
+                    moving_distance REAL,
                     moving_average_speed REAL,
                     max_speed REAL,
                     elevation_gain REAL,
@@ -50,7 +53,8 @@ enum HikeSchema {
                     min_latitude REAL,
                     min_longitude REAL,
                     max_latitude REAL,
-                    max_longitude REAL
+                    max_longitude REAL,
+                    estimated_walking_time REAL NOT NULL DEFAULT 0
                 );
                 CREATE INDEX hikes_content_hash ON hikes(content_hash);
                 CREATE TABLE tracks (

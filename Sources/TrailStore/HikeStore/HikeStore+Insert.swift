@@ -66,7 +66,6 @@ struct HikeWriter {
     let hike, setID, track, segment, block, waypoint: Statement
     static let encoder: JSONEncoder = {
         let e = JSONEncoder()
-        e.dateEncodingStrategy = .secondsSince1970
         e.outputFormatting = .sortedKeys
         return e
     }()
@@ -78,8 +77,8 @@ struct HikeWriter {
                 content_hash, waypoint_count, distance, point_count, segment_count, start_time, end_time,
                 elapsed_time, moving_time, average_speed, moving_average_speed, max_speed, elevation_gain,
                 elevation_loss, min_elevation, max_elevation, steepest_grade, min_latitude, min_longitude,
-                max_latitude, max_longitude)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                max_latitude, max_longitude, moving_distance, estimated_walking_time)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
         setID = try db.prepare("UPDATE hikes SET public_id = ? WHERE id = ?")
         track = try db.prepare("""
@@ -101,7 +100,7 @@ struct HikeWriter {
 
     static func linksJSON(_ links: [Link]) -> SQLiteValue { links.isEmpty ? .null : .text(json(links)) }
 
-    static func time(_ d: Date?) -> SQLiteValue { .optional(d?.timeIntervalSince1970) }
+    static func time(_ d: Date?) -> SQLiteValue { .optional(d?.timeIntervalSinceReferenceDate) }
 
     func run(_ st: Statement, _ values: [SQLiteValue]) throws {
         st.reset()
@@ -115,13 +114,14 @@ struct HikeWriter {
         let box = s.boundingBox
         try run(hike, [
             .text(h.name), .optional(h.description), .text(h.kind.rawValue), .optional(h.sourceFileName),
-            .real(createdAt.timeIntervalSince1970), Self.time(s.startTime), .text(Self.json(h.metadata)),
+            .real(createdAt.timeIntervalSinceReferenceDate), Self.time(s.startTime), .text(Self.json(h.metadata)),
             .blob(hash), .integer(Int64(h.waypoints.count)), .real(s.distance), .integer(Int64(s.pointCount)),
             .integer(Int64(s.segmentCount)), Self.time(s.startTime), Self.time(s.endTime), .optional(s.elapsedTime),
             .optional(s.movingTime), .optional(s.averageSpeed), .optional(s.movingAverageSpeed), .optional(s.maxSpeed),
             .optional(s.elevationGain), .optional(s.elevationLoss), .optional(s.minElevation), .optional(s.maxElevation),
             .optional(s.steepestGrade), .optional(box?.minLatitude), .optional(box?.minLongitude),
-            .optional(box?.maxLatitude), .optional(box?.maxLongitude),
+            .optional(box?.maxLatitude), .optional(box?.maxLongitude), .optional(s.movingDistance),
+            .real(s.estimatedWalkingTime),
         ])
         let hikeRow = db.lastInsertRowID
         let id = HikeID(rowID: hikeRow)

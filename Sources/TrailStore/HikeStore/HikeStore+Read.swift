@@ -30,11 +30,12 @@ extension HikeStore {
         public_id, name, description, kind, source_file, created_at, started_at, waypoint_count, distance,
         point_count, segment_count, start_time, end_time, elapsed_time, moving_time, average_speed,
         moving_average_speed, max_speed, elevation_gain, elevation_loss, min_elevation, max_elevation,
-        steepest_grade, min_latitude, min_longitude, max_latitude, max_longitude
+        steepest_grade, min_latitude, min_longitude, max_latitude, max_longitude, moving_distance,
+        estimated_walking_time
         """
 
     static func date(_ st: Statement, _ i: Int32) -> Date? {
-        st.optionalDouble(i).map { Date(timeIntervalSince1970: $0) }
+        st.optionalDouble(i).map { Date(timeIntervalSinceReferenceDate: $0) }
     }
 
     static func summary(_ st: Statement) -> HikeSummary {
@@ -46,14 +47,16 @@ extension HikeStore {
         let stats = TrackStatistics(
             distance: st.double(8), pointCount: st.int(9), segmentCount: st.int(10), startTime: date(st, 11),
             endTime: date(st, 12), elapsedTime: st.optionalDouble(13), movingTime: st.optionalDouble(14),
-            averageSpeed: st.optionalDouble(15), movingAverageSpeed: st.optionalDouble(16),
+            averageSpeed: st.optionalDouble(15), movingDistance: st.optionalDouble(27),
+            movingAverageSpeed: st.optionalDouble(16),
             maxSpeed: st.optionalDouble(17), elevationGain: st.optionalDouble(18),
             elevationLoss: st.optionalDouble(19), minElevation: st.optionalDouble(20),
-            maxElevation: st.optionalDouble(21), steepestGrade: st.optionalDouble(22), boundingBox: box)
+            maxElevation: st.optionalDouble(21), steepestGrade: st.optionalDouble(22), boundingBox: box,
+            estimatedWalkingTime: st.double(28))
         return HikeSummary(id: HikeID(uncheckedRawValue: st.string(0)), name: st.string(1),
                            description: st.optionalString(2), kind: HikeKind(rawValue: st.string(3)) ?? .imported,
                            sourceFileName: st.optionalString(4),
-                           createdAt: Date(timeIntervalSince1970: st.double(5)), startedAt: date(st, 6),
+                           createdAt: Date(timeIntervalSinceReferenceDate: st.double(5)), startedAt: date(st, 6),
                            statistics: stats, waypointCount: st.int(7))
     }
 
@@ -86,7 +89,6 @@ extension HikeStore {
 
     static let decoder: JSONDecoder = {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .secondsSince1970
         return d
     }()
 
@@ -155,8 +157,9 @@ extension HikeStore {
     /// Everything about one hike, points included (one read transaction, so a concurrent
     /// delete cannot tear it).
     public func hike(_ id: HikeID) throws -> Hike {
-        try connection.execute("BEGIN")
-        defer { try? connection.execute("COMMIT") }
+        // A savepoint is a read transaction on its own and nests inside a caller's transaction.
+        try connection.execute("SAVEPOINT cairn_read_hike")
+        defer { try? connection.execute("RELEASE cairn_read_hike") }
         return Hike(summary: try summary(id), metadata: try metadata(of: id), tracks: try tracks(of: id),
                     waypoints: try waypoints(of: id))
     }

@@ -2,7 +2,8 @@ import Foundation
 import TrailCore
 
 /// The point being read (a `trkpt`, `rtept` or `wpt`): every value it may carry, gathered
-/// until its end tag decides what to keep.
+/// until its end tag decides what to keep. Reset cheaply per point: the rarely used groups
+/// only when they were touched.
 struct PendingPoint {
     var isOpen = false
     /// False when lat/lon were missing, not numbers or out of range (a warning was given).
@@ -11,26 +12,46 @@ struct PendingPoint {
     var longitude = 0.0
     var elevation: Double?
     var time: Date?
-    var hdop: Double?
-    var vdop: Double?
-    var pdop: Double?
-    var satellites: Int?
-    var fix: String?
-    var speed: Double?
-    var course: Double?
-    var heartRate: Double?
-    var cadence: Double?
-    var airTemperature: Double?
-    var waterTemperature: Double?
     var hasExtras = false
-    // Waypoint-only descriptive values (the model keeps them for `wpt` only).
-    var name: String?
-    var comment: String?
-    var description: String?
-    var source: String?
-    var symbol: String?
-    var type: String?
-    var links: [Link] = []
+    var extras = Extras()
+    var hasText = false
+    var text = WaypointText()
+
+    /// Fix quality and sensor values (``TrackpointExtras``).
+    struct Extras {
+        var hdop: Double?
+        var vdop: Double?
+        var pdop: Double?
+        var satellites: Int?
+        var fix: String?
+        var speed: Double?
+        var course: Double?
+        var heartRate: Double?
+        var cadence: Double?
+        var airTemperature: Double?
+        var waterTemperature: Double?
+    }
+
+    /// Descriptive values the model keeps for waypoints only.
+    struct WaypointText {
+        var name: String?
+        var comment: String?
+        var description: String?
+        var source: String?
+        var symbol: String?
+        var type: String?
+        var links: [Link] = []
+    }
+
+    /// Starts a new point.
+    mutating func reset() {
+        isOpen = true
+        isValid = false
+        elevation = nil
+        time = nil
+        if hasExtras { extras = Extras(); hasExtras = false }
+        if hasText { text = WaypointText(); hasText = false }
+    }
 }
 
 /// The GPX `fixType` values (GPX 1.0 and 1.1 agree).
@@ -43,9 +64,8 @@ let elevationSentinelLimit = -1000.0
 extension GPXDocumentBuilder {
     // MARK: Points
 
-    func beginPoint(attributes: XMLAttributes) {
-        point = PendingPoint()
-        point.isOpen = true
+    mutating func beginPoint(attributes: XMLAttributes) {
+        point.reset()
         let what = stack.last == .wpt ? "waypoint" : stack.last == .rtept ? "route point" : "trackpoint"
         guard let latText = attributes.raw("lat"), let lonText = attributes.raw("lon") else {
             warn("\(what) without lat and lon rejected")
@@ -65,28 +85,29 @@ extension GPXDocumentBuilder {
         point.isValid = true
     }
 
-    func finishTrackpoint() -> Trackpoint? {
+    mutating func finishTrackpoint() -> Trackpoint? {
         defer { point.isOpen = false }
         guard point.isValid else { return nil }
         var extras: TrackpointExtras?
         if point.hasExtras {
-            extras = TrackpointExtras(
-                hdop: point.hdop, vdop: point.vdop, pdop: point.pdop, satellites: point.satellites,
-                fix: point.fix, speed: point.speed, course: point.course, heartRate: point.heartRate,
-                cadence: point.cadence, airTemperature: point.airTemperature,
-                waterTemperature: point.waterTemperature)
+            let x = point.extras
+            let e = TrackpointExtras(
+                hdop: x.hdop, vdop: x.vdop, pdop: x.pdop, satellites: x.satellites, fix: x.fix,
+                speed: x.speed, course: x.course, heartRate: x.heartRate, cadence: x.cadence,
+                airTemperature: x.airTemperature, waterTemperature: x.waterTemperature)
+            if !e.isEmpty { extras = e }  // e.g. only an unreadable <hdop>: no extras at all
         }
         return Trackpoint(latitude: point.latitude, longitude: point.longitude,
                           elevation: point.elevation, time: point.time, extras: extras)
     }
 
-    func finishWaypoint() -> Waypoint? {
+    mutating func finishWaypoint() -> Waypoint? {
         defer { point.isOpen = false }
         guard point.isValid else { return nil }
+        let t = point.text
         return Waypoint(latitude: point.latitude, longitude: point.longitude, elevation: point.elevation,
-                        time: point.time, name: point.name, comment: point.comment,
-                        description: point.description, source: point.source, links: point.links,
-                        symbol: point.symbol, type: point.type)
+                        time: point.time, name: t.name, comment: t.comment, description: t.description,
+                        source: t.source, links: t.links, symbol: t.symbol, type: t.type)
     }
 
     // MARK: Text elements
@@ -100,19 +121,19 @@ extension GPXDocumentBuilder {
     private var textIsBlank: Bool { text.withUnsafeBufferPointer(DecimalParser.isBlank) }
 
     /// A finite number from the text; nil (with a warning unless blank) otherwise.
-    private func number(_ element: String) -> Double? {
+    private mutating func number(_ element: String) -> Double? {
         if let v = text.withUnsafeBufferPointer(DecimalParser.finiteDouble) { return v }
         if !textIsBlank { warn("<\(element)> value \"\(printable(text))\" is not a finite number; ignored") }
         return nil
     }
 
-    private func integer(_ element: String) -> Int? {
+    private mutating func integer(_ element: String) -> Int? {
         if let v = text.withUnsafeBufferPointer(DecimalParser.integer), v >= 0 { return v }
         if !textIsBlank { warn("<\(element)> value \"\(printable(text))\" is not a whole number ≥ 0; ignored") }
         return nil
     }
 
-    private func elevation() -> Double? {
+    private mutating func elevation() -> Double? {
         guard let v = number("ele") else { return nil }
         if v <= elevationSentinelLimit {
             warn("elevation \(v) m treated as missing (no-data sentinel)")
@@ -121,13 +142,13 @@ extension GPXDocumentBuilder {
         return v
     }
 
-    private func timestamp() -> Date? {
+    private mutating func timestamp() -> Date? {
         if let d = text.withUnsafeBufferPointer(ISO8601Timestamp.parse) { return d }
         if !textIsBlank { warn("<time> value \"\(printable(text))\" is not an ISO 8601 time; ignored") }
         return nil
     }
 
-    func endTextElement(_ kind: GPXElement, parent: GPXElement) {
+    mutating func endTextElement(_ kind: GPXElement, parent: GPXElement) {
         if parent.isPoint {
             endPointValue(kind, parent: parent)
             return
@@ -135,91 +156,101 @@ extension GPXDocumentBuilder {
         switch kind {
         case .extHeartRate, .extCadence, .extAirTemperature, .extWaterTemperature, .extSpeed, .extCourse:
             endPointValue(kind, parent: parent)
-        case .name: setDescriptive(\.name, \.name, \.name, personName: true, parent: parent)
-        case .desc: setDescriptive(\.description, \.description, \.description, personName: false, parent: parent)
-        case .cmt:
-            if parent == .trk { track?.comment = textString } else if parent == .rte { route?.comment = textString }
-        case .src:
-            if parent == .trk { track?.source = textString } else if parent == .rte { route?.source = textString }
-        case .type:
-            switch parent {
-            case .trk: track?.type = textString
-            case .rte: route?.type = textString
-            case .link: link?.type = textString
-            default: break
-            }
-        case .text where parent == .link: link?.text = textString
+            return
+        case .time:
+            if parent == .metadata || parent == .gpx { document.metadata.time = timestamp() }
+            return
         case .number:
-            if parent == .trk { track?.number = integer("number") } else if parent == .rte { route?.number = integer("number") }
-        case .time where parent == .metadata || parent == .gpx: document.metadata.time = timestamp()
-        case .keywords where parent == .metadata || parent == .gpx: document.metadata.keywords = textString
+            guard parent == .trk || parent == .rte else { return }
+            let n = integer("number")
+            if parent == .trk { track?.number = n } else { route?.number = n }
+            return
+        case .year:
+            if parent == .copyright { copyright?.year = text.withUnsafeBufferPointer(DecimalParser.integer) }
+            return
+        default:
+            break
+        }
+        // Descriptive text: not on the hot path, so one String is made here.
+        let value = textString
+        switch kind {
+        case .name: setDescriptive(\.name, \.name, \.name, value, personName: true, parent: parent)
+        case .desc: setDescriptive(\.description, \.description, \.description, value, personName: false, parent: parent)
+        case .cmt: setDescriptive(nil, \.comment, \.comment, value, personName: false, parent: parent)
+        case .src: setDescriptive(nil, \.source, \.source, value, personName: false, parent: parent)
+        case .type:
+            if parent == .link { link?.type = value } else {
+                setDescriptive(nil, \.type, \.type, value, personName: false, parent: parent)
+            }
+        case .text where parent == .link: link?.text = value
+        case .keywords where parent == .metadata || parent == .gpx: document.metadata.keywords = value
         case .author:
             if parent == .metadata {
                 document.metadata.author = person
                 person = nil
-            } else if parent == .gpx, let name = textString {  // GPX 1.0: a plain string
+            } else if parent == .gpx, let value {  // GPX 1.0: a plain string
                 var p = document.metadata.author ?? Person()
-                p.name = name
+                p.name = value
                 document.metadata.author = p
             }
         case .email where parent == .gpx:  // GPX 1.0: a plain string
-            if let email = textString {
+            if let value {
                 var p = document.metadata.author ?? Person()
-                p.email = email
+                p.email = value
                 document.metadata.author = p
             }
-        case .url: if let href = textString { appendURL(href, parent: parent) }
-        case .urlname: setURLName(textString, parent: parent)
-        case .year where parent == .copyright: copyright?.year = text.withUnsafeBufferPointer(DecimalParser.integer)
-        case .license where parent == .copyright: copyright?.license = textString
+        case .url: if let value { appendURL(value, parent: parent) }
+        case .urlname: setURLName(value, parent: parent)
+        case .license where parent == .copyright: copyright?.license = value
         default: break
         }
     }
 
-    private func setDescriptive(_ meta: WritableKeyPath<GPXMetadata, String?>,
-                                _ trk: WritableKeyPath<Track, String?>,
-                                _ rte: WritableKeyPath<Route, String?>,
-                                personName: Bool, parent: GPXElement) {
+    private mutating func setDescriptive(_ meta: WritableKeyPath<GPXMetadata, String?>?,
+                                         _ trk: WritableKeyPath<Track, String?>,
+                                         _ rte: WritableKeyPath<Route, String?>,
+                                         _ value: String?, personName: Bool, parent: GPXElement) {
         switch parent {
-        case .metadata, .gpx: document.metadata[keyPath: meta] = textString
-        case .trk: track?[keyPath: trk] = textString
-        case .rte: route?[keyPath: rte] = textString
-        case .author where personName: person?.name = textString
+        case .metadata, .gpx: if let meta { document.metadata[keyPath: meta] = value }
+        case .trk: track?[keyPath: trk] = value
+        case .rte: route?[keyPath: rte] = value
+        case .author where personName: person?.name = value
         default: break
         }
     }
 
-    private func endPointValue(_ kind: GPXElement, parent: GPXElement) {
+    private mutating func endPointValue(_ kind: GPXElement, parent: GPXElement) {
         guard point.isOpen else { return }
         let isWaypoint = parent == .wpt
         switch kind {
         case .ele: point.elevation = elevation()
         case .time: point.time = timestamp()
-        case .hdop: point.hdop = number("hdop"); point.hasExtras = true
-        case .vdop: point.vdop = number("vdop"); point.hasExtras = true
-        case .pdop: point.pdop = number("pdop"); point.hasExtras = true
-        case .sat: point.satellites = integer("sat"); point.hasExtras = true
+        case .hdop: point.hasExtras = true; point.extras.hdop = number("hdop")
+        case .vdop: point.hasExtras = true; point.extras.vdop = number("vdop")
+        case .pdop: point.hasExtras = true; point.extras.pdop = number("pdop")
+        case .sat: point.hasExtras = true; point.extras.satellites = integer("sat")
         case .fix:
             let value = textString?.trimmingCharacters(in: .whitespacesAndNewlines)
             if let value, fixValues.contains(value) {
-                point.fix = value
                 point.hasExtras = true
+                point.extras.fix = value
             } else if value.map({ !$0.isEmpty }) ?? false {
                 warn("<fix> value \"\(printable(text))\" is not one of none, 2d, 3d, dgps, pps; ignored")
             }
-        case .speed, .extSpeed: point.speed = number("speed"); point.hasExtras = true
-        case .course, .extCourse: point.course = number("course"); point.hasExtras = true
-        case .extHeartRate: point.heartRate = number("hr"); point.hasExtras = true
-        case .extCadence: point.cadence = number("cad"); point.hasExtras = true
-        case .extAirTemperature: point.airTemperature = number("atemp"); point.hasExtras = true
-        case .extWaterTemperature: point.waterTemperature = number("wtemp"); point.hasExtras = true
-        case .name where isWaypoint: point.name = textString
-        case .cmt where isWaypoint: point.comment = textString
-        case .desc where isWaypoint: point.description = textString
-        case .src where isWaypoint: point.source = textString
-        case .sym where isWaypoint: point.symbol = textString
-        case .type where isWaypoint: point.type = textString
-        case .url where isWaypoint: if let href = textString { point.links.append(Link(href: href)) }
+        case .speed, .extSpeed: point.hasExtras = true; point.extras.speed = number("speed")
+        case .course, .extCourse: point.hasExtras = true; point.extras.course = number("course")
+        case .extHeartRate: point.hasExtras = true; point.extras.heartRate = number("hr")
+        case .extCadence: point.hasExtras = true; point.extras.cadence = number("cad")
+        case .extAirTemperature: point.hasExtras = true; point.extras.airTemperature = number("atemp")
+        case .extWaterTemperature: point.hasExtras = true; point.extras.waterTemperature = number("wtemp")
+        case .name where isWaypoint: point.hasText = true; point.text.name = textString
+        case .cmt where isWaypoint: point.hasText = true; point.text.comment = textString
+        case .desc where isWaypoint: point.hasText = true; point.text.description = textString
+        case .src where isWaypoint: point.hasText = true; point.text.source = textString
+        case .sym where isWaypoint: point.hasText = true; point.text.symbol = textString
+        case .type where isWaypoint: point.hasText = true; point.text.type = textString
+        case .url where isWaypoint:
+            if let href = textString { point.hasText = true; point.text.links.append(Link(href: href)) }
         case .urlname where isWaypoint: setURLName(textString, parent: parent)
         default: break
         }
@@ -227,7 +258,7 @@ extension GPXDocumentBuilder {
 
     // MARK: GPX 1.0 url / urlname
 
-    private func appendURL(_ href: String, parent: GPXElement) {
+    private mutating func appendURL(_ href: String, parent: GPXElement) {
         switch parent {
         case .gpx, .metadata: document.metadata.links.append(Link(href: href))
         case .trk: track?.links.append(Link(href: href))
@@ -237,7 +268,7 @@ extension GPXDocumentBuilder {
     }
 
     /// GPX 1.0 `urlname` names the `url` before it; without one it is ignored.
-    private func setURLName(_ name: String?, parent: GPXElement) {
+    private mutating func setURLName(_ name: String?, parent: GPXElement) {
         func apply(_ links: inout [Link]) {
             if let last = links.indices.last, links[last].text == nil { links[last].text = name }
         }
@@ -245,7 +276,7 @@ extension GPXDocumentBuilder {
         case .gpx, .metadata: apply(&document.metadata.links)
         case .trk: if track != nil { apply(&track!.links) }
         case .rte: if route != nil { apply(&route!.links) }
-        case .wpt: apply(&point.links)
+        case .wpt: point.hasText = true; apply(&point.text.links)
         default: break
         }
     }

@@ -8,7 +8,11 @@ import TrailCore
 /// under `metadata` the file's), so the builder keeps a stack of the open elements. Text is
 /// gathered as bytes into one reusable buffer and parsed from there: no String is made per
 /// trackpoint. Elements it does not know, and everything under them, are skipped.
-final class GPXDocumentBuilder {
+///
+/// A struct reached through one `UnsafeMutablePointer` owned by ``GPXPushParser``: the C
+/// callbacks mutate it in place, without the reference counting and dynamic exclusivity
+/// checks a class would cost per event (about a fifth of the parse time when measured).
+struct GPXDocumentBuilder {
     let fileName: String
     /// The libxml2 context, for line numbers; set by the reader right after creating it.
     var parserContext: xmlParserCtxtPtr?
@@ -18,7 +22,9 @@ final class GPXDocumentBuilder {
     private(set) var warnings: [GPXWarning] = []
     private(set) var omittedWarningCount = 0
     /// The first fatal problem; once set, every further event is ignored.
-    var failure: GPXError?
+    private(set) var failure: GPXError?
+    /// `failure != nil`, as a plain flag for the hot path.
+    private(set) var failed = false
     /// True once the root element has ended; anything after it is "extra content".
     private(set) var rootClosed = false
     /// Set when extra content after the root was seen and parsing was stopped on purpose.
@@ -54,7 +60,7 @@ final class GPXDocumentBuilder {
         return Int(xmlSAX2GetLineNumber(ctxt))
     }
 
-    func warn(_ message: String, line: Int? = nil) {
+    mutating func warn(_ message: String, line: Int? = nil) {
         if warnings.count < Self.maximumWarnings {
             warnings.append(GPXWarning(line: line ?? self.line, message: message))
         } else {
@@ -62,18 +68,26 @@ final class GPXDocumentBuilder {
         }
     }
 
-    func fail(_ kind: GPXError.Kind, _ reason: String, line: Int? = nil, column: Int? = nil) {
-        guard failure == nil else { return }
+    /// Records the first fatal problem. Parsing is not stopped from here: `xmlStopParser`
+    /// inside a callback frees input buffers libxml2 may still be using (it crashed on an
+    /// encoding error). Events after a failure are ignored and the reader feeds no more input.
+    mutating func fail(_ kind: GPXError.Kind, _ reason: String, line: Int? = nil, column: Int? = nil) {
+        guard !failed else { return }
+        failed = true
         failure = GPXError(kind: kind, fileName: fileName, line: line ?? self.line, column: column,
                            reason: reason)
-        if let ctxt = parserContext { xmlStopParser(ctxt) }
+    }
+
+    /// The innermost open element the reader knows, for messages ("trkpt"), or nil.
+    var innermostKnownElement: String? {
+        stack.last { $0 != .unknown && $0.rawValue < GPXElement.extHeartRate.rawValue }.map { "\($0)" }
     }
 
     // MARK: SAX events
 
-    func startElement(localName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?,
+    mutating func startElement(localName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?,
                       attributes: XMLAttributes) {
-        guard failure == nil else { return }
+        if failed { return }
         guard !stack.isEmpty else {
             if rootClosed { return }
             startRoot(localName: localName, namespace: namespace, attributes: attributes)
@@ -82,7 +96,9 @@ final class GPXDocumentBuilder {
         let parent = stack[stack.count - 1]
         var kind = elementCache.element(localName: localName, namespace: namespace,
                                         insideExtensions: extensionsDepth > 0)
-        if !isAllowed(kind, under: parent) { kind = .unknown }
+        if !Self.isAllowed(kind, under: parent, pointIsOpen: point.isOpen, insideExtensions: extensionsDepth > 0) {
+            kind = .unknown
+        }
         stack.append(kind)
         capturingText = kind.capturesText
         if capturingText { text.removeAll(keepingCapacity: true) }
@@ -105,8 +121,8 @@ final class GPXDocumentBuilder {
         }
     }
 
-    func endElement() {
-        guard failure == nil, let kind = stack.popLast() else { return }
+    mutating func endElement() {
+        guard !failed, let kind = stack.popLast() else { return }
         let parent = stack.last ?? .unknown
         if kind.capturesText {
             capturingText = false
@@ -118,21 +134,21 @@ final class GPXDocumentBuilder {
         if stack.isEmpty { rootClosed = true }
     }
 
-    func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+    mutating func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
         guard capturingText else { return }
         text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
     }
 
     /// A DTD entity declaration: refused (DECISIONS.md), which rules out both entity-expansion
     /// bombs and external entities pointing at local files or the network.
-    func entityDeclaration(name: String) {
+    mutating func entityDeclaration(name: String) {
         fail(.entityRefused, "the file declares the entity '\(name)' in a DTD; "
              + "GPX files never need entities, and they are refused for safety")
     }
 
     // MARK: Structure
 
-    private func startRoot(localName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?,
+    private mutating func startRoot(localName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?,
                            attributes: XMLAttributes) {
         let name = String(cString: localName)
         let uri = namespace.map { String(cString: $0) }
@@ -162,7 +178,11 @@ final class GPXDocumentBuilder {
         stack.append(.gpx)
     }
 
-    private func isAllowed(_ kind: GPXElement, under parent: GPXElement) -> Bool {
+    /// Whether `kind` means something under `parent`; otherwise it is read as `.unknown`.
+    /// Static on purpose: a non-mutating method on this large struct made Swift copy it
+    /// (1.2 KB) per element.
+    private static func isAllowed(_ kind: GPXElement, under parent: GPXElement, pointIsOpen: Bool,
+                                  insideExtensions: Bool) -> Bool {
         switch kind {
         case .metadata, .wpt, .rte, .trk: return parent == .gpx
         case .trkseg: return parent == .trk
@@ -176,13 +196,13 @@ final class GPXDocumentBuilder {
         case .bounds: return parent == .metadata || parent == .gpx
         case .email: return parent == .author || parent == .gpx
         case .extHeartRate, .extCadence, .extAirTemperature, .extWaterTemperature, .extSpeed, .extCourse:
-            return point.isOpen && extensionsDepth > 0
+            return pointIsOpen && insideExtensions
         case .unknown, .gpx: return false
         default: return parent != .unknown
         }
     }
 
-    private func endContainer(_ kind: GPXElement, parent: GPXElement) {
+    private mutating func endContainer(_ kind: GPXElement, parent: GPXElement) {
         switch kind {
         case .trkpt:
             if let p = finishTrackpoint() { segmentPoints.append(p) }
@@ -213,18 +233,18 @@ final class GPXDocumentBuilder {
         }
     }
 
-    private func attach(_ l: Link, to parent: GPXElement) {
+    private mutating func attach(_ l: Link, to parent: GPXElement) {
         switch parent {
         case .metadata, .gpx: document.metadata.links.append(l)
         case .trk: track?.links.append(l)
         case .rte: route?.links.append(l)
-        case .wpt: point.links.append(l)
+        case .wpt: point.hasText = true; point.text.links.append(l)
         case .author: person?.link = l
         default: break  // trkpt/rtept links: the model keeps none
         }
     }
 
-    private func readBounds(_ attributes: XMLAttributes) {
+    private mutating func readBounds(_ attributes: XMLAttributes) {
         guard let minLat = attributes.double("minlat"), let minLon = attributes.double("minlon"),
               let maxLat = attributes.double("maxlat"), let maxLon = attributes.double("maxlon") else {
             warn("<bounds> without four numeric attributes ignored")

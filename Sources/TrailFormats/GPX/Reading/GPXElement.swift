@@ -98,34 +98,33 @@ enum GPXElement: UInt8 {
 /// always arrives as the same pointer for the life of a parse; comparing two pointers replaces
 /// a string comparison on the hot path. A miss classifies the bytes (and the entry is cached).
 struct GPXElementCache {
-    private var localNames: [UnsafeRawPointer?] = []
-    private var namespaces: [UnsafeRawPointer?] = []
-    private var insides: [Bool] = []
-    private var kinds: [GPXElement] = []
+    private struct Entry {
+        let localName: UnsafeRawPointer
+        let namespace: UnsafeRawPointer?
+        let insideExtensions: Bool
+        let kind: GPXElement
+    }
+    private var entries: [Entry] = []
     private let capacity = 64
 
-    init() {
-        localNames.reserveCapacity(capacity)
-        namespaces.reserveCapacity(capacity)
-        insides.reserveCapacity(capacity)
-        kinds.reserveCapacity(capacity)
-    }
+    init() { entries.reserveCapacity(capacity) }
 
     mutating func element(localName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?,
                           insideExtensions: Bool) -> GPXElement {
         let l = UnsafeRawPointer(localName)
         let n = namespace.map(UnsafeRawPointer.init)
-        for i in 0..<kinds.count where localNames[i] == l && namespaces[i] == n && insides[i] == insideExtensions {
-            return kinds[i]
+        let hit: GPXElement? = entries.withUnsafeBufferPointer { cached in
+            for e in cached where e.localName == l && e.namespace == n && e.insideExtensions == insideExtensions {
+                return e.kind
+            }
+            return nil
         }
+        if let hit { return hit }
         let kind = GPXElement.classify(localName: String(cString: localName),
                                        namespace: namespace.map { String(cString: $0) },
                                        insideExtensions: insideExtensions)
-        if kinds.count < capacity {
-            localNames.append(l)
-            namespaces.append(n)
-            insides.append(insideExtensions)
-            kinds.append(kind)
+        if entries.count < capacity {
+            entries.append(Entry(localName: l, namespace: n, insideExtensions: insideExtensions, kind: kind))
         }
         return kind
     }

@@ -72,18 +72,24 @@ final class GPXPushParser {
     /// libxml2's global set-up, done once per process (not thread-safe on first use).
     private static let libxml2Ready: Void = { xmlInitParser() }()
 
-    private let builder: GPXDocumentBuilder
+    /// The builder the callbacks fill, at a fixed address for the life of the parse.
+    private let builder: UnsafeMutablePointer<GPXDocumentBuilder>
     private var context: xmlParserCtxtPtr?
     private var handler = GPXSAXBridge.makeHandler()
     private var sawBytes = false
+    /// The first bytes, held until there are enough for encoding detection.
+    private var head: [UInt8] = []
 
     init(fileName: String) {
         _ = Self.libxml2Ready
-        builder = GPXDocumentBuilder(fileName: fileName)
+        builder = .allocate(capacity: 1)
+        builder.initialize(to: GPXDocumentBuilder(fileName: fileName))
     }
 
     deinit {
         if let context { xmlFreeParserCtxt(context) }
+        builder.deinitialize(count: 1)
+        builder.deallocate()
     }
 
     /// Parses the next chunk. Returns false when the rest of the input is not needed (after an
@@ -92,58 +98,73 @@ final class GPXPushParser {
     func feed(_ bytes: UnsafeRawBufferPointer) throws -> Bool {
         guard bytes.count > 0 else { return true }
         sawBytes = true
-        let p = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
-        try withSilencedGlobalErrors {
-            var rest = bytes.count
-            var start = p
-            if context == nil {
-                // The first bytes let libxml2 detect the encoding (BOM, UTF-16, declaration).
-                let head = min(4, rest)
-                context = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(builder).toOpaque(),
-                                                  start, Int32(head), builder.fileName)
-                guard let context else {
-                    throw GPXError(kind: .io, fileName: builder.fileName, reason: "libxml2 could not start a parser")
-                }
-                let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                                    | XML_PARSE_NOWARNING.rawValue)
-                xmlCtxtUseOptions(context, options)
-                builder.parserContext = context
-                start += head
-                rest -= head
-            }
-            if rest > 0, let context { xmlParseChunk(context, start, Int32(rest), 0) }
+        var chunk = bytes
+        if context == nil {
+            // libxml2 detects the encoding (BOM, UTF-16, declaration) from the first 4 bytes:
+            // hold tiny first chunks back until there are 4.
+            let needed = 4 - head.count
+            head.append(contentsOf: chunk.prefix(needed))
+            if head.count < 4 { return true }
+            chunk = UnsafeRawBufferPointer(rebasing: chunk.dropFirst(needed))
+            try start()
         }
-        if let failure = builder.failure { throw failure }
-        return !builder.stoppedAfterRoot
+        if chunk.count > 0, let context {
+            withSilencedGlobalErrors {
+                _ = xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
+            }
+        }
+        if let failure = builder.pointee.failure { throw failure }
+        return !builder.pointee.stoppedAfterRoot
+    }
+
+    /// Creates the push-parser context with the bytes held in `head`.
+    private func start() throws {
+        try withSilencedGlobalErrors {
+            let ctxt = head.withUnsafeBufferPointer { h in
+                h.withMemoryRebound(to: CChar.self) { h in
+                    xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(builder),
+                                            h.baseAddress, Int32(h.count), builder.pointee.fileName)
+                }
+            }
+            guard let ctxt else {
+                throw GPXError(kind: .io, fileName: builder.pointee.fileName, reason: "libxml2 could not start a parser")
+            }
+            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+            xmlCtxtUseOptions(ctxt, options)
+            builder.pointee.parserContext = ctxt
+            context = ctxt
+        }
     }
 
     /// Ends the input and returns the document.
     /// - Throws: ``GPXError`` when the document is incomplete or was malformed.
     func finish() throws -> GPXReadResult {
-        guard sawBytes, let context else {
-            throw GPXError(kind: .malformedXML, fileName: builder.fileName, line: 1, reason: "the file is empty")
+        guard sawBytes else {
+            throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: 1, reason: "the file is empty")
         }
-        if !builder.stoppedAfterRoot {
+        if context == nil { try start() }  // a file of fewer than 4 bytes
+        guard let context else { throw GPXError(kind: .io, fileName: builder.pointee.fileName, reason: "no parser") }
+        if !builder.pointee.stoppedAfterRoot {
             withSilencedGlobalErrors { _ = xmlParseChunk(context, nil, 0, 1) }
         }
-        if let failure = builder.failure { throw failure }
-        if !builder.stoppedAfterRoot && context.pointee.wellFormed == 0 {
+        if let failure = builder.pointee.failure { throw failure }
+        if !builder.pointee.stoppedAfterRoot && context.pointee.wellFormed == 0 {
             // An error the callbacks did not see as fatal but libxml2 counts as fatal.
             if let e = xmlCtxtGetLastError(context) {
-                builder.fail(.malformedXML, e.pointee.message.map { String(cString: $0) }?
+                builder.pointee.fail(.malformedXML, e.pointee.message.map { String(cString: $0) }?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed",
                              line: Int(e.pointee.line), column: e.pointee.int2 > 0 ? Int(e.pointee.int2) : nil)
             } else {
-                builder.fail(.malformedXML, "not well-formed")
+                builder.pointee.fail(.malformedXML, "not well-formed")
             }
         }
-        if let failure = builder.failure { throw failure }
-        guard builder.rootClosed else {
-            throw GPXError(kind: .malformedXML, fileName: builder.fileName, line: builder.line,
+        if let failure = builder.pointee.failure { throw failure }
+        guard builder.pointee.rootClosed else {
+            throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: builder.pointee.line,
                            reason: "the document ends before </gpx>")
         }
-        return GPXReadResult(document: builder.document, warnings: builder.warnings,
-                             omittedWarningCount: builder.omittedWarningCount)
+        return GPXReadResult(document: builder.pointee.document, warnings: builder.pointee.warnings,
+                             omittedWarningCount: builder.pointee.omittedWarningCount)
     }
 
     /// Routes libxml2 errors raised without a parser context (encoding conversion) on this
@@ -151,7 +172,7 @@ final class GPXPushParser {
     private func withSilencedGlobalErrors<R>(_ body: () throws -> R) rethrows -> R {
         let savedHandler = __xmlStructuredError().pointee
         let savedContext = __xmlStructuredErrorContext().pointee
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(builder).toOpaque(), GPXSAXBridge.structuredError)
+        xmlSetStructuredErrorFunc(UnsafeMutableRawPointer(builder), GPXSAXBridge.structuredError)
         defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
         return try body()
     }

@@ -47,8 +47,8 @@ struct XMLAttributes {
 
 /// The builder behind a callback's user-data pointer.
 @inline(__always)
-private func saxBuilder(_ ctx: UnsafeMutableRawPointer?) -> GPXDocumentBuilder {
-    Unmanaged<GPXDocumentBuilder>.fromOpaque(ctx!).takeUnretainedValue()
+private func saxBuilder(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GPXDocumentBuilder> {
+    ctx!.assumingMemoryBound(to: GPXDocumentBuilder.self)
 }
 
 /// The C callbacks handed to libxml2. Each one recovers the ``GPXDocumentBuilder`` from the
@@ -61,21 +61,21 @@ enum GPXSAXBridge {
         h.initialized = UInt32(XML_SAX2_MAGIC)
         h.startElementNs = { ctx, localName, _, uri, _, _, nbAttributes, _, attributes in
             guard let localName else { return }
-            saxBuilder(ctx).startElement(localName: localName, namespace: uri,
+            saxBuilder(ctx).pointee.startElement(localName: localName, namespace: uri,
                                       attributes: XMLAttributes(base: attributes, count: Int(nbAttributes)))
         }
-        h.endElementNs = { ctx, _, _, _ in saxBuilder(ctx).endElement() }
+        h.endElementNs = { ctx, _, _, _ in saxBuilder(ctx).pointee.endElement() }
         h.characters = { ctx, bytes, count in
             guard let bytes else { return }
-            saxBuilder(ctx).characters(bytes, count: Int(count))
+            saxBuilder(ctx).pointee.characters(bytes, count: Int(count))
         }
         h.cdataBlock = h.characters
         h.ignorableWhitespace = h.characters
         h.entityDecl = { ctx, name, _, _, _, _ in
-            saxBuilder(ctx).entityDeclaration(name: name.map { String(cString: $0) } ?? "?")
+            saxBuilder(ctx).pointee.entityDeclaration(name: name.map { String(cString: $0) } ?? "?")
         }
         h.unparsedEntityDecl = { ctx, name, _, _, _ in
-            saxBuilder(ctx).entityDeclaration(name: name.map { String(cString: $0) } ?? "?")
+            saxBuilder(ctx).pointee.entityDeclaration(name: name.map { String(cString: $0) } ?? "?")
         }
         h.serror = structuredError
         return h
@@ -86,14 +86,14 @@ enum GPXSAXBridge {
     /// conversion failures — are not printed to stderr either).
     static let structuredError: xmlStructuredErrorFunc = { ctx, error in
         guard let ctx, let error else { return }
-        saxBuilder(ctx).libxmlError(error.pointee)
+        saxBuilder(ctx).pointee.libxmlError(error.pointee)
     }
 }
 
 extension GPXDocumentBuilder {
     /// A warning, error or fatal error reported by libxml2.
-    func libxmlError(_ e: xmlError) {
-        guard failure == nil, !stoppedAfterRoot else { return }
+    mutating func libxmlError(_ e: xmlError) {
+        guard !failed, !stoppedAfterRoot else { return }
         var message = e.message.map { String(cString: $0) } ?? "unknown XML error"
         message = message.trimmingCharacters(in: .whitespacesAndNewlines)
         let line = e.line > 0 ? Int(e.line) : self.line
@@ -103,10 +103,15 @@ extension GPXDocumentBuilder {
             // Anything after the end of <gpx>: e.g. a second document appended to the file.
             warn("extra content after the end of the GPX document (line \(line)) was ignored", line: line)
             stoppedAfterRoot = true
-            if let ctxt = parserContext { xmlStopParser(ctxt) }
             return
         }
         if level == XML_ERR_FATAL {
+            if e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) && !rootClosed {
+                // libxml2's push parser says "Extra content at the end of the document" when
+                // the input simply stops inside an element.
+                let inside = innermostKnownElement.map { " inside <\($0)>" } ?? ""
+                message = "the file ends\(inside) before the GPX document is complete (truncated?)"
+            }
             fail(.malformedXML, message, line: line, column: column)
         } else {
             warn("XML: " + message, line: line)

@@ -1,0 +1,67 @@
+import Foundation
+import TrailCore
+import TrailFormats
+import TrailStore
+
+/// `cairn export ID`: writes a stored hike as GPX 1.1 or GeoJSON.
+public enum ExportCommand: Command {
+    public static let name = "export"
+    public static let summary = "Export a stored hike as GPX 1.1 or GeoJSON"
+    public static var help: String {
+        """
+        Usage: cairn export ID [-o FILE] [--format gpx|geojson] [--store PATH]
+
+        Writes the hike (its track or route, its waypoints and the GPX metadata kept at
+        import) as GPX 1.1, valid against the GPX 1.1 schema, or as RFC 7946 GeoJSON.
+        Without -o the file goes to standard output.
+
+        Options:
+          -o, --output FILE  write to FILE (replaced only once complete)
+          --format FORMAT    gpx or geojson (default: from the FILE extension .geojson/.json,
+                             else gpx)
+        \(StoreAccess.helpLine)
+        """
+    }
+
+    enum Format: String { case gpx, geojson }
+
+    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
+        let path = try StoreAccess.path(&args, context)
+        let output = try args.option("-o", "--output").map(context.resolve)
+        let formatText = try args.option("--format")
+        let ids = args.positionals()
+        try args.finish()
+        guard ids.count == 1 else { throw CLIError.usage("export needs exactly one ID") }
+        var format = Format.gpx
+        if let formatText {
+            guard let f = Format(rawValue: formatText.lowercased()) else {
+                throw CLIError.usage("--format takes gpx or geojson, not '\(formatText)'")
+            }
+            format = f
+        } else if let output, ["geojson", "json"].contains((output as NSString).pathExtension.lowercased()) {
+            format = .geojson
+        }
+        let store = try StoreAccess.open(path, context)
+        let id = try StoreAccess.ids(ids, in: store)[0]
+        let document = try store.hike(id).gpxDocument
+        do {
+            if let output {
+                switch format {
+                case .gpx: try GPXWriter().write(document, to: URL(fileURLWithPath: output))
+                case .geojson: try GeoJSONWriter().write(document, to: URL(fileURLWithPath: output))
+                }
+                context.stderr.write("\(id): written to \(TerminalText.clean(output))\n")
+            } else {
+                let bytes: Data
+                switch format {
+                case .gpx: bytes = try GPXWriter().data(for: document)
+                case .geojson: bytes = try GeoJSONWriter().data(for: document)
+                }
+                context.stdout.write(String(decoding: bytes, as: UTF8.self))
+            }
+        } catch {
+            throw CLIError.failure("\(id): cannot export: \(error)")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TrailCore
+import TrailFormats
+import TrailStore
+
+/// `cairn import FILE…`: reads GPX files into the hike store, one transaction per file.
+public enum ImportCommand: Command {
+    public static let name = "import"
+    public static let summary = "Import GPX files into the hike store"
+    public static var help: String {
+        """
+        Usage: cairn import FILE… [--track N]… [--all] [--list] [--again] [--store PATH]
+
+        Each track of a file becomes a hike, and so does each route; a file of waypoints only
+        becomes a hike of places. The file's waypoints go with every hike made from it.
+        Each file is one transaction: a file that fails adds nothing, the others still import,
+        and the exit code is 1. A track already in the store (same points) is skipped.
+
+        Options:
+          --list            show the numbered tracks and routes of each file; import nothing
+          --track N         import only track N (as numbered by --list); repeatable
+          --all             import every track and route that has points (the default)
+          --again           import even tracks that are already stored
+        \(UnitsOption.helpLine)
+        \(StoreAccess.helpLine)
+        """
+    }
+
+    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
+        let path = try StoreAccess.path(&args, context)
+        let units = try UnitsOption.take(&args, context)
+        let listOnly = args.flag("--list")
+        let all = args.flag("--all")
+        let again = args.flag("--again")
+        let trackTexts = try args.options("--track")
+        let files = args.positionals()
+        try args.finish()
+        guard !files.isEmpty else { throw CLIError.usage("import needs at least one GPX file") }
+        var tracks: [Int]?
+        if !trackTexts.isEmpty {
+            if all { throw CLIError.usage("--track and --all exclude each other") }
+            tracks = try trackTexts.map { t in
+                guard let n = Int(t), n > 0 else { throw CLIError.usage("--track needs a number from 1, not '\(t)'") }
+                return n
+            }
+        }
+        let importer = FileImporter(context: context, units: units)
+        if listOnly {
+            var failed = 0
+            for f in files { if !importer.list(f) { failed += 1 } }
+            return failed == 0 ? 0 : 1
+        }
+        let store = try StoreAccess.open(path, context)
+        var failed = 0
+        for f in files where !importer.importFile(f, into: store, tracks: tracks, again: again) { failed += 1 }
+        if failed > 0 && files.count > 1 {
+            context.stderr.write("\(failed) of \(files.count) files failed; nothing was added from them.\n")
+        }
+        return failed == 0 ? 0 : 1
+    }
+}

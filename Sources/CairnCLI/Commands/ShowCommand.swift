@@ -1,0 +1,95 @@
+import Foundation
+import TrailCore
+import TrailStore
+
+/// `cairn show ID`: one hike's statistics and places.
+public enum ShowCommand: Command {
+    public static let name = "show"
+    public static let summary = "Show a stored hike's statistics and waypoints"
+    public static var help: String {
+        """
+        Usage: cairn show ID [--json] [--units SYSTEM] [--store PATH]
+
+        Every statistic computed when the hike was stored (see DECISIONS.md and
+        StatisticsCalculator for the methods), the kept GPX metadata and the waypoints.
+
+        Options:
+          --json            JSON (SI units, ISO 8601 dates) instead of text
+        \(UnitsOption.helpLine)
+        \(StoreAccess.helpLine)
+        """
+    }
+
+    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
+        let path = try StoreAccess.path(&args, context)
+        let units = try UnitsOption.take(&args, context)
+        let json = args.flag("--json")
+        let ids = args.positionals()
+        try args.finish()
+        guard ids.count == 1 else { throw CLIError.usage("show needs exactly one ID") }
+        let store = try StoreAccess.open(path, context)
+        let id = try StoreAccess.ids(ids, in: store)[0]
+        let summary = try store.summary(id)
+        let metadata = try store.metadata(of: id)
+        let waypoints = try store.waypoints(of: id)
+        if json {
+            context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(summary),
+                                                                  gpx: HikeJSON.Metadata(metadata),
+                                                                  waypoints: waypoints.map(HikeJSON.Place.init))))
+        } else {
+            context.stdout.write(text(summary, metadata, waypoints, units))
+        }
+        return 0
+    }
+
+    static func text(_ h: HikeSummary, _ m: HikeMetadata, _ waypoints: [Waypoint], _ u: UnitFormatter) -> String {
+        let c = TerminalText.clean
+        let s = h.statistics
+        var rows: [(String, String)] = []
+        func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
+        row("Kind", h.kind.rawValue + (h.sourceFileName.map { " from " + c($0) } ?? ""))
+        row("Description", h.description.map(c))
+        row("Started", h.startedAt.map { u.dateTime($0) })
+        row("Added", u.dateTime(h.createdAt))
+        if s.pointCount > 0 {
+            row("Distance", u.distance(s.distance))
+            row("Elapsed time", u.duration(s.elapsedTime, style: .clock))
+            row("Moving time", u.duration(s.movingTime, style: .clock))
+            row("Average speed", u.speed(s.averageSpeed))
+            row("Moving average speed", u.speed(s.movingAverageSpeed))
+            row("Moving pace", u.pace(speed: s.movingAverageSpeed))
+            row("Max speed", u.speed(s.maxSpeed))
+            row("Elevation gain", u.elevationChange(s.elevationGain))
+            row("Elevation loss", u.elevationChange(s.elevationLoss.map { -$0 }))
+            row("Lowest point", u.elevation(s.minElevation))
+            row("Highest point", u.elevation(s.maxElevation))
+            row("Steepest grade", u.grade(s.steepestGrade))
+            row("Walking time (DIN 33466)", u.duration(s.estimatedWalkingTime, style: .clock))
+            row("Trackpoints", "\(s.pointCount) in \(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s")")
+        }
+        if let b = s.boundingBox {
+            row("Bounds", String(format: "%.5f,%.5f to %.5f,%.5f (lat,lon)", b.minLatitude, b.minLongitude,
+                                 b.maxLatitude, b.maxLongitude))
+        }
+        row("Creator", m.creator.map(c))
+        row("Author", m.author?.name.map(c))
+        row("Type", m.type.map(c))
+        row("Keywords", m.keywords.map(c))
+        let width = rows.map(\.0.count).max() ?? 0
+        var out = "\(h.id)  \(c(h.name))\n"
+        for (k, v) in rows { out += "  " + k.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + v + "\n" }
+        if !waypoints.isEmpty {
+            out += "\nWaypoints (\(waypoints.count)):\n"
+            var t = TextTable(headers: ["NAME", "TYPE", "SYMBOL", "ELEVATION", "LATITUDE", "LONGITUDE", "NOTE"],
+                              rightAligned: [3, 4, 5])
+            for w in waypoints {
+                t.add([TextTable.truncate(c(w.name ?? "--"), to: 30), c(w.type ?? ""), c(w.symbol ?? ""), u.elevation(w.elevation),
+                       String(format: "%.5f", w.latitude), String(format: "%.5f", w.longitude),
+                       TextTable.truncate(c(w.description ?? w.comment ?? ""), to: 40)])
+            }
+            out += t.render().split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+                .joined(separator: "\n")
+        }
+        return out
+    }
+}

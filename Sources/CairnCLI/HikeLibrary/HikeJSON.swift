@@ -1,0 +1,98 @@
+import Foundation
+import TrailCore
+import TrailFormats
+import TrailStore
+
+/// The `--json` shapes of `cairn list` and `cairn show`. Numbers are SI and unformatted
+/// (metres, seconds, metres per second, grade as a fraction; the statistics object uses the
+/// property names of `TrackStatistics`); dates are ISO 8601 UTC, with fractional seconds when
+/// they have them. Keys are sorted.
+enum HikeJSON {
+    struct Summary: Encodable {
+        var id: String
+        var name: String
+        var description: String?
+        var kind: String
+        var sourceFile: String?
+        var createdAt: Date
+        var startedAt: Date?
+        var waypointCount: Int
+        var statistics: TrackStatistics
+
+        init(_ s: HikeSummary) {
+            id = s.id.rawValue
+            name = s.name
+            description = s.description
+            kind = s.kind.rawValue
+            sourceFile = s.sourceFileName
+            createdAt = s.createdAt
+            startedAt = s.startedAt
+            waypointCount = s.waypointCount
+            statistics = s.statistics
+        }
+    }
+
+    struct Place: Encodable {
+        var latitude: Double
+        var longitude: Double
+        var elevation: Double?
+        var time: Date?
+        var name: String?
+        var type: String?
+        var symbol: String?
+        var comment: String?
+        var description: String?
+
+        init(_ w: Waypoint) {
+            latitude = w.latitude
+            longitude = w.longitude
+            elevation = w.elevation
+            time = w.time
+            name = w.name
+            type = w.type
+            symbol = w.symbol
+            comment = w.comment
+            description = w.description
+        }
+    }
+
+    struct Detail: Encodable {
+        var hike: Summary
+        var gpx: Metadata
+        var waypoints: [Place]
+    }
+
+    /// The kept GPX metadata, flattened for JSON.
+    struct Metadata: Encodable {
+        var creator: String?
+        var version: String?
+        var author: String?
+        var keywords: String?
+        var time: Date?
+        var type: String?
+        var links: [String]
+
+        init(_ m: HikeMetadata) {
+            creator = m.creator
+            version = m.gpxVersion
+            author = m.author?.name
+            keywords = m.keywords
+            time = m.time
+            type = m.type
+            links = (m.links + m.trackLinks).map(\.href)
+        }
+    }
+
+    /// Encodes `value` as pretty, key-sorted JSON text ending with a newline.
+    static func text<T: Encodable>(_ value: T) throws -> String {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // ISO 8601 UTC with fractional seconds when the time has them (as GPX writes them).
+        e.dateEncodingStrategy = .custom { date, encoder in
+            var c = encoder.singleValueContainer()
+            try c.encode(ISO8601Timestamp.format(date))
+        }
+        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try e.encode(value), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Why ``GPXWriter`` or ``GeoJSONWriter`` could not write a document.
+public enum GPXWriteError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// A point whose latitude/longitude is not finite or outside -90…90 / -180…180: it has no
+    /// valid representation, and the writer never clamps. `location` says which point.
+    case invalidCoordinate(latitude: Double, longitude: Double, location: String)
+    /// The output file could not be created, written or moved into place.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidCoordinate(lat, lon, location):
+            return "cannot write \(location): latitude \(lat), longitude \(lon) is not a valid position"
+        case let .io(path, reason):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+}
