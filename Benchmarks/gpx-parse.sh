@@ -9,14 +9,18 @@
 # from a warm page cache, measured with GNU time (/usr/bin/time -v).
 #
 # Environment: CAIRN_STATS_CMD (default ".build/release/cairn stats {} --json"), POINTS
-# (default 1000000), RUNS (default 3), SKIP_GPXPY=1 to leave gpxpy out.
+# (default 1000000), RUNS (default 3), SKIP_GPXPY=1 to leave gpxpy out, SENSORS=1 for a file
+# whose points also carry Garmin hr/cad/atemp (about 270 MB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 POINTS=${POINTS:-1000000}
 RUNS=${RUNS:-3}
 OUT=Benchmarks/out
+SENSORS=${SENSORS:-0}
 FILE=$OUT/bench-$POINTS.gpx
+GENERATOR_FLAGS=()
+if [ "$SENSORS" = 1 ]; then FILE=$OUT/bench-$POINTS-sensors.gpx; GENERATOR_FLAGS=(--sensors); fi
 mkdir -p "$OUT"
 
 need_package() {  # $1 = command to check, $2 = Debian package
@@ -34,7 +38,8 @@ need_package python3 python3
 
 if [ ! -s "$FILE" ]; then
     echo "generating $FILE ($POINTS trackpoints)..."
-    python3 Benchmarks/make-big-gpx.py --points "$POINTS" "$FILE.tmp" && mv "$FILE.tmp" "$FILE"
+    python3 Benchmarks/make-big-gpx.py --points "$POINTS" "${GENERATOR_FLAGS[@]}" "$FILE.tmp"
+    mv "$FILE.tmp" "$FILE"
 fi
 BYTES=$(stat -c %s "$FILE")
 MB=$(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }')

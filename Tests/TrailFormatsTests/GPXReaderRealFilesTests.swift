@@ -173,4 +173,14 @@ func check(_ expected: ExpectedFile, in folder: String, sourceLocation: SourceLo
         #expect(points.filter { $0.extras?.cadence != nil }.count == cad)
         #expect(points.filter { $0.extras?.airTemperature != nil }.count == atemp)
     }
+
+    /// Equal sensor values share one extras object: the distinct (hr, cad, atemp) text
+    /// combinations per file, counted with a regular expression over the trkpt elements.
+    @Test(arguments: [("gpxplotter-example1.gpx", 399), ("georust-gpx-garmin-activity.gpx", 202),
+                      ("togeojson-run_gpxtpx.gpx", 62)])
+    func equalExtrasAreShared(name: String, distinct: Int) throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let points = try GPXReader.read(url: data.appendingPathComponent("gpx/" + name)).document.allTrackpoints
+        #expect(Set(points.compactMap { $0.extras.map(ObjectIdentifier.init) }).count == distinct)
+    }
 }

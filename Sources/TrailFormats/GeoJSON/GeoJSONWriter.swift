@@ -22,6 +22,7 @@ public struct GeoJSONWriter: Sendable {
     /// Decimal places of elevation, in metres.
     public var elevationDecimals: Int
 
+    /// A writer with the given precisions, each clamped to 0…9 decimal places.
     public init(coordinateDecimals: Int = 7, elevationDecimals: Int = 2) {
         self.coordinateDecimals = max(0, min(9, coordinateDecimals))
         self.elevationDecimals = max(0, min(9, elevationDecimals))
@@ -88,6 +89,7 @@ public struct GeoJSONWriter: Sendable {
     }
 
     /// Writes the collection to the file at `url`, replacing it only once complete.
+    /// - Throws: ``GPXWriteError``.
     public func write(_ document: GPXDocument, to url: URL) throws {
         try AtomicFileWriter.write(to: url) { sink in try write(document, to: sink) }
     }

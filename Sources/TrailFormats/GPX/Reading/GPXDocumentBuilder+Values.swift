@@ -18,7 +18,7 @@ struct PendingPoint {
     var text = WaypointText()
 
     /// Fix quality and sensor values (``TrackpointExtras``).
-    struct Extras {
+    struct Extras: Hashable {
         var hdop: Double?
         var vdop: Double?
         var pdop: Double?
@@ -89,16 +89,26 @@ extension GPXDocumentBuilder {
         defer { point.isOpen = false }
         guard point.isValid else { return nil }
         var extras: TrackpointExtras?
-        if point.hasExtras {
-            let x = point.extras
-            let e = TrackpointExtras(
-                hdop: x.hdop, vdop: x.vdop, pdop: x.pdop, satellites: x.satellites, fix: x.fix,
-                speed: x.speed, course: x.course, heartRate: x.heartRate, cadence: x.cadence,
-                airTemperature: x.airTemperature, waterTemperature: x.waterTemperature)
-            if !e.isEmpty { extras = e }  // e.g. only an unreadable <hdop>: no extras at all
-        }
+        if point.hasExtras { extras = sharedExtras(point.extras) }
         return Trackpoint(latitude: point.latitude, longitude: point.longitude,
                           elevation: point.elevation, time: point.time, extras: extras)
+    }
+
+    /// One ``TrackpointExtras`` object per distinct set of values: a watch repeats the same
+    /// heart rate, cadence and temperature for many seconds, and each object costs about
+    /// 200 bytes, more than the trackpoint itself. Sharing is safe because the class is
+    /// immutable. (Real Garmin files: 5-20 % of points have a distinct set.) The table is
+    /// cleared when it reaches ``extrasTableLimit`` entries, so it stays small.
+    private mutating func sharedExtras(_ x: PendingPoint.Extras) -> TrackpointExtras? {
+        if let shared = extrasTable[x] { return shared }
+        let e = TrackpointExtras(
+            hdop: x.hdop, vdop: x.vdop, pdop: x.pdop, satellites: x.satellites, fix: x.fix,
+            speed: x.speed, course: x.course, heartRate: x.heartRate, cadence: x.cadence,
+            airTemperature: x.airTemperature, waterTemperature: x.waterTemperature)
+        if e.isEmpty { return nil }  // e.g. only an unreadable <hdop>: no extras at all
+        if extrasTable.count >= Self.extrasTableLimit { extrasTable.removeAll(keepingCapacity: true) }
+        extrasTable[x] = e
+        return e
     }
 
     mutating func finishWaypoint() -> Waypoint? {

@@ -44,6 +44,9 @@ struct GPXDocumentBuilder {
     var link: Link?
     var person: Person?
     var copyright: Copyright?
+    /// Extras objects already made, by value (see `sharedExtras`).
+    var extrasTable: [PendingPoint.Extras: TrackpointExtras] = [:]
+    static let extrasTableLimit = 4096
 
     init(fileName: String) {
         self.fileName = fileName

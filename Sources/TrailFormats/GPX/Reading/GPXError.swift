@@ -19,6 +19,7 @@ public struct GPXError: Error, CustomStringConvertible, Equatable, Sendable {
         case io = "cannot read file"
     }
 
+    /// The class of failure.
     public var kind: Kind
     /// The file name as given to the reader (a path or a display name).
     public var fileName: String
@@ -29,6 +30,7 @@ public struct GPXError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What is wrong, in words (libxml2's message for XML errors).
     public var reason: String
 
+    /// Creates an error; `line` and `column` are 1-based.
     public init(kind: Kind, fileName: String, line: Int? = nil, column: Int? = nil, reason: String) {
         self.kind = kind
         self.fileName = fileName

@@ -10,6 +10,7 @@ public struct GPXReadResult: Sendable {
     /// How many further warnings were counted but not kept.
     public var omittedWarningCount: Int
 
+    /// Bundles a document with its warnings.
     public init(document: GPXDocument, warnings: [GPXWarning], omittedWarningCount: Int = 0) {
         self.document = document
         self.warnings = warnings

@@ -5,12 +5,15 @@ import Foundation
 public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
     /// 1-based line in the file (0 when unknown).
     public var line: Int
+    /// What was repaired or skipped, in words.
     public var message: String
 
+    /// Creates a warning for a 1-based `line`.
     public init(line: Int, message: String) {
         self.line = line
         self.message = message
     }
 
+    /// `line N: message`.
     public var description: String { "line \(line): \(message)" }
 }

@@ -8,6 +8,7 @@ public enum GPXWriteError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The output file could not be created, written or moved into place.
     case io(path: String, reason: String)
 
+    /// A sentence for the user.
     public var description: String {
         switch self {
         case let .invalidCoordinate(lat, lon, location):

@@ -21,6 +21,7 @@ public struct GPXWriter: Sendable {
     /// The `creator` attribute used when the document has none.
     public var defaultCreator: String
 
+    /// A writer that names `defaultCreator` as the creator of documents that have none.
     public init(defaultCreator: String = "Cairn") {
         self.defaultCreator = defaultCreator
     }
