@@ -111,8 +111,9 @@ public struct MapBasemap: Sendable {
         return MapBasemap(features: features, coverageAreas: try store.coverageAreas(), bounds: box, zoom: z)
     }
 
-    /// The integer zoom used to select features for a fractional view zoom (rounded down).
-    public static func queryZoom(_ zoom: Double) -> Int { Int(zoom.rounded(.down)) }
+    /// The integer zoom used to select features for a fractional view zoom: rounded to the
+    /// nearest, so a view at z10.9 already shows what the store keeps for z11 (peaks, huts).
+    public static func queryZoom(_ zoom: Double) -> Int { Int(zoom.rounded()) }
 
     /// True when this data was loaded for `viewport`'s zoom and covers its whole view, so no
     /// new query is needed.
