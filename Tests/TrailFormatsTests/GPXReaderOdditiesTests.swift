@@ -22,7 +22,7 @@ import TrailCore
     @Test func timeZonesFractionsAndBadTimes() throws {
         let r = try readFixture("times.gpx")
         let t = r.document.allTrackpoints.map { $0.time?.timeIntervalSince1970 }
-        #expect(t.count == 11)
+        #expect(t.count == 12)
         #expect(t[0] == 1_622_534_400)      // 10:00+02:00 = 08:00Z
         #expect(t[1] == 1_622_561_400)      // 10:00-0530 = 15:30Z
         #expect(t[2] == 1_622_541_600)      // no zone: UTC
@@ -34,7 +34,8 @@ import TrailCore
         #expect(t[8] == nil)                // 29 February 2021 does not exist
         #expect(t[9] == 1_622_534_400)
         #expect(t[10] == 1_622_530_800)     // backwards in time: kept as read
-        #expect(r.warnings.map(\.line) == [10, 12])
+        #expect(t[11] == nil)               // 1901-12-13T20:45:52.2073437Z: 32-bit time_t sentinel
+        #expect(r.warnings.map(\.line) == [10, 12, 15])
     }
 
     @Test func unusableElevationsAreMissing() throws {

@@ -61,6 +61,11 @@ private let fixValues: Set<String> = ["none", "2d", "3d", "dgps", "pps"]
 /// places on Earth: the lowest dry land is about -430 m (DECISIONS.md).
 let elevationSentinelLimit = -1000.0
 
+/// Times in the second starting at -2^31 s (1901-12-13T20:45:52Z, the smallest 32-bit
+/// `time_t`) are a receiver's "no time" value, not a walk before GPS existed: every trackpoint
+/// of gpxpy-Mojstrovka.gpx has one (DECISIONS.md).
+let timeSentinel = -2_147_483_648.0
+
 extension GPXDocumentBuilder {
     // MARK: Points
 
@@ -153,7 +158,13 @@ extension GPXDocumentBuilder {
     }
 
     private mutating func timestamp() -> Date? {
-        if let d = text.withUnsafeBufferPointer(ISO8601Timestamp.parse) { return d }
+        if let d = text.withUnsafeBufferPointer(ISO8601Timestamp.parse) {
+            if (timeSentinel..<timeSentinel + 1).contains(d.timeIntervalSince1970) {
+                warn("time 1901-12-13T20:45:52Z (a receiver's no-data value) treated as missing")
+                return nil
+            }
+            return d
+        }
         if !textIsBlank { warn("<time> value \"\(printable(text))\" is not an ISO 8601 time; ignored") }
         return nil
     }
