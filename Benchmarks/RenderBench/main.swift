@@ -7,10 +7,11 @@
 // osm/WorldKG-andorra-2021-east-clip.osm (imported into a temporary map store, deleted at
 // the end) and gpx-unlicensed/adrutas-180430_a.gpx (read at run time, never copied).
 //
-// The densest view: R*Tree feature counts (MapStore.featureCount) over a grid of view-sized
-// boxes, half a view apart, across the covered area at --zoom; the map shows it with the track
-// drawn over it and the scrub cursor on the track point nearest the view's centre.
-// Three figures, each over --iterations frames after 30 warm-up frames:
+// Two views, each found by R*Tree feature counts (MapStore.featureCount) at --zoom: the densest
+// of a grid of view-sized boxes half a view apart across the covered area (the track may lie
+// outside it), and the densest centred on a track point (every 5th), so the route is drawn too.
+// The scrub cursor starts on the track point nearest the view's centre, with a range of ±50
+// points selected. Three figures per view, each over --iterations frames after 30 warm-up frames:
 //   full frame    = MapBasemap.load (store query + projection) + HikeScreenView.render
 //   frame, loaded = HikeScreenView.render with the map data already in memory
 //   scrub step    = cursor moved one point + HikeScreenView.render (map data loaded)
@@ -88,13 +89,14 @@ while lat <= area.maxLatitude {
     lat += stepLat
 }
 
-var state = HikeScreenState(hike: hike, mapWidth: layout.map.width, mapHeight: layout.map.height)
-state.viewport = MapViewport(center: best.center, zoom: zoom, width: layout.map.width, height: layout.map.height)
-let nearest = hike.coordinates.indices.min { a, b in
-    hike.coordinates[a].distance(to: best.center) < hike.coordinates[b].distance(to: best.center)
-} ?? 0
-state.scrub(to: nearest)
-state.setRange(start: max(0, nearest - 50), end: min(hike.pointCount - 1, nearest + 50))
+// The densest view centred on a track point (every 5th), so the route is drawn as well.
+var onTrack = (count: -1, center: hike.coordinates.first ?? area.center)
+for c in stride(from: 0, to: hike.pointCount, by: 5).map({ hike.coordinates[$0] }) {
+    let box = WebMercator.viewBounds(center: c, zoom: zoom, widthPixels: mapW, heightPixels: mapH)
+    let n = (try? store.featureCount(in: box, zoom: Int(zoom))) ?? 0
+    if n > onTrack.count { onTrack = (n, c) }
+}
+
 let theme: Theme
 do {
     let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -123,42 +125,58 @@ func cpuNow() -> Double {
 }
 func percentile(_ a: [Double], _ p: Double) -> Double { a[min(a.count - 1, Int((Double(a.count - 1) * p).rounded()))] }
 
-var lastFrame: HikeScreenView.Frame?
-let full = measure {
-    var s = state
-    s.basemap = try? MapBasemap.load(from: store, viewport: state.viewport)
-    var buffer = Buffer(width: cols, height: rows)
-    lastFrame = HikeScreenView.render(state: s, environment: environment, into: &buffer)
-}
-state.basemap = try? MapBasemap.load(from: store, viewport: state.viewport)
-let loaded = measure {
-    var buffer = Buffer(width: cols, height: rows)
-    HikeScreenView.render(state: state, environment: environment, into: &buffer)
-}
-var step = 1
-var buffer = Buffer(width: cols, height: rows)
-let scrub = measure {
-    if state.scrubIndex + step >= hike.pointCount || state.scrubIndex + step < 0 { step = -step }
-    state.scrub(by: step)
-    HikeScreenView.render(state: state, environment: environment, into: &buffer)
-}
-
-let view = state.viewport.resized(width: layout.map.width, height: layout.map.height).bounds
-let items = state.basemap?.items.count ?? 0
-let vertices = state.basemap?.items.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } } ?? 0
-print(String(format: "screen %dx%d cells, map %dx%d cells at z%.1f over %.4f,%.4f (%.4f x %.4f deg; %d features in view by R*Tree)",
-             cols, rows, layout.map.width, layout.map.height, zoom, best.center.latitude, best.center.longitude,
-             view.maxLongitude - view.minLongitude, view.maxLatitude - view.minLatitude, best.count))
-print("loaded for drawing: \(items) features, \(vertices) vertices (view plus half a view around); track \(hike.pointCount) points; \(lastFrame?.map.labels.count ?? 0) labels placed")
 var load = [0.0, 0.0, 0.0]
 if let l = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
     load = l.split(separator: " ").prefix(3).compactMap { Double($0) }
 }
-print(String(format: "machine load average %.2f (%d cores); wall times suffer when other work runs, thread CPU times less",
-             load.first ?? 0, ProcessInfo.processInfo.activeProcessorCount))
-for (name, t) in [("full frame (query + draw)", full), ("frame, map data loaded", loaded), ("scrub step (cursor +1, draw)", scrub)] {
-    print(name.padding(toLength: 29, withPad: " ", startingAt: 0)
-          + String(format: " wall median %6.3f ms  p99 %6.3f ms | CPU median %6.3f ms  p99 %6.3f ms  (%d frames)",
-                   percentile(t.wall, 0.5), percentile(t.wall, 0.99), percentile(t.cpu, 0.5), percentile(t.cpu, 0.99),
-                   t.wall.count))
+print(String(format: "screen %dx%d cells, map %dx%d cells at z%.1f; track %d points; machine load average %.2f (%d cores)",
+             cols, rows, layout.map.width, layout.map.height, zoom, hike.pointCount, load.first ?? 0,
+             ProcessInfo.processInfo.activeProcessorCount))
+print("wall times suffer when other work runs on the machine, thread CPU times less")
+
+/// Measures the three figures with the map centred on `center`.
+@MainActor func bench(_ title: String, center: Coordinate, featuresInView: Int) {
+    var state = HikeScreenState(hike: hike, mapWidth: layout.map.width, mapHeight: layout.map.height)
+    state.viewport = MapViewport(center: center, zoom: zoom, width: layout.map.width, height: layout.map.height)
+    let nearest = hike.coordinates.indices.min { a, b in
+        hike.coordinates[a].distance(to: center) < hike.coordinates[b].distance(to: center)
+    } ?? 0
+    state.scrub(to: nearest)
+    state.setRange(start: max(0, nearest - 50), end: min(hike.pointCount - 1, nearest + 50))
+    var lastFrame: HikeScreenView.Frame?
+    let full = measure {
+        var s = state
+        s.basemap = try? MapBasemap.load(from: store, viewport: state.viewport)
+        var buffer = Buffer(width: cols, height: rows)
+        lastFrame = HikeScreenView.render(state: s, environment: environment, into: &buffer)
+    }
+    state.basemap = try? MapBasemap.load(from: store, viewport: state.viewport)
+    let loaded = measure {
+        var buffer = Buffer(width: cols, height: rows)
+        HikeScreenView.render(state: state, environment: environment, into: &buffer)
+    }
+    var step = 1
+    var buffer = Buffer(width: cols, height: rows)
+    let scrub = measure {
+        if state.scrubIndex + step >= hike.pointCount || state.scrubIndex + step < 0 { step = -step }
+        state.scrub(by: step)
+        HikeScreenView.render(state: state, environment: environment, into: &buffer)
+    }
+    let view = state.viewport.bounds
+    let items = state.basemap?.items.count ?? 0
+    let vertices = state.basemap?.items.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } } ?? 0
+    print(String(format: "\n%@: centre %.4f,%.4f (%.4f x %.4f deg, %d features in view by R*Tree)", title,
+                 center.latitude, center.longitude, view.maxLongitude - view.minLongitude,
+                 view.maxLatitude - view.minLatitude, featuresInView))
+    print("  loaded for drawing: \(items) features, \(vertices) vertices (view plus a quarter view around); "
+          + "\(lastFrame?.map.routeCells.count ?? 0) route cells, \(lastFrame?.map.labels.count ?? 0) labels placed")
+    for (name, t) in [("full frame (query + draw)", full), ("frame, map data loaded", loaded), ("scrub step (cursor +1, draw)", scrub)] {
+        print("  " + name.padding(toLength: 29, withPad: " ", startingAt: 0)
+              + String(format: " wall median %6.3f ms  p99 %6.3f ms | CPU median %6.3f ms  p99 %6.3f ms  (%d frames)",
+                       percentile(t.wall, 0.5), percentile(t.wall, 0.99), percentile(t.cpu, 0.5), percentile(t.cpu, 0.99),
+                       t.wall.count))
+    }
 }
+
+bench("densest view of the extract", center: best.center, featuresInView: best.count)
+bench("densest view on the track", center: onTrack.center, featuresInView: onTrack.count)
