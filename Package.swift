@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "Cairn",
     products: [
-        .executable(name: "cairn", targets: ["cairn"])
+        .executable(name: "cairn", targets: ["cairn"]),
+        .executable(name: "stats-benchmark", targets: ["StatsBenchmark"]),
     ],
     targets: [
         // System libraries from Debian (see ../shared/PLATFORM.md and DECISIONS.md).
@@ -32,8 +33,9 @@ let package = Package(
         .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore", "TrailFormats", "CairnCLI"]),
-        .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailCore", "TrailStore", "CairnCLI"],
+        .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailCore", "TrailStore", "TrailFormats", "CairnCLI"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
                                                           "TrailFormats", "CairnCLI"],
@@ -44,8 +46,12 @@ let package = Package(
         .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),
         .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
                           path: "Benchmarks/MapQueryBench"),
+        .executableTarget(name: "cairn-bench-render", dependencies: ["TrailApp", "TrailMap", "TrailCore", "TrailFormats", "TermUI"],
+                          path: "Benchmarks/RenderBench"),
+        .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore"], path: "Benchmarks/RouteBench"),
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailCore"],
                           path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
+        .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
     ]
 )

@@ -109,15 +109,24 @@ public struct ElevationChart: Sendable {
         @inline(__always) func dotY(_ metres: Double) -> Int { axis.dotRow(metres / u, rows: rows) }
         let line = Ink(environment.style(ThemeRole.chartLine), priority: 2)
         let fill = Ink(environment.style(ThemeRole.chartFill), priority: 1)
+        let ascii = environment.canvasMode == .ascii
         for (x, v) in envelope.enumerated() {
             guard let v else { continue }
             let top = dotY(v.max), bottom = dotY(v.min)
             // Fill: a sparse dot pattern below the line (every other row, alternating columns),
-            // so the area reads as shading and the line stays clear.
-            var y = bottom + 2
-            while y < rows {
-                if y % 2 == 1 && (x + y / 2) % 2 == 0 { canvas.setDot(x: x, y: y, ink: fill) }
-                y += 1
+            // so the area reads as shading and the line stays clear. In ASCII mode one dot per
+            // cell from the next cell down, which shows as ".".
+            if ascii {
+                if x % 2 == 0 {
+                    var y = (bottom / 4 + 1) * 4 + 3
+                    while y < rows { canvas.setDot(x: x, y: y, ink: fill); y += 4 }
+                }
+            } else {
+                var y = bottom + 2
+                while y < rows {
+                    if y % 2 == 1 && (x + y / 2) % 2 == 0 { canvas.setDot(x: x, y: y, ink: fill) }
+                    y += 1
+                }
             }
             for y in top...bottom { canvas.setDot(x: x, y: y, ink: line) }
         }

@@ -101,7 +101,7 @@ public struct MapBasemap: Sendable {
 
     /// Loads the features for `viewport`'s view widened by `margin` times its size on each side.
     /// - Throws: the store's `SQLiteError`.
-    public static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.5) throws -> MapBasemap {
+    public static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.25) throws -> MapBasemap {
         let wide = MapViewport(center: viewport.center, zoom: viewport.zoom,
                                width: Int((Double(viewport.width) * (1 + 2 * margin)).rounded(.up)),
                                height: Int((Double(viewport.height) * (1 + 2 * margin)).rounded(.up)))
@@ -111,8 +111,9 @@ public struct MapBasemap: Sendable {
         return MapBasemap(features: features, coverageAreas: try store.coverageAreas(), bounds: box, zoom: z)
     }
 
-    /// The integer zoom used to select features for a fractional view zoom (rounded down).
-    public static func queryZoom(_ zoom: Double) -> Int { Int(zoom.rounded(.down)) }
+    /// The integer zoom used to select features for a fractional view zoom: rounded to the
+    /// nearest, so a view at z10.9 already shows what the store keeps for z11 (peaks, huts).
+    public static func queryZoom(_ zoom: Double) -> Int { Int(zoom.rounded()) }
 
     /// True when this data was loaded for `viewport`'s zoom and covers its whole view, so no
     /// new query is needed.

@@ -5,8 +5,10 @@ import TermUI
 /// Labels are offered most important first (``MapBasemap/LabelCandidate/rank``); each takes
 /// the first of its candidate positions where every cell is free — not blocked (route line,
 /// symbols, markers, the attribution) and not taken by an earlier label, with one free column
-/// kept between two labels on a row. Symbols are labelled to their right, then left, above,
-/// below; lines and places centred on their anchor, then the rows above and below. When no
+/// kept between two labels on a row; positions whose cells hold no basemap line are tried
+/// before those that would hide part of one. Symbols are labelled to their right, then left, above,
+/// below; lines on the row above or below their anchor, then beside it, then on it; places centred on their
+/// anchor, then the rows above and below. When no
 /// position fits the whole text, the longest free run (at least ``minimumWidth`` columns)
 /// right or left of the anchor gets the text cut with "…". A label never covers a blocked cell:
 /// when that is unavoidable the label is left out.
@@ -17,6 +19,7 @@ public struct MapLabelPlacer: Sendable {
     public let height: Int
     private var blocked: [Bool]
     private var labelled: [Bool]
+    private var drawn: [Bool]
     /// The labels placed so far: text (sanitised and cut) and the cells it covers.
     public private(set) var placed: [(text: String, rect: Rect)] = []
 
@@ -29,6 +32,7 @@ public struct MapLabelPlacer: Sendable {
         self.height = max(0, height)
         blocked = [Bool](repeating: false, count: self.width * self.height)
         labelled = blocked
+        drawn = blocked
     }
 
     /// Marks the cells of `rect` (clipped) as not available for labels.
@@ -44,6 +48,13 @@ public struct MapLabelPlacer: Sendable {
         blocked[y * width + x] = true
     }
 
+    /// Marks cell (`x`, `y`) as holding basemap lines: labels may cover it, but only when no
+    /// position with clear cells exists.
+    public mutating func markDrawn(x: Int, y: Int) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        drawn[y * width + x] = true
+    }
+
     /// True when cell (`x`, `y`) is blocked or labelled (outside counts as not free).
     public func isTaken(x: Int, y: Int) -> Bool {
         guard x >= 0, y >= 0, x < width, y < height else { return true }
@@ -52,9 +63,11 @@ public struct MapLabelPlacer: Sendable {
 
     /// True when `w` cells from (`x`, `y`) are free and the cells just left and right of them
     /// hold no label.
-    func fits(x: Int, y: Int, w: Int) -> Bool {
+    func fits(x: Int, y: Int, w: Int, clear: Bool = false) -> Bool {
         guard w > 0, y >= 0, y < height, x >= 0, x + w <= width else { return false }
-        for i in x..<(x + w) where blocked[y * width + i] || labelled[y * width + i] { return false }
+        for i in x..<(x + w) where blocked[y * width + i] || labelled[y * width + i] || (clear && drawn[y * width + i]) {
+            return false
+        }
         if x > 0 && labelled[y * width + x - 1] { return false }
         if x + w < width && labelled[y * width + x + w] { return false }
         return true
@@ -78,21 +91,35 @@ public struct MapLabelPlacer: Sendable {
         return n
     }
 
+    /// What a label names, which decides where it may go.
+    public enum AnchorKind: Sendable {
+        /// A symbol in the anchor cell: right of it, left, above, below.
+        case symbol
+        /// A line through the anchor cell: the rows above and below it, then on it.
+        case line
+        /// A place name (no symbol): centred on the anchor, then above and below.
+        case place
+    }
+
     /// Places `text` for an anchor at cell (`x`, `y`).
-    /// - Parameters:
-    ///   - besideSymbol: true when a symbol occupies the anchor cell (positions beside it),
-    ///     false for line and place labels (positions centred on it).
     /// - Returns: where the label went and its (sanitised, possibly cut) text, or nil.
     @discardableResult
-    public mutating func place(_ text: String, anchorX x: Int, anchorY y: Int, besideSymbol: Bool) -> (text: String, rect: Rect)? {
+    public mutating func place(_ text: String, anchorX x: Int, anchorY y: Int, kind: AnchorKind) -> (text: String, rect: Rect)? {
         let clean = TextFit.truncate(text, toWidth: width)
         let w = DisplayWidth.of(clean)
         guard w > 0 else { return nil }
-        let positions: [(Int, Int)] = besideSymbol
-            ? [(x + 2, y), (x - 1 - w, y), (x - w / 2, y - 1), (x - w / 2, y + 1)]
-            : [(x - w / 2, y), (x - w / 2, y - 1), (x - w / 2, y + 1)]
-        for (px, py) in positions where fits(x: px, y: py, w: w) {
-            return commit(clean, x: px, y: py)
+        let besideSymbol = kind == .symbol
+        let positions: [(Int, Int)]
+        switch kind {
+        case .symbol: positions = [(x + 2, y), (x - 1 - w, y), (x - w / 2, y - 1), (x - w / 2, y + 1)]
+        case .line: positions = [(x - w / 2, y - 1), (x - w / 2, y + 1), (x + 2, y), (x - 1 - w, y), (x - w / 2, y)]
+        case .place: positions = [(x - w / 2, y), (x - w / 2, y - 1), (x - w / 2, y + 1)]
+        }
+        // First where no basemap line would be hidden, then anywhere free.
+        for clear in [true, false] {
+            for (px, py) in positions where fits(x: px, y: py, w: w, clear: clear) {
+                return commit(clean, x: px, y: py)
+            }
         }
         // Cut to the longest free run beside the anchor.
         let right = freeRun(fromX: besideSymbol ? x + 2 : x, y: y)

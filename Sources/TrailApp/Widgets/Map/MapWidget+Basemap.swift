@@ -63,14 +63,32 @@ extension MapWidget {
     /// Places the names of the basemap's features (most important first).
     func placeLabels(_ basemap: MapBasemap, transform: UnitTransform, canvas: inout BrailleCanvas,
                      placer: inout MapLabelPlacer) {
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where canvas.mask(cellX: x, cellY: y) != 0 { placer.markDrawn(x: x, y: y) }
+        }
+        let w = Double(canvas.dotWidth), h = Double(canvas.dotHeight)
+        func inView(_ p: DotPoint) -> Bool { p.x >= 0 && p.y >= 0 && p.x < w && p.y < h }
         for candidate in basemap.labels {
             let item = basemap.items[candidate.item]
-            let p = transform.dot(item.anchor)
-            guard p.x >= 0, p.y >= 0, p.x < Double(canvas.dotWidth), p.y < Double(canvas.dotHeight) else { continue }
+            var p = transform.dot(item.anchor)
+            if case .line = item.style.drawing {
+                // Lines are labelled at the middle one of their vertices in view, so a long
+                // path crossing the view gets its name where it is seen.
+                let visible = item.parts.max { $0.count < $1.count }?.lazy.map(transform.dot).filter(inView) ?? []
+                let all = Array(visible)
+                guard !all.isEmpty else { continue }
+                p = all[all.count / 2]
+            }
+            guard inView(p) else { continue }
             let cx = Int(p.x) / 2, cy = Int(p.y) / 4
             let style = environment.style(item.style.isSymbol ? item.style.role : ThemeRole.label)
-            let beside = item.style.isSymbol && canvas.hasOverlay(in: Rect(x: cx, y: cy, width: 1, height: 1))
-            if let placed = placer.place(candidate.text, anchorX: cx, anchorY: cy, besideSymbol: beside) {
+            let kind: MapLabelPlacer.AnchorKind
+            switch item.style.drawing {
+            case .symbol: kind = canvas.hasOverlay(in: Rect(x: cx, y: cy, width: 1, height: 1)) ? .symbol : .place
+            case .line: kind = .line
+            case .labelOnly, .hidden: kind = .place
+            }
+            if let placed = placer.place(candidate.text, anchorX: cx, anchorY: cy, kind: kind) {
                 canvas.text(placed.text, cellX: placed.rect.x, cellY: placed.rect.y, style: style,
                             priority: MapFeatureStyle.Layer.label)
             }

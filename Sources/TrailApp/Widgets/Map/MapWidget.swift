@@ -74,8 +74,11 @@ public struct MapWidget: Sendable {
 
     /// A buffer cell.
     public struct CellPosition: Hashable, Sendable {
+        /// Column.
         public var x: Int
+        /// Row.
         public var y: Int
+        /// Creates a position.
         public init(x: Int, y: Int) { self.x = x; self.y = y }
     }
 

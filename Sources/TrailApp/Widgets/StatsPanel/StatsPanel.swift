@@ -79,29 +79,49 @@ public struct StatsPanel: Sendable {
             rangeTitle = "Range " + f.distance(hike.profile.distances[hike.clampedIndex(r.lowerBound)])
                 + " – " + f.distance(hike.profile.distances[hike.clampedIndex(r.upperBound)])
         }
-        let all = main + rangeLines
-        let labelWidth = all.flatMap { $0.map { DisplayWidth.of($0.label) } }.max() ?? 0
-        let valueWidth = all.compactMap { $0.first.map { DisplayWidth.of($0.value) } }.max() ?? 0
-        let pairWidth = labelWidth + 1 + valueWidth
-        let twoColumns = area.width >= 2 * pairWidth + 3
+        let geometry = Columns(lines: main + rangeLines)
+        let twoColumns = area.width >= geometry.twoColumnWidth
         // With a range and room, the range gets its own block below the hike's.
-        y = draw(main, from: y, area: area, labelWidth: labelWidth, pairWidth: pairWidth, twoColumns: twoColumns, into: &buffer)
+        y = draw(main, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
         if !rangeLines.isEmpty && y + 1 < area.maxY {
             y += 1
             buffer.setString(x: area.x, y: y, rangeTitle, style: heading.patched(with: environment.style(ThemeRole.selection)),
                              maxWidth: area.width)
             y += 1
-            _ = draw(rangeLines, from: y, area: area, labelWidth: labelWidth, pairWidth: pairWidth, twoColumns: twoColumns,
-                     into: &buffer)
+            _ = draw(rangeLines, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
         }
     }
 
+    /// Column widths: label and value widths of the left and right pair, measured on the lines
+    /// that have two pairs (a single pair, like the start date, may run across the line).
+    struct Columns {
+        var leftLabel = 0, leftValue = 0, rightLabel = 0, rightValue = 0
+        /// Widest label of all (stacked layout).
+        var anyLabel = 0
+        /// Gap between the pairs.
+        static let gap = 2
+
+        init(lines: [Line]) {
+            for line in lines {
+                for p in line { anyLabel = max(anyLabel, DisplayWidth.of(p.label)) }
+                guard line.count == 2 else { continue }
+                leftLabel = max(leftLabel, DisplayWidth.of(line[0].label))
+                leftValue = max(leftValue, DisplayWidth.of(line[0].value))
+                rightLabel = max(rightLabel, DisplayWidth.of(line[1].label))
+                rightValue = max(rightValue, DisplayWidth.of(line[1].value))
+            }
+        }
+
+        /// Width needed for two pairs per line.
+        var twoColumnWidth: Int { leftLabel + 1 + leftValue + Columns.gap + rightLabel + 1 + rightValue }
+    }
+
     /// Draws `lines` from row `y`; returns the row after the last one drawn.
-    func draw(_ lines: [Line], from start: Int, area: Rect, labelWidth: Int, pairWidth: Int, twoColumns: Bool,
+    func draw(_ lines: [Line], from start: Int, area: Rect, columns: Columns, twoColumns: Bool,
               into buffer: inout Buffer) -> Int {
         var y = start
         let labelStyle = environment.style(ThemeRole.muted), valueStyle = environment.style(ThemeRole.text)
-        func pair(_ p: (label: String, value: String), x: Int, width: Int) {
+        func pair(_ p: (label: String, value: String), x: Int, labelWidth: Int, width: Int) {
             guard width > 0 else { return }
             let lw = min(labelWidth, max(0, width - 2))
             buffer.setString(x: x, y: y, p.label, style: labelStyle, maxWidth: lw)
@@ -111,15 +131,16 @@ public struct StatsPanel: Sendable {
         for line in lines {
             if twoColumns {
                 guard y < area.maxY else { return y }
-                for (i, p) in line.enumerated() {
-                    let x = area.x + i * (pairWidth + 3)
-                    pair(p, x: x, width: min(pairWidth + (i == 1 ? area.maxX : 0), area.maxX - x))
+                pair(line[0], x: area.x, labelWidth: columns.leftLabel, width: area.width)
+                if line.count > 1 {
+                    let x = area.x + columns.leftLabel + 1 + columns.leftValue + Columns.gap
+                    pair(line[1], x: x, labelWidth: columns.rightLabel, width: area.maxX - x)
                 }
                 y += 1
             } else {
                 for p in line {
                     guard y < area.maxY else { return y }
-                    pair(p, x: area.x, width: area.width)
+                    pair(p, x: area.x, labelWidth: columns.anyLabel, width: area.width)
                     y += 1
                 }
             }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TermUI
+import TrailCore
+import TrailStore
+@testable import TrailApp
+
+@Suite struct HikeListTests {
+    let env = TestSupport.environment()
+
+    func summaries(_ n: Int) -> [HikeSummary] {
+        (0..<n).map { i in
+            var stats = TrackStatistics(distance: 1000 * Double(i + 1), pointCount: 10)
+            stats.elevationGain = 100 * Double(i)
+            stats.elapsedTime = 3600 + 60 * Double(i)
+            return HikeSummary(id: HikeID(rowID: Int64(i + 1)), name: "Hike number \(i)", description: nil,
+                               kind: i % 2 == 0 ? .imported : .recorded, sourceFileName: nil,
+                               createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+                               startedAt: Date(timeIntervalSince1970: 1_600_000_000 + 86_400 * Double(i)),
+                               statistics: stats, waypointCount: 0)
+        }
+    }
+
+    @Test func scrollKeepsTheSelectionVisibleAndMovesLittle() {
+        for count in [0, 1, 5, 30] {
+            for rows in [0, 1, 3, 10] {
+                var offset = 0
+                for selected in Array(0..<count) + Array((0..<count).reversed()) {
+                    let new = HikeList.scrollOffset(selected: selected, count: count, visibleRows: rows, current: offset)
+                    if rows > 0 {
+                        #expect(selected >= new && selected < new + rows, "\(selected) visible in \(new)..<\(new + rows)")
+                        // It moves only as far as needed.
+                        #expect(new == offset || new == selected || new == selected - rows + 1)
+                    }
+                    #expect(new >= 0 && new <= max(0, count - rows))
+                    offset = new
+                }
+            }
+        }
+    }
+
+    @Test func narrowRowsDropColumnsButKeepDistance() {
+        #expect(HikeListRow.visibleColumns(width: 120) == [0, 1, 2, 3, 4])
+        #expect(HikeListRow.visibleColumns(width: 40) == [0, 1])   // date, distance
+        #expect(HikeListRow.visibleColumns(width: 24) == [1])      // distance only
+        #expect(HikeListRow.visibleColumns(width: 10) == [])
+        let s = summaries(3)[2]
+        var buffer = Buffer(width: 24, height: 1)
+        HikeListRow(summary: s, environment: env).render(area: buffer.area, into: &buffer)
+        #expect(buffer.textDump().hasSuffix("3.00 km"))
+        #expect(buffer.textDump().hasPrefix("Hike number 2"))
+    }
+
+    @Test func selectedRowIsHighlighted() {
+        var buffer = Buffer(width: 80, height: 6)
+        HikeList(summaries: summaries(10), selectedIndex: 7, environment: env).render(area: buffer.area, into: &buffer)
+        let lines = buffer.textLines()
+        let row = lines.firstIndex { $0.hasPrefix("Hike number 7") }!
+        let highlight = env.style(ThemeRole.highlight)
+        #expect((0..<80).allSatisfy { buffer[$0, row]?.bg == highlight.bg })
+        #expect(buffer[0, row - 1]?.bg != highlight.bg)
+        #expect(lines[0].hasPrefix("Name"))
+    }
+
+    @Test func emptyListSaysHowToImportAndTinySizesWork() {
+        var buffer = Buffer(width: 70, height: 3)
+        HikeList(summaries: [], selectedIndex: nil, environment: env).render(area: buffer.area, into: &buffer)
+        #expect(buffer.textDump().contains("cairn import"))
+        for (w, h) in [(0, 0), (1, 1), (2, 2), (6, 2), (30, 3)] {
+            var b = Buffer(width: w, height: h)
+            HikeList(summaries: summaries(4), selectedIndex: 3, environment: env).render(area: b.area, into: &b)
+            #expect(b.textLines().count == h)
+        }
+    }
+
+    @Test func controlCharactersInNamesAreNeutralised() {
+        var s = summaries(1)[0]
+        s.name = "evil\u{1b}[31mred\u{8}\u{9b}"
+        var buffer = Buffer(width: 80, height: 1)
+        HikeListRow(summary: s, environment: env).render(area: buffer.area, into: &buffer)
+        #expect(!TestSupport.scalars(buffer).contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(buffer.textDump().hasPrefix("evil�[31mred��"))
+    }
+
+    @Test func snapshotList() {
+        var buffer = Buffer(width: 80, height: 6)
+        HikeList(summaries: summaries(8), selectedIndex: 6, scrollOffset: 0, environment: env).render(area: buffer.area, into: &buffer)
+        Snapshot.check(buffer, named: "hike-list-80x6")
+    }
+}

@@ -1,0 +1,99 @@
+import CairnCLI
+import Foundation
+import Testing
+import TrailCore
+import TrailFormats
+import TrailMap
+import TrailStore
+@testable import TrailApp
+
+@Suite struct RenderCommandTests {
+    let dir: String = {
+        let d = NSTemporaryDirectory() + "cairn-render-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }()
+
+    func run(_ args: [String], environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
+        let out = StringSink(), err = StringSink()
+        var env = ["CAIRN_THEMES": TestSupport.repo.appendingPathComponent("Themes").path, "HOME": dir, "TZ": "UTC"]
+        env.merge(environment) { $1 }
+        let context = CommandContext(stdout: out, stderr: err, environment: env, currentDirectory: TestSupport.repo.path)
+        let code = CairnCLI.run(args, context: context)
+        return (code, out.text, err.text)
+    }
+
+    @Test func rendersAGPXFileAsText() {
+        let r = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "100x30", "--scrub", "0.5", "--map", dir + "/none.sqlite"])
+        #expect(r.code == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 30)
+        #expect(r.out.contains("Oybin - Kloster - Alpingrat"))
+        #expect(r.out.contains("No map data here"))
+        #expect(!r.out.contains("\u{1b}"))
+    }
+
+    @Test func rendersAStoredHikeByIDLikeTheFile() throws {
+        let storePath = dir + "/hikes.sqlite"
+        let doc = try GPXReader.read(url: TestSupport.samples.appendingPathComponent("gpxpy-Mojstrovka.gpx")).document
+        let plan = HikeImportPlan(document: doc, fileName: "gpxpy-Mojstrovka.gpx")
+        let calculator = StatisticsCalculator()
+        let hikes = try plan.hikes(statistics: { calculator.statistics(for: $0) })
+        let store = try HikeStore(path: storePath)
+        guard case .inserted(let id) = try store.insert(hikes[0]) else { Issue.record("not inserted"); return }
+        let byID = run(["render", id.rawValue, "--store", storePath, "--size", "90x28", "--map", dir + "/none.sqlite"])
+        let byFile = run(["render", "Samples/gpxpy-Mojstrovka.gpx", "--size", "90x28", "--map", dir + "/none.sqlite"])
+        #expect(byID.code == 0, "\(byID.err)")
+        // The same map and chart (the rows above the statistics' "Kind" line may differ only there).
+        let a = byID.out.split(separator: "\n"), b = byFile.out.split(separator: "\n")
+        #expect(a.count == b.count)
+        #expect(a.prefix(18) == b.prefix(18))
+        let unknown = run(["render", "zzzzzz", "--store", storePath])
+        #expect(unknown.code == 1)
+    }
+
+    @Test func ansiOutputAndNoColor() {
+        let colour = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "80x24", "--ansi", "--map", dir + "/none"],
+                         environment: ["COLORTERM": "truecolor"])
+        #expect(colour.code == 0)
+        #expect(colour.out.contains("\u{1b}[0;1;38;2;255;95;175;49m"), "the dark theme's bold route colour #ff5faf")
+        let mono = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "80x24", "--ansi", "--map", dir + "/none"],
+                       environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
+        #expect(mono.code == 0)
+        #expect(!mono.out.contains("38;"), "no colours under NO_COLOR")
+        #expect(mono.out.contains("\u{1b}[0;1;39;49m"), "attributes only (mono theme)")
+    }
+
+    @Test func optionsAndErrors() {
+        let base = ["render", "Samples/GPSTools-Oybin.gpx", "--map", dir + "/none"]
+        #expect(run(base + ["--size", "0x5"]).code == 64)
+        #expect(run(base + ["--size", "abc"]).code == 64)
+        #expect(run(base + ["--scrub", "1.5"]).code == 64)
+        #expect(run(base + ["--zoom", "40"]).code == 64)
+        #expect(run(base + ["--units", "furlongs"]).code == 64)
+        #expect(run(base + ["--theme", "nope"]).code == 1)
+        #expect(run(["render"]).code == 64)
+        let imperial = run(base + ["--units", "imperial", "--size", "100x30", "--range", "0.1,0.4", "--time", "--slope", "--ascii"])
+        #expect(imperial.code == 0, "\(imperial.err)")
+        #expect(imperial.out.contains(" mi") && imperial.out.contains(" ft") && imperial.out.contains("Range"))
+        #expect(imperial.out.unicodeScalars.allSatisfy { $0.isASCII || "…—·▸–©".unicodeScalars.contains($0) })
+        let missing = run(["render", "Samples/nope.gpx"])
+        #expect(missing.code == 1)
+        #expect(run(["render", "--help"]).out.contains("CAIRN_THEMES"))
+    }
+
+    @Test func rendersOverARealMapStore() throws {
+        guard let data = TestSupport.sharedData else { print("skipped: ../shared/data not found"); return }
+        let mapPath = dir + "/map.sqlite"
+        let store = try MapStore(path: mapPath)
+        try store.importOSM(path: data.appendingPathComponent("osm/WorldKG-andorra-2021-east-clip.osm").path)
+        let gpx = data.appendingPathComponent("gpx-unlicensed/adrutas-180430_a.gpx").path
+        let r = run(["render", gpx, "--size", "160x50", "--scrub", "0.9", "--map", mapPath])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("© OpenStreetMap contributors"))
+        #expect(r.out.contains("▲"), "peaks")
+        #expect(!r.out.contains("No map data here"))
+        // The track tops out 1 m from the peak Ensagents (SOURCES.md): its label is drawn.
+        #expect(r.out.contains("Ensagents"))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TermUI
+import TrailCore
+@testable import TrailApp
+
+@Suite struct StatsPanelTests {
+    let env = TestSupport.environment()
+    let format = UnitFormatter(system: .metric)
+
+    /// The row of `buffer` containing `text`, or nil.
+    func row(_ buffer: Buffer, containing text: String) -> Int? {
+        buffer.textLines().firstIndex { $0.contains(text) }
+    }
+
+    @Test func overallAndMovingSpeedsSideBySideWhenWide() throws {
+        let hike = try TestSupport.sampleHike("GPSTools-Oybin.gpx")
+        let s = hike.statistics
+        var wide = Buffer(width: 60, height: 12)
+        StatsPanel(hike: hike, environment: env).render(area: wide.area, into: &wide)
+        let overall = format.speed(s.averageSpeed), moving = format.speed(s.movingAverageSpeed)
+        let r = try #require(row(wide, containing: "Speed"))
+        #expect(wide.textLines()[r].contains(overall) && wide.textLines()[r].contains(moving))
+        // Narrow: the pairs are stacked, moving speed on the next line.
+        var narrow = Buffer(width: 26, height: 30)
+        StatsPanel(hike: hike, environment: env).render(area: narrow.area, into: &narrow)
+        let n = try #require(row(narrow, containing: "Speed"))
+        #expect(narrow.textLines()[n].contains(overall))
+        #expect(narrow.textLines()[n + 1].contains(moving))
+    }
+
+    @Test func rangeStatisticsMatchTheSlicedTrack() throws {
+        let hike = try TestSupport.sampleHike("GPSTools-Oybin.gpx")
+        var state = HikeScreenState(hike: hike)
+        state.setRange(start: 300, end: 100)
+        #expect(state.range == 100...300)
+        // Independently: the statistics of a segment made of points 100…300 only.
+        let points = hike.track.segments.flatMap(\.points)
+        let sliced = StatisticsCalculator().statistics(for: TrackSegment(points: Array(points[100...300])))
+        let range = try #require(state.rangeStatistics)
+        #expect(abs(range.distance - sliced.distance) < 1e-6)
+        #expect(range.elevationGain == sliced.elevationGain)
+        var buffer = Buffer(width: 60, height: 20)
+        StatsPanel(hike: hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: env)
+            .render(area: buffer.area, into: &buffer)
+        let text = buffer.textDump()
+        let title = "Range " + format.distance(hike.profile.distances[100]) + " – " + format.distance(hike.profile.distances[300])
+        let titleRow = try #require(row(buffer, containing: title))
+        let distanceRow = try #require(buffer.textLines()[(titleRow + 1)...].firstIndex { $0.contains("Distance") })
+        #expect(buffer.textLines()[distanceRow].contains(format.distance(sliced.distance)), "\(text)")
+        state.setRange(start: nil, end: 5)
+        #expect(state.range == nil && state.rangeStatistics == nil)
+    }
+
+    @Test func untimedHikeShowsTheWalkingEstimate() {
+        let hike = TestSupport.northbound(count: 101, spacing: 40, elevation: { 1000 + Double($0) * 4 })  // 4 km, +400 m
+        var buffer = Buffer(width: 60, height: 10)
+        StatsPanel(hike: hike, environment: env).render(area: buffer.area, into: &buffer)
+        let text = buffer.textDump()
+        // DIN 33466: 4 km at 4 km/h = 60 min; 400 m at 300 m/h = 80 min; 80 + 60 / 2 = 110 min.
+        #expect(text.contains("Est. time 1 h 50 min"), "\(text)")
+        #expect(!text.contains("Moving"))
+    }
+
+    @Test func rendersAtAnySizeAndSanitisesTheName() throws {
+        var hike = try TestSupport.sampleHike("gpxpy-Mojstrovka.gpx")
+        hike.name = "Bad\u{1b}]0;title\u{7}name"
+        for (w, h) in [(0, 0), (1, 1), (2, 2), (5, 3), (12, 4), (20, 30)] {
+            var buffer = Buffer(width: w, height: h)
+            StatsPanel(hike: hike, range: 3...40, rangeStatistics: TrackStatistics(), environment: env)
+                .render(area: buffer.area, into: &buffer)
+            #expect(buffer.textLines().count == h)
+            #expect(!TestSupport.scalars(buffer).contains { $0.value < 0x20 })
+        }
+    }
+
+    @Test func snapshotOybinWithRange() throws {
+        let hike = try TestSupport.sampleHike("GPSTools-Oybin.gpx")
+        var state = HikeScreenState(hike: hike)
+        state.setRange(start: 50, end: 250)
+        var buffer = Buffer(width: 44, height: 18)
+        StatsPanel(hike: hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: env)
+            .render(area: buffer.area, into: &buffer)
+        Snapshot.check(buffer, named: "stats-oybin-range-44x18")
+    }
+}
