@@ -28,5 +28,7 @@ let package = Package(
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
+        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"]),
+        .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore"]),
     ]
 )
