@@ -1,0 +1,141 @@
+import Foundation
+
+/// Geodesic computations on the WGS84 ellipsoid: distance, bearings and the direct problem.
+///
+/// Method: Vincenty's inverse and direct formulae, T. Vincenty, "Direct and inverse solutions
+/// of geodesics on the ellipsoid with application of nested equations", Survey Review 23 (176),
+/// 1975, pp. 88–93, in the form with the trigonometric identities given by C. Veness,
+/// "Vincenty solutions of geodesics on the ellipsoid" (movable-type.co.uk). Accurate to about
+/// 0.5 mm on the ellipsoid for every pair of points that is not nearly antipodal.
+///
+/// Near-antipodal fallback: the inverse iteration may fail to converge when the two points are
+/// within about half a degree of being antipodal. Then ``inverse(from:to:)`` returns the
+/// great-circle distance on a sphere of the WGS84 mean radius and marks the result
+/// `converged == false`. Every such geodesic is between π·b (20 003.93 km, via the poles) and
+/// π·a (20 037.51 km, along the equator) long and the sphere gives 20 015.1 km, so the
+/// fallback is within 0.12 %. Hikes never come near this case; it exists so that no input
+/// can hang or produce NaN.
+///
+/// Why not Karney (2013): his algorithm is exact to round-off everywhere, but it is several
+/// times more code; Vincenty's 0.5 mm is well inside the 1 mm / 0.01 % this project needs and
+/// is checked against GeographicLib (Karney's implementation) in the tests.
+public enum Geodesy {
+    /// WGS84 semi-major axis a, in metres.
+    public static let semiMajorAxis = 6_378_137.0
+    /// WGS84 flattening f.
+    public static let flattening = 1 / 298.257223563
+    /// WGS84 semi-minor axis b = a (1 − f), in metres.
+    public static let semiMinorAxis = 6_378_137.0 * (1 - 1 / 298.257223563)
+    /// Mean earth radius R1 = (2a + b) / 3 of WGS84, in metres (IUGG), for spherical helpers.
+    public static let meanRadius = 6_371_008.771_415
+
+    /// Result of the inverse problem between two coordinates.
+    public struct InverseSolution: Hashable, Sendable {
+        /// Length of the geodesic, metres.
+        public var distance: Double
+        /// Forward azimuth at the start, degrees clockwise from true north, 0..<360.
+        /// 0 when the points coincide.
+        public var initialBearing: Double
+        /// Forward azimuth at the end, degrees clockwise from true north, 0..<360.
+        public var finalBearing: Double
+        /// False when Vincenty's iteration did not converge (near-antipodal points) and the
+        /// spherical fallback described on ``Geodesy`` was used.
+        public var converged: Bool
+    }
+
+    /// Solves the inverse geodesic problem (Vincenty 1975) from `a` to `b`.
+    /// - Returns: distance in metres and both azimuths in degrees; see ``InverseSolution``.
+    public static func inverse(from a: Coordinate, to b: Coordinate) -> InverseSolution {
+        let f = flattening
+        // Longitude difference wrapped into -180...180 so the antimeridian is crossed the short way.
+        let L = normalizedLongitude(b.longitude - a.longitude) * .pi / 180
+        let tanU1 = (1 - f) * tan(a.latitude * .pi / 180)
+        let cosU1 = 1 / (1 + tanU1 * tanU1).squareRoot(), sinU1 = tanU1 * cosU1
+        let tanU2 = (1 - f) * tan(b.latitude * .pi / 180)
+        let cosU2 = 1 / (1 + tanU2 * tanU2).squareRoot(), sinU2 = tanU2 * cosU2
+
+        var lambda = L
+        var sinLambda = 0.0, cosLambda = 0.0
+        var sinSigma = 0.0, cosSigma = 0.0, sigma = 0.0
+        var sinAlpha = 0.0, cosSqAlpha = 0.0, cos2SigmaM = 0.0
+        var iterations = 0
+        var converged = false
+        repeat {
+            sinLambda = sin(lambda)
+            cosLambda = cos(lambda)
+            let t1 = cosU2 * sinLambda
+            let t2 = cosU1 * sinU2 - sinU1 * cosU2 * cosLambda
+            sinSigma = (t1 * t1 + t2 * t2).squareRoot()
+            if sinSigma == 0 {
+                // Coincident points (or both at the same pole).
+                return InverseSolution(distance: 0, initialBearing: 0, finalBearing: 0, converged: true)
+            }
+            cosSigma = sinU1 * sinU2 + cosU1 * cosU2 * cosLambda
+            sigma = atan2(sinSigma, cosSigma)
+            sinAlpha = cosU1 * cosU2 * sinLambda / sinSigma
+            cosSqAlpha = 1 - sinAlpha * sinAlpha
+            // On an equatorial line cos²α = 0 and cos2σm is undefined; its term vanishes.
+            cos2SigmaM = cosSqAlpha != 0 ? cosSigma - 2 * sinU1 * sinU2 / cosSqAlpha : 0
+            let C = f / 16 * cosSqAlpha * (4 + f * (4 - 3 * cosSqAlpha))
+            let previous = lambda
+            lambda = L + (1 - C) * f * sinAlpha
+                * (sigma + C * sinSigma * (cos2SigmaM + C * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)))
+            iterations += 1
+            if abs(lambda) > .pi { break }  // diverging: antipodal case
+            if abs(lambda - previous) <= 1e-12 { converged = true; break }
+        } while iterations < 200
+
+        if !converged {
+            return InverseSolution(distance: sphericalDistance(from: a, to: b),
+                                   initialBearing: sphericalInitialBearing(from: a, to: b),
+                                   finalBearing: normalizedDegrees(sphericalInitialBearing(from: b, to: a) + 180),
+                                   converged: false)
+        }
+
+        let bb = semiMinorAxis
+        let uSq = cosSqAlpha * (semiMajorAxis * semiMajorAxis - bb * bb) / (bb * bb)
+        let A = 1 + uSq / 16384 * (4096 + uSq * (-768 + uSq * (320 - 175 * uSq)))
+        let B = uSq / 1024 * (256 + uSq * (-128 + uSq * (74 - 47 * uSq)))
+        let c2 = cos2SigmaM * cos2SigmaM
+        let deltaSigma = B * sinSigma * (cos2SigmaM + B / 4 * (cosSigma * (-1 + 2 * c2)
+            - B / 6 * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * c2)))
+        let s = bb * A * (sigma - deltaSigma)
+        let alpha1 = atan2(cosU2 * sinLambda, cosU1 * sinU2 - sinU1 * cosU2 * cosLambda)
+        let alpha2 = atan2(cosU1 * sinLambda, -sinU1 * cosU2 + cosU1 * sinU2 * cosLambda)
+        return InverseSolution(distance: s,
+                               initialBearing: normalizedDegrees(alpha1 * 180 / .pi),
+                               finalBearing: normalizedDegrees(alpha2 * 180 / .pi),
+                               converged: true)
+    }
+
+    /// Geodesic distance on the WGS84 ellipsoid between `a` and `b`, in metres (Vincenty 1975,
+    /// with the fallback documented on ``Geodesy``).
+    public static func distance(from a: Coordinate, to b: Coordinate) -> Double {
+        inverse(from: a, to: b).distance
+    }
+
+    /// Initial bearing (forward azimuth) of the geodesic from `a` to `b`, in degrees clockwise
+    /// from true north, 0..<360; 0 when the points coincide.
+    public static func initialBearing(from a: Coordinate, to b: Coordinate) -> Double {
+        inverse(from: a, to: b).initialBearing
+    }
+
+    /// Final bearing of the geodesic from `a` to `b` on arrival at `b`, degrees 0..<360.
+    public static func finalBearing(from a: Coordinate, to b: Coordinate) -> Double {
+        inverse(from: a, to: b).finalBearing
+    }
+
+    /// Wraps an angle in degrees into 0..<360.
+    static func normalizedDegrees(_ d: Double) -> Double {
+        let r = d.truncatingRemainder(dividingBy: 360)
+        let w = r < 0 ? r + 360 : r
+        return w >= 360 ? 0 : w
+    }
+
+    /// Wraps a longitude in degrees into -180...180.
+    static func normalizedLongitude(_ d: Double) -> Double {
+        if (-180...180).contains(d) { return d }
+        let r = (d + 180).truncatingRemainder(dividingBy: 360)
+        return (r < 0 ? r + 360 : r) - 180
+    }
+}
