@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "Cairn",
     products: [
-        .executable(name: "cairn", targets: ["cairn"])
+        .executable(name: "cairn", targets: ["cairn"]),
+        .executable(name: "stats-benchmark", targets: ["StatsBenchmark"]),
     ],
     targets: [
         // System libraries from Debian (see ../shared/PLATFORM.md and DECISIONS.md).
@@ -25,10 +26,11 @@ let package = Package(
         .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
+        .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
-        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"]),
-        .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore"]),
+        .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore"], exclude: ["Fixtures"]),
     ]
 )

@@ -136,3 +136,20 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
     let d = abs(a - b).truncatingRemainder(dividingBy: 360)
     return min(d, 360 - d)
 }
+
+struct ShortDistanceTests {
+    /// Against Vincenty (checked against GeographicLib above): 1e-6 relative up to 10 km, 60°.
+    @Test(arguments: [0.0, 30.0, 46.0, 60.0, -45.0])
+    func agreesWithVincenty(latitude: Double) {
+        let a = Coordinate(latitude: latitude, longitude: 7)
+        for d in [10.0, 150.0, 1000.0, 10_000.0] {
+            for bearing in stride(from: 0.0, to: 360, by: 30) {
+                let b = a.coordinate(at: d, bearing: bearing)
+                let fast = Geodesy.shortDistance(from: a, to: b)
+                #expect(abs(fast - d) / d < 1e-6, "\(latitude)° \(d) m \(bearing)°: \(fast)")
+            }
+        }
+        let west = Coordinate(latitude: latitude, longitude: 179.999), east = Coordinate(latitude: latitude, longitude: -179.999)
+        #expect(abs(Geodesy.shortDistance(from: west, to: east) - Geodesy.distance(from: west, to: east)) < 0.001)
+    }
+}

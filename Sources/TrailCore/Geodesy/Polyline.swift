@@ -53,10 +53,14 @@ public struct Polyline: Hashable, Sendable {
     public static func cumulativeDistances(of coordinates: [Coordinate]) -> [Double] {
         var result = [Double]()
         result.reserveCapacity(coordinates.count)
+        guard var previous = coordinates.first else { return result }
+        var previousU = Geodesy.ReducedLatitude(previous.latitude)
         var total = 0.0
-        for i in coordinates.indices {
-            if i > 0 { total += Geodesy.distance(from: coordinates[i - 1], to: coordinates[i]) }
+        for c in coordinates {
+            let u = Geodesy.ReducedLatitude(c.latitude)
+            total += Geodesy.distance(previousU, previous, u, c)
             result.append(total)
+            previous = c; previousU = u
         }
         return result
     }

@@ -20,9 +20,11 @@ public struct TrackStatistics: Hashable, Sendable, Codable {
     public var elapsedTime: Double?
     /// Seconds spent moving, by the moving-time rule of `StatisticsCalculator`.
     public var movingTime: Double?
-    /// distance / elapsedTime, m/s.
+    /// distance / elapsedTime, m/s (nil when elapsed time is nil or 0).
     public var averageSpeed: Double?
-    /// moving distance / movingTime, m/s.
+    /// Distance covered while moving (path length of the moving chunks), metres.
+    public var movingDistance: Double?
+    /// movingDistance / movingTime, m/s.
     public var movingAverageSpeed: Double?
     /// Maximum speed robust to single GPS spikes, m/s.
     public var maxSpeed: Double?
@@ -37,14 +39,18 @@ public struct TrackStatistics: Hashable, Sendable, Codable {
     public var steepestGrade: Double?
     /// Bounding box of all points, nil for an empty track.
     public var boundingBox: BoundingBox?
+    /// Walking time a hiker would plan for this distance and climb, seconds (DIN 33466, see
+    /// `StatisticsCalculator`); useful for routes without timestamps. 0 for an empty track.
+    public var estimatedWalkingTime: Double
 
     public init(distance: Double = 0, pointCount: Int = 0, segmentCount: Int = 0,
                 startTime: Date? = nil, endTime: Date? = nil, elapsedTime: Double? = nil,
                 movingTime: Double? = nil, averageSpeed: Double? = nil,
-                movingAverageSpeed: Double? = nil, maxSpeed: Double? = nil,
+                movingDistance: Double? = nil, movingAverageSpeed: Double? = nil, maxSpeed: Double? = nil,
                 elevationGain: Double? = nil, elevationLoss: Double? = nil,
                 minElevation: Double? = nil, maxElevation: Double? = nil,
-                steepestGrade: Double? = nil, boundingBox: BoundingBox? = nil) {
+                steepestGrade: Double? = nil, boundingBox: BoundingBox? = nil,
+                estimatedWalkingTime: Double = 0) {
         self.distance = distance
         self.pointCount = pointCount
         self.segmentCount = segmentCount
@@ -53,6 +59,7 @@ public struct TrackStatistics: Hashable, Sendable, Codable {
         self.elapsedTime = elapsedTime
         self.movingTime = movingTime
         self.averageSpeed = averageSpeed
+        self.movingDistance = movingDistance
         self.movingAverageSpeed = movingAverageSpeed
         self.maxSpeed = maxSpeed
         self.elevationGain = elevationGain
@@ -61,6 +68,7 @@ public struct TrackStatistics: Hashable, Sendable, Codable {
         self.maxElevation = maxElevation
         self.steepestGrade = steepestGrade
         self.boundingBox = boundingBox
+        self.estimatedWalkingTime = estimatedWalkingTime
     }
 
     /// Pace in seconds per kilometre from the moving average speed, nil when unknown or zero.
