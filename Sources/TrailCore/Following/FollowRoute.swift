@@ -36,15 +36,7 @@ public struct FollowRoute: Hashable, Sendable {
     public func remainingPoints(from distance: Double) -> [Trackpoint] {
         guard let p = polyline.position(atDistance: distance) else { return [] }
         let coords = polyline.coordinates
-        var ele: Double? = elevations[p.segmentIndex]
-        if p.segmentIndex + 1 < coords.count {
-            if let a = elevations[p.segmentIndex], let b = elevations[p.segmentIndex + 1] {
-                ele = a + p.fraction * (b - a)
-            } else {
-                ele = nil
-            }
-        }
-        var out = [Trackpoint(p.coordinate, elevation: ele)]
+        var out = [Trackpoint(p.coordinate, elevation: elevation(at: p))]
         var i = p.segmentIndex + 1
         if p.fraction >= 1 { i += 1 }
         while i < coords.count {
@@ -52,5 +44,16 @@ public struct FollowRoute: Hashable, Sendable {
             i += 1
         }
         return out
+    }
+
+    /// The elevation at a position on the route, metres: interpolated linearly between the
+    /// segment's two vertices when both have one (the vertex's own at fraction 0 or 1), else nil.
+    public func elevation(at p: PolylinePosition) -> Double? {
+        let i = p.segmentIndex
+        guard i + 1 < elevations.count else { return elevations.indices.contains(i) ? elevations[i] : nil }
+        if p.fraction <= 0 { return elevations[i] }
+        if p.fraction >= 1 { return elevations[i + 1] }
+        guard let a = elevations[i], let b = elevations[i + 1] else { return nil }
+        return a + p.fraction * (b - a)
     }
 }
