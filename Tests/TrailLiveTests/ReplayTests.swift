@@ -47,6 +47,9 @@ private let north20 = Coordinate(latitude: 42.500180045546, longitude: 1.5)
         shuffled[2].time = recorded.addingTimeInterval(5)
         #expect(!ReplayPlan.isTimed(shuffled))
         #expect(ReplayPlan().fixes(for: shuffled, start: start).count > 3)
+        // So do sentinel times: every point at the same instant (gpxpy's Mojstrovka sample).
+        let sentinel = timedPoints.map { Trackpoint($0.coordinate, elevation: $0.elevation, time: recorded) }
+        #expect(!ReplayPlan.isTimed(sentinel))
     }
 
     @Test func sourcePacesBySpeedFactorOnTheInjectedClock() {

@@ -128,3 +128,74 @@ func unusedLocalPort() -> UInt16 {
 
 /// The directory of this test file, for fixtures.
 let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+/// True when a TCP socket can bind 127.0.0.1:`port` right now.
+func canBind(_ port: UInt16) -> Bool {
+    let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(s) }
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+    addr.sin_port = port.bigEndian
+    return withUnsafePointer(to: &addr) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    } == 0
+}
+
+/// A child process started with posix_spawn, with an empty signal mask and default signal
+/// actions (Foundation's `Process` passes on the test runner's blocked signals, and gpsfake
+/// with SIGTERM/SIGINT blocked can neither be stopped nor finish), stdin/stdout/stderr on
+/// /dev/null.
+final class SpawnedProcess {
+    let pid: pid_t
+    private var exited = false
+
+    init(_ path: String, _ arguments: [String]) throws {
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        sigdelset(&defaults, SIGKILL)
+        sigdelset(&defaults, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, path, &actions, &attr, argv, environ)
+        guard rc == 0 else { throw SystemCallError(operation: "spawn \(path)", code: rc) }
+        pid = child
+    }
+
+    /// Waits up to `timeout` seconds for the process to exit; true when it has.
+    @discardableResult
+    func wait(timeout: Double) -> Bool {
+        if exited { return true }
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { exited = true; return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return false
+    }
+
+    /// Asks politely (SIGINT, then SIGTERM), then SIGKILL, and reaps the process.
+    func stop() {
+        for sig in [SIGINT, SIGTERM] where !exited {
+            kill(pid, sig)
+            wait(timeout: 2)
+        }
+        if !exited { kill(pid, SIGKILL); wait(timeout: 2) }
+    }
+}

@@ -7,8 +7,8 @@ import TrailCore
 ///   point, at `start + (t − t₀)`, so intervals, speeds and durations are the recording's
 ///   own. Speed is the geodesic distance from the previous point over the time between them;
 ///   course the initial bearing from it.
-/// - **Untimed tracks** (any point without time, or times that go backwards — some exported
-///   tracks have re-based or shuffled times): the line is walked at ``walkingSpeed``
+/// - **Untimed tracks** (any point without time, times that go backwards — some exported
+///   tracks have re-based or shuffled times — or one time on every point): the line is walked at ``walkingSpeed``
 ///   (4 km/h, the DIN 33466 flat speed) and a fix is placed every ``interval`` (2 s, i.e.
 ///   every 2.2 m) along it, elevations interpolated, the last point always included.
 ///
@@ -28,7 +28,8 @@ public struct ReplayPlan: Sendable {
         self.interval = interval
     }
 
-    /// True when every point has a time and the times never decrease.
+    /// True when every point has a time, the times never decrease, and the last is later
+    /// than the first (a file whose points all carry one sentinel time is untimed).
     public static func isTimed(_ points: [Trackpoint]) -> Bool {
         var previous: Date?
         for p in points {
@@ -36,7 +37,8 @@ public struct ReplayPlan: Sendable {
             if let previous, t < previous { return false }
             previous = t
         }
-        return !points.isEmpty
+        guard let first = points.first?.time, let last = previous else { return false }
+        return last > first
     }
 
     /// The fixes for `points`, the first one at `start`.
