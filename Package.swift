@@ -27,6 +27,7 @@ let package = Package(
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
+        .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
 
         // Tests mirror the modules.
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore"]),
