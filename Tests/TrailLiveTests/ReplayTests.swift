@@ -134,3 +134,20 @@ private let north20 = Coordinate(latitude: 42.500180045546, longitude: 1.5)
         }
     }
 }
+
+@Suite struct AsyncStreamAdapterTests {
+    @Test func eventsFinishAfterTheSourceEnds() async {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let points = (0..<5).map { Trackpoint(latitude: 42.5 + Double($0) * 1e-4, longitude: 1.5,
+                                              time: start.addingTimeInterval(Double($0))) }
+        let source = ReplaySource(configuration: .init(points: points, speedFactor: nil), clock: ManualClock(start))
+        var fixes = 0
+        var last: PositionEvent?
+        for await e in source.events() {
+            if case .fix = e { fixes += 1 }
+            last = e
+        }
+        #expect(fixes == 5)
+        #expect(last == .ended(SourceEnd(reason: "replay finished")))
+    }
+}

@@ -53,8 +53,8 @@ final class NMEAInput {
     enum ReadResult: Equatable { case data([UInt8]), timeout, endOfFile }
 
     /// Reads what is available, waiting up to `timeout` seconds on a terminal. A regular file
-    /// never waits; its end is ``ReadResult/endOfFile``. (A terminal does not normally report
-    /// an end; a vanished USB device fails with EIO, thrown.)
+    /// never waits; its end is ``ReadResult/endOfFile``. A terminal has no end: a vanished USB
+    /// device (EIO, POLLHUP or a zero-length read) is thrown as an error.
     func read(timeout: Double) throws(SystemCallError) -> ReadResult {
         if isTerminal {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -68,7 +68,12 @@ final class NMEAInput {
         var buffer = [UInt8](repeating: 0, count: 16_384)
         let n = buffer.withUnsafeMutableBytes { b in retryingEINTR { Glibc.read(fd, b.baseAddress, b.count) } }
         if n > 0 { return .data(Array(buffer[0..<n])) }
-        if n == 0 { return isTerminal ? .timeout : .endOfFile }
+        if n == 0 {
+            // Raw mode has VMIN = 1 and the descriptor is non-blocking: "no data" is EAGAIN, so
+            // 0 from a terminal that poll called readable is a hang-up (receiver unplugged).
+            if isTerminal { throw SystemCallError(operation: "read \(path)", code: EIO, message: "device hung up") }
+            return .endOfFile
+        }
         if errno == EAGAIN || errno == EWOULDBLOCK { return .timeout }
         throw .errno("read \(path)")
     }
