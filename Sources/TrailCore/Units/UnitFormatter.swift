@@ -1,0 +1,145 @@
+import Foundation
+
+/// Formats the numbers of a hike for people, in one ``UnitSystem``: every user-facing output
+/// (tables, status bar, chart axes) goes through it so that units and precision agree.
+///
+/// Inputs are SI (metres, seconds, metres per second, grade as a fraction). Output is plain
+/// ASCII, locale-neutral: a period as decimal separator, no thousands grouping, "-" for
+/// negatives, and "--" for a value that is unknown, infinite or NaN. Rounding is to nearest.
+public struct UnitFormatter: Hashable, Sendable {
+    /// Metric or imperial.
+    public var system: UnitSystem
+    /// Time zone for dates and clock times (injected; the CLI passes the user's).
+    public var timeZone: TimeZone
+
+    /// Shown for an unknown or non-finite value.
+    public static let unknown = "--"
+
+    public init(system: UnitSystem, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.system = system
+        self.timeZone = timeZone
+    }
+
+    /// A horizontal distance. Metric: whole metres below 1 km ("850 m"), then kilometres with
+    /// 2 decimals below 10 km ("4.25 km"), 1 below 100 km ("12.3 km"), none above ("154 km").
+    /// Imperial: whole feet below 0.1 mi ("328 ft"), then miles with the same 2/1/0 decimals.
+    public func distance(_ metres: Double) -> String {
+        guard metres.isFinite else { return Self.unknown }
+        switch system {
+        case .metric:
+            if abs(metres.rounded()) < 1000 { return "\(Int(metres.rounded())) m" }
+            return "\(stepped(metres / 1000)) km"
+        case .imperial:
+            let miles = metres / 1609.344
+            if abs(miles) < 0.1 { return "\(Int((metres / 0.3048).rounded())) ft" }
+            return "\(stepped(miles)) mi"
+        }
+    }
+
+    /// An elevation (or elevation difference) in whole metres or feet: "2849 m", "9347 ft".
+    public func elevation(_ metres: Double?) -> String {
+        guard let m = metres, m.isFinite else { return Self.unknown }
+        return "\(Int((m / system.metresPerElevationUnit).rounded())) \(system.elevationSymbol)"
+    }
+
+    /// A climb or descent with its sign: "+467 m", "-438 m", "0 m".
+    public func elevationChange(_ metres: Double?) -> String {
+        guard let m = metres, m.isFinite else { return Self.unknown }
+        let v = Int((m / system.metresPerElevationUnit).rounded())
+        return "\(v > 0 ? "+" : "")\(v) \(system.elevationSymbol)"
+    }
+
+    /// A speed with one decimal: "4.5 km/h", "2.8 mph".
+    public func speed(_ metresPerSecond: Double?) -> String {
+        guard let v = metresPerSecond, v.isFinite else { return Self.unknown }
+        return "\(fixed(v * 3600 / system.metresPerDistanceUnit, decimals: 1)) \(system.speedSymbol)"
+    }
+
+    /// Pace from a speed, as minutes:seconds per km or mile: 1.25 m/s → "13:20 min/km",
+    /// "21:27 min/mi". Unknown, zero or negative speeds give "--".
+    public func pace(speed metresPerSecond: Double?) -> String {
+        guard let v = metresPerSecond, v.isFinite, v > 0 else { return Self.unknown }
+        let seconds = (system.metresPerDistanceUnit / v).rounded()
+        guard seconds < 100 * 3600 else { return Self.unknown }
+        let s = Int(seconds)
+        return "\(s / 60):\(twoDigits(s % 60)) min/\(system.distanceSymbol)"
+    }
+
+    /// How a duration is written.
+    public enum DurationStyle: Sendable {
+        /// "h:mm:ss", hours not wrapped at 24: 11 109 s → "3:05:09".
+        case clock
+        /// Rounded to the minute: "3 h 05 min", "45 min"; below a minute "40 s".
+        case words
+    }
+
+    /// A duration in seconds (negative or non-finite → "--").
+    public func duration(_ seconds: Double?, style: DurationStyle = .words) -> String {
+        guard let t = seconds, t.isFinite, t >= 0 else { return Self.unknown }
+        switch style {
+        case .clock:
+            let s = Int(t.rounded())
+            return "\(s / 3600):\(twoDigits(s / 60 % 60)):\(twoDigits(s % 60))"
+        case .words:
+            if t.rounded() < 60 { return "\(Int(t.rounded())) s" }
+            let minutes = Int((t / 60).rounded())
+            if minutes < 60 { return "\(minutes) min" }
+            return "\(minutes / 60) h \(twoDigits(minutes % 60)) min"
+        }
+    }
+
+    /// A grade (fraction) as whole percent: 0.25 → "25%", -0.084 → "-8%".
+    public func grade(_ fraction: Double?) -> String {
+        guard let g = fraction, g.isFinite else { return Self.unknown }
+        let p = Int((g * 100).rounded())
+        return "\(p)%"
+    }
+
+    /// Calendar date in the formatter's time zone: "2024-06-01".
+    public func date(_ date: Date?) -> String {
+        guard let d = date, let c = components(d) else { return Self.unknown }
+        return "\(fourDigits(c.year!))-\(twoDigits(c.month!))-\(twoDigits(c.day!))"
+    }
+
+    /// Date and time to the minute: "2024-06-01 14:05".
+    public func dateTime(_ date: Date?) -> String {
+        guard let d = date, let c = components(d) else { return Self.unknown }
+        return "\(self.date(d)) \(twoDigits(c.hour!)):\(twoDigits(c.minute!))"
+    }
+
+    /// Clock time to the minute: "14:05".
+    public func time(_ date: Date?) -> String {
+        guard let d = date, let c = components(d) else { return Self.unknown }
+        return "\(twoDigits(c.hour!)):\(twoDigits(c.minute!))"
+    }
+
+    // MARK: - Helpers
+
+    /// 2 decimals below 10, 1 below 100, none above, deciding on the rounded value so that
+    /// 9.996 reads "10.0", not "10.00".
+    private func stepped(_ v: Double) -> String {
+        if abs((v * 100).rounded() / 100) < 10 { return fixed(v, decimals: 2) }
+        if abs((v * 10).rounded() / 10) < 100 { return fixed(v, decimals: 1) }
+        return fixed(v, decimals: 0)
+    }
+
+    private func fixed(_ v: Double, decimals: Int) -> String {
+        let s = String(format: "%.\(decimals)f", v)
+        // "-0.0" reads oddly; a value that rounds to zero has no sign.
+        return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
+    }
+
+    private func twoDigits(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+
+    private func fourDigits(_ v: Int) -> String {
+        let s = String(v)
+        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+    }
+
+    private func components(_ d: Date) -> DateComponents? {
+        guard d.timeIntervalSince1970.isFinite else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.dateComponents([.year, .month, .day, .hour, .minute], from: d)
+    }
+}
