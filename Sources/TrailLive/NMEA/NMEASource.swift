@@ -1,0 +1,150 @@
+import Foundation
+import TrailCore
+
+/// A ``PositionSource`` reading NMEA 0183 from a serial device or a log file.
+///
+/// - A serial device (`/dev/ttyUSB0`, `/dev/ttyACM0`) is opened raw (see ``Configuration/baudRate``),
+///   read as data arrives, and watched by a ``StaleTimer``. When it fails (receiver unplugged)
+///   the source reports `.connection(.disconnected)` and reopens it with ``ReconnectBackoff``.
+/// - A regular file is read to its end, then `.ended` carries the ``NMEACounters``. With
+///   ``Configuration/speedFactor`` set, fixes are paced by their receiver times divided by the
+///   factor (a demo at walking pace or 10× faster); without it they come as fast as they parse.
+public final class NMEASource: PositionSource, @unchecked Sendable {
+    public struct Configuration: Sendable {
+        /// Device or file path.
+        public var path: String
+        /// Serial speed for a terminal device (4800, 9600, 19200, 38400, 57600, 115200); nil
+        /// keeps the device's current speed. Ignored for files.
+        public var baudRate: Int?
+        /// Replay pacing for files: receiver time runs this many times faster than the clock;
+        /// nil (default) reads without pausing.
+        public var speedFactor: Double?
+        /// Seconds without a fix before `.stale` (devices only).
+        public var staleAfter: Double
+        /// Longest wait for data before the stale timer and stop requests are checked, seconds.
+        public var pollInterval: Double
+        /// Reopen delays for a failing device.
+        public var backoff: ReconnectBackoff
+
+        public init(path: String, baudRate: Int? = nil, speedFactor: Double? = nil, staleAfter: Double = 10,
+                    pollInterval: Double = 0.25, backoff: ReconnectBackoff = ReconnectBackoff()) {
+            self.path = path
+            self.baudRate = baudRate
+            self.speedFactor = speedFactor
+            self.staleAfter = staleAfter
+            self.pollInterval = pollInterval
+            self.backoff = backoff
+        }
+    }
+
+    public let configuration: Configuration
+    private let clock: any LiveClock
+    private let stopFlag = StopFlag()
+    private let startLock = NSLock()
+    private var started = false
+
+    public init(configuration: Configuration, clock: any LiveClock = SystemClock()) {
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    public func start(_ handler: @escaping @Sendable (PositionEvent) -> Void) {
+        let first = startLock.withLock { () -> Bool in defer { started = true }; return !started }
+        guard first else { return }
+        let thread = Thread { [self] in run(handler) }
+        thread.name = "cairn.nmea"
+        thread.start()
+    }
+
+    public func stop() { stopFlag.stop() }
+
+    private func run(_ emit: @Sendable (PositionEvent) -> Void) {
+        let c = configuration
+        var parser = NMEAParser(fallbackDate: clock.now())
+        var stale = StaleTimer(staleAfter: c.staleAfter, startedAt: clock.now())
+        var backoff = c.backoff
+        var attempt = 0
+        var pacing = Pacing(speedFactor: c.speedFactor)
+        while !stopFlag.isStopped {
+            attempt += 1
+            emit(.connection(.connecting(attempt: attempt)))
+            let input: NMEAInput
+            do {
+                input = try NMEAInput(path: c.path, baudRate: c.baudRate)
+            } catch {
+                // A path that cannot be opened: fatal for a file, retried for a device.
+                if !c.path.hasPrefix("/dev/") {
+                    emit(.ended(SourceEnd(reason: error.description, isError: true, nmeaCounters: parser.counters)))
+                    return
+                }
+                waitBeforeRetry(error.description, &backoff, &stale, emit)
+                continue
+            }
+            emit(.connection(.connected(detail: input.isTerminal ? "serial \(c.path)" : "file \(c.path)")))
+            backoff.reset()
+            attempt = 0
+            var lines = LineBuffer(maximumLineLength: 4096)
+            func deliver(_ events: [PositionEvent]) {
+                for e in events {
+                    if case .fix(let f) = e {
+                        guard pacing.wait(until: f.time, clock: clock, stop: stopFlag) else { return }
+                        stale.fixArrived(at: clock.now())
+                    }
+                    emit(e)
+                }
+            }
+            do {
+                reading: while !stopFlag.isStopped {
+                    switch try input.read(timeout: c.pollInterval) {
+                    case .data(let bytes):
+                        for line in lines.append(bytes) { deliver(parser.parse(line: line)) }
+                    case .timeout:
+                        break
+                    case .endOfFile:
+                        if let last = lines.flush() { deliver(parser.parse(line: last)) }
+                        deliver(parser.finish())
+                        break reading
+                    }
+                    if input.isTerminal, let e = stale.check(at: clock.now()) { emit(e) }
+                }
+            } catch {
+                waitBeforeRetry(error.description, &backoff, &stale, emit)
+                continue
+            }
+            if stopFlag.isStopped { break }
+            emit(.ended(SourceEnd(reason: "end of file", nmeaCounters: parser.counters)))
+            return
+        }
+        emit(.ended(SourceEnd(reason: "stopped", nmeaCounters: parser.counters)))
+    }
+
+    private func waitBeforeRetry(_ reason: String, _ backoff: inout ReconnectBackoff, _ stale: inout StaleTimer,
+                                 _ emit: @Sendable (PositionEvent) -> Void) {
+        let delay = backoff.next()
+        emit(.connection(.disconnected(reason: reason, retryIn: delay)))
+        var left = delay
+        while left > 0 && !stopFlag.isStopped {
+            let step = min(left, configuration.pollInterval)
+            clock.sleep(seconds: step)
+            left -= step
+            if let e = stale.check(at: clock.now()) { emit(e) }
+        }
+    }
+}
+
+/// Paces replayed fixes: waits (fix time − previous fix time) / speed factor before each fix.
+struct Pacing {
+    let speedFactor: Double?
+    private var previous: Date?
+
+    init(speedFactor: Double?) { self.speedFactor = speedFactor }
+
+    /// Sleeps until `time` is due; returns false when stopped meanwhile.
+    mutating func wait(until time: Date, clock: any LiveClock, stop: StopFlag) -> Bool {
+        defer { previous = time }
+        guard let factor = speedFactor, factor > 0, let previous else { return !stop.isStopped }
+        let gap = time.timeIntervalSince(previous) / factor
+        guard gap > 0 else { return !stop.isStopped }
+        return clock.sleep(seconds: gap, unlessStopped: stop)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The time and waiting a position source uses, injected so tests run without real delays.
+///
+/// Sources call ``now()`` to stamp arrivals and to judge staleness, and ``sleep(seconds:)`` for
+/// reconnect backoff and replay pacing. A test clock advances its time in `sleep` instead of
+/// blocking.
+public protocol LiveClock: Sendable {
+    /// The current instant.
+    func now() -> Date
+    /// Blocks the calling thread for `seconds` (a test clock just advances).
+    func sleep(seconds: Double)
+}
+
+/// The wall clock: `Date()` and `Thread.sleep`.
+public struct SystemClock: LiveClock {
+    public init() {}
+    public func now() -> Date { Date() }
+    public func sleep(seconds: Double) {
+        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+    }
+}
+
+/// A thread-safe boolean a source's reader thread polls to know it must stop.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    var isStopped: Bool { lock.withLock { stopped } }
+    func stop() { lock.withLock { stopped = true } }
+}
+
+extension LiveClock {
+    /// Sleeps `seconds` in slices of at most `slice` seconds, returning early (false) as soon
+    /// as `flag` is set. Returns true when the full time elapsed.
+    func sleep(seconds: Double, unlessStopped flag: StopFlag, slice: Double = 0.1) -> Bool {
+        var left = seconds
+        while left > 0 {
+            if flag.isStopped { return false }
+            let step = Swift.min(left, slice)
+            sleep(seconds: step)
+            left -= step
+        }
+        return !flag.isStopped
+    }
+}
