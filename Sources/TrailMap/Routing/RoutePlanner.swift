@@ -1,0 +1,161 @@
+import Foundation
+import TrailCore
+
+/// Draws trails: routes legs between stops along walkable ways, re-routes only the legs a
+/// change touches, finds where a new pin adds the least, and says what is near a stop.
+///
+/// Holds one ``WalkingGraph`` for the area around the stops and builds a new one only when a
+/// leg reaches outside it (see ``graphBox(for:)``). Routing never fails: a leg that cannot
+/// be routed is straight, with its ``StraightReason``. One planner per thread (it reads a
+/// ``MapStore``, which is not thread-safe).
+public final class RoutePlanner {
+    /// The map store the graph and place names come from.
+    public let store: MapStore
+    /// Difficulty cap, snapping distance and climb cost for legs made from now on.
+    public var options: RouteOptions
+    /// Elevations for climb costs, or nil (flat).
+    public let elevation: ElevationLookup?
+    /// The graph in use, if one was built.
+    public private(set) var graph: WalkingGraph?
+    /// The last error reading the map store (legs made meanwhile are straight,
+    /// ``StraightReason/mapUnavailable``); nil after a successful read.
+    public private(set) var lastMapError: Error?
+    /// Legs computed (routed or straight) since the planner was made: lets callers and tests
+    /// see that a change re-routed only the legs it touched.
+    public private(set) var legsComputed = 0
+    /// Graphs built since the planner was made.
+    public private(set) var graphsBuilt = 0
+
+    /// Margin around the stops for the graph area, metres: ``marginBase`` plus
+    /// ``marginShare`` of the larger side of the stops' box. A walk that leaves this area
+    /// is not found (the leg becomes straight or takes a route inside it); 3 km plus a
+    /// quarter covers valley-to-valley detours in the Pyrenees.
+    public static let marginBase = 3_000.0
+    public static let marginShare = 0.25
+    /// A cached graph is widened to take in a new area only while the union stays within
+    /// this many metres on its larger side; beyond that, the new area alone is built.
+    public static let maxUnionSide = 60_000.0
+
+    /// - Parameters:
+    ///   - store: the offline map.
+    ///   - options: difficulty cap and snapping for the legs.
+    ///   - elevation: elevations for climb costs, or nil.
+    public init(store: MapStore, options: RouteOptions = RouteOptions(), elevation: ElevationLookup? = nil) {
+        self.store = store
+        self.options = options
+        self.elevation = elevation
+    }
+
+    /// A plan through `stops`, every leg made fresh.
+    /// - Parameters:
+    ///   - routing: false for straight legs (``StraightReason/routingOff``).
+    public func plan(stops: [Coordinate], routing: Bool = true) -> RoutePlan {
+        if routing && stops.count >= 2 { _ = graph(covering: stops) }
+        let legs = zip(stops, stops.dropFirst()).map { leg(from: $0, to: $1, routing: routing) }
+        return RoutePlan(stops: stops, legs: legs, options: options)
+    }
+
+    /// One leg from `a` to `b`: routed when `routing` and a walk exists, straight otherwise.
+    public func leg(from a: Coordinate, to b: Coordinate, routing: Bool = true) -> RouteLeg {
+        legsComputed += 1
+        guard routing else { return .straight(from: a, to: b, reason: .routingOff, routingRequested: false) }
+        guard let graph = graph(covering: [a, b]) else {
+            return .straight(from: a, to: b, reason: .mapUnavailable, routingRequested: true)
+        }
+        guard let sa = graph.snap(a, maxDistance: options.maxSnapDistance, options: options),
+              let sb = graph.snap(b, maxDistance: options.maxSnapDistance, options: options) else {
+            return .straight(from: a, to: b, reason: .stopTooFarFromPaths, routingRequested: true)
+        }
+        guard let path = graph.shortestPath(from: sa, to: sb, options: options) else {
+            return .straight(from: a, to: b, reason: .noPath, routingRequested: true)
+        }
+        var coordinates = path.coordinates
+        var startConnector = 0.0, endConnector = 0.0
+        if coordinates.first != a {
+            startConnector = Geodesy.shortDistance(from: a, to: sa.coordinate)
+            coordinates.insert(a, at: 0)
+        }
+        if coordinates.last != b || coordinates.count < 2 {
+            endConnector = Geodesy.shortDistance(from: sb.coordinate, to: b)
+            coordinates.append(b)
+        }
+        var ways: [MapFeatureID] = []
+        var hardest: SACScale?
+        for e in path.edges {
+            let edge = graph.edges[e]
+            if ways.last != edge.way { ways.append(edge.way) }
+            if let g = edge.sacScale, hardest.map({ g > $0 }) ?? true { hardest = g }
+        }
+        return RouteLeg(from: a, to: b, coordinates: coordinates, length: startConnector + path.length + endConnector,
+                        straightReason: nil, routingRequested: true, startConnector: startConnector,
+                        endConnector: endConnector, ascent: path.ascent, descent: path.descent, ways: ways,
+                        hardestGrade: hardest)
+    }
+
+    /// The area a graph for `stops` must cover: their box grown by ``marginBase`` plus
+    /// ``marginShare`` of its larger side, in degrees.
+    public static func graphBox(for stops: [Coordinate]) -> BoundingBox? {
+        guard let box = BoundingBox(covering: stops) else { return nil }
+        let side = max(Geodesy.shortDistance(from: Coordinate(latitude: box.minLatitude, longitude: box.center.longitude),
+                                             to: Coordinate(latitude: box.maxLatitude, longitude: box.center.longitude)),
+                       Geodesy.shortDistance(from: Coordinate(latitude: box.center.latitude, longitude: box.minLongitude),
+                                             to: Coordinate(latitude: box.center.latitude, longitude: box.maxLongitude)))
+        let margin = marginBase + marginShare * side
+        var out = box
+        out.extend(LocalPlane.box(around: Coordinate(latitude: box.minLatitude, longitude: box.minLongitude), metres: margin))
+        out.extend(LocalPlane.box(around: Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude), metres: margin))
+        return out
+    }
+
+    /// The cached graph when it covers `stops` with their margin, else a new one (widened to
+    /// take in the old area while that stays small); nil when the store cannot be read.
+    @discardableResult
+    public func graph(covering stops: [Coordinate]) -> WalkingGraph? {
+        guard let needed = Self.graphBox(for: stops) else { return graph }
+        if let graph, graph.box.contains(needed) { return graph }
+        var box = needed
+        if let old = graph?.box {
+            var union = needed
+            union.extend(old)
+            let side = max(Geodesy.shortDistance(from: Coordinate(latitude: union.minLatitude, longitude: union.minLongitude),
+                                                 to: Coordinate(latitude: union.maxLatitude, longitude: union.minLongitude)),
+                           Geodesy.shortDistance(from: Coordinate(latitude: union.center.latitude, longitude: union.minLongitude),
+                                                 to: Coordinate(latitude: union.center.latitude, longitude: union.maxLongitude)))
+            if side <= Self.maxUnionSide { box = union }
+        }
+        do {
+            let g = try WalkingGraph.build(store: store, box: box, elevation: elevation)
+            graph = g
+            graphsBuilt += 1
+            lastMapError = nil
+            return g
+        } catch {
+            lastMapError = error
+            return nil
+        }
+    }
+
+    /// The named feature nearest to `coordinate` ("what is here" for a stop): see
+    /// ``MapStore/nearestNamedFeature(to:maxDistance:classes:)``.
+    /// - Parameters:
+    ///   - maxDistance: search radius in metres (default 500).
+    /// - Throws: ``SQLiteError``.
+    public func nearestPlace(to coordinate: Coordinate, maxDistance: Double = 500) throws -> NamedPlace? {
+        try store.nearestNamedFeature(to: coordinate, maxDistance: maxDistance)
+    }
+
+    /// Named features matching `name`, nearest to `near` first: see
+    /// ``MapStore/search(name:near:limit:classes:)``.
+    /// - Throws: ``SQLiteError``.
+    public func search(name: String, near: Coordinate? = nil, limit: Int = 20) throws -> [NamedPlace] {
+        try store.search(name: name, near: near, limit: limit)
+    }
+}
+
+extension BoundingBox {
+    /// True when `other` lies wholly inside this box.
+    func contains(_ other: BoundingBox) -> Bool {
+        other.minLatitude >= minLatitude && other.maxLatitude <= maxLatitude
+            && other.minLongitude >= minLongitude && other.maxLongitude <= maxLongitude
+    }
+}
