@@ -209,11 +209,10 @@ class Network:
             return {"routed": False, "reason": "no path", "length_m": straight}
         along = sum(g[p][q]["length"] for p, q in zip(path, path[1:]))
         cost = sum(g[p][q]["cost"] for p, q in zip(path, path[1:]))
-        ways = []
-        for p, q in zip(path, path[1:]):
-            if not ways or ways[-1] != g[p][q]["way"]:
-                ways.append(g[p][q]["way"])
-        grades = [g[p][q]["grade"] for p, q in zip(path, path[1:]) if g[p][q]["grade"] > 0]
+        # Ways walked: edges of zero length (a snap point on a vertex) walk nothing.
+        walked = [g[p][q] for p, q in zip(path, path[1:]) if g[p][q]["length"] > 0]
+        ways = [e["way"] for e in walked]
+        grades = [e["grade"] for e in walked if e["grade"] > 0]
         c1 = GEOD.Inverse(a[0], a[1], sa["point"][0], sa["point"][1])["s12"]
         c2 = GEOD.Inverse(sb["point"][0], sb["point"][1], b[0], b[1])["s12"]
         return {"routed": True, "reason": None, "length_m": c1 + along + c2, "along_m": along, "cost": cost,

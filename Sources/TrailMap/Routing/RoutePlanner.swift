@@ -92,27 +92,29 @@ public final class RoutePlanner {
                         hardestGrade: hardest)
     }
 
-    /// The area a graph for `stops` must cover: their box grown by ``marginBase`` plus
-    /// ``marginShare`` of its larger side, in degrees.
-    public static func graphBox(for stops: [Coordinate]) -> BoundingBox? {
+    /// The area a graph for `stops` is built for: their box grown by ``marginBase`` plus
+    /// ``marginShare`` of its larger side (times `scale`), in degrees.
+    public static func graphBox(for stops: [Coordinate], scale: Double = 1) -> BoundingBox? {
         guard let box = BoundingBox(covering: stops) else { return nil }
         let side = max(Geodesy.shortDistance(from: Coordinate(latitude: box.minLatitude, longitude: box.center.longitude),
                                              to: Coordinate(latitude: box.maxLatitude, longitude: box.center.longitude)),
                        Geodesy.shortDistance(from: Coordinate(latitude: box.center.latitude, longitude: box.minLongitude),
                                              to: Coordinate(latitude: box.center.latitude, longitude: box.maxLongitude)))
-        let margin = marginBase + marginShare * side
+        let margin = (marginBase + marginShare * side) * scale
         var out = box
         out.extend(LocalPlane.box(around: Coordinate(latitude: box.minLatitude, longitude: box.minLongitude), metres: margin))
         out.extend(LocalPlane.box(around: Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude), metres: margin))
         return out
     }
 
-    /// The cached graph when it covers `stops` with their margin, else a new one (widened to
-    /// take in the old area while that stays small); nil when the store cannot be read.
+    /// The cached graph when it covers `stops` with half their margin, else a new one built
+    /// with the whole margin (widened to take in the old area while the union stays within
+    /// ``maxUnionSide``); nil when the store cannot be read. The half/whole margin gives
+    /// some slack, so stops added one by one near the edge do not rebuild every time.
     @discardableResult
     public func graph(covering stops: [Coordinate]) -> WalkingGraph? {
         guard let needed = Self.graphBox(for: stops) else { return graph }
-        if let graph, graph.box.contains(needed) { return graph }
+        if let graph, let inner = Self.graphBox(for: stops, scale: 0.5), graph.box.contains(inner) { return graph }
         var box = needed
         if let old = graph?.box {
             var union = needed

@@ -120,7 +120,7 @@ extension WalkingGraph {
                 path.ascent += (forward ? edge.ascent : edge.descent) * metres / edge.length
                 path.descent += (forward ? edge.descent : edge.ascent) * metres / edge.length
             }
-            if path.edges.last != e { path.edges.append(e) }
+            if metres > 0 && path.edges.last != e { path.edges.append(e) }
         }
         let se = edges[source.edge], te = edges[target.edge]
         let last = Int(te.vertexCount) - 1
