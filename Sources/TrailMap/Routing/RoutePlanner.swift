@@ -137,13 +137,20 @@ public final class RoutePlanner {
         }
     }
 
+    /// The classes that can say what is at a stop: every class but national borders and
+    /// protected areas, whose lines run over summits and cols and would hide the peak or
+    /// saddle that shares their node.
+    public static let stopPlaceClasses: Set<FeatureClass> = Set(FeatureClass.allCases).subtracting([.boundary, .protectedArea])
+
     /// The named feature nearest to `coordinate` ("what is here" for a stop): see
     /// ``MapStore/nearestNamedFeature(to:maxDistance:classes:)``.
     /// - Parameters:
     ///   - maxDistance: search radius in metres (default 500).
+    ///   - classes: the classes to consider (default ``stopPlaceClasses``).
     /// - Throws: ``SQLiteError``.
-    public func nearestPlace(to coordinate: Coordinate, maxDistance: Double = 500) throws -> NamedPlace? {
-        try store.nearestNamedFeature(to: coordinate, maxDistance: maxDistance)
+    public func nearestPlace(to coordinate: Coordinate, maxDistance: Double = 500,
+                             classes: Set<FeatureClass> = RoutePlanner.stopPlaceClasses) throws -> NamedPlace? {
+        try store.nearestNamedFeature(to: coordinate, maxDistance: maxDistance, classes: classes)
     }
 
     /// Named features matching `name`, nearest to `near` first: see
