@@ -47,5 +47,6 @@ let package = Package(
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailCore"],
                           path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
+        .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore"], path: "Benchmarks/RouteBench"),
     ]
 )

@@ -10,6 +10,9 @@ public enum StraightReason: String, Sendable, Hashable, CaseIterable {
     /// Both stops meet the network, but no allowed walk joins them in the area searched
     /// (separate networks, or only ways above the SAC cap or via ferratas between them).
     case noPath = "no path"
+    /// The stops are more than ``RoutePlanner/maxLegDistance`` apart: the graph for such a
+    /// leg would hold a whole region (slow to build while drawing); add stops between them.
+    case stopsTooFarApart = "stops too far apart"
     /// The map store could not be read; the error is in ``RoutePlanner/lastMapError``.
     case mapUnavailable = "map unavailable"
 }

@@ -29,7 +29,7 @@ extension RoutePlanner {
             for leg in plan.legs where old[Pair(leg.from, leg.to)] == nil { old[Pair(leg.from, leg.to)] = leg }
         }
         let fresh = zip(stops, stops.dropFirst()).filter { old[Pair($0, $1)] == nil }.map { [$0, $1] }
-        if routing, !fresh.isEmpty { graph(covering: fresh.flatMap { $0 }) }
+        if routing, !fresh.isEmpty { prepareGraph(for: fresh.flatMap { $0 }) }
         let legs = zip(stops, stops.dropFirst()).map { a, b in old[Pair(a, b)] ?? leg(from: a, to: b, routing: routing) }
         return RoutePlan(stops: stops, legs: legs, options: options)
     }
@@ -73,7 +73,7 @@ extension RoutePlanner {
             0.999 * (Geodesy.distance(from: stops[i], to: pin) + Geodesy.distance(from: pin, to: stops[i + 1]))
                 - plan.legs[i].length
         }
-        if routing { graph(covering: stops + [pin]) }
+        if routing { prepareGraph(for: stops + [pin]) }
         var best: (leg: Int, detour: Double, a: RouteLeg, b: RouteLeg)?
         for i in plan.legs.indices.sorted(by: { (bounds[$0], $0) < (bounds[$1], $1) }) {
             if let best, bounds[i] >= best.detour { break }

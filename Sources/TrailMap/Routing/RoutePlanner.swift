@@ -35,6 +35,9 @@ public final class RoutePlanner {
     /// A cached graph is widened to take in a new area only while the union stays within
     /// this many metres on its larger side; beyond that, the new area alone is built.
     public static let maxUnionSide = 60_000.0
+    /// Legs whose stops are farther apart than this (metres, geodesic) are not routed
+    /// (``StraightReason/stopsTooFarApart``): 50 km is more than a long day's walk.
+    public static let maxLegDistance = 50_000.0
 
     /// - Parameters:
     ///   - store: the offline map.
@@ -50,7 +53,7 @@ public final class RoutePlanner {
     /// - Parameters:
     ///   - routing: false for straight legs (``StraightReason/routingOff``).
     public func plan(stops: [Coordinate], routing: Bool = true) -> RoutePlan {
-        if routing && stops.count >= 2 { _ = graph(covering: stops) }
+        if routing && stops.count >= 2 { prepareGraph(for: stops) }
         let legs = zip(stops, stops.dropFirst()).map { leg(from: $0, to: $1, routing: routing) }
         return RoutePlan(stops: stops, legs: legs, options: options)
     }
@@ -59,6 +62,9 @@ public final class RoutePlanner {
     public func leg(from a: Coordinate, to b: Coordinate, routing: Bool = true) -> RouteLeg {
         legsComputed += 1
         guard routing else { return .straight(from: a, to: b, reason: .routingOff, routingRequested: false) }
+        guard Geodesy.distance(from: a, to: b) <= Self.maxLegDistance else {
+            return .straight(from: a, to: b, reason: .stopsTooFarApart, routingRequested: true)
+        }
         guard let graph = graph(covering: [a, b]) else {
             return .straight(from: a, to: b, reason: .mapUnavailable, routingRequested: true)
         }
@@ -96,15 +102,29 @@ public final class RoutePlanner {
     /// ``marginShare`` of its larger side (times `scale`), in degrees.
     public static func graphBox(for stops: [Coordinate], scale: Double = 1) -> BoundingBox? {
         guard let box = BoundingBox(covering: stops) else { return nil }
-        let side = max(Geodesy.shortDistance(from: Coordinate(latitude: box.minLatitude, longitude: box.center.longitude),
-                                             to: Coordinate(latitude: box.maxLatitude, longitude: box.center.longitude)),
-                       Geodesy.shortDistance(from: Coordinate(latitude: box.center.latitude, longitude: box.minLongitude),
-                                             to: Coordinate(latitude: box.center.latitude, longitude: box.maxLongitude)))
-        let margin = (marginBase + marginShare * side) * scale
+        let margin = (marginBase + marginShare * side(of: box)) * scale
         var out = box
         out.extend(LocalPlane.box(around: Coordinate(latitude: box.minLatitude, longitude: box.minLongitude), metres: margin))
         out.extend(LocalPlane.box(around: Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude), metres: margin))
         return out
+    }
+
+    /// Builds one graph for all `stops` at once when their area is small enough
+    /// (``maxUnionSide``), so that their legs do not each widen the graph; otherwise each leg
+    /// gets its graph when it is made.
+    func prepareGraph(for stops: [Coordinate]) {
+        guard let box = BoundingBox(covering: stops), Self.side(of: box) <= Self.maxUnionSide else { return }
+        graph(covering: stops)
+    }
+
+    /// The larger side of a box in metres (north-south along its middle meridian, east-west
+    /// along its middle parallel).
+    static func side(of box: BoundingBox) -> Double {
+        let c = box.center
+        return max(Geodesy.shortDistance(from: Coordinate(latitude: box.minLatitude, longitude: c.longitude),
+                                         to: Coordinate(latitude: box.maxLatitude, longitude: c.longitude)),
+                   Geodesy.shortDistance(from: Coordinate(latitude: c.latitude, longitude: box.minLongitude),
+                                         to: Coordinate(latitude: c.latitude, longitude: box.maxLongitude)))
     }
 
     /// The cached graph when it covers `stops` with half their margin, else a new one built
@@ -119,11 +139,7 @@ public final class RoutePlanner {
         if let old = graph?.box {
             var union = needed
             union.extend(old)
-            let side = max(Geodesy.shortDistance(from: Coordinate(latitude: union.minLatitude, longitude: union.minLongitude),
-                                                 to: Coordinate(latitude: union.maxLatitude, longitude: union.minLongitude)),
-                           Geodesy.shortDistance(from: Coordinate(latitude: union.center.latitude, longitude: union.minLongitude),
-                                                 to: Coordinate(latitude: union.center.latitude, longitude: union.maxLongitude)))
-            if side <= Self.maxUnionSide { box = union }
+            if Self.side(of: union) <= Self.maxUnionSide { box = union }
         }
         do {
             let g = try WalkingGraph.build(store: store, box: box, elevation: elevation)

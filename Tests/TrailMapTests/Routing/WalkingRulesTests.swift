@@ -98,12 +98,14 @@ import TrailCore
             (far, Self.t, true, .stopTooFarFromPaths),
             (Self.s, isolated, true, .noPath),
             (Self.s, Self.t, false, .routingOff),
+            (Self.s, Coordinate(latitude: 45.46, longitude: 7.0), true, .stopsTooFarApart),   // 51 km
         ]
         for (a, b, routing, reason) in cases {
             let leg = p.leg(from: a, to: b, routing: routing)
             #expect(leg.straightReason == reason && !leg.isRouted && leg.routingRequested == routing)
             #expect(leg.coordinates == [a, b] && leg.length == a.distance(to: b) && leg.onWayRange == nil)
         }
+        #expect(p.graphsBuilt == 1)   // the 51 km leg built no graph
     }
 
     @Test func aStopSnapsToTheNearestPointInsideASegment() throws {
