@@ -56,6 +56,15 @@ public struct RoutePlan: Sendable, Hashable {
                      source: "Cairn route planner; map data © OpenStreetMap contributors (ODbL)", type: "hiking",
                      segments: legs.map { TrackSegment(points: $0.coordinates.map { Trackpoint($0) }) })
     }
+
+    /// The stops of a track written by ``track(name:)``: the first point of every segment and
+    /// the last point of the last one (for editing a saved drawing again).
+    public static func stops(of track: Track) -> [Coordinate] {
+        let segments = track.segments.filter { !$0.points.isEmpty }
+        guard let last = segments.last?.points.last else { return [] }
+        return segments.map { Coordinate(latitude: $0.points[0].latitude, longitude: $0.points[0].longitude) }
+            + [Coordinate(latitude: last.latitude, longitude: last.longitude)]
+    }
 }
 
 /// One change a hiker makes to the stops of a ``RoutePlan``.

@@ -22,6 +22,8 @@ extension RoutePlanner {
 
     /// The plan through `stops`, keeping every leg of `plan` whose two stops are unchanged
     /// (see ``apply(_:to:routing:)``).
+    /// - Parameters:
+    ///   - newLegs: legs already made for some pairs of stops, used before `plan`'s own.
     public func replan(_ plan: RoutePlan, stops: [Coordinate], routing: Bool = true,
                        newLegs: [Pair: RouteLeg] = [:]) -> RoutePlan {
         var old: [Pair: RouteLeg] = newLegs

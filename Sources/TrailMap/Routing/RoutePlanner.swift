@@ -58,6 +58,17 @@ public final class RoutePlanner {
         return RoutePlan(stops: stops, legs: legs, options: options)
     }
 
+    /// A plan through `stops` with routing on or off per leg (`legRouting[i]` for the leg from
+    /// stop i; missing entries mean on): to restore a saved draft whose legs were made with
+    /// the switch in different positions.
+    public func plan(stops: [Coordinate], legRouting: [Bool]) -> RoutePlan {
+        if legRouting.contains(true) || legRouting.count < stops.count - 1 { prepareGraph(for: stops) }
+        let legs = zip(stops, stops.dropFirst()).enumerated().map { i, pair in
+            leg(from: pair.0, to: pair.1, routing: i < legRouting.count ? legRouting[i] : true)
+        }
+        return RoutePlan(stops: stops, legs: legs, options: options)
+    }
+
     /// One leg from `a` to `b`: routed when `routing` and a walk exists, straight otherwise.
     public func leg(from a: Coordinate, to b: Coordinate, routing: Bool = true) -> RouteLeg {
         legsComputed += 1

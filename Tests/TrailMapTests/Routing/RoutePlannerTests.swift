@@ -135,6 +135,12 @@ import TrailCore
         }
         #expect(track.description?.contains("leg 2 (stop too far from paths)") == true)
         #expect(track.source?.contains("OpenStreetMap") == true)
+        #expect(RoutePlan.stops(of: track) == plan.stops)
+        // A draft restored with each leg's routing switch gives the same legs.
+        let mixed = p.apply(.insert(Self.rialb, at: 1), to: plan, routing: false)
+        let restored = try planner().plan(stops: RoutePlan.stops(of: mixed.track(name: nil)),
+                                          legRouting: mixed.legs.map(\.routingRequested))
+        #expect(restored.legs == mixed.legs)
     }
 
     /// A* against a plain Dijkstra written here (no heuristic, no early stop) between random
