@@ -16,6 +16,7 @@ public enum CairnCLI {
             MapImportCommand.self,
             MapInfoCommand.self,
             RenderCommand.self,
+            RouteCommand.self,
         ]
     }
 

@@ -1,0 +1,106 @@
+import Foundation
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// What `cairn route` prints: a text table or JSON.
+enum RouteReport {
+    /// "el Serrat (place, 12 m)" or "42.61958,1.53890" when nothing named is within 500 m.
+    static func placeText(_ place: NamedPlace?, _ c: Coordinate, units: UnitFormatter) -> String {
+        guard let place else { return String(format: "%.5f,%.5f", c.latitude, c.longitude) }
+        // A place says which (village, hamlet…); other classes name themselves.
+        var kind = place.featureClass == .place ? TerminalText.clean(place.tags["place"] ?? "place")
+            : place.featureClass.rawValue.replacingOccurrences(of: "_", with: " ")
+        if let d = place.distance { kind += ", " + units.distance(d) }
+        return TerminalText.clean(place.name) + " (" + kind + ")"
+    }
+
+    /// The text report: totals, then one line per leg.
+    static func text(_ plan: RoutePlan, places: [NamedPlace?], units: UnitFormatter) -> String {
+        let straight = plan.straightLegCount
+        var out = "Route: \(plan.stops.count) stops, \(plan.legs.count) leg\(plan.legs.count == 1 ? "" : "s"), "
+        out += units.distance(plan.length)
+        out += straight == 0 ? ", all along mapped ways\n" : " (\(straight) straight)\n"
+        for (i, leg) in plan.legs.enumerated() {
+            out += "  \(i + 1). " + placeText(places[i], plan.stops[i], units: units) + " → "
+                + placeText(places[i + 1], plan.stops[i + 1], units: units) + "\n"
+            out += "     " + units.distance(leg.length) + "  "
+            if let reason = leg.straightReason {
+                out += "straight (\(reason.rawValue))"
+            } else {
+                out += "routed, \(leg.ways.count) way\(leg.ways.count == 1 ? "" : "s")"
+                if let g = leg.hardestGrade { out += ", hardest \(g) (\(g.osmValue))" }
+                let off = (leg.startConnector ?? 0) + (leg.endConnector ?? 0)
+                if off >= 1 { out += ", " + units.distance(off) + " off the ways to reach the stops" }
+            }
+            out += "\n"
+        }
+        let time = StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
+        out += "Walking time (DIN 33466, flat): " + units.duration(time, style: .clock) + "\n"
+        out += "Limits: SAC up to \(plan.options.maxSAC), via ferratas \(plan.options.allowViaFerrata ? "allowed" : "off")\n"
+        out += "Map data © OpenStreetMap contributors, ODbL 1.0\n"
+        return out
+    }
+
+    struct Place: Encodable {
+        var name: String
+        var featureClass: String
+        var distanceMetres: Double?
+    }
+
+    struct Stop: Encodable {
+        var latitude: Double
+        var longitude: Double
+        var place: Place?
+    }
+
+    struct Leg: Encodable {
+        var routed: Bool
+        var straightReason: String?
+        var lengthMetres: Double
+        var ascentMetres: Double
+        var descentMetres: Double
+        var startConnectorMetres: Double?
+        var endConnectorMetres: Double?
+        var hardestSAC: String?
+        var ways: [String]
+        /// [latitude, longitude] pairs.
+        var points: [[Double]]
+    }
+
+    struct Report: Encodable {
+        var lengthMetres: Double
+        var straightLegs: Int
+        var maxSAC: String
+        var viaFerrata: Bool
+        var stops: [Stop]
+        var legs: [Leg]
+        var gpxFile: String?
+        var savedAs: String?
+        var alreadyStoredAs: String?
+    }
+
+    /// The JSON report (keys sorted, numbers in metres and degrees).
+    static func json(_ plan: RoutePlan, places: [NamedPlace?], saved: HikeStore.InsertOutcome?, output: String?) throws -> String {
+        var report = Report(
+            lengthMetres: plan.length, straightLegs: plan.straightLegCount, maxSAC: plan.options.maxSAC.description,
+            viaFerrata: plan.options.allowViaFerrata,
+            stops: zip(plan.stops, places).map { c, p in
+                Stop(latitude: c.latitude, longitude: c.longitude,
+                     place: p.map { Place(name: $0.name, featureClass: $0.featureClass.rawValue, distanceMetres: $0.distance) })
+            },
+            legs: plan.legs.map { leg in
+                Leg(routed: leg.isRouted, straightReason: leg.straightReason?.rawValue, lengthMetres: leg.length,
+                    ascentMetres: leg.ascent, descentMetres: leg.descent, startConnectorMetres: leg.startConnector,
+                    endConnectorMetres: leg.endConnector, hardestSAC: leg.hardestGrade?.description,
+                    ways: leg.ways.map(\.description), points: leg.coordinates.map { [$0.latitude, $0.longitude] })
+            },
+            gpxFile: output, savedAs: nil, alreadyStoredAs: nil)
+        switch saved {
+        case .inserted(let id): report.savedAs = id.rawValue
+        case .duplicate(let id): report.alreadyStoredAs = id.rawValue
+        case nil: break
+        }
+        return try HikeJSON.text(report)
+    }
+}
