@@ -61,6 +61,12 @@ def parse_number(text):
     return v if math.isfinite(v) else None
 
 
+def parse_elevation(text):
+    """Like parse_number, plus the reader's repair: <= -1000 m is a no-data sentinel."""
+    v = parse_number(text)
+    return None if v is not None and v <= -1000 else v
+
+
 def parse_time(text):
     if not text:
         return None
@@ -76,6 +82,10 @@ def parse_time(text):
         sign = 1 if zone[0] == '+' else -1
         digits = zone[1:].replace(':', '')
         t -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
+    # The reader's documented repair: a time in the second starting at -2**31 s
+    # (1901-12-13T20:45:52Z, the smallest 32-bit time_t) is a receiver's "no time" value.
+    if -2**31 <= t < -2**31 + 1:
+        return None
     return float(t)
 
 
@@ -83,7 +93,7 @@ def parse_point(el):
     lat, lon = parse_number(el.get('lat')), parse_number(el.get('lon'))
     if lat is None or lon is None or not (-90 <= lat <= 90) or not (-180 <= lon <= 180):
         return None  # the reader rejects such a point with a warning
-    return (lat, lon, parse_number(child_text(el, 'ele')), parse_time(child_text(el, 'time')))
+    return (lat, lon, parse_elevation(child_text(el, 'ele')), parse_time(child_text(el, 'time')))
 
 
 def read_gpx(path):
