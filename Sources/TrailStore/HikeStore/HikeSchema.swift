@@ -105,6 +105,7 @@ enum HikeSchema {
                 );
                 """)
         }
+        WalkSchema.register(on: &m)
         return m
     }
 }
