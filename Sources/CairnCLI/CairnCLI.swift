@@ -17,6 +17,7 @@ public enum CairnCLI {
             MapInfoCommand.self,
             RenderCommand.self,
             RouteCommand.self,
+            FollowCommand.self,
         ]
     }
 

@@ -22,11 +22,14 @@ final class EffectPerformer: @unchecked Sendable {
     private var store: HikeStore?
     private var mapStore: MapStore?
     private var mapStoreChecked = false
+    /// Live following: position source, walk history writes, speech.
+    let follow: FollowEffectPerformer
 
-    init(storePath: String, mapPath: String, now: @escaping () -> Date) {
+    init(storePath: String, mapPath: String, now: @escaping () -> Date, speech: SpeechOutput) {
         self.storePath = storePath
         self.mapPath = mapPath
         self.now = now
+        follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
     }
 
     private func openStore() throws -> HikeStore {
@@ -51,6 +54,8 @@ final class EffectPerformer: @unchecked Sendable {
         switch effect {
         case .bell:
             break  // rung by the runtime, which owns the terminal
+        case .follow(let e):
+            follow.perform(e, send: send)
         case .loadBasemap(let request, let viewport):
             latestBasemap.store(request, ordering: .sequentiallyConsistent)
             mapQueue.async { [self] in
@@ -113,7 +118,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .deleteHike(let id):
             try openStore().delete([id])
             send(.storeChanged(summary: "Deleted \(id)", failed: false))
-        case .bell, .loadBasemap:
+        case .bell, .loadBasemap, .follow:
             break
         }
     }

@@ -7,7 +7,7 @@ import TrailStore
 /// The whole state of the TUI. Changed only by ``CairnApp/update(_:_:)``.
 public struct AppState: Sendable {
     /// Which screen is showing.
-    public enum Screen: Sendable, Equatable { case library, hike }
+    public enum Screen: Sendable, Equatable { case library, hike, follow }
 
     public var screen: Screen = .library
     public var library = LibraryModel()
@@ -31,6 +31,8 @@ public struct AppState: Sendable {
     /// The pending basemap request of the hike screen and of the library preview.
     public var hikeBasemapRequest: Int?
     public var previewBasemapRequest: Int?
+    /// Live position: `--gps` options, the following in progress, the open hike's walks.
+    public var live = LiveModel()
 
     public init(environment: WidgetEnvironment, storeLabel: String, width: Int, height: Int) {
         self.environment = environment
@@ -124,6 +126,8 @@ public struct PromptModel: Sendable, Equatable {
     public enum Purpose: Sendable, Equatable {
         case rename(HikeID)
         case importPath
+        /// The position source to follow a hike with (`f`).
+        case followSource(HikeID)
     }
     public var purpose: Purpose
     public var title: String
@@ -141,7 +145,7 @@ public struct PromptModel: Sendable, Equatable {
 
 /// A yes/no question.
 public struct ConfirmModel: Sendable, Equatable {
-    public enum Purpose: Sendable, Equatable { case delete(HikeID) }
+    public enum Purpose: Sendable, Equatable { case delete(HikeID), resumeWalk(HikeID) }
     public var purpose: Purpose
     public var question: String
     public init(purpose: Purpose, question: String) {

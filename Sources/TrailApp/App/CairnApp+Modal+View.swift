@@ -14,6 +14,7 @@ extension CairnApp {
             switch state.screen {
             case .library: keys = HelpText.library
             case .hike: keys = HelpText.hike
+            case .follow: keys = HelpText.follow
             }
             let w = keys.map { DisplayWidth.of($0.keys) }.max() ?? 0
             lines = keys.map { k in

@@ -24,8 +24,11 @@ extension CairnApp {
         case .library: drawLibrary(state, layout, &buffer)
         case .hike:
             if let hike = state.hike {
-                HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
+                let frame = HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
+                drawWalkHistory(state, frame.layout.stats, &buffer)
             }
+        case .follow:
+            drawFollow(state, layout.content, &buffer)
         }
         drawStatus(state, layout, &buffer)
         if let modal = state.modal { drawModal(modal, state, layout, &buffer) }
@@ -100,7 +103,9 @@ extension CairnApp {
                     + " · sorted by \(state.library.sort.rawValue) · Enter open · / filter · i import · ? keys"
             case .hike:
                 let focus = state.hike?.screen.focus == .map ? "map" : "profile"
-                left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · f fit · ? keys · q back"
+                left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · 0 fit · f follow · ? keys · q back"
+            case .follow:
+                left = followStatusHint(state)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

@@ -35,6 +35,7 @@ public struct CairnApp: Program {
             switch state.screen {
             case .library: return updateLibrary(&state, event)
             case .hike: return updateHike(&state, event)
+            case .follow: return updateFollowKeys(&state, event)
             }
         case .hikesLoaded(let list):
             return hikesLoaded(&state, list)
@@ -64,6 +65,8 @@ public struct CairnApp: Program {
             return []
         case .tick:
             return []
+        case .follow(let m):
+            return updateFollow(&state, m)
         }
     }
 
@@ -102,7 +105,7 @@ public struct CairnApp: Program {
                                                                 mapHeight: max(1, map.height)))
         state.screen = .hike
         state.status = StatusMessage(text: "", isError: false)
-        return basemapEffects(&state)
+        return basemapEffects(&state) + followAfterHikeLoaded(&state, id)
     }
 
     /// Asks for the preview of the selected hike when it is not the one shown.

@@ -187,7 +187,7 @@ import TrailStore
         let zoom = s.hike!.screen.viewport.zoom
         _ = app.update(&s, .input(.key(.character("+"))))
         #expect(s.hike!.screen.viewport.zoom == zoom + 1)
-        _ = app.update(&s, .input(.key(.character("f"))))
+        _ = app.update(&s, .input(.key(.character("0"))))
         #expect(s.hike!.screen.viewport.zoom == zoom)
     }
 

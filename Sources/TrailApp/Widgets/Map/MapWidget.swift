@@ -30,6 +30,11 @@ public struct MapWidget: Sendable {
     public var showsLabels: Bool
     /// Theme, units, braille mode.
     public var environment: WidgetEnvironment
+    /// Stretches of the route already covered, as distances along the hike's profile
+    /// (``ElevationProfile/distances``, metres), drawn in the `route-covered` style (following).
+    public var coveredRanges: [ClosedRange<Double>] = []
+    /// A live position to mark (following), or nil.
+    public var position: Coordinate?
 
     /// The full attribution, and its shorter forms for narrow maps.
     public static let attribution = "© OpenStreetMap contributors"
@@ -70,6 +75,8 @@ public struct MapWidget: Sendable {
         public var startCell: CellPosition?
         /// Buffer cell of the finish marker, when in view.
         public var finishCell: CellPosition?
+        /// Buffer cell of the live position marker, when in view.
+        public var positionCell: CellPosition?
     }
 
     /// A buffer cell.
@@ -113,6 +120,7 @@ public struct MapWidget: Sendable {
         if let hike, hike.pointCount > 0 {
             drawRoute(hike, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info)
         }
+        if let position { drawPosition(position, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info) }
         if info.basemapDrawn, showsLabels, let basemap {
             placeLabels(basemap, transform: transform, canvas: &canvas, placer: &placer)
             info.labels = placer.placed.map { ($0.text, Rect(x: $0.rect.x + area.x, y: $0.rect.y + area.y, width: $0.rect.width, height: 1)) }
