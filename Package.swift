@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "CairnCLI"],
+                                                          "TrailFormats", "CairnCLI", "TrailLive"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "CairnE2ETests", dependencies: []),
 

@@ -5,8 +5,8 @@ import TrailLive
 
 /// The follow screen's readouts, most important first: state, distance along the route,
 /// remaining distance with the ETA and how it was estimated, coverage, off-route (cross-track)
-/// distance, elevation now and gain so far, distance walked and active time, GPS fix quality
-/// and age, the source's connection, fixes used and rejected, alerts. Lines that do not fit
+/// distance, elevation now and gain so far, GPS fix quality and age, the source's link,
+/// distance walked and active time, furthest point, fixes used and rejected, alerts. Lines that do not fit
 /// at the bottom are left out; values go through the user's units.
 public struct FollowPanel: Sendable {
     /// The following shown.
@@ -51,8 +51,8 @@ public struct FollowPanel: Sendable {
         let hasMatch = s.lastMatch != nil
         add("Along", hasMatch ? "\(f.distance(s.progress)) of \(f.distance(s.route.length))" : "— of \(f.distance(s.route.length))")
         let eta = s.estimatedTimeRemaining
-        let method = eta.method == .movingSpeed ? "your pace" : "DIN 33466"
-        add("Left", "\(f.distance(s.remainingDistance)) · \(f.duration(eta.seconds)) (\(method))")
+        add("Left", "\(f.distance(s.remainingDistance)) · \(f.duration(eta.seconds))")
+        add("ETA by", eta.method == .movingSpeed ? "your moving pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
         add("Covered", "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
         if let xtd = s.crossTrackDistance {
             let off = s.isOffRoute || xtd > s.configuration.offRoute.threshold
@@ -61,10 +61,12 @@ public struct FollowPanel: Sendable {
             add("Off trail", UnitFormatter.unknown, ThemeRole.muted)
         }
         add("Elevation", "\(f.elevation(s.elevationNow)) · gain \(f.elevationChange(s.elevationGain))")
+        add("GPS", gpsText(), gpsRole())
+        add("Fix age", ageText(), gpsRole())
+        add("Link", linkText(), sourceRole())
         add("Walked", "\(f.distance(s.distanceWalked)) in \(f.duration(s.activeTime))")
         add("Furthest", f.distance(s.furthestProgress))
-        add("GPS", gpsText(), gpsRole())
-        add("Source", sourceText(), sourceRole())
+        add("Source", follow.sourceLabel, ThemeRole.muted)
         let c = s.filter.counters
         add("Fixes", "\(c.accepted) used, \(c.totalRejected) rejected")
         add("Alerts", follow.alertCount == 0 ? "none" : "\(follow.alertCount) off route, \(follow.repeatCount) repeats",
@@ -73,7 +75,7 @@ public struct FollowPanel: Sendable {
         return out
     }
 
-    /// "3D · 9 sats · ±5 m · 2 s ago".
+    /// "3D · 9/12 sats · ±5 m", or "waiting for a fix".
     func gpsText() -> String {
         let f = environment.format
         if follow.lastReceived == nil && follow.noFix == nil { return "waiting for a fix" }
@@ -83,8 +85,14 @@ public struct FollowPanel: Sendable {
             parts.append("\(u)\(follow.satellitesVisible.map { "/\($0)" } ?? "") sats")
         }
         if let a = follow.lastReceived?.horizontalAccuracy { parts.append("±" + f.distance(a)) }
-        if let age = follow.fixAge { parts.append(follow.isStale ? "stale \(f.duration(age))" : "\(f.duration(age)) ago") }
         return parts.joined(separator: " · ")
+    }
+
+    /// "3 s", "stale, 12 s", or "--" before the first fix (by arrival time).
+    func ageText() -> String {
+        guard let age = follow.fixAge else { return UnitFormatter.unknown }
+        let d = environment.format.duration(age)
+        return follow.isStale ? "stale, \(d)" : d
     }
 
     func gpsRole() -> String {
@@ -93,20 +101,15 @@ public struct FollowPanel: Sendable {
         return ThemeRole.text
     }
 
-    /// "gpsd://127.0.0.1:2947 · connected".
-    func sourceText() -> String {
-        var state: String
-        if let end = follow.ended {
-            state = "ended (\(end.reason))"
-        } else {
-            switch follow.connection {
-            case .connecting(let attempt)?: state = attempt > 1 ? "connecting (try \(attempt))" : "connecting"
-            case .connected?: state = "connected"
-            case .disconnected(let reason, let retry)?: state = "lost (\(reason)), retry in \(Int(retry.rounded())) s"
-            case nil: state = follow.lastReceived == nil ? "starting" : "reading"
-            }
+    /// The source's link: "connected", "lost (reason), retry in 2 s", "ended (replay finished)".
+    func linkText() -> String {
+        if let end = follow.ended { return "ended (\(end.reason))" }
+        switch follow.connection {
+        case .connecting(let attempt)?: return attempt > 1 ? "connecting (try \(attempt))" : "connecting"
+        case .connected?: return "connected"
+        case .disconnected(let reason, let retry)?: return "lost (\(reason)), retry in \(Int(retry.rounded())) s"
+        case nil: return follow.lastReceived == nil ? "starting" : "reading"
         }
-        return "\(follow.sourceLabel) · \(state)"
     }
 
     func sourceRole() -> String {

@@ -133,8 +133,9 @@ import TrailStore
         #expect(app.update(&s, .input(.key(.enter))) == [.loadHike(list[0].id, forPreview: false)])
         let effects = app.update(&s, .hikeLoaded(list[0].id, try Self.sampleHike(), forPreview: false))
         #expect(s.screen == .hike)
-        #expect(effects.count == 1)
+        #expect(effects.count == 2)
         if case .loadBasemap = effects.first {} else { Issue.record("expected a basemap load, got \(effects)") }
+        #expect(effects.last == .follow(.loadWalks(list[0].id, offerResume: true)))
         return s
     }
 

@@ -43,4 +43,11 @@ extension MapWidget {
         placer.block(x: x, y: y)
         info.positionCell = CellPosition(x: area.x + x, y: area.y + y)
     }
+
+    /// The position marker again over the no-data message (the map is centred on the position,
+    /// where the message sits).
+    func redrawPosition(at p: CellPosition, into buffer: inout Buffer) {
+        let glyph = environment.canvasMode == .braille ? "◉" : "@"
+        buffer.set(x: p.x, y: p.y, Cell(glyph).applying(environment.style(ThemeRole.marker)))
+    }
 }

@@ -134,6 +134,7 @@ public struct MapWidget: Sendable {
         if !hasData {
             drawMessage(MapWidget.noDataMessage, in: area, into: &buffer)
             info.showedNoDataMessage = true
+            if let p = info.positionCell { redrawPosition(at: p, into: &buffer) }
         }
         return info
     }
