@@ -70,8 +70,8 @@ import Testing
         let map = dir.appendingPathComponent("map.sqlite").path
         try BrowseTests.run([E2EPaths.cairn, "map", "import", "--map", map,
                              E2EPaths.samples.appendingPathComponent("andorra-ordino.osm").path])
-        // The 677 m line without times is walked at 4 km/h (610 s): 15 s at 40×.
-        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) follow \(id) --gps replay:\(Self.andorra) --speed 40 "
+        // The 677 m line without times is walked at 4 km/h (610 s): 10 s at 60×.
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) follow \(id) --gps replay:\(Self.andorra) --speed 60 "
                                    + "--store \(store) --map \(map)", width: 120, height: 36)
         let started = try tmux.waitFor(timeout: 15) { $0.contains("Following new") && $0.contains("◉") }
         #expect(started.ok, "follow screen did not appear:\n\(started.screen)")

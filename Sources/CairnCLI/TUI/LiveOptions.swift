@@ -66,6 +66,6 @@ struct LiveOptions {
         live.speedFactor = speed
         if let offRoute { live.offRouteThreshold = offRoute }
         live.speechAvailable = speechAvailable
-        live.speaks = speak && speechAvailable
+        live.speaks = speak  // without espeak-ng, following says so and turns it off
     }
 }

@@ -159,6 +159,10 @@ extension CairnApp {
         } else {
             state.status = StatusMessage(text: "Walk restored, paused: p resumes", isError: false)
         }
+        if state.live.speaks && !state.live.speechAvailable {
+            state.live.speaks = false
+            state.status = StatusMessage(text: "Spoken alerts need espeak-ng, which is not installed", isError: true)
+        }
         state.live.pendingResume = nil
         if let fix = session.lastFix {
             follow.awaitingFirstFix = false

@@ -12,7 +12,8 @@ public struct LiveModel: Sendable {
     public var speedFactor: Double?
     /// `--off-route`: the off-route threshold, metres.
     public var offRouteThreshold = OffRouteMonitor.Parameters.defaultThreshold
-    /// Spoken alerts on (`--speak` or `v`).
+    /// Spoken alerts on (`--speak` or `v`); turned off, with a note, when following starts
+    /// without espeak-ng.
     public var speaks = false
     /// True when espeak-ng was found on the PATH.
     public var speechAvailable = false

@@ -120,6 +120,17 @@ import TrailStore
         #expect(spoken == ["Off route", "Back on route"])
     }
 
+    @Test func speakWithoutEspeakIsTurnedOffWithANote() {
+        var s = F.hikeOpen(app)
+        s.live.speaks = true
+        s.live.speechAvailable = false
+        _ = app.update(&s, .input(.key(.character("f"))))
+        _ = app.update(&s, .input(.key(.enter)))
+        #expect(s.screen == .follow)
+        #expect(!s.live.speaks)
+        #expect(s.status.isError && s.status.text == "Spoken alerts need espeak-ng, which is not installed")
+    }
+
     @Test func vSaysWhenEspeakIsMissing() {
         var s = F.following(app)
         s.live.speechAvailable = false
