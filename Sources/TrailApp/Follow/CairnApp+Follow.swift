@@ -81,6 +81,8 @@ extension CairnApp {
               let c = follow.session.lastFix?.coordinate else { return [] }
         if follow.awaitingFirstFix {
             follow.awaitingFirstFix = false
+            // The "Following …" note gives way to the key hints.
+            if !state.status.isError { state.status = StatusMessage(text: "", isError: false) }
             hike.screen.viewport.zoom = max(hike.screen.viewport.zoom, CairnApp.followZoom)
             hike.screen.viewport.center = c
         } else {

@@ -68,6 +68,7 @@ import TrailStore
         expectScreen(text, contains: "GPS       3D · 9/12 sats · ±5 m")
         expectScreen(text, contains: "Fix age   3 s")
         expectScreen(text, contains: "Fixes     40 used, 0 rejected")
+        expectScreen(text, contains: "p pause · b backtrack · x stop")
         // Over 300 s and 250 m of moving: the ETA is the remaining 60 spacings (663 m) at the
         // hiker's 11.06 m per 10 s, i.e. 600 s.
         expectScreen(text, contains: "Left      663 m · 10 min")
