@@ -63,6 +63,16 @@ public enum TUICommand: Command {
             if effect == .bell { screen.bell() } else { performer.perform(effect, send: send) }
         }
         runtime.shouldStop = { signals.pending != nil }
+        if context.environment["CAIRN_BENCH_FIRST_FRAME"] == "1" {
+            // Benchmarks/tui-bench.sh: leave at the first complete library frame (list and,
+            // where the layout has one, the preview with its map data).
+            runtime.stopAfterFrame = { s in
+                guard !s.library.loading else { return false }
+                let previewShown = AppLayout(width: s.width, height: s.height).previewMap.isEmpty
+                    || s.library.all.isEmpty || (s.library.preview != nil && s.previewBasemapRequest == nil)
+                return previewShown
+            }
+        }
         runtime.run(&state, initial: [.start])
         return 0
     }
