@@ -64,10 +64,10 @@ enum RouteCommand: Command {
             do {
                 planner = RoutePlanner(store: try MapStore(path: mapPath, readOnly: true), options: options)
             } catch {
-                context.stderr.write("cairn route: cannot open the map store: \(MapCommandSupport.printable("\(error)")); legs are straight\n")
+                context.stderr.write("cairn route: cannot open the map store: \(TerminalText.clean("\(error)")); legs are straight\n")
             }
         } else if !straight {
-            context.stderr.write("cairn route: no map store at \(MapCommandSupport.printable(mapPath)); legs are straight "
+            context.stderr.write("cairn route: no map store at \(TerminalText.clean(mapPath)); legs are straight "
                                  + "(import an extract with `cairn map import FILE.osm`)\n")
         }
         let plan: RoutePlan
