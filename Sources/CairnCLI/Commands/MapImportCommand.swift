@@ -4,7 +4,7 @@ import TrailMap
 /// `cairn map import FILE…`: imports OpenStreetMap extracts into the offline map store.
 enum MapImportCommand: Command {
     static let name = "map import"
-    static let summary = "import OpenStreetMap extracts (.osm, .osm.gz, .osm.bz2) into the offline map"
+    static let summary = "Import OpenStreetMap extracts (.osm, .osm.gz, .osm.bz2) into the offline map"
     static let help = """
         Usage: cairn map import FILE... [--map PATH]
 

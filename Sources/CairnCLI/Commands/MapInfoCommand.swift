@@ -4,7 +4,7 @@ import TrailMap
 /// `cairn map info`: what the offline map store holds.
 enum MapInfoCommand: Command {
     static let name = "map info"
-    static let summary = "show the offline map's covered areas, data date and feature counts"
+    static let summary = "Show the offline map's covered areas, data date and feature counts"
     static let help = """
         Usage: cairn map info [--map PATH]
 
