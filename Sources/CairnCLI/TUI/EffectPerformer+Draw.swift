@@ -17,14 +17,7 @@ extension EffectPerformer {
                     send(.failed("drawing: cannot make a route planner"))
                     return
                 }
-                var plan = planner.replan(request.base, stops: request.stops, legRouting: request.legRouting)
-                if let pin = request.insertBetween {
-                    if plan.stops.count >= 2 {
-                        plan = planner.insertionWithShortestDetour(of: pin, into: plan, routing: request.routingOn).plan
-                    } else {
-                        plan = planner.apply(.insert(pin, at: plan.stops.count), to: plan, routing: request.routingOn)
-                    }
-                }
+                let plan = request.plan(with: planner)
                 let places = plan.stops.map { place(at: $0, planner) }
                 send(.draw(.planned(request: request.request, plan, places: places,
                                     elevationKnown: planner.elevation != nil)))

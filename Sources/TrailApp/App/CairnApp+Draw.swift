@@ -231,8 +231,10 @@ extension CairnApp {
     func drawBasemapEffects(_ state: inout AppState) -> [AppEffect] {
         guard let m = state.draw.model else { return [] }
         if let b = m.basemap, b.canServe(m.viewport) { return [] }
+        if state.draw.basemapRequest != nil, state.draw.basemapViewport == m.viewport { return [] }  // asked already
         state.basemapRequest += 1
         state.draw.basemapRequest = state.basemapRequest
+        state.draw.basemapViewport = m.viewport
         return [.loadBasemap(request: state.basemapRequest, m.viewport)]
     }
 

@@ -67,3 +67,17 @@ public struct DrawPlanRequest: Equatable, Sendable {
         self.routingOn = routingOn
     }
 }
+
+extension DrawPlanRequest {
+    /// The plan that answers this request, made with `planner` (on the planner's thread): the
+    /// base plan brought to ``stops`` (``RoutePlanner/replan(_:stops:legRouting:)``), then the
+    /// pin inserted where it makes the shortest detour
+    /// (``RoutePlanner/insertionWithShortestDetour(of:into:routing:)``), or appended when
+    /// there are fewer than two stops to go between.
+    public func plan(with planner: RoutePlanner) -> RoutePlan {
+        let plan = planner.replan(base, stops: stops, legRouting: legRouting)
+        guard let pin = insertBetween else { return plan }
+        guard plan.stops.count >= 2 else { return planner.apply(.insert(pin, at: plan.stops.count), to: plan, routing: routingOn) }
+        return planner.insertionWithShortestDetour(of: pin, into: plan, routing: routingOn).plan
+    }
+}

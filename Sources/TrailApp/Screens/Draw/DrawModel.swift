@@ -14,8 +14,9 @@ public struct DrawState: Sendable {
     public var storedDraft: DrawingDraft?
     /// The last plan or search request number handed out.
     public var lastRequest = 0
-    /// The basemap request of the drawing map, while one is pending.
+    /// The basemap request of the drawing map, while one is pending, and its view.
     public var basemapRequest: Int?
+    public var basemapViewport: MapViewport?
 
     public init() {}
 
@@ -171,7 +172,7 @@ public enum PinChoice: Sendable, Equatable, CaseIterable {
         switch self {
         case .start: return "make it the start"
         case .destination: return "make it the destination"
-        case .between: return "a stop between (shortest detour)"
+        case .between: return "a stop between, least detour"
         case .pin: return "leave it as a pin"
         }
     }
