@@ -7,7 +7,7 @@ import TrailMap
 /// (routed legs in the route colour with direction chevrons; straight legs dashed in the
 /// `straight-leg` colour; legs still being routed dashed and muted), the stops numbered in
 /// walking order (start and destination in their marker colours), pins (✕) and the cursor, a
-/// crosshair (╋ with short arms).
+/// crosshair (╋ with short arms; over a stop, the stop's number in reverse).
 ///
 /// The OpenStreetMap attribution follows ``MapWidget``'s rule. Without map data for the view,
 /// a one-line note at the top says so (the middle of the map is where the cursor is).
@@ -132,7 +132,14 @@ public struct DrawMapWidget: Sendable {
         }
         if let c = cell(model.cursor) {
             let style = environment.style(ThemeRole.cursor)
-            canvas.overlay("╋", cellX: c.x, cellY: c.y, style: style, priority: Layer.cursor, ascii: "+")
+            // On a stop, the cursor shows the stop's number in reverse, so both stay visible.
+            if let i = stopCells.lastIndex(where: { $0.map { $0.x == c.x && $0.y == c.y } ?? false }) {
+                let glyph = Self.stopGlyph(i)
+                canvas.overlay(glyph, cellX: c.x, cellY: c.y, style: style.patched(with: Style(attributes: .reverse)),
+                               priority: Layer.cursor, ascii: glyph.first)
+            } else {
+                canvas.overlay("╋", cellX: c.x, cellY: c.y, style: style, priority: Layer.cursor, ascii: "+")
+            }
             for (dx, dy, glyph, ascii) in [(-1, 0, "─", "-"), (1, 0, "─", "-"), (0, -1, "│", "|"), (0, 1, "│", "|")] {
                 canvas.overlay(glyph, cellX: c.x + dx, cellY: c.y + dy, style: style, priority: Layer.cursorArm,
                                ascii: Character(ascii))
