@@ -66,10 +66,14 @@ extension EffectPerformer {
             track.segments = tracks.flatMap(\.segments)
             send(.draw(.drawnHikeLoaded(id, name: summary.name, track)))
         case .save(let name, let plan):
-            let store = try openStore()
-            let outcome = try store.insert(plan.drawnHike(name: name, time: now()))
-            try store.clearDraft()
-            send(.draw(.saved(name: name, outcome)))
+            do {
+                let store = try openStore()
+                let outcome = try store.insert(plan.drawnHike(name: name, time: now()))
+                try? store.clearDraft()  // saved either way; a draft left behind is only offered again
+                send(.draw(.saved(name: name, outcome)))
+            } catch {
+                send(.draw(.saveFailed("\(error)")))
+            }
         case .plan, .search, .findMapArea:
             break
         }

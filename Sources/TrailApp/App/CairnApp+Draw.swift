@@ -8,6 +8,7 @@ extension CairnApp {
     /// search take the keys while they show; a stop being moved takes the map keys.
     func updateDraw(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
         guard var m = state.draw.model else { state.screen = .library; return [] }
+        if m.saving { return [] }  // until the store answers (saved, or failed)
         if m.insertionPending {
             // The stop "between" is not placed yet: keys wait, then run in order.
             if case .resize = event { return [] }

@@ -153,7 +153,7 @@ extension CairnApp {
             return []
         }
         state.modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: "Save the route as",
-                                          text: m.name ?? Self.suggestedName(m)))
+                                          text: m.lastSaveName ?? m.name ?? Self.suggestedName(m)))
         return []
     }
 
@@ -168,6 +168,7 @@ extension CairnApp {
     func drawPromptAccepted(_ state: inout AppState, _ purpose: DrawPrompt, _ text: String) -> [AppEffect] {
         guard purpose == .saveName, var m = state.draw.model, m.stops.count >= 2, m.planRequest == nil else { return [] }
         m.saving = true
+        m.lastSaveName = text
         state.draw.model = m
         state.status = StatusMessage(text: "Saving \(text)…", isError: false)
         return [.draw(.save(name: text, m.plan))]

@@ -61,6 +61,10 @@ extension CairnApp {
             state.library.pendingSelection = id
             state.library.previewID = nil
             return [.loadHikes(state.library.sort)]
+        case .saveFailed(let text):
+            state.draw.model?.saving = false
+            state.status = StatusMessage(text: "Not saved: \(text)", isError: true)
+            return [.bell]
         }
     }
 

@@ -230,6 +230,12 @@ import TrailStore
         let plan = s.draw.model!.plan
         #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan))])
         #expect(s.screen == .draw && s.draw.model!.saving)
+        // While the store works, keys wait for nothing: they are ignored; a failure reopens.
+        #expect(key(&s, .character("q")).isEmpty && s.screen == .draw)
+        #expect(app.update(&s, .draw(.saveFailed("disk full"))) == [.bell])
+        #expect(!s.draw.model!.saving && s.status.isError && s.status.text.contains("disk full"))
+        _ = key(&s, .character("w"))
+        #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan))])
         let id = HikeID(rowID: 42)
         #expect(app.update(&s, .draw(.saved(name: "Col loop", .inserted(id)))) == [.loadHikes(.date)])
         #expect(s.screen == .library && s.draw.model == nil && s.draw.storedDraft == nil)

@@ -18,6 +18,8 @@ public enum DrawMessage: Sendable {
     case drawnHikeLoaded(HikeID, name: String, Track)
     /// The drawing was stored as a hike (or found already stored) under `name`.
     case saved(name: String, HikeStore.InsertOutcome)
+    /// Storing it failed (the drawing stays open and kept).
+    case saveFailed(String)
 }
 
 /// Work the drawing feature asks for (``AppEffect/draw(_:)``).

@@ -91,6 +91,8 @@ public struct DrawModel: Sendable {
     public var name: String?
     /// True between `w` and the store's answer.
     public var saving = false
+    /// The name last typed in the save prompt (offered again after a failed save).
+    public var lastSaveName: String?
 
     /// A drawing with `stops` (legs made with `legRouting`), the map at `viewport`, the
     /// cursor at `cursor` (default: the middle of the view).
