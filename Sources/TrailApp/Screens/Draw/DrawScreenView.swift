@@ -81,10 +81,12 @@ public enum DrawScreenView {
         guard !m.stops.isEmpty else {
             var lines = [Line("No stops yet.", ThemeRole.heading), Line(""),
                          Line("Move the cursor, Enter drops a pin;"), Line("/ searches places by name.")]
-            if !m.pins.isEmpty { lines.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (✕) on the map", ThemeRole.muted)) }
+            if !m.pins.isEmpty { lines.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (\(env.canvasMode == .braille ? "✕" : "x")) on the map", ThemeRole.muted)) }
             return lines
         }
         let last = m.stops.count - 1
+        let ascii = env.canvasMode != .braille
+        let (routedBar, straightBar) = ascii ? ("|", ":") : ("┃", "┆")
         var rows: [(line: Line, stop: Int)] = []
         for (i, stop) in m.stops.enumerated() {
             let role = i == 0 ? "start" : (i == last ? "end  " : "stop ")
@@ -95,20 +97,20 @@ public enum DrawScreenView {
             guard i < last else { continue }
             if let leg = m.leg(i) {
                 if leg.isRouted {
-                    rows.append((Line("   ┃ \(env.format.distance(leg.length)) routed", ThemeRole.muted), i))
+                    rows.append((Line("   \(routedBar) \(env.format.distance(leg.length)) routed", ThemeRole.muted), i))
                 } else {
                     let why = leg.straightReason?.rawValue ?? "straight"
-                    rows.append((Line("   ┆ \(env.format.distance(leg.length)) straight (\(why))", ThemeRole.straightLeg), i))
+                    rows.append((Line("   \(straightBar) \(env.format.distance(leg.length)) straight (\(why))", ThemeRole.straightLeg), i))
                 }
             } else {
-                rows.append((Line("   ┆ routing…", ThemeRole.muted), i))
+                rows.append((Line("   \(straightBar) routing…", ThemeRole.muted), i))
             }
         }
         var footer: [Line] = []
         if m.stops.indices.contains(m.selected) {
             footer.append(Line("Stop \(m.selected + 1): \(position(m.stops[m.selected]))", ThemeRole.muted))
         }
-        if !m.pins.isEmpty { footer.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (✕) on the map", ThemeRole.muted)) }
+        if !m.pins.isEmpty { footer.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (\(env.canvasMode == .braille ? "✕" : "x")) on the map", ThemeRole.muted)) }
         let listRoom = max(1, room - footer.count)
         // Scroll so that the selected stop's row shows.
         var first = 0
