@@ -93,7 +93,7 @@ enum RouteCommand: Command {
         }
         var saved: HikeStore.InsertOutcome?
         if let saveName {
-            saved = try save(track, name: saveName, storePath: storePath, context)
+            saved = try save(plan, name: saveName, storePath: storePath, context)
         }
 
         if json {
@@ -112,15 +112,11 @@ enum RouteCommand: Command {
     }
 
     /// Stores the route as a drawn hike (unless the same points are already stored).
-    private static func save(_ track: Track, name: String, storePath: String, _ context: CommandContext) throws
+    private static func save(_ plan: RoutePlan, name: String, storePath: String, _ context: CommandContext) throws
         -> HikeStore.InsertOutcome {
         let store = try StoreAccess.open(storePath, context)
-        let hike = NewHike(name: name, kind: .drawn,
-                           metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", time: context.now(),
-                                                  source: track.source, type: track.type),
-                           tracks: [track], statistics: StatisticsCalculator().statistics(for: [track]))
         do {
-            return try store.insert(hike)
+            return try store.insert(plan.drawnHike(name: name, time: context.now()))
         } catch {
             throw CLIError.failure("cannot save the route: \(error)")
         }

@@ -16,7 +16,9 @@ public enum TUICommand: Command {
 
         Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;
         i imports a GPX file; r renames; d deletes); a hike shows its map, elevation profile
-        and statistics, and ← → scrub the profile. Press ? on any screen for every key.
+        and statistics, and ← → scrub the profile. n draws a new route: place stops with the
+        cursor and the legs follow the mapped paths (e edits a drawn hike; an unfinished
+        drawing is kept and offered again). Press ? on any screen for every key.
 
         Options:
         \(StoreAccess.helpLine)

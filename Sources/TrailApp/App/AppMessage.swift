@@ -25,6 +25,8 @@ public enum AppMessage: Sendable {
     case info(String)
     /// The idle clock.
     case tick(Date)
+    /// Results for the drawing screen.
+    case draw(DrawMessage)
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -44,4 +46,6 @@ public enum AppEffect: Equatable, Sendable {
     case deleteHike(HikeID)
     /// Ring the terminal bell.
     case bell
+    /// Work for the drawing screen.
+    case draw(DrawEffect)
 }

@@ -69,6 +69,8 @@ extension CairnApp {
             lib.sort = CairnApp.sortCycle[(i + 1) % CairnApp.sortCycle.count]
             state.status = StatusMessage(text: "Sorted by \(lib.sort.rawValue)", isError: false)
             return [.loadHikes(lib.sort)]
+        case .character("n"):
+            return newDrawing(&state)
         case .character("i"):
             state.modal = .prompt(PromptModel(purpose: .importPath, title: "Import GPX file (path)"))
             return []

@@ -26,6 +26,10 @@ extension CairnApp {
             if let hike = state.hike {
                 HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
             }
+        case .draw:
+            if let model = state.draw.model {
+                DrawScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
+            }
         }
         drawStatus(state, layout, &buffer)
         if let modal = state.modal { drawModal(modal, state, layout, &buffer) }
@@ -97,10 +101,13 @@ extension CairnApp {
                 let n = state.library.visible.count, all = state.library.all.count
                 left = (n == all ? "\(all) hike\(all == 1 ? "" : "s")" : "\(n) of \(all) hikes")
                     + (state.library.filter.isEmpty ? "" : " matching “\(state.library.filter)”")
-                    + " · sorted by \(state.library.sort.rawValue) · Enter open · / filter · i import · ? keys"
+                    + " · sorted by \(state.library.sort.rawValue) · Enter open · / filter · i import · n draw · ? keys"
+                if let draft = state.draw.storedDraft, !draft.isEmpty { left = Self.draftNotice(draft) + " · " + left }
             case .hike:
                 let focus = state.hike?.screen.focus == .map ? "map" : "profile"
                 left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · f fit · ? keys · q back"
+            case .draw:
+                left = drawStatusHint(state)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

@@ -22,7 +22,7 @@ public struct CairnApp: Program {
         switch message {
         case .start:
             state.status = StatusMessage(text: "", isError: false)
-            return [.loadHikes(state.library.sort)]
+            return [.loadHikes(state.library.sort), .draw(.loadDraft)]
         case .input(.resize(let w, let h)):
             state.width = w
             state.height = h
@@ -35,6 +35,7 @@ public struct CairnApp: Program {
             switch state.screen {
             case .library: return updateLibrary(&state, event)
             case .hike: return updateHike(&state, event)
+            case .draw: return updateDraw(&state, event)
             }
         case .hikesLoaded(let list):
             return hikesLoaded(&state, list)
@@ -47,6 +48,9 @@ public struct CairnApp: Program {
             } else if request == state.previewBasemapRequest {
                 state.library.previewBasemap = basemap
                 state.previewBasemapRequest = nil
+            } else if request == state.draw.basemapRequest {
+                state.draw.model?.basemap = basemap
+                state.draw.basemapRequest = nil
             }
             return []
         case .importPlanLoaded(let path, let plan):
@@ -64,13 +68,16 @@ public struct CairnApp: Program {
             return []
         case .tick:
             return []
+        case .draw(let m):
+            return drawMessage(&state, m)
         }
     }
 
     // MARK: - Data arriving
 
     private func hikesLoaded(_ state: inout AppState, _ list: [HikeSummary]) -> [AppEffect] {
-        let previous = state.library.selectedSummary?.id
+        let previous = state.library.pendingSelection ?? state.library.selectedSummary?.id
+        state.library.pendingSelection = nil
         state.library.all = list
         state.library.loading = false
         let visible = state.library.visible
@@ -137,6 +144,7 @@ public struct CairnApp: Program {
             state.hike = hike
             effects += basemapEffects(&state)
         }
+        effects += relayoutDraw(&state)
         if state.screen == .library { state.library.previewID = nil; effects += previewEffects(&state) }
         return effects
     }
