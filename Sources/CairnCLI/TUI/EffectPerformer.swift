@@ -52,8 +52,8 @@ final class EffectPerformer: @unchecked Sendable {
 
     func perform(_ effect: AppEffect, send: @escaping @Sendable (AppMessage) -> Void) {
         switch effect {
-        case .bell:
-            break  // rung by the runtime, which owns the terminal
+        case .bell, .suspend:
+            break  // done by the runtime, which owns the terminal
         case .draw(let e):
             performDraw(e, send: send)
         case .loadBasemap(let request, let viewport):
@@ -118,7 +118,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .deleteHike(let id):
             try openStore().delete([id])
             send(.storeChanged(summary: "Deleted \(id)", failed: false))
-        case .bell, .loadBasemap, .draw:
+        case .bell, .suspend, .loadBasemap, .draw:
             break
         }
     }

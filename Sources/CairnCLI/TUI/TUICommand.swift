@@ -62,7 +62,11 @@ public enum TUICommand: Command {
         var state = AppState(environment: environment, storeLabel: abbreviate(storePath, context), width: size.width,
                              height: size.height)
         let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
-            if effect == .bell { screen.bell() } else { performer.perform(effect, send: send) }
+            switch effect {
+            case .bell: screen.bell()
+            case .suspend: screen.suspend()
+            default: performer.perform(effect, send: send)
+            }
         }
         runtime.shouldStop = { signals.pending != nil }
         if context.environment["CAIRN_BENCH_FIRST_FRAME"] == "1" {

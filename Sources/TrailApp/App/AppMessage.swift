@@ -46,6 +46,8 @@ public enum AppEffect: Equatable, Sendable {
     case deleteHike(HikeID)
     /// Ring the terminal bell.
     case bell
+    /// Give the terminal back and stop the process (Ctrl-Z); the screen is redrawn on `fg`.
+    case suspend
     /// Work for the drawing screen.
     case draw(DrawEffect)
 }

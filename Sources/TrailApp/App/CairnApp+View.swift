@@ -14,7 +14,7 @@ extension CairnApp {
             let msg = "Terminal too small"
             buffer.setString(x: 0, y: 0, msg, style: env.style(ThemeRole.warning), maxWidth: width)
             if height > 1 {
-                buffer.setString(x: 0, y: 1, "need \(CairnApp.minimumSize.width)×\(CairnApp.minimumSize.height)",
+                buffer.setString(x: 0, y: 1, "need \(CairnApp.minimumSize.width)x\(CairnApp.minimumSize.height)",
                                  style: env.style(ThemeRole.muted), maxWidth: width)
             }
             return buffer
@@ -33,6 +33,7 @@ extension CairnApp {
         }
         drawStatus(state, layout, &buffer)
         if let modal = state.modal { drawModal(modal, state, layout, &buffer) }
+        if env.canvasMode == .ascii { buffer.applyASCIIFallback() }
         return buffer
     }
 

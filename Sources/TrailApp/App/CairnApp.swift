@@ -30,7 +30,15 @@ public struct CairnApp: Program {
         case .input(.key(.control("c"))):
             state.quitting = true
             return []
+        case .input(.key(.control("z"))):
+            return [.suspend]
         case .input(let event):
+            // While the terminal is too small to show the screen, keys would act unseen:
+            // only quitting is taken.
+            if state.width < CairnApp.minimumSize.width || state.height < CairnApp.minimumSize.height {
+                if case .key(.character("q")) = event, state.modal == nil, state.screen == .library { state.quitting = true }
+                return []
+            }
             if state.modal != nil { return updateModal(&state, event) }
             switch state.screen {
             case .library: return updateLibrary(&state, event)
@@ -59,6 +67,7 @@ public struct CairnApp: Program {
             return []
         case .storeChanged(let summary, let failed):
             state.status = StatusMessage(text: summary, isError: failed)
+            state.library.previewID = nil  // the preview shows the stored name: reload it
             return [.loadHikes(state.library.sort)] + (failed ? [.bell] : [])
         case .failed(let text):
             state.status = StatusMessage(text: text, isError: true)
