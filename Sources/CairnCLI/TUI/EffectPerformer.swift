@@ -87,7 +87,8 @@ final class EffectPerformer: @unchecked Sendable {
     private func performStoreEffect(_ effect: AppEffect, send: @escaping @Sendable (AppMessage) -> Void) throws {
         switch effect {
         case .loadHikes(let sort):
-            send(.hikesLoaded(try openStore().summaries(sortedBy: sort)))
+            // The library lists the newest, longest, biggest first; names A to Z.
+            send(.hikesLoaded(try openStore().summaries(sortedBy: sort, reversed: sort != .name)))
         case .loadHike(let id, let forPreview):
             let store = try openStore()
             let summary = try store.summary(id)
