@@ -54,6 +54,8 @@ let package = Package(
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailCore"],
                           path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
+        .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
+                          path: "Benchmarks/TUIBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
     ]
 )

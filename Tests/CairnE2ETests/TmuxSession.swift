@@ -63,6 +63,9 @@ final class TmuxSession {
     /// Sends tmux key names ("Right", "Enter", "q", "S-Right", "Escape").
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
 
+    /// Sends several tmux key names in one client call.
+    func sendKeys(_ keys: [String]) throws { try tmux(["send-keys", "-t", name] + keys) }
+
     /// Sends literal text.
     func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
 

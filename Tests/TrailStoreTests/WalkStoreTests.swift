@@ -128,6 +128,25 @@ import TrailCore
         #expect(throws: HikeStoreError.noSuchHike(hike.rawValue)) { try store.walks(of: hike) }
     }
 
+    @Test func aStoreFromBeforeWalksGetsTheTablesAndKeepsItsHikes() throws {
+        // Every migration but ours (as the release before walks wrote it), one hike.
+        let path = makeTempDirectory("walks-old") + "/hikes.sqlite"
+        let hike = sampleHike(sampleTrack())
+        do {
+            let db = try Connection(path: path)
+            var old = Migrator()
+            for m in HikeSchema.migrator.migrations where m.name != WalkSchema.migrationName { old.register(m.name, m.apply) }
+            try old.migrate(db)
+            #expect(try !db.tableExists("walks"))
+            _ = try HikeWriter(db).write(hike, hash: hike.contentHash, createdAt: Date(timeIntervalSince1970: 0)) { _ in }
+        }
+        let store = try HikeStore(path: path)
+        #expect(try store.connection.tableExists("walk_points"))
+        #expect(try store.hikeCount() == 1)
+        let id = try #require(try store.summaries().first?.id)
+        #expect(try store.walks(of: id).isEmpty)
+    }
+
     @Test func migrationIsRecordedUnderItsName() throws {
         let (store, _, _) = try storeWithHike()
         let names = try HikeSchema.migrator.appliedMigrations(store.connection)

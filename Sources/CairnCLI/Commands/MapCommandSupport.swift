@@ -21,14 +21,6 @@ enum MapCommandSupport {
         return context.resolve(MapStore.defaultPath(environment: context.environment))
     }
 
-    /// Replaces control and escape characters (C0, DEL, C1) so text from a file cannot move
-    /// the cursor or change colours when printed.
-    static func printable(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { u in
-            (u.value < 0x20 || (0x7F...0x9F).contains(u.value)) ? "\u{FFFD}" : u
-        }))
-    }
-
     /// "13.2 MB", "812 KB", "96 B" (decimal units, as `ls -h --si`).
     static func bytes(_ n: Int64) -> String {
         let d = Double(n)

@@ -4,7 +4,7 @@ import TrailMap
 /// `cairn map import FILE…`: imports OpenStreetMap extracts into the offline map store.
 enum MapImportCommand: Command {
     static let name = "map import"
-    static let summary = "import OpenStreetMap extracts (.osm, .osm.gz, .osm.bz2) into the offline map"
+    static let summary = "Import OpenStreetMap extracts (.osm, .osm.gz, .osm.bz2) into the offline map"
     static let help = """
         Usage: cairn map import FILE... [--map PATH]
 
@@ -31,12 +31,12 @@ enum MapImportCommand: Command {
         guard !files.isEmpty else { throw CLIError.usage("give at least one OSM file to import") }
         let store: MapStore
         do { store = try MapStore(path: storePath) } catch {
-            throw CLIError.failure("cannot open the map store: \(MapCommandSupport.printable("\(error)"))")
+            throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
         }
         var failed = 0
         for file in files {
             let path = context.resolve(file)
-            let shown = MapCommandSupport.printable(file)
+            let shown = TerminalText.clean(file)
             let bar = ProgressLine(enabled: context.stderrIsTerminal, label: shown, sink: context.stderr)
             do {
                 let report = try store.importOSM(path: path, importedAt: context.now()) { done, total in
@@ -45,7 +45,7 @@ enum MapImportCommand: Command {
                 bar.clear()
                 context.stdout.write(describe(report, shown: shown))
                 for w in report.warnings {
-                    context.stderr.write("cairn map import: warning: \(shown): \(MapCommandSupport.printable(w))\n")
+                    context.stderr.write("cairn map import: warning: \(shown): \(TerminalText.clean(w))\n")
                 }
             } catch {
                 bar.clear()
@@ -56,7 +56,7 @@ enum MapImportCommand: Command {
                 } else {
                     message = "\(shown): \(error)"
                 }
-                context.stderr.write("cairn map import: \(MapCommandSupport.printable(message)); nothing was imported from it\n")
+                context.stderr.write("cairn map import: \(TerminalText.clean(message)); nothing was imported from it\n")
             }
         }
         return failed == 0 ? 0 : 1
@@ -65,7 +65,7 @@ enum MapImportCommand: Command {
     private static func describe(_ r: MapImportReport, shown: String) -> String {
         var s = "imported \(shown): \(r.featuresWritten) features, \(r.routesWritten) routes"
         s += " (\(r.nodesRead) nodes, \(r.waysRead) ways, \(r.relationsRead) relations read)\n"
-        if let t = r.dataTimestamp { s += "  data of \(MapCommandSupport.printable(t))\n" }
+        if let t = r.dataTimestamp { s += "  data of \(TerminalText.clean(t))\n" }
         for b in r.coverage {
             s += "  covers \(MapCommandSupport.box(b))\(r.bounds.isEmpty ? " (node extent: the file has no <bounds>)" : "")\n"
         }

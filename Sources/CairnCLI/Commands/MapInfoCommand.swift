@@ -4,7 +4,7 @@ import TrailMap
 /// `cairn map info`: what the offline map store holds.
 enum MapInfoCommand: Command {
     static let name = "map info"
-    static let summary = "show the offline map's covered areas, data date and feature counts"
+    static let summary = "Show the offline map's covered areas, data date and feature counts"
     static let help = """
         Usage: cairn map info [--map PATH]
 
@@ -19,24 +19,24 @@ enum MapInfoCommand: Command {
     static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
         let path = try MapCommandSupport.storePath(&args, context)
         try args.finish()
-        let shownPath = MapCommandSupport.printable(path)
+        let shownPath = TerminalText.clean(path)
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.failure("no map store at \(shownPath); import an extract with `cairn map import FILE.osm`")
         }
         let store: MapStore
         do { store = try MapStore(path: path, readOnly: true) } catch {
-            throw CLIError.failure("cannot open the map store: \(MapCommandSupport.printable("\(error)"))")
+            throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
         }
         let s = try store.summary()
         var out = "Map store: \(shownPath) (\(MapCommandSupport.bytes(s.fileSize)))\n"
-        out += "Data date: \(s.dataTimestamp.map(MapCommandSupport.printable) ?? "unknown")\n"
+        out += "Data date: \(s.dataTimestamp.map(TerminalText.clean) ?? "unknown")\n"
         out += "Covered areas (\(s.coverageAreas.count)), \(s.coverageTileCount) z\(MapStore.coverageZoom) tiles:\n"
         for b in s.coverageAreas { out += "  \(MapCommandSupport.box(b))\n" }
         if s.coverageAreas.isEmpty { out += "  none\n" }
         out += "Imports (\(s.imports.count)):\n"
         for i in s.imports {
-            out += "  \(i.importedAt)  \(MapCommandSupport.printable(i.file)) (\(MapCommandSupport.bytes(i.fileSize)))"
-            out += ", data \(i.dataTimestamp.map(MapCommandSupport.printable) ?? "undated")"
+            out += "  \(i.importedAt)  \(TerminalText.clean(i.file)) (\(MapCommandSupport.bytes(i.fileSize)))"
+            out += ", data \(i.dataTimestamp.map(TerminalText.clean) ?? "undated")"
             out += ", \(i.features) features, \(i.routes) routes"
             out += i.warnings.isEmpty ? "\n" : ", \(i.warnings.count) warning(s)\n"
         }

@@ -179,7 +179,7 @@ public enum RenderCommand: Command {
             let store = try MapStore(path: path, readOnly: true)
             return try MapBasemap.load(from: store, viewport: viewport)
         } catch {
-            throw CLIError.failure("cannot read the map store: \(MapCommandSupport.printable("\(error)"))")
+            throw CLIError.failure("cannot read the map store: \(TerminalText.clean("\(error)"))")
         }
     }
 }

@@ -64,10 +64,10 @@ enum RouteCommand: Command {
             do {
                 planner = RoutePlanner(store: try MapStore(path: mapPath, readOnly: true), options: options)
             } catch {
-                context.stderr.write("cairn route: cannot open the map store: \(MapCommandSupport.printable("\(error)")); legs are straight\n")
+                context.stderr.write("cairn route: cannot open the map store: \(TerminalText.clean("\(error)")); legs are straight\n")
             }
         } else if !straight {
-            context.stderr.write("cairn route: no map store at \(MapCommandSupport.printable(mapPath)); legs are straight "
+            context.stderr.write("cairn route: no map store at \(TerminalText.clean(mapPath)); legs are straight "
                                  + "(import an extract with `cairn map import FILE.osm`)\n")
         }
         let plan: RoutePlan
@@ -93,7 +93,7 @@ enum RouteCommand: Command {
         }
         var saved: HikeStore.InsertOutcome?
         if let saveName {
-            saved = try save(track, name: saveName, storePath: storePath, context)
+            saved = try save(plan, name: saveName, storePath: storePath, context)
         }
 
         if json {
@@ -112,15 +112,11 @@ enum RouteCommand: Command {
     }
 
     /// Stores the route as a drawn hike (unless the same points are already stored).
-    private static func save(_ track: Track, name: String, storePath: String, _ context: CommandContext) throws
+    private static func save(_ plan: RoutePlan, name: String, storePath: String, _ context: CommandContext) throws
         -> HikeStore.InsertOutcome {
         let store = try StoreAccess.open(storePath, context)
-        let hike = NewHike(name: name, kind: .drawn,
-                           metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", time: context.now(),
-                                                  source: track.source, type: track.type),
-                           tracks: [track], statistics: StatisticsCalculator().statistics(for: [track]))
         do {
-            return try store.insert(hike)
+            return try store.insert(plan.drawnHike(name: name, time: context.now()))
         } catch {
             throw CLIError.failure("cannot save the route: \(error)")
         }

@@ -11,17 +11,20 @@ import TrailStore
 /// map queries on another (each owns its SQLite connection), results sent back as messages.
 /// Only the newest basemap request is served; older ones still queued are skipped.
 final class EffectPerformer: @unchecked Sendable {
-    private let storeQueue = DispatchQueue(label: "cairn.hike-store")
-    private let mapQueue = DispatchQueue(label: "cairn.map-store")
+    let storeQueue = DispatchQueue(label: "cairn.hike-store")
+    let mapQueue = DispatchQueue(label: "cairn.map-store")
     private let storePath: String
     private let mapPath: String
-    private let now: () -> Date
+    let now: () -> Date
     private let latestBasemap = Atomic<Int>(0)
     private let calculator = StatisticsCalculator()
     // Opened lazily, and used only on their queues.
     private var store: HikeStore?
     private var mapStore: MapStore?
     private var mapStoreChecked = false
+    // Route drawing (map queue only): the planner and what is at each stop looked up so far.
+    var planner: RoutePlanner?
+    var placeCache: [Coordinate: NamedPlace?] = [:]
     /// Live following: position source, walk history writes, speech.
     let follow: FollowEffectPerformer
 
@@ -32,7 +35,7 @@ final class EffectPerformer: @unchecked Sendable {
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
     }
 
-    private func openStore() throws -> HikeStore {
+    func openStore() throws -> HikeStore {
         if let store { return store }
         let s = try HikeStore(path: storePath, now: now)
         store = s
@@ -40,7 +43,7 @@ final class EffectPerformer: @unchecked Sendable {
     }
 
     /// The map store, or nil when no map has been imported (the map then says so).
-    private func openMap() throws -> MapStore? {
+    func openMap() throws -> MapStore? {
         if let mapStore { return mapStore }
         if mapStoreChecked { return nil }
         mapStoreChecked = true
@@ -52,8 +55,10 @@ final class EffectPerformer: @unchecked Sendable {
 
     func perform(_ effect: AppEffect, send: @escaping @Sendable (AppMessage) -> Void) {
         switch effect {
-        case .bell:
-            break  // rung by the runtime, which owns the terminal
+        case .bell, .suspend:
+            break  // done by the runtime, which owns the terminal
+        case .draw(let e):
+            performDraw(e, send: send)
         case .follow(let e):
             follow.perform(e, send: send)
         case .loadBasemap(let request, let viewport):
@@ -87,7 +92,8 @@ final class EffectPerformer: @unchecked Sendable {
     private func performStoreEffect(_ effect: AppEffect, send: @escaping @Sendable (AppMessage) -> Void) throws {
         switch effect {
         case .loadHikes(let sort):
-            send(.hikesLoaded(try openStore().summaries(sortedBy: sort)))
+            // The library lists the newest, longest, biggest first; names A to Z.
+            send(.hikesLoaded(try openStore().summaries(sortedBy: sort, reversed: sort != .name)))
         case .loadHike(let id, let forPreview):
             let store = try openStore()
             let summary = try store.summary(id)
@@ -118,7 +124,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .deleteHike(let id):
             try openStore().delete([id])
             send(.storeChanged(summary: "Deleted \(id)", failed: false))
-        case .bell, .loadBasemap, .follow:
+        case .bell, .suspend, .loadBasemap, .draw, .follow:
             break
         }
     }

@@ -18,7 +18,9 @@ public enum TUICommand: Command {
 
         Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;
         i imports a GPX file; r renames; d deletes); a hike shows its map, elevation profile
-        and statistics, and ← → scrub the profile; f follows it live with the position from
+        and statistics, and ← → scrub the profile. n draws a new route: place stops with the
+        cursor and the legs follow the mapped paths (e edits a drawn hike; an unfinished
+        drawing is kept and offered again); f follows a hike live with the position from
         --gps (see 'cairn follow --help'). Press ? on any screen for every key.
 
         Options:
@@ -89,9 +91,23 @@ public enum TUICommand: Command {
         options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
         state.live.autoFollow = options.autoFollow
         let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
-            if effect == .bell { screen.bell() } else { performer.perform(effect, send: send) }
+            switch effect {
+            case .bell: screen.bell()
+            case .suspend: screen.suspend()
+            default: performer.perform(effect, send: send)
+            }
         }
         runtime.shouldStop = { signals.pending != nil }
+        if context.environment["CAIRN_BENCH_FIRST_FRAME"] == "1" {
+            // Benchmarks/tui-bench.sh: leave at the first complete library frame (list and,
+            // where the layout has one, the preview with its map data).
+            runtime.stopAfterFrame = { s in
+                guard !s.library.loading else { return false }
+                let previewShown = AppLayout(width: s.width, height: s.height).previewMap.isEmpty
+                    || s.library.all.isEmpty || (s.library.preview != nil && s.previewBasemapRequest == nil)
+                return previewShown
+            }
+        }
         var initial: [AppMessage] = [.start]
         if options.autoFollow != nil { initial.append(.follow(.launch)) }
         runtime.run(&state, initial: initial)

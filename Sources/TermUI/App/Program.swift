@@ -32,8 +32,14 @@ public final class ProgramRuntime<P: Program>: @unchecked Sendable {
     private let inbox = Inbox<P.Message>()
     /// Milliseconds to wait for input before looking at the inbox and ticking.
     public var pollInterval = 50
+    /// The shorter wait used for `busyWindow` seconds after effects were started.
+    public var busyPollInterval = 4
+    public var busyWindow: TimeInterval = 1
     /// Checked between polls; when it returns true the loop ends (signals).
     public var shouldStop: () -> Bool = { false }
+    /// Checked after each frame is presented; when it returns true the loop ends (used by the
+    /// start-up benchmark to stop at the first complete frame).
+    public var stopAfterFrame: (P.State) -> Bool = { _ in false }
 
     public init(program: P, terminal: TerminalDevice, perform: @escaping (P.Effect, @escaping Send) -> Void) {
         self.program = program
@@ -51,15 +57,22 @@ public final class ProgramRuntime<P: Program>: @unchecked Sendable {
     ///   - now: the clock for ticks.
     public func run(_ state: inout P.State, initial: [P.Message] = [], now: () -> Date = Date.init) {
         let sender: Send = { [inbox] m in inbox.append(m) }
+        // While effects may still answer, poll briefly so their results show at once instead
+        // of after a whole poll interval (results arrive from other threads, not as input).
+        var busyUntil = Date.distantPast
         func apply(_ m: P.Message) {
-            for e in program.update(&state, m) { perform(e, sender) }
+            let effects = program.update(&state, m)
+            if !effects.isEmpty { busyUntil = Date().addingTimeInterval(busyWindow) }
+            for e in effects { perform(e, sender) }
         }
         for m in initial { apply(m) }
         var size = terminal.size
         terminal.present(program.view(state, width: size.width, height: size.height))
+        if stopAfterFrame(state) { return }
         while !program.isFinished(state) && !shouldStop() {
             var dirty = false
-            if let event = terminal.nextEvent(timeoutMilliseconds: pollInterval) {
+            let timeout = Date() < busyUntil ? min(busyPollInterval, pollInterval) : pollInterval
+            if let event = terminal.nextEvent(timeoutMilliseconds: timeout) {
                 if case .resize(let w, let h) = event { size = (w, h) }
                 if let m = program.message(for: event) { apply(m) }
                 dirty = true
@@ -73,6 +86,7 @@ public final class ProgramRuntime<P: Program>: @unchecked Sendable {
             if let t = program.tick(at: now()) { apply(t); dirty = true }
             if dirty && !program.isFinished(state) {
                 terminal.present(program.view(state, width: size.width, height: size.height))
+                if stopAfterFrame(state) { return }
             }
         }
     }

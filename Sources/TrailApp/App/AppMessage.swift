@@ -25,6 +25,8 @@ public enum AppMessage: Sendable {
     case info(String)
     /// The idle clock.
     case tick(Date)
+    /// Results for the drawing screen.
+    case draw(DrawMessage)
     /// Live following: position events, its clock, walk history.
     case follow(FollowMessage)
 }
@@ -46,6 +48,10 @@ public enum AppEffect: Equatable, Sendable {
     case deleteHike(HikeID)
     /// Ring the terminal bell.
     case bell
+    /// Give the terminal back and stop the process (Ctrl-Z); the screen is redrawn on `fg`.
+    case suspend
+    /// Work for the drawing screen.
+    case draw(DrawEffect)
     /// Live following: the position source, the walk in the store, speech.
     case follow(FollowEffect)
 }

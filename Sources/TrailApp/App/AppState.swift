@@ -7,7 +7,7 @@ import TrailStore
 /// The whole state of the TUI. Changed only by ``CairnApp/update(_:_:)``.
 public struct AppState: Sendable {
     /// Which screen is showing.
-    public enum Screen: Sendable, Equatable { case library, hike, follow }
+    public enum Screen: Sendable, Equatable { case library, hike, draw, follow }
 
     public var screen: Screen = .library
     public var library = LibraryModel()
@@ -31,6 +31,8 @@ public struct AppState: Sendable {
     /// The pending basemap request of the hike screen and of the library preview.
     public var hikeBasemapRequest: Int?
     public var previewBasemapRequest: Int?
+    /// Route drawing: the drawing screen, the kept draft, request numbers.
+    public var draw = DrawState()
     /// Live position: `--gps` options, the following in progress, the open hike's walks.
     public var live = LiveModel()
 
@@ -72,6 +74,8 @@ public struct LibraryModel: Sendable {
     public var previewID: HikeID?
     /// The preview map's basemap, when loaded.
     public var previewBasemap: MapBasemap?
+    /// The hike to select when the list next arrives (one just saved), if any.
+    public var pendingSelection: HikeID?
 
     public init() {}
 
@@ -119,6 +123,8 @@ public enum Modal: Sendable {
     case confirm(ConfirmModel)
     /// The tracks of a GPX file to import, each ticked or not.
     case checklist(ChecklistModel)
+    /// A question of the drawing feature.
+    case drawing(DrawDialog)
 }
 
 /// A one-line text field.
@@ -126,6 +132,7 @@ public struct PromptModel: Sendable, Equatable {
     public enum Purpose: Sendable, Equatable {
         case rename(HikeID)
         case importPath
+        case drawing(DrawPrompt)
         /// The position source to follow a hike with (`f`).
         case followSource(HikeID)
     }

@@ -115,6 +115,8 @@ extension CairnApp {
                     ? hike.screen.viewport.center : hike.screen.hike.coordinates[hike.screen.scrubIndex]
                 hike.mapDetached = false
             case .character("L"): hike.screen.showsLabels.toggle()
+            case .character("e"):
+                return editDrawnHike(&state)
             case .character("?"), .function(1):
                 state.modal = .help
             default:

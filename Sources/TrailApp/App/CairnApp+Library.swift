@@ -69,6 +69,8 @@ extension CairnApp {
             lib.sort = CairnApp.sortCycle[(i + 1) % CairnApp.sortCycle.count]
             state.status = StatusMessage(text: "Sorted by \(lib.sort.rawValue)", isError: false)
             return [.loadHikes(lib.sort)]
+        case .character("n"):
+            return newDrawing(&state)
         case .character("i"):
             state.modal = .prompt(PromptModel(purpose: .importPath, title: "Import GPX file (path)"))
             return []
@@ -84,11 +86,12 @@ extension CairnApp {
             state.modal = .help
             return []
         case .escape:
+            // Esc backs out of things (a filter, a dialog); it never quits, so a stray Esc
+            // after a message cannot drop the hiker into the shell. q and Ctrl-C quit.
             if !lib.filter.isEmpty {
                 lib.filter = ""
                 return select(0)
             }
-            state.quitting = true
             return []
         case .character("q"):
             state.quitting = true

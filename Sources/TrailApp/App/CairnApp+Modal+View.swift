@@ -14,6 +14,7 @@ extension CairnApp {
             switch state.screen {
             case .library: keys = HelpText.library
             case .hike: keys = HelpText.hike
+            case .draw: keys = HelpText.draw
             case .follow: keys = HelpText.follow
             }
             let w = keys.map { DisplayWidth.of($0.keys) }.max() ?? 0
@@ -32,6 +33,8 @@ extension CairnApp {
         case .confirm(let c):
             title = "Confirm"
             lines = [(c.question, ThemeRole.warning)]
+        case .drawing(let dialog):
+            (title, lines) = drawDialogContent(dialog)
         case .checklist(let c):
             title = "Import \(c.plan.fileName)"
             for (i, cand) in c.plan.candidates.enumerated() {

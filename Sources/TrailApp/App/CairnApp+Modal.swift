@@ -10,6 +10,8 @@ extension CairnApp {
         case .help:
             state.modal = nil
             return []
+        case .drawing(let dialog):
+            return updateDrawDialog(&state, dialog, key)
         case .confirm(let c):
             switch key {
             case .character("y"), .character("Y"):
@@ -45,6 +47,8 @@ extension CairnApp {
                 case .importPath:
                     state.status = StatusMessage(text: "Reading \(text)…", isError: false)
                     return [.readImportFile(path: text)]
+                case .drawing(let purpose):
+                    return drawPromptAccepted(&state, purpose, text)
                 case .followSource(let id):
                     return sourceEntered(&state, id, text)
                 }

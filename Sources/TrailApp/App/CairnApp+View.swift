@@ -14,7 +14,7 @@ extension CairnApp {
             let msg = "Terminal too small"
             buffer.setString(x: 0, y: 0, msg, style: env.style(ThemeRole.warning), maxWidth: width)
             if height > 1 {
-                buffer.setString(x: 0, y: 1, "need \(CairnApp.minimumSize.width)×\(CairnApp.minimumSize.height)",
+                buffer.setString(x: 0, y: 1, "need \(CairnApp.minimumSize.width)x\(CairnApp.minimumSize.height)",
                                  style: env.style(ThemeRole.muted), maxWidth: width)
             }
             return buffer
@@ -27,11 +27,16 @@ extension CairnApp {
                 let frame = HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
                 drawWalkHistory(state, frame.layout.stats, &buffer)
             }
+        case .draw:
+            if let model = state.draw.model {
+                DrawScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
+            }
         case .follow:
             drawFollow(state, layout.content, &buffer)
         }
         drawStatus(state, layout, &buffer)
         if let modal = state.modal { drawModal(modal, state, layout, &buffer) }
+        if env.canvasMode == .ascii { buffer.applyASCIIFallback() }
         return buffer
     }
 
@@ -100,10 +105,13 @@ extension CairnApp {
                 let n = state.library.visible.count, all = state.library.all.count
                 left = (n == all ? "\(all) hike\(all == 1 ? "" : "s")" : "\(n) of \(all) hikes")
                     + (state.library.filter.isEmpty ? "" : " matching “\(state.library.filter)”")
-                    + " · sorted by \(state.library.sort.rawValue) · Enter open · / filter · i import · ? keys"
+                    + " · sorted by \(state.library.sort.rawValue) · Enter open · / filter · i import · n draw · ? keys"
+                if let draft = state.draw.storedDraft, !draft.isEmpty { left = Self.draftNotice(draft) + " · " + left }
             case .hike:
                 let focus = state.hike?.screen.focus == .map ? "map" : "profile"
                 left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · 0 fit · f follow · ? keys · q back"
+            case .draw:
+                left = drawStatusHint(state)
             case .follow:
                 left = followStatusHint(state)
             }

@@ -22,7 +22,7 @@ public struct CairnApp: Program {
         switch message {
         case .start:
             state.status = StatusMessage(text: "", isError: false)
-            return [.loadHikes(state.library.sort)]
+            return [.loadHikes(state.library.sort), .draw(.loadDraft)]
         case .input(.resize(let w, let h)):
             state.width = w
             state.height = h
@@ -30,11 +30,20 @@ public struct CairnApp: Program {
         case .input(.key(.control("c"))):
             state.quitting = true
             return []
+        case .input(.key(.control("z"))):
+            return [.suspend]
         case .input(let event):
+            // While the terminal is too small to show the screen, keys would act unseen:
+            // only quitting is taken.
+            if state.width < CairnApp.minimumSize.width || state.height < CairnApp.minimumSize.height {
+                if case .key(.character("q")) = event, state.modal == nil, state.screen == .library { state.quitting = true }
+                return []
+            }
             if state.modal != nil { return updateModal(&state, event) }
             switch state.screen {
             case .library: return updateLibrary(&state, event)
             case .hike: return updateHike(&state, event)
+            case .draw: return updateDraw(&state, event)
             case .follow: return updateFollowKeys(&state, event)
             }
         case .hikesLoaded(let list):
@@ -48,6 +57,9 @@ public struct CairnApp: Program {
             } else if request == state.previewBasemapRequest {
                 state.library.previewBasemap = basemap
                 state.previewBasemapRequest = nil
+            } else if request == state.draw.basemapRequest {
+                state.draw.model?.basemap = basemap
+                state.draw.basemapRequest = nil
             }
             return []
         case .importPlanLoaded(let path, let plan):
@@ -56,6 +68,7 @@ public struct CairnApp: Program {
             return []
         case .storeChanged(let summary, let failed):
             state.status = StatusMessage(text: summary, isError: failed)
+            state.library.previewID = nil  // the preview shows the stored name: reload it
             return [.loadHikes(state.library.sort)] + (failed ? [.bell] : [])
         case .failed(let text):
             state.status = StatusMessage(text: text, isError: true)
@@ -65,6 +78,8 @@ public struct CairnApp: Program {
             return []
         case .tick:
             return []
+        case .draw(let m):
+            return drawMessage(&state, m)
         case .follow(let m):
             return updateFollow(&state, m)
         }
@@ -73,7 +88,8 @@ public struct CairnApp: Program {
     // MARK: - Data arriving
 
     private func hikesLoaded(_ state: inout AppState, _ list: [HikeSummary]) -> [AppEffect] {
-        let previous = state.library.selectedSummary?.id
+        let previous = state.library.pendingSelection ?? state.library.selectedSummary?.id
+        state.library.pendingSelection = nil
         state.library.all = list
         state.library.loading = false
         let visible = state.library.visible
@@ -140,6 +156,7 @@ public struct CairnApp: Program {
             state.hike = hike
             effects += basemapEffects(&state)
         }
+        effects += relayoutDraw(&state)
         if state.screen == .library { state.library.previewID = nil; effects += previewEffects(&state) }
         return effects
     }

@@ -10,7 +10,8 @@ public enum HelpText {
         ("r", "rename the selected hike"),
         ("d  Delete", "delete the selected hike (asks first)"),
         ("?  F1", "this help"),
-        ("q  Esc  Ctrl-C", "quit"),
+        ("q  Ctrl-C", "quit (Esc clears the filter)"),
+        ("Ctrl-Z", "suspend to the shell (fg comes back)"),
     ]
 
     public static let hike: [(keys: String, what: String)] = [

@@ -16,7 +16,7 @@ import TrailCore
 ///   equator, finer than any GPS fix; RFC 7946 §11.2 recommends not exceeding what is
 ///   meaningful), elevation to ``elevationDecimals`` places (2 = 1 cm).
 /// - Times are UTC ISO 8601 (``ISO8601Timestamp``).
-public struct GeoJSONWriter: Sendable {
+public struct GeoJSONWriter: DocumentWriter, Sendable {
     /// Decimal places of longitude and latitude.
     public var coordinateDecimals: Int
     /// Decimal places of elevation, in metres.
@@ -74,24 +74,6 @@ public struct GeoJSONWriter: Sendable {
             out.raw("\n]}\n")
             try out.flush()
         }
-    }
-
-    /// The whole collection as UTF-8 bytes.
-    public func data(for document: GPXDocument) throws -> Data {
-        var data = Data()
-        try write(document) { data.append(contentsOf: $0) }
-        return data
-    }
-
-    /// The whole collection as a String.
-    public func string(for document: GPXDocument) throws -> String {
-        String(decoding: try data(for: document), as: UTF8.self)
-    }
-
-    /// Writes the collection to the file at `url`, replacing it only once complete.
-    /// - Throws: ``GPXWriteError``.
-    public func write(_ document: GPXDocument, to url: URL) throws {
-        try AtomicFileWriter.write(to: url) { sink in try write(document, to: sink) }
     }
 
     // MARK: Pieces

@@ -40,8 +40,6 @@ public final class NMEASource: PositionSource, @unchecked Sendable {
     public let configuration: Configuration
     private let clock: any LiveClock
     private let stopFlag = StopFlag()
-    private let startLock = NSLock()
-    private var started = false
 
     public init(configuration: Configuration, clock: any LiveClock = SystemClock()) {
         self.configuration = configuration
@@ -49,11 +47,7 @@ public final class NMEASource: PositionSource, @unchecked Sendable {
     }
 
     public func start(_ handler: @escaping @Sendable (PositionEvent) -> Void) {
-        let first = startLock.withLock { () -> Bool in defer { started = true }; return !started }
-        guard first else { return }
-        let thread = Thread { [self] in run(handler) }
-        thread.name = "cairn.nmea"
-        thread.start()
+        stopFlag.startOnce(threadName: "cairn.nmea") { [self] in run(handler) }
     }
 
     public func stop() { stopFlag.stop() }

@@ -21,12 +21,27 @@ public struct SystemClock: LiveClock {
     }
 }
 
-/// A thread-safe boolean a source's reader thread polls to know it must stop.
+/// A thread-safe boolean a source's reader thread polls to know it must stop, and the
+/// start-once guard of that thread.
 final class StopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
+    private var started = false
     var isStopped: Bool { lock.withLock { stopped } }
     func stop() { lock.withLock { stopped = true } }
+
+    /// Runs `body` on a new thread named `name` the first time it is called; later calls do
+    /// nothing (a source is started once).
+    func startOnce(threadName name: String, _ body: @escaping @Sendable () -> Void) {
+        let first = lock.withLock { () -> Bool in
+            defer { started = true }
+            return !started
+        }
+        guard first else { return }
+        let thread = Thread(block: body)
+        thread.name = name
+        thread.start()
+    }
 }
 
 extension LiveClock {

@@ -105,6 +105,7 @@ enum HikeSchema {
                 );
                 """)
         }
+        m.register(HikeStore.draftsMigrationName, HikeStore.createDraftsTable)
         WalkSchema.register(on: &m)
         return m
     }

@@ -52,6 +52,11 @@ public final class HikeStore {
 
     /// Refuses, before any write, a database of another program or of a newer Cairn.
     private static func checkBeforeWriting(_ db: Connection, path: String) throws {
+        // One read transaction, so the id and the table count come from the same snapshot:
+        // another process may be creating this store right now (its first migration stamps
+        // the id and creates the tables in one commit).
+        try db.execute("BEGIN DEFERRED")
+        defer { try? db.execute("COMMIT") }
         let appID = try db.applicationID
         if appID != HikeSchema.applicationID {
             let tables = try db.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0

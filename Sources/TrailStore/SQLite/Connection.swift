@@ -131,8 +131,20 @@ public final class Connection {
     /// Switches the journal to write-ahead logging and checks that SQLite agreed.
     /// - Throws: ``SQLiteError`` when the mode could not be set (for example on a
     ///   read-only file or a file system without shared memory).
-    public func enableWAL() throws {
-        let mode = try scalar("PRAGMA journal_mode = WAL")?.text?.lowercased()
+    public func enableWAL(retryFor seconds: Double = 5) throws {
+        // Switching the journal needs a lock SQLite does not wait for with the busy handler:
+        // while another process holds the file (two `cairn import`s creating one store) the
+        // pragma answers SQLITE_BUSY at once. Retry for a while, as the busy timeout would.
+        let deadline = Date().addingTimeInterval(seconds)
+        var mode: String?
+        while true {
+            do {
+                mode = try scalar("PRAGMA journal_mode = WAL")?.text?.lowercased()
+                break
+            } catch let e as SQLiteError where e.primaryCode == SQLITE_BUSY && Date() < deadline {
+                usleep(20_000)
+            }
+        }
         guard mode == "wal" else {
             throw SQLiteError(code: SQLITE_ERROR, message: "could not switch to WAL (journal_mode is \(mode ?? "unknown"))",
                               sql: "PRAGMA journal_mode = WAL")

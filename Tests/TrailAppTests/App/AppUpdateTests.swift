@@ -42,7 +42,7 @@ import TrailStore
 
     @Test func startLoadsTheHikeList() {
         var s = AppState(environment: Self.environment(), storeLabel: "t", width: 80, height: 24)
-        #expect(app.update(&s, .start) == [.loadHikes(.date)])
+        #expect(app.update(&s, .start) == [.loadHikes(.date), .draw(.loadDraft)])
     }
 
     @Test func listArrivalSelectsFirstAndAsksForItsPreview() {
@@ -235,5 +235,47 @@ import TrailStore
         var s = try openHike()
         _ = app.update(&s, .input(.key(.control("c"))))
         #expect(s.quitting)
+    }
+}
+
+@Suite struct AppKeyPolicyTests {
+    let app = CairnApp()
+
+    func state(width: Int = 120, height: Int = 40, ascii: Bool = false) -> AppState {
+        var env = AppUpdateTests.environment()
+        if ascii { env.canvasMode = .ascii }
+        var s = AppState(environment: env, storeLabel: "t", width: width, height: height)
+        _ = app.update(&s, .hikesLoaded([AppUpdateTests.summary(1, "Alpha · ridge", distance: 5000, start: 100)]))
+        return s
+    }
+
+    @Test func escapeNeverQuitsTheLibrary() {
+        var s = state()
+        _ = app.update(&s, .input(.key(.escape)))
+        #expect(!s.quitting)
+        _ = app.update(&s, .input(.key(.character("q"))))
+        #expect(s.quitting)
+    }
+
+    @Test func keysDoNothingWhileTheTerminalIsTooSmall() {
+        var s = state(width: 20, height: 5)
+        #expect(app.update(&s, .input(.key(.enter))).isEmpty)
+        _ = app.update(&s, .input(.key(.character("?"))))
+        #expect(s.modal == nil)
+        _ = app.update(&s, .input(.key(.character("q"))))
+        #expect(s.quitting)
+    }
+
+    @Test func controlZAsksToSuspend() {
+        var s = state()
+        #expect(app.update(&s, .input(.key(.control("z")))) == [.suspend])
+        #expect(!s.quitting)
+    }
+
+    @Test func asciiModeDrawsOnlyASCII() {
+        let s = state(ascii: true)
+        let text = app.view(s, width: 120, height: 40).textDump()
+        let nonASCII = text.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty, "non-ASCII left: \(String(String.UnicodeScalarView(nonASCII)))")
     }
 }

@@ -108,7 +108,10 @@ public struct MapWidget: Sendable {
         var placer = MapLabelPlacer(width: area.width, height: area.height)
 
         let hasData = basemap?.hasData(in: vp.bounds) ?? false
-        let attributionText = area.height >= 2 ? MapWidget.attributionText(forWidth: area.width) : nil
+        let attributionText = area.height >= 2
+            ? MapWidget.attributionText(forWidth: area.width - (environment.canvasMode == .ascii ? 2 : 0))
+                .map { environment.canvasMode == .ascii ? $0.replacingOccurrences(of: "©", with: "(c)") : $0 }
+            : nil
         var attributionRect: Rect?
         if hasData, let basemap, let text = attributionText {
             let w = DisplayWidth.of(text)

@@ -17,7 +17,7 @@ import TrailCore
 ///
 /// Reading what this writes gives back an equal document, except `version` (always "1.1")
 /// and the two documented losses above.
-public struct GPXWriter: Sendable {
+public struct GPXWriter: DocumentWriter, Sendable {
     /// The `creator` attribute used when the document has none.
     public var defaultCreator: String
 
@@ -35,23 +35,5 @@ public struct GPXWriter: Sendable {
             try GPXEmitter(out: out, document: document, defaultCreator: defaultCreator).emit()
             try out.flush()
         }
-    }
-
-    /// The whole document as UTF-8 bytes.
-    public func data(for document: GPXDocument) throws -> Data {
-        var data = Data()
-        try write(document) { data.append(contentsOf: $0) }
-        return data
-    }
-
-    /// The whole document as a String.
-    public func string(for document: GPXDocument) throws -> String {
-        String(decoding: try data(for: document), as: UTF8.self)
-    }
-
-    /// Writes `document` to the file at `url`, replacing it only once complete.
-    /// - Throws: ``GPXWriteError``.
-    public func write(_ document: GPXDocument, to url: URL) throws {
-        try AtomicFileWriter.write(to: url) { sink in try write(document, to: sink) }
     }
 }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `make bench`: every benchmark in turn. Each prints its own figures and targets; none fails on
+# a slow machine. Those that need ../shared/data say so and are skipped when it is absent.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+section() { printf '\n=== %s ===\n' "$1"; }
+section "GPX parsing: cairn stats vs xmllint vs gpxpy (issue 2)"; ./Benchmarks/gpx-parse.sh
+section "Statistics on 1,000,000 points (issue 2)"; swift run -c release stats-benchmark
+section "Hike store import and list (issue 3)"; ./Benchmarks/store-import.sh
+section "Map import and bbox queries (issue 4)"; ./Benchmarks/map-import.sh
+section "Braille canvas (issue 5)"; swift run -c release cairn-bench-termui
+section "Hike screen rendering (issue 5)"; swift run -c release cairn-bench-render
+section "TUI start-up and scrubbing (issue 6)"; ./Benchmarks/tui-bench.sh
+section "Walking router (issue 7)"; ./Benchmarks/route-bench.sh
+section "Following (issue 8)"; swift run -c release FollowBenchmark

@@ -1,0 +1,176 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailMap
+import TrailStore
+
+extension CairnApp {
+    // MARK: - Opening a drawing
+
+    /// `n` in the library: a new drawing, or — when an unfinished one is kept — the question
+    /// whether to continue it.
+    func newDrawing(_ state: inout AppState) -> [AppEffect] {
+        if let draft = state.draw.storedDraft, !draft.isEmpty {
+            state.modal = .drawing(.resumeDraft(draft))
+            return []
+        }
+        return startDrawing(&state, stops: [], legRouting: [], pins: [], routingOn: true, view: nil, cursor: nil)
+    }
+
+    /// `e` on the hike screen: edit the open hike when it is a drawn one.
+    func editDrawnHike(_ state: inout AppState) -> [AppEffect] {
+        guard let hike = state.hike else { return [] }
+        guard hike.screen.hike.kind == HikeKind.drawn.rawValue else {
+            state.status = StatusMessage(text: "Only drawn hikes can be edited (this one is \(hike.screen.hike.kind ?? "imported"))",
+                                         isError: false)
+            return []
+        }
+        if let draft = state.draw.storedDraft, !draft.isEmpty {
+            state.modal = .drawing(.replaceDraft(hike.id, name: hike.screen.hike.name, kept: draft))
+            return []
+        }
+        state.status = StatusMessage(text: "Opening \(hike.screen.hike.name) for editing…", isError: false)
+        return [.draw(.loadDrawnHike(hike.id))]
+    }
+
+    /// Opens the drawing screen. The map shows `view` (centre and zoom) when it holds every
+    /// stop, else it is fitted over the stops, else over the library's selected hike; with
+    /// nothing to go by, the map store is asked where its data is.
+    func startDrawing(_ state: inout AppState, stops: [Coordinate], legRouting: [Bool], pins: [Coordinate],
+                      routingOn: Bool, view: (center: Coordinate, zoom: Double)?, cursor: Coordinate?,
+                      sourceHike: HikeID? = nil, name: String? = nil) -> [AppEffect] {
+        let map = DrawScreenLayout(area: AppLayout(width: state.width, height: state.height).content).map
+        let w = max(1, map.width), h = max(1, map.height)
+        var m = DrawModel(stops: stops, legRouting: legRouting, pins: pins, routingOn: routingOn,
+                          viewport: MapViewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 2, width: w, height: h))
+        m.sourceHike = sourceHike
+        m.name = name
+        var effects: [AppEffect] = []
+        if let view {
+            m.viewport = MapViewport(center: view.center, zoom: view.zoom, width: w, height: h)
+            m.cursor = cursor ?? view.center
+        }
+        if view == nil || !m.showsAllStops || m.viewport.cell(m.cursor) == nil {
+            if !(stops + pins).isEmpty {
+                m.fitToStops()
+                if let cursor, m.viewport.cell(cursor) != nil { m.cursor = cursor }
+            } else if let box = state.library.selectedSummary?.statistics.boundingBox {
+                m.viewport = MapViewport.fit(box, width: w, height: h, margin: 2, maxZoom: DrawModel.fitMaxZoom)
+                m.cursor = m.viewport.center
+            } else {
+                effects.append(.draw(.findMapArea))
+            }
+        }
+        m.keepCursorInView()
+        m.snapCursorToCell()
+        m.selected = max(0, stops.count - 1)
+        state.hike = nil
+        state.hikeBasemapRequest = nil
+        state.modal = nil
+        state.screen = .draw
+        state.draw.model = m
+        // All legs are made afresh (and what is at each stop looked up).
+        if !stops.isEmpty { effects.append(requestPlan(&state, &m)) }
+        state.draw.model = m
+        return effects + drawBasemapEffects(&state)
+    }
+
+    /// Opens a kept draft.
+    func openDraft(_ state: inout AppState, _ d: DrawingDraft) -> [AppEffect] {
+        let view = d.mapCenter.flatMap { c in d.mapZoom.map { (center: c, zoom: $0) } }
+        state.status = StatusMessage(text: "Continuing the unfinished drawing", isError: false)
+        return startDrawing(&state, stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
+                            view: view, cursor: d.cursor, sourceHike: d.sourceHike, name: d.name)
+    }
+
+    // MARK: - Dialogs and prompts
+
+    /// Keys of the drawing dialogs.
+    func updateDrawDialog(_ state: inout AppState, _ dialog: DrawDialog, _ key: Key) -> [AppEffect] {
+        switch (dialog, key) {
+        case (.resumeDraft(let d), .enter), (.resumeDraft(let d), .character("c")):
+            state.modal = nil
+            return openDraft(&state, d)
+        case (.resumeDraft, .character("d")):
+            state.modal = nil
+            state.draw.storedDraft = nil
+            state.status = StatusMessage(text: "Unfinished drawing discarded", isError: false)
+            return [.draw(.clearDraft)] + startDrawing(&state, stops: [], legRouting: [], pins: [], routingOn: true,
+                                                        view: nil, cursor: nil)
+        case (.replaceDraft(let id, _, _), .character("y")), (.replaceDraft(let id, _, _), .character("Y")):
+            state.modal = nil
+            return [.draw(.loadDrawnHike(id))]
+        case (_, .escape), (_, .character("q")), (.replaceDraft, .character("n")), (.replaceDraft, .character("N")):
+            state.modal = nil
+            state.status = StatusMessage(text: "The unfinished drawing is kept", isError: false)
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Title and lines of a drawing dialog.
+    func drawDialogContent(_ dialog: DrawDialog) -> (String, [(text: String, role: String)]) {
+        switch dialog {
+        case .resumeDraft(let d):
+            return ("Unfinished drawing", [
+                (Self.draftDescription(d), ThemeRole.text),
+                ("", ThemeRole.text),
+                ("Enter / c  continue it", ThemeRole.text),
+                ("d          discard it and start a new one", ThemeRole.text),
+                ("Esc        back to the library", ThemeRole.muted),
+            ])
+        case .replaceDraft(_, let name, let d):
+            return ("Edit \(TextFit.truncate(name, toWidth: 40))", [
+                ("An unfinished drawing is kept: \(Self.draftDescription(d)).", ThemeRole.text),
+                ("Discard it and edit this hike instead? (y/n)", ThemeRole.warning),
+            ])
+        }
+    }
+
+    /// "3 stops, 1 pin (editing Coll d'Ordino)".
+    static func draftDescription(_ d: DrawingDraft) -> String {
+        var parts = ["\(d.stops.count) stop\(d.stops.count == 1 ? "" : "s")"]
+        if !d.pins.isEmpty { parts.append("\(d.pins.count) pin\(d.pins.count == 1 ? "" : "s")") }
+        var text = parts.joined(separator: ", ")
+        if let name = d.name { text += " (editing \(TextFit.truncate(name, toWidth: 30)))" }
+        return text
+    }
+
+    /// The library's note about a kept draft.
+    static func draftNotice(_ d: DrawingDraft) -> String {
+        "Unfinished drawing (\(draftDescription(d))): n continues it"
+    }
+
+    /// `w`: the name prompt, once the route has a start and a destination and is routed.
+    func askSaveName(_ state: inout AppState, _ m: DrawModel) -> [AppEffect] {
+        guard m.stops.count >= 2 else {
+            state.status = StatusMessage(text: "A route needs a start and a destination before it can be saved", isError: false)
+            return []
+        }
+        guard m.planRequest == nil else {
+            state.status = StatusMessage(text: "Still routing; save again in a moment", isError: false)
+            return []
+        }
+        state.modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: "Save the route as",
+                                          text: m.lastSaveName ?? m.name ?? Self.suggestedName(m)))
+        return []
+    }
+
+    /// "Start place – destination place" when both are named, else "Drawn route".
+    static func suggestedName(_ m: DrawModel) -> String {
+        guard let first = m.stops.first, let last = m.stops.last,
+              let a = m.places[first] ?? nil, let b = m.places[last] ?? nil else { return "Drawn route" }
+        return a.name == b.name ? a.name : "\(a.name) – \(b.name)"
+    }
+
+    /// A drawing prompt was accepted with `text` (not empty).
+    func drawPromptAccepted(_ state: inout AppState, _ purpose: DrawPrompt, _ text: String) -> [AppEffect] {
+        guard purpose == .saveName, var m = state.draw.model, m.stops.count >= 2, m.planRequest == nil else { return [] }
+        m.saving = true
+        m.lastSaveName = text
+        state.draw.model = m
+        state.status = StatusMessage(text: "Saving \(text)…", isError: false)
+        return [.draw(.save(name: text, m.plan))]
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailMap
+import TrailStore
+
+extension CairnApp {
+    /// Results of the drawing effects.
+    func drawMessage(_ state: inout AppState, _ message: DrawMessage) -> [AppEffect] {
+        switch message {
+        case .draftLoaded(let draft):
+            state.draw.storedDraft = (draft?.isEmpty ?? true) ? nil : draft
+            return []
+        case .planned(let request, let plan, let places, let elevationKnown):
+            return planned(&state, request: request, plan, places: places, elevationKnown: elevationKnown)
+        case .searchResults(let request, let results):
+            guard var m = state.draw.model, case .search(var search) = m.panel, search.request == request else { return [] }
+            search.results = results
+            search.selected = 0
+            search.request = nil
+            m.panel = .search(search)
+            state.draw.model = m
+            return []
+        case .mapArea(let box):
+            guard var m = state.draw.model, m.stops.isEmpty, m.pins.isEmpty else { return [] }
+            guard let box else {
+                state.status = StatusMessage(text: "No map imported: legs will be straight (cairn map import EXTRACT.osm)",
+                                             isError: false)
+                return []
+            }
+            m.viewport = MapViewport.fit(box, width: m.viewport.width, height: m.viewport.height, margin: 1,
+                                         maxZoom: DrawModel.fitMaxZoom)
+            m.cursor = m.viewport.center
+            m.snapCursorToCell()
+            state.draw.model = m
+            return drawBasemapEffects(&state)
+        case .drawnHikeLoaded(let id, let name, let track):
+            state.status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w saves a new hike",
+                                         isError: false)
+            let effects = startDrawing(&state, stops: RoutePlan.stops(of: track), legRouting: RoutePlan.legRouting(of: track),
+                                       pins: [], routingOn: true, view: nil, cursor: nil, sourceHike: id, name: name)
+            guard let m = state.draw.model else { return effects }
+            return effects + keepDraft(&state, m)
+        case .saved(let name, let outcome):
+            let id: HikeID
+            switch outcome {
+            case .inserted(let i):
+                id = i
+                state.status = StatusMessage(text: "Saved \(TextFit.truncate(name, toWidth: 40)) as \(i) (a drawn hike)",
+                                             isError: false)
+            case .duplicate(let i):
+                id = i
+                state.status = StatusMessage(text: "The same route is already stored as \(i); nothing new saved", isError: false)
+            }
+            state.draw.model = nil
+            state.draw.storedDraft = nil
+            state.draw.basemapRequest = nil
+            state.screen = .library
+            state.library.filter = ""
+            state.library.editingFilter = false
+            state.library.pendingSelection = id
+            state.library.previewID = nil
+            return [.loadHikes(state.library.sort)]
+        case .saveFailed(let text):
+            state.draw.model?.saving = false
+            state.status = StatusMessage(text: "Not saved: \(text)", isError: true)
+            return [.bell]
+        }
+    }
+
+    /// A plan arrived: used when it answers the newest request, ignored otherwise.
+    private func planned(_ state: inout AppState, request: Int, _ plan: RoutePlan, places: [NamedPlace?],
+                         elevationKnown: Bool) -> [AppEffect] {
+        guard var m = state.draw.model, m.planRequest == request else { return [] }
+        m.plan = plan
+        m.planRequest = nil
+        m.elevationKnown = elevationKnown
+        for (stop, place) in zip(plan.stops, places) { m.places[stop] = .some(place) }
+        guard m.insertionPending else {
+            state.draw.model = m
+            return []
+        }
+        // A stop "between" was placed: take the router's stops, keep the draft, then run the
+        // keys that waited.
+        let before = m.stops
+        m.stops = plan.stops
+        m.legRouting = plan.legRouting
+        m.insertionPending = false
+        if let i = (0..<plan.stops.count).first(where: { $0 >= before.count || before[$0] != plan.stops[$0] }) {
+            m.selected = i
+            let total = plan.stops.count
+            state.status = StatusMessage(text: "Stop \(i + 1) placed between stops \(i) and \(i + 2) of \(total)",
+                                         isError: false)
+        }
+        let waiting = m.deferred
+        m.deferred = []
+        state.draw.model = m
+        var effects = keepDraft(&state, m)
+        for event in waiting where state.screen == .draw {
+            effects += updateDraw(&state, event)
+        }
+        return effects
+    }
+
+    /// The status line of the drawing screen when there is no message.
+    func drawStatusHint(_ state: AppState) -> String {
+        guard let m = state.draw.model else { return "" }
+        if m.saving { return "Saving…" }
+        if let i = m.moving { return "Moving stop \(i + 1): arrows move · Enter puts it here · Esc cancels" }
+        switch m.panel {
+        case .pinCard: return "s start · d destination · b between · p pin · Esc cancels"
+        case .search: return "Type a name · ↑ ↓ choose · Enter adds it as a stop · Esc closes"
+        case .stops: break
+        }
+        if m.focus == .list {
+            return "Stops: ↑ ↓ select · K J reorder · m move · x delete · s routing · Tab map · ? keys"
+        }
+        return "Arrows + Enter: pin · Tab stops · s routing · / search · w save · q back · ? keys"
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// Results of the drawing feature's effects (``AppMessage/draw(_:)``).
+public enum DrawMessage: Sendable {
+    /// The draft kept in the store (nil: none), read when the app starts.
+    case draftLoaded(DrawingDraft?)
+    /// The router's plan for request `request`, with what is at each of its stops and whether
+    /// elevations are known. Applied only when `request` is the newest one.
+    case planned(request: Int, RoutePlan, places: [NamedPlace?], elevationKnown: Bool)
+    /// Named features matching a search.
+    case searchResults(request: Int, [NamedPlace])
+    /// The area the map store covers (nil: no map), to show a new drawing where there is data.
+    case mapArea(BoundingBox?)
+    /// A drawn hike read back for editing: its id, name and track (one segment per leg).
+    case drawnHikeLoaded(HikeID, name: String, Track)
+    /// The drawing was stored as a hike (or found already stored) under `name`.
+    case saved(name: String, HikeStore.InsertOutcome)
+    /// Storing it failed (the drawing stays open and kept).
+    case saveFailed(String)
+}
+
+/// Work the drawing feature asks for (``AppEffect/draw(_:)``).
+public enum DrawEffect: Equatable, Sendable {
+    /// Read the kept draft.
+    case loadDraft
+    /// Keep the draft (replacing the one kept before).
+    case saveDraft(DrawingDraft)
+    /// Forget the kept draft.
+    case clearDraft
+    /// Route: bring `base` to the stops of the request (see ``DrawPlanRequest``).
+    case plan(DrawPlanRequest)
+    /// Search named features for `text`, nearest to `near` first.
+    case search(request: Int, text: String, near: Coordinate)
+    /// Find the area the map store covers.
+    case findMapArea
+    /// Read a drawn hike's track to edit it.
+    case loadDrawnHike(HikeID)
+    /// Store `plan` as a drawn hike called `name` and forget the draft.
+    case save(name: String, RoutePlan)
+}
+
+/// One request to the router: the stops as the hiker sees them, the routing flag per leg, the
+/// last plan received (whose legs are kept where their ends are unchanged), and optionally a
+/// pin to insert where it makes the shortest detour (with `routingOn` for its two new legs).
+public struct DrawPlanRequest: Equatable, Sendable {
+    /// The request number; the answer carries it back.
+    public var request: Int
+    /// The last plan the drawing received.
+    public var base: RoutePlan
+    /// The stops wanted.
+    public var stops: [Coordinate]
+    /// One flag per leg of `stops`.
+    public var legRouting: [Bool]
+    /// A pin to put between two stops where it adds the least length, or nil.
+    public var insertBetween: Coordinate?
+    /// Routing for the pin's new legs.
+    public var routingOn: Bool
+
+    public init(request: Int, base: RoutePlan, stops: [Coordinate], legRouting: [Bool], insertBetween: Coordinate? = nil,
+                routingOn: Bool = true) {
+        self.request = request
+        self.base = base
+        self.stops = stops
+        self.legRouting = legRouting
+        self.insertBetween = insertBetween
+        self.routingOn = routingOn
+    }
+}
+
+extension DrawPlanRequest {
+    /// The plan that answers this request, made with `planner` (on the planner's thread): the
+    /// base plan brought to ``stops`` (``RoutePlanner/replan(_:stops:legRouting:)``), then the
+    /// pin inserted where it makes the shortest detour
+    /// (``RoutePlanner/insertionWithShortestDetour(of:into:routing:)``), or appended when
+    /// there are fewer than two stops to go between.
+    public func plan(with planner: RoutePlanner) -> RoutePlan {
+        let plan = planner.replan(base, stops: stops, legRouting: legRouting)
+        guard let pin = insertBetween else { return plan }
+        guard plan.stops.count >= 2 else { return planner.apply(.insert(pin, at: plan.stops.count), to: plan, routing: routingOn) }
+        return planner.insertionWithShortestDetour(of: pin, into: plan, routing: routingOn).plan
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// Everything about route drawing the app keeps: the drawing screen while it is open, the
+/// draft kept in the store, and request numbers that are never reused (so an answer meant for
+/// an earlier drawing or an earlier change is recognised and ignored).
+public struct DrawState: Sendable {
+    /// The drawing screen, while it is open.
+    public var model: DrawModel?
+    /// The unfinished drawing kept in the store, as last loaded or kept (nil: none).
+    public var storedDraft: DrawingDraft?
+    /// The last plan or search request number handed out.
+    public var lastRequest = 0
+    /// The basemap request of the drawing map, while one is pending, and its view.
+    public var basemapRequest: Int?
+    public var basemapViewport: MapViewport?
+
+    public init() {}
+
+    /// A new request number.
+    public mutating func nextRequest() -> Int {
+        lastRequest += 1
+        return lastRequest
+    }
+}
+
+/// The drawing screen: stops as the hiker sees them, the last plan the router sent back,
+/// the cursor and map, and what the side panel shows.
+///
+/// ``stops`` and ``legRouting`` change at once when the hiker acts; ``plan`` is the router's
+/// answer to the newest request and may lag behind: a leg of ``stops`` whose two ends are not
+/// a leg of ``plan`` yet is drawn as a provisional dashed line ("routing…").
+public struct DrawModel: Sendable {
+    /// Which part takes the keys.
+    public enum Focus: Sendable, Equatable { case map, list }
+
+    /// What the side panel shows.
+    public enum Panel: Sendable, Equatable {
+        /// Readouts and the stop list.
+        case stops
+        /// The card asking what to do with a dropped pin.
+        case pinCard(PinCard)
+        /// Searching named features.
+        case search(DrawSearch)
+    }
+
+    /// The stops, start first, destination last.
+    public var stops: [Coordinate]
+    /// The routing flag of each leg (`legRouting[i]` for stop i → i + 1).
+    public var legRouting: [Bool]
+    /// The router's last answer (its legs are reused where their ends did not change).
+    public var plan: RoutePlan
+    /// The newest plan request in flight, or nil when ``plan`` is up to date.
+    public var planRequest: Int?
+    /// True while a stop "between" is being placed: its index is known only when the router
+    /// answers, so keys pressed meanwhile wait in ``deferred`` and are replayed after.
+    public var insertionPending = false
+    /// Input held back while ``insertionPending``.
+    public var deferred: [InputEvent] = []
+    /// What is at each stop (the nearest named feature, nil: nothing named near); a stop not
+    /// in the dictionary has not been looked up yet.
+    public var places: [Coordinate: NamedPlace?] = [:]
+    /// Whether the router knows elevations (gain and loss are "--" otherwise).
+    public var elevationKnown = false
+    /// Pins left as pins.
+    public var pins: [Coordinate]
+    /// Routing for new legs (`s` toggles): false draws them straight.
+    public var routingOn: Bool
+    /// The map cursor.
+    public var cursor: Coordinate
+    /// The map view.
+    public var viewport: MapViewport
+    /// Map data for the view.
+    public var basemap: MapBasemap?
+    /// Whether names are drawn on the map.
+    public var showsLabels = true
+    /// Which part takes the keys.
+    public var focus: Focus = .map
+    /// The selected stop in the list.
+    public var selected = 0
+    /// The stop being moved on the map (`m`), if any.
+    public var moving: Int?
+    /// What the side panel shows.
+    public var panel: Panel = .stops
+    /// The drawn hike being edited, or nil for a new drawing.
+    public var sourceHike: HikeID?
+    /// The edited hike's name (offered when saving).
+    public var name: String?
+    /// True between `w` and the store's answer.
+    public var saving = false
+    /// The name last typed in the save prompt (offered again after a failed save).
+    public var lastSaveName: String?
+
+    /// A drawing with `stops` (legs made with `legRouting`), the map at `viewport`, the
+    /// cursor at `cursor` (default: the middle of the view).
+    public init(stops: [Coordinate] = [], legRouting: [Bool] = [], pins: [Coordinate] = [], routingOn: Bool = true,
+                viewport: MapViewport, cursor: Coordinate? = nil) {
+        self.stops = stops
+        self.legRouting = legRouting
+        self.pins = pins
+        self.routingOn = routingOn
+        self.viewport = viewport
+        plan = RoutePlan()
+        self.cursor = cursor ?? viewport.center
+    }
+
+    /// The leg of ``plan`` from stop `i` to stop `i + 1`, or nil while it is being routed.
+    public func leg(_ i: Int) -> RouteLeg? {
+        guard i >= 0, i + 1 < stops.count else { return nil }
+        let a = stops[i], b = stops[i + 1]
+        return plan.legs.first { $0.from == a && $0.to == b }
+    }
+
+    /// Total metres: planned legs by their length, legs still being routed by the straight line.
+    public var length: Double {
+        guard stops.count > 1 else { return 0 }
+        return (0..<stops.count - 1).reduce(0) { $0 + (leg($1)?.length ?? Geodesy.distance(from: stops[$1], to: stops[$1 + 1])) }
+    }
+
+    /// Legs drawn straight (routing off, or no way found); legs still being routed not counted.
+    public var straightLegCount: Int {
+        guard stops.count > 1 else { return 0 }
+        return (0..<stops.count - 1).filter { leg($0).map { !$0.isRouted } ?? false }.count
+    }
+
+    /// Legs still waiting for the router.
+    public var pendingLegCount: Int {
+        guard stops.count > 1 else { return 0 }
+        return (0..<stops.count - 1).filter { leg($0) == nil }.count
+    }
+
+    /// Metres climbed and descended over the planned legs, nil unless elevations are known.
+    public var ascent: Double? { elevationKnown ? plan.ascent : nil }
+    public var descent: Double? { elevationKnown ? plan.descent : nil }
+
+    /// The draft to keep in the store for this drawing.
+    public var draft: DrawingDraft {
+        DrawingDraft(stops: stops, legRouting: legRouting, pins: pins, routingOn: routingOn,
+                     mapCenter: viewport.center, mapZoom: viewport.zoom, cursor: cursor, sourceHike: sourceHike,
+                     name: name)
+    }
+
+    /// The routing flags of `newStops` after a change: a leg between the same two stops as
+    /// before keeps its flag, every other leg gets ``routingOn`` (as the router re-routes only
+    /// the legs whose ends changed).
+    public func legRouting(for newStops: [Coordinate]) -> [Bool] {
+        var old: [RoutePlanner.Pair: Bool] = [:]
+        for (i, pair) in zip(stops, stops.dropFirst()).enumerated() where i < legRouting.count {
+            old[RoutePlanner.Pair(pair.0, pair.1)] = legRouting[i]
+        }
+        return zip(newStops, newStops.dropFirst()).map { old[RoutePlanner.Pair($0, $1)] ?? routingOn }
+    }
+}
+
+/// What to do with a dropped pin.
+public enum PinChoice: Sendable, Equatable, CaseIterable {
+    case start, destination, between, pin
+
+    /// The key that picks it on the card.
+    public var key: Character {
+        switch self {
+        case .start: return "s"
+        case .destination: return "d"
+        case .between: return "b"
+        case .pin: return "p"
+        }
+    }
+
+    /// What the card says.
+    public var title: String {
+        switch self {
+        case .start: return "make it the start"
+        case .destination: return "make it the destination"
+        case .between: return "a stop between, least detour"
+        case .pin: return "leave it as a pin"
+        }
+    }
+
+    /// The choices that make sense with `stopCount` stops: a first stop is the start, a
+    /// second one the start or the destination, and "between" needs two stops to go between.
+    public static func available(stopCount: Int) -> [PinChoice] {
+        switch stopCount {
+        case 0: return [.start, .pin]
+        case 1: return [.start, .destination, .pin]
+        default: return [.start, .destination, .between, .pin]
+        }
+    }
+}
+
+/// The card shown after Enter on the map.
+public struct PinCard: Sendable, Equatable {
+    /// Where the pin is.
+    public var pin: Coordinate
+    /// The index in ``DrawModel/pins`` when the card is about a pin left earlier.
+    public var existingPin: Int?
+    /// The choices offered.
+    public var choices: [PinChoice]
+    /// The highlighted choice.
+    public var selected = 0
+
+    public init(pin: Coordinate, existingPin: Int?, choices: [PinChoice]) {
+        self.pin = pin
+        self.existingPin = existingPin
+        self.choices = choices
+    }
+}
+
+/// The search panel (`/`): the text typed, the last results and the highlighted one.
+public struct DrawSearch: Sendable, Equatable {
+    /// The text field.
+    public var prompt: PromptModel
+    /// Matches, nearest to the cursor first.
+    public var results: [NamedPlace] = []
+    /// The highlighted result.
+    public var selected = 0
+    /// The search in flight, if any.
+    public var request: Int?
+
+    public init() {
+        prompt = PromptModel(purpose: .drawing(.search), title: "Search")
+    }
+}
+
+/// Dialogs of the drawing feature (shown through ``Modal/drawing(_:)``).
+public enum DrawDialog: Sendable, Equatable {
+    /// `n` in the library while a draft is kept: continue it, or discard it and start anew.
+    case resumeDraft(DrawingDraft)
+    /// `e` on a drawn hike while another drawing is kept: discard that one to edit this hike?
+    case replaceDraft(HikeID, name: String, kept: DrawingDraft)
+}
+
+/// What a drawing prompt is for (``PromptModel/Purpose/drawing(_:)``).
+public enum DrawPrompt: Sendable, Equatable {
+    /// The name to save the drawing under.
+    case saveName
+    /// The search field of the search panel.
+    case search
+}

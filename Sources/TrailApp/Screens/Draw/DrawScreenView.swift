@@ -1,0 +1,156 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailMap
+
+/// Draws the drawing screen: the map (``DrawMapWidget``) and the side panel — readouts
+/// (length, straight legs, gain and loss, the cursor's position), then the stop list with
+/// what is at each stop and how each leg was made, or the pin card, or the search.
+public enum DrawScreenView {
+    /// Renders `model` into `area` of `buffer`.
+    @discardableResult
+    public static func render(model: DrawModel, environment env: WidgetEnvironment, area: Rect,
+                              into buffer: inout Buffer) -> DrawMapWidget.RenderInfo {
+        let area = area.intersection(buffer.area)
+        buffer.clear(area)
+        let layout = DrawScreenLayout(area: area)
+        let info = DrawMapWidget(model: model, environment: env).render(area: layout.map, into: &buffer)
+        if !layout.separator.isEmpty {
+            let glyph = env.canvasMode == .braille ? (layout.isSideBySide ? "│" : "─") : (layout.isSideBySide ? "|" : "-")
+            buffer.fill(layout.separator, with: Cell(glyph).applying(env.style(ThemeRole.border)))
+        }
+        if !layout.panel.isEmpty {
+            var lines = readouts(model, env)
+            lines.append(Line(String(repeating: env.canvasMode == .braille ? "─" : "-", count: layout.panel.width - 1),
+                              ThemeRole.border))
+            let room = layout.panel.height - lines.count
+            switch model.panel {
+            case .stops: lines += stopLines(model, env, room: room)
+            case .pinCard(let card): lines += cardLines(card, model)
+            case .search(let search): lines += searchLines(search, model, env, room: room)
+            }
+            for (i, line) in lines.prefix(layout.panel.height).enumerated() {
+                buffer.setString(x: layout.panel.x + 1, y: layout.panel.y + i, line.text, style: env.style(line.role),
+                                 maxWidth: layout.panel.width - 1)
+            }
+        }
+        return info
+    }
+
+    /// One line of the panel.
+    struct Line {
+        var text: String
+        var role: String
+        init(_ text: String, _ role: String = ThemeRole.text) {
+            self.text = text
+            self.role = role
+        }
+    }
+
+    /// "42.62360 N 1.53300 E".
+    public static func position(_ c: Coordinate) -> String {
+        String(format: "%.5f %@ %.5f %@", abs(c.latitude), c.latitude < 0 ? "S" : "N", abs(c.longitude),
+               c.longitude < 0 ? "W" : "E")
+    }
+
+    static func readouts(_ m: DrawModel, _ env: WidgetEnvironment) -> [Line] {
+        let f = env.format
+        let title = m.name.map { "Editing " + $0 } ?? "New route"
+        var lines = [Line(title, ThemeRole.heading)]
+        lines.append(Line("Routing \(m.routingOn ? "on" : "off (straight lines)") · s", m.routingOn ? ThemeRole.text : ThemeRole.warning))
+        let straight = m.straightLegCount
+        var length = "Length \(f.distance(m.length)) · \(straight) straight leg\(straight == 1 ? "" : "s")"
+        if m.pendingLegCount > 0 { length += " · routing…" }
+        lines.append(Line(length))
+        lines.append(Line("Gain \(f.elevationChange(m.ascent)) · Loss \(f.elevationChange(m.descent.map { -$0 }))"))
+        lines.append(Line("Cursor \(position(m.cursor)) z\(String(format: "%.1f", m.viewport.zoom))", ThemeRole.muted))
+        return lines
+    }
+
+    /// What is at a stop: "Coll d'Ordino · 20 m · saddle" (name, distance, class: cut from the
+    /// end when narrow), "nothing named within 500 m", or "…" before the answer.
+    static func placeText(_ m: DrawModel, _ stop: Coordinate, _ env: WidgetEnvironment) -> String {
+        guard let looked = m.places[stop] else { return "…" }
+        guard let place = looked else { return "nothing named within 500 m" }
+        var text = place.name
+        if let d = place.distance { text += " · \(env.format.distance(d))" }
+        return text + " · \(place.featureClass.rawValue)"
+    }
+
+    static func stopLines(_ m: DrawModel, _ env: WidgetEnvironment, room: Int) -> [Line] {
+        guard !m.stops.isEmpty else {
+            var lines = [Line("No stops yet.", ThemeRole.heading), Line(""),
+                         Line("Move the cursor, Enter drops a pin;"), Line("/ searches places by name.")]
+            if !m.pins.isEmpty { lines.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (\(env.canvasMode == .braille ? "✕" : "x")) on the map", ThemeRole.muted)) }
+            return lines
+        }
+        let last = m.stops.count - 1
+        let ascii = env.canvasMode != .braille
+        let (routedBar, straightBar) = ascii ? ("|", ":") : ("┃", "┆")
+        var rows: [(line: Line, stop: Int)] = []
+        for (i, stop) in m.stops.enumerated() {
+            let role = i == 0 ? "start" : (i == last ? "end  " : "stop ")
+            let marker = i == m.selected ? "›" : " "
+            let highlighted = i == m.selected && (m.focus == .list || m.moving == i)
+            rows.append((Line("\(marker)\(DrawMapWidget.stopGlyph(i)) \(role) \(placeText(m, stop, env))",
+                              highlighted ? ThemeRole.highlight : ThemeRole.text), i))
+            guard i < last else { continue }
+            if let leg = m.leg(i) {
+                if leg.isRouted {
+                    rows.append((Line("   \(routedBar) \(env.format.distance(leg.length)) routed", ThemeRole.muted), i))
+                } else {
+                    let why = leg.straightReason?.rawValue ?? "straight"
+                    rows.append((Line("   \(straightBar) \(env.format.distance(leg.length)) straight (\(why))", ThemeRole.straightLeg), i))
+                }
+            } else {
+                rows.append((Line("   \(straightBar) routing…", ThemeRole.muted), i))
+            }
+        }
+        var footer: [Line] = []
+        if m.stops.indices.contains(m.selected) {
+            footer.append(Line("Stop \(m.selected + 1): \(position(m.stops[m.selected]))", ThemeRole.muted))
+        }
+        if !m.pins.isEmpty { footer.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (\(env.canvasMode == .braille ? "✕" : "x")) on the map", ThemeRole.muted)) }
+        let listRoom = max(1, room - footer.count)
+        // Scroll so that the selected stop's row shows.
+        var first = 0
+        if let sel = rows.firstIndex(where: { $0.stop == m.selected }), sel >= listRoom {
+            first = min(sel - listRoom + 2, max(0, rows.count - listRoom))
+        }
+        return rows.dropFirst(first).prefix(listRoom).map(\.line) + (room > footer.count ? footer : [])
+    }
+
+    static func cardLines(_ card: PinCard, _ m: DrawModel) -> [Line] {
+        var lines = [Line(card.existingPin == nil ? "New pin" : "Pin", ThemeRole.heading),
+                     Line(position(card.pin), ThemeRole.muted), Line("")]
+        for (i, choice) in card.choices.enumerated() {
+            lines.append(Line("\(i == card.selected ? "›" : " ") \(choice.key)  \(choice.title)",
+                              i == card.selected ? ThemeRole.highlight : ThemeRole.text))
+        }
+        lines.append(Line(""))
+        lines.append(Line("Esc: leave everything as it is", ThemeRole.muted))
+        return lines
+    }
+
+    static func searchLines(_ s: DrawSearch, _ m: DrawModel, _ env: WidgetEnvironment, room: Int) -> [Line] {
+        let chars = Array(s.prompt.text)
+        let cut = min(s.prompt.cursor, chars.count)
+        var lines = [Line("Search: " + String(chars[0..<cut]) + "▏" + String(chars[cut...]), ThemeRole.highlight)]
+        if s.request != nil {
+            lines.append(Line("searching…", ThemeRole.muted))
+        } else if s.results.isEmpty {
+            lines.append(Line(s.prompt.text.isEmpty ? "Type part of a name (peak, hut, col…)" : "No match in the map",
+                              ThemeRole.muted))
+        }
+        let listRoom = max(1, room - 3)
+        let first = s.selected >= listRoom ? s.selected - listRoom + 1 : 0
+        for (i, place) in s.results.enumerated().dropFirst(first).prefix(listRoom) {
+            var text = "\(i == s.selected ? "›" : " ") \(place.name) (\(place.featureClass.rawValue))"
+            if let d = place.distance { text += " · \(env.format.distance(d))" }
+            lines.append(Line(text, i == s.selected ? ThemeRole.highlight : ThemeRole.text))
+        }
+        let role = m.stops.count == 0 ? "the start" : (m.stops.count == 1 ? "the destination" : "a stop between")
+        lines.append(Line("Enter: add as \(role) · Esc closes", ThemeRole.muted))
+        return lines
+    }
+}

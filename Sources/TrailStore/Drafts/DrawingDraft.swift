@@ -1,0 +1,51 @@
+import Foundation
+import TrailCore
+
+/// A route drawing the hiker has not saved yet: its stops in walking order, whether each leg
+/// was made with routing on, loose pins, and where the map was. Kept in the hike store after
+/// every change (``HikeStore/saveDraft(_:)``) so that it survives quitting.
+///
+/// TrailStore knows nothing of routing: the legs themselves are not stored, only how to make
+/// them again (the drawing screen re-routes them from the stops when the draft comes back).
+public struct DrawingDraft: Hashable, Sendable, Codable {
+    /// The stops, start first, destination last.
+    public var stops: [Coordinate]
+    /// One flag per leg (`legRouting[i]` for the leg from `stops[i]` to `stops[i + 1]`): true
+    /// when it follows mapped ways, false when the hiker drew it straight (routing off).
+    /// Missing entries mean routed.
+    public var legRouting: [Bool]
+    /// Pins dropped and left as pins (not part of the route).
+    public var pins: [Coordinate]
+    /// The routing switch for new legs (`s` in the drawing screen).
+    public var routingOn: Bool
+    /// The map's centre and slippy-map zoom when the draft was kept, if known.
+    public var mapCenter: Coordinate?
+    public var mapZoom: Double?
+    /// The cursor on the map.
+    public var cursor: Coordinate?
+    /// The drawn hike being edited (its public id), or nil for a new drawing.
+    public var sourceHike: HikeID?
+    /// The name to offer when saving (the edited hike's name), or nil.
+    public var name: String?
+    /// When it was last kept.
+    public var updatedAt: Date
+
+    /// Creates a draft.
+    public init(stops: [Coordinate], legRouting: [Bool] = [], pins: [Coordinate] = [], routingOn: Bool = true,
+                mapCenter: Coordinate? = nil, mapZoom: Double? = nil, cursor: Coordinate? = nil,
+                sourceHike: HikeID? = nil, name: String? = nil, updatedAt: Date = Date(timeIntervalSinceReferenceDate: 0)) {
+        self.stops = stops
+        self.legRouting = legRouting
+        self.pins = pins
+        self.routingOn = routingOn
+        self.mapCenter = mapCenter
+        self.mapZoom = mapZoom
+        self.cursor = cursor
+        self.sourceHike = sourceHike
+        self.name = name
+        self.updatedAt = updatedAt
+    }
+
+    /// True when there is nothing to keep (no stop and no pin).
+    public var isEmpty: Bool { stops.isEmpty && pins.isEmpty }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import TrailCore
+
+/// The `drafts` table (migration ``HikeStore/draftsMigrationName``): the unfinished drawing.
+///
+/// One row per draft; the drawing screen keeps a single current draft in row 1 (the table
+/// leaves room for more). Stops and their per-leg routing flags are one JSON array,
+/// `[{"lat":42.6236,"lon":1.533,"routed":true}, …]` (`routed` on stop i is the flag of the leg
+/// from stop i; the last stop has none), pins another; the map view and cursor are plain
+/// columns. Written in one statement (an upsert), so a killed process keeps the previous or
+/// the new draft, never half of one.
+extension HikeStore {
+    /// The name under which the drafts table is registered in ``HikeSchema``.
+    public static let draftsMigrationName = "v2-drafts"
+
+    /// The row the current draft lives in.
+    static let currentDraftID: Int64 = 1
+
+    /// Creates the `drafts` table.
+    static func createDraftsTable(_ db: Connection) throws {
+        try db.execute("""
+            CREATE TABLE drafts (
+                id INTEGER PRIMARY KEY,
+                stops_json TEXT NOT NULL,
+                pins_json TEXT NOT NULL DEFAULT '[]',
+                routing_on INTEGER NOT NULL DEFAULT 1,
+                center_latitude REAL,
+                center_longitude REAL,
+                zoom REAL,
+                cursor_latitude REAL,
+                cursor_longitude REAL,
+                source_hike TEXT,
+                name TEXT,
+                updated_at REAL NOT NULL
+            );
+            """)
+    }
+
+    /// One stop as stored in `stops_json`.
+    private struct StoredStop: Codable {
+        var lat: Double
+        var lon: Double
+        var routed: Bool?
+    }
+
+    /// One pin as stored in `pins_json`.
+    private struct StoredPin: Codable {
+        var lat: Double
+        var lon: Double
+    }
+
+    /// Keeps `draft` as the current draft, replacing the one kept before (`updatedAt` is
+    /// stamped with the store's clock).
+    /// - Throws: ``SQLiteError``; `EncodingError` for non-finite numbers.
+    public func saveDraft(_ draft: DrawingDraft) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let stops = draft.stops.enumerated().map { i, c in
+            StoredStop(lat: c.latitude, lon: c.longitude,
+                       routed: i < draft.stops.count - 1 ? (i < draft.legRouting.count ? draft.legRouting[i] : true) : nil)
+        }
+        let stopsJSON = String(decoding: try encoder.encode(stops), as: UTF8.self)
+        let pinsJSON = String(decoding: try encoder.encode(draft.pins.map { StoredPin(lat: $0.latitude, lon: $0.longitude) }),
+                              as: UTF8.self)
+        try connection.run("""
+            INSERT INTO drafts (id, stops_json, pins_json, routing_on, center_latitude, center_longitude, zoom,
+                                cursor_latitude, cursor_longitude, source_hike, name, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET stops_json = excluded.stops_json, pins_json = excluded.pins_json,
+                routing_on = excluded.routing_on, center_latitude = excluded.center_latitude,
+                center_longitude = excluded.center_longitude, zoom = excluded.zoom,
+                cursor_latitude = excluded.cursor_latitude, cursor_longitude = excluded.cursor_longitude,
+                source_hike = excluded.source_hike, name = excluded.name, updated_at = excluded.updated_at
+            """, [
+                .integer(Self.currentDraftID), .text(stopsJSON), .text(pinsJSON), .integer(draft.routingOn ? 1 : 0),
+                .optional(draft.mapCenter?.latitude), .optional(draft.mapCenter?.longitude), .optional(draft.mapZoom),
+                .optional(draft.cursor?.latitude), .optional(draft.cursor?.longitude),
+                .optional(draft.sourceHike?.rawValue), .optional(draft.name),
+                .real(now().timeIntervalSinceReferenceDate),
+            ])
+    }
+
+    /// The current draft, or nil when none is kept.
+    /// - Throws: ``SQLiteError``; `DecodingError` when the JSON columns are damaged.
+    public func loadDraft() throws -> DrawingDraft? {
+        let rows = try connection.query("""
+            SELECT stops_json, pins_json, routing_on, center_latitude, center_longitude, zoom,
+                   cursor_latitude, cursor_longitude, source_hike, name, updated_at
+            FROM drafts WHERE id = ?
+            """, [.integer(Self.currentDraftID)]) { st in
+            (stops: st.string(0), pins: st.string(1), routing: st.int(2) != 0,
+             centerLat: st.optionalDouble(3), centerLon: st.optionalDouble(4), zoom: st.optionalDouble(5),
+             cursorLat: st.optionalDouble(6), cursorLon: st.optionalDouble(7), source: st.optionalString(8),
+             name: st.optionalString(9), updated: st.double(10))
+        }
+        guard let r = rows.first else { return nil }
+        let decoder = JSONDecoder()
+        let stops = try decoder.decode([StoredStop].self, from: Data(r.stops.utf8))
+        let pins = try decoder.decode([StoredPin].self, from: Data(r.pins.utf8))
+        func coordinate(_ lat: Double?, _ lon: Double?) -> Coordinate? {
+            guard let lat, let lon else { return nil }
+            return Coordinate(latitude: lat, longitude: lon)
+        }
+        return DrawingDraft(stops: stops.map { Coordinate(latitude: $0.lat, longitude: $0.lon) },
+                            legRouting: stops.dropLast().map { $0.routed ?? true },
+                            pins: pins.map { Coordinate(latitude: $0.lat, longitude: $0.lon) },
+                            routingOn: r.routing, mapCenter: coordinate(r.centerLat, r.centerLon), mapZoom: r.zoom,
+                            cursor: coordinate(r.cursorLat, r.cursorLon), sourceHike: r.source.flatMap(HikeID.init),
+                            name: r.name, updatedAt: Date(timeIntervalSinceReferenceDate: r.updated))
+    }
+
+    /// Forgets the current draft (after it was saved as a hike, or discarded).
+    /// - Throws: ``SQLiteError``.
+    public func clearDraft() throws {
+        try connection.run("DELETE FROM drafts WHERE id = ?", [.integer(Self.currentDraftID)])
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import TermUI
+import Testing
+import TrailCore
+@testable import TrailMap
+import TrailStore
+@testable import TrailApp
+
+/// The drawing screen's update loop without a terminal. Plan requests are answered the way
+/// the performer answers them (``DrawPlanRequest/plan(with:)``) by a planner over an empty
+/// in-memory map, so every leg is a straight line and lengths are geodesic distances the
+/// tests can compute on their own.
+@Suite struct DrawUpdateTests {
+    let app = CairnApp()
+
+    /// Around the Samples Andorra track (42.621–42.624 N, 1.533–1.540 E).
+    static let box = BoundingBox(minLatitude: 42.6210, minLongitude: 1.5330, maxLatitude: 42.6240, maxLongitude: 1.5400)
+
+    static func planner() throws -> RoutePlanner { RoutePlanner(store: try MapStore(path: ":memory:")) }
+
+    /// A library with one hike over `box`, then `n`: an empty drawing over it.
+    func drawing(width: Int = 120, height: Int = 40) throws -> AppState {
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: width, height: height)
+        var summary = AppUpdateTests.summary(1, "new", distance: 677, start: 0)
+        summary.statistics.boundingBox = Self.box
+        _ = app.update(&s, .hikesLoaded([summary]))
+        let effects = app.update(&s, .input(.key(.character("n"))))
+        #expect(s.screen == .draw)
+        #expect(effects.contains { if case .loadBasemap = $0 { return true } else { return false } })
+        return s
+    }
+
+    /// Runs the newest plan effect in `effects` through the planner and feeds the answer back.
+    @discardableResult
+    func answer(_ s: inout AppState, _ effects: [AppEffect], _ planner: RoutePlanner) -> [AppEffect] {
+        guard let r = Self.planRequests(effects).last else { Issue.record("no plan request in \(effects)"); return [] }
+        let plan = r.plan(with: planner)
+        return app.update(&s, .draw(.planned(request: r.request, plan, places: plan.stops.map { _ in nil }, elevationKnown: false)))
+    }
+
+    static func planRequests(_ effects: [AppEffect]) -> [DrawPlanRequest] {
+        effects.compactMap { if case .draw(.plan(let r)) = $0 { return r } else { return nil } }
+    }
+
+    static func keptDraft(_ effects: [AppEffect]) -> DrawingDraft? {
+        effects.compactMap { if case .draw(.saveDraft(let d)) = $0 { return d } else { return nil } }.last
+    }
+
+    func key(_ s: inout AppState, _ k: Key) -> [AppEffect] { app.update(&s, .input(.key(k))) }
+
+    /// Moves the cursor `dx`, `dy` cells, drops a pin and picks `choice` on the card.
+    func place(_ s: inout AppState, dx: Int, dy: Int, _ choice: Character) -> [AppEffect] {
+        for _ in 0..<abs(dx) { _ = key(&s, dx > 0 ? .right : .left) }
+        for _ in 0..<abs(dy) { _ = key(&s, dy > 0 ? .down : .up) }
+        _ = key(&s, .enter)
+        return key(&s, .character(choice))
+    }
+
+    /// A drawing with three stops placed and routed: start, destination, then one between.
+    func threeStops(_ planner: RoutePlanner) throws -> AppState {
+        var s = try drawing()
+        answer(&s, place(&s, dx: -20, dy: -6, "s"), planner)
+        answer(&s, place(&s, dx: 40, dy: 12, "d"), planner)
+        answer(&s, place(&s, dx: -20, dy: 0, "b"), planner)
+        #expect(s.draw.model?.stops.count == 3)
+        #expect(s.draw.model?.planRequest == nil)
+        return s
+    }
+
+    @Test func nOpensADrawingOverTheSelectedHikeOrAsksWhereTheMapIs() throws {
+        let s = try drawing()
+        let m = try #require(s.draw.model)
+        #expect(m.viewport.cell(Self.box.center) != nil)
+        #expect(m.cursorCell != nil && m.stops.isEmpty && m.focus == .map)
+        var empty = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 100, height: 30)
+        _ = app.update(&empty, .hikesLoaded([]))
+        #expect(key(&empty, .character("n")).contains(.draw(.findMapArea)))
+        _ = app.update(&empty, .draw(.mapArea(Self.box)))
+        #expect(empty.draw.model?.viewport.cell(Self.box.center) != nil)
+    }
+
+    @Test func pinCardChangesNothingUntilAnswered() throws {
+        var s = try drawing()
+        let cursor = s.draw.model!.cursor
+        #expect(key(&s, .enter).isEmpty)
+        guard case .pinCard(let card) = s.draw.model!.panel else { Issue.record("no card"); return }
+        #expect(card.choices == [.start, .pin] && card.pin == cursor)
+        // Esc: nothing changed, nothing asked.
+        #expect(key(&s, .escape).isEmpty)
+        #expect(s.draw.model!.panel == .stops && s.draw.model!.stops.isEmpty && s.draw.model!.pins.isEmpty)
+        // Leave it as a pin: kept in the draft, no routing.
+        let pinned = place(&s, dx: 0, dy: 0, "p")
+        #expect(s.draw.model!.pins == [cursor] && Self.planRequests(pinned).isEmpty)
+        #expect(Self.keptDraft(pinned)?.pins == [cursor])
+        // Enter on the pin offers it again; "start" turns it into the first stop.
+        let started = place(&s, dx: 0, dy: 0, "s")
+        #expect(s.draw.model!.stops == [cursor] && s.draw.model!.pins.isEmpty)
+        #expect(Self.planRequests(started).first?.stops == [cursor])
+        // A letter the card does not offer does nothing ("b" needs two stops).
+        _ = key(&s, .right)
+        _ = key(&s, .enter)
+        guard case .pinCard(let two) = s.draw.model!.panel else { Issue.record("no card"); return }
+        #expect(two.choices == [.start, .destination, .pin])
+        #expect(key(&s, .character("b")).isEmpty)
+        let dest = key(&s, .character("d"))
+        #expect(s.draw.model!.stops.count == 2 && Self.planRequests(dest).count == 1)
+        #expect(Self.keptDraft(dest)?.stops == s.draw.model!.stops)
+    }
+
+    @Test func aStopBetweenGoesWhereTheDetourIsShortestAndKeysWait() throws {
+        let planner = try Self.planner()
+        var s = try drawing()
+        answer(&s, place(&s, dx: -30, dy: 0, "s"), planner)
+        answer(&s, place(&s, dx: 20, dy: 8, "d"), planner)
+        answer(&s, place(&s, dx: 20, dy: -8, "d"), planner)  // a new destination: A → B → C
+        let before = s.draw.model!.stops
+        // A pin near the middle of leg B → C.
+        let effects = place(&s, dx: -12, dy: 4, "b")
+        let pin = s.draw.model!.cursor
+        let request = try #require(Self.planRequests(effects).first)
+        #expect(request.insertBetween == pin && request.stops == before)
+        #expect(s.draw.model!.insertionPending && s.draw.model!.stops == before)
+        // Keys pressed meanwhile wait (here: Tab, then Down to select the next stop).
+        #expect(key(&s, .tab).isEmpty && key(&s, .down).isEmpty)
+        #expect(s.draw.model!.focus == .map && s.draw.model!.deferred.count == 2)
+        answer(&s, effects, planner)
+        // Where the straight-line detour d(a,p) + d(p,b) − d(a,b) is least, by brute force.
+        let detours = (0..<before.count - 1).map { i in
+            Geodesy.distance(from: before[i], to: pin) + Geodesy.distance(from: pin, to: before[i + 1])
+                - Geodesy.distance(from: before[i], to: before[i + 1])
+        }
+        let best = detours.indices.min { detours[$0] < detours[$1] }! + 1
+        var expected = before
+        expected.insert(pin, at: best)
+        let m = s.draw.model!
+        #expect(m.stops == expected && !m.insertionPending && m.deferred.isEmpty)
+        #expect(m.legRouting == [true, true, true])
+        // The waiting keys ran: Tab focused the list, Down moved past the new stop.
+        #expect(m.focus == .list && m.selected == best + 1)
+    }
+
+    @Test func reorderMoveAndDeleteRerouteOnlyTheirLegs() throws {
+        let planner = try Self.planner()
+        var s = try threeStops(planner)
+        let stops = s.draw.model!.stops
+        let legs = s.draw.model!.plan.legs
+        _ = key(&s, .tab)
+        #expect(s.draw.model!.focus == .list && s.draw.model!.selected == 1)
+        // K: the selected stop goes up one place; the request keeps the last plan as its base.
+        var e = key(&s, .character("K"))
+        #expect(s.draw.model!.stops == [stops[1], stops[0], stops[2]] && s.draw.model!.selected == 0)
+        #expect(Self.planRequests(e).first?.base.legs == legs)
+        #expect(Self.keptDraft(e)?.stops == s.draw.model!.stops)
+        let computed = planner.legsComputed
+        answer(&s, e, planner)
+        #expect(planner.legsComputed == computed + 2)  // (1→0) and (0→2) are new
+        // Shift+↓ moves it back down: both legs exist in no plan, so both are new again,
+        // but the answer's legs join the stops in the new order.
+        e = key(&s, .shiftDown)
+        #expect(s.draw.model!.stops == stops && s.draw.model!.selected == 1)
+        answer(&s, e, planner)
+        #expect(s.draw.model!.plan.stops == stops)
+        #expect(zip(s.draw.model!.plan.legs, stops.indices).allSatisfy { $0.from == stops[$1] && $0.to == stops[$1 + 1] })
+        // m: the cursor goes to the stop; arrows move it; Enter puts the stop there.
+        _ = key(&s, .character("m"))
+        #expect(s.draw.model!.moving == 1 && s.draw.model!.viewport.cell(s.draw.model!.cursor)! == s.draw.model!.viewport.cell(stops[1])!)
+        _ = key(&s, .right)
+        _ = key(&s, .right)
+        let target = s.draw.model!.cursor
+        let before = planner.legsComputed
+        e = key(&s, .enter)
+        #expect(s.draw.model!.stops == [stops[0], target, stops[2]] && s.draw.model!.moving == nil)
+        answer(&s, e, planner)
+        #expect(planner.legsComputed == before + 2)
+        // x deletes the selected stop; its two legs become one.
+        e = key(&s, .character("x"))
+        #expect(s.draw.model!.stops == [stops[0], stops[2]])
+        answer(&s, e, planner)
+        #expect(s.draw.model!.plan.legs.count == 1)
+        #expect(abs(s.draw.model!.length - Geodesy.distance(from: stops[0], to: stops[2])) < 1e-6)
+    }
+
+    @Test func sTogglesRoutingForNewLegsOnly() throws {
+        let planner = try Self.planner()
+        var s = try threeStops(planner)
+        let e = key(&s, .character("s"))
+        #expect(!s.draw.model!.routingOn && Self.keptDraft(e)?.routingOn == false)
+        // A new destination: its one new leg is straight "routing off", the old legs keep theirs.
+        answer(&s, place(&s, dx: 10, dy: 10, "d"), planner)
+        let m = s.draw.model!
+        #expect(m.legRouting == [true, true, false])
+        #expect(m.plan.legs.map(\.straightReason) == [.stopTooFarFromPaths, .stopTooFarFromPaths, .routingOff])
+        #expect(m.straightLegCount == 3)
+        let text = app.view(s, width: 120, height: 40).textDump()
+        #expect(text.contains("Routing off") && text.contains("straight (routing off)"))
+    }
+
+    @Test func staleAnswersAreIgnored() throws {
+        let planner = try Self.planner()
+        var s = try threeStops(planner)
+        _ = key(&s, .tab)
+        let first = Self.planRequests(key(&s, .character("J")))[0]   // stops 0 2 1
+        let second = Self.planRequests(key(&s, .character("x")))[0]  // stops 0 2
+        #expect(second.request > first.request)
+        let current = s.draw.model!.stops
+        // The older answer comes in while the newer is pending: ignored.
+        let old = first.plan(with: planner)
+        _ = app.update(&s, .draw(.planned(request: first.request, old, places: [], elevationKnown: false)))
+        #expect(s.draw.model!.planRequest == second.request && s.draw.model!.plan.stops.count == 3)
+        #expect(s.draw.model!.pendingLegCount == 1)
+        // The newer answer is used; the older one arriving after it changes nothing either.
+        let new = second.plan(with: planner)
+        _ = app.update(&s, .draw(.planned(request: second.request, new, places: [], elevationKnown: false)))
+        #expect(s.draw.model!.plan == new && s.draw.model!.planRequest == nil && new.stops == current)
+        _ = app.update(&s, .draw(.planned(request: first.request, old, places: [], elevationKnown: false)))
+        #expect(s.draw.model!.plan == new)
+    }
+
+    @Test func saveAsksForANameThenStoresAndSelectsTheHike() throws {
+        let planner = try Self.planner()
+        var s = try drawing()
+        answer(&s, place(&s, dx: 0, dy: 0, "s"), planner)
+        #expect(key(&s, .character("w")).isEmpty && s.modal == nil)  // one stop: nothing to save
+        answer(&s, place(&s, dx: 8, dy: 3, "d"), planner)
+        _ = key(&s, .character("w"))
+        guard case .prompt(let p) = s.modal else { Issue.record("no prompt"); return }
+        #expect(p.purpose == .drawing(.saveName) && p.text == "Drawn route")
+        _ = key(&s, .control("u"))
+        for c in "Col loop" { _ = key(&s, .character(c)) }
+        let plan = s.draw.model!.plan
+        #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan))])
+        #expect(s.screen == .draw && s.draw.model!.saving)
+        // While the store works, keys wait for nothing: they are ignored; a failure reopens.
+        #expect(key(&s, .character("q")).isEmpty && s.screen == .draw)
+        #expect(app.update(&s, .draw(.saveFailed("disk full"))) == [.bell])
+        #expect(!s.draw.model!.saving && s.status.isError && s.status.text.contains("disk full"))
+        _ = key(&s, .character("w"))
+        #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan))])
+        let id = HikeID(rowID: 42)
+        #expect(app.update(&s, .draw(.saved(name: "Col loop", .inserted(id)))) == [.loadHikes(.date)])
+        #expect(s.screen == .library && s.draw.model == nil && s.draw.storedDraft == nil)
+        var saved = AppUpdateTests.summary(42, "Col loop", distance: plan.length, start: 0)
+        saved.kind = .drawn
+        _ = app.update(&s, .hikesLoaded([AppUpdateTests.summary(1, "new", distance: 677, start: 0), saved]))
+        #expect(s.library.selectedSummary?.id == id)
+    }
+
+    @Test func aKeptDraftIsOfferedAndComesBackOverItsStops() throws {
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        _ = app.update(&s, .hikesLoaded([]))
+        let stops = [Coordinate(latitude: 42.6236, longitude: 1.5330), Coordinate(latitude: 42.6218, longitude: 1.5401)]
+        let draft = DrawingDraft(stops: stops, legRouting: [false], routingOn: false,
+                                 mapCenter: Coordinate(latitude: 10, longitude: 10), mapZoom: 15)
+        _ = app.update(&s, .draw(.draftLoaded(draft)))
+        #expect(app.view(s, width: 120, height: 40).textDump().contains("Unfinished drawing (2 stops): n continues it"))
+        #expect(key(&s, .character("n")).isEmpty)
+        guard case .drawing(.resumeDraft(let offered)) = s.modal else { Issue.record("no question"); return }
+        #expect(offered == draft)
+        let effects = key(&s, .enter)
+        let r = try #require(Self.planRequests(effects).first)
+        #expect(r.stops == stops && r.legRouting == [false] && r.base.legs.isEmpty)
+        let m = try #require(s.draw.model)
+        #expect(!m.routingOn)
+        // The kept view did not show the stops, so the map is fitted over them.
+        #expect(stops.allSatisfy { m.viewport.cell($0) != nil })
+        // "d" instead discards it and starts afresh.
+        var t = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        _ = app.update(&t, .draw(.draftLoaded(draft)))
+        _ = key(&t, .character("n"))
+        #expect(key(&t, .character("d")).contains(.draw(.clearDraft)))
+        #expect(t.draw.model?.stops == [] && t.draw.storedDraft == nil)
+    }
+
+    @Test func searchPutsTheChosenPlaceInAsAStop() throws {
+        var s = try drawing()
+        _ = key(&s, .character("/"))
+        _ = key(&s, .character("r"))
+        let e = key(&s, .character("e"))
+        guard case .draw(.search(let request, let text, let near)) = e.first else { Issue.record("no search: \(e)"); return }
+        #expect(text == "re" && near == s.draw.model!.cursor)
+        let hut = NamedPlace(id: MapFeatureID(type: .node, osmID: 1), featureClass: .hut, name: "Refugi de Sorteny",
+                             coordinate: Coordinate(latitude: 42.6227, longitude: 1.5641), tags: [:], distance: 2100)
+        _ = app.update(&s, .draw(.searchResults(request: request - 1, [])))  // stale: ignored
+        _ = app.update(&s, .draw(.searchResults(request: request, [hut])))
+        guard case .search(let search) = s.draw.model!.panel else { Issue.record("no search panel"); return }
+        #expect(search.results == [hut])
+        let added = key(&s, .enter)
+        #expect(s.draw.model!.stops == [hut.coordinate] && s.draw.model!.panel == .stops)
+        #expect(Self.planRequests(added).first?.insertBetween == nil)
+        #expect(s.draw.model!.cursor == hut.coordinate)
+    }
+
+    @Test func eEditsDrawnHikesOnly() throws {
+        let planner = try Self.planner()
+        let stops = [Coordinate(latitude: 42.6236, longitude: 1.5330), Coordinate(latitude: 42.6222, longitude: 1.5360),
+                     Coordinate(latitude: 42.6218, longitude: 1.5401)]
+        let plan = planner.replan(RoutePlan(), stops: stops, legRouting: [true, false])
+        let track = plan.track(name: "Drawn")
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        let id = HikeID(rowID: 5)
+        _ = app.update(&s, .hikeLoaded(id, PreparedHike(name: "Imported", kind: "imported", tracks: [track]), forPreview: false))
+        #expect(key(&s, .character("e")).isEmpty && s.status.text.contains("Only drawn hikes"))
+        _ = app.update(&s, .hikeLoaded(id, PreparedHike(name: "Drawn", kind: "drawn", tracks: [track]), forPreview: false))
+        #expect(key(&s, .character("e")) == [.draw(.loadDrawnHike(id))])
+        let effects = app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track)))
+        let m = try #require(s.draw.model)
+        #expect(s.screen == .draw && s.hike == nil)
+        #expect(m.stops == stops && m.legRouting == [true, false] && m.sourceHike == id && m.name == "Drawn")
+        #expect(Self.keptDraft(effects)?.sourceHike == id)
+    }
+
+    @Test func theCursorScrollsTheMapAtTheEdges() throws {
+        var s = try drawing(width: 100, height: 30)
+        let start = s.draw.model!.viewport.center
+        for _ in 0..<60 { _ = key(&s, .shiftRight) }
+        let m = s.draw.model!
+        #expect(m.viewport.center.longitude > start.longitude)
+        let cell = try #require(m.cursorCell)
+        #expect(cell.x == m.viewport.width - 1 - DrawModel.cursorMargin)
+        // Zooming keeps the cursor on its cell.
+        let before = cell
+        _ = key(&s, .character("+"))
+        #expect(s.draw.model!.viewport.zoom == m.viewport.zoom + 1)
+        let after = try #require(s.draw.model!.cursorCell)
+        #expect(abs(after.x - before.x) <= 1 && abs(after.y - before.y) <= 1)
+    }
+
+    @Test func helpListsTheDrawingKeysAndQLeavesKeepingTheDraft() throws {
+        let planner = try Self.planner()
+        var s = try threeStops(planner)
+        _ = key(&s, .character("?"))
+        let text = app.view(s, width: 120, height: 40).textDump()
+        #expect(text.contains("move the selected stop up / down in the order"))
+        _ = key(&s, .character(" "))
+        let effects = key(&s, .character("q"))
+        #expect(s.screen == .library && s.draw.model == nil)
+        #expect(Self.keptDraft(effects)?.stops.count == 3 && s.draw.storedDraft?.stops.count == 3)
+    }
+}

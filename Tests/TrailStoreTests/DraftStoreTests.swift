@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TrailCore
+@testable import TrailStore
+
+/// The `drafts` table: the unfinished route drawing kept across runs.
+@Suite struct DraftStoreTests {
+    static let stops = [Coordinate(latitude: 42.6236, longitude: 1.5330), Coordinate(latitude: 42.6222, longitude: 1.5360),
+                        Coordinate(latitude: 42.6218, longitude: 1.5401)]
+
+    static func draft() -> DrawingDraft {
+        DrawingDraft(stops: stops, legRouting: [true, false], pins: [Coordinate(latitude: 42.62, longitude: 1.53)],
+                     routingOn: false, mapCenter: Coordinate(latitude: 42.6225, longitude: 1.5365), mapZoom: 15.5,
+                     cursor: Coordinate(latitude: 42.6221, longitude: 1.5362), sourceHike: HikeID(rowID: 3),
+                     name: "Sorteny loop")
+    }
+
+    @Test func savesLoadsReplacesAndClears() throws {
+        let clock = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let store = try HikeStore(path: makeTempDirectory() + "/hikes.sqlite", now: { clock })
+        #expect(try store.loadDraft() == nil)
+        var d = Self.draft()
+        try store.saveDraft(d)
+        d.updatedAt = clock
+        #expect(try store.loadDraft() == d)
+        // A second save replaces the first (one current draft).
+        var e = DrawingDraft(stops: [Self.stops[2]], legRouting: [], routingOn: true)
+        try store.saveDraft(e)
+        e.updatedAt = clock
+        #expect(try store.loadDraft() == e)
+        #expect(try store.connection.scalar("SELECT count(*) FROM drafts")?.integer == 1)
+        try store.clearDraft()
+        #expect(try store.loadDraft() == nil)
+        try store.clearDraft()  // clearing nothing is fine
+    }
+
+    @Test func survivesReopeningAndStoresLegFlagsPerStop() throws {
+        let path = makeTempDirectory() + "/hikes.sqlite"
+        do { try HikeStore(path: path).saveDraft(Self.draft()) }
+        let store = try HikeStore(path: path)
+        let back = try #require(try store.loadDraft())
+        #expect(back.stops == Self.stops)
+        #expect(back.legRouting == [true, false])
+        #expect(back.routingOn == false)
+        #expect(back.sourceHike == HikeID(rowID: 3))
+        // The JSON is what the schema documents: one object per stop, the last without a flag.
+        let json = try #require(try store.connection.scalar("SELECT stops_json FROM drafts")?.text)
+        let objects = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(objects.count == 3)
+        #expect(objects.map { $0["routed"] as? Bool } == [true, false, nil])
+        #expect(objects[1]["lat"] as? Double == 42.6222)
+    }
+
+    @Test func aStoreWithoutDraftsGetsTheTableAndKeepsItsHikes() throws {
+        // A store as the first release wrote it: only the first migration, one hike.
+        let path = makeTempDirectory() + "/hikes.sqlite"
+        let hike = sampleHike(sampleTrack())
+        do {
+            let db = try Connection(path: path)
+            var v1 = Migrator()
+            let first = try #require(HikeSchema.migrator.migrations.first)
+            v1.register(first.name, first.apply)
+            try v1.migrate(db)
+            #expect(try !db.tableExists("drafts"))
+            _ = try HikeWriter(db).write(hike, hash: hike.contentHash, createdAt: Date(timeIntervalSince1970: 0)) { _ in }
+        }
+        let store = try HikeStore(path: path)
+        #expect(try store.connection.tableExists("drafts"))
+        #expect(try HikeSchema.migrator.appliedMigrations(store.connection).contains(HikeStore.draftsMigrationName))
+        #expect(try store.hikeCount() == 1)
+        #expect(try store.summaries().first?.name == hike.name)
+        try store.saveDraft(Self.draft())
+        #expect(try store.loadDraft()?.stops == Self.stops)
+    }
+
+    @Test func aNewerStoreWithADraftIsRefusedUnchanged() throws {
+        let path = makeTempDirectory() + "/hikes.sqlite"
+        do {
+            let store = try HikeStore(path: path)
+            try store.saveDraft(Self.draft())
+            try store.connection.run("INSERT INTO cairn_migrations VALUES ('2031-01-01 drafts v3', datetime('now'))")
+            try store.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = fileBytes(path)
+        #expect(throws: HikeStoreError.newerVersion(path: path, unknownMigrations: ["2031-01-01 drafts v3"])) {
+            _ = try HikeStore(path: path)
+        }
+        #expect(fileBytes(path) == before)
+    }
+
+    @Test func damagedJSONIsAnErrorNotACrash() throws {
+        let store = try HikeStore(path: makeTempDirectory() + "/hikes.sqlite")
+        try store.saveDraft(Self.draft())
+        try store.connection.run("UPDATE drafts SET stops_json = '[{\"lat\": \"north\"}]'")
+        #expect(throws: DecodingError.self) { _ = try store.loadDraft() }
+    }
+}
