@@ -18,6 +18,12 @@ public struct HikeImportPlan: Sendable {
             case route(Int)
             /// The file's waypoints alone.
             case places
+
+            /// True for a `rte`.
+            public var isRoute: Bool {
+                if case .route = self { return true }
+                return false
+            }
         }
         /// 1-based number for `--track N`.
         public var number: Int
@@ -103,12 +109,7 @@ public struct HikeImportPlan: Sendable {
             guard let c = candidates.first(where: { $0.number == n }) else {
                 throw PlanError.noSuchTrack(file: fileName, number: n, available: candidates.count)
             }
-            if c.isEmpty {
-                if case .route = c.source {
-                    throw PlanError.emptyCandidate(file: fileName, number: n, isRoute: true)
-                }
-                throw PlanError.emptyCandidate(file: fileName, number: n, isRoute: false)
-            }
+            if c.isEmpty { throw PlanError.emptyCandidate(file: fileName, number: n, isRoute: c.source.isRoute) }
         }
         let chosen = Set(numbers ?? defaultSelection)
         let picked = candidates.filter { chosen.contains($0.number) }
