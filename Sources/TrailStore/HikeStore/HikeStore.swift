@@ -8,9 +8,11 @@ import TrailCore
 /// Opening checks before changing anything: a file that is not SQLite, an SQLite file of
 /// another program, or a store written by a newer Cairn is refused and left byte-identical;
 /// so is a store that cannot be written (``HikeStoreError/readOnly(path:)``) when a write
-/// would be needed to open it, and a missing file when `create` is false. Then the journal is switched to WAL (checked), `synchronous = NORMAL` (durable against a
-/// killed process; a power cut can lose the last commit, never corrupt), and the schema
-/// migrations of ``HikeSchema`` are applied. A busy timeout lets several processes share the
+/// would be needed to open it, and a missing file when `create` is false. A store the user
+/// may read but not write opens read-only (``isReadOnly``). Otherwise the journal is
+/// switched to WAL (checked), `synchronous = NORMAL` (durable against a killed process; a
+/// power cut can lose the last commit, never corrupt), and the schema migrations of
+/// ``HikeSchema`` are applied. A busy timeout lets several processes share the
 /// store: readers never wait in WAL mode, writers wait for each other.
 ///
 /// Not thread-safe: one `HikeStore` per thread or task (open another for another thread).
@@ -65,7 +67,7 @@ public final class HikeStore {
     }
 
     /// Throws ``HikeStoreError/readOnly(path:)`` when the store cannot be written; called
-    /// first by every method that writes.
+    /// first by `insert`, `rename` and `delete`.
     func requireWritable() throws {
         if isReadOnly { throw HikeStoreError.readOnly(path: path) }
     }
