@@ -29,7 +29,7 @@ public enum ShowCommand: Command {
         let ids = args.positionals()
         try args.finish()
         guard ids.count == 1 else { throw CLIError.usage("show needs exactly one ID") }
-        let store = try StoreAccess.open(path, context)
+        let store = try StoreAccess.open(path, context, create: false)
         let id = try StoreAccess.ids(ids, in: store)[0]
         let summary = try store.summary(id)
         let metadata = try store.metadata(of: id)
