@@ -53,6 +53,15 @@ import TrailStore
         #expect(unknown.code == 1)
     }
 
+    @Test func asciiOutputIsPlainASCII() {
+        let r = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "100x30", "--scrub", "0.5", "--ascii",
+                     "--map", dir + "/none.sqlite"])
+        #expect(r.code == 0, "\(r.err)")
+        let nonASCII = r.out.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty, "left: \(String(String.UnicodeScalarView(nonASCII)))")
+        #expect(r.out.contains("Oybin - Kloster - Alpingrat"))
+    }
+
     @Test func ansiOutputAndNoColor() {
         let colour = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "80x24", "--ansi", "--map", dir + "/none"],
                          environment: ["COLORTERM": "truecolor"])

@@ -101,6 +101,7 @@ public enum RenderCommand: Command {
 
         var buffer = Buffer(width: size.width, height: size.height)
         HikeScreenView.render(state: state, environment: environment, into: &buffer)
+        if ascii { buffer.applyASCIIFallback() }
         if ansi {
             context.stdout.write(buffer.ansiText(depth: colorDepth(context.environment)))
         } else {
