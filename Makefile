@@ -7,8 +7,12 @@ SWIFT ?= swift
 APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev pkg-config \
                 tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo
+# `make install`: cairn goes to $(PREFIX)/bin, the colour themes to $(PREFIX)/share/cairn/Themes
+# (where an installed cairn looks for them).
+PREFIX ?= $(HOME)/.local
+CAIRN_BIN ?= .build/release/cairn
 
-.PHONY: all setup build release demo test bench clean
+.PHONY: all setup build release demo test bench install install-files uninstall clean
 
 all: build
 
@@ -30,6 +34,22 @@ test: setup
 
 bench: release
 	@./Benchmarks/run-all.sh
+
+install: release
+	@$(MAKE) --no-print-directory install-files
+
+# Copies an already built $(CAIRN_BIN) and Themes/ under $(PREFIX), building nothing.
+install-files:
+	@test -x "$(CAIRN_BIN)" || { echo "$(CAIRN_BIN) is missing: run 'make release' first" >&2; exit 1; }
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/cairn/Themes"
+	install -m 755 "$(CAIRN_BIN)" "$(PREFIX)/bin/cairn"
+	install -m 644 Themes/*.json "$(PREFIX)/share/cairn/Themes/"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
+
+uninstall:
+	rm -f "$(PREFIX)/bin/cairn"
+	rm -f $(addprefix "$(PREFIX)/share/cairn/Themes/,$(addsuffix ",$(notdir $(wildcard Themes/*.json))))
+	rmdir "$(PREFIX)/share/cairn/Themes" "$(PREFIX)/share/cairn" 2>/dev/null || true
 
 clean:
 	rm -rf .build

@@ -35,12 +35,14 @@ let package = Package(
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailCore", "TrailFormats", "CairnCLI"]),
         .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailCore", "TrailStore", "TrailFormats", "CairnCLI"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "CairnCLI"],
+                                                          "TrailFormats", "CairnCLI", "TrailLive"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "CairnE2ETests", dependencies: []),
+        .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport"]),
+        // gpsfake and child processes for the integration tests (TrailLive, end to end).
+        .target(name: "GPSFakeSupport", path: "Tests/GPSFakeSupport"),
 
         // Benchmarks print figures (speed targets are not timed tests); see Benchmarks/README.md.
         .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),

@@ -13,8 +13,19 @@ rm -f "$store" "$store-wal" "$store-shm" "$map" "$map-wal" "$map-shm"
 echo "Demo store: $demo_dir"
 "$bin" import --store "$store" Samples/*.gpx >/dev/null 2>&1
 "$bin" map import --map "$map" Samples/andorra-ordino.osm 2>/dev/null | head -1
+# Following live: a walk along the Andorra sample with a 60 m detour, as an NMEA log replayed
+# 20 times faster than it was walked (Tools/gpx2nmea.py needs only python3). In the viewer, open
+# "new" and press f: the source prompt is filled in with it.
+gps=()
+if command -v python3 >/dev/null 2>&1; then
+  walk="$demo_dir/andorra-walk-with-detour.nmea"
+  python3 Tools/gpx2nmea.py Samples/graphhopper-andorra_for_map_matching.gpx --detour 250:500:60:30 -o "$walk"
+  gps=(--gps "nmea:$walk" --speed 20)
+  echo "To follow a hike live: open \"new\" (Andorra) and press f, then Enter: a replayed walk"
+  echo "with a detour (the banner and the bell at about 40%). x stops and saves the summary."
+fi
 if [ -t 0 ] && [ -t 1 ]; then
-  exec "$bin" tui --store "$store" --map "$map"
+  exec "$bin" tui --store "$store" --map "$map" "${gps[@]}"
 else
   echo "(not a terminal: listing the demo hikes instead of opening the viewer)"
   "$bin" list --store "$store"

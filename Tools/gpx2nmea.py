@@ -4,7 +4,7 @@
 Usage:
   gpx2nmea.py TRACK.gpx [-o OUT.nmea] [--track N] [--first K] [--count K]
               [--speed KMH] [--start ISO] [--hdop H] [--satellites N]
-              [--detour FROM:TO:OFFSET[:RAMP]] [--hold N]
+              [--detour FROM:TO:OFFSET[:RAMP]] [--hold N] [--lead N]
 
 What it writes, per fix (one epoch):
   $GPGGA  time, position, quality 1, satellites, HDOP, altitude MSL (empty when the point has
@@ -25,6 +25,11 @@ the detour walks away from the path and back rather than jumping.
 
 --hold N repeats the last position for N more seconds (default 2): gpsd reports an epoch when
 the next one begins, so without this the last point might never reach a client.
+
+--lead N puts the first position N times before the walk, one epoch a second ending a second
+before the first point (default 0). gpsfake feeds gpsd from the moment it starts, whether a
+client listens or not; a client that needs a moment to connect (a full-screen program starting)
+then misses only these copies, which a position filter drops as duplicates anyway.
 
 Distances use the spherical haversine formula (R = 6371008.771 m) and the sideways shift uses
 a local equirectangular approximation: both are far finer than the 25 m coverage radius and
@@ -150,7 +155,7 @@ def epoch(t, lat, lon, ele, speed, course, hdop, satellites):
     return sentence(gga) + sentence(rmc)
 
 
-def convert(points, speed_kmh, start, hdop, satellites, hold):
+def convert(points, speed_kmh, start, hdop, satellites, hold, lead=0):
     if is_timed(points):
         times = [p[3] for p in points]
     else:
@@ -161,6 +166,9 @@ def convert(points, speed_kmh, start, hdop, satellites, hold):
                 along += haversine(points[i - 1][:2], p[:2])
             times.append(start + dt.timedelta(seconds=along / v))
     out = []
+    first = points[0]
+    for k in range(lead, 0, -1):
+        out.append(epoch(times[0] - dt.timedelta(seconds=k), first[0], first[1], first[2], 0.0, 0.0, hdop, satellites))
     for i, p in enumerate(points):
         speed = course = 0.0
         if i > 0:
@@ -189,6 +197,7 @@ def main(argv):
     ap.add_argument('--satellites', type=int, default=8)
     ap.add_argument('--detour', help='FROM:TO:OFFSET[:RAMP] in metres')
     ap.add_argument('--hold', type=int, default=2)
+    ap.add_argument('--lead', type=int, default=0, help='repeat the first position N seconds before the walk')
     a = ap.parse_args(argv)
     points = read_track(a.gpx, a.track)[a.first:]
     if a.count is not None:
@@ -201,7 +210,7 @@ def main(argv):
             sys.exit('gpx2nmea: --detour wants FROM:TO:OFFSET[:RAMP]')
         ramp = parts[3] if len(parts) == 4 else 2 * abs(parts[2])
         points = apply_detour(points, parts[0], parts[1], parts[2], ramp)
-    text = convert(points, a.speed, parse_time(a.start), a.hdop, a.satellites, a.hold)
+    text = convert(points, a.speed, parse_time(a.start), a.hdop, a.satellites, a.hold, a.lead)
     if a.output:
         with open(a.output, 'w', newline='') as f:
             f.write(text)

@@ -2,6 +2,9 @@ import Foundation
 
 /// The `cairn` command line: finds the subcommand and runs it with an injected context.
 public enum CairnCLI {
+    /// The version `cairn --version` prints (semantic versioning); the one place it is set.
+    public static let version = "0.1.0"
+
     /// Every subcommand, in the order `cairn --help` lists them. Add new commands here.
     public static var commands: [Command.Type] {
         [
@@ -17,6 +20,7 @@ public enum CairnCLI {
             MapInfoCommand.self,
             RenderCommand.self,
             RouteCommand.self,
+            FollowCommand.self,
         ]
     }
 
@@ -27,6 +31,7 @@ public enum CairnCLI {
 
         Usage: cairn [COMMAND] [OPTIONS]
                cairn COMMAND --help
+               cairn --version
 
         Commands:
 
@@ -48,14 +53,17 @@ public enum CairnCLI {
             context.stdout.write(help)
             return 0
         }
+        if arguments == ["--version"] || arguments == ["-V"] || arguments == ["version"] {
+            context.stdout.write("cairn \(version)\n")
+            return 0
+        }
         // Longest match first, so "map import" wins over "map".
         let sorted = commands.sorted { $0.name.split(separator: " ").count > $1.name.split(separator: " ").count }
         guard let command = sorted.first(where: { c in
             let words = c.name.split(separator: " ").map(String.init)
             return arguments.count >= words.count && Array(arguments.prefix(words.count)) == words
         }) else {
-            context.stderr.write("cairn: unknown command '\(arguments[0])'. See 'cairn --help'.\n")
-            return 64
+            return unknownCommand(arguments, context: context)
         }
         var rest = ArgumentList(Array(arguments.dropFirst(command.name.split(separator: " ").count)))
         if rest.flag("--help", "-h") {

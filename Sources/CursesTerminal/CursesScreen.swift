@@ -165,6 +165,19 @@ public final class CursesScreen: TerminalDevice {
 
     public func bell() { beep() }
 
+    /// Ctrl-Z: gives the terminal back, stops the process as the shell expects (SIGTSTP), and
+    /// when the shell continues it (`fg`) takes the terminal again and redraws everything.
+    public func suspend() {
+        guard !restored else { return }
+        curs_set(1)
+        endwin()
+        kill(getpid(), SIGTSTP)
+        // Continued.
+        refresh()
+        curs_set(0)
+        invalidate()
+    }
+
     public func restore() {
         guard !restored else { return }
         restored = true

@@ -1,5 +1,6 @@
 import CairnCLI
 import Foundation
+import TermUI
 import Testing
 import TrailCore
 import TrailFormats
@@ -95,5 +96,26 @@ import TrailStore
         #expect(!r.out.contains("No map data here"))
         // The track tops out 1 m from the peak Ensagents (SOURCES.md): its label is drawn.
         #expect(r.out.contains("Ensagents"))
+    }
+
+    /// Over the sample map (so no "no map data" notice covers the middle of the map).
+    @Test func aChosenZoomCentresTheMapOnTheCursor() throws {
+        let mapPath = dir + "/sample-map.sqlite"
+        try MapStore(path: mapPath).importOSM(path: TestSupport.samples.appendingPathComponent("andorra-ordino.osm").path)
+        let layout = HikeScreenLayout(area: Rect(x: 0, y: 0, width: 120, height: 40))
+        let centre = (x: layout.map.x + layout.map.width / 2, y: layout.map.y + layout.map.height / 2)
+        for (zoom, scrub) in [("16", "0.5"), ("15", "0.1"), ("17.5", "0.85")] {
+            let r = run(["render", "Samples/graphhopper-andorra_for_map_matching.gpx", "--size", "120x40", "--zoom", zoom,
+                         "--scrub", scrub, "--map", mapPath])
+            #expect(r.code == 0, "\(r.err)")
+            let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+            var marker: (x: Int, y: Int)?
+            for y in layout.map.y..<(layout.map.y + layout.map.height) where y < lines.count {
+                if let x = lines[y].firstIndex(of: "◉"), x < layout.map.x + layout.map.width { marker = (x, y) }
+            }
+            guard let marker else { Issue.record("z\(zoom) scrub \(scrub): no cursor on the map"); continue }
+            #expect(abs(marker.x - centre.x) <= 1 && abs(marker.y - centre.y) <= 1,
+                    "z\(zoom) scrub \(scrub): cursor at \(marker), centre \(centre)")
+        }
     }
 }

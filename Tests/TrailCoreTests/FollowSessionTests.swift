@@ -110,6 +110,12 @@ import Testing
         #expect(r.distanceWalked == s.distanceWalked && r.activeTime == s.activeTime)
         #expect(r.coverage.coveredLength == s.coverage.coveredLength)
         #expect(r.furthestProgress == s.furthestProgress && r.elevationGain == s.elevationGain)
+        // The filter counts the restored fixes and judges the next one against the last of them.
+        #expect(r.filter.counters.accepted == s.walkedPoints.count)
+        #expect(r.summary.acceptedFixes == s.summary.acceptedFixes)
+        var next = r
+        #expect(next.receive(fix(y: 400, t: 399)).decision == .rejected(.outOfOrder))
+        #expect(next.receive(fix(y: 410, t: 410)).isAccepted)
     }
 
     @Test func backtrackIsTheSimplifiedWalkReversed() {

@@ -1,4 +1,5 @@
 import Foundation
+import GPSFakeSupport
 import Testing
 import TrailCore
 @testable import TrailLive
@@ -127,21 +128,10 @@ import TrailCore
         let route = FollowRoute(coordinates: reference.route.map { Coordinate(latitude: $0[0]!, longitude: $0[1]!) },
                                 elevations: reference.route.map { $0[2] })
 
-        let port = freePort()
-        // -1 play once, -n start gpsd at once, -W 1 exit 1 s after the log ends, -c 0.01 s
-        // between sentences (888 sentences: about 10 s).
-        let fake = try SpawnedProcess(gpsfake, ["-q", "-n", "-1", "-W", "1", "-c", "0.01", "-P", String(port), nmea.path])
-        let socketFile = "/tmp/gpsfake-\(fake.pid).sock"
-        defer {
-            if !fake.wait(timeout: 5) { fake.stop() }
-            try? FileManager.default.removeItem(atPath: socketFile)
-        }
-        // Poll the port for up to 5 s (it answers about 0.25 s after launch).
-        var up = false
-        for _ in 0..<50 where !up {
-            if (try? TCPConnection(host: "127.0.0.1", port: port, timeout: 0.5)) != nil { up = true } else { usleep(100_000) }
-        }
-        try #require(up, "gpsd did not open port \(port)")
+        // 0.01 s between sentences (888 sentences: about 10 s); see GPSFakeProcess for the rest.
+        let fake = try GPSFakeProcess(gpsfake: gpsfake, log: nmea.path, cycle: 0.01)
+        defer { fake.finish() }
+        let port = fake.port
 
         let follower = Follower(FollowSession(route: route))
         let client = GPSDClient(configuration: .init(endpoint: GPSDEndpoint(host: "127.0.0.1", port: port),
@@ -154,14 +144,6 @@ import TrailCore
             Run(reference: reference, session: follower.session, fixCount: follower.fixCount,
                 progress: follower.progress, alerts: follower.alerts)
         }
-    }
-
-    static func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
     }
 
     @discardableResult
@@ -179,15 +161,5 @@ import TrailCore
         do { try p.run() } catch { return -1 }
         p.waitUntilExit()
         return p.terminationStatus
-    }
-
-    /// A random free TCP port from 2948 up (2947 may belong to a system gpsd).
-    static func freePort() -> UInt16 {
-        var rng = SystemRandomNumberGenerator()
-        for _ in 0..<100 {
-            let port = UInt16.random(in: 2948...3947, using: &rng)
-            if (try? TCPConnection(host: "127.0.0.1", port: port, timeout: 0.2)) == nil, canBind(port) { return port }
-        }
-        return 2948
     }
 }

@@ -74,4 +74,22 @@ import TrailCore
         #expect(doc.metadata.name == "Cerknica" && doc.metadata.keywords == "lake" && doc.creator == "GPSBabel")
         #expect(doc.waypoints.map(\.name) == ["Start"])
     }
+
+    @Test func anEmptyTrackOrRouteAskedForIsRefused() {
+        let plan = HikeImportPlan(document: document(), fileName: "cerknica.gpx")
+        #expect(throws: HikeImportPlan.PlanError.emptyCandidate(file: "cerknica.gpx", number: 4, isRoute: true)) {
+            try plan.hikes(selecting: [1, 4], statistics: counting)
+        }
+        #expect(HikeImportPlan.PlanError.emptyCandidate(file: "f.gpx", number: 4, isRoute: true).description
+            == "route 4 of f.gpx is empty; nothing imported")
+        let tracks = GPXDocument(tracks: [Track(name: "x"), sampleTrack(count: 3)])
+        #expect(throws: HikeImportPlan.PlanError.emptyCandidate(file: "t.gpx", number: 1, isRoute: false)) {
+            try HikeImportPlan(document: tracks, fileName: "t.gpx").hikes(selecting: [1], statistics: counting)
+        }
+        #expect(HikeImportPlan.PlanError.noSuchTrack(file: "t.gpx", number: 3, available: 2).description
+            == "there is no track 3 in t.gpx: choose 1 to 2 (see --list); nothing imported")
+        #expect(HikeImportPlan.PlanError.noSuchTrack(file: "t.gpx", number: 2, available: 1).description
+            == "there is no track 2 in t.gpx: the only one is 1 (see --list); nothing imported")
+    }
 }
+

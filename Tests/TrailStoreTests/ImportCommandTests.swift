@@ -150,4 +150,27 @@ import TrailFormats
         #expect(shown.stderr.contains("storing [" + String(repeating: "#", count: 30) + "] 100%"))
         #expect(shown.stderr.hasSuffix("\r\u{1B}[K"))  // erased before the result lines
     }
+
+    @Test func anEmptyTrackAskedForExplicitlyFailsTheFile() throws {
+        guard let dir = sharedData("gpx") else { return }
+        let file = dir + "/gpxpy-cerknicko-jezero.gpx"
+        let store = makeTempDirectory("empty-track") + "/hikes.sqlite"
+        let list = cairn(["import", "--list", file])
+        #expect(list.stdout.contains("1  track  ACTIVE LOG  0 m, 0 points  (empty, not imported)"), "\(list.stdout)")
+        for tracks in [["--track", "1"], ["--track", "2", "--track", "1"]] {
+            let run = cairn(["import", file, "--store", store] + tracks)
+            #expect(run.status == 1, "\(tracks)")
+            #expect(run.stderr == "cairn import: track 1 of gpxpy-cerknicko-jezero.gpx is empty; nothing imported\n", "\(run.stderr)")
+            #expect(run.stdout.isEmpty)
+            #expect(try HikeStore(path: store).hikeCount() == 0)
+        }
+        let beyond = cairn(["import", file, "--track", "9", "--store", store])
+        #expect(beyond.status == 1)
+        #expect(beyond.stderr.contains("there is no track 9 in gpxpy-cerknicko-jezero.gpx: choose 1 to 8"), "\(beyond.stderr)")
+        #expect(try HikeStore(path: store).hikeCount() == 0)
+        // The default choice still skips the empty track.
+        #expect(cairn(["import", file, "--store", store]).status == 0)
+        #expect(try HikeStore(path: store).hikeCount() == 7)
+    }
 }
+

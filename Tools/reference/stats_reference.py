@@ -5,7 +5,7 @@ Reads GPX files with xml.etree (not Cairn's reader) and computes, per segment, w
 GeographicLib (C. Karney's geodesic algorithm, exact to round-off) and plain Python:
 
   * point count and geodesic distance (sum of Geodesic.WGS84.Inverse(...)['s12'] per pair);
-  * the time line of a segment (DECISIONS.md 58): a timestamp outside [previous accepted,
+  * the time line of a segment (DECISIONS.md 70): a timestamp outside [previous accepted,
     next] while previous <= next <= previous + 24 h is a single out-of-order time and is
     ignored; a step from the previous accepted time that is negative or longer than 24 h is a
     break. Runs = maximal break-free stretches of accepted times. Elapsed = sum of run spans;

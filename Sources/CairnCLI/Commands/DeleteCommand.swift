@@ -24,7 +24,7 @@ public enum DeleteCommand: Command {
         let texts = args.positionals()
         try args.finish()
         guard !texts.isEmpty else { throw CLIError.usage("delete needs at least one ID") }
-        let store = try StoreAccess.open(path, context)
+        let store = try StoreAccess.open(path, context, create: false, write: true)
         var ids: [HikeID] = []
         for id in try StoreAccess.ids(texts, in: store) where !ids.contains(id) { ids.append(id) }
         let names = try ids.map { "\($0)  \(TerminalText.clean(try store.summary($0).name))" }

@@ -41,7 +41,7 @@ public enum ExportCommand: Command {
         } else if let output, ["geojson", "json"].contains((output as NSString).pathExtension.lowercased()) {
             format = .geojson
         }
-        let store = try StoreAccess.open(path, context)
+        let store = try StoreAccess.open(path, context, create: false)
         let id = try StoreAccess.ids(ids, in: store)[0]
         let document = try store.hike(id).gpxDocument
         do {

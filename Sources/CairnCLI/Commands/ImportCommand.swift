@@ -1,3 +1,4 @@
+import CursesTerminal
 import Foundation
 import TrailCore
 import TrailFormats
@@ -15,6 +16,8 @@ public enum ImportCommand: Command {
         becomes a hike of places. The file's waypoints go with every hike made from it.
         Each file is one transaction: a file that fails adds nothing, the others still import,
         and the exit code is 1. A track already in the store (same points) is skipped.
+        Ctrl-C (SIGINT) or SIGTERM stops the import: the file being imported adds nothing,
+        files finished before it stay, and the exit code is 128 + the signal (130 for Ctrl-C).
 
         Options:
           --list            show the numbered tracks and routes of each file; import nothing
@@ -44,15 +47,24 @@ public enum ImportCommand: Command {
                 return n
             }
         }
-        let importer = FileImporter(context: context, units: units)
+        var importer = FileImporter(context: context, units: units)
         if listOnly {
             var failed = 0
             for f in files { if !importer.list(f) { failed += 1 } }
             return failed == 0 ? 0 : 1
         }
-        let store = try StoreAccess.open(path, context)
+        let store = try StoreAccess.open(path, context, write: true)
+        let signals = context.watchesSignals ? SignalWatcher(signals: [SIGINT, SIGTERM]) : nil
+        defer { signals?.cancel() }
+        if let signals { importer.interruption = { signals.pending } }
         var failed = 0
-        for f in files where !importer.importFile(f, into: store, tracks: tracks, again: again) { failed += 1 }
+        for f in files {
+            switch importer.importFile(f, into: store, tracks: tracks, again: again) {
+            case .imported: break
+            case .failed: failed += 1
+            case .interrupted(let signal): return 128 + signal
+            }
+        }
         if failed > 0 && files.count > 1 {
             context.stderr.write("\(failed) of \(files.count) files failed; nothing was added from them.\n")
         }

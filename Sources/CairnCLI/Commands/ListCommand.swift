@@ -34,7 +34,7 @@ public enum ListCommand: Command {
         guard let sort = HikeSort(rawValue: sortText) else {
             throw CLIError.usage("--sort takes " + HikeSort.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(sortText)'")
         }
-        let store = try StoreAccess.open(path, context)
+        let store = try StoreAccess.open(path, context, create: false)
         let hikes = try store.summaries(sortedBy: sort, reversed: reverse)
         if json {
             context.stdout.write(try HikeJSON.text(hikes.map(HikeJSON.Summary.init)))

@@ -23,7 +23,7 @@ public enum RenameCommand: Command {
         guard words.count >= 2 else { throw CLIError.usage("rename needs an ID and a NAME") }
         let name = words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw CLIError.usage("the new name is empty") }
-        let store = try StoreAccess.open(path, context)
+        let store = try StoreAccess.open(path, context, create: false, write: true)
         let id = try StoreAccess.ids([words[0]], in: store)[0]
         try store.rename(id, to: name)
         context.stdout.write("\(id): renamed to \(TerminalText.clean(name))\n")

@@ -24,7 +24,8 @@ public enum RenderCommand: Command {
           --size WxH        frame size in cells (default 120x40)
           --scrub FRACTION  cursor position, 0 (start) to 1 (finish) of the distance (default 0)
           --range A,B       select the profile range from fraction A to fraction B (range statistics)
-          --zoom Z          map zoom (slippy-map level, fractional); default: fit the whole hike
+          --zoom Z          map zoom (slippy-map level, fractional), centred on the cursor;
+                            default: fit the whole hike
           --time            chart against elapsed time instead of distance
           --slope           colour the route by slope
           --ansi            colour output (ECMA-48 SGR); depth from COLORTERM / TERM
@@ -86,8 +87,13 @@ public enum RenderCommand: Command {
         let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let layout = HikeScreenLayout(area: area)
         var state = HikeScreenState(hike: hike, mapWidth: layout.map.width, mapHeight: layout.map.height)
-        if let zoom { state.viewport.zoom = zoom }
         state.scrub(toFraction: scrub)
+        if let zoom {
+            // A chosen zoom looks closer at the cursor: centre the map on it (the fitted view
+            // centres the whole hike, which at z15 can leave the cursor off the frame).
+            state.viewport.zoom = zoom
+            if state.hike.pointCount > 0 { state.viewport.center = state.hike.coordinates[state.scrubIndex] }
+        }
         if let r = range { state.setRange(start: hike.index(atFraction: r.0), end: hike.index(atFraction: r.1)) }
         if timeAxis { state.setChartAxis(.time) }
         if slope { state.setColoursBySlope(true) }
@@ -163,7 +169,7 @@ public enum RenderCommand: Command {
             guard let h = chosen.first else { throw CLIError.failure("\(TerminalText.clean(argument)): nothing to draw") }
             return PreparedHike(name: h.name, kind: nil, tracks: h.tracks, statistics: h.statistics, calculator: calculator)
         }
-        let store = try StoreAccess.open(storePath, context)
+        let store = try StoreAccess.open(storePath, context, create: false)
         let id = try StoreAccess.ids([argument], in: store)[0]
         do {
             return PreparedHike(hike: try store.hike(id))

@@ -114,7 +114,7 @@ enum RouteCommand: Command {
     /// Stores the route as a drawn hike (unless the same points are already stored).
     private static func save(_ plan: RoutePlan, name: String, storePath: String, _ context: CommandContext) throws
         -> HikeStore.InsertOutcome {
-        let store = try StoreAccess.open(storePath, context)
+        let store = try StoreAccess.open(storePath, context, write: true)
         do {
             return try store.insert(plan.drawnHike(name: name, time: context.now()))
         } catch {

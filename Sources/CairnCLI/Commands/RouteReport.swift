@@ -27,6 +27,8 @@ enum RouteReport {
             out += "     " + units.distance(leg.length) + "  "
             if let reason = leg.straightReason {
                 out += "straight (\(reason.rawValue))"
+            } else if leg.ways.isEmpty && leg.length < RoutePlanner.sameSpotDistance {
+                out += "stops on the same spot"
             } else {
                 out += "routed, \(leg.ways.count) way\(leg.ways.count == 1 ? "" : "s")"
                 if let g = leg.hardestGrade { out += ", hardest \(g) (\(g.osmValue))" }

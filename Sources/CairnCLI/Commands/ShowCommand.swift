@@ -11,7 +11,9 @@ public enum ShowCommand: Command {
         Usage: cairn show ID [--json] [--units SYSTEM] [--store PATH]
 
         Every statistic computed when the hike was stored (see DECISIONS.md and
-        StatisticsCalculator for the methods), the kept GPX metadata and the waypoints.
+        StatisticsCalculator for the methods), the kept GPX metadata, the waypoints and the
+        walks (each time the hike was followed live: coverage, distance walked, active time,
+        furthest point reached along the route).
 
         Options:
           --json            JSON (SI units, ISO 8601 dates) instead of text
@@ -27,17 +29,19 @@ public enum ShowCommand: Command {
         let ids = args.positionals()
         try args.finish()
         guard ids.count == 1 else { throw CLIError.usage("show needs exactly one ID") }
-        let store = try StoreAccess.open(path, context)
+        let store = try StoreAccess.open(path, context, create: false)
         let id = try StoreAccess.ids(ids, in: store)[0]
         let summary = try store.summary(id)
         let metadata = try store.metadata(of: id)
         let waypoints = try store.waypoints(of: id)
+        let walks = try store.walks(of: id)
         if json {
             context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(summary),
                                                                   gpx: HikeJSON.Metadata(metadata),
-                                                                  waypoints: waypoints.map(HikeJSON.Place.init))))
+                                                                  waypoints: waypoints.map(HikeJSON.Place.init),
+                                                                  walks: walks.map(HikeJSON.Walk.init))))
         } else {
-            context.stdout.write(text(summary, metadata, waypoints, units))
+            context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units))
         }
         return 0
     }

@@ -11,6 +11,26 @@ struct FileImporter {
     let calculator = StatisticsCalculator()
     /// Reader warnings printed per file; the rest are counted.
     let maxWarnings = 5
+    /// The signal (SIGINT, SIGTERM) that asked the import to stop, or nil: checked after
+    /// reading, after the statistics and after each block of points written.
+    var interruption: () -> Int32? = { nil }
+
+    /// How one file's import ended.
+    enum Outcome: Equatable {
+        /// Stored (or every hike was already there).
+        case imported
+        /// Nothing stored: the file could not be read or stored (reported on stderr).
+        case failed
+        /// Nothing stored: a signal asked to stop (reported on stderr); import no more files.
+        case interrupted(signal: Int32)
+    }
+
+    /// Thrown from the store's progress callback to roll the transaction back.
+    private struct Interrupted: Error { let signal: Int32 }
+
+    private func checkInterruption() throws {
+        if let s = interruption() { throw Interrupted(signal: s) }
+    }
 
     private func read(_ file: String, progress: ProgressBar) -> HikeImportPlan? {
         let full = context.resolve(file)
@@ -60,18 +80,25 @@ struct FileImporter {
         return true
     }
 
-    /// Imports `file`. - Returns: false when it failed (then nothing of it was stored).
-    func importFile(_ file: String, into store: HikeStore, tracks: [Int]?, again: Bool) -> Bool {
+    /// Imports `file` in one transaction: all its chosen hikes or nothing.
+    func importFile(_ file: String, into store: HikeStore, tracks: [Int]?, again: Bool) -> Outcome {
         let progress = ProgressBar(context: context)
-        guard let plan = read(file, progress: progress) else { return false }
+        let shownFile = TerminalText.clean((context.resolve(file) as NSString).lastPathComponent)
+        guard let plan = read(file, progress: progress) else {
+            if let s = interruption() { return reportInterruption(s, name: shownFile) }
+            return .failed
+        }
         let name = TerminalText.clean(plan.fileName)
         do {
+            try checkInterruption()
             progress.update("\(name): statistics", done: 0, total: 0)
             let hikes = try plan.hikes(selecting: tracks) { calculator.statistics(for: $0) }
+            try checkInterruption()
             let total = hikes.reduce(0) { $0 + $1.statistics.pointCount }
             progress.update("\(name): storing", done: 0, total: total)
             let outcomes = try store.insert(hikes, allowDuplicates: again) { written in
                 progress.update("\(name): storing", done: written, total: total)
+                try checkInterruption()
             }
             progress.clear()
             for (hike, outcome) in zip(hikes, outcomes) {
@@ -90,12 +117,24 @@ struct FileImporter {
                     context.stderr.write("\(name): skipped '\(title)': already stored as \(id) (use --again to import it anyway)\n")
                 }
             }
-            return true
+            return .imported
+        } catch let e as Interrupted {
+            progress.clear()
+            return reportInterruption(e.signal, name: name)
+        } catch let e as HikeImportPlan.PlanError {
+            progress.clear()
+            context.stderr.write("cairn import: \(TerminalText.clean(e.description))\n")
+            return .failed
         } catch {
             progress.clear()
-            let reason = String(describing: error)
+            let reason = StoreAccess.describe(error, path: store.path)
             context.stderr.write("cairn import: \(TerminalText.clean(reason)); nothing was added from \(name)\n")
-            return false
+            return .failed
         }
+    }
+
+    private func reportInterruption(_ signal: Int32, name: String) -> Outcome {
+        context.stderr.write("cairn import: interrupted; nothing added from \(name)\n")
+        return .interrupted(signal: signal)
     }
 }

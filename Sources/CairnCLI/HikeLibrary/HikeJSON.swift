@@ -60,6 +60,7 @@ enum HikeJSON {
         var hike: Summary
         var gpx: Metadata
         var waypoints: [Place]
+        var walks: [Walk] = []
     }
 
     /// The kept GPX metadata, flattened for JSON.

@@ -45,12 +45,16 @@ public struct CommandContext {
     /// Reads one line of standard input without its newline, nil at end of input (questions
     /// such as `cairn delete`'s confirmation).
     public var readLine: () -> String?
+    /// True for the real process: a long command (`import`) then catches SIGINT and SIGTERM
+    /// to stop cleanly. False by default, so commands run inside tests leave the test
+    /// process's signal handling alone.
+    public var watchesSignals: Bool
 
     public init(stdout: OutputSink, stderr: OutputSink, environment: [String: String],
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
                 now: @escaping () -> Date = Date.init,
                 stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdoutIsTerminal: Bool = false,
-                readLine: @escaping () -> String? = { Swift.readLine() }) {
+                readLine: @escaping () -> String? = { Swift.readLine() }, watchesSignals: Bool = false) {
         self.stdout = stdout
         self.stderr = stderr
         self.environment = environment
@@ -60,6 +64,7 @@ public struct CommandContext {
         self.stderrIsTerminal = stderrIsTerminal
         self.stdoutIsTerminal = stdoutIsTerminal
         self.readLine = readLine
+        self.watchesSignals = watchesSignals
     }
 
     /// The context of the running process.
@@ -67,7 +72,7 @@ public struct CommandContext {
         let out = FileDescriptorSink(fd: 1), err = FileDescriptorSink(fd: 2)
         return CommandContext(stdout: out, stderr: err, environment: ProcessInfo.processInfo.environment,
                               stdinIsTerminal: isatty(0) != 0, stderrIsTerminal: err.isTerminal,
-                              stdoutIsTerminal: out.isTerminal)
+                              stdoutIsTerminal: out.isTerminal, watchesSignals: true)
     }
 
     /// Resolves a user-given path against the working directory.

@@ -25,11 +25,14 @@ final class EffectPerformer: @unchecked Sendable {
     // Route drawing (map queue only): the planner and what is at each stop looked up so far.
     var planner: RoutePlanner?
     var placeCache: [Coordinate: NamedPlace?] = [:]
+    /// Live following: position source, walk history writes, speech.
+    let follow: FollowEffectPerformer
 
-    init(storePath: String, mapPath: String, now: @escaping () -> Date) {
+    init(storePath: String, mapPath: String, now: @escaping () -> Date, speech: SpeechOutput) {
         self.storePath = storePath
         self.mapPath = mapPath
         self.now = now
+        follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
     }
 
     func openStore() throws -> HikeStore {
@@ -52,10 +55,12 @@ final class EffectPerformer: @unchecked Sendable {
 
     func perform(_ effect: AppEffect, send: @escaping @Sendable (AppMessage) -> Void) {
         switch effect {
-        case .bell:
-            break  // rung by the runtime, which owns the terminal
+        case .bell, .suspend:
+            break  // done by the runtime, which owns the terminal
         case .draw(let e):
             performDraw(e, send: send)
+        case .follow(let e):
+            follow.perform(e, send: send)
         case .loadBasemap(let request, let viewport):
             latestBasemap.store(request, ordering: .sequentiallyConsistent)
             mapQueue.async { [self] in
@@ -87,7 +92,8 @@ final class EffectPerformer: @unchecked Sendable {
     private func performStoreEffect(_ effect: AppEffect, send: @escaping @Sendable (AppMessage) -> Void) throws {
         switch effect {
         case .loadHikes(let sort):
-            send(.hikesLoaded(try openStore().summaries(sortedBy: sort)))
+            // The library lists the newest, longest, biggest first; names A to Z.
+            send(.hikesLoaded(try openStore().summaries(sortedBy: sort, reversed: sort != .name)))
         case .loadHike(let id, let forPreview):
             let store = try openStore()
             let summary = try store.summary(id)
@@ -118,7 +124,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .deleteHike(let id):
             try openStore().delete([id])
             send(.storeChanged(summary: "Deleted \(id)", failed: false))
-        case .bell, .loadBasemap, .draw:
+        case .bell, .suspend, .loadBasemap, .draw, .follow:
             break
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import TermUI
 import TrailApp
 import TrailCore
+import TrailLive
 import TrailMap
 import TrailStore
 
@@ -13,12 +14,14 @@ public enum TUICommand: Command {
     public static var help: String {
         """
         Usage: cairn [tui] [--store PATH] [--map PATH] [--theme NAME] [--units SYSTEM] [--ascii]
+                           [--gps SPEC] [--speed N] [--off-route DIST] [--speak]
 
         Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;
         i imports a GPX file; r renames; d deletes); a hike shows its map, elevation profile
         and statistics, and ← → scrub the profile. n draws a new route: place stops with the
         cursor and the legs follow the mapped paths (e edits a drawn hike; an unfinished
-        drawing is kept and offered again). Press ? on any screen for every key.
+        drawing is kept and offered again); f follows a hike live with the position from
+        --gps (see 'cairn follow --help'). Press ? on any screen for every key.
 
         Options:
         \(StoreAccess.helpLine)
@@ -27,42 +30,72 @@ public enum TUICommand: Command {
                             NO_COLOR selects mono
         \(UnitsOption.helpLine)
           --ascii           draw maps and charts with ASCII instead of braille
+        \(LiveOptions.helpLines)
         """
     }
 
+    /// What `cairn tui` and `cairn follow` share: the store, the map, how to draw, the live options.
+    struct ViewerOptions {
+        var storePath: String
+        var mapPath: String
+        var units: UnitFormatter
+        var themeName: String?
+        var forceASCII: Bool
+        var live: LiveOptions
+        /// `cairn follow`: the hike to open and follow at once.
+        var autoFollow: (id: HikeID, source: PositionSourceSpec)?
+
+        static func take(_ args: inout ArgumentList, _ context: CommandContext) throws -> ViewerOptions {
+            ViewerOptions(storePath: try StoreAccess.path(&args, context), mapPath: try MapCommandSupport.storePath(&args, context),
+                          units: try UnitsOption.take(&args, context), themeName: try args.option("--theme"),
+                          forceASCII: args.flag("--ascii"), live: try LiveOptions.take(&args))
+        }
+    }
+
     public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let storePath = try StoreAccess.path(&args, context)
-        let mapPath = try MapCommandSupport.storePath(&args, context)
-        let units = try UnitsOption.take(&args, context)
-        let themeName = try args.option("--theme")
-        let forceASCII = args.flag("--ascii")
+        let options = try ViewerOptions.take(&args, context)
         try args.finish()
+        return try launch(options, context)
+    }
+
+    /// Takes the terminal and runs the app until it quits.
+    static func launch(_ options: ViewerOptions, _ context: CommandContext) throws -> Int32 {
         guard context.stdoutIsTerminal && context.stdinIsTerminal else {
             throw CLIError.failure("the viewer needs a terminal (stdin and stdout); see 'cairn --help' for commands")
         }
+        let storePath = options.storePath
         let selection = ThemeSelection(environment: context.environment,
                                        executablePath: Bundle.main.executablePath ?? CommandLine.arguments.first)
         let theme: Theme
-        do { theme = try selection.theme(requested: themeName) } catch { throw CLIError.failure(error.description) }
+        do { theme = try selection.theme(requested: options.themeName) } catch { throw CLIError.failure(error.description) }
         // Open the store before taking the screen, so a refusal (newer version, not a
         // database) is printed plainly.
         _ = try StoreAccess.open(storePath, context)
         let now = context.now
-        let performer = EffectPerformer(storePath: storePath, mapPath: mapPath, now: now)
+        let speech = SpeechOutput(environment: context.environment)
+        let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, now: now, speech: speech)
 
         let screen = CursesScreen(environment: context.environment)
         let signals = SignalWatcher()
         defer {
+            performer.follow.stopSource()
+            performer.follow.drain()
             screen.restore()
             signals.cancel()
         }
-        let mode: CanvasMode = (forceASCII || !screen.isUTF8) ? .ascii : .braille
-        let environment = WidgetEnvironment(theme: theme, format: units, canvasMode: mode)
+        let mode: CanvasMode = (options.forceASCII || !screen.isUTF8) ? .ascii : .braille
+        let environment = WidgetEnvironment(theme: theme, format: options.units, canvasMode: mode)
         let size = screen.size
         var state = AppState(environment: environment, storeLabel: abbreviate(storePath, context), width: size.width,
                              height: size.height)
+        options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
+        state.live.autoFollow = options.autoFollow
         let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
-            if effect == .bell { screen.bell() } else { performer.perform(effect, send: send) }
+            switch effect {
+            case .bell: screen.bell()
+            case .suspend: screen.suspend()
+            default: performer.perform(effect, send: send)
+            }
         }
         runtime.shouldStop = { signals.pending != nil }
         if context.environment["CAIRN_BENCH_FIRST_FRAME"] == "1" {
@@ -75,7 +108,9 @@ public enum TUICommand: Command {
                 return previewShown
             }
         }
-        runtime.run(&state, initial: [.start])
+        var initial: [AppMessage] = [.start]
+        if options.autoFollow != nil { initial.append(.follow(.launch)) }
+        runtime.run(&state, initial: initial)
         return 0
     }
 

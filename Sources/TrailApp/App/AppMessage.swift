@@ -27,6 +27,8 @@ public enum AppMessage: Sendable {
     case tick(Date)
     /// Results for the drawing screen.
     case draw(DrawMessage)
+    /// Live following: position events, its clock, walk history.
+    case follow(FollowMessage)
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -46,6 +48,10 @@ public enum AppEffect: Equatable, Sendable {
     case deleteHike(HikeID)
     /// Ring the terminal bell.
     case bell
+    /// Give the terminal back and stop the process (Ctrl-Z); the screen is redrawn on `fg`.
+    case suspend
     /// Work for the drawing screen.
     case draw(DrawEffect)
+    /// Live following: the position source, the walk in the store, speech.
+    case follow(FollowEffect)
 }

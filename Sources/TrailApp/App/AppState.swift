@@ -7,7 +7,7 @@ import TrailStore
 /// The whole state of the TUI. Changed only by ``CairnApp/update(_:_:)``.
 public struct AppState: Sendable {
     /// Which screen is showing.
-    public enum Screen: Sendable, Equatable { case library, hike, draw }
+    public enum Screen: Sendable, Equatable { case library, hike, draw, follow }
 
     public var screen: Screen = .library
     public var library = LibraryModel()
@@ -33,6 +33,8 @@ public struct AppState: Sendable {
     public var previewBasemapRequest: Int?
     /// Route drawing: the drawing screen, the kept draft, request numbers.
     public var draw = DrawState()
+    /// Live position: `--gps` options, the following in progress, the open hike's walks.
+    public var live = LiveModel()
 
     public init(environment: WidgetEnvironment, storeLabel: String, width: Int, height: Int) {
         self.environment = environment
@@ -131,6 +133,8 @@ public struct PromptModel: Sendable, Equatable {
         case rename(HikeID)
         case importPath
         case drawing(DrawPrompt)
+        /// The position source to follow a hike with (`f`).
+        case followSource(HikeID)
     }
     public var purpose: Purpose
     public var title: String
@@ -148,7 +152,7 @@ public struct PromptModel: Sendable, Equatable {
 
 /// A yes/no question.
 public struct ConfirmModel: Sendable, Equatable {
-    public enum Purpose: Sendable, Equatable { case delete(HikeID) }
+    public enum Purpose: Sendable, Equatable { case delete(HikeID), resumeWalk(HikeID) }
     public var purpose: Purpose
     public var question: String
     public init(purpose: Purpose, question: String) {

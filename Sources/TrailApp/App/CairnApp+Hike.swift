@@ -104,6 +104,10 @@ extension CairnApp {
             case .character("+"), .character("="): zoom(1)
             case .character("-"), .character("_"): zoom(-1)
             case .character("f"):
+                state.hike = hike
+                askForSource(&state)
+                return basemapEffects(&state)
+            case .character("0"):
                 hike.screen.fitMap(width: max(1, layout.map.width), height: max(1, layout.map.height))
                 hike.mapDetached = false
             case .character("c"):

@@ -86,11 +86,12 @@ extension CairnApp {
             state.modal = .help
             return []
         case .escape:
+            // Esc backs out of things (a filter, a dialog); it never quits, so a stray Esc
+            // after a message cannot drop the hiker into the shell. q and Ctrl-C quit.
             if !lib.filter.isEmpty {
                 lib.filter = ""
                 return select(0)
             }
-            state.quitting = true
             return []
         case .character("q"):
             state.quitting = true

@@ -15,6 +15,7 @@ extension CairnApp {
             case .library: keys = HelpText.library
             case .hike: keys = HelpText.hike
             case .draw: keys = HelpText.draw
+            case .follow: keys = HelpText.follow
             }
             let w = keys.map { DisplayWidth.of($0.keys) }.max() ?? 0
             lines = keys.map { k in

@@ -20,9 +20,14 @@ extension CairnApp {
                 case .delete(let id):
                     state.library.previewID = nil
                     return [.deleteHike(id)]
+                case .resumeWalk(let id):
+                    return answerResume(&state, id, resume: true)
                 }
             case .character("n"), .character("N"), .escape, .character("q"):
                 state.modal = nil
+                if case .resumeWalk(let id) = c.purpose {
+                    return answerResume(&state, id, resume: key == .character("n") || key == .character("N") ? false : nil)
+                }
                 state.status = StatusMessage(text: "Nothing deleted", isError: false)
                 return []
             default:
@@ -44,6 +49,8 @@ extension CairnApp {
                     return [.readImportFile(path: text)]
                 case .drawing(let purpose):
                     return drawPromptAccepted(&state, purpose, text)
+                case .followSource(let id):
+                    return sourceEntered(&state, id, text)
                 }
             default:
                 p.edit(key)

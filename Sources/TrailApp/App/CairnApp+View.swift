@@ -14,7 +14,7 @@ extension CairnApp {
             let msg = "Terminal too small"
             buffer.setString(x: 0, y: 0, msg, style: env.style(ThemeRole.warning), maxWidth: width)
             if height > 1 {
-                buffer.setString(x: 0, y: 1, "need \(CairnApp.minimumSize.width)×\(CairnApp.minimumSize.height)",
+                buffer.setString(x: 0, y: 1, "need \(CairnApp.minimumSize.width)x\(CairnApp.minimumSize.height)",
                                  style: env.style(ThemeRole.muted), maxWidth: width)
             }
             return buffer
@@ -24,15 +24,19 @@ extension CairnApp {
         case .library: drawLibrary(state, layout, &buffer)
         case .hike:
             if let hike = state.hike {
-                HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
+                let frame = HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
+                drawWalkHistory(state, frame.layout.stats, &buffer)
             }
         case .draw:
             if let model = state.draw.model {
                 DrawScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
             }
+        case .follow:
+            drawFollow(state, layout.content, &buffer)
         }
         drawStatus(state, layout, &buffer)
         if let modal = state.modal { drawModal(modal, state, layout, &buffer) }
+        if env.canvasMode == .ascii { buffer.applyASCIIFallback() }
         return buffer
     }
 
@@ -105,9 +109,11 @@ extension CairnApp {
                 if let draft = state.draw.storedDraft, !draft.isEmpty { left = Self.draftNotice(draft) + " · " + left }
             case .hike:
                 let focus = state.hike?.screen.focus == .map ? "map" : "profile"
-                left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · f fit · ? keys · q back"
+                left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · 0 fit · f follow · ? keys · q back"
             case .draw:
                 left = drawStatusHint(state)
+            case .follow:
+                left = followStatusHint(state)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

@@ -30,12 +30,21 @@ public struct CairnApp: Program {
         case .input(.key(.control("c"))):
             state.quitting = true
             return []
+        case .input(.key(.control("z"))):
+            return [.suspend]
         case .input(let event):
+            // While the terminal is too small to show the screen, keys would act unseen:
+            // only quitting is taken.
+            if state.width < CairnApp.minimumSize.width || state.height < CairnApp.minimumSize.height {
+                if case .key(.character("q")) = event, state.modal == nil, state.screen == .library { state.quitting = true }
+                return []
+            }
             if state.modal != nil { return updateModal(&state, event) }
             switch state.screen {
             case .library: return updateLibrary(&state, event)
             case .hike: return updateHike(&state, event)
             case .draw: return updateDraw(&state, event)
+            case .follow: return updateFollowKeys(&state, event)
             }
         case .hikesLoaded(let list):
             return hikesLoaded(&state, list)
@@ -59,6 +68,7 @@ public struct CairnApp: Program {
             return []
         case .storeChanged(let summary, let failed):
             state.status = StatusMessage(text: summary, isError: failed)
+            state.library.previewID = nil  // the preview shows the stored name: reload it
             return [.loadHikes(state.library.sort)] + (failed ? [.bell] : [])
         case .failed(let text):
             state.status = StatusMessage(text: text, isError: true)
@@ -70,6 +80,8 @@ public struct CairnApp: Program {
             return []
         case .draw(let m):
             return drawMessage(&state, m)
+        case .follow(let m):
+            return updateFollow(&state, m)
         }
     }
 
@@ -109,7 +121,7 @@ public struct CairnApp: Program {
                                                                 mapHeight: max(1, map.height)))
         state.screen = .hike
         state.status = StatusMessage(text: "", isError: false)
-        return basemapEffects(&state)
+        return basemapEffects(&state) + followAfterHikeLoaded(&state, id)
     }
 
     /// Asks for the preview of the selected hike when it is not the one shown.

@@ -52,6 +52,8 @@ public enum ThemeRole {
     public static let routeStart = "route-start"
     /// The finish marker.
     public static let routeFinish = "route-finish"
+    /// The part of a followed route already covered.
+    public static let routeCovered = "route-covered"
     /// The scrub position on the map.
     public static let marker = "marker"
     /// A generic cursor.
@@ -73,7 +75,7 @@ public enum ThemeRole {
     public static let all: [String] = [
         text, muted, heading, label, border, highlight, selection, warning,
         path, track, road, minorRoad, water, waterway, forest, landuse, peak, hut, spring, viewpoint,
-        route, routeChevron, routeStart, routeFinish, marker, cursor,
+        route, routeChevron, routeStart, routeFinish, routeCovered, marker, cursor,
         chartLine, chartFill, chartAxis, chartCursor,
     ] + (1...6).map { sac($0) }
 }

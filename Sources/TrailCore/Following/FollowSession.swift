@@ -84,7 +84,8 @@ public struct FollowSession: Sendable {
 
     /// Rebuilds a session from the stretches saved so far (each a list of accepted fixes as
     /// trackpoints, in order; trackpoints without time are skipped). The result is paused when
-    /// `paused` is true — a recording restored after a crash resumes as paused.
+    /// `paused` is true — a recording restored after a crash resumes as paused. The filter
+    /// counts the restored fixes as accepted and judges the next fix against the last of them.
     public init(route: FollowRoute, configuration: FollowConfiguration = FollowConfiguration(),
                 restoring segments: [[Trackpoint]], paused: Bool = true) {
         self.init(route: route, configuration: configuration)
@@ -94,6 +95,7 @@ public struct FollowSession: Sendable {
                 guard let t = p.time else { continue }
                 var fix = PositionFix(time: t, coordinate: p.coordinate, altitude: p.elevation, source: .replay)
                 fix.speed = p.extras?.speed
+                filter.restore(fix)
                 _ = accept(fix)
             }
         }

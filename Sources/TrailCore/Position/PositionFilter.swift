@@ -116,6 +116,15 @@ public struct PositionFilter: Sendable {
         return decision
     }
 
+    /// Records `fix` as accepted without deciding on it: a fix accepted earlier and read back
+    /// from the store (a walk restored after a crash), so the counters include it and the next
+    /// fix is judged against it.
+    public mutating func restore(_ fix: PositionFix) {
+        counters.accepted += 1
+        lastAccepted = fix
+        consecutiveSpeedRejections = 0
+    }
+
     /// Forgets the anchor (after a pause, or when following restarts); counters are kept.
     public mutating func resetAnchor() {
         lastAccepted = nil

@@ -39,6 +39,11 @@ public final class RoutePlanner {
     /// (``StraightReason/stopsTooFarApart``): 50 km is more than a long day's walk.
     public static let maxLegDistance = 50_000.0
 
+    /// Stops closer than this many metres are one spot: the leg between them is the line
+    /// between them, of their geodesic distance (0 for the same point), instead of a walk
+    /// to the nearest way and back that would count the connector twice.
+    public static let sameSpotDistance = 1.0
+
     /// - Parameters:
     ///   - store: the offline map.
     ///   - options: difficulty cap and snapping for the legs.
@@ -70,10 +75,17 @@ public final class RoutePlanner {
     }
 
     /// One leg from `a` to `b`: routed when `routing` and a walk exists, straight otherwise.
+    /// Stops less than ``sameSpotDistance`` apart give a routed leg of no ways whose length
+    /// is their distance.
     public func leg(from a: Coordinate, to b: Coordinate, routing: Bool = true) -> RouteLeg {
         legsComputed += 1
         guard routing else { return .straight(from: a, to: b, reason: .routingOff, routingRequested: false) }
-        guard Geodesy.distance(from: a, to: b) <= Self.maxLegDistance else {
+        let direct = Geodesy.distance(from: a, to: b)
+        if direct < Self.sameSpotDistance {
+            return RouteLeg(from: a, to: b, coordinates: [a, b], length: direct, straightReason: nil, routingRequested: true,
+                            startConnector: 0, endConnector: 0, ascent: 0, descent: 0, ways: [], hardestGrade: nil)
+        }
+        guard direct <= Self.maxLegDistance else {
             return .straight(from: a, to: b, reason: .stopsTooFarApart, routingRequested: true)
         }
         guard let graph = graph(covering: [a, b]) else {

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TrailCore
 import TrailStore
@@ -43,25 +44,57 @@ public final class MapStore {
     /// Opens (and creates, unless `readOnly`) the map store at `path`.
     ///
     /// Creates missing parent directories with mode 0700 (the map says where the user hikes),
-    /// applies pending migrations and switches the journal to WAL.
-    /// - Throws: ``OpenError`` for a file that is not a Cairn map store,
+    /// applies pending migrations and switches the journal to WAL. Checks first, changing
+    /// nothing when they fail: a file that is not SQLite, an SQLite database of another
+    /// program, a damaged file, and (unless `readOnly`) a file or directory that cannot be
+    /// written are refused with an ``OpenError`` that says so in words.
+    /// - Throws: ``OpenError`` for a file that cannot be used as a map store,
     ///   `Migrator.NewerSchemaError` for one written by a newer Cairn, ``SQLiteError``.
     public init(path: String, readOnly: Bool = false) throws {
         self.path = path
-        if !readOnly { try Self.createParentDirectory(of: path) }
-        db = try Connection(path: path, mode: readOnly ? .readOnly : .readWriteCreate)
-        let appID = try db.applicationID
-        let hasTables = try db.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
-        if appID != Self.applicationID && (appID != 0 || hasTables > 0) {
-            throw OpenError(path: path, reason: "not a Cairn map store (another database is at this path); nothing was changed")
+        let inMemory = path == ":memory:"
+        if !inMemory && FileManager.default.fileExists(atPath: path) && !StoreLocation.looksLikeSQLite(path) {
+            throw OpenError(path: path, reason: "not a Cairn map store (not an SQLite database); it was left unchanged")
         }
-        if !readOnly {
-            try db.execute("PRAGMA synchronous = NORMAL")
-            if path != ":memory:" { try db.enableWAL() }
-            try Self.migrator.migrate(db)
-            if appID == 0 { try db.setApplicationID(Self.applicationID) }
-        } else if appID == 0 {
-            throw OpenError(path: path, reason: "empty file, not a Cairn map store yet (run `cairn map import`)")
+        if !readOnly { try Self.createParentDirectory(of: path) }
+        do {
+            db = try Connection(path: path, mode: readOnly ? .readOnly : .readWriteCreate)
+            if !readOnly && sqlite3_db_readonly(db.handle, "main") == 1 {
+                throw OpenError(path: path, reason: Self.readOnlyReason)
+            }
+            let appID = try db.applicationID
+            let hasTables = try db.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+            if appID != Self.applicationID && (appID != 0 || hasTables > 0) {
+                throw OpenError(path: path, reason: "not a Cairn map store (another database is at this path); nothing was changed")
+            }
+            if !readOnly {
+                try db.execute("PRAGMA synchronous = NORMAL")
+                if !inMemory { try db.enableWAL() }
+                try Self.migrator.migrate(db)
+                if appID == 0 { try db.setApplicationID(Self.applicationID) }
+            } else if appID == 0 {
+                throw OpenError(path: path, reason: "empty file, not a Cairn map store yet (run `cairn map import`)")
+            }
+        } catch let e as SQLiteError {
+            throw Self.translate(e, path: path)
+        }
+    }
+
+    static let readOnlyReason = "read-only (the file or its directory cannot be written, and SQLite needs both); it was left unchanged"
+
+    /// SQLite's file-level result codes as an ``OpenError`` in words; others unchanged.
+    static func translate(_ e: SQLiteError, path: String) -> Error {
+        switch e.primaryCode {
+        case SQLITE_NOTADB:
+            return OpenError(path: path, reason: "not a Cairn map store (not an SQLite database); it was left unchanged")
+        case SQLITE_CORRUPT:
+            return OpenError(path: path, reason: "damaged (\(e.message)); it was left unchanged")
+        case SQLITE_READONLY:
+            return OpenError(path: path, reason: readOnlyReason)
+        case SQLITE_CANTOPEN:
+            return OpenError(path: path, reason: "cannot open it: " + (StoreLocation.whyCannotOpen(path) ?? e.message))
+        default:
+            return e
         }
     }
 

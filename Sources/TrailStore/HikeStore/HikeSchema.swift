@@ -109,8 +109,9 @@ enum HikeSchema {
                 """)
         }
         m.register(HikeStore.draftsMigrationName, HikeStore.createDraftsTable)
+        WalkSchema.register(on: &m)
         m.register(totalTimeMigrationName) { db in
-            // TrackStatistics.totalTime and .timedDistance (DECISIONS.md 58); NULL for hikes
+            // TrackStatistics.totalTime and .timedDistance (DECISIONS.md 70); NULL for hikes
             // stored before, which keep their other numbers as computed then.
             try db.execute("""
                 ALTER TABLE hikes ADD COLUMN total_time REAL;

@@ -18,13 +18,15 @@ extension HikeStore {
     /// `allowDuplicates`.
     /// - Parameters:
     ///   - progress: called after each block of points with the number of points written so
-    ///     far in this call.
+    ///     far in this call; what it throws (an interruption) rolls the whole call back.
     /// - Returns: one outcome per hike, in order.
-    /// - Throws: ``SQLiteError`` (for example `SQLITE_BUSY` after the busy timeout); the store
-    ///   is then unchanged.
+    /// - Throws: ``HikeStoreError/readOnly(path:)``, ``SQLiteError`` (for example
+    ///   `SQLITE_BUSY` after the busy timeout), or what `progress` throws; the store is then
+    ///   unchanged.
     @discardableResult
     public func insert(_ hikes: [NewHike], allowDuplicates: Bool = false,
-                       progress: ((Int) -> Void)? = nil) throws -> [InsertOutcome] {
+                       progress: ((Int) throws -> Void)? = nil) throws -> [InsertOutcome] {
+        try requireWritable()
         let hashes = hikes.map(\.contentHash)
         var written = 0
         do {
@@ -43,7 +45,7 @@ extension HikeStore {
                     }
                     out.append(.inserted(try writer.write(hike, hash: hash, createdAt: now()) { n in
                         written += n
-                        progress?(written)
+                        try progress?(written)
                     }))
                 }
                 return out
@@ -109,7 +111,7 @@ struct HikeWriter {
     }
 
     /// Writes all rows of `h` and returns its new id.
-    func write(_ h: NewHike, hash: [UInt8], createdAt: Date, pointsWritten: (Int) -> Void) throws -> HikeID {
+    func write(_ h: NewHike, hash: [UInt8], createdAt: Date, pointsWritten: (Int) throws -> Void) throws -> HikeID {
         let s = h.statistics
         let box = s.boundingBox
         try run(hike, [
@@ -152,7 +154,7 @@ struct HikeWriter {
                     try bytes.withUnsafeBytes { try block.bindBlob($0, at: 4) }
                     try block.bind(PointCodec.encodeExtras(slice).map { .blob($0) } ?? .null, at: 5)
                     try block.step()
-                    pointsWritten(end - first)
+                    try pointsWritten(end - first)
                     first = end
                 }
             }

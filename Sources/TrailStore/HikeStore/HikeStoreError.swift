@@ -12,6 +12,14 @@ public enum HikeStoreError: Error, CustomStringConvertible, Equatable {
     case cannotCreateDirectory(path: String, reason: String)
     /// No hike has this id.
     case noSuchHike(String)
+    /// There is no store file at the path and the caller asked not to create one.
+    case noStore(path: String)
+    /// The file or its directory cannot be written (permissions, read-only file system):
+    /// SQLite needs both, for the store and for the `-wal` and `-shm` files beside it.
+    /// Nothing was changed.
+    case readOnly(path: String)
+    /// SQLite could not open or create the file; `reason` says why in words.
+    case cannotOpen(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +36,12 @@ public enum HikeStoreError: Error, CustomStringConvertible, Equatable {
             return "cannot create the store directory \(p): \(reason)"
         case .noSuchHike(let id):
             return "no hike with id '\(id)' (see 'cairn list')"
+        case .noStore(let p):
+            return "no hike store at \(p) — import a GPX file first (cairn import FILE.gpx)"
+        case .readOnly(let p):
+            return "the hike store \(p) is read-only (the file or its directory cannot be written, and SQLite needs both); it was left unchanged"
+        case .cannotOpen(let p, let reason):
+            return "cannot open the hike store \(p): \(reason)"
         }
     }
 }

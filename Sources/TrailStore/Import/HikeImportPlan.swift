@@ -18,6 +18,12 @@ public struct HikeImportPlan: Sendable {
             case route(Int)
             /// The file's waypoints alone.
             case places
+
+            /// True for a `rte`.
+            public var isRoute: Bool {
+                if case .route = self { return true }
+                return false
+            }
         }
         /// 1-based number for `--track N`.
         public var number: Int
@@ -32,15 +38,25 @@ public struct HikeImportPlan: Sendable {
 
     /// Why a choice cannot be made.
     public enum PlanError: Error, CustomStringConvertible, Equatable {
-        /// `--track N` beyond the list.
+        /// `--track N` beyond the list; `available` is the number of candidates (valid
+        /// numbers are 1 to `available`).
         case noSuchTrack(file: String, number: Int, available: Int)
+        /// `--track N` names a track or route without points.
+        case emptyCandidate(file: String, number: Int, isRoute: Bool)
         /// No track, route or waypoint with a position.
         case nothingToImport(file: String)
 
         public var description: String {
             switch self {
             case .noSuchTrack(let f, let n, let a):
-                return "\(f): there is no track \(n) (the file has \(a); see --list)"
+                let valid = switch a {
+                case 0: "it has no tracks or routes"
+                case 1: "the only one is 1"
+                default: "choose 1 to \(a)"
+                }
+                return "there is no track \(n) in \(f): \(valid) (see --list); nothing imported"
+            case .emptyCandidate(let f, let n, let isRoute):
+                return "\(isRoute ? "route" : "track") \(n) of \(f) is empty; nothing imported"
             case .nothingToImport(let f):
                 return "\(f): no tracks, routes or waypoints to import"
             }
@@ -84,11 +100,16 @@ public struct HikeImportPlan: Sendable {
     /// - Parameters:
     ///   - numbers: candidate numbers (`--track`), or nil for ``defaultSelection``.
     ///   - statistics: computes a track's statistics (`StatisticsCalculator`).
-    /// - Throws: ``PlanError``.
+    /// - Throws: ``PlanError``: a number beyond the list, or naming an empty track or route
+    ///   (asked for explicitly, so the whole choice fails rather than storing a hike without
+    ///   points).
     public func hikes(selecting numbers: [Int]? = nil,
                       statistics: (Track) -> TrackStatistics) throws -> [NewHike] {
-        if let bad = numbers?.first(where: { n in !candidates.contains { $0.number == n } }) {
-            throw PlanError.noSuchTrack(file: fileName, number: bad, available: candidates.count)
+        for n in numbers ?? [] {
+            guard let c = candidates.first(where: { $0.number == n }) else {
+                throw PlanError.noSuchTrack(file: fileName, number: n, available: candidates.count)
+            }
+            if c.isEmpty { throw PlanError.emptyCandidate(file: fileName, number: n, isRoute: c.source.isRoute) }
         }
         let chosen = Set(numbers ?? defaultSelection)
         let picked = candidates.filter { chosen.contains($0.number) }

@@ -133,8 +133,9 @@ import TrailStore
         #expect(app.update(&s, .input(.key(.enter))) == [.loadHike(list[0].id, forPreview: false)])
         let effects = app.update(&s, .hikeLoaded(list[0].id, try Self.sampleHike(), forPreview: false))
         #expect(s.screen == .hike)
-        #expect(effects.count == 1)
+        #expect(effects.count == 2)
         if case .loadBasemap = effects.first {} else { Issue.record("expected a basemap load, got \(effects)") }
+        #expect(effects.last == .follow(.loadWalks(list[0].id, offerResume: true)))
         return s
     }
 
@@ -187,7 +188,7 @@ import TrailStore
         let zoom = s.hike!.screen.viewport.zoom
         _ = app.update(&s, .input(.key(.character("+"))))
         #expect(s.hike!.screen.viewport.zoom == zoom + 1)
-        _ = app.update(&s, .input(.key(.character("f"))))
+        _ = app.update(&s, .input(.key(.character("0"))))
         #expect(s.hike!.screen.viewport.zoom == zoom)
     }
 
@@ -234,5 +235,47 @@ import TrailStore
         var s = try openHike()
         _ = app.update(&s, .input(.key(.control("c"))))
         #expect(s.quitting)
+    }
+}
+
+@Suite struct AppKeyPolicyTests {
+    let app = CairnApp()
+
+    func state(width: Int = 120, height: Int = 40, ascii: Bool = false) -> AppState {
+        var env = AppUpdateTests.environment()
+        if ascii { env.canvasMode = .ascii }
+        var s = AppState(environment: env, storeLabel: "t", width: width, height: height)
+        _ = app.update(&s, .hikesLoaded([AppUpdateTests.summary(1, "Alpha · ridge", distance: 5000, start: 100)]))
+        return s
+    }
+
+    @Test func escapeNeverQuitsTheLibrary() {
+        var s = state()
+        _ = app.update(&s, .input(.key(.escape)))
+        #expect(!s.quitting)
+        _ = app.update(&s, .input(.key(.character("q"))))
+        #expect(s.quitting)
+    }
+
+    @Test func keysDoNothingWhileTheTerminalIsTooSmall() {
+        var s = state(width: 20, height: 5)
+        #expect(app.update(&s, .input(.key(.enter))).isEmpty)
+        _ = app.update(&s, .input(.key(.character("?"))))
+        #expect(s.modal == nil)
+        _ = app.update(&s, .input(.key(.character("q"))))
+        #expect(s.quitting)
+    }
+
+    @Test func controlZAsksToSuspend() {
+        var s = state()
+        #expect(app.update(&s, .input(.key(.control("z")))) == [.suspend])
+        #expect(!s.quitting)
+    }
+
+    @Test func asciiModeDrawsOnlyASCII() {
+        let s = state(ascii: true)
+        let text = app.view(s, width: 120, height: 40).textDump()
+        let nonASCII = text.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty, "non-ASCII left: \(String(String.UnicodeScalarView(nonASCII)))")
     }
 }

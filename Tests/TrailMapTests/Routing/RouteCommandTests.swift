@@ -96,4 +96,13 @@ import TrailStore
         }
         #expect(try RouteCommand.parseStop(" -33.9 , 18.4") == Coordinate(latitude: -33.9, longitude: 18.4))
     }
+
+    @Test func theSameStopTwiceIsZeroMetres() throws {
+        let dir = TestSupport.tempDirectory()
+        let r = run(["route", "42.6196,1.5389", "42.6196,1.5389", "--map", RoutingFixtures.samplePath, "--units", "metric"], dir: dir)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("Route: 2 stops, 1 leg, 0 m"), "\(r.out)")
+        #expect(r.out.contains("0 m  stops on the same spot"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("data").path))  // no store made
+    }
 }

@@ -199,3 +199,33 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Stops on one spot: no walk to the nearest way and back.
+@Suite struct SameSpotLegTests {
+    // 42.6196,1.5389 is in el Serrat, about 16 m from the nearest way of the sample map (so a
+    // routed leg A→A used to walk 2 × 16 m to the way and back).
+    static let offPath = Coordinate(latitude: 42.6196, longitude: 1.5389)
+
+    @Test func aLegBetweenIdenticalStopsHasLengthZero() throws {
+        let p = RoutePlanner(store: try RoutingFixtures.sampleStore())
+        let snap = try #require(p.graph(covering: [Self.offPath])?.snap(Self.offPath, maxDistance: 200))
+        #expect(snap.distance > 5, "the stop must lie off the ways for this test to mean anything")
+        let leg = p.leg(from: Self.offPath, to: Self.offPath)
+        #expect(leg.length == 0)
+        #expect(leg.coordinates == [Self.offPath, Self.offPath])
+        #expect(leg.isRouted && leg.ways.isEmpty)
+        let plan = p.plan(stops: [Self.offPath, Self.offPath])
+        #expect(plan.length == 0)
+    }
+
+    @Test func stopsCloserThanAMetreGiveTheirDistanceNotADetour() throws {
+        let p = RoutePlanner(store: try RoutingFixtures.sampleStore())
+        // 3e-6 degrees of latitude: 0.333 m (1 degree of latitude is 111.1 km here).
+        let b = Coordinate(latitude: Self.offPath.latitude + 3e-6, longitude: Self.offPath.longitude)
+        let leg = p.leg(from: Self.offPath, to: b)
+        #expect(abs(leg.length - 0.333) < 0.01)
+        // 2 m apart is a real leg again (it walks to the way and back).
+        let c = Coordinate(latitude: Self.offPath.latitude + 18e-6, longitude: Self.offPath.longitude)
+        #expect(p.leg(from: Self.offPath, to: c).length > 10)
+    }
+}

@@ -46,6 +46,7 @@ extension MapWidget {
                 canvas.point(dots[i], ink: plain)
             }
         }
+        if !coveredRanges.isEmpty { drawCovered(hike, dots: dots, canvas: &canvas) }
         // The route's cells are not for labels.
         for y in 0..<canvas.height {
             for x in 0..<canvas.width where canvas.mask(cellX: x, cellY: y) != 0 {

@@ -30,6 +30,11 @@ public struct MapWidget: Sendable {
     public var showsLabels: Bool
     /// Theme, units, braille mode.
     public var environment: WidgetEnvironment
+    /// Stretches of the route already covered, as distances along the hike's profile
+    /// (``ElevationProfile/distances``, metres), drawn in the `route-covered` style (following).
+    public var coveredRanges: [ClosedRange<Double>] = []
+    /// A live position to mark (following), or nil.
+    public var position: Coordinate?
 
     /// The full attribution, and its shorter forms for narrow maps.
     public static let attribution = "© OpenStreetMap contributors"
@@ -70,6 +75,8 @@ public struct MapWidget: Sendable {
         public var startCell: CellPosition?
         /// Buffer cell of the finish marker, when in view.
         public var finishCell: CellPosition?
+        /// Buffer cell of the live position marker, when in view.
+        public var positionCell: CellPosition?
     }
 
     /// A buffer cell.
@@ -101,7 +108,10 @@ public struct MapWidget: Sendable {
         var placer = MapLabelPlacer(width: area.width, height: area.height)
 
         let hasData = basemap?.hasData(in: vp.bounds) ?? false
-        let attributionText = area.height >= 2 ? MapWidget.attributionText(forWidth: area.width) : nil
+        let attributionText = area.height >= 2
+            ? MapWidget.attributionText(forWidth: area.width - (environment.canvasMode == .ascii ? 2 : 0))
+                .map { environment.canvasMode == .ascii ? $0.replacingOccurrences(of: "©", with: "(c)") : $0 }
+            : nil
         var attributionRect: Rect?
         if hasData, let basemap, let text = attributionText {
             let w = DisplayWidth.of(text)
@@ -113,6 +123,7 @@ public struct MapWidget: Sendable {
         if let hike, hike.pointCount > 0 {
             drawRoute(hike, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info)
         }
+        if let position { drawPosition(position, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info) }
         if info.basemapDrawn, showsLabels, let basemap {
             placeLabels(basemap, transform: transform, canvas: &canvas, placer: &placer)
             info.labels = placer.placed.map { ($0.text, Rect(x: $0.rect.x + area.x, y: $0.rect.y + area.y, width: $0.rect.width, height: 1)) }
@@ -126,6 +137,7 @@ public struct MapWidget: Sendable {
         if !hasData {
             drawMessage(MapWidget.noDataMessage, in: area, into: &buffer)
             info.showedNoDataMessage = true
+            if let p = info.positionCell { redrawPosition(at: p, into: &buffer) }
         }
         return info
     }

@@ -1,0 +1,78 @@
+/// What `cairn` says when the words do not name a command: the subcommands of a group
+/// (`cairn map`), or the closest command names.
+extension CairnCLI {
+    /// The commands whose first word is `group` ("map" → map import, map info); empty when
+    /// `group` is not the first word of a two-word command.
+    static func subcommands(of group: String) -> [Command.Type] {
+        commands.filter { c in
+            let words = c.name.split(separator: " ")
+            return words.count > 1 && words[0] == group
+        }
+    }
+
+    /// Help for a group of commands: `cairn map` lists `map import` and `map info`.
+    static func groupHelp(_ group: String) -> String {
+        let members = subcommands(of: group)
+        var s = "Usage: cairn \(group) COMMAND [OPTIONS]\n       cairn \(group) COMMAND --help\n\nCommands:\n"
+        let width = (members.map { $0.name.count }.max() ?? 0) + 2
+        for c in members {
+            s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
+        }
+        return s
+    }
+
+    /// Handles words that name no command. `cairn map` and `cairn map --help` print the
+    /// group's help (exit 0); anything else is an error (exit 64) with the closest command
+    /// names when some are near.
+    static func unknownCommand(_ arguments: [String], context: CommandContext) -> Int32 {
+        let first = arguments[0]
+        let group = subcommands(of: first)
+        if !group.isEmpty {
+            let rest = Array(arguments.dropFirst())
+            if rest.isEmpty || rest == ["--help"] || rest == ["-h"] || rest == ["help"] {
+                context.stdout.write(groupHelp(first))
+                return 0
+            }
+            let typed = TerminalText.clean(first + " " + rest[0])
+            var message = "cairn: unknown command '\(typed)'."
+            let near = closest(to: rest[0], among: group.map { String($0.name.split(separator: " ")[1]) })
+            if !near.isEmpty { message += " Did you mean " + near.map { "'\(first) \($0)'" }.joined(separator: " or ") + "?" }
+            context.stderr.write(message + "\n\n" + groupHelp(first))
+            return 64
+        }
+        var message = "cairn: unknown command '\(TerminalText.clean(first))'."
+        let names = Set(commands.map { String($0.name.split(separator: " ")[0]) }).sorted()
+        let near = closest(to: first, among: names)
+        if !near.isEmpty { message += " Did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?" }
+        context.stderr.write(message + " See 'cairn --help'.\n")
+        return 64
+    }
+
+    /// The names within a small edit distance of `word` (at most 1 for words of up to 4
+    /// letters, 2 beyond), nearest first, or those that `word` begins (`ren` → rename).
+    static func closest(to word: String, among names: [String]) -> [String] {
+        let w = word.lowercased()
+        guard !w.isEmpty, !w.hasPrefix("-") else { return [] }
+        let limit = w.count <= 4 ? 1 : 2
+        let scored = names.map { ($0, editDistance(w, $0)) }.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        if !scored.isEmpty { return scored.map(\.0) }
+        return w.count >= 2 ? names.filter { $0.hasPrefix(w) } : []
+    }
+
+    /// Levenshtein distance (insertions, deletions, substitutions; V. I. Levenshtein 1966),
+    /// counted in Characters, with the two-row dynamic programme.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import TrailApp
+import TrailStore
+
+/// `cairn follow ID --gps SPEC`: the viewer opened straight on the follow screen of a hike.
+public enum FollowCommand: Command {
+    public static let name = "follow"
+    public static let summary = "Follow a stored hike live with a GPS position (full screen)"
+    public static var help: String {
+        """
+        Usage: cairn follow ID --gps SPEC [--speed N] [--off-route DIST] [--speak]
+                           [--store PATH] [--map PATH] [--theme NAME] [--units SYSTEM] [--ascii]
+
+        Opens the viewer on hike ID and follows it with the position from SPEC: the map
+        centres on you, the route shows what you have covered, and the panel gives the
+        distance along, remaining distance and time, coverage, off-route distance, elevation
+        and the GPS fix. Leaving the trail by more than the threshold rings the bell and shows
+        a banner. p pauses, b turns back along your walk to the start, x stops and saves a
+        summary in the hike's history. Every accepted fix is saved as it arrives: after a
+        crash, opening the hike offers to resume the walk.
+
+        Options:
+        \(LiveOptions.helpLines)
+        \(StoreAccess.helpLine)
+        \(MapCommandSupport.mapOptionHelp)
+          --theme NAME      a theme from Themes/ (dark, light, high-contrast, mono)
+        \(UnitsOption.helpLine)
+          --ascii           draw maps and charts with ASCII instead of braille
+        """
+    }
+
+    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
+        var options = try TUICommand.ViewerOptions.take(&args, context)
+        let ids = args.positionals()
+        try args.finish()
+        guard ids.count == 1 else { throw CLIError.usage("follow needs exactly one hike ID") }
+        guard let source = options.live.source else {
+            throw CLIError.usage("follow needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx)")
+        }
+        let store = try StoreAccess.open(options.storePath, context)
+        let id = try StoreAccess.ids(ids, in: store)[0]
+        options.autoFollow = (id, source)
+        return try TUICommand.launch(options, context)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TrailApp
+import TrailCore
+import TrailLive
+
+/// The live-position options shared by `cairn tui` and `cairn follow`: `--gps SPEC`,
+/// `--speed N`, `--off-route DIST`, `--speak`.
+struct LiveOptions {
+    /// `--gps` as typed (prefills the TUI's source prompt) and parsed.
+    var gpsText: String?
+    var source: PositionSourceSpec?
+    /// `--speed`: replay / NMEA-file pacing.
+    var speed: Double?
+    /// `--off-route`: threshold in metres.
+    var offRoute: Double?
+    /// `--speak`: spoken alerts from the start.
+    var speak = false
+
+    static let helpLines = """
+          --gps SPEC        position source: gpsd://HOST:PORT (default gpsd://127.0.0.1:2947),
+                            nmea:DEVICE[@BAUD] or an NMEA log file, replay:FILE.gpx
+          --speed N         play replays and NMEA log files N times faster than real time
+          --off-route DIST  off-route alert threshold: metres ("30", "30m") or feet ("100ft");
+                            default \(Int(OffRouteMonitor.Parameters.defaultThreshold)) m
+          --speak           spoken off-route alerts (needs espeak-ng; v toggles them)
+        """
+
+    /// Takes the options from `args`.
+    /// - Throws: ``CLIError/usage(_:)`` for a bad value.
+    static func take(_ args: inout ArgumentList) throws -> LiveOptions {
+        var o = LiveOptions()
+        if let text = try args.option("--gps") {
+            do { o.source = try PositionSourceSpec(parsing: text) } catch { throw CLIError.usage(error.description) }
+            o.gpsText = text
+        }
+        if let text = try args.option("--speed") {
+            guard let v = Double(text), v.isFinite, v > 0 else {
+                throw CLIError.usage("--speed needs a positive number (e.g. 10), not '\(text)'")
+            }
+            o.speed = v
+        }
+        if let text = try args.option("--off-route") { o.offRoute = try parseDistance(text, option: "--off-route") }
+        o.speak = args.flag("--speak")
+        return o
+    }
+
+    /// "30", "30m", "30 m", "0.1km", "100ft" → metres (positive, at most 10 km).
+    static func parseDistance(_ text: String, option: String) throws -> Double {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(String, Double)] = [("km", 1000), ("ft", 0.3048), ("m", 1)]
+        var number = t, factor = 1.0
+        for (suffix, f) in units where t.hasSuffix(suffix) {
+            number = String(t.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            factor = f
+            break
+        }
+        guard let v = Double(number), v.isFinite, v > 0, v * factor <= 10_000 else {
+            throw CLIError.usage("\(option) needs a distance such as 30m or 100ft, not '\(text)'")
+        }
+        return v * factor
+    }
+
+    /// Puts the options into the app's state.
+    func apply(to live: inout LiveModel, speechAvailable: Bool) {
+        if let gpsText { live.defaultSource = gpsText }
+        live.speedFactor = speed
+        if let offRoute { live.offRouteThreshold = offRoute }
+        live.speechAvailable = speechAvailable
+        live.speaks = speak  // without espeak-ng, following says so and turns it off
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailLive
+import TrailStore
+
+/// The follow screen's update: position events, the off-route alert, and the keys (see
+/// ``HelpText/follow``).
+extension CairnApp {
+    /// The zoom the map takes at the first fix when it shows less detail: about 2.4 m a braille
+    /// dot at 45° latitude, so an 80-column map spans some 400 m around the hiker.
+    static let followZoom = 16.0
+
+    /// What the alert says aloud.
+    static let spokenAlerts = (left: "Off route", still: "Still off route", back: "Back on route")
+
+    /// Applies one source event to the following.
+    func receive(_ event: PositionEvent, at time: Date, _ follow: inout FollowModel,
+                 _ state: inout AppState) -> [AppEffect] {
+        follow.now = max(follow.now ?? time, time)
+        switch event {
+        case .fix(let fix):
+            follow.lastReceived = fix
+            follow.lastArrival = time
+            follow.isStale = false
+            follow.noFix = nil
+            if let u = fix.satellitesUsed { follow.satellitesUsed = u }
+            if let v = fix.satellitesVisible { follow.satellitesVisible = v }
+            guard !follow.isStopped else { return [] }
+            let update = follow.session.receive(fix)
+            var effects: [AppEffect] = []
+            if update.isAccepted && !follow.session.isPaused {
+                let point = WalkPoint(stretch: follow.session.walkedSegments.count - 1, point: fix.trackpoint)
+                if let walk = follow.walkID {
+                    effects.append(.follow(.appendPoints(walk, [point], summary: follow.session.summary)))
+                } else {
+                    follow.pendingPoints.append(point)
+                }
+            }
+            if let alert = update.alert { effects += raise(alert, &follow, &state) }
+            return effects
+        case .noFix(let mode):
+            follow.noFix = mode
+        case .satellites(let used, let visible):
+            follow.satellitesUsed = used
+            follow.satellitesVisible = visible
+        case .stale:
+            follow.isStale = true
+        case .connection(let c):
+            follow.connection = c
+            if case .connected = c { follow.ended = nil }
+        case .ended(let end):
+            follow.ended = end
+            state.status = StatusMessage(text: "Position source ended: \(end.reason)", isError: end.isError)
+        }
+        return []
+    }
+
+    /// Banner, bell and (when on) speech for an off-route alert.
+    private func raise(_ alert: OffRouteAlert, _ follow: inout FollowModel, _ state: inout AppState) -> [AppEffect] {
+        let speak = state.live.speaks && state.live.speechAvailable
+        switch alert {
+        case .leftRoute(let d):
+            follow.offRouteBanner = d
+            follow.alertCount += 1
+            return [.bell] + (speak ? [.follow(.speak(CairnApp.spokenAlerts.left))] : [])
+        case .stillOffRoute(let d, _):
+            follow.offRouteBanner = d
+            follow.repeatCount += 1
+            return [.bell] + (speak ? [.follow(.speak(CairnApp.spokenAlerts.still))] : [])
+        case .backOnRoute:
+            follow.offRouteBanner = nil
+            return speak ? [.follow(.speak(CairnApp.spokenAlerts.back))] : []
+        }
+    }
+
+    /// Keeps the position on the map unless the hiker panned away: centres (and zooms in to
+    /// ``followZoom``) at the first fix, then recentres when the marker nears the edge.
+    func followMap(_ state: inout AppState) -> [AppEffect] {
+        guard var follow = state.live.follow, var hike = state.hike, !follow.detached,
+              let c = follow.session.lastFix?.coordinate else { return [] }
+        if follow.awaitingFirstFix {
+            follow.awaitingFirstFix = false
+            // The "Following …" note gives way to the key hints.
+            if !state.status.isError { state.status = StatusMessage(text: "", isError: false) }
+            hike.screen.viewport.zoom = max(hike.screen.viewport.zoom, CairnApp.followZoom)
+            hike.screen.viewport.center = c
+        } else {
+            let v = hike.screen.viewport
+            if let cell = v.cell(c), cell.x >= v.width / 4, cell.x < v.width - v.width / 4,
+               cell.y >= v.height / 4, cell.y < v.height - v.height / 4 {
+                return []
+            }
+            hike.screen.viewport.center = c
+        }
+        state.live.follow = follow
+        state.hike = hike
+        return basemapEffects(&state)
+    }
+
+    /// Keys and mouse of the follow screen.
+    func updateFollowKeys(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
+        guard var follow = state.live.follow, var hike = state.hike else {
+            state.screen = state.hike == nil ? .library : .hike
+            return []
+        }
+        if case .stopped = follow.phase {
+            guard case .key(let key) = event else { return [] }
+            switch key {
+            case .enter, .escape, .character("q"), .character("x"), .character(" "): return closeFollowScreen(&state)
+            default: return []
+            }
+        }
+        func pan(_ dx: Double, _ dy: Double) {
+            let v = hike.screen.viewport
+            hike.screen.viewport.pan(dx: Int((Double(v.dotWidth) * dx).rounded()), dy: Int((Double(v.dotHeight) * dy).rounded()))
+            follow.detached = true
+        }
+        var effects: [AppEffect] = []
+        let now = follow.now ?? follow.session.lastFix?.time ?? Date(timeIntervalSinceReferenceDate: 0)
+        switch event {
+        case .mouse(let action, _, _):
+            switch action {
+            case .scrollUp: hike.screen.viewport.zoom += 0.5
+            case .scrollDown: hike.screen.viewport.zoom -= 0.5
+            default: return []
+            }
+        case .resize:
+            return []
+        case .key(let key):
+            switch key {
+            case .left, .character("h"): pan(-CairnApp.panShare, 0)
+            case .right, .character("l"): pan(CairnApp.panShare, 0)
+            case .up, .character("k"): pan(0, -CairnApp.panShare)
+            case .down, .character("j"): pan(0, CairnApp.panShare)
+            case .shiftLeft: pan(-1, 0)
+            case .shiftRight: pan(1, 0)
+            case .shiftUp: pan(0, -1)
+            case .shiftDown: pan(0, 1)
+            case .character("+"), .character("="): hike.screen.viewport.zoom += 1
+            case .character("-"), .character("_"): hike.screen.viewport.zoom -= 1
+            case .character("c"):
+                follow.detached = false
+                if let c = follow.session.lastFix?.coordinate { hike.screen.viewport.center = c }
+            case .character("L"): hike.screen.showsLabels.toggle()
+            case .character("p"):
+                if follow.session.isPaused {
+                    follow.session.resume(at: now)
+                    state.status = StatusMessage(text: "Resumed", isError: false)
+                } else {
+                    follow.session.pause(at: now)
+                    follow.offRouteBanner = nil
+                    state.status = StatusMessage(text: "Paused: the walk does not count until p", isError: false)
+                }
+            case .character("v"):
+                if !state.live.speechAvailable {
+                    state.live.speaks = false
+                    state.status = StatusMessage(text: "Spoken alerts need espeak-ng, which is not installed", isError: true)
+                } else {
+                    state.live.speaks.toggle()
+                    state.status = StatusMessage(text: "Spoken alerts \(state.live.speaks ? "on" : "off")", isError: false)
+                }
+            case .character("b"):
+                state.hike = hike
+                return startBacktrack(&state, follow)
+            case .character("x"):
+                let summary = follow.session.summary
+                follow.phase = .stopped(summary)
+                follow.offRouteBanner = nil
+                effects.append(.follow(.stopSource))
+                if let walk = follow.walkID {
+                    if !follow.pendingPoints.isEmpty {
+                        effects.append(.follow(.appendPoints(walk, follow.pendingPoints, summary: summary)))
+                        follow.pendingPoints = []
+                    }
+                    effects.append(.follow(.finishWalk(walk, summary: summary, hike: follow.hikeID)))
+                }
+                state.status = StatusMessage(text: "Stopped; the walk is saved in the hike's history", isError: false)
+            case .character("q"), .escape:
+                state.status = StatusMessage(text: "x stops following (the walk is saved as it goes) · Ctrl-C quits",
+                                             isError: false)
+            case .character("?"), .function(1):
+                state.modal = .help
+            default:
+                return []
+            }
+        }
+        state.live.follow = follow
+        state.hike = hike
+        return effects + basemapEffects(&state)
+    }
+
+    /// `b`: closes the walk so far and follows it back to its start (``FollowSession/backtrackRoute()``).
+    private func startBacktrack(_ state: inout AppState, _ old: FollowModel) -> [AppEffect] {
+        guard let route = old.session.backtrackRoute() else {
+            state.status = StatusMessage(text: "Nothing walked yet to turn back on", isError: true)
+            return [.bell]
+        }
+        var effects: [AppEffect] = []
+        let summary = old.session.summary
+        if let walk = old.walkID {
+            if !old.pendingPoints.isEmpty { effects.append(.follow(.appendPoints(walk, old.pendingPoints, summary: summary))) }
+            effects.append(.follow(.finishWalk(walk, summary: summary, hike: old.hikeID)))
+        }
+        state.live.walkRequestCounter += 1
+        var follow = FollowModel(hikeID: old.hikeID, hikeName: old.hikeName,
+                                 session: FollowSession(route: route, configuration: old.session.configuration),
+                                 isBacktrack: true, sourceLabel: old.sourceLabel, source: old.source, walkID: nil,
+                                 walkRequest: state.live.walkRequestCounter)
+        follow.connection = old.connection
+        follow.ended = old.ended
+        follow.lastReceived = old.lastReceived
+        follow.lastArrival = old.lastArrival
+        follow.satellitesUsed = old.satellitesUsed
+        follow.satellitesVisible = old.satellitesVisible
+        follow.now = old.now
+        follow.detached = old.detached
+        follow.awaitingFirstFix = false
+        follow.viewportBefore = old.viewportBefore
+        state.live.follow = follow
+        let points = zip(route.polyline.coordinates, route.elevations).map { Trackpoint($0, elevation: $1) }
+        effects.append(.follow(.beginWalk(old.hikeID, offRouteThreshold: old.session.configuration.offRoute.threshold,
+                                          backtrackRoute: points, request: follow.walkRequest)))
+        state.status = StatusMessage(text: "Backtrack: following your walk back to the start, "
+                                     + state.environment.format.distance(route.length), isError: false)
+        return effects
+    }
+}

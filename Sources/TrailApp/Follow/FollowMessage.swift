@@ -1,0 +1,58 @@
+import Foundation
+import TrailCore
+import TrailLive
+import TrailStore
+
+/// What the live-following part of the app receives (wrapped in ``AppMessage/follow(_:)``).
+public enum FollowMessage: Sendable {
+    /// `cairn follow ID`: open the hike named by ``LiveModel/autoFollow`` and follow it.
+    case launch
+    /// An event of the running position source with its wall-clock arrival time; `source` is
+    /// the number the source was started under (events of an older source are ignored).
+    case position(PositionEvent, at: Date, source: Int)
+    /// The once-a-second clock sent while a source runs (fix age, stale display).
+    case tick(Date)
+    /// The source named in ``FollowEffect/startSource(_:speed:source:)`` could not be started.
+    case sourceFailed(source: Int, String)
+    /// The store created the walk asked for by ``FollowEffect/beginWalk(_:offRouteThreshold:backtrackRoute:request:)``.
+    case walkBegun(request: Int, WalkID)
+    /// A hike's walk history, oldest first, and — when asked for — the newest unfinished walk
+    /// with its points, to offer resuming it.
+    case walksLoaded(HikeID, [WalkRecord], unfinished: UnfinishedWalk?)
+}
+
+/// Live-following work for the runtime (wrapped in ``AppEffect/follow(_:)``).
+public enum FollowEffect: Equatable, Sendable {
+    /// Start a position source; its events come back as ``FollowMessage/position(_:at:source:)``
+    /// and, while it runs, ``FollowMessage/tick(_:)`` once a second. Stops any running source.
+    case startSource(PositionSourceSpec, speed: Double?, source: Int)
+    /// Stop the running source (and the tick).
+    case stopSource
+    /// Create a walk row for a hike (`backtrackRoute` for a backtrack); answered by
+    /// ``FollowMessage/walkBegun(request:_:)``.
+    case beginWalk(HikeID, offRouteThreshold: Double, backtrackRoute: [Trackpoint]?, request: Int)
+    /// Append accepted fixes to a walk and store its current summary (one transaction).
+    case appendPoints(WalkID, [WalkPoint], summary: FollowSummary)
+    /// Close a walk with its final summary, then send the hike's history again.
+    case finishWalk(WalkID, summary: FollowSummary, hike: HikeID)
+    /// Load a hike's walk history (with the unfinished walk's points when `offerResume`).
+    case loadWalks(HikeID, offerResume: Bool)
+    /// Say `text` with espeak-ng (fire and forget).
+    case speak(String)
+}
+
+/// An unfinished walk read back from the store, with what it takes to resume it.
+public struct UnfinishedWalk: Sendable, Equatable {
+    /// The walk's history entry.
+    public var record: WalkRecord
+    /// Its accepted fixes, one array per stretch between pauses.
+    public var stretches: [[Trackpoint]]
+    /// The backtrack route it followed, nil when it followed the hike.
+    public var backtrackRoute: [Trackpoint]?
+
+    public init(record: WalkRecord, stretches: [[Trackpoint]], backtrackRoute: [Trackpoint]?) {
+        self.record = record
+        self.stretches = stretches
+        self.backtrackRoute = backtrackRoute
+    }
+}

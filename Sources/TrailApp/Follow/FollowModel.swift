@@ -1,0 +1,112 @@
+import Foundation
+import TrailCore
+import TrailLive
+import TrailStore
+
+/// One following in progress: the session (TrailCore's maths), the line drawn, the source's
+/// state as last reported, and the walk being written.
+public struct FollowModel: Sendable {
+    /// Where the following is.
+    public enum Phase: Sendable, Equatable {
+        /// Receiving fixes (paused or not: see ``FollowSession/isPaused``).
+        case running
+        /// Stopped with `x`: the summary is shown until a key closes it.
+        case stopped(FollowSummary)
+    }
+
+    /// The hike followed (or whose walk is backtracked).
+    public var hikeID: HikeID
+    /// Its name, for the heading.
+    public var hikeName: String
+    /// The follow state.
+    public var session: FollowSession
+    /// The followed line made drawable (map route and profile), built once from the session's route.
+    public var line: PreparedHike
+    /// The profile's x values (distance).
+    public var series: ProfileSeries
+    /// True when following a backtrack route to the start.
+    public var isBacktrack: Bool
+    /// What `--gps` said, for the panel.
+    public var sourceLabel: String
+    /// The number the running source was started under.
+    public var source: Int
+    /// The walk being written, once the store has created it.
+    public var walkID: WalkID?
+    /// The request number of the walk row asked for.
+    public var walkRequest: Int
+    /// Accepted fixes waiting for ``walkID``.
+    public var pendingPoints: [WalkPoint] = []
+    public var phase: Phase = .running
+
+    // The source as last reported.
+    /// The link state (gpsd: connecting, connected, disconnected with retry).
+    public var connection: ConnectionState?
+    /// Set when the source ended (file done, replay finished, error).
+    public var ended: SourceEnd?
+    /// True after a stale event, until the next fix.
+    public var isStale = false
+    /// The last fix received (accepted or not) and when it arrived (wall clock).
+    public var lastReceived: PositionFix?
+    public var lastArrival: Date?
+    /// Satellites used / in view as last reported.
+    public var satellitesUsed: Int?
+    public var satellitesVisible: Int?
+    /// Set by a no-fix report, cleared by the next fix.
+    public var noFix: FixMode?
+    /// The latest clock time seen (ticks and arrivals).
+    public var now: Date?
+
+    // The alert.
+    /// The cross-track distance when the off-route alert fired (banner shown), nil when on route.
+    public var offRouteBanner: Double?
+    /// Off-route alerts raised ("left the route"), and repeats while off.
+    public var alertCount = 0
+    public var repeatCount = 0
+
+    /// True when the hiker panned the map away; `c` brings it back.
+    public var detached = false
+    /// True until the first fix has centred and zoomed the map.
+    public var awaitingFirstFix = true
+    /// The hike screen's map view before following began, given back when the screen closes.
+    public var viewportBefore: MapViewport?
+
+    /// A following of `session` on the line `line`.
+    public init(hikeID: HikeID, hikeName: String, session: FollowSession, isBacktrack: Bool, sourceLabel: String,
+                source: Int, walkID: WalkID?, walkRequest: Int) {
+        self.hikeID = hikeID
+        self.hikeName = hikeName
+        self.session = session
+        self.isBacktrack = isBacktrack
+        self.sourceLabel = sourceLabel
+        self.source = source
+        self.walkID = walkID
+        self.walkRequest = walkRequest
+        line = FollowModel.drawable(session.route, name: hikeName)
+        series = ProfileSeries(profile: line.profile, axis: .distance)
+    }
+
+    /// The followed line as a one-segment hike, so that distances along it (coverage ranges,
+    /// progress) are the map's and the chart's distances too.
+    public static func drawable(_ route: FollowRoute, name: String) -> PreparedHike {
+        let points = zip(route.polyline.coordinates, route.elevations).map { Trackpoint($0, elevation: $1) }
+        return PreparedHike(name: name, tracks: [Track(name: name, segments: [TrackSegment(points: points)])])
+    }
+
+    /// Seconds since the last fix arrived (by arrival, not fix time: replays and old logs carry
+    /// old fix times), nil before the first.
+    public var fixAge: Double? {
+        guard let a = lastArrival else { return nil }
+        return max(0, (now ?? a).timeIntervalSince(a))
+    }
+
+    /// The point index of the line nearest the current progress (chart cursor).
+    public var progressIndex: Int {
+        let d = line.profile.distances, p = session.progress
+        let length = line.profile.length
+        let i = line.index(atFraction: length > 0 ? p / length : 0)
+        return i > 0 && p - d[i - 1] < d[i] - p ? i - 1 : i
+    }
+
+    /// True once stopped.
+    public var isStopped: Bool { if case .stopped = phase { true } else { false } }
+}

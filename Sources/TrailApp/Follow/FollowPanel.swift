@@ -1,0 +1,147 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailLive
+
+/// The follow screen's readouts, most important first: state, distance along the route,
+/// remaining distance with the ETA and how it was estimated, coverage, off-route (cross-track)
+/// distance, elevation now and gain so far, GPS fix quality and age, the source's link,
+/// distance walked and active time, furthest point, fixes used and rejected, alerts. Lines that do not fit
+/// at the bottom are left out; values go through the user's units.
+public struct FollowPanel: Sendable {
+    /// The following shown.
+    public var follow: FollowModel
+    /// Spoken alerts on.
+    public var speaks: Bool
+    /// Theme, units.
+    public var environment: WidgetEnvironment
+
+    public init(follow: FollowModel, speaks: Bool, environment: WidgetEnvironment) {
+        self.follow = follow
+        self.speaks = speaks
+        self.environment = environment
+    }
+
+    /// One readout: label, value and the value's theme role.
+    public struct Line: Equatable, Sendable {
+        public var label: String
+        public var value: String
+        public var role: String
+    }
+
+    /// A fix older than this many seconds is called old in the panel (the source's own stale
+    /// timeout decides "stale").
+    public static let oldFixAge = 5.0
+
+    /// "live", "paused", "stopped", with the role to draw it in.
+    public var stateText: (text: String, role: String) {
+        if follow.isStopped { return ("stopped", ThemeRole.muted) }
+        if follow.session.isPaused { return ("paused", ThemeRole.warning) }
+        return ("live", ThemeRole.routeCovered)
+    }
+
+    /// The readouts in order of importance.
+    public func lines() -> [Line] {
+        let f = environment.format
+        let s = follow.session
+        var out: [Line] = []
+        func add(_ label: String, _ value: String, _ role: String = ThemeRole.text) {
+            out.append(Line(label: label, value: value, role: role))
+        }
+        let hasMatch = s.lastMatch != nil
+        add("Along", hasMatch ? "\(f.distance(s.progress)) of \(f.distance(s.route.length))" : "— of \(f.distance(s.route.length))")
+        let eta = s.estimatedTimeRemaining
+        add("Left", "\(f.distance(s.remainingDistance)) · \(f.duration(eta.seconds))")
+        add("ETA by", eta.method == .movingSpeed ? "your moving pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
+        add("Covered", "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
+        if let xtd = s.crossTrackDistance {
+            let off = s.isOffRoute || xtd > s.configuration.offRoute.threshold
+            add("Off trail", "\(f.distance(xtd))\(s.isOffRoute ? " — OFF ROUTE" : "")", off ? ThemeRole.warning : ThemeRole.text)
+        } else {
+            add("Off trail", UnitFormatter.unknown, ThemeRole.muted)
+        }
+        add("Elevation", "\(f.elevation(s.elevationNow)) · gain \(f.elevationChange(s.elevationGain))")
+        add("GPS", gpsText(), gpsRole())
+        add("Fix age", ageText(), gpsRole())
+        add("Link", linkText(), sourceRole())
+        add("Walked", "\(f.distance(s.distanceWalked)) in \(f.duration(s.activeTime))")
+        add("Furthest", f.distance(s.furthestProgress))
+        add("Source", follow.sourceLabel, ThemeRole.muted)
+        let c = s.filter.counters
+        add("Fixes", "\(c.accepted) used, \(c.totalRejected) rejected")
+        add("Alerts", follow.alertCount == 0 ? "none" : "\(follow.alertCount) off route, \(follow.repeatCount) repeats",
+            follow.alertCount == 0 ? ThemeRole.text : ThemeRole.warning)
+        add("Voice", speaks ? "on" : "off", ThemeRole.muted)
+        return out
+    }
+
+    /// "3D · 9/12 sats · ±5 m", or "waiting for a fix".
+    func gpsText() -> String {
+        let f = environment.format
+        if follow.lastReceived == nil && follow.noFix == nil { return "waiting for a fix" }
+        var parts: [String] = []
+        parts.append((follow.noFix ?? follow.lastReceived?.mode ?? .none).label)
+        if let u = follow.satellitesUsed ?? follow.lastReceived?.satellitesUsed {
+            parts.append("\(u)\(follow.satellitesVisible.map { "/\($0)" } ?? "") sats")
+        }
+        if let a = follow.lastReceived?.horizontalAccuracy { parts.append("±" + f.distance(a)) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// "3 s", "stale, 12 s", or "--" before the first fix (by arrival time).
+    func ageText() -> String {
+        guard let age = follow.fixAge else { return UnitFormatter.unknown }
+        let d = environment.format.duration(age)
+        return follow.isStale ? "stale, \(d)" : d
+    }
+
+    func gpsRole() -> String {
+        if follow.isStale || follow.noFix != nil { return ThemeRole.warning }
+        if let age = follow.fixAge, age > FollowPanel.oldFixAge { return ThemeRole.warning }
+        return ThemeRole.text
+    }
+
+    /// The source's link: "connected", "lost (reason), retry in 2 s", "ended (replay finished)".
+    func linkText() -> String {
+        if let end = follow.ended { return "ended (\(end.reason))" }
+        switch follow.connection {
+        case .connecting(let attempt)?: return attempt > 1 ? "connecting (try \(attempt))" : "connecting"
+        case .connected?: return "connected"
+        case .disconnected(let reason, let retry)?: return "lost (\(reason)), retry in \(Int(retry.rounded())) s"
+        case nil: return follow.lastReceived == nil ? "starting" : "reading"
+        }
+    }
+
+    func sourceRole() -> String {
+        if let end = follow.ended { return end.isError ? AppRole.error : ThemeRole.muted }
+        if case .disconnected? = follow.connection { return ThemeRole.warning }
+        return ThemeRole.text
+    }
+
+    /// The heading: what is followed.
+    public var heading: String {
+        follow.isBacktrack ? "Backtrack to the start" : "Following \(follow.hikeName.isEmpty ? "Unnamed hike" : follow.hikeName)"
+    }
+
+    /// Draws the panel into `area` (cleared first): heading with the state, then one readout per line.
+    public func render(area: Rect, into buffer: inout Buffer) {
+        let area = area.intersection(buffer.area)
+        buffer.clear(area)
+        guard !area.isEmpty else { return }
+        let st = stateText
+        let badge = " \(st.text)"
+        let badgeWidth = DisplayWidth.of(badge)
+        let headWidth = max(0, area.width - badgeWidth)
+        let x = buffer.setString(x: area.x, y: area.y, heading, style: environment.style(ThemeRole.heading), maxWidth: headWidth)
+        if area.width > badgeWidth { buffer.setString(x: x, y: area.y, badge, style: environment.style(st.role), maxWidth: area.maxX - x) }
+        let lines = lines()
+        let labelWidth = min(lines.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, area.width / 3))
+        for (i, line) in lines.enumerated() {
+            let y = area.y + 1 + i
+            guard y < area.maxY else { break }
+            buffer.setString(x: area.x, y: y, line.label, style: environment.style(ThemeRole.muted), maxWidth: labelWidth)
+            let vx = area.x + labelWidth + 1
+            buffer.setString(x: vx, y: y, line.value, style: environment.style(line.role), maxWidth: max(0, area.maxX - vx))
+        }
+    }
+}

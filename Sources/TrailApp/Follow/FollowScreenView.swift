@@ -1,0 +1,154 @@
+import Foundation
+import TermUI
+import TrailCore
+
+/// Draws the follow screen: the map around the position (route with its covered part in the
+/// `route-covered` style, the position marker), the route's profile with the cursor at the
+/// progress, the ``FollowPanel`` readouts, the off-route banner across the top of the map, and
+/// once stopped the summary box. Laid out like the hike screen (``HikeScreenLayout``); where
+/// there is no room for the panel, one line of the key readouts sits on the map's first row.
+public enum FollowScreenView {
+    /// What one frame drew (for tests and hit-testing).
+    public struct Frame: Sendable {
+        public var layout: HikeScreenLayout
+        public var map: MapWidget.RenderInfo
+        /// Where the off-route banner went, when shown.
+        public var banner: Rect?
+        /// Where the summary box went, when stopped.
+        public var summaryBox: Rect?
+    }
+
+    /// Renders `follow` with the map view and basemap of `screen` into `area` of `buffer`.
+    @discardableResult
+    public static func render(follow: FollowModel, screen: HikeScreenState, speaks: Bool, environment env: WidgetEnvironment,
+                              area: Rect, into buffer: inout Buffer) -> Frame {
+        let area = area.intersection(buffer.area)
+        buffer.clear(area)
+        let layout = HikeScreenLayout(area: area)
+        var map = MapWidget(viewport: screen.viewport, basemap: screen.basemap, hike: follow.line, scrubIndex: nil,
+                            routeGrades: nil, showsLabels: screen.showsLabels, environment: env)
+        map.coveredRanges = follow.session.coverage.coveredRanges
+        map.position = follow.session.lastFix?.coordinate
+        let info = map.render(area: layout.map, into: &buffer)
+        if !layout.chart.isEmpty {
+            ElevationChart(hike: follow.line, series: follow.series, scrubIndex: follow.progressIndex, environment: env)
+                .render(area: layout.chart, into: &buffer)
+        }
+        let panel = FollowPanel(follow: follow, speaks: speaks, environment: env)
+        if !layout.stats.isEmpty {
+            panel.render(area: layout.stats, into: &buffer)
+        } else if layout.map.height > 1 {
+            compactReadout(follow, panel: panel, env: env, row: Rect(x: layout.map.x, y: layout.map.y, width: layout.map.width, height: 1),
+                           into: &buffer)
+        }
+        drawSeparators(layout, env: env, into: &buffer)
+        var frame = Frame(layout: layout, map: info)
+        if let d = follow.offRouteBanner, follow.session.isOffRoute, !layout.map.isEmpty {
+            let y = layout.stats.isEmpty && layout.map.height > 2 ? layout.map.y + 1 : layout.map.y
+            let rect = Rect(x: layout.map.x, y: y, width: layout.map.width, height: 1)
+            let style = env.style(AppRole.error).adding(.reverse)
+            buffer.fill(rect, with: Cell(" ").applying(style))
+            let text = "⚠ OFF ROUTE — \(env.format.distance(follow.session.crossTrackDistance ?? d)) from the trail"
+                + " · b backtrack"
+            let w = min(DisplayWidth.of(text), rect.width)
+            buffer.setString(x: rect.x + (rect.width - w) / 2, y: y, text, style: style, maxWidth: rect.width)
+            frame.banner = rect
+        }
+        if case .stopped(let summary) = follow.phase {
+            frame.summaryBox = drawSummary(summary, follow: follow, env: env, area: area, into: &buffer)
+        }
+        return frame
+    }
+
+    /// The lines of the stop summary: coverage, active time, distance walked, furthest point
+    /// reached along the route (and its share), climb, fixes.
+    public static func summaryLines(_ s: FollowSummary, env: WidgetEnvironment) -> [(String, String)] {
+        let f = env.format
+        let share = s.routeLength > 0 ? " (\(Int((s.furthestProgress / s.routeLength * 100).rounded()))%)" : ""
+        return [
+            ("Coverage", "\(Int((s.coverage * 100).rounded()))% of \(f.distance(s.routeLength)) (\(f.distance(s.coveredLength)))"),
+            ("Active time", f.duration(s.activeTime)),
+            ("Distance walked", f.distance(s.distanceWalked)),
+            ("Furthest point", f.distance(s.furthestProgress) + " along the route" + share),
+            ("Climb", f.elevationChange(s.elevationGain)),
+            ("Fixes", "\(s.acceptedFixes) used, \(s.rejectedFixes) rejected"),
+        ]
+    }
+
+    private static func drawSummary(_ s: FollowSummary, follow: FollowModel, env: WidgetEnvironment, area: Rect,
+                                    into buffer: inout Buffer) -> Rect {
+        let rows = summaryLines(s, env: env)
+        let labelWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        var lines = rows.map { $0.0 + String(repeating: " ", count: labelWidth - DisplayWidth.of($0.0)) + "  " + $0.1 }
+        lines += ["", "Saved in the hike's history · Enter closes"]
+        let title = follow.isBacktrack ? "Backtrack stopped" : "Walk stopped"
+        let width = min(area.width, max(DisplayWidth.of(title) + 6, (lines.map(DisplayWidth.of).max() ?? 0) + 4))
+        let height = min(area.height, lines.count + 2)
+        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 3), width: width, height: height)
+        guard !box.isEmpty else { return box }
+        buffer.fill(box, with: Cell(" ").applying(env.style(ThemeRole.text)))
+        let border = env.style(ThemeRole.border)
+        let ascii = env.canvasMode != .braille
+        let (h, v) = ascii ? ("-", "|") : ("─", "│")
+        for x in box.x..<box.maxX {
+            buffer.set(x: x, y: box.y, Cell(h).applying(border))
+            buffer.set(x: x, y: box.maxY - 1, Cell(h).applying(border))
+        }
+        for y in box.y..<box.maxY {
+            buffer.set(x: box.x, y: y, Cell(v).applying(border))
+            buffer.set(x: box.maxX - 1, y: y, Cell(v).applying(border))
+        }
+        let corners = ascii ? ["+", "+", "+", "+"] : ["┌", "┐", "└", "┘"]
+        buffer.set(x: box.x, y: box.y, Cell(corners[0]).applying(border))
+        buffer.set(x: box.maxX - 1, y: box.y, Cell(corners[1]).applying(border))
+        buffer.set(x: box.x, y: box.maxY - 1, Cell(corners[2]).applying(border))
+        buffer.set(x: box.maxX - 1, y: box.maxY - 1, Cell(corners[3]).applying(border))
+        buffer.setString(x: box.x + 2, y: box.y, " \(title) ", style: env.style(ThemeRole.heading), maxWidth: max(0, box.width - 4))
+        for (i, line) in lines.prefix(max(0, box.height - 2)).enumerated() {
+            let role = i >= rows.count ? ThemeRole.muted : ThemeRole.text
+            buffer.setString(x: box.x + 2, y: box.y + 1 + i, line, style: env.style(role), maxWidth: max(0, box.width - 4))
+        }
+        return box
+    }
+
+    /// One line for tiny panes: "37% · 2.31 km left · 12 m off · paused".
+    private static func compactReadout(_ follow: FollowModel, panel: FollowPanel, env: WidgetEnvironment, row: Rect,
+                                       into buffer: inout Buffer) {
+        let s = follow.session, f = env.format
+        var parts = ["\(Int((s.coverageFraction * 100).rounded()))%", "\(f.distance(s.remainingDistance)) left"]
+        if let x = s.crossTrackDistance { parts.append("\(f.distance(x)) off") }
+        parts.append(panel.stateText.text)
+        buffer.fill(row, with: Cell(" ").applying(env.style(AppRole.statusBar)))
+        buffer.setString(x: row.x, y: row.y, parts.joined(separator: " · "), style: env.style(AppRole.statusBar), maxWidth: row.width)
+    }
+
+    private static func drawSeparators(_ layout: HikeScreenLayout, env: WidgetEnvironment, into buffer: inout Buffer) {
+        let border = env.style(ThemeRole.border)
+        let braille = env.canvasMode == .braille
+        for s in layout.separators {
+            buffer.fill(s.rect, with: Cell(braille ? (s.isVertical ? "│" : "─") : (s.isVertical ? "|" : "-")).applying(border))
+        }
+        if let v = layout.separators.first(where: \.isVertical), let h = layout.separators.first(where: { !$0.isVertical }),
+           v.rect.maxY == h.rect.y {
+            buffer.set(x: v.rect.x, y: h.rect.y, Cell(braille ? "┴" : "+").applying(border))
+        }
+    }
+}
+
+extension CairnApp {
+    /// The follow screen inside `area`.
+    func drawFollow(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
+        guard let follow = state.live.follow, let hike = state.hike else { return }
+        FollowScreenView.render(follow: follow, screen: hike.screen, speaks: state.live.speaks,
+                                environment: state.environment, area: area, into: &buffer)
+    }
+
+    /// The status line's hint on the follow screen.
+    func followStatusHint(_ state: AppState) -> String {
+        guard let follow = state.live.follow else { return "" }
+        if follow.isStopped { return "Enter back to the hike" }
+        let pause = follow.session.isPaused ? "p resume" : "p pause"
+        let detached = follow.detached ? "c centre on you · " : ""
+        return "\(detached)\(pause) · b backtrack · x stop · v voice · + - zoom · ? keys"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailStore
+
+/// The hike's walk history under its statistics on the hike screen: a "Walks" heading and one
+/// line per walk, newest first ("2026-11-30  82% covered, 3.10 km"), in the rows the
+/// ``StatsPanel`` leaves free; with a single free row, "Walks: 3 · last 82% covered".
+public enum WalkHistoryView {
+    /// One walk as a history line.
+    public static func line(_ w: WalkRecord, format f: UnitFormatter) -> String {
+        var text = f.date(w.startedAt)
+        if let s = w.summary {
+            text += "  \(Int((s.coverage * 100).rounded()))% covered, \(f.distance(s.distanceWalked))"
+        } else {
+            text += "  no fix recorded"
+        }
+        if w.isBacktrack { text += " · backtrack" }
+        if !w.isFinished { text += " · unfinished" }
+        return text
+    }
+
+    /// Rows the statistics panel uses in `area` (heading, its lines, and the range block),
+    /// by the panel's own layout rules.
+    static func rowsUsed(by panel: StatsPanel, width: Int) -> Int {
+        let main = panel.lines(for: panel.hike.statistics, full: true)
+        var range: [StatsPanel.Line] = []
+        if panel.range != nil, let rs = panel.rangeStatistics, panel.hike.pointCount > 0 {
+            range = panel.lines(for: rs, full: false)
+        }
+        let two = width >= StatsPanel.Columns(lines: main + range).twoColumnWidth
+        func rows(_ lines: [StatsPanel.Line]) -> Int { two ? lines.count : lines.reduce(0) { $0 + $1.count } }
+        return 1 + rows(main) + (range.isEmpty ? 0 : 2 + rows(range))
+    }
+
+    /// Draws `walks` below `panel` inside `area` (the statistics area); nothing when empty.
+    public static func render(_ walks: [WalkRecord], below panel: StatsPanel, environment env: WidgetEnvironment,
+                              area: Rect, into buffer: inout Buffer) {
+        let area = area.intersection(buffer.area)
+        guard !walks.isEmpty, !area.isEmpty else { return }
+        let top = area.y + rowsUsed(by: panel, width: area.width)
+        let free = area.maxY - top
+        guard free >= 1 else { return }
+        let f = env.format
+        if free < 3 {
+            var text = "Walks: \(walks.count)"
+            if let s = walks.last?.summary { text += " · last \(Int((s.coverage * 100).rounded()))% covered" }
+            buffer.clear(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1))
+            buffer.setString(x: area.x, y: area.maxY - 1, text, style: env.style(ThemeRole.muted), maxWidth: area.width)
+            return
+        }
+        var y = top + 1
+        buffer.setString(x: area.x, y: y, "Walks", style: env.style(ThemeRole.heading), maxWidth: area.width)
+        y += 1
+        for w in walks.reversed() where y < area.maxY {
+            buffer.setString(x: area.x, y: y, line(w, format: f), style: env.style(w.isFinished ? ThemeRole.text : ThemeRole.warning),
+                             maxWidth: area.width)
+            y += 1
+        }
+    }
+}
+
+extension CairnApp {
+    /// The open hike's walks under its statistics (hike screen).
+    func drawWalkHistory(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
+        guard let hike = state.hike else { return }
+        let walks = state.live.walks(of: hike.id)
+        let panel = StatsPanel(hike: hike.screen.hike, range: hike.screen.range, rangeStatistics: hike.screen.rangeStatistics,
+                               environment: state.environment)
+        WalkHistoryView.render(walks, below: panel, environment: state.environment, area: area, into: &buffer)
+    }
+}
