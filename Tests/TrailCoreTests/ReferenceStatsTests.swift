@@ -4,7 +4,8 @@ import Testing
 
 /// Checks StatisticsCalculator against Tests/TrailCoreTests/Fixtures/reference-stats.json,
 /// written by Tools/reference/stats_reference.py: GPX parsed with Python's xml.etree, distances
-/// from GeographicLib, elapsed time, elevation hysteresis, grade and DIN walking time
+/// from GeographicLib; the time line (breaks, elapsed and total time, timed distance, average
+/// speed), moving time, max speed, elevation hysteresis, grade and DIN walking time
 /// re-implemented there from the documented rules. The Samples/ points come from the CSV
 /// fixtures the same script exported (our GPX reader is not used here).
 struct ReferenceStatsTests {
@@ -13,6 +14,9 @@ struct ReferenceStatsTests {
             let points: Int, segments: Int, distance: Double, walkingTime: Double
             let elapsed: Double?, start: Double?, end: Double?
             let minEle: Double?, maxEle: Double?, gain: Double?, loss: Double?, steepestGrade: Double?
+            let totalTime: Double?, timedDistance: Double?, averageSpeed: Double?
+            let movingTime: Double?, movingDistance: Double?, movingAmbiguity: Double?
+            let movingAverageSpeed: Double?, maxSpeed: Double?
         }
         struct Part: Decodable { let part: String; let total: Stats; let segments: [Stats] }
         struct File: Decodable { let parts: [Part]; let total: Stats }
@@ -53,6 +57,9 @@ struct ReferenceStatsTests {
         #expect(abs(s.distance - r.distance) <= max(r.distance * 1e-4, 0) + 1e-9, "\(label) distance 0.01 %")
         #expect(abs(s.distance - r.distance) <= 0.001 * Double(max(r.points - 1, 1)), "\(label) distance 1 mm/pair")
         expectClose(s.elapsedTime, r.elapsed, 1e-6, "\(label) elapsed")
+        expectClose(s.totalTime, r.totalTime, 1e-6, "\(label) total time")
+        expectClose(s.timedDistance, r.timedDistance, 1e-4, "\(label) timed distance")
+        expectClose(s.averageSpeed, r.averageSpeed, 1e-4, "\(label) average speed")
         expectClose(s.startTime?.timeIntervalSince1970, r.start, 1e-6, "\(label) start")
         expectClose(s.endTime?.timeIntervalSince1970, r.end, 1e-6, "\(label) end")
         expectClose(s.minElevation, r.minEle, 0, "\(label) min ele")
@@ -61,6 +68,33 @@ struct ReferenceStatsTests {
         expectClose(s.elevationLoss, r.loss, 1e-9, "\(label) loss")
         expectClose(s.steepestGrade, r.steepestGrade, 1e-9, "\(label) grade")
         #expect(abs(s.estimatedWalkingTime - r.walkingTime) <= 1e-6 * max(1, r.walkingTime), "\(label) walking time")
+        Self.compareMoving(s, r, label)
+    }
+
+    /// Moving time, moving distance, moving average and max speed. The reference measures
+    /// displacements geodesically, Cairn with a flat chord (≤ 0.02 % apart), so a chunk within
+    /// 0.1 % of the 0.25 m/s threshold may tip either way: the reference reports those chunks'
+    /// seconds as `movingAmbiguity`, and moving time must agree within them. Where nothing is
+    /// ambiguous, the speeds agree within 0.1 % (window medians of chords vs geodesics).
+    static func compareMoving(_ s: TrackStatistics, _ r: Reference.Stats, _ label: String) {
+        guard let m = r.movingTime else {
+            #expect(s.movingTime == nil && s.maxSpeed == nil, "\(label) moving")
+            return
+        }
+        let ambiguity = r.movingAmbiguity ?? 0
+        #expect(abs((s.movingTime ?? .nan) - m) <= ambiguity + 1e-6, "\(label) moving time \(String(describing: s.movingTime)) vs \(m)")
+        if let a = s.averageSpeed { #expect(a <= s.maxSpeed ?? -1, "\(label) average above max") }
+        if let a = s.movingAverageSpeed { #expect(a <= s.maxSpeed ?? -1, "\(label) moving average above max") }
+        guard ambiguity == 0 else { return }
+        for (ours, ref, name) in [(s.movingDistance, r.movingDistance, "moving distance"),
+                                  (s.movingAverageSpeed, r.movingAverageSpeed, "moving average"),
+                                  (s.maxSpeed, r.maxSpeed, "max speed")] {
+            switch (ours, ref) {
+            case let (x?, y?): #expect(abs(x - y) <= 1e-3 * max(1, abs(y)), "\(label) \(name): \(x) vs \(y)")
+            case (nil, nil): break
+            default: Issue.record("\(label) \(name): \(String(describing: ours)) vs \(String(describing: ref))")
+            }
+        }
     }
 
     func expectClose(_ a: Double?, _ b: Double?, _ tolerance: Double, _ label: String) {
@@ -72,7 +106,8 @@ struct ReferenceStatsTests {
     }
 
     /// The reference also covers every licensed file of ../shared/data/gpx; those need the GPX
-    /// reader (TrailFormats) and are checked there. Here: the file set is complete.
+    /// reader (TrailFormats) and are checked in TrailFormatsTests (SharedStatisticsTests) and
+    /// TrailStoreTests (HikeCommandsTests). Here: the file set is complete.
     @Test func referenceCoversSharedData() throws {
         let shared = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/gpx")

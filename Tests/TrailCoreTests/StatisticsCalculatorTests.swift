@@ -68,36 +68,53 @@ struct StatisticsCalculatorTests {
 
     /// 10 min at 1.25 m/s, 1 Hz, with point 300 thrown 200 m sideways (a spike of ~200 m/s
     /// per pair and 10 m/s over a 20 s window). The spike ends one window and starts another,
-    /// never 3 of 5 consecutive ones, so max speed stays the walking speed (1.25 m/s, ±1 %).
+    /// never 3 of 5 consecutive ones, so the window median stays the walking speed. But the
+    /// spike is path: 2 × √(200² + 1.25²) = 400.0078 m replace 2.5 m, so distance is
+    /// 1 147.5078 m and both averages (every 60 s chunk moves) are 1 147.5078 / 600 =
+    /// 1.91251 m/s; max speed is raised to that — far below the spike's 10 m/s.
     /// Without the median (span 1) it would be ~10 m/s: the test can fail.
     @Test func singleSpikeDoesNotSetMaxSpeed() {
         let distances = (0...600).map { 1.25 * Double($0) }
         var points = TestSupport.line(distances: distances, times: distances.indices.map(Double.init))
         points[300] = Trackpoint(points[300].coordinate.coordinate(at: 200, bearing: 90), time: points[300].time)
         let s = calculator.statistics(for: TestSupport.track(points))
-        #expect(abs((s.maxSpeed ?? 0) - 1.25) < 0.0125)
+        let spikePath: Double = 2 * (200.0 * 200 + 1.25 * 1.25).squareRoot()
+        let average: Double = (750 - 2.5 + spikePath) / 600
+        #expect(abs((s.averageSpeed ?? 0) - average) < 1e-4 && abs((s.movingAverageSpeed ?? 0) - average) < 1e-4)
+        #expect(abs((s.maxSpeed ?? 0) - average) < 1e-4)
         let raw = StatisticsCalculator(configuration: StatisticsConfiguration(speedMedianSpan: 1))
         #expect((raw.statistics(for: TestSupport.track(points)).maxSpeed ?? 0) > 9)
+        // Without the spike the windows and both averages are the walking speed.
+        let clean = calculator.statistics(for: TestSupport.track(TestSupport.line(distances: distances,
+                                                                                  times: distances.indices.map(Double.init))))
+        #expect(abs((clean.maxSpeed ?? 0) - 1.25) < 0.0125)
     }
 
     /// A sparse track (one point a minute at 1.25 m/s, so every window is one pair) with one
-    /// spike: it touches two consecutive pair windows, 2 of 5 → max speed still 1.25 m/s.
-    /// A real 5-minute burst at 3 m/s is reported.
+    /// spike 500 m sideways: it touches two consecutive pair windows, 2 of 5, so the window
+    /// median stays 1.25 m/s; the spike's path 2 × √(500² + 75²) = 1 011.19 m replaces 150 m,
+    /// so both averages are (4 500 − 150 + 1 011.19) / 3 600 = 1.48922 m/s and max speed is
+    /// that. A real 5-minute burst at 3 m/s (no spike) is reported as 3 m/s.
     @Test func sparseTrackSpikeAndRealBurst() {
         var distances = (0...60).map { 75 * Double($0) }
         let times = distances.indices.map { 60 * Double($0) }
         var points = TestSupport.line(distances: distances, times: times)
         points[30] = Trackpoint(points[30].coordinate.coordinate(at: 500, bearing: 90), time: points[30].time)
-        #expect(abs((calculator.statistics(for: TestSupport.track(points)).maxSpeed ?? 0) - 1.25) < 0.0125)
+        let spikePath: Double = 2 * (500.0 * 500 + 75.0 * 75).squareRoot()
+        let average: Double = (4500 - 150 + spikePath) / 3600
+        let spiked = calculator.statistics(for: TestSupport.track(points))
+        #expect(abs((spiked.averageSpeed ?? 0) - average) < 1e-4)
+        #expect(abs((spiked.maxSpeed ?? 0) - average) < 1e-4)
         // Minutes 40–45 at 3 m/s (180 m per minute), later points shifted accordingly.
         for i in 41...60 { distances[i] += Double(min(i, 45) - 40) * 105 }
         let burst = TestSupport.line(distances: distances, times: times)
         #expect(abs((calculator.statistics(for: TestSupport.track(burst)).maxSpeed ?? 0) - 3) < 0.03)
     }
 
-    /// Timestamps 0, 10, 20, 5, 30, 40 s with 12.5 m steps: the pair 20 → 5 adds no time and no
-    /// speed sample (distance counts); 5 → 30 adds 30 − 20 = 10 s. Elapsed 40 s = latest − first;
-    /// distance 62.5 m; average 62.5 / 40 m/s; nothing negative or infinite.
+    /// Timestamps 0, 10, 20, 5, 30, 40 s with 12.5 m steps: 5 lies outside [20, 30] while 20
+    /// and 30 agree, a single out-of-order time: that point counts as untimed (its distance
+    /// stays inside the 20 → 30 step). Elapsed 40 s = last − first; distance 62.5 m, all of it
+    /// timed; average 62.5 / 40 m/s; nothing negative or infinite.
     @Test func backwardsTimestamps() {
         let points = TestSupport.line(distances: [0, 12.5, 25, 37.5, 50, 62.5], times: [0, 10, 20, 5, 30, 40])
         let s = calculator.statistics(for: TestSupport.track(points))
@@ -106,7 +123,8 @@ struct StatisticsCalculatorTests {
         #expect(abs((s.averageSpeed ?? 0) - 62.5 / 40) < 1e-6)
         #expect(s.endTime == Date(timeIntervalSince1970: 1_600_000_040))
         for v in [s.averageSpeed, s.movingAverageSpeed, s.maxSpeed].compactMap({ $0 }) { #expect(v.isFinite && v >= 0) }
-        // Entirely reversed and duplicate times: no time at all passes.
+        // Entirely reversed and duplicate times: every step back is a break (the neighbours
+        // disagree too), each run lasts 0 s, no time at all passes.
         let reversed = TestSupport.line(distances: [0, 10, 20, 30], times: [30, 20, 20, 10])
         let r = calculator.statistics(for: TestSupport.track(reversed))
         #expect(r.elapsedTime == 0 && r.averageSpeed == nil && r.movingAverageSpeed == nil && r.maxSpeed == nil)
@@ -151,11 +169,14 @@ struct StatisticsCalculatorTests {
         let s = calculator.statistics(for: track)
         #expect(abs(s.distance - 350) < 0.001)
         #expect(s.elapsedTime == 240 && s.segmentCount == 2 && s.pointCount == 5)
+        #expect(s.totalTime == 3720)  // 240 s in the segments + the 3 480 s pause between them
         #expect(s.endTime == Date(timeIntervalSince1970: 1_600_003_720))
         let parts = calculator.segmentStatistics(for: track)
         #expect(TrackStatistics.merged(parts) == s)
         // A hike of the track twice is the merge of both.
         let hike = calculator.statistics(for: [track, track])
         #expect(abs(hike.distance - 700) < 0.002 && hike.elapsedTime == 480 && hike.segmentCount == 4)
+        // The second copy starts before the first ended: no pause is added (3 720 + 120 + 120).
+        #expect(hike.totalTime == 3960)
     }
 }

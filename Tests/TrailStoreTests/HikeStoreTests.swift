@@ -169,7 +169,8 @@ import TrailCore
     @Test func everyStatisticsPropertyHasAColumn() {
         let labels = Mirror(reflecting: TrackStatistics()).children.compactMap(\.label)
         #expect(labels == ["distance", "pointCount", "segmentCount", "startTime", "endTime", "elapsedTime",
-                           "movingTime", "averageSpeed", "movingDistance", "movingAverageSpeed", "maxSpeed",
+                           "totalTime", "movingTime", "averageSpeed", "timedDistance", "movingDistance",
+                           "movingAverageSpeed", "maxSpeed",
                            "elevationGain", "elevationLoss", "minElevation", "maxElevation", "steepestGrade",
                            "boundingBox", "estimatedWalkingTime"])
     }
@@ -179,8 +180,8 @@ import TrailCore
         var hike = sampleHike(sampleTrack())
         hike.statistics = TrackStatistics(
             distance: 1.5, pointCount: 50, segmentCount: 1, startTime: Date(timeIntervalSince1970: 1_600_000_000.25),
-            endTime: Date(timeIntervalSince1970: 1_600_000_490.5), elapsedTime: 490.25, movingTime: 400, averageSpeed: 1.1,
-            movingDistance: 1.4, movingAverageSpeed: 1.2, maxSpeed: 2.5, elevationGain: 49, elevationLoss: 3,
+            endTime: Date(timeIntervalSince1970: 1_600_000_490.5), elapsedTime: 490.25, totalTime: 512.75,
+            movingTime: 400, averageSpeed: 1.1, timedDistance: 1.45, movingDistance: 1.4, movingAverageSpeed: 1.2, maxSpeed: 2.5, elevationGain: 49, elevationLoss: 3,
             minElevation: 1000, maxElevation: 1049, steepestGrade: -0.31,
             boundingBox: BoundingBox(minLatitude: 46, minLongitude: 7.5, maxLatitude: 46.0049, maxLongitude: 7.5),
             estimatedWalkingTime: 1234)

@@ -5,9 +5,21 @@ Reads GPX files with xml.etree (not Cairn's reader) and computes, per segment, w
 GeographicLib (C. Karney's geodesic algorithm, exact to round-off) and plain Python:
 
   * point count and geodesic distance (sum of Geodesic.WGS84.Inverse(...)['s12'] per pair);
-  * elapsed time by the rule "time only moves forward": each timestamped point adds
-    max(0, t - latest earlier timestamp of the segment); start = first timestamp,
-    end = latest timestamp;
+  * the time line of a segment (DECISIONS.md 70): a timestamp outside [previous accepted,
+    next] while previous <= next <= previous + 24 h is a single out-of-order time and is
+    ignored; a step from the previous accepted time that is negative or longer than 24 h is a
+    break. Runs = maximal break-free stretches of accepted times. Elapsed = sum of run spans;
+    timed distance = path length of the runs that last > 0 s; average speed = timed distance /
+    elapsed; start / end = first / last accepted time; total time = elapsed plus each pause
+    from the latest end so far to the next segment's start when 0 < pause <= 24 h;
+  * moving time: 60 s chunks inside each run (a single step >= 60 s is its own chunk; the
+    run's last, shorter chunk counts), moving when geodesic displacement >= 0.25 m/s x
+    duration; chunks within 0.1 % of the threshold are reported as `movingAmbiguity`
+    (Cairn measures short chords with a flat approximation, so those may tip either way);
+  * max speed: per accepted point the window back to the latest point of its run at least
+    20 s earlier, speed = geodesic displacement / duration; the maximum of the running median
+    of 5 consecutive windows (lower median of all when fewer), raised to the average and
+    moving average speed when those are higher;
   * min/max elevation (points without a numeric, finite <ele> skipped);
   * elevation gain/loss with the turning-point hysteresis of 5 m (re-implemented here from the
     rule's wording in StatisticsConfiguration.elevationThreshold, so the rule is what is checked);
@@ -23,6 +35,7 @@ can run without a GPX reader.
 Usage: python3 Tools/reference/stats_reference.py   (from the repository root; needs
 `pip install geographiclib`; reads ../shared/data/gpx when present)
 """
+import bisect
 import calendar
 import json
 import math
@@ -38,6 +51,11 @@ GRADE_WINDOW = 100.0     # metres
 WALK_H = 4000.0 / 3600   # m/s
 WALK_UP = 300.0 / 3600   # m/s
 WALK_DOWN = 500.0 / 3600 # m/s
+TIME_BREAK = 86400.0     # longest step inside one time line, seconds (24 h)
+CHUNK = 60.0             # moving-time chunk, seconds
+STOPPED = 0.25           # moving when displacement / duration >= this, m/s
+WINDOW = 20.0            # max-speed window, seconds
+SPAN = 5                 # running median of this many windows
 
 NUMBER = re.compile(r'^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$')
 TIME = re.compile(r'^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$')
@@ -174,6 +192,7 @@ def segment_stats(points):
     s = {'points': len(points), 'segments': 1, 'distance': 0.0, 'elapsed': None, 'start': None,
          'end': None, 'minEle': None, 'maxEle': None, 'gain': None, 'loss': None,
          'steepestGrade': None, 'walkingTime': 0.0}
+    s.update(dict.fromkeys(TIME_KEYS))
     if not points:
         return s
     dist = [0.0]
@@ -202,22 +221,103 @@ def segment_stats(points):
                 if best is None or abs(grade) > abs(best):
                     best = grade
         s['steepestGrade'] = best
-    times = [p[3] for p in points if p[3] is not None]
-    if times:
-        latest = times[0]
-        elapsed = 0.0
-        for t in times[1:]:
-            if t > latest:
-                elapsed += t - latest
-                latest = t
-        s.update(elapsed=elapsed, start=times[0], end=latest)
+    runs = time_runs(points)
+    if runs:
+        timeline_stats(s, points, dist, runs)
     return s
 
 
+def time_runs(points):
+    """The accepted timestamps of a segment cut into runs: [[(index, t), ...], ...]."""
+    timed = [i for i, p in enumerate(points) if p[3] is not None]
+    accepted = []
+    for k, i in enumerate(timed):
+        t = points[i][3]
+        if accepted:
+            prev = accepted[-1][1]
+            nxt = points[timed[k + 1]][3] if k + 1 < len(timed) else None
+            if nxt is not None and prev <= nxt <= prev + TIME_BREAK and (t < prev or t > nxt):
+                continue  # a single out-of-order timestamp: the point counts as untimed
+        accepted.append((i, t))
+    runs = []
+    for i, t in accepted:
+        if runs and 0 <= t - runs[-1][-1][1] <= TIME_BREAK:
+            runs[-1].append((i, t))
+        else:
+            runs.append([(i, t)])
+    return runs
+
+
+def displacement(points, i, j):
+    return Geodesic.WGS84.Inverse(points[i][0], points[i][1], points[j][0], points[j][1])['s12']
+
+
+def timeline_stats(s, points, dist, runs):
+    elapsed = sum(run[-1][1] - run[0][1] for run in runs)
+    timed_distance = sum(dist[run[-1][0]] - dist[run[0][0]] for run in runs if run[-1][1] > run[0][1])
+    moving = moving_distance = ambiguity = 0.0
+
+    def close(a, b):
+        nonlocal moving, moving_distance, ambiguity
+        duration = b[1] - a[1]
+        if duration <= 0:
+            return
+        d = displacement(points, a[0], b[0])
+        if abs(d / duration - STOPPED) <= 1e-3 * STOPPED:
+            ambiguity += duration
+        if d >= STOPPED * duration:
+            moving += duration
+            moving_distance += dist[b[0]] - dist[a[0]]
+
+    for run in runs:
+        start = run[0]
+        for prev, cur in zip(run, run[1:]):
+            if cur[1] - prev[1] >= CHUNK and prev[0] != start[0]:
+                close(start, prev)
+                start = prev
+            if cur[1] - start[1] >= CHUNK:
+                close(start, cur)
+                start = cur
+        if run[-1][0] != start[0]:
+            close(start, run[-1])
+
+    windows = []
+    for run in runs:
+        times = [t for _, t in run]
+        for k, (i, t) in enumerate(run):
+            j = bisect.bisect_right(times, t - WINDOW, 0, k) - 1
+            if j >= 0:
+                windows.append(displacement(points, run[j][0], i) / (t - times[j]))
+    if len(windows) >= SPAN:
+        robust = max(sorted(windows[k - SPAN + 1:k + 1])[SPAN // 2] for k in range(SPAN - 1, len(windows)))
+    elif windows:
+        robust = sorted(windows)[(len(windows) - 1) // 2]
+    else:
+        robust = None
+    s.update(elapsed=elapsed, totalTime=elapsed, start=runs[0][0][1], end=runs[-1][-1][1],
+             timedDistance=timed_distance, movingTime=moving, movingDistance=moving_distance,
+             movingAmbiguity=ambiguity, windowMaxSpeed=robust)
+    derive_speeds(s)
+
+
+def derive_speeds(s):
+    """averageSpeed, movingAverageSpeed and maxSpeed (raised to both averages) from the sums."""
+    s['averageSpeed'] = s['timedDistance'] / s['elapsed'] if s['elapsed'] else None
+    s['movingAverageSpeed'] = s['movingDistance'] / s['movingTime'] if s['movingTime'] else None
+    candidates = [v for v in (s['windowMaxSpeed'], s['averageSpeed'], s['movingAverageSpeed']) if v is not None]
+    s['maxSpeed'] = max(candidates) if candidates else None
+
+
+TIME_KEYS = ('totalTime', 'timedDistance', 'movingTime', 'movingDistance', 'movingAmbiguity',
+             'windowMaxSpeed', 'averageSpeed', 'movingAverageSpeed', 'maxSpeed')
+
+
 def merge(parts):
+    """Parts in file order (segments, or all segments of several tracks)."""
     out = {'points': 0, 'segments': 0, 'distance': 0.0, 'walkingTime': 0.0}
     for key, fn in [('elapsed', sum), ('start', min), ('end', max), ('minEle', min), ('maxEle', max),
-                    ('gain', sum), ('loss', sum)]:
+                    ('gain', sum), ('loss', sum), ('timedDistance', sum), ('movingTime', sum),
+                    ('movingDistance', sum), ('movingAmbiguity', sum)]:
         vals = [p[key] for p in parts if p[key] is not None]
         out[key] = fn(vals) if vals else None
     grades = [p['steepestGrade'] for p in parts if p['steepestGrade'] is not None]
@@ -225,15 +325,36 @@ def merge(parts):
     for p in parts:
         for key in ('points', 'segments', 'distance', 'walkingTime'):
             out[key] += p[key]
+    # Total time: the parts' own time lines plus each pause from the latest end so far to the
+    # next part's start, when 0 < pause <= TIME_BREAK.
+    total, latest_end = None, None
+    for p in parts:
+        if p['totalTime'] is None:
+            continue
+        total = (total or 0.0) + p['totalTime']
+        if latest_end is not None and 0 < p['start'] - latest_end <= TIME_BREAK:
+            total += p['start'] - latest_end
+        latest_end = p['end'] if latest_end is None else max(latest_end, p['end'])
+    out['totalTime'] = total
+    # Max speed: the largest of the parts' maxima (each already >= its averages) and the
+    # merged averages.
+    maxima = [p['maxSpeed'] for p in parts if p['maxSpeed'] is not None]
+    out['windowMaxSpeed'] = max(maxima) if maxima else None
+    if out['elapsed'] is not None:
+        derive_speeds(out)
+    else:
+        out.update(averageSpeed=None, movingAverageSpeed=None, maxSpeed=out['windowMaxSpeed'])
     return out
 
 
 def file_stats(path):
     parts = []
+    every_segment = []
     for part, name, segs in read_gpx(path):
         seg_stats = [segment_stats(seg) for seg in segs]
+        every_segment += seg_stats
         parts.append({'part': part, 'name': name, 'total': merge(seg_stats), 'segments': seg_stats})
-    return {'parts': parts, 'total': merge([p['total'] for p in parts])}
+    return {'parts': parts, 'total': merge(every_segment)}
 
 
 def write_points_csv(path, out_path):
@@ -255,7 +376,11 @@ def main():
         'method': {
             'tool': 'Tools/reference/stats_reference.py',
             'geodesic': 'geographiclib %s, Geodesic.WGS84.Inverse s12 summed per segment' % __import__('geographiclib').__version__,
-            'elapsed': 'per segment: sum of max(0, t - latest earlier timestamp)',
+            'elapsed': 'per segment: sum of the spans of the runs between breaks (step < 0 or > %.0f s; single out-of-order times ignored)' % TIME_BREAK,
+            'totalTime': 'elapsed plus pauses between segments from the latest end so far, when 0 < pause <= %.0f s' % TIME_BREAK,
+            'averageSpeed': 'path length of the runs lasting > 0 s / elapsed',
+            'moving': '%.0f s chunks within runs, moving when geodesic displacement >= %.2f m/s x duration' % (CHUNK, STOPPED),
+            'maxSpeed': 'max of running median of %d windows >= %.0f s (geodesic displacement), raised to both averages' % (SPAN, WINDOW),
             'elevation': 'turning-point hysteresis %.1f m' % THRESHOLD,
             'grade': 'latest elevation point >= %.0f m behind' % GRADE_WINDOW,
             'walkingTime': 'DIN 33466 per hysteresis section: 4 km/h, 300 m/h up, 500 m/h down',

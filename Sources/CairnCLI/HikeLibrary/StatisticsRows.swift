@@ -4,12 +4,18 @@ import TrailCore
 /// The labelled statistic lines shared by `cairn show` and `cairn stats`, in the user's units.
 enum StatisticsRows {
     /// Label/value pairs for `s`; values that cannot be known (no times, no elevations) are left out.
+    /// "Elapsed time (recording)" is the time inside the segments; "Total time (first to last
+    /// point)" (pauses between segments included) follows it only when it reads differently.
     static func rows(_ s: TrackStatistics, _ u: UnitFormatter) -> [(String, String)] {
         var rows: [(String, String)] = []
         func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
         guard s.pointCount > 0 else { return [("Trackpoints", "0")] }
         row("Distance", u.distance(s.distance))
-        row("Elapsed time", u.duration(s.elapsedTime, style: .clock))
+        let elapsed = u.duration(s.elapsedTime, style: .clock)
+        row("Elapsed time (recording)", elapsed)
+        if let t = s.totalTime, u.duration(t, style: .clock) != elapsed {
+            row("Total time (first to last point)", u.duration(t, style: .clock))
+        }
         row("Moving time", u.duration(s.movingTime, style: .clock))
         row("Average speed", u.speed(s.averageSpeed))
         row("Moving average speed", u.speed(s.movingAverageSpeed))

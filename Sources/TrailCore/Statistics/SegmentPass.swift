@@ -32,21 +32,31 @@ struct ChordMeter {
 }
 
 /// The one-pass core of ``StatisticsCalculator`` over the points of one segment (or one part of
-/// a segment). No allocation per point: the only buffers are the caller's reusable distance
-/// array and a few fixed-size ones.
+/// a segment). No allocation per point: the only buffers are the caller's two reusable
+/// scratch arrays and a few fixed-size ones.
+///
+/// Time line (see ``StatisticsCalculator`` for the rules): each timestamped point is either
+/// ignored (a single out-of-order time), continues the current run, or starts a new one after
+/// a break. Moving chunks and speed windows live inside one run; elapsed time and timed
+/// distance are summed per run.
 struct SegmentPass {
     let configuration: StatisticsConfiguration
 
-    /// Computes the statistics of one continuous run of trackpoints.
-    /// - Parameter distances: scratch, reused between calls; on return holds the cumulative
-    ///   distance (metres) of each point from the first.
-    func run(_ p: UnsafeBufferPointer<Trackpoint>, distances: inout [Double]) -> TrackStatistics {
+    /// Computes the statistics of one continuous stretch of trackpoints.
+    /// - Parameters:
+    ///   - distances: scratch, reused between calls; on return holds the cumulative distance
+    ///     (metres) of each point from the first.
+    ///   - times: scratch, reused between calls; on return holds each point's accepted time
+    ///     (seconds since 1970), NaN where the point has none or its time was ignored.
+    func run(_ p: UnsafeBufferPointer<Trackpoint>, distances: inout [Double], times: inout [Double]) -> TrackStatistics {
         let c = configuration
         let n = p.count
         var out = TrackStatistics(pointCount: n, segmentCount: 1)
         distances.removeAll(keepingCapacity: true)
+        times.removeAll(keepingCapacity: true)
         guard n > 0 else { return out }
         distances.reserveCapacity(n)
+        times.reserveCapacity(n)
 
         var minLat = p[0].latitude, maxLat = minLat, minLon = p[0].longitude, maxLon = minLon
         var total = 0.0
@@ -55,28 +65,44 @@ struct SegmentPass {
         // Steepest grade: gradeTrail is the latest elevation point at least the window behind.
         var gradeScan = 0, gradeTrail = -1
         var steepest = 0.0, hasGrade = false
-        // Time: `latest` is the running maximum timestamp (time only moves forward).
-        var latest = -Double.infinity, first = 0.0
-        var elapsed = 0.0, lastTimed = -1
-        // Moving time: chunk from point chunkStart (effective time chunkTime, distance chunkDistance).
-        var chunkStart = -1, chunkTime = 0.0, chunkDistance = 0.0
+        // Time line: the current run starts at point runStart; last is the latest accepted
+        // point (time lastTime); lookahead finds the next timestamped point for the glitch test.
+        var first = 0.0, lastTime = 0.0, last = -1, runStart = -1, lookahead = 0
+        var elapsed = 0.0, timedDistance = 0.0
+        // Moving time: chunk from point chunkStart (time chunkTime).
+        var chunkStart = -1, chunkTime = 0.0
         var moving = 0.0, movingDistance = 0.0
-        // Max speed: trailing window start and its effective time; ring of recent window speeds.
-        var speedTrail = 0, trailTime = p[0].time?.timeIntervalSince1970 ?? -Double.infinity
+        // Max speed: window start `trail` (an accepted point of the run), the next accepted
+        // point after it once found (trailNext, searched from trailScan); ring of recent windows.
+        var trail = -1, trailNext = -1, trailScan = 0
         let span = c.speedMedianSpan
         var ring = [Double](repeating: 0, count: span), sorted = ring
         var windows = 0
         var maxSpeed = -Double.infinity
 
-        @inline(__always) func closeChunk(to i: Int, time: Double, distance: Double) {
+        @inline(__always) func closeChunk(to i: Int, time: Double) {
             let duration = time - chunkTime
             guard duration > 0 else { return }
             let a = p[chunkStart], b = p[i]
             let displacement = chord.distance(a.latitude, a.longitude, b.latitude, b.longitude)
             if displacement >= c.stoppedSpeedThreshold * duration {
                 moving += duration
-                movingDistance += distance - chunkDistance
+                movingDistance += distances[i] - distances[chunkStart]
             }
+        }
+
+        /// Ends the current run at the last accepted point.
+        @inline(__always) func closeRun() {
+            if last > chunkStart { closeChunk(to: last, time: lastTime) }
+            if lastTime > times[runStart] { timedDistance += distances[last] - distances[runStart] }
+        }
+
+        /// Time of the next timestamped point after i, if any (amortised O(1): lookahead only
+        /// moves forward).
+        @inline(__always) func nextTime(after i: Int) -> Double? {
+            if lookahead <= i { lookahead = i + 1 }
+            while lookahead < n && p[lookahead].time == nil { lookahead += 1 }
+            return lookahead < n ? p[lookahead].time?.timeIntervalSince1970 : nil
         }
 
         @inline(__always) func median(count k: Int) -> Double {
@@ -104,6 +130,7 @@ struct SegmentPass {
                 previous = here; previousU = u
             }
             distances.append(total)
+            times.append(.nan)
 
             if let e = p[i].elevation {
                 if e < minEle { minEle = e }
@@ -121,36 +148,55 @@ struct SegmentPass {
 
             guard let t = p[i].time?.timeIntervalSince1970 else { continue }
             chord.recentre(near: lat)
-            let previousLatest = latest
-            if lastTimed < 0 {
-                latest = t; first = t
-                chunkStart = i; chunkTime = t; chunkDistance = total
-            } else if t > latest {
-                elapsed += t - latest
-                latest = t
-            }
-            // Moving time. A single pair as long as a chunk is a chunk of its own, so a long
-            // pause recorded as one pair never swallows the walking just before it.
-            if lastTimed >= 0 {
-                if latest - previousLatest >= c.movingChunkDuration && lastTimed != chunkStart {
-                    closeChunk(to: lastTimed, time: previousLatest, distance: distances[lastTimed])
-                    chunkStart = lastTimed; chunkTime = previousLatest; chunkDistance = distances[lastTimed]
+            if last < 0 {
+                first = t
+            } else {
+                // A single out-of-order time: its neighbours agree with each other, it does not.
+                if let next = nextTime(after: i), next >= lastTime, next - lastTime <= c.timeBreak,
+                   t < lastTime || t > next {
+                    continue
                 }
-                if latest - chunkTime >= c.movingChunkDuration {
-                    closeChunk(to: i, time: latest, distance: total)
-                    chunkStart = i; chunkTime = latest; chunkDistance = total
+                let step = t - lastTime
+                if step < 0 || step > c.timeBreak {
+                    closeRun()
+                    last = -1
+                } else {
+                    elapsed += step
+                    // Moving time. A single step as long as a chunk is a chunk of its own, so a
+                    // long pause recorded as one pair never swallows the walking just before it.
+                    if step >= c.movingChunkDuration && last != chunkStart {
+                        closeChunk(to: last, time: lastTime)
+                        chunkStart = last; chunkTime = lastTime
+                    }
+                    if t - chunkTime >= c.movingChunkDuration {
+                        closeChunk(to: i, time: t)
+                        chunkStart = i; chunkTime = t
+                    }
                 }
             }
-            lastTimed = i
+            times[i] = t
+            if last < 0 {  // a new run starts here
+                runStart = i
+                chunkStart = i; chunkTime = t
+                trail = i; trailNext = -1; trailScan = i + 1
+            }
+            last = i; lastTime = t
 
-            // Max speed windows.
-            while speedTrail + 1 < i {
-                let candidate = max(trailTime, p[speedTrail + 1].time?.timeIntervalSince1970 ?? -Double.infinity)
-                if latest - candidate >= c.speedWindowDuration { speedTrail += 1; trailTime = candidate } else { break }
+            // Max speed: move the window start to the latest accepted point of the run at
+            // least the window duration back, then take the window.
+            while true {
+                if trailNext < 0 {
+                    while trailScan < i && times[trailScan].isNaN { trailScan += 1 }
+                    guard trailScan < i else { break }
+                    trailNext = trailScan
+                }
+                guard t - times[trailNext] >= c.speedWindowDuration else { break }
+                trail = trailNext; trailNext = -1; trailScan = trail + 1
             }
-            if speedTrail < i && trailTime > -Double.infinity && latest - trailTime >= c.speedWindowDuration {
-                let a = p[speedTrail]
-                let v = chord.distance(a.latitude, a.longitude, lat, lon) / (latest - trailTime)
+            let duration = t - times[trail]
+            if trail < i && duration >= c.speedWindowDuration {
+                let a = p[trail]
+                let v = chord.distance(a.latitude, a.longitude, lat, lon) / duration
                 ring[windows % span] = v
                 windows += 1
                 // A new median can exceed maxSpeed only when the new value does: the previous
@@ -160,10 +206,6 @@ struct SegmentPass {
                     if m > maxSpeed { maxSpeed = m }
                 }
             }
-        }
-
-        if chunkStart >= 0 && lastTimed > chunkStart {
-            closeChunk(to: lastTimed, time: latest, distance: distances[lastTimed])
         }
         filter.finish(endDistance: total)
 
@@ -177,10 +219,13 @@ struct SegmentPass {
             out.elevationLoss = filter.loss
         }
         if hasGrade { out.steepestGrade = steepest }
-        if lastTimed >= 0 {
+        if last >= 0 {
+            closeRun()
             out.startTime = Date(timeIntervalSince1970: first)
-            out.endTime = Date(timeIntervalSince1970: latest)
+            out.endTime = Date(timeIntervalSince1970: lastTime)
             out.elapsedTime = elapsed
+            out.totalTime = elapsed
+            out.timedDistance = timedDistance
             out.movingTime = moving
             out.movingDistance = movingDistance
             if windows >= span {

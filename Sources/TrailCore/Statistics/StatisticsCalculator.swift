@@ -6,25 +6,42 @@ import Foundation
 /// The rules, with the thresholds of ``StatisticsConfiguration`` (defaults in brackets):
 /// - **Distance**: WGS84 geodesic (Vincenty 1975, see ``Geodesy``) summed within segments;
 ///   the gap between two segments is not distance.
-/// - **Elapsed time**: time only moves forward. Each timestamped point adds
-///   max(0, t − latest earlier timestamp of its segment), so pairs with dt ≤ 0 (duplicate or
-///   backwards timestamps) add no time and give no speed sample, while their distance still
-///   counts. So elapsed = latest − first timestamp of each segment: last − first for ordered
-///   timestamps, and a backwards glitch (or a receiver's 1901 sentinel time on the last
-///   point) costs nothing. Points without a timestamp add distance but no time.
-///   `startTime` is the first timestamp, `endTime` the latest (over segments: the earliest
-///   start and the latest end).
-/// - **Moving time**: timestamped points are cut into consecutive chunks of at least
-///   `movingChunkDuration` (60 s); a single pair that long is a chunk of its own. A chunk is
-///   moving when its straight-line displacement / duration ≥ `stoppedSpeedThreshold`
-///   (0.25 m/s). Moving chunks add their duration to the moving time and their path length to
-///   the moving distance; moving average = moving distance / moving time. Compare gpxpy's
-///   `get_moving_data`, which applies a 1 km/h threshold to every pair; per-pair speeds at
-///   1 Hz are mostly GPS noise, hence chunks.
-/// - **Max speed**: window speed = displacement / duration over the shortest run of points
-///   ending at each timestamped point that lasts ≥ `speedWindowDuration` (20 s); max speed =
-///   the maximum of the running median of `speedMedianSpan` (5) consecutive window speeds
-///   (median of all windows when fewer). One spike point touches at most two windows.
+/// - **Time line** (per segment): a timestamp is *accepted* unless it is a single
+///   out-of-order time — outside [previous accepted time, next timestamp] while those two agree
+///   (next ≥ previous, at most `timeBreak` later); such a point counts as untimed. A step
+///   from the previous accepted time that is negative or longer than `timeBreak` (24 h) is a
+///   *break*: it adds no elapsed or moving time, no timed distance and no speed sample (its
+///   distance still counts as distance). A *run* is a maximal stretch of accepted times without
+///   a break; inside a run times never go back (equal times add nothing). Points without a
+///   timestamp add distance but no time.
+/// - **Elapsed time** = the sum of the runs' spans (last − first accepted time of each run),
+///   summed over segments; for an ordinary segment last − first timestamp. A spliced segment
+///   (recordings of different years in one `trkseg`) counts each recording's own duration, a
+///   receiver's wrong time on one point costs nothing. `startTime` / `endTime` are the first /
+///   last accepted time of a segment (over segments: the earliest start, the latest end).
+/// - **Total time** = elapsed time plus the pauses between consecutive segments (and tracks of
+///   a hike), each from the latest end so far to the next part's start, counted when
+///   0 < pause ≤ `timeBreak`: the time from the first to the last point without clock jumps.
+/// - **Average speed** = timed distance / elapsed time, where the timed distance is the path
+///   length of each run lasting more than 0 s. Untimed stretches before the first or after the
+///   last timestamp and break pairs are neither time nor timed distance. Untimed points between
+///   two timestamps of a run are inside its time and count.
+/// - **Moving time**: the accepted points of each run are cut into consecutive chunks of at
+///   least `movingChunkDuration` (60 s); a single step that long is a chunk of its own; the
+///   run's last, shorter chunk counts too. A chunk is moving when its straight-line
+///   displacement / duration ≥ `stoppedSpeedThreshold` (0.25 m/s). Moving chunks add their
+///   duration to the moving time and their path length to the moving distance; moving average
+///   = moving distance / moving time. Compare gpxpy's `get_moving_data`, which applies a
+///   1 km/h threshold to every pair; per-pair speeds at 1 Hz are mostly GPS noise, hence chunks.
+/// - **Max speed**: for each accepted point, the window back to the latest accepted point of
+///   the same run at least `speedWindowDuration` (20 s) earlier; window speed = displacement /
+///   duration. The maximum of the running median of `speedMedianSpan` (5) consecutive window
+///   speeds (the lower median of all windows when fewer); one spike point touches at most two
+///   windows. Then raised to the average and the moving average speed when either is higher
+///   (averages are path lengths, windows displacements; an average is itself a speed held over
+///   the whole time). No window spans a break, so a spliced or jumping clock cannot make a
+///   speed: each window is displacement over real time inside one run, at most the path
+///   speed of its steps.
 /// - **Elevation gain/loss**: turning-point hysteresis of `elevationThreshold` (5 m), see
 ///   ``StatisticsConfiguration/elevationThreshold``; restarts at every segment. Points without
 ///   elevation are skipped; min/max elevation are nil when no point has one (never 0).
@@ -43,30 +60,31 @@ public struct StatisticsCalculator: Sendable {
 
     /// Statistics of one segment (`segmentCount` 1, also when it is empty).
     public func statistics(for segment: TrackSegment) -> TrackStatistics {
-        var scratch: [Double] = []
+        var scratch = Scratch()
         return statistics(of: segment.points[...], scratch: &scratch)
     }
 
-    /// Statistics of one track: its segments computed separately and merged.
+    /// Statistics of one track: its segments computed separately and merged (total time adds
+    /// the pauses between segments).
     public func statistics(for track: Track) -> TrackStatistics {
-        var scratch: [Double] = []
-        return TrackStatistics.merged(track.segments.map { statistics(of: $0.points[...], scratch: &scratch) })
+        merged(segmentStatistics(for: track))
     }
 
-    /// Statistics of a hike made of several tracks (their segments merged; nothing is counted
-    /// between tracks).
+    /// Statistics of a hike made of several tracks: all their segments merged in order;
+    /// distance, elapsed and moving time are not counted between tracks, total time counts the
+    /// pauses between them as between segments.
     public func statistics(for tracks: [Track]) -> TrackStatistics {
-        var scratch: [Double] = []
+        var scratch = Scratch()
         var parts: [TrackStatistics] = []
         for track in tracks {
             for segment in track.segments { parts.append(statistics(of: segment.points[...], scratch: &scratch)) }
         }
-        return TrackStatistics.merged(parts)
+        return merged(parts)
     }
 
     /// Per-segment statistics of a track, in order (for a per-segment table).
     public func segmentStatistics(for track: Track) -> [TrackStatistics] {
-        var scratch: [Double] = []
+        var scratch = Scratch()
         return track.segments.map { statistics(of: $0.points[...], scratch: &scratch) }
     }
 
@@ -75,7 +93,7 @@ public struct StatisticsCalculator: Sendable {
     /// the range still do not count; the filters restart at the range start. Indices outside
     /// the track are clamped away; an empty intersection gives empty statistics.
     public func statistics(for track: Track, pointRange range: ClosedRange<Int>) -> TrackStatistics {
-        var scratch: [Double] = []
+        var scratch = Scratch()
         var parts: [TrackStatistics] = []
         var offset = 0
         for segment in track.segments {
@@ -87,7 +105,7 @@ public struct StatisticsCalculator: Sendable {
             }
             offset += count
         }
-        return TrackStatistics.merged(parts)
+        return merged(parts)
     }
 
     /// Statistics of the part of the track between two distances along it (metres from the
@@ -108,8 +126,18 @@ public struct StatisticsCalculator: Sendable {
         statistics(for: track).estimatedWalkingTime
     }
 
-    private func statistics(of points: ArraySlice<Trackpoint>, scratch: inout [Double]) -> TrackStatistics {
+    /// The per-point buffers of ``SegmentPass``, reused from segment to segment.
+    private struct Scratch {
+        var distances: [Double] = []
+        var times: [Double] = []
+    }
+
+    private func merged(_ parts: [TrackStatistics]) -> TrackStatistics {
+        TrackStatistics.merged(parts, timeBreak: configuration.timeBreak)
+    }
+
+    private func statistics(of points: ArraySlice<Trackpoint>, scratch: inout Scratch) -> TrackStatistics {
         let pass = SegmentPass(configuration: configuration)
-        return points.withUnsafeBufferPointer { pass.run($0, distances: &scratch) }
+        return points.withUnsafeBufferPointer { pass.run($0, distances: &scratch.distances, times: &scratch.times) }
     }
 }

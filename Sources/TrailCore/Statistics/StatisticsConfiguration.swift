@@ -3,8 +3,22 @@ import Foundation
 /// The named thresholds of ``StatisticsCalculator``. The defaults are the project's documented
 /// rules (DECISIONS.md); tests and the Python reference tool use the same values.
 public struct StatisticsConfiguration: Hashable, Sendable, Codable {
-    /// Moving time: timestamped points are grouped into consecutive chunks lasting at least
-    /// this many seconds (a single longer pair is a chunk of its own). Default 60 s.
+    /// Time line: the longest step between two consecutive accepted timestamps of a segment
+    /// that still counts as time passing on one continuous clock, seconds. Default 24 h.
+    ///
+    /// A step that is negative or longer is a *break*: it adds no elapsed or moving time, no
+    /// timed distance and no speed sample (its distance still counts as distance). Why 24 h and
+    /// not 12 h: a night stop on a multi-day trek recorded in one segment lasts 10–16 h, and a
+    /// limit inside that range would count some nights of a trek and drop others. With 24 h
+    /// every night (and any pause within a day) is an ordinary stop — elapsed time includes it,
+    /// moving time does not (the pair is a chunk of its own, standing still) — so one segment
+    /// per trek and one segment per day give the same moving time and moving average. A gap of
+    /// more than a day is no pause of a hike: a rest day with the unit off, recordings of
+    /// different outings joined into one segment, or a clock error.
+    public var timeBreak: Double
+    /// Moving time: the accepted timestamped points of each run (see ``timeBreak``) are grouped
+    /// into consecutive chunks lasting at least this many seconds (a single longer pair is a
+    /// chunk of its own). Default 60 s.
     ///
     /// Why: a per-pair speed at 1 Hz is dominated by GPS noise — 2–5 m of scatter per fix
     /// reads as 2–5 m/s while standing still. Over a 60 s chunk the straight-line displacement
@@ -18,13 +32,16 @@ public struct StatisticsConfiguration: Hashable, Sendable, Codable {
     /// (Tobler's function gives 0.35 m/s at a 40 % grade). Moving chunks add their path
     /// distance to the moving distance and their duration to the moving time.
     public var stoppedSpeedThreshold: Double
-    /// Max speed: each window speed is the straight-line displacement over the shortest run of
-    /// points, ending at a timestamped point, that lasts at least this many seconds. Default 20 s.
+    /// Max speed: each window speed is the straight-line displacement over the shortest stretch
+    /// of points, ending at an accepted timestamped point and starting at one of the same run
+    /// (no break inside), that lasts at least this many seconds. Default 20 s.
     public var speedWindowDuration: Double
     /// Max speed: the maximum is taken over the running median of this many consecutive
     /// window speeds (odd, default 5). A single spike point ends one window and starts
     /// another (at most 2 of 5), so it cannot reach the median; a real burst that lasts
-    /// 3 windows can.
+    /// 3 windows can. With fewer windows than this, the lower median of all of them. The
+    /// reported max speed is then raised to the average and the moving average speed when
+    /// either is higher (see ``StatisticsCalculator``).
     public var speedMedianSpan: Int
     /// Elevation gain/loss: hysteresis in metres (default 5 m). A turning point (local top or
     /// bottom) is confirmed only once the elevation has moved at least this far back from it;
@@ -45,11 +62,12 @@ public struct StatisticsConfiguration: Hashable, Sendable, Codable {
     /// Walking-time estimate (DIN 33466): descent rate, m/s. Default 500 m/h.
     public var walkingDescentRate: Double
 
-    public init(movingChunkDuration: Double = 60, stoppedSpeedThreshold: Double = 0.25,
+    public init(timeBreak: Double = 86_400, movingChunkDuration: Double = 60, stoppedSpeedThreshold: Double = 0.25,
                 speedWindowDuration: Double = 20, speedMedianSpan: Int = 5,
                 elevationThreshold: Double = 5, gradeWindowDistance: Double = 100,
                 walkingHorizontalSpeed: Double = 4000.0 / 3600, walkingAscentRate: Double = 300.0 / 3600,
                 walkingDescentRate: Double = 500.0 / 3600) {
+        self.timeBreak = timeBreak
         self.movingChunkDuration = movingChunkDuration
         self.stoppedSpeedThreshold = stoppedSpeedThreshold
         self.speedWindowDuration = speedWindowDuration

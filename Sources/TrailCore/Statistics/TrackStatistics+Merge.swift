@@ -1,11 +1,22 @@
 import Foundation
 
 extension TrackStatistics {
-    /// Adds the numbers of another part (a following segment or track) to these: sums for
-    /// distance, counts, times, gain/loss, moving distance and walking time; extremes for
-    /// elevations, max speed, steepest grade (by magnitude), start/end time and the box.
-    /// Averages are recomputed from the sums.
-    public mutating func merge(_ o: TrackStatistics) {
+    /// Adds the numbers of the next part (a following segment or track, in file order) to
+    /// these: sums for distance, counts, elapsed and moving time, timed and moving distance,
+    /// gain/loss and walking time; extremes for elevations, max speed, steepest grade (by
+    /// magnitude), start/end time and the box. Total time adds the part's own total time plus
+    /// the pause from the latest end so far to the part's start, when that pause is positive
+    /// and at most `timeBreak` seconds (the rule inside a segment: a longer or negative step
+    /// is a break). Averages are recomputed from the sums, and max speed is raised to them.
+    public mutating func merge(_ o: TrackStatistics, timeBreak: Double = StatisticsConfiguration.standard.timeBreak) {
+        if let t = o.totalTime {
+            var pause = 0.0
+            if let end = endTime, let start = o.startTime {
+                let step = start.timeIntervalSince(end)
+                if step > 0 && step <= timeBreak { pause = step }
+            }
+            totalTime = (totalTime ?? 0) + t + pause
+        }
         distance += o.distance
         pointCount += o.pointCount
         segmentCount += o.segmentCount
@@ -13,6 +24,7 @@ extension TrackStatistics {
         startTime = Self.pick(startTime, o.startTime, min)
         endTime = Self.pick(endTime, o.endTime, max)
         elapsedTime = Self.pick(elapsedTime, o.elapsedTime, +)
+        timedDistance = Self.pick(timedDistance, o.timedDistance, +)
         movingTime = Self.pick(movingTime, o.movingTime, +)
         movingDistance = Self.pick(movingDistance, o.movingDistance, +)
         maxSpeed = Self.pick(maxSpeed, o.maxSpeed, max)
@@ -27,18 +39,28 @@ extension TrackStatistics {
         updateAverages()
     }
 
-    /// The merge of several parts; an empty list gives all-zero statistics with no values.
-    public static func merged<S: Sequence>(_ parts: S) -> TrackStatistics where S.Element == TrackStatistics {
+    /// The merge of several parts in file order; an empty list gives all-zero statistics with
+    /// no values.
+    public static func merged<S: Sequence>(_ parts: S, timeBreak: Double = StatisticsConfiguration.standard.timeBreak)
+        -> TrackStatistics where S.Element == TrackStatistics {
         var total = TrackStatistics()
-        for p in parts { total.merge(p) }
+        for p in parts { total.merge(p, timeBreak: timeBreak) }
         return total
     }
 
-    /// Recomputes averageSpeed = distance / elapsedTime and movingAverageSpeed =
-    /// movingDistance / movingTime; each is nil when its divisor is nil or 0.
+    /// Recomputes averageSpeed = timedDistance / elapsedTime and movingAverageSpeed =
+    /// movingDistance / movingTime (each nil when its divisor is nil or 0), then raises
+    /// maxSpeed to the larger of them: an average is a speed held over the whole (moving)
+    /// time, so the fastest sustained speed is at least that. Max speed is displacement over
+    /// 20 s windows while the averages are path lengths, so without this a zig-zagging track
+    /// (GPS scatter at a stop, points sharing one timestamp) could show an average above the
+    /// maximum.
     mutating func updateAverages() {
-        averageSpeed = elapsedTime.flatMap { $0 > 0 ? distance / $0 : nil }
+        if let t = elapsedTime, t > 0, let d = timedDistance { averageSpeed = d / t } else { averageSpeed = nil }
         if let t = movingTime, t > 0, let d = movingDistance { movingAverageSpeed = d / t } else { movingAverageSpeed = nil }
+        for v in [averageSpeed, movingAverageSpeed] {
+            if let v, v > (maxSpeed ?? -.infinity) { maxSpeed = v }
+        }
     }
 
     private static func pick<T>(_ a: T?, _ b: T?, _ combine: (T, T) -> T) -> T? {

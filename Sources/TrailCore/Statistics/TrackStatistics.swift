@@ -12,21 +12,37 @@ public struct TrackStatistics: Hashable, Sendable, Codable {
     public var pointCount: Int
     /// Segments counted.
     public var segmentCount: Int
-    /// Time of the first and last timestamped point.
+    /// Time of the first accepted timestamp of a segment (over several: the earliest).
     public var startTime: Date?
+    /// Time of the last accepted timestamp of a segment (over several: the latest).
     public var endTime: Date?
-    /// Sum over segments of last minus first timestamp, in seconds (pauses between segments
-    /// are not counted).
+    /// Recorded time, seconds: per segment the sum of its continuous timed runs (clock jumps
+    /// — a step backwards or longer than ``StatisticsConfiguration/timeBreak`` — are left
+    /// out), summed over segments; pauses between segments are not counted (gpxpy's and
+    /// Garmin's "timer time"). For an ordinary segment: last minus first timestamp.
     public var elapsedTime: Double?
+    /// The time line from the first to the last point, seconds: ``elapsedTime`` plus the
+    /// pauses between consecutive segments (and tracks of a hike), each counted when it is
+    /// positive and no longer than ``StatisticsConfiguration/timeBreak``. Equal to the elapsed
+    /// time for a single segment. Nil when no point has a time (and for hikes stored before
+    /// this value existed).
+    public var totalTime: Double?
     /// Seconds spent moving, by the moving-time rule of `StatisticsCalculator`.
     public var movingTime: Double?
-    /// distance / elapsedTime, m/s (nil when elapsed time is nil or 0).
+    /// timedDistance / elapsedTime, m/s (nil when elapsed time is nil or 0).
     public var averageSpeed: Double?
+    /// The distance covered during ``elapsedTime``, metres: the path length between the first
+    /// and last point of each continuous timed run that lasts longer than 0 s. Distance before
+    /// the first or after the last timestamp, across a break, or in a run without duration
+    /// is left out. Nil when no point has a time (and for hikes stored before this value
+    /// existed).
+    public var timedDistance: Double?
     /// Distance covered while moving (path length of the moving chunks), metres.
     public var movingDistance: Double?
     /// movingDistance / movingTime, m/s.
     public var movingAverageSpeed: Double?
-    /// Maximum speed robust to single GPS spikes, m/s.
+    /// Maximum speed, m/s: the highest running median of 20 s window speeds (robust to single
+    /// GPS spikes), never below ``averageSpeed`` or ``movingAverageSpeed``.
     public var maxSpeed: Double?
     /// Cumulative climb and descent after the noise filter, metres.
     public var elevationGain: Double?
@@ -45,8 +61,9 @@ public struct TrackStatistics: Hashable, Sendable, Codable {
 
     public init(distance: Double = 0, pointCount: Int = 0, segmentCount: Int = 0,
                 startTime: Date? = nil, endTime: Date? = nil, elapsedTime: Double? = nil,
-                movingTime: Double? = nil, averageSpeed: Double? = nil,
-                movingDistance: Double? = nil, movingAverageSpeed: Double? = nil, maxSpeed: Double? = nil,
+                totalTime: Double? = nil, movingTime: Double? = nil, averageSpeed: Double? = nil,
+                timedDistance: Double? = nil, movingDistance: Double? = nil, movingAverageSpeed: Double? = nil,
+                maxSpeed: Double? = nil,
                 elevationGain: Double? = nil, elevationLoss: Double? = nil,
                 minElevation: Double? = nil, maxElevation: Double? = nil,
                 steepestGrade: Double? = nil, boundingBox: BoundingBox? = nil,
@@ -57,8 +74,10 @@ public struct TrackStatistics: Hashable, Sendable, Codable {
         self.startTime = startTime
         self.endTime = endTime
         self.elapsedTime = elapsedTime
+        self.totalTime = totalTime
         self.movingTime = movingTime
         self.averageSpeed = averageSpeed
+        self.timedDistance = timedDistance
         self.movingDistance = movingDistance
         self.movingAverageSpeed = movingAverageSpeed
         self.maxSpeed = maxSpeed

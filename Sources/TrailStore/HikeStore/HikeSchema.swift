@@ -17,6 +17,9 @@ enum HikeSchema {
     /// Stamped in the file header (`PRAGMA application_id`): "CAIR" in ASCII.
     static let applicationID: Int32 = 0x4341_4952
 
+    /// The migration that adds the `total_time` and `timed_distance` columns to `hikes`.
+    static let totalTimeMigrationName = "v3-total-time"
+
     static var migrator: Migrator {
         var m = Migrator()
         m.register("2026-11-30 hikes v1") { db in
@@ -107,6 +110,14 @@ enum HikeSchema {
         }
         m.register(HikeStore.draftsMigrationName, HikeStore.createDraftsTable)
         WalkSchema.register(on: &m)
+        m.register(totalTimeMigrationName) { db in
+            // TrackStatistics.totalTime and .timedDistance (DECISIONS.md 70); NULL for hikes
+            // stored before, which keep their other numbers as computed then.
+            try db.execute("""
+                ALTER TABLE hikes ADD COLUMN total_time REAL;
+                ALTER TABLE hikes ADD COLUMN timed_distance REAL;
+                """)
+        }
         return m
     }
 }

@@ -79,8 +79,8 @@ struct HikeWriter {
                 content_hash, waypoint_count, distance, point_count, segment_count, start_time, end_time,
                 elapsed_time, moving_time, average_speed, moving_average_speed, max_speed, elevation_gain,
                 elevation_loss, min_elevation, max_elevation, steepest_grade, min_latitude, min_longitude,
-                max_latitude, max_longitude, moving_distance, estimated_walking_time)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                max_latitude, max_longitude, moving_distance, estimated_walking_time, total_time, timed_distance)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
         setID = try db.prepare("UPDATE hikes SET public_id = ? WHERE id = ?")
         track = try db.prepare("""
@@ -126,7 +126,7 @@ struct HikeWriter {
             .optional(s.elevationGain), .optional(s.elevationLoss), .optional(s.minElevation), .optional(s.maxElevation),
             .optional(s.steepestGrade), .optional(box?.minLatitude), .optional(box?.minLongitude),
             .optional(box?.maxLatitude), .optional(box?.maxLongitude), .optional(s.movingDistance),
-            .real(s.estimatedWalkingTime),
+            .real(s.estimatedWalkingTime), .optional(s.totalTime), .optional(s.timedDistance),
         ])
         let hikeRow = db.lastInsertRowID
         let id = HikeID(rowID: hikeRow)

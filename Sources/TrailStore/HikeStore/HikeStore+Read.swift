@@ -31,7 +31,7 @@ extension HikeStore {
         point_count, segment_count, start_time, end_time, elapsed_time, moving_time, average_speed,
         moving_average_speed, max_speed, elevation_gain, elevation_loss, min_elevation, max_elevation,
         steepest_grade, min_latitude, min_longitude, max_latitude, max_longitude, moving_distance,
-        estimated_walking_time
+        estimated_walking_time, total_time, timed_distance
         """
 
     static func date(_ st: Statement, _ i: Int32) -> Date? {
@@ -46,8 +46,9 @@ extension HikeStore {
         }
         let stats = TrackStatistics(
             distance: st.double(8), pointCount: st.int(9), segmentCount: st.int(10), startTime: date(st, 11),
-            endTime: date(st, 12), elapsedTime: st.optionalDouble(13), movingTime: st.optionalDouble(14),
-            averageSpeed: st.optionalDouble(15), movingDistance: st.optionalDouble(27),
+            endTime: date(st, 12), elapsedTime: st.optionalDouble(13), totalTime: st.optionalDouble(29),
+            movingTime: st.optionalDouble(14), averageSpeed: st.optionalDouble(15),
+            timedDistance: st.optionalDouble(30), movingDistance: st.optionalDouble(27),
             movingAverageSpeed: st.optionalDouble(16),
             maxSpeed: st.optionalDouble(17), elevationGain: st.optionalDouble(18),
             elevationLoss: st.optionalDouble(19), minElevation: st.optionalDouble(20),
