@@ -15,6 +15,14 @@ import Testing
         #expect(cairn(["--help"]).stdout.contains("cairn --version"))
     }
 
+    @Test func optionsWithoutACommandAreTheViewers() {
+        // Not a terminal here, so the viewer refuses, which shows the options reached it.
+        let run = cairn(["--store", "/nonexistent/dir/h.sqlite"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("cairn tui: the viewer needs a terminal"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent/dir"))
+    }
+
     @Test func theMapGroupListsItsCommands() {
         for args in [["map"], ["map", "--help"], ["map", "-h"]] {
             let run = cairn(args)
