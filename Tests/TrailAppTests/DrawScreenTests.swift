@@ -126,3 +126,48 @@ import TrailCore
         #expect(DrawMapWidget.stopGlyph(40) == "+")
     }
 }
+
+/// Issue 7 (tester): stop names and straight-leg reasons were cut short in a 40-column list
+/// even in a 200-column window.
+@Suite struct DrawStopListWidthTests {
+    let env = TestSupport.environment()
+
+    @Test func thePanelWidensWithTheWindow() {
+        func panel(_ w: Int) -> Int { DrawScreenLayout(area: Rect(x: 0, y: 0, width: w, height: 40)).panel.width }
+        #expect(panel(200) == 200 / 3)  // a third
+        #expect(panel(120) == 40)       // at least 40
+        #expect(panel(70) == 34)        // narrow: the map keeps 35 columns (and the separator 1)
+        #expect(DrawScreenLayout(area: Rect(x: 0, y: 0, width: 70, height: 40)).map.width == 35)
+    }
+
+    func model(width: Int) -> DrawModel {
+        let a = DrawScreenTests.a, b = DrawScreenTests.b
+        var m = DrawModel(stops: [a, b], legRouting: [true], viewport: MapViewport(center: a, zoom: 15, width: width, height: 30))
+        m.plan = RoutePlan(stops: [a, b], legs: [RouteLeg.straight(from: a, to: b, reason: .stopTooFarFromPaths, routingRequested: true)])
+        m.places[a] = .some(NamedPlace(id: MapFeatureID(type: .node, osmID: 9), featureClass: .peak,
+                                       name: "Pic de la Coma de Varilles del Port Negre", coordinate: a, tags: [:], distance: 40))
+        m.places[b] = .some(nil)
+        return m
+    }
+
+    func screenText(width: Int) -> String {
+        var buffer = Buffer(width: width, height: 30)
+        DrawScreenView.render(model: model(width: width), environment: env, area: buffer.area, into: &buffer)
+        return (0..<30).map { y in (0..<width).map { buffer[$0, y]?.symbol ?? " " }.joined() }.joined(separator: "\n")
+    }
+
+    @Test func aWideWindowShowsWholeNamesAndReasons() {
+        let text = screenText(width: 200)
+        #expect(text.contains("Pic de la Coma de Varilles del Port Negre · 40 m · peak"))
+        #expect(text.contains("straight (stop too far from paths)"))
+    }
+
+    @Test func aNarrowPanelWrapsTheNameAndShortensTheReason() {
+        let text = screenText(width: 100)  // panel of 40 columns, 39 for text
+        #expect(!text.contains("Pic de la Coma de Varilles del Port Negre"))  // not on one line…
+        #expect(text.contains("Pic de la Coma de Varilles del") && text.contains("Port Negre · 40 m · peak"), "\(text)")  // …but all there
+        // The reason, too long beside the length, comes on its own line in its short form.
+        #expect(text.contains("(too far from paths)") && !text.contains("stop too far"))
+        #expect(DrawScreenView.wrapped("a bb cc dd", indent: "  ", width: 5) == ["a bb", "  cc", "  dd"])
+    }
+}

@@ -25,7 +25,7 @@ enum RouteCommand: Command {
           --max-sac T       hardest SAC grade to use, T1…T6 or an OSM sac_scale value
                             (default \(SACScale.defaultLimit): the alpine grades T5 and T6 are off)
           --via-ferrata     allow via ferratas (off by default)
-          -o, --output FILE write a GPX 1.1 file: one track, one segment per leg
+          -o, --output FILE write a GPX 1.1 file: one track, one segment per leg, the stops as waypoints
           --save NAME       store the route in the hike library as a drawn hike called NAME
           --json            print the result as JSON (metres, degrees)
         \(UnitsOption.helpLine)
@@ -81,10 +81,11 @@ enum RouteCommand: Command {
         }
         let places = stops.map { stop in (try? planner?.nearestPlace(to: stop, maxDistance: 500)) ?? nil }
         let track = plan.track(name: saveName ?? "Route")
+        let stopNames = places.map { $0?.name }
 
         if let output {
             let document = GPXDocument(creator: "Cairn", metadata: GPXMetadata(name: saveName ?? "Route", time: context.now()),
-                                       tracks: [track])
+                                       waypoints: plan.stopWaypoints(names: stopNames), tracks: [track])
             do {
                 try GPXWriter().write(document, to: URL(fileURLWithPath: output))
             } catch {
@@ -93,7 +94,7 @@ enum RouteCommand: Command {
         }
         var saved: HikeStore.InsertOutcome?
         if let saveName {
-            saved = try save(plan, name: saveName, storePath: storePath, context)
+            saved = try save(plan, name: saveName, stopNames: stopNames, storePath: storePath, context)
         }
 
         if json {
@@ -112,11 +113,12 @@ enum RouteCommand: Command {
     }
 
     /// Stores the route as a drawn hike (unless the same points are already stored).
-    private static func save(_ plan: RoutePlan, name: String, storePath: String, _ context: CommandContext) throws
+    private static func save(_ plan: RoutePlan, name: String, stopNames: [String?], storePath: String,
+                             _ context: CommandContext) throws
         -> HikeStore.InsertOutcome {
         let store = try StoreAccess.open(storePath, context, write: true)
         do {
-            return try store.insert(plan.drawnHike(name: name, time: context.now()))
+            return try store.insert(plan.drawnHike(name: name, time: context.now(), stopNames: stopNames))
         } catch {
             throw CLIError.failure("cannot save the route: \(error)")
         }

@@ -20,7 +20,14 @@ enum RouteReport {
         let straight = plan.straightLegCount
         var out = "Route: \(plan.stops.count) stops, \(plan.legs.count) leg\(plan.legs.count == 1 ? "" : "s"), "
         out += units.distance(plan.length)
-        out += straight == 0 ? ", all along mapped ways\n" : " (\(straight) straight)\n"
+        if straight > 0 {
+            out += " (\(straight) straight)\n"
+        } else if plan.connectorLength >= 1 {
+            // Exact: the walk from the stops to the nearest way is not on a mapped way.
+            out += ", along mapped ways except " + units.distance(plan.connectorLength) + " from the stops to the nearest way\n"
+        } else {
+            out += ", all along mapped ways\n"
+        }
         for (i, leg) in plan.legs.enumerated() {
             out += "  \(i + 1). " + placeText(places[i], plan.stops[i], units: units) + " → "
                 + placeText(places[i + 1], plan.stops[i + 1], units: units) + "\n"

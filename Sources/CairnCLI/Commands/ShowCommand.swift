@@ -53,7 +53,12 @@ public enum ShowCommand: Command {
         func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
         row("Kind", h.kind.rawValue + (h.sourceFileName.map { " from " + c($0) } ?? ""))
         row("Description", h.description.map(c))
-        row("Started", h.startedAt.map { u.dateTime($0) })
+        if h.kind == .drawn {
+            // A drawing has no walk time: its only date is when it was drawn (the GPX metadata time).
+            row("Drawn", u.date(h.startedAt ?? h.createdAt))
+        } else {
+            row("Started", h.startedAt.map { u.dateTime($0) })
+        }
         row("Added", u.dateTime(h.createdAt))
         rows += StatisticsRows.rows(s, u)
         row("Creator", m.creator.map(c))

@@ -32,11 +32,10 @@ extension EffectPerformer {
                     send(.failed("search: \(error)"))
                 }
             }
-        case .findMapArea:
+        case .findMapArea(let preferred):
             mapQueue.async { [self] in
                 let areas = (try? openMap()?.coverageAreas()) ?? []
-                let largest = areas.max { Self.area($0) < Self.area($1) }
-                send(.draw(.mapArea(largest)))
+                send(.draw(.mapArea(DrawModel.openingArea(preferring: preferred, coverage: areas))))
             }
         default:
             storeQueue.async { [self] in
@@ -65,10 +64,10 @@ extension EffectPerformer {
             var track = tracks.first ?? Track(segments: [])
             track.segments = tracks.flatMap(\.segments)
             send(.draw(.drawnHikeLoaded(id, name: summary.name, track)))
-        case .save(let name, let plan):
+        case .save(let name, let plan, let stopNames):
             do {
                 let store = try openStore()
-                let outcome = try store.insert(plan.drawnHike(name: name, time: now()))
+                let outcome = try store.insert(plan.drawnHike(name: name, time: now(), stopNames: stopNames))
                 try? store.clearDraft()  // saved either way; a draft left behind is only offered again
                 send(.draw(.saved(name: name, outcome)))
             } catch {
@@ -97,10 +96,5 @@ extension EffectPerformer {
         let found = (try? planner.nearestPlace(to: stop)) ?? nil
         placeCache[stop] = .some(found)
         return found
-    }
-
-    /// A box's area in square degrees (to pick the largest covered area).
-    static func area(_ b: BoundingBox) -> Double {
-        (b.maxLatitude - b.minLatitude) * (b.maxLongitude - b.minLongitude)
     }
 }

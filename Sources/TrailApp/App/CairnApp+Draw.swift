@@ -203,10 +203,11 @@ extension CairnApp {
                                            insertBetween: pin, routingOn: m.routingOn)))
     }
 
-    /// Keeps the drawing in the store (or forgets it when it holds nothing and edits no hike).
+    /// Keeps the drawing in the store (or forgets it when it holds nothing and edits no hike,
+    /// or edits a saved drawing without having changed it).
     func keepDraft(_ state: inout AppState, _ m: DrawModel) -> [AppEffect] {
         let draft = m.draft
-        if draft.isEmpty && m.sourceHike == nil {
+        if (draft.isEmpty && m.sourceHike == nil) || m.isUnchangedEdit {
             guard state.draw.storedDraft != nil else { return [] }
             state.draw.storedDraft = nil
             return [.draw(.clearDraft)]

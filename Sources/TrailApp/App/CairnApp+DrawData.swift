@@ -34,8 +34,9 @@ extension CairnApp {
     }
 
     /// Opens the drawing screen. The map shows `view` (centre and zoom) when it holds every
-    /// stop, else it is fitted over the stops, else over the library's selected hike; with
-    /// nothing to go by, the map store is asked where its data is.
+    /// stop, else it is fitted over the stops; a drawing without stops opens over the library's
+    /// selected hike when the map store covers it, else over the map store's covered area,
+    /// else (no map at all) over the selected hike.
     func startDrawing(_ state: inout AppState, stops: [Coordinate], legRouting: [Bool], pins: [Coordinate],
                       routingOn: Bool, view: (center: Coordinate, zoom: Double)?, cursor: Coordinate?,
                       sourceHike: HikeID? = nil, name: String? = nil) -> [AppEffect] {
@@ -54,11 +55,15 @@ extension CairnApp {
             if !(stops + pins).isEmpty {
                 m.fitToStops()
                 if let cursor, m.viewport.cell(cursor) != nil { m.cursor = cursor }
-            } else if let box = state.library.selectedSummary?.statistics.boundingBox {
-                m.viewport = MapViewport.fit(box, width: w, height: h, margin: 2, maxZoom: DrawModel.fitMaxZoom)
-                m.cursor = m.viewport.center
             } else {
-                effects.append(.draw(.findMapArea))
+                // Over the selected hike for now; the map store says whether it has data there
+                // (else the drawing moves to where it has).
+                let box = state.library.selectedSummary?.statistics.boundingBox
+                if let box {
+                    m.viewport = MapViewport.fit(box, width: w, height: h, margin: 2, maxZoom: DrawModel.fitMaxZoom)
+                    m.cursor = m.viewport.center
+                }
+                effects.append(.draw(.findMapArea(preferring: box)))
             }
         }
         m.keepCursorInView()
@@ -171,6 +176,7 @@ extension CairnApp {
         m.lastSaveName = text
         state.draw.model = m
         state.status = StatusMessage(text: "Saving \(text)…", isError: false)
-        return [.draw(.save(name: text, m.plan))]
+        let names = m.plan.stops.map { (m.places[$0] ?? nil)?.name }
+        return [.draw(.save(name: text, m.plan, stopNames: names))]
     }
 }

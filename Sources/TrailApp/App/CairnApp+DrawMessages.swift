@@ -37,9 +37,14 @@ extension CairnApp {
         case .drawnHikeLoaded(let id, let name, let track):
             state.status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w saves a new hike",
                                          isError: false)
-            let effects = startDrawing(&state, stops: RoutePlan.stops(of: track), legRouting: RoutePlan.legRouting(of: track),
+            let stops = RoutePlan.stops(of: track), legRouting = RoutePlan.legRouting(of: track)
+            let effects = startDrawing(&state, stops: stops, legRouting: legRouting,
                                        pins: [], routingOn: true, view: nil, cursor: nil, sourceHike: id, name: name)
-            guard let m = state.draw.model else { return effects }
+            guard var m = state.draw.model else { return effects }
+            // No draft until the first change (this forgets a draft the hiker chose to discard).
+            m.sourceStops = m.stops
+            m.sourceLegRouting = m.legRouting
+            state.draw.model = m
             return effects + keepDraft(&state, m)
         case .saved(let name, let outcome):
             let id: HikeID

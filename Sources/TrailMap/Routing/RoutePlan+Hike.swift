@@ -4,18 +4,33 @@ import TrailStore
 
 extension RoutePlan {
     /// The plan as an ordinary hike of kind ``HikeKind/drawn``: one track (``track(name:)``, one
-    /// segment per leg) with its statistics, ready for ``HikeStore/insert(_:allowDuplicate:)``.
-    /// Shared by `cairn route --save` and the TUI's drawing screen, so both store the same thing.
+    /// segment per leg) with its statistics, the track's description (which legs are straight)
+    /// as the hike's description, and the stops as waypoints (``stopWaypoints(names:)``), ready
+    /// for ``HikeStore/insert(_:allowDuplicate:)``. Shared by `cairn route --save` and the TUI's
+    /// drawing screen, so both store the same thing (and export gives both back).
     /// - Parameters:
     ///   - name: the hike's (and track's) name.
     ///   - time: when it was drawn (the GPX metadata time).
+    ///   - stopNames: the nearest named place of each stop, in order (nil or missing: "Stop N").
     ///   - calculator: computes the statistics.
-    public func drawnHike(name: String, time: Date, calculator: StatisticsCalculator = StatisticsCalculator()) -> NewHike {
+    public func drawnHike(name: String, time: Date, stopNames: [String?] = [],
+                          calculator: StatisticsCalculator = StatisticsCalculator()) -> NewHike {
         let track = track(name: name)
-        return NewHike(name: name, kind: .drawn,
+        return NewHike(name: name, description: track.description, kind: .drawn,
                        metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", time: time, source: track.source,
                                               type: track.type),
-                       tracks: [track], statistics: calculator.statistics(for: [track]))
+                       tracks: [track], waypoints: stopWaypoints(names: stopNames),
+                       statistics: calculator.statistics(for: [track]))
+    }
+
+    /// The stops as GPX waypoints, in order: named after `names[i]` (the nearest named place)
+    /// or "Stop N" (1-based) when there is none, with type "stop".
+    public func stopWaypoints(names: [String?] = []) -> [Waypoint] {
+        stops.enumerated().map { i, c in
+            let given = i < names.count ? names[i]?.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+            let name = given.flatMap { $0.isEmpty ? nil : $0 } ?? "Stop \(i + 1)"
+            return Waypoint(latitude: c.latitude, longitude: c.longitude, name: name, type: "stop")
+        }
     }
 
     /// The routing flag each leg was made with (`legs[i].routingRequested`): what a draft keeps

@@ -25,6 +25,12 @@ public struct RoutePlan: Sendable, Hashable {
     /// Number of legs drawn as straight lines.
     public var straightLegCount: Int { legs.filter { !$0.isRouted }.count }
 
+    /// Metres walked off the mapped ways on routed legs: from each stop to the nearest way
+    /// and back onto it (the legs' start and end connectors together).
+    public var connectorLength: Double {
+        legs.filter(\.isRouted).reduce(0) { $0 + ($1.startConnector ?? 0) + ($1.endConnector ?? 0) }
+    }
+
     /// Total metres climbed and descended (0 until the graph has elevations).
     public var ascent: Double { legs.reduce(0) { $0 + $1.ascent } }
     public var descent: Double { legs.reduce(0) { $0 + $1.descent } }
@@ -39,7 +45,8 @@ public struct RoutePlan: Sendable, Hashable {
 
     /// The plan as a GPX-ready track: one segment per leg, in order, so a reader can tell
     /// the legs (and so the stops: the ends of the segments) apart; consecutive segments
-    /// share their stop. The description says which legs are straight and why; the source
+    /// share their stop. The description says which legs are straight and why (or, when none
+    /// is, how many metres are spent reaching the ways from the stops); the source
     /// carries the OpenStreetMap attribution the ODbL asks for.
     /// - Parameters:
     ///   - name: the track name.
@@ -47,7 +54,9 @@ public struct RoutePlan: Sendable, Hashable {
         let straight = legs.enumerated().filter { !$0.element.isRouted }
         var description = "\(legs.count) leg\(legs.count == 1 ? "" : "s") drawn in Cairn"
         if straight.isEmpty {
-            description += ", all along mapped ways."
+            let off = connectorLength
+            description += off >= 1 ? ", along mapped ways except \(Int(off.rounded())) m from the stops to the nearest way."
+                : ", all along mapped ways."
         } else {
             description += "; straight: " + straight.map { "leg \($0.offset + 1) (\($0.element.straightReason!.rawValue))" }
                 .joined(separator: ", ") + "."

@@ -74,7 +74,7 @@ import TrailStore
         #expect(m.cursorCell != nil && m.stops.isEmpty && m.focus == .map)
         var empty = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 100, height: 30)
         _ = app.update(&empty, .hikesLoaded([]))
-        #expect(key(&empty, .character("n")).contains(.draw(.findMapArea)))
+        #expect(key(&empty, .character("n")).contains(.draw(.findMapArea(preferring: nil))))
         _ = app.update(&empty, .draw(.mapArea(Self.box)))
         #expect(empty.draw.model?.viewport.cell(Self.box.center) != nil)
     }
@@ -228,14 +228,14 @@ import TrailStore
         _ = key(&s, .control("u"))
         for c in "Col loop" { _ = key(&s, .character(c)) }
         let plan = s.draw.model!.plan
-        #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan))])
+        #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan, stopNames: [nil, nil]))])
         #expect(s.screen == .draw && s.draw.model!.saving)
         // While the store works, keys wait for nothing: they are ignored; a failure reopens.
         #expect(key(&s, .character("q")).isEmpty && s.screen == .draw)
         #expect(app.update(&s, .draw(.saveFailed("disk full"))) == [.bell])
         #expect(!s.draw.model!.saving && s.status.isError && s.status.text.contains("disk full"))
         _ = key(&s, .character("w"))
-        #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan))])
+        #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan, stopNames: [nil, nil]))])
         let id = HikeID(rowID: 42)
         #expect(app.update(&s, .draw(.saved(name: "Col loop", .inserted(id)))) == [.loadHikes(.date)])
         #expect(s.screen == .library && s.draw.model == nil && s.draw.storedDraft == nil)
@@ -306,7 +306,65 @@ import TrailStore
         let m = try #require(s.draw.model)
         #expect(s.screen == .draw && s.hike == nil)
         #expect(m.stops == stops && m.legRouting == [true, false] && m.sourceHike == id && m.name == "Drawn")
-        #expect(Self.keptDraft(effects)?.sourceHike == id)
+        // Nothing changed yet: no draft.
+        #expect(Self.keptDraft(effects) == nil && s.draw.storedDraft == nil)
+    }
+
+    /// Issue 7 (tester): leaving an unchanged edit left "Drawing kept" and an unfinished drawing.
+    @Test func anUnchangedEditKeepsNoDraftAndTheFirstChangeDoes() throws {
+        let planner = try Self.planner()
+        let stops = [Coordinate(latitude: 42.6236, longitude: 1.5330), Coordinate(latitude: 42.6222, longitude: 1.5360),
+                     Coordinate(latitude: 42.6218, longitude: 1.5401)]
+        let track = planner.replan(RoutePlan(), stops: stops, legRouting: [true, false]).track(name: "Drawn")
+        let id = HikeID(rowID: 5)
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        answer(&s, app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track))), planner)
+        // Leaving without a change: nothing kept, nothing said about a kept drawing.
+        let left = key(&s, .character("q"))
+        #expect(s.screen == .library && Self.keptDraft(left) == nil && !left.contains(.draw(.clearDraft)))
+        #expect(s.draw.storedDraft == nil && !s.status.text.contains("kept"))
+
+        // Open it again and change it (delete the last stop): now a draft is kept…
+        answer(&s, app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track))), planner)
+        _ = key(&s, .tab)
+        let deleted = key(&s, .character("x"))
+        #expect(Self.keptDraft(deleted)?.sourceHike == id && Self.keptDraft(deleted)?.stops.count == 2)
+        #expect(s.draw.storedDraft != nil)
+
+        // …and a kept draft the hiker chose to discard for this edit is forgotten when it opens.
+        let reopened = app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track)))
+        #expect(reopened.contains(.draw(.clearDraft)) && s.draw.storedDraft == nil)
+        let leftAgain = key(&s, .character("q"))
+        #expect(Self.keptDraft(leftAgain) == nil && s.draw.storedDraft == nil)
+    }
+
+    @Test func openingAreaPrefersTheHikeOnlyWhereTheMapHasData() {
+        let andorra = BoundingBox(minLatitude: 42.43, minLongitude: 1.41, maxLatitude: 42.66, maxLongitude: 1.79)
+        let small = BoundingBox(minLatitude: 47.0, minLongitude: 8.0, maxLatitude: 47.01, maxLongitude: 8.01)
+        let alps = BoundingBox(minLatitude: 46.0, minLongitude: 7.0, maxLatitude: 46.01, maxLongitude: 7.01)
+        #expect(DrawModel.openingArea(preferring: Self.box, coverage: [small, andorra]) == Self.box)
+        #expect(DrawModel.openingArea(preferring: alps, coverage: [small, andorra]) == andorra)  // the largest
+        #expect(DrawModel.openingArea(preferring: nil, coverage: [andorra]) == andorra)
+        #expect(DrawModel.openingArea(preferring: alps, coverage: []) == nil)
+    }
+
+    /// Issue 7 (tester): `n` opened over a hike with "No map data here".
+    @Test func nMovesToTheMapDataWhenTheSelectedHikeHasNone() throws {
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        let alps = BoundingBox(minLatitude: 46.0, minLongitude: 7.0, maxLatitude: 46.01, maxLongitude: 7.01)
+        var summary = AppUpdateTests.summary(1, "elsewhere", distance: 677, start: 0)
+        summary.statistics.boundingBox = alps
+        _ = app.update(&s, .hikesLoaded([summary]))
+        #expect(key(&s, .character("n")).contains(.draw(.findMapArea(preferring: alps))))
+        #expect(s.draw.model?.viewport.cell(alps.center) != nil)  // over the hike until the answer
+        // The map store covers Andorra only: the drawing moves there.
+        _ = app.update(&s, .draw(.mapArea(DrawModel.openingArea(preferring: alps, coverage: [Self.box]))))
+        #expect(s.draw.model?.viewport.cell(Self.box.center) != nil && s.draw.model?.viewport.cell(alps.center) == nil)
+        // No map at all: it stays over the hike, with the notice.
+        _ = key(&s, .character("q"))
+        _ = key(&s, .character("n"))
+        _ = app.update(&s, .draw(.mapArea(nil)))
+        #expect(s.draw.model?.viewport.cell(alps.center) != nil && s.status.text.contains("No map imported"))
     }
 
     @Test func theCursorScrollsTheMapAtTheEdges() throws {

@@ -12,7 +12,7 @@ public enum DrawMessage: Sendable {
     case planned(request: Int, RoutePlan, places: [NamedPlace?], elevationKnown: Bool)
     /// Named features matching a search.
     case searchResults(request: Int, [NamedPlace])
-    /// The area the map store covers (nil: no map), to show a new drawing where there is data.
+    /// Where a new drawing opens (nil: no map at all; the drawing stays over the selected hike).
     case mapArea(BoundingBox?)
     /// A drawn hike read back for editing: its id, name and track (one segment per leg).
     case drawnHikeLoaded(HikeID, name: String, Track)
@@ -34,12 +34,15 @@ public enum DrawEffect: Equatable, Sendable {
     case plan(DrawPlanRequest)
     /// Search named features for `text`, nearest to `near` first.
     case search(request: Int, text: String, near: Coordinate)
-    /// Find the area the map store covers.
-    case findMapArea
+    /// Find where a new drawing should open: `preferring` (the library's selected hike) when
+    /// the map store covers it, else the map store's largest covered area (see
+    /// ``DrawModel/openingArea(preferring:coverage:)``); answered by ``DrawMessage/mapArea(_:)``.
+    case findMapArea(preferring: BoundingBox?)
     /// Read a drawn hike's track to edit it.
     case loadDrawnHike(HikeID)
-    /// Store `plan` as a drawn hike called `name` and forget the draft.
-    case save(name: String, RoutePlan)
+    /// Store `plan` as a drawn hike called `name` (its stops as waypoints named `stopNames`,
+    /// see ``RoutePlan/drawnHike(name:time:stopNames:calculator:)``) and forget the draft.
+    case save(name: String, RoutePlan, stopNames: [String?])
 }
 
 /// One request to the router: the stops as the hiker sees them, the routing flag per leg, the

@@ -83,3 +83,14 @@ extension DrawModel {
         return pins.firstIndex { p in viewport.cell(p).map { $0.x == c.x && $0.y == c.y } ?? false }
     }
 }
+
+extension DrawModel {
+    /// Where a new drawing without stops opens: `hike` (the library's selected hike) when one
+    /// of the map store's `coverage` areas overlaps it, else the largest coverage area (in
+    /// square degrees), else nil (no map at all: the caller stays over the hike).
+    public static func openingArea(preferring hike: BoundingBox?, coverage: [BoundingBox]) -> BoundingBox? {
+        if let hike, coverage.contains(where: { $0.intersects(hike) }) { return hike }
+        func area(_ b: BoundingBox) -> Double { (b.maxLatitude - b.minLatitude) * (b.maxLongitude - b.minLongitude) }
+        return coverage.max { area($0) < area($1) }
+    }
+}

@@ -89,6 +89,11 @@ public struct DrawModel: Sendable {
     public var sourceHike: HikeID?
     /// The edited hike's name (offered when saving).
     public var name: String?
+    /// The stops and leg routing of the drawn hike as it was opened for editing (nil for a new
+    /// drawing or a resumed draft): while the drawing still matches them there is nothing to
+    /// keep as a draft (see ``isUnchangedEdit``).
+    public var sourceStops: [Coordinate]?
+    public var sourceLegRouting: [Bool]?
     /// True between `w` and the store's answer.
     public var saving = false
     /// The name last typed in the save prompt (offered again after a failed save).
@@ -105,6 +110,13 @@ public struct DrawModel: Sendable {
         self.viewport = viewport
         plan = RoutePlan()
         self.cursor = cursor ?? viewport.center
+    }
+
+    /// True while a saved drawing opened for editing has not been changed (same stops, same
+    /// leg routing, no pins): no draft is kept for it.
+    public var isUnchangedEdit: Bool {
+        guard sourceHike != nil, let sourceStops, let sourceLegRouting else { return false }
+        return stops == sourceStops && legRouting == sourceLegRouting && pins.isEmpty
     }
 
     /// The leg of ``plan`` from stop `i` to stop `i + 1`, or nil while it is being routed.

@@ -3,8 +3,9 @@ import TermUI
 /// Where the drawing screen puts the map and the side panel (readouts, stop list, pin card
 /// or search).
 ///
-/// - **Wide** (≥ 70 columns): the panel on the right, 30 % of the width (30 to 44 columns),
-///   after a one-column separator.
+/// - **Wide** (≥ 70 columns): the panel on the right after a one-column separator: a third
+///   of the width, at least 40 columns (fewer below 76 columns, so the map keeps 35), so stop
+///   names and leg notes have room in a wide window.
 /// - **Stacked** (narrower, ≥ 16 rows): the panel below the map (up to 12 rows, at most half).
 /// - **Tiny**: the map alone (the status line still says what the keys do).
 public struct DrawScreenLayout: Hashable, Sendable {
@@ -20,7 +21,7 @@ public struct DrawScreenLayout: Hashable, Sendable {
     /// The layout for `area`.
     public init(area: Rect) {
         if area.width >= 70 && area.height >= 6 {
-            let panelWidth = min(44, max(30, area.width * 3 / 10))
+            let panelWidth = max(min(40, area.width - 36), area.width / 3)
             let (left, right) = area.splitRight(panelWidth + 1)
             let (line, panelRect) = right.splitLeft(1)
             map = left

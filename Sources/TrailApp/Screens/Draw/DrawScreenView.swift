@@ -25,7 +25,7 @@ public enum DrawScreenView {
                               ThemeRole.border))
             let room = layout.panel.height - lines.count
             switch model.panel {
-            case .stops: lines += stopLines(model, env, room: room)
+            case .stops: lines += stopLines(model, env, room: room, width: layout.panel.width - 1)
             case .pinCard(let card): lines += cardLines(card, model)
             case .search(let search): lines += searchLines(search, model, env, room: room)
             }
@@ -77,7 +77,38 @@ public enum DrawScreenView {
         return text + " · \(place.featureClass.rawValue)"
     }
 
-    static func stopLines(_ m: DrawModel, _ env: WidgetEnvironment, room: Int) -> [Line] {
+    /// `text` on lines of at most `width` columns, broken between words (a word longer than a
+    /// line is cut at the buffer's edge): the first line as it is, the others after `indent`.
+    static func wrapped(_ text: String, indent: String, width: Int) -> [String] {
+        guard width > 0, TextFit.width(text) > width else { return [text] }
+        var lines: [String] = []
+        var current: String?
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            guard let line = current else { current = word; continue }
+            let candidate = line + " " + word
+            if TextFit.width(candidate) <= width || word.isEmpty {
+                current = candidate
+            } else {
+                lines.append(line)
+                current = indent + word
+            }
+        }
+        if let current { lines.append(current) }
+        return lines
+    }
+
+    /// A short form of a straight-leg reason for narrow panels.
+    static func shortReason(_ reason: StraightReason?) -> String {
+        switch reason {
+        case .stopTooFarFromPaths: return "too far from paths"
+        case .stopsTooFarApart: return "stops too far apart"
+        case .mapUnavailable: return "no map"
+        case let r?: return r.rawValue
+        case nil: return "straight"
+        }
+    }
+
+    static func stopLines(_ m: DrawModel, _ env: WidgetEnvironment, room: Int, width: Int = .max) -> [Line] {
         guard !m.stops.isEmpty else {
             var lines = [Line("No stops yet.", ThemeRole.heading), Line(""),
                          Line("Move the cursor, Enter drops a pin;"), Line("/ searches places by name.")]
@@ -92,15 +123,28 @@ public enum DrawScreenView {
             let role = i == 0 ? "start" : (i == last ? "end  " : "stop ")
             let marker = i == m.selected ? "›" : " "
             let highlighted = i == m.selected && (m.focus == .list || m.moving == i)
-            rows.append((Line("\(marker)\(DrawMapWidget.stopGlyph(i)) \(role) \(placeText(m, stop, env))",
-                              highlighted ? ThemeRole.highlight : ThemeRole.text), i))
+            // A long name goes on to a second line (the rest is cut at the panel's edge).
+            let stopText = "\(marker)\(DrawMapWidget.stopGlyph(i)) \(role) \(placeText(m, stop, env))"
+            for text in wrapped(stopText, indent: "         ", width: width).prefix(2) {
+                rows.append((Line(text, highlighted ? ThemeRole.highlight : ThemeRole.text), i))
+            }
             guard i < last else { continue }
             if let leg = m.leg(i) {
                 if leg.isRouted {
                     rows.append((Line("   \(routedBar) \(env.format.distance(leg.length)) routed", ThemeRole.muted), i))
                 } else {
-                    let why = leg.straightReason?.rawValue ?? "straight"
-                    rows.append((Line("   \(straightBar) \(env.format.distance(leg.length)) straight (\(why))", ThemeRole.straightLeg), i))
+                    // The reason in full when it fits, else its short form, else on the next line.
+                    let head = "   \(straightBar) \(env.format.distance(leg.length)) straight"
+                    let full = head + " (\(leg.straightReason?.rawValue ?? "straight"))"
+                    let short = head + " (\(shortReason(leg.straightReason)))"
+                    if TextFit.width(full) <= width {
+                        rows.append((Line(full, ThemeRole.straightLeg), i))
+                    } else if TextFit.width(short) <= width {
+                        rows.append((Line(short, ThemeRole.straightLeg), i))
+                    } else {
+                        rows.append((Line(head, ThemeRole.straightLeg), i))
+                        rows.append((Line("   \(straightBar)   (\(shortReason(leg.straightReason)))", ThemeRole.straightLeg), i))
+                    }
                 }
             } else {
                 rows.append((Line("   \(straightBar) routing…", ThemeRole.muted), i))
