@@ -261,7 +261,7 @@ import TrailStore
         #expect(s.live.follow?.lastReceived == nil)
         _ = app.update(&s, .follow(.position(.connection(.disconnected(reason: "connection refused", retryIn: 2)),
                                              at: F.t0, source: 1)))
-        expectScreen(F.text(app, s), contains: "Link      lost (connection refused)")
+        expectScreen(F.text(app, s), contains: "Link      retrying in 2 s (lost: co")
         _ = app.update(&s, .follow(.position(.stale(lastFix: nil), at: F.t0, source: 1)))
         _ = app.update(&s, .follow(.position(.ended(SourceEnd(reason: "replay finished")), at: F.t0, source: 1)))
         #expect(s.status.text == "Position source ended: replay finished")
