@@ -50,6 +50,39 @@ import TrailStore
         #expect(noTerminal.code == 1 && noTerminal.err.contains("needs a terminal"))
     }
 
+    @Test func unreadableSourcesAreRefusedBeforeTheTerminalCheck() throws {
+        let store = dir + "/hikes.sqlite"
+        #expect(run(["import", "--store", store, "Samples/gpxpy-Mojstrovka.gpx"]).code == 0)
+        let id = try #require(try HikeStore(path: store).summaries().first?.id.rawValue)
+        let empty = dir + "/empty.gpx"
+        try #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"></gpx>"#
+            .write(toFile: empty, atomically: true, encoding: .utf8)
+        let cases: [(String, String)] = [
+            ("nonsense", "no such file or device"),
+            ("replay:/nonexistent.gpx", "no such file"),
+            ("replay:README.md", "not a readable GPX file"),
+            ("replay:" + empty, "no track points"),
+            ("nmea:/dev/null", "neither a serial port nor an NMEA log file"),
+            ("nmea:README.md", "holds no NMEA sentences"),
+            ("nmea:" + dir, "neither a serial port"),
+        ]
+        for (spec, reason) in cases {
+            let r = run(["follow", id, "--gps", spec, "--store", store])
+            #expect(r.code == 1 && r.err.contains(reason) && !r.err.contains("needs a terminal"), "\(spec): \(r.err)")
+            let tui = run(["tui", "--gps", spec, "--store", store])
+            #expect(tui.code == 1 && tui.err.contains(reason), "tui \(spec): \(tui.err)")
+        }
+        // A readable replay and an NMEA log pass the check and reach the terminal check.
+        for ok in ["replay:Samples/gpxpy-Mojstrovka.gpx", "gpsd://127.0.0.1:2947"] {
+            let r = run(["follow", id, "--gps", ok, "--store", store])
+            #expect(r.code == 1 && r.err.contains("needs a terminal"), "\(ok): \(r.err)")
+        }
+        let nmea = dir + "/log.nmea"
+        try "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n".write(toFile: nmea, atomically: true, encoding: .utf8)
+        let r = run(["follow", id, "--gps", "nmea:" + nmea, "--store", store])
+        #expect(r.code == 1 && r.err.contains("needs a terminal"), "\(r.err)")
+    }
+
     @Test func showListsTheWalks() throws {
         let store = dir + "/hikes.sqlite"
         #expect(run(["import", "--store", store, "Samples/gpxpy-Mojstrovka.gpx"]).code == 0)

@@ -108,6 +108,10 @@ private let north20 = Coordinate(latitude: 42.500180045546, longitude: 1.5)
         #expect(end.reason == "end of file" && !end.isError)
         #expect(end.nmeaCounters?.badChecksum == 1 && end.nmeaCounters?.malformed == 1)
         #expect(end.nmeaCounters?.fixes == 3 && end.nmeaCounters?.used == 6)
+        // Bad sentences are reported as they are met, not only at the end: the bad checksum,
+        // then the malformed line.
+        let skipped = rec.events.compactMap { e -> Int? in if case .skippedInput(let b?, nil) = e { b } else { nil } }
+        #expect(skipped == [1, 2])
         #expect(abs(clock.totalSlept - 1.0) < 1e-9)  // 2 s of receiver time at 2×
     }
 

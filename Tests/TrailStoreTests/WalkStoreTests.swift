@@ -135,7 +135,10 @@ import TrailCore
         do {
             let db = try Connection(path: path)
             var old = Migrator()
-            for m in HikeSchema.migrator.migrations where m.name != WalkSchema.migrationName { old.register(m.name, m.apply) }
+            for m in HikeSchema.migrator.migrations
+            where m.name != WalkSchema.migrationName && m.name != WalkSchema.sourceMigrationName {
+                old.register(m.name, m.apply)
+            }
             try old.migrate(db)
             #expect(try !db.tableExists("walks"))
             _ = try HikeWriter(db).write(hike, hash: hike.contentHash, createdAt: Date(timeIntervalSince1970: 0)) { _ in }
@@ -145,6 +148,25 @@ import TrailCore
         #expect(try store.hikeCount() == 1)
         let id = try #require(try store.summaries().first?.id)
         #expect(try store.walks(of: id).isEmpty)
+    }
+
+    @Test func emptyUnfinishedWalksAreDeletedAndTheSourceIsKept() throws {
+        let (store, hike, _) = try storeWithHike()
+        let t = Date(timeIntervalSince1970: 1_700_000_050)
+        let empty = try store.beginWalk(of: hike, startedAt: t, offRouteThreshold: 30)
+        let finishedEmpty = try store.beginWalk(of: hike, startedAt: t.addingTimeInterval(1), offRouteThreshold: 30)
+        try store.finishWalk(finishedEmpty, endedAt: t.addingTimeInterval(2), summary: FollowSummary())
+        let walked = try store.beginWalk(of: hike, startedAt: t.addingTimeInterval(3), offRouteThreshold: 30)
+        try store.appendWalkPoints(walked, [WalkPoint(stretch: 0, point: Trackpoint(latitude: 1, longitude: 2))])
+        try store.setWalkSource(walked, "replay:/tmp/walk.gpx")
+        #expect(try store.deleteEmptyUnfinishedWalks(of: hike) == 1)
+        let walks = try store.walks(of: hike)
+        #expect(walks.map(\.id) == [finishedEmpty, walked])
+        #expect(walks.map(\.source) == [nil, "replay:/tmp/walk.gpx"])
+        try store.deleteWalk(finishedEmpty)
+        #expect(try store.walks(of: hike).map(\.id) == [walked])
+        #expect(throws: WalkStoreError.noSuchWalk(empty)) { try store.setWalkSource(empty, "gpsd") }
+        #expect(HikeSchema.migrator.migrations.last?.name == WalkSchema.sourceMigrationName)
     }
 
     @Test func migrationIsRecordedUnderItsName() throws {

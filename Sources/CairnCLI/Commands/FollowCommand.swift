@@ -37,6 +37,7 @@ public enum FollowCommand: Command {
         guard let source = options.live.source else {
             throw CLIError.usage("follow needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx)")
         }
+        try options.live.validate()
         let store = try StoreAccess.open(options.storePath, context)
         let id = try StoreAccess.ids(ids, in: store)[0]
         options.autoFollow = (id, source)

@@ -42,6 +42,14 @@ final class FollowEffectPerformer: @unchecked Sendable {
             stopSource()
         case .speak(let text):
             speech.speak(text)
+        case .checkSource(let spec, let text, let hike):
+            DispatchQueue.global().async {
+                var problem: String?
+                do { try spec.check(loadTrack: FollowEffectPerformer.loadTrack) } catch { problem = String(describing: error) }
+                send(.follow(.sourceChecked(hike, text: text, spec, error: problem)))
+            }
+        case .pauseSource(let paused):
+            lock.withLock { (source as? any PausableSource)?.setPaused(paused) }
         default:
             walkQueue.async { [self] in
                 do {
@@ -117,6 +125,7 @@ final class FollowEffectPerformer: @unchecked Sendable {
             send(.follow(.walksLoaded(hike, try store.walks(of: hike), unfinished: nil)))
         case .loadWalks(let hike, let offerResume):
             let store = try openStore()
+            try store.deleteEmptyUnfinishedWalks(of: hike)
             let walks = try store.walks(of: hike)
             var unfinished: UnfinishedWalk?
             if offerResume, let w = walks.last(where: { !$0.isFinished }) {
@@ -124,7 +133,11 @@ final class FollowEffectPerformer: @unchecked Sendable {
                                             backtrackRoute: try store.walkBacktrackRoute(w.id))
             }
             send(.follow(.walksLoaded(hike, walks, unfinished: unfinished)))
-        case .startSource, .stopSource, .speak:
+        case .deleteWalk(let walk):
+            try openStore().deleteWalk(walk)
+        case .setWalkSource(let walk, let text):
+            try openStore().setWalkSource(walk, text)
+        case .startSource, .stopSource, .speak, .checkSource, .pauseSource:
             break
         }
     }

@@ -44,6 +44,14 @@ struct LiveOptions {
         return o
     }
 
+    /// Checks that the `--gps` source can be read (``PositionSourceSpec/check(loadTrack:)``),
+    /// before the terminal is taken.
+    /// - Throws: ``CLIError/failure(_:)`` (exit 1) for a missing, unreadable or wrong file.
+    func validate() throws {
+        guard let source else { return }
+        do { try source.check(loadTrack: FollowEffectPerformer.loadTrack) } catch { throw CLIError.failure(String(describing: error)) }
+    }
+
     /// "30", "30m", "30 m", "0.1km", "100ft" → metres (positive, at most 10 km).
     static func parseDistance(_ text: String, option: String) throws -> Double {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()

@@ -60,6 +60,7 @@ public enum TUICommand: Command {
 
     /// Takes the terminal and runs the app until it quits.
     static func launch(_ options: ViewerOptions, _ context: CommandContext) throws -> Int32 {
+        try options.live.validate()
         guard context.stdoutIsTerminal && context.stdinIsTerminal else {
             throw CLIError.failure("the viewer needs a terminal (stdin and stdout); see 'cairn --help' for commands")
         }

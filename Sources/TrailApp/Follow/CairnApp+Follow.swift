@@ -30,9 +30,10 @@ extension CairnApp {
             let update = follow.session.receive(fix)
             var effects: [AppEffect] = []
             if update.isAccepted && !follow.session.isPaused {
+                follow.recordedPoints += 1
                 let point = WalkPoint(stretch: follow.session.walkedSegments.count - 1, point: fix.trackpoint)
                 if let walk = follow.walkID {
-                    effects.append(.follow(.appendPoints(walk, [point], summary: follow.session.summary)))
+                    effects.append(.follow(.appendPoints(walk, [point], summary: follow.summary)))
                 } else {
                     follow.pendingPoints.append(point)
                 }
@@ -48,9 +49,14 @@ extension CairnApp {
             follow.isStale = true
         case .connection(let c):
             follow.connection = c
+            follow.connectionAt = time
             if case .connected = c { follow.ended = nil }
+        case .skippedInput(let bad, let garbage):
+            if let bad { follow.badSentences = bad }
+            if let garbage { follow.garbageLines = garbage }
         case .ended(let end):
             follow.ended = end
+            if let c = end.nmeaCounters { follow.badSentences = c.rejected }
             state.status = StatusMessage(text: "Position source ended: \(end.reason)", isError: end.isError)
         }
         return []
@@ -144,12 +150,16 @@ extension CairnApp {
                 if let c = follow.session.lastFix?.coordinate { hike.screen.viewport.center = c }
             case .character("L"): hike.screen.showsLabels.toggle()
             case .character("p"):
+                // A replay or NMEA log file holds its playback too (nothing is lost); gpsd and
+                // a serial device run on, and their fixes do not count while paused.
                 if follow.session.isPaused {
                     follow.session.resume(at: now)
+                    effects.append(.follow(.pauseSource(false)))
                     state.status = StatusMessage(text: "Resumed", isError: false)
                 } else {
                     follow.session.pause(at: now)
                     follow.offRouteBanner = nil
+                    effects.append(.follow(.pauseSource(true)))
                     state.status = StatusMessage(text: "Paused: the walk does not count until p", isError: false)
                 }
             case .character("v"):
@@ -164,7 +174,8 @@ extension CairnApp {
                 state.hike = hike
                 return startBacktrack(&state, follow)
             case .character("x"):
-                let summary = follow.session.summary
+                if follow.recordedPoints == 0 { return stopWithNothingRecorded(&state, follow) }
+                let summary = follow.summary
                 follow.phase = .stopped(summary)
                 follow.offRouteBanner = nil
                 effects.append(.follow(.stopSource))
@@ -190,6 +201,20 @@ extension CairnApp {
         return effects + basemapEffects(&state)
     }
 
+    /// `x` before any fix was recorded: no walk goes in the history (its row is deleted, now or
+    /// when it comes), and the screen closes.
+    private func stopWithNothingRecorded(_ state: inout AppState, _ follow: FollowModel) -> [AppEffect] {
+        var effects: [AppEffect] = [.follow(.stopSource)]
+        if let walk = follow.walkID {
+            effects.append(.follow(.deleteWalk(walk)))
+        } else {
+            state.live.discardWalkRequest = follow.walkRequest
+        }
+        effects += closeFollowScreen(&state)
+        state.status = StatusMessage(text: "Stopped: nothing recorded, so no walk was saved", isError: false)
+        return effects
+    }
+
     /// `b`: closes the walk so far and follows it back to its start (``FollowSession/backtrackRoute()``).
     private func startBacktrack(_ state: inout AppState, _ old: FollowModel) -> [AppEffect] {
         guard let route = old.session.backtrackRoute() else {
@@ -197,7 +222,7 @@ extension CairnApp {
             return [.bell]
         }
         var effects: [AppEffect] = []
-        let summary = old.session.summary
+        let summary = old.summary
         if let walk = old.walkID {
             if !old.pendingPoints.isEmpty { effects.append(.follow(.appendPoints(walk, old.pendingPoints, summary: summary))) }
             effects.append(.follow(.finishWalk(walk, summary: summary, hike: old.hikeID)))

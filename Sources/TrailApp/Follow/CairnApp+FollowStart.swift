@@ -27,11 +27,15 @@ extension CairnApp {
             state.status = StatusMessage(text: "Position source: \(text)", isError: true)
             return [.bell]
         case .walkBegun(let request, let walk):
+            if state.live.discardWalkRequest == request {
+                state.live.discardWalkRequest = nil
+                return [.follow(.deleteWalk(walk))]
+            }
             guard var follow = state.live.follow, follow.walkRequest == request else { return [] }
             follow.walkID = walk
-            var effects: [AppEffect] = []
+            var effects: [AppEffect] = [.follow(.setWalkSource(walk, follow.sourceLabel))]
             if !follow.pendingPoints.isEmpty {
-                effects.append(.follow(.appendPoints(walk, follow.pendingPoints, summary: follow.session.summary)))
+                effects.append(.follow(.appendPoints(walk, follow.pendingPoints, summary: follow.summary)))
                 follow.pendingPoints = []
             }
             if case .stopped(let summary) = follow.phase {
@@ -41,6 +45,8 @@ extension CairnApp {
             return effects
         case .walksLoaded(let id, let walks, let unfinished):
             return walksLoaded(&state, id, walks, unfinished)
+        case .sourceChecked(let id, let text, let spec, let error):
+            return sourceChecked(&state, id, text, spec, error)
         }
     }
 
@@ -85,7 +91,7 @@ extension CairnApp {
                 return beginFollowing(&state, source: auto.source, restoring: pending)
             }
             state.modal = .prompt(PromptModel(purpose: .followSource(id), title: "Resume with position from",
-                                              text: state.live.defaultSource))
+                                              text: pending.record.source ?? state.live.defaultSource))
             return []
         case false?:
             state.live.pendingResume = nil
@@ -106,10 +112,10 @@ extension CairnApp {
     /// `f` on the hike screen: ask for the position source, prefilled with `--gps`.
     func askForSource(_ state: inout AppState) {
         guard let id = state.hike?.id else { return }
-        let resuming = state.live.pendingResume?.record.hikeID == id
+        let resuming = state.live.pendingResume?.record.hikeID == id ? state.live.pendingResume : nil
         state.modal = .prompt(PromptModel(purpose: .followSource(id),
-                                          title: resuming ? "Resume with position from" : "Follow with position from",
-                                          text: state.live.defaultSource))
+                                          title: resuming != nil ? "Resume with position from" : "Follow with position from",
+                                          text: resuming?.record.source ?? state.live.defaultSource))
     }
 
     /// The source prompt was accepted.
@@ -118,6 +124,18 @@ extension CairnApp {
         let spec: PositionSourceSpec
         do { spec = try PositionSourceSpec(parsing: text) } catch {
             state.status = StatusMessage(text: error.description, isError: true)
+            return [.bell]
+        }
+        state.status = StatusMessage(text: "Checking \(spec)…", isError: false)
+        return [.follow(.checkSource(spec, text: text, hike: id))]
+    }
+
+    /// The typed source was checked: start following, or say why not.
+    func sourceChecked(_ state: inout AppState, _ id: HikeID, _ text: String, _ spec: PositionSourceSpec,
+                       _ error: String?) -> [AppEffect] {
+        guard state.hike?.id == id, state.live.follow == nil else { return [] }
+        if let error {
+            state.status = StatusMessage(text: error, isError: true)
             return [.bell]
         }
         state.live.defaultSource = text
@@ -150,13 +168,15 @@ extension CairnApp {
         var follow = FollowModel(hikeID: hike.id, hikeName: prepared.name, session: session, isBacktrack: backtrack,
                                  sourceLabel: spec.description, source: state.live.sourceCounter,
                                  walkID: restoring?.record.id, walkRequest: state.live.walkRequestCounter)
+        follow.recordedPoints = restoring.map { max($0.record.pointCount, $0.stretches.reduce(0) { $0 + $1.count }) } ?? 0
         follow.viewportBefore = hike.screen.viewport
         var effects: [AppEffect] = [.follow(.startSource(spec, speed: state.live.speedFactor, source: follow.source))]
         if restoring == nil {
             effects.append(.follow(.beginWalk(hike.id, offRouteThreshold: threshold, backtrackRoute: nil,
                                               request: follow.walkRequest)))
             state.status = StatusMessage(text: "Following \(prepared.name) with \(spec)", isError: false)
-        } else {
+        } else if let walk = restoring?.record.id {
+            effects.append(.follow(.setWalkSource(walk, spec.description)))
             state.status = StatusMessage(text: "Walk restored, paused: p resumes", isError: false)
         }
         if state.live.speaks && !state.live.speechAvailable {

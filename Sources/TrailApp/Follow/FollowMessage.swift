@@ -19,6 +19,9 @@ public enum FollowMessage: Sendable {
     /// A hike's walk history, oldest first, and — when asked for — the newest unfinished walk
     /// with its points, to offer resuming it.
     case walksLoaded(HikeID, [WalkRecord], unfinished: UnfinishedWalk?)
+    /// The answer to ``FollowEffect/checkSource(_:text:hike:)``: nil `error` when the source
+    /// can be read, else why not (shown in the status line instead of starting).
+    case sourceChecked(HikeID, text: String, PositionSourceSpec, error: String?)
 }
 
 /// Live-following work for the runtime (wrapped in ``AppEffect/follow(_:)``).
@@ -35,10 +38,21 @@ public enum FollowEffect: Equatable, Sendable {
     case appendPoints(WalkID, [WalkPoint], summary: FollowSummary)
     /// Close a walk with its final summary, then send the hike's history again.
     case finishWalk(WalkID, summary: FollowSummary, hike: HikeID)
-    /// Load a hike's walk history (with the unfinished walk's points when `offerResume`).
+    /// Load a hike's walk history (with the unfinished walk's points when `offerResume`); an
+    /// unfinished walk without fixes is deleted quietly first.
     case loadWalks(HikeID, offerResume: Bool)
     /// Say `text` with espeak-ng (fire and forget).
     case speak(String)
+    /// Check that a source typed in the prompt can be read (``PositionSourceSpec/check(loadTrack:)``);
+    /// answered by ``FollowMessage/sourceChecked(_:text:_:error:)``.
+    case checkSource(PositionSourceSpec, text: String, hike: HikeID)
+    /// Pause (true) or resume the playback of a replay or NMEA log file (no effect on gpsd or
+    /// a serial device, whose fixes are ignored while paused).
+    case pauseSource(Bool)
+    /// Delete a walk that recorded nothing (stopped before its first fix).
+    case deleteWalk(WalkID)
+    /// Record the position source a walk uses (as typed for `--gps`), offered when resuming it.
+    case setWalkSource(WalkID, String)
 }
 
 /// An unfinished walk read back from the store, with what it takes to resume it.

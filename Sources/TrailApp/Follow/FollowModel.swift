@@ -55,6 +55,15 @@ public struct FollowModel: Sendable {
     public var noFix: FixMode?
     /// The latest clock time seen (ticks and arrivals).
     public var now: Date?
+    /// When ``connection`` last changed (wall clock), to count down a reconnection wait.
+    public var connectionAt: Date?
+    /// Bad NMEA sentences and gpsd garbage lines the source skipped, as last reported (nil:
+    /// the source keeps no such count).
+    public var badSentences: Int?
+    public var garbageLines: Int?
+    /// Fixes written (or waiting to be written) to the walk, including a resumed walk's; a walk
+    /// that records none is not kept in the history.
+    public var recordedPoints = 0
 
     // The alert.
     /// The cross-track distance when the off-route alert fired (banner shown), nil when on route.
@@ -105,6 +114,22 @@ public struct FollowModel: Sendable {
         let length = line.profile.length
         let i = line.index(atFraction: length > 0 ? p / length : 0)
         return i > 0 && p - d[i - 1] < d[i] - p ? i - 1 : i
+    }
+
+    /// The session's summary with the source's skipped-input counts.
+    public var summary: FollowSummary {
+        var s = session.summary
+        s.badSentences = badSentences
+        s.garbageLines = garbageLines
+        return s
+    }
+
+    /// Seconds left before a lost source tries again (counted down from its `retryIn`), nil
+    /// when it is not waiting.
+    public var retryLeft: Double? {
+        guard case .disconnected(_, let retry)? = connection else { return nil }
+        let waited = connectionAt.map { max(0, (now ?? $0).timeIntervalSince($0)) } ?? 0
+        return max(0, retry - waited)
     }
 
     /// True once stopped.

@@ -6,7 +6,8 @@ import TrailLive
 /// The follow screen's readouts, most important first: state, distance along the route,
 /// remaining distance with the ETA and how it was estimated, coverage, off-route (cross-track)
 /// distance, elevation now and gain so far, GPS fix quality and age, the source's link,
-/// distance walked and active time, furthest point, fixes used and rejected, alerts. Lines that do not fit
+/// distance walked and active time, furthest point, fixes used and rejected, input skipped
+/// (bad NMEA sentences, gpsd garbage lines), alerts. Lines that do not fit
 /// at the bottom are left out; values go through the user's units.
 public struct FollowPanel: Sendable {
     /// The following shown.
@@ -56,7 +57,7 @@ public struct FollowPanel: Sendable {
         add("Covered", "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
         if let xtd = s.crossTrackDistance {
             let off = s.isOffRoute || xtd > s.configuration.offRoute.threshold
-            add("Off trail", "\(f.distance(xtd))\(s.isOffRoute ? " — OFF ROUTE" : "")", off ? ThemeRole.warning : ThemeRole.text)
+            add("Off trail", "\(f.distance(xtd))\(offRouteNote)", off ? ThemeRole.warning : ThemeRole.text)
         } else {
             add("Off trail", UnitFormatter.unknown, ThemeRole.muted)
         }
@@ -68,10 +69,35 @@ public struct FollowPanel: Sendable {
         add("Furthest", f.distance(s.furthestProgress))
         add("Source", follow.sourceLabel, ThemeRole.muted)
         let c = s.filter.counters
-        add("Fixes", "\(c.accepted) used, \(c.totalRejected) rejected")
+        add("Fixes", "\(s.usedFixes) used, \(c.totalRejected) rejected")
+        let skipped = FollowPanel.skippedText(badSentences: follow.badSentences, garbageLines: follow.garbageLines)
+        if !skipped.isEmpty {
+            add("Skipped", String(skipped.dropFirst(3)),
+                (follow.badSentences ?? 0) + (follow.garbageLines ?? 0) > 0 ? ThemeRole.warning : ThemeRole.text)
+        }
         add("Alerts", follow.alertCount == 0 ? "none" : "\(follow.alertCount) off route, \(follow.repeatCount) repeats",
             follow.alertCount == 0 ? ThemeRole.text : ThemeRole.warning)
         add("Voice", speaks ? "on" : "off", ThemeRole.muted)
+        return out
+    }
+
+    /// After the off-trail distance: " — OFF ROUTE" once the alert fired; " — leaving the
+    /// trail?" while beyond the threshold but not yet confirmed (``OffRouteMonitor`` waits for
+    /// 3 fixes over 10 s before the alert, so that one stray fix does not ring the bell;
+    /// DECISIONS.md), so the hiker sees it at the first fix out; nothing while paused.
+    var offRouteNote: String {
+        let s = follow.session
+        if s.isOffRoute { return " — OFF ROUTE" }
+        guard !s.isPaused, !follow.isStopped, let xtd = s.crossTrackDistance,
+              xtd > s.configuration.offRoute.threshold else { return "" }
+        return " — leaving the trail?"
+    }
+
+    /// " · bad sentences 2", " · garbage lines 1", or "" when none were counted.
+    public static func skippedText(badSentences: Int?, garbageLines: Int?) -> String {
+        var out = ""
+        if let b = badSentences { out += " · bad sentences \(b)" }
+        if let g = garbageLines, g > 0 { out += " · garbage lines \(g)" }
         return out
     }
 
@@ -101,13 +127,16 @@ public struct FollowPanel: Sendable {
         return ThemeRole.text
     }
 
-    /// The source's link: "connected", "lost (reason), retry in 2 s", "ended (replay finished)".
+    /// The source's link: "connected", "retrying in 2 s (lost: reason)" (counted down from the
+    /// event's `retryIn` by the clock ticks), "ended (replay finished)".
     func linkText() -> String {
         if let end = follow.ended { return "ended (\(end.reason))" }
         switch follow.connection {
         case .connecting(let attempt)?: return attempt > 1 ? "connecting (try \(attempt))" : "connecting"
         case .connected?: return "connected"
-        case .disconnected(let reason, let retry)?: return "lost (\(reason)), retry in \(Int(retry.rounded())) s"
+        case .disconnected(let reason, let retry)?:
+            let left = follow.retryLeft ?? retry
+            return (left > 0 ? "retrying in \(Int(left.rounded(.up))) s" : "retrying") + " (lost: \(reason))"
         case nil: return follow.lastReceived == nil ? "starting" : "reading"
         }
     }

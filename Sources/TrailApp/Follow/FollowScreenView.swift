@@ -71,7 +71,8 @@ public enum FollowScreenView {
             ("Distance walked", f.distance(s.distanceWalked)),
             ("Furthest point", f.distance(s.furthestProgress) + " along the route" + share),
             ("Climb", f.elevationChange(s.elevationGain)),
-            ("Fixes", "\(s.acceptedFixes) used, \(s.rejectedFixes) rejected"),
+            ("Fixes", "\(s.acceptedFixes) used, \(s.rejectedFixes) rejected"
+                + FollowPanel.skippedText(badSentences: s.badSentences, garbageLines: s.garbageLines)),
         ]
     }
 

@@ -28,6 +28,9 @@ public struct LiveModel: Sendable {
     /// Counters numbering source starts and walk requests, so late answers are recognised.
     public var sourceCounter = 0
     public var walkRequestCounter = 0
+    /// The walk request of a following stopped before its walk row came back with nothing
+    /// recorded: that row is deleted when it comes.
+    public var discardWalkRequest: Int?
 
     /// gpsd on this machine, its standard port.
     public static let defaultSourceText = "gpsd://127.0.0.1:2947"

@@ -62,6 +62,10 @@ public struct FollowSession: Sendable {
     public private(set) var walkedSegments: [[Trackpoint]] = []
     /// True between ``pause(at:)`` and ``resume(at:)``.
     public private(set) var isPaused = false
+    /// Fixes the filter accepted while paused: they move the marker but are not "used".
+    public private(set) var fixesWhilePaused = 0
+    /// Accepted fixes that counted (the filter's accepted ones less those while paused).
+    public var usedFixes: Int { filter.counters.accepted - fixesWhilePaused }
     /// Time of the first accepted fix.
     public private(set) var startTime: Date?
 
@@ -130,7 +134,10 @@ public struct FollowSession: Sendable {
     private mutating func accept(_ fix: PositionFix) -> FollowUpdate {
         lastFix = fix
         if startTime == nil { startTime = fix.time }
-        guard !isPaused else { return FollowUpdate(decision: .accepted, match: nil, alert: nil, newlyCovered: 0) }
+        guard !isPaused else {
+            fixesWhilePaused += 1
+            return FollowUpdate(decision: .accepted, match: nil, alert: nil, newlyCovered: 0)
+        }
         var step = 0.0
         if let prev = previousInStretch {
             step = Geodesy.distance(from: prev.coordinate, to: fix.coordinate)

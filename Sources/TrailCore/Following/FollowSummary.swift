@@ -24,6 +24,11 @@ public struct FollowSummary: Hashable, Sendable, Codable {
     /// Fixes accepted and rejected by the filter.
     public var acceptedFixes: Int
     public var rejectedFixes: Int
+    /// NMEA sentences the source skipped as bad (checksum wrong or missing, malformed), and
+    /// gpsd lines that were not JSON reports; nil when not reported (gpsd has no sentences,
+    /// NMEA no gpsd lines, and walks saved before these were kept have neither).
+    public var badSentences: Int?
+    public var garbageLines: Int?
 
     public init(startTime: Date? = nil, endTime: Date? = nil, routeLength: Double = 0, coverage: Double = 0,
                 coveredLength: Double = 0, furthestProgress: Double = 0, finalProgress: Double = 0,
@@ -51,6 +56,6 @@ extension FollowSession {
                       coverage: coverage.fraction, coveredLength: coverage.coveredLength,
                       furthestProgress: furthestProgress, finalProgress: progress, activeTime: activeTime,
                       distanceWalked: distanceWalked, elevationGain: elevationGain,
-                      acceptedFixes: filter.counters.accepted, rejectedFixes: filter.counters.totalRejected)
+                      acceptedFixes: usedFixes, rejectedFixes: filter.counters.totalRejected)
     }
 }

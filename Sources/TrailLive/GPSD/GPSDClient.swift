@@ -6,7 +6,7 @@ import TrailCore
 /// On its own thread it connects, sends `?WATCH={"enable":true,"json":true};`, and turns the
 /// reports into events through a ``GPSDSession``. When the connection fails or gpsd goes away
 /// it sends `.connection(.disconnected(reason:retryIn:))`, waits with ``ReconnectBackoff``
-/// (1, 2, 4 … 30 s) and tries again, for as long as it runs; the backoff restarts after gpsd
+/// (1, 2, 4, 5, 5 … s: at most 5 s, DECISIONS.md) and tries again, for as long as it runs; the backoff restarts after gpsd
 /// has answered with its VERSION banner. Staleness is checked every ``Configuration/pollInterval``
 /// seconds, also while disconnected, so a lost gpsd shows as a stale position too.
 ///
@@ -92,9 +92,13 @@ public final class GPSDClient: PositionSource, @unchecked Sendable {
         while !stopFlag.isStopped {
             switch try link.read(timeout: configuration.pollInterval) {
             case .data(let bytes):
+                let garbage = session.garbageLines
                 for e in session.receive(bytes, at: clock.now()) {
                     if case .connection(.connected) = e { onGreeting() }
                     emit(e)
+                }
+                if session.garbageLines != garbage {
+                    emit(.skippedInput(badSentences: nil, garbageLines: session.garbageLines))
                 }
             case .timeout:
                 break

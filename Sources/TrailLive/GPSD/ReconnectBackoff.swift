@@ -15,7 +15,7 @@ public struct ReconnectBackoff: Hashable, Sendable {
     public let factor: Double
     private var current: Double?
 
-    public init(initial: Double = 1, maximum: Double = 30, factor: Double = 2) {
+    public init(initial: Double = 1, maximum: Double = 5, factor: Double = 2) {
         self.initial = initial
         self.maximum = Swift.max(initial, maximum)
         self.factor = Swift.max(1, factor)

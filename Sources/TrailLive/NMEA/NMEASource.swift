@@ -9,7 +9,7 @@ import TrailCore
 /// - A regular file is read to its end, then `.ended` carries the ``NMEACounters``. With
 ///   ``Configuration/speedFactor`` set, fixes are paced by their receiver times divided by the
 ///   factor (a demo at walking pace or 10× faster); without it they come as fast as they parse.
-public final class NMEASource: PositionSource, @unchecked Sendable {
+public final class NMEASource: PausableSource, @unchecked Sendable {
     public struct Configuration: Sendable {
         /// Device or file path.
         public var path: String
@@ -40,11 +40,17 @@ public final class NMEASource: PositionSource, @unchecked Sendable {
     public let configuration: Configuration
     private let clock: any LiveClock
     private let stopFlag = StopFlag()
+    private let pause = PauseGate()
 
     public init(configuration: Configuration, clock: any LiveClock = SystemClock()) {
         self.configuration = configuration
         self.clock = clock
     }
+
+    /// Pauses (true) or resumes the reading of a log file: no fix is delivered while paused,
+    /// and the file carries on where it stopped. A serial device is not paused (its receiver
+    /// does not wait); the follower ignores its fixes instead.
+    public func setPaused(_ paused: Bool) { pause.set(paused) }
 
     public func start(_ handler: @escaping @Sendable (PositionEvent) -> Void) {
         stopFlag.startOnce(threadName: "cairn.nmea") { [self] in run(handler) }
@@ -59,6 +65,7 @@ public final class NMEASource: PositionSource, @unchecked Sendable {
         var backoff = c.backoff
         var attempt = 0
         var pacing = Pacing(speedFactor: c.speedFactor)
+        var reportedBad = 0
         while !stopFlag.isStopped {
             attempt += 1
             emit(.connection(.connecting(attempt: attempt)))
@@ -78,9 +85,16 @@ public final class NMEASource: PositionSource, @unchecked Sendable {
             backoff.reset()
             attempt = 0
             var lines = LineBuffer(maximumLineLength: 4096)
+            func reportSkipped() {
+                guard parser.counters.rejected != reportedBad else { return }
+                reportedBad = parser.counters.rejected
+                emit(.skippedInput(badSentences: reportedBad, garbageLines: nil))
+            }
             func deliver(_ events: [PositionEvent]) {
                 for e in events {
                     if case .fix(let f) = e {
+                        // A paused log file waits (nothing is lost); a device keeps reading.
+                        if !input.isTerminal, !pause.waitWhilePaused(clock: clock, stop: stopFlag) { return }
                         guard pacing.wait(until: f.time, clock: clock, stop: stopFlag) else { return }
                         stale.fixArrived(at: clock.now())
                     }
@@ -91,12 +105,16 @@ public final class NMEASource: PositionSource, @unchecked Sendable {
                 reading: while !stopFlag.isStopped {
                     switch try input.read(timeout: c.pollInterval) {
                     case .data(let bytes):
-                        for line in lines.append(bytes) { deliver(parser.parse(line: line)) }
+                        for line in lines.append(bytes) {
+                            deliver(parser.parse(line: line))
+                            reportSkipped()
+                        }
                     case .timeout:
                         break
                     case .endOfFile:
                         if let last = lines.flush() { deliver(parser.parse(line: last)) }
                         deliver(parser.finish())
+                        reportSkipped()
                         break reading
                     }
                     if input.isTerminal, let e = stale.check(at: clock.now()) { emit(e) }

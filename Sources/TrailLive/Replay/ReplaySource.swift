@@ -12,7 +12,7 @@ import TrailCore
 ///
 /// Events: `.connection(.connected(detail:))` first, then the fixes, then `.ended` ("replay
 /// finished", or "stopped").
-public final class ReplaySource: PositionSource, @unchecked Sendable {
+public final class ReplaySource: PausableSource, @unchecked Sendable {
     public struct Configuration: Sendable {
         /// The track to play (all segments joined, in order).
         public var points: [Trackpoint]
@@ -31,6 +31,7 @@ public final class ReplaySource: PositionSource, @unchecked Sendable {
     public let configuration: Configuration
     private let clock: any LiveClock
     private let stopFlag = StopFlag()
+    private let pause = PauseGate()
 
     public init(configuration: Configuration, clock: any LiveClock = SystemClock()) {
         self.configuration = configuration
@@ -43,6 +44,10 @@ public final class ReplaySource: PositionSource, @unchecked Sendable {
 
     public func stop() { stopFlag.stop() }
 
+    /// Pauses (true) or resumes the playback: no fix is delivered while paused, and the track
+    /// carries on where it stopped (the fixes' times stay track time, so the gap is not walked).
+    public func setPaused(_ paused: Bool) { pause.set(paused) }
+
     private func run(_ emit: @Sendable (PositionEvent) -> Void) {
         let c = configuration
         let fixes = c.plan.fixes(for: c.points, start: clock.now())
@@ -50,7 +55,8 @@ public final class ReplaySource: PositionSource, @unchecked Sendable {
         emit(.connection(.connected(detail: "replay of \(c.points.count) points at \(factor)")))
         var pacing = Pacing(speedFactor: c.speedFactor)
         for fix in fixes {
-            guard pacing.wait(until: fix.time, clock: clock, stop: stopFlag) else {
+            guard pacing.wait(until: fix.time, clock: clock, stop: stopFlag),
+                  pause.waitWhilePaused(clock: clock, stop: stopFlag) else {
                 emit(.ended(SourceEnd(reason: "stopped")))
                 return
             }

@@ -45,6 +45,10 @@ public enum PositionEvent: Hashable, Sendable {
     /// The source has no more data (end of file, replay done, unrecoverable error). Nothing
     /// follows this event.
     case ended(SourceEnd)
+    /// Input the source skipped so far, sent when a count grows: bad NMEA sentences
+    /// (``NMEACounters/rejected``) or gpsd lines that were not JSON reports
+    /// (``GPSDSession/garbageLines``); nil for a count the source does not keep.
+    case skippedInput(badSentences: Int?, garbageLines: Int?)
 }
 
 /// A producer of ``PositionEvent``s: gpsd, an NMEA stream or a GPX replay.

@@ -118,6 +118,7 @@ enum HikeSchema {
                 ALTER TABLE hikes ADD COLUMN timed_distance REAL;
                 """)
         }
+        WalkSchema.registerSource(on: &m)
         return m
     }
 }

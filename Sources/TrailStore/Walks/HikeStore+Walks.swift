@@ -67,19 +67,45 @@ extension HikeStore {
         if connection.changes == 0 { throw WalkStoreError.noSuchWalk(walk) }
     }
 
+    /// Records the position source a walk uses (as typed for `--gps`), offered again when the
+    /// walk is resumed.
+    /// - Throws: ``WalkStoreError/noSuchWalk(_:)``, ``SQLiteError``.
+    public func setWalkSource(_ walk: WalkID, _ source: String) throws {
+        try connection.run("UPDATE walks SET source = ? WHERE id = ?", [.text(source), .integer(walk.rawValue)])
+        if connection.changes == 0 { throw WalkStoreError.noSuchWalk(walk) }
+    }
+
+    /// Deletes a walk and its points (a walk that recorded nothing is not history).
+    /// - Throws: ``SQLiteError``.
+    public func deleteWalk(_ walk: WalkID) throws {
+        try connection.run("DELETE FROM walks WHERE id = ?", [.integer(walk.rawValue)])
+    }
+
+    /// Deletes the unfinished walks of a hike that hold no fixes (left by a process that ended
+    /// before the first accepted fix); returns how many went.
+    /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``SQLiteError``.
+    @discardableResult
+    public func deleteEmptyUnfinishedWalks(of hike: HikeID) throws -> Int {
+        let row = try walkHikeRow(hike)
+        try connection.run("DELETE FROM walks WHERE hike_id = ? AND ended_at IS NULL AND point_count = 0", [.integer(row)])
+        return connection.changes
+    }
+
     /// The walks of a hike, oldest first.
     /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``SQLiteError``.
     public func walks(of hike: HikeID) throws -> [WalkRecord] {
         let row = try walkHikeRow(hike)
         return try connection.query("""
-            SELECT id, started_at, ended_at, backtrack_route IS NOT NULL, off_route_threshold, point_count, summary_json
+            SELECT id, started_at, ended_at, backtrack_route IS NOT NULL, off_route_threshold, point_count, summary_json,
+                   source
             FROM walks WHERE hike_id = ? ORDER BY started_at, id
             """, [.integer(row)]) { st in
             WalkRecord(id: WalkID(rawValue: st.int64(0)), hikeID: hike,
                        startedAt: Date(timeIntervalSinceReferenceDate: st.double(1)),
                        endedAt: st.optionalDouble(2).map { Date(timeIntervalSinceReferenceDate: $0) },
                        isBacktrack: st.int(3) != 0, offRouteThreshold: st.double(4), pointCount: st.int(5),
-                       summary: st.optionalString(6).flatMap { try? Self.walkDecoder.decode(FollowSummary.self, from: Data($0.utf8)) })
+                       summary: st.optionalString(6).flatMap { try? Self.walkDecoder.decode(FollowSummary.self, from: Data($0.utf8)) },
+                       source: st.optionalString(7))
         }
     }
 

@@ -34,11 +34,14 @@ public struct WalkRecord: Hashable, Sendable {
     public var pointCount: Int
     /// The latest summary (nil before the first accepted fix).
     public var summary: FollowSummary?
+    /// The position source used, as typed for `--gps` (nil when not recorded: walks stored
+    /// before it was kept).
+    public var source: String?
 
     /// Creates a record (the store builds these; tests too).
     public init(id: WalkID, hikeID: HikeID, startedAt: Date, endedAt: Date? = nil, isBacktrack: Bool = false,
                 offRouteThreshold: Double = OffRouteMonitor.Parameters.defaultThreshold, pointCount: Int = 0,
-                summary: FollowSummary? = nil) {
+                summary: FollowSummary? = nil, source: String? = nil) {
         self.id = id
         self.hikeID = hikeID
         self.startedAt = startedAt
@@ -47,6 +50,7 @@ public struct WalkRecord: Hashable, Sendable {
         self.offRouteThreshold = offRouteThreshold
         self.pointCount = pointCount
         self.summary = summary
+        self.source = source
     }
 
     /// True once following was stopped with `x` (or the unfinished walk was closed).

@@ -47,4 +47,16 @@ enum WalkSchema {
                 """)
         }
     }
+
+    /// The migration adding `walks.source`: the position source a walk used, as typed for
+    /// `--gps` (`gpsd://…`, `nmea:…`, `replay:…`), so resuming offers it again. NULL for walks
+    /// stored before.
+    static let sourceMigrationName = "v4-walk-source"
+
+    /// Registers ``sourceMigrationName`` (last in the list).
+    static func registerSource(on migrator: inout Migrator) {
+        migrator.register(sourceMigrationName) { db in
+            try db.execute("ALTER TABLE walks ADD COLUMN source TEXT;")
+        }
+    }
 }

@@ -38,7 +38,7 @@ import TrailStore
         _ = app.update(&s, .input(.key(.character("y"))))
         guard case .prompt(let p) = s.modal else { Issue.record("no source prompt"); return }
         #expect(p.title == "Resume with position from")
-        let effects = app.update(&s, .input(.key(.enter)))
+        let effects = F.enterSource(app, &s)
         #expect(effects.contains(.follow(.startSource(.gpsd(.local), speed: nil, source: 1))))
         #expect(!effects.contains { if case .follow(.beginWalk) = $0 { true } else { false } })
         let f = try #require(s.live.follow)
@@ -67,7 +67,7 @@ import TrailStore
         #expect(t.live.pendingResume != nil)
         // f then resumes it.
         _ = app.update(&t, .input(.key(.character("f"))))
-        _ = app.update(&t, .input(.key(.enter)))
+        _ = F.enterSource(app, &t)
         #expect(t.live.follow?.walkID == WalkID(rawValue: 3))
     }
 

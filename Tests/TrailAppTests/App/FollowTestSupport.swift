@@ -45,11 +45,21 @@ enum FollowFixture {
         return s
     }
 
+    /// Presses Enter in the source prompt and, when that asks for the source to be checked,
+    /// answers as the performer does for a readable source; returns all the effects.
+    static func enterSource(_ app: CairnApp, _ s: inout AppState, error: String? = nil) -> [AppEffect] {
+        let effects = app.update(&s, .input(.key(.enter)))
+        for case .follow(.checkSource(let spec, let text, let hike)) in effects {
+            return effects + app.update(&s, .follow(.sourceChecked(hike, text: text, spec, error: error)))
+        }
+        return effects
+    }
+
     /// Following the fixture hike from gpsd (source 1), with walk 7 created.
     static func following(_ app: CairnApp, width: Int = 120, height: Int = 40) -> AppState {
         var s = hikeOpen(app, width: width, height: height)
         _ = app.update(&s, .input(.key(.character("f"))))
-        _ = app.update(&s, .input(.key(.enter)))
+        _ = enterSource(app, &s)
         _ = app.update(&s, .follow(.walkBegun(request: 1, walkID)))
         return s
     }

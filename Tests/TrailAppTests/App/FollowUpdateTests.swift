@@ -21,7 +21,7 @@ import TrailStore
         guard case .prompt(let p) = s.modal else { Issue.record("no prompt"); return }
         #expect(p.text == "replay:/tmp/walk.gpx")
         #expect(p.purpose == .followSource(F.hikeID))
-        let effects = app.update(&s, .input(.key(.enter)))
+        let effects = F.enterSource(app, &s)
         #expect(s.screen == .follow)
         #expect(effects.contains(.follow(.startSource(.replay(path: "/tmp/walk.gpx"), speed: 50, source: 1))))
         #expect(effects.contains(.follow(.beginWalk(F.hikeID, offRouteThreshold: 30, backtrackRoute: nil, request: 1))))
@@ -38,6 +38,25 @@ import TrailStore
         #expect(effects == [.bell])
         #expect(s.screen == .hike)
         #expect(s.status.isError && s.status.text.contains("replay needs a GPX file"))
+    }
+
+    @Test func anUnreadableSourceIsCheckedAndRefusedInTheStatusLine() {
+        var s = F.hikeOpen(app)
+        _ = app.update(&s, .input(.key(.character("f"))))
+        guard case .prompt(var p) = s.modal else { Issue.record("no prompt"); return }
+        p.text = "replay:/nonexistent.gpx"
+        s.modal = .prompt(p)
+        let asked = app.update(&s, .input(.key(.enter)))
+        #expect(asked == [.follow(.checkSource(.replay(path: "/nonexistent.gpx"), text: "replay:/nonexistent.gpx",
+                                               hike: F.hikeID))])
+        #expect(s.screen == .hike && s.live.follow == nil)
+        let effects = app.update(&s, .follow(.sourceChecked(F.hikeID, text: "replay:/nonexistent.gpx",
+                                                             .replay(path: "/nonexistent.gpx"),
+                                                             error: "cannot use --gps replay:/nonexistent.gpx: no such file")))
+        #expect(effects == [.bell])
+        #expect(s.screen == .hike && s.live.follow == nil)
+        #expect(s.status.isError && s.status.text.contains("no such file"))
+        #expect(s.live.defaultSource != "replay:/nonexistent.gpx")
     }
 
     @Test func fixesUpdateTheReadoutsAndAreWrittenAsTheyArrive() throws {
@@ -126,7 +145,7 @@ import TrailStore
         s.live.speaks = true
         s.live.speechAvailable = false
         _ = app.update(&s, .input(.key(.character("f"))))
-        _ = app.update(&s, .input(.key(.enter)))
+        _ = F.enterSource(app, &s)
         #expect(s.screen == .follow)
         #expect(!s.live.speaks)
         #expect(s.status.isError && s.status.text == "Spoken alerts need espeak-ng, which is not installed")
@@ -196,13 +215,14 @@ import TrailStore
     @Test func pointsWaitForTheWalkRowAndAStopBeforeItIsFinishedLater() throws {
         var s = F.hikeOpen(app)
         _ = app.update(&s, .input(.key(.character("f"))))
-        _ = app.update(&s, .input(.key(.enter)))
+        _ = F.enterSource(app, &s)
         for k in 0..<3 { #expect(F.written(F.send(F.fix(Double(k)), app, &s)).isEmpty) }
         let effects = app.update(&s, .input(.key(.character("x"))))
         #expect(!effects.contains { if case .follow(.finishWalk) = $0 { true } else { false } })
         let summary = s.live.follow!.session.summary
         let late = app.update(&s, .follow(.walkBegun(request: 1, F.walkID)))
-        #expect(late == [.follow(.appendPoints(F.walkID, (0..<3).map { WalkPoint(stretch: 0, point: F.fix(Double($0)).trackpoint) },
+        #expect(late == [.follow(.setWalkSource(F.walkID, "gpsd://127.0.0.1:2947")),
+                         .follow(.appendPoints(F.walkID, (0..<3).map { WalkPoint(stretch: 0, point: F.fix(Double($0)).trackpoint) },
                                                summary: summary)),
                          .follow(.finishWalk(F.walkID, summary: summary, hike: F.hikeID))])
     }
@@ -241,7 +261,7 @@ import TrailStore
         #expect(s.live.follow?.lastReceived == nil)
         _ = app.update(&s, .follow(.position(.connection(.disconnected(reason: "connection refused", retryIn: 2)),
                                              at: F.t0, source: 1)))
-        expectScreen(F.text(app, s), contains: "Link      lost (connection refused)")
+        expectScreen(F.text(app, s), contains: "Link      retrying in 2 s (lost: co")
         _ = app.update(&s, .follow(.position(.stale(lastFix: nil), at: F.t0, source: 1)))
         _ = app.update(&s, .follow(.position(.ended(SourceEnd(reason: "replay finished")), at: F.t0, source: 1)))
         #expect(s.status.text == "Position source ended: replay finished")
