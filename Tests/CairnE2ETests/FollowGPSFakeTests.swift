@@ -18,17 +18,7 @@ import Testing
     static let gpx = E2EPaths.samples.appendingPathComponent("GPSTools-Oybin.gpx").path
     static let referenceScript = E2EPaths.repo.appendingPathComponent("Tests/TrailLiveTests/Fixtures/follow_reference.py").path
 
-    struct Reference: Decodable {
-        struct Fix: Decodable { var time: Double; var progress: Double }
-        struct Alert: Decodable { var time: Double; var kind: String }
-        var routeLength: Double
-        var accepted: [Fix]
-        var coverage: Double
-        var coveredLength: Double
-        var distanceWalked: Double
-        var finalProgress: Double
-        var alerts: [Alert]
-    }
+    typealias Reference = FollowReference
 
     struct Setup {
         var gpsfake: String

@@ -56,18 +56,7 @@ import TrailCore
 
     // MARK: running one replay
 
-    struct Reference: Decodable {
-        struct Fix: Decodable { var time: Double; var progress: Double }
-        struct Alert: Decodable { var time: Double; var kind: String }
-        var route: [[Double?]]
-        var routeLength: Double
-        var accepted: [Fix]
-        var coverage: Double
-        var coveredLength: Double
-        var distanceWalked: Double
-        var finalProgress: Double
-        var alerts: [Alert]
-    }
+    typealias Reference = FollowReference
 
     struct Run {
         var reference: Reference
@@ -125,8 +114,9 @@ import TrailCore
         try #require(shell(python, [testDirectory.appendingPathComponent("Fixtures/follow_reference.py").path,
                                     gpx.path, nmea.path], stdout: refPath) == 0)
         let reference = try JSONDecoder().decode(Reference.self, from: Data(contentsOf: refPath))
-        let route = FollowRoute(coordinates: reference.route.map { Coordinate(latitude: $0[0]!, longitude: $0[1]!) },
-                                elevations: reference.route.map { $0[2] })
+        let vertices = reference.route ?? []
+        let route = FollowRoute(coordinates: vertices.map { Coordinate(latitude: $0[0]!, longitude: $0[1]!) },
+                                elevations: vertices.map { $0[2] })
 
         // 0.01 s between sentences (888 sentences: about 10 s); see GPSFakeProcess for the rest.
         let fake = try GPSFakeProcess(gpsfake: gpsfake, log: nmea.path, cycle: 0.01)
