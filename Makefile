@@ -29,6 +29,7 @@ demo: release
 	@./Tools/demo.sh "$(DEMO_DIR)"
 
 test: setup
+	@./Tools/setup-python.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
