@@ -22,21 +22,31 @@ enum DecimalParser {
     @inline(__always)
     static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-    /// The finite value of `bytes`, or nil when the text is empty, is not a number in the
-    /// grammar above, or overflows to infinity.
-    static func finiteDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// The bounds of `bytes` without surrounding XML white space, or nil when nothing is left.
+    @inline(__always)
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
         var start = 0
         var end = bytes.count
         while start < end && isXMLSpace(bytes[start]) { start += 1 }
         while end > start && isXMLSpace(bytes[end - 1]) { end -= 1 }
-        if start == end { return nil }
+        return start == end ? nil : (start, end)
+    }
+
+    /// Skips an optional leading `+` or `-` at `i`. - Returns: true for `-`.
+    @inline(__always)
+    static func takeSign(_ bytes: UnsafeBufferPointer<UInt8>, at i: inout Int) -> Bool {
+        guard bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") else { return false }
+        defer { i += 1 }
+        return bytes[i] == UInt8(ascii: "-")
+    }
+
+    /// The finite value of `bytes`, or nil when the text is empty, is not a number in the
+    /// grammar above, or overflows to infinity.
+    static func finiteDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let (start, end) = trimmed(bytes) else { return nil }
 
         var i = start
-        var negative = false
-        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            negative = bytes[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = takeSign(bytes, at: &i)
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var digitCount = 0
@@ -103,17 +113,9 @@ enum DecimalParser {
     /// An integer in `xsd:integer` form (optional sign, digits, surrounding white space), or nil
     /// when malformed or outside `Int`.
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var start = 0
-        var end = bytes.count
-        while start < end && isXMLSpace(bytes[start]) { start += 1 }
-        while end > start && isXMLSpace(bytes[end - 1]) { end -= 1 }
-        if start == end { return nil }
+        guard let (start, end) = trimmed(bytes) else { return nil }
         var i = start
-        var negative = false
-        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            negative = bytes[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = takeSign(bytes, at: &i)
         if i == end { return nil }
         var value = 0
         while i < end {
