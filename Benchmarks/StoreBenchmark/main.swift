@@ -3,6 +3,7 @@
 // (used by Benchmarks/store-import.sh to time `cairn list`).
 import Foundation
 import TrailCore
+import TrailSQLite
 import TrailStore
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {

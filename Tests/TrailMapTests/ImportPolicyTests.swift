@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrailCore
 @testable import TrailMap
-import TrailStore
+import TrailSQLite
 
 /// The documented import policies, on small fixtures written for these tests (see
 /// Tests/TrailMapTests/Fixtures; the expected values are read off the fixture text).

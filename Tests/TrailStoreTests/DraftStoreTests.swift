@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrailCore
+import TrailSQLite
 @testable import TrailStore
 
 /// The `drafts` table: the unfinished route drawing kept across runs.

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 import TrailCore
+import TrailSQLite
 @testable import TrailStore
 
 @Suite struct StoreOpeningTests {

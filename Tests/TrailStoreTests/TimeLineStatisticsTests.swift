@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TrailCore
 import TrailFormats
+import TrailSQLite
 @testable import TrailStore
 
 /// The statistics' time line on real files (through the GPX reader), the `v3-total-time`

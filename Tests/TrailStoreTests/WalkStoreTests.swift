@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrailCore
+import TrailSQLite
 @testable import TrailStore
 
 /// The walk history tables ("v2-walks"): points appended as they arrive survive a crash,

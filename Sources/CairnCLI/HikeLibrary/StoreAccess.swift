@@ -1,4 +1,5 @@
 import Foundation
+import TrailSQLite
 import TrailStore
 
 /// How the hike commands find and open the store: `--store PATH`, then `CAIRN_STORE`, then

@@ -1,5 +1,5 @@
 import Foundation
-import TrailStore
+import TrailSQLite
 
 /// A feature ready to be written: geometry already in fixed point.
 struct FeatureRecord {

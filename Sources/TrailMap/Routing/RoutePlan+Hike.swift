@@ -1,6 +1,5 @@
 import Foundation
 import TrailCore
-import TrailStore
 
 extension RoutePlan {
     /// The plan as an ordinary hike of kind ``HikeKind/drawn``: one track (``track(name:)``, one

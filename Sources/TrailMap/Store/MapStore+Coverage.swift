@@ -1,6 +1,6 @@
 import Foundation
 import TrailCore
-import TrailStore
+import TrailSQLite
 
 extension MapStore {
     /// The rectangles data has been imported for (each file's `<bounds>`, or its node extent

@@ -1,6 +1,6 @@
 import Foundation
 import TrailCore
-import TrailStore
+import TrailSQLite
 
 extension MapStore {
     /// Imports an OpenStreetMap extract: OSM XML 0.6, plain or compressed with gzip or bzip2

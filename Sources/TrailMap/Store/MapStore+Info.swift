@@ -1,6 +1,6 @@
 import Foundation
 import TrailCore
-import TrailStore
+import TrailSQLite
 
 /// One past import, as recorded in the map file.
 public struct MapImportRecord: Sendable, Hashable {

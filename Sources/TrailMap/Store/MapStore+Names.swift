@@ -1,6 +1,6 @@
 import Foundation
 import TrailCore
-import TrailStore
+import TrailSQLite
 
 /// A named feature found by ``MapStore/search(name:near:limit:classes:)`` or
 /// ``MapStore/nearestNamedFeature(to:maxDistance:classes:)``.

@@ -1,6 +1,6 @@
 import Foundation
 import TrailCore
-import TrailStore
+import TrailSQLite
 
 extension MapStore {
     static let featureColumns = """

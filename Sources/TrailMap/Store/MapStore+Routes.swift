@@ -1,6 +1,6 @@
 import Foundation
 import TrailCore
-import TrailStore
+import TrailSQLite
 
 extension MapStore {
     /// Waymarked routes (route=hiking/foot relations) whose present members touch `box`.

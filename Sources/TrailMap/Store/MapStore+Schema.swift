@@ -1,5 +1,5 @@
 import Foundation
-import TrailStore
+import TrailSQLite
 
 extension MapStore {
     /// The named migrations of the map file, applied in order by the shared ``Migrator``.

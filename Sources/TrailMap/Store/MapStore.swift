@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import TrailCore
-import TrailStore
+import TrailSQLite
 
 /// The offline map: OpenStreetMap features imported from extracts, in their own SQLite file.
 ///
@@ -53,7 +53,7 @@ public final class MapStore {
     public init(path: String, readOnly: Bool = false) throws {
         self.path = path
         let inMemory = path == ":memory:"
-        if !inMemory && FileManager.default.fileExists(atPath: path) && !StoreLocation.looksLikeSQLite(path) {
+        if !inMemory && FileManager.default.fileExists(atPath: path) && !SQLiteFile.looksLikeSQLite(path) {
             throw OpenError(path: path, reason: "not a Cairn map store (not an SQLite database); it was left unchanged")
         }
         if !readOnly { try Self.createParentDirectory(of: path) }
@@ -92,7 +92,7 @@ public final class MapStore {
         case SQLITE_READONLY:
             return OpenError(path: path, reason: readOnlyReason)
         case SQLITE_CANTOPEN:
-            return OpenError(path: path, reason: "cannot open it: " + (StoreLocation.whyCannotOpen(path) ?? e.message))
+            return OpenError(path: path, reason: "cannot open it: " + (SQLiteFile.whyCannotOpen(path) ?? e.message))
         default:
             return e
         }

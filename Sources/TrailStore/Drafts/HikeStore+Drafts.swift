@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailSQLite
 
 /// The `drafts` table (migration ``HikeStore/draftsMigrationName``): the unfinished drawing.
 ///

@@ -44,3 +44,9 @@ public enum ContentHash {
         return sha.finalize()
     }
 }
+
+extension NewHike {
+    /// SHA-256 of the points (or, for a hike of places only, of the waypoints): see
+    /// ``ContentHash``. What the store compares to refuse a hike it already has.
+    public var contentHash: [UInt8] { ContentHash.of(tracks: tracks, waypoints: waypoints) }
+}

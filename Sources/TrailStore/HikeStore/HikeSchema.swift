@@ -1,4 +1,5 @@
 import Foundation
+import TrailSQLite
 
 /// The hike store's schema, as named migrations (see ``Migrator``).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailSQLite
 
 extension HikeStore {
     /// What happened to one hike given to ``insert(_:allowDuplicates:progress:)``.

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailSQLite
 
 /// The order of ``HikeStore/summaries(sortedBy:reversed:)``.
 public enum HikeSort: String, Sendable, CaseIterable {

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import TrailCore
+import TrailSQLite
 
 /// The user's hikes in one SQLite file: the shared store that the command line, the TUI,
 /// route drawing and live following read and write.
@@ -47,7 +48,7 @@ public final class HikeStore {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw HikeStoreError.noStore(path: path) }
         if !exists { try StoreLocation.createDirectory(for: path) }
-        if exists && !StoreLocation.looksLikeSQLite(path) { throw HikeStoreError.notADatabase(path: path) }
+        if exists && !SQLiteFile.looksLikeSQLite(path) { throw HikeStoreError.notADatabase(path: path) }
         do {
             connection = try Connection(path: path, mode: exists ? .readWrite : .readWriteCreate, busyTimeout: busyTimeout)
             // SQLite falls back to read-only when the file cannot be written.
@@ -97,7 +98,7 @@ public final class HikeStore {
         case SQLITE_NOTADB: return HikeStoreError.notADatabase(path: path)
         case SQLITE_CORRUPT: return HikeStoreError.corrupt(path: path, reason: e.message)
         case SQLITE_READONLY: return HikeStoreError.readOnly(path: path)
-        case SQLITE_CANTOPEN: return HikeStoreError.cannotOpen(path: path, reason: StoreLocation.whyCannotOpen(path) ?? e.message)
+        case SQLITE_CANTOPEN: return HikeStoreError.cannotOpen(path: path, reason: SQLiteFile.whyCannotOpen(path) ?? e.message)
         default: return e
         }
     }

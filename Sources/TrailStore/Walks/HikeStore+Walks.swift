@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailSQLite
 
 /// A hike's walk history (tables of ``WalkSchema``): begin a walk, append each accepted fix as
 /// it arrives (its own transaction, so a killed process loses nothing already reported), finish

@@ -1,4 +1,5 @@
 import Foundation
+import TrailSQLite
 
 /// The walk history's tables, added to the hike store by the migration "v2-walks".
 ///

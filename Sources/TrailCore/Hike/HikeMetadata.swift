@@ -1,5 +1,4 @@
 import Foundation
-import TrailCore
 
 /// The descriptive GPX data a hike keeps from its file so that export can give it back:
 /// the file's `metadata` (author, copyright, links, time, keywords) and its track's or

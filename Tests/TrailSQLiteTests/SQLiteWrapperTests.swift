@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrailStore
+import TrailSQLite
 
 @Suite struct SQLiteWrapperTests {
     func tempPath() -> String {
