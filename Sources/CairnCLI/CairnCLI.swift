@@ -69,13 +69,15 @@ public enum CairnCLI {
         }) else {
             return unknownCommand(arguments, context: context)
         }
-        var rest = ArgumentList(Array(arguments.dropFirst(command.name.split(separator: " ").count)))
-        if rest.flag("--help", "-h") {
+        let words = Array(arguments.dropFirst(command.name.split(separator: " ").count))
+        // --help anywhere before `--` wins over everything else on the line.
+        if (words.firstIndex(of: "--").map { words[..<$0] } ?? words[...]).contains(where: { $0 == "--help" || $0 == "-h" }) {
             context.stdout.write(command.help.hasSuffix("\n") ? command.help : command.help + "\n")
             return 0
         }
         do {
-            return try command.run(&rest, context)
+            let parsed = try ArgumentParser(for: command, among: commands).parse(words)
+            return try command.run(parsed, context)
         } catch let e as CLIError {
             context.stderr.write("cairn \(command.name): \(e.description)\n")
             if case .usage = e { context.stderr.write("See 'cairn \(command.name) --help'.\n") }

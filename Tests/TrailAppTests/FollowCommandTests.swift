@@ -28,12 +28,12 @@ import TrailStore
         for bad in ["", "-5m", "abc", "0", "20000m"] {
             #expect(throws: CLIError.self) { try LiveOptions.parseDistance(bad, option: "--off-route") }
         }
-        var args = ArgumentList(["--gps", "replay:walk.gpx", "--speed", "200", "--off-route", "40m", "--speak"])
-        let o = try LiveOptions.take(&args)
+        let parser = ArgumentParser(for: FollowCommand.self)
+        let o = try LiveOptions(parser.parse(["--gps", "replay:walk.gpx", "--speed", "200", "--off-route", "40m", "--speak"]))
         #expect(o.source == .replay(path: "walk.gpx"))
         #expect(o.speed == 200 && o.offRoute == 40 && o.speak)
-        var bad = ArgumentList(["--speed", "fast"])
-        #expect(throws: CLIError.self) { try LiveOptions.take(&bad) }
+        let bad = try parser.parse(["--speed", "fast"])
+        #expect(throws: CLIError.self) { try LiveOptions(bad) }
     }
 
     @Test func followChecksItsArgumentsBeforeTakingTheScreen() throws {

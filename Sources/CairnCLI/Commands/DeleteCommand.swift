@@ -5,24 +5,18 @@ import TrailStore
 public enum DeleteCommand: Command {
     public static let name = "delete"
     public static let summary = "Delete stored hikes"
-    public static var help: String {
-        """
-        Usage: cairn delete ID… [--yes] [--store PATH]
-
+    public static let about = """
         Deletes the hikes with their points and places, all or none. On a terminal it lists
         them and asks; otherwise it refuses unless --yes is given.
-
-        Options:
-          --yes, -y         do not ask
-        \(StoreAccess.helpLine)
         """
-    }
+    public static let arguments = [ArgumentSpec("ID", count: .oneOrMore, help: "a hike id from 'cairn list'")]
+    static let yes = OptionSpec("--yes", short: "-y", help: "do not ask")
+    public static let options: [OptionSpec] = [yes, .store]
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let path = try StoreAccess.path(&args, context)
-        let yes = args.flag("--yes", "-y")
-        let texts = args.positionals()
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let path = StoreAccess.path(args, context)
+        let yes = args.has(Self.yes)
+        let texts = args.positionals
         guard !texts.isEmpty else { throw CLIError.usage("delete needs at least one ID") }
         let store = try StoreAccess.open(path, context, create: false, write: true)
         var ids: [HikeID] = []

@@ -7,30 +7,25 @@ import TrailStore
 public enum ExportCommand: Command {
     public static let name = "export"
     public static let summary = "Export a stored hike as GPX 1.1 or GeoJSON"
-    public static var help: String {
-        """
-        Usage: cairn export ID [-o FILE] [--format gpx|geojson] [--store PATH]
-
+    public static let about = """
         Writes the hike (its track or route, its waypoints and the GPX metadata kept at
         import) as GPX 1.1, valid against the GPX 1.1 schema, or as RFC 7946 GeoJSON.
         Without -o the file goes to standard output.
-
-        Options:
-          -o, --output FILE  write to FILE (replaced only once complete)
-          --format FORMAT    gpx or geojson (default: from the FILE extension .geojson/.json,
-                             else gpx)
-        \(StoreAccess.helpLine)
         """
-    }
+    public static let arguments = [ArgumentSpec("ID", help: "a hike id from 'cairn list'")]
+    static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json"]),
+                                   help: "write to FILE (replaced only once complete)")
+    static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(Format.allCases.map(\.rawValue)),
+                                   defaultHelp: "from the FILE extension .geojson/.json, else gpx", help: "gpx or geojson")
+    public static let options: [OptionSpec] = [output, format, .store]
 
-    enum Format: String { case gpx, geojson }
+    enum Format: String, CaseIterable { case gpx, geojson }
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let path = try StoreAccess.path(&args, context)
-        let output = try args.option("-o", "--output").map(context.resolve)
-        let formatText = try args.option("--format")
-        let ids = args.positionals()
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let path = StoreAccess.path(args, context)
+        let output = args.value(Self.output).map(context.resolve)
+        let formatText = args.value(Self.format)
+        let ids = args.positionals
         guard ids.count == 1 else { throw CLIError.usage("export needs exactly one ID") }
         var format = Format.gpx
         if let formatText {

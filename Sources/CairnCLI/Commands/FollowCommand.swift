@@ -6,33 +6,22 @@ import TrailStore
 public enum FollowCommand: Command {
     public static let name = "follow"
     public static let summary = "Follow a stored hike live with a GPS position (full screen)"
-    public static var help: String {
-        """
-        Usage: cairn follow ID --gps SPEC [--speed N] [--off-route DIST] [--speak]
-                           [--store PATH] [--map PATH] [--theme NAME] [--units SYSTEM] [--ascii]
-
+    public static let about = """
         Opens the viewer on hike ID and follows it with the position from SPEC: the map
         centres on you, the route shows what you have covered, and the panel gives the
         distance along, remaining distance and time, coverage, off-route distance, elevation
         and the GPS fix. Leaving the trail by more than the threshold rings the bell and shows
         a banner. p pauses, b turns back along your walk to the start, x stops and saves a
         summary in the hike's history. Every accepted fix is saved as it arrives: after a
-        crash, opening the hike offers to resume the walk.
-
-        Options:
-        \(LiveOptions.helpLines)
-        \(StoreAccess.helpLine)
-        \(MapCommandSupport.mapOptionHelp)
-          --theme NAME      a theme from Themes/ (dark, light, high-contrast, mono)
-        \(UnitsOption.helpLine)
-          --ascii           draw maps and charts with ASCII instead of braille
+        crash, opening the hike offers to resume the walk. --gps is required.
         """
-    }
+    public static let arguments = [ArgumentSpec("ID", help: "a hike id from 'cairn list'")]
+    public static let options: [OptionSpec] = OptionSpec.live + TUICommand.ViewerOptions.declared
+    public static let notes = ThemeOption.lookupNote
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        var options = try TUICommand.ViewerOptions.take(&args, context)
-        let ids = args.positionals()
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        var options = try TUICommand.ViewerOptions(args, context)
+        let ids = args.positionals
         guard ids.count == 1 else { throw CLIError.usage("follow needs exactly one hike ID") }
         guard let source = options.live.source else {
             throw CLIError.usage("follow needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx)")

@@ -8,36 +8,31 @@ import TrailStore
 public enum ImportCommand: Command {
     public static let name = "import"
     public static let summary = "Import GPX files into the hike store"
-    public static var help: String {
-        """
-        Usage: cairn import FILE… [--track N]… [--all] [--list] [--again] [--store PATH]
-
+    public static let about = """
         Each track of a file becomes a hike, and so does each route; a file of waypoints only
         becomes a hike of places. The file's waypoints go with every hike made from it.
         Each file is one transaction: a file that fails adds nothing, the others still import,
         and the exit code is 1. A track already in the store (same points) is skipped.
         Ctrl-C (SIGINT) or SIGTERM stops the import: the file being imported adds nothing,
         files finished before it stay, and the exit code is 128 + the signal (130 for Ctrl-C).
-
-        Options:
-          --list            show the numbered tracks and routes of each file; import nothing
-          --track N         import only track N (as numbered by --list); repeatable
-          --all             import every track and route that has points (the default)
-          --again           import even tracks that are already stored
-        \(UnitsOption.helpLine)
-        \(StoreAccess.helpLine)
         """
-    }
+    public static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["gpx"]),
+                                                help: "a GPX 1.0 or 1.1 file")]
+    static let list = OptionSpec("--list", help: "show the numbered tracks and routes of each file; import nothing")
+    static let track = OptionSpec("--track", value: "N", repeatable: true,
+                                  help: "import only track N (as numbered by --list); repeatable")
+    static let all = OptionSpec("--all", help: "import every track and route that has points (the default)")
+    static let again = OptionSpec("--again", help: "import even tracks that are already stored")
+    public static let options: [OptionSpec] = [list, track, all, again, .units, .store]
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let path = try StoreAccess.path(&args, context)
-        let units = try UnitsOption.take(&args, context)
-        let listOnly = args.flag("--list")
-        let all = args.flag("--all")
-        let again = args.flag("--again")
-        let trackTexts = try args.options("--track")
-        let files = args.positionals()
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let path = StoreAccess.path(args, context)
+        let units = try UnitsOption.formatter(args, context)
+        let listOnly = args.has(Self.list)
+        let all = args.has(Self.all)
+        let again = args.has(Self.again)
+        let trackTexts = args.values(Self.track)
+        let files = args.positionals
         guard !files.isEmpty else { throw CLIError.usage("import needs at least one GPX file") }
         var tracks: [Int]?
         if !trackTexts.isEmpty {

@@ -6,31 +6,24 @@ import TrailStore
 public enum ListCommand: Command {
     public static let name = "list"
     public static let summary = "List stored hikes"
-    public static var help: String {
-        """
-        Usage: cairn list [--sort KEY] [--reverse] [--json] [--units SYSTEM] [--store PATH]
-
+    public static let about = """
         One line per hike: id, name, date, distance, climb, duration and kind. The duration is
         the elapsed time; for a route without timestamps it is the DIN 33466 walking-time
         estimate, marked "~".
-
-        Options:
-          --sort KEY        date (oldest first, the default), distance, gain, duration (largest
-                            first) or name (A to Z)
-          --reverse         the other way round
-          --json            a JSON array (SI units, ISO 8601 dates) instead of the table
-        \(UnitsOption.helpLine)
-        \(StoreAccess.helpLine)
         """
-    }
+    static let sort = OptionSpec("--sort", value: "KEY", kind: .choice(HikeSort.allCases.map(\.rawValue)),
+                                 defaultValue: HikeSort.date.rawValue,
+                                 help: "date (oldest first), distance, gain, duration (largest first) or name (A to Z)")
+    static let reverse = OptionSpec("--reverse", help: "the other way round")
+    static let json = OptionSpec("--json", help: "a JSON array (SI units, ISO 8601 dates) instead of the table")
+    public static let options: [OptionSpec] = [sort, reverse, json, .units, .store]
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let path = try StoreAccess.path(&args, context)
-        let units = try UnitsOption.take(&args, context)
-        let json = args.flag("--json")
-        let reverse = args.flag("--reverse")
-        let sortText = try args.option("--sort") ?? "date"
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let path = StoreAccess.path(args, context)
+        let units = try UnitsOption.formatter(args, context)
+        let json = args.has(Self.json)
+        let reverse = args.has(Self.reverse)
+        let sortText = args.value(Self.sort) ?? HikeSort.date.rawValue
         guard let sort = HikeSort(rawValue: sortText) else {
             throw CLIError.usage("--sort takes " + HikeSort.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(sortText)'")
         }

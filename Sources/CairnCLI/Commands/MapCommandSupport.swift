@@ -5,16 +5,11 @@ import TrailMap
 /// What `cairn map import` and `cairn map info` share: finding the map file and printing
 /// text that came from a file safely.
 enum MapCommandSupport {
-    /// The `--map PATH` option text for help screens.
-    static let mapOptionHelp = """
-          --map PATH     the map store (default: $CAIRN_MAP, else $XDG_DATA_HOME/cairn/map.sqlite,
-                         else ~/.local/share/cairn/map.sqlite)
-        """
-
-    /// The map file: `--map PATH`, else ``MapStore/defaultPath(environment:)``; relative
-    /// paths are taken from the working directory.
-    static func storePath(_ args: inout ArgumentList, _ context: CommandContext) throws -> String {
-        if let p = try args.option("--map") {
+    /// The map file: ``OptionSpec/map`` when given, else ``MapStore/defaultPath(environment:)``;
+    /// relative paths are taken from the working directory.
+    /// - Throws: ``CLIError/usage(_:)`` for an empty `--map`.
+    static func storePath(_ args: ParsedArguments, _ context: CommandContext) throws -> String {
+        if let p = args.value(.map) {
             guard !p.isEmpty else { throw CLIError.usage("--map needs a path") }
             return context.resolve(p)
         }

@@ -5,29 +5,27 @@ import TrailMap
 enum MapImportCommand: Command {
     static let name = "map import"
     static let summary = "Import OpenStreetMap extracts (.osm, .osm.gz, .osm.bz2) into the offline map"
-    static let help = """
-        Usage: cairn map import FILE... [--map PATH]
-
+    static let about = """
         Imports OpenStreetMap XML extracts into the offline map store. Each file is one
         transaction: a file that cannot be read adds nothing, and the other files are still
         imported. Objects already stored are updated by OSM id, never duplicated.
         Accepted: OSM XML 0.6 (.osm), gzip- or bzip2-compressed (.osm.gz, .osm.bz2).
         Not accepted: PBF (convert with `osmium cat file.osm.pbf -o file.osm`), osmChange.
         Progress is shown on stderr when it is a terminal.
-
-        Options:
-        \(MapCommandSupport.mapOptionHelp)
-
+        """
+    static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["osm", "gz", "bz2"]),
+                                         help: "an OpenStreetMap XML extract (.osm, .osm.gz, .osm.bz2)")]
+    static let options: [OptionSpec] = [.map]
+    static let notes = """
         Example:
           cairn map import Samples/andorra-ordino.osm
 
         Map data © OpenStreetMap contributors, ODbL 1.0.
         """
 
-    static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let storePath = try MapCommandSupport.storePath(&args, context)
-        let files = args.positionals()
-        try args.finish()
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let storePath = try MapCommandSupport.storePath(args, context)
+        let files = args.positionals
         guard !files.isEmpty else { throw CLIError.usage("give at least one OSM file to import") }
         let store: MapStore
         do { store = try MapStore(path: storePath) } catch {

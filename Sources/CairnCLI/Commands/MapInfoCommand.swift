@@ -5,20 +5,15 @@ import TrailMap
 enum MapInfoCommand: Command {
     static let name = "map info"
     static let summary = "Show the offline map's covered areas, data date and feature counts"
-    static let help = """
-        Usage: cairn map info [--map PATH]
-
+    static let about = """
         Shows the areas covered by imported OpenStreetMap data (as boxes, and the number of
         z\(MapStore.coverageZoom) slippy tiles touched), the date of the data, each import, the number of
         features per class, the waymarked routes and the size of the map file.
-
-        Options:
-        \(MapCommandSupport.mapOptionHelp)
         """
+    static let options: [OptionSpec] = [.map]
 
-    static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let path = try MapCommandSupport.storePath(&args, context)
-        try args.finish()
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let path = try MapCommandSupport.storePath(args, context)
         let shownPath = TerminalText.clean(path)
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.failure("no map store at \(shownPath); import an extract with `cairn map import FILE.osm`")

@@ -5,21 +5,16 @@ import TrailStore
 public enum RenameCommand: Command {
     public static let name = "rename"
     public static let summary = "Rename a stored hike"
-    public static var help: String {
-        """
-        Usage: cairn rename ID NAME [--store PATH]
-
+    public static let about = """
         Gives the hike ID (see 'cairn list') a new name. Several words are joined with spaces.
-
-        Options:
-        \(StoreAccess.helpLine)
         """
-    }
+    public static let arguments = [ArgumentSpec("ID", help: "a hike id from 'cairn list'"),
+                                   ArgumentSpec("NAME", count: .rest, help: "the new name (several words are joined)")]
+    public static let options: [OptionSpec] = [.store]
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let path = try StoreAccess.path(&args, context)
-        let words = args.positionals()
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let path = StoreAccess.path(args, context)
+        let words = args.positionals
         guard words.count >= 2 else { throw CLIError.usage("rename needs an ID and a NAME") }
         let name = words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw CLIError.usage("the new name is empty") }

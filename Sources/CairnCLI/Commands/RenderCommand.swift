@@ -11,65 +11,55 @@ import TrailStore
 public enum RenderCommand: Command {
     public static let name = "render"
     public static let summary = "Print one frame of a hike's screen (map, profile, statistics) as text"
-    public static var help: String {
-        """
-        Usage: cairn render ID [options]
-               cairn render FILE.gpx [--track N] [options]
-
+    public static let about = """
         Draws the hike screen for the stored hike ID (see 'cairn list'), or for a GPX file
         without importing it, and prints it: plain text by default, with colours when --ansi
         is given. Handy for scripts, documentation and tests.
+        """
+    public static let arguments = [ArgumentSpec("ID|FILE.gpx", kind: .file(extensions: ["gpx"]),
+                                                help: "a hike id from 'cairn list', or a GPX file (not imported)")]
+    static let size = OptionSpec("--size", value: "WxH", defaultValue: "120x40", help: "frame size in cells")
+    static let scrub = OptionSpec("--scrub", value: "FRACTION", defaultValue: "0",
+                                  help: "cursor position, 0 (start) to 1 (finish) of the distance")
+    static let range = OptionSpec("--range", value: "A,B",
+                                  help: "select the profile range from fraction A to fraction B (range statistics)")
+    static let zoom = OptionSpec("--zoom", value: "Z", defaultHelp: "fit the whole hike",
+                                 help: "map zoom (slippy-map level, fractional), centred on the cursor")
+    static let time = OptionSpec("--time", help: "chart against elapsed time instead of distance")
+    static let slope = OptionSpec("--slope", help: "colour the route by slope")
+    static let ansi = OptionSpec("--ansi", help: "colour output (ECMA-48 SGR); depth from COLORTERM / TERM")
+    static let track = OptionSpec("--track", value: "N", defaultHelp: "the first track or route with points",
+                                  help: "which track of a GPX file (numbered as by 'cairn import --list')")
+    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, slope, ansi, .ascii, .theme, .units, track,
+                                               .store, .map]
+    public static let notes = ThemeOption.lookupNote + """
 
-        Options:
-          --size WxH        frame size in cells (default 120x40)
-          --scrub FRACTION  cursor position, 0 (start) to 1 (finish) of the distance (default 0)
-          --range A,B       select the profile range from fraction A to fraction B (range statistics)
-          --zoom Z          map zoom (slippy-map level, fractional), centred on the cursor;
-                            default: fit the whole hike
-          --time            chart against elapsed time instead of distance
-          --slope           colour the route by slope
-          --ansi            colour output (ECMA-48 SGR); depth from COLORTERM / TERM
-          --ascii           ASCII instead of braille (for terminals without UTF-8)
-          --theme NAME      Themes/NAME.json (default dark; mono when NO_COLOR is set)
-          --units SYSTEM    metric or imperial (default from the locale)
-          --track N         which track of a GPX file (default 1, see 'cairn import --list')
-        \(StoreAccess.helpLine)
-        \(MapCommandSupport.mapOptionHelp)
-
-        Themes are looked up in $CAIRN_THEMES, else in a Themes/ directory beside the cairn
-        executable or in one of its parent directories (a checkout's Themes/ for
-        .build/debug/cairn), else in <prefix>/share/cairn/Themes for <prefix>/bin/cairn.
         Map data is read from the map store when it exists; without it the map says so.
         """
-    }
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let size = try parseSize(try args.option("--size") ?? "120x40")
-        let scrub = try args.option("--scrub").map { try fraction($0, option: "--scrub") } ?? 0
-        let range = try args.option("--range").map(parseRange)
-        let zoom = try args.option("--zoom").map { v -> Double in
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let size = try parseSize(args.value(Self.size) ?? "120x40")
+        let scrub = try args.value(Self.scrub).map { try fraction($0, option: "--scrub") } ?? 0
+        let range = try args.value(Self.range).map(parseRange)
+        let zoom = try args.value(Self.zoom).map { v -> Double in
             guard let z = Double(v), z.isFinite, MapViewport.zoomRange.contains(z) else {
                 throw CLIError.usage("--zoom needs a number from \(Int(MapViewport.zoomRange.lowerBound)) to \(Int(MapViewport.zoomRange.upperBound))")
             }
             return z
         }
-        let timeAxis = args.flag("--time")
-        let slope = args.flag("--slope")
-        let ansi = args.flag("--ansi")
-        let ascii = args.flag("--ascii")
-        let themeName = try args.option("--theme")
-        let units = try args.option("--units").map { v -> UnitSystem in
-            guard let u = UnitSystem(argument: v) else { throw CLIError.usage("--units takes metric or imperial") }
-            return u
-        }
-        let trackNumber = try args.option("--track").map { v -> Int in
+        let timeAxis = args.has(Self.time)
+        let slope = args.has(Self.slope)
+        let ansi = args.has(Self.ansi)
+        let ascii = args.has(.ascii)
+        let themeName = args.value(.theme)
+        let format = try UnitsOption.formatter(args, context)
+        let trackNumber = try args.value(Self.track).map { v -> Int in
             guard let n = Int(v), n >= 1 else { throw CLIError.usage("--track needs a number from 1") }
             return n
         }
-        let storePath = try StoreAccess.path(&args, context)
-        let mapPath = try MapCommandSupport.storePath(&args, context)
-        let positionals = args.positionals()
-        try args.finish()
+        let storePath = StoreAccess.path(args, context)
+        let mapPath = try MapCommandSupport.storePath(args, context)
+        let positionals = args.positionals
         guard positionals.count == 1 else { throw CLIError.usage("render needs one hike ID or GPX file") }
 
         let theme: Theme
@@ -80,8 +70,6 @@ public enum RenderCommand: Command {
             throw CLIError.failure(error.description)
         }
         let hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, context: context)
-        let format = UnitFormatter(system: UnitSystem.resolve(override: units, environment: context.environment),
-                                   timeZone: timeZone(context.environment))
         let environment = WidgetEnvironment(theme: theme, format: format, canvasMode: ascii ? .ascii : .braille)
 
         let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -130,12 +118,6 @@ public enum RenderCommand: Command {
         let parts = s.split(separator: ",")
         guard parts.count == 2 else { throw CLIError.usage("--range takes two fractions, e.g. 0.2,0.6") }
         return (try fraction(String(parts[0]), option: "--range"), try fraction(String(parts[1]), option: "--range"))
-    }
-
-    /// The user's time zone: `TZ` when it names a zone, else the system's.
-    static func timeZone(_ environment: [String: String]) -> TimeZone {
-        if let tz = environment["TZ"], let z = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) { return z }
-        return TimeZone.current
     }
 
     /// Colour depth for `--ansi`: none under NO_COLOR, true colour when COLORTERM says

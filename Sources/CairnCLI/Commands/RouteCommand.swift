@@ -8,44 +8,44 @@ import TrailStore
 enum RouteCommand: Command {
     static let name = "route"
     static let summary = "Plan a walk between stops along mapped paths; write GPX or save it as a hike"
-    static var help: String {
+    static var about: String {
         """
-        Usage: cairn route LAT,LON LAT,LON [LAT,LON…] [--straight] [--max-sac T] [--via-ferrata]
-                           [-o FILE.gpx] [--save NAME] [--json] [--map PATH] [--store PATH]
-
         Routes each leg between consecutive stops along the walkable ways of the offline map
         (paths, tracks, footways, steps, minor roads…; foot and access tags respected) and
         prints the total length and each leg with the nearest named place at both ends. A leg
         that cannot be routed (a stop more than \(Int(RouteOptions().maxSnapDistance)) m from every usable way, or no
         walk between the stops) is a straight line, marked as such; the route never fails.
-        Stops are decimal degrees, latitude first: 42.6196,1.5389.
-
-        Options:
-          --straight        straight legs, no routing
-          --max-sac T       hardest SAC grade to use, T1…T6 or an OSM sac_scale value
-                            (default \(SACScale.defaultLimit): the alpine grades T5 and T6 are off)
-          --via-ferrata     allow via ferratas (off by default)
-          -o, --output FILE write a GPX 1.1 file: one track, one segment per leg, the stops as waypoints
-          --save NAME       store the route in the hike library as a drawn hike called NAME
-          --json            print the result as JSON (metres, degrees)
-        \(UnitsOption.helpLine)
-        \(MapCommandSupport.mapOptionHelp)
-        \(StoreAccess.helpLine)
+        Stops are decimal degrees, latitude first: 42.6196,1.5389; one south of the equator
+        begins with a minus sign (-33.9,18.4) and is still a stop, not an option.
         """
     }
+    /// The stops. Words such as `-1.5,42` or `-33.9` are stops, not options: the rule lives
+    /// here, with the one command whose arguments can begin with a dash.
+    static let arguments = [ArgumentSpec("LAT,LON", count: .atLeast(2), beginsWithDash: looksLikeStop,
+                                         help: "a stop in decimal degrees, latitude first")]
+    static let straight = OptionSpec("--straight", help: "straight legs, no routing")
+    static let maxSAC = OptionSpec("--max-sac", value: "T", kind: .choice((1...6).map { "T\($0)" }),
+                                   defaultHelp: "\(SACScale.defaultLimit): the alpine grades T5 and T6 are off",
+                                   help: "hardest SAC grade to use, T1…T6 or an OSM sac_scale value")
+    static let viaFerrata = OptionSpec("--via-ferrata", help: "allow via ferratas (off by default)")
+    static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx"]),
+                                   help: "write a GPX 1.1 file: one track, one segment per leg, the stops as waypoints")
+    static let save = OptionSpec("--save", value: "NAME",
+                                 help: "store the route in the hike library as a drawn hike called NAME")
+    static let json = OptionSpec("--json", help: "print the result as JSON (metres, degrees)")
+    static let options: [OptionSpec] = [straight, maxSAC, viaFerrata, output, save, json, .units, .map, .store]
 
-    static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let mapPath = try MapCommandSupport.storePath(&args, context)
-        let storePath = try StoreAccess.path(&args, context)
-        let units = try UnitsOption.take(&args, context)
-        let straight = args.flag("--straight")
-        let viaFerrata = args.flag("--via-ferrata")
-        let json = args.flag("--json")
-        let sacText = try args.option("--max-sac")
-        let output = try args.option("-o", "--output").map(context.resolve)
-        let saveName = try args.option("--save")
-        let stops = try args.positionals().map(parseStop)
-        try args.finish()
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let mapPath = try MapCommandSupport.storePath(args, context)
+        let storePath = StoreAccess.path(args, context)
+        let units = try UnitsOption.formatter(args, context)
+        let straight = args.has(Self.straight)
+        let viaFerrata = args.has(Self.viaFerrata)
+        let json = args.has(Self.json)
+        let sacText = args.value(Self.maxSAC)
+        let output = args.value(Self.output).map(context.resolve)
+        let saveName = args.value(Self.save)
+        let stops = try args.positionals.map(parseStop)
         guard stops.count >= 2 else { throw CLIError.usage("route needs at least two stops (LAT,LON LAT,LON)") }
         var options = RouteOptions(allowViaFerrata: viaFerrata)
         if let sacText {
@@ -122,6 +122,12 @@ enum RouteCommand: Command {
         } catch {
             throw CLIError.failure("cannot save the route: \(error)")
         }
+    }
+
+    /// True for a word beginning with "-" that is a stop (`-1.5,42`) or a bare number (`-33.9`,
+    /// a stop typed with a space after its comma), so the parser leaves it positional.
+    @Sendable static func looksLikeStop(_ word: String) -> Bool {
+        Double(word) != nil || (word.contains(",") && (try? parseStop(word)) != nil)
     }
 
     /// "42.6196,1.5389" → a coordinate.

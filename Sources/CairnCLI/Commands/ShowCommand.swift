@@ -6,28 +6,21 @@ import TrailStore
 public enum ShowCommand: Command {
     public static let name = "show"
     public static let summary = "Show a stored hike's statistics and waypoints"
-    public static var help: String {
-        """
-        Usage: cairn show ID [--json] [--units SYSTEM] [--store PATH]
-
+    public static let about = """
         Every statistic computed when the hike was stored (see DECISIONS.md and
         StatisticsCalculator for the methods), the kept GPX metadata, the waypoints and the
         walks (each time the hike was followed live: coverage, distance walked, active time,
         furthest point reached along the route).
-
-        Options:
-          --json            JSON (SI units, ISO 8601 dates) instead of text
-        \(UnitsOption.helpLine)
-        \(StoreAccess.helpLine)
         """
-    }
+    public static let arguments = [ArgumentSpec("ID", help: "a hike id from 'cairn list'")]
+    static let json = OptionSpec("--json", help: "JSON (SI units, ISO 8601 dates) instead of text")
+    public static let options: [OptionSpec] = [json, .units, .store]
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let path = try StoreAccess.path(&args, context)
-        let units = try UnitsOption.take(&args, context)
-        let json = args.flag("--json")
-        let ids = args.positionals()
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let path = StoreAccess.path(args, context)
+        let units = try UnitsOption.formatter(args, context)
+        let json = args.has(Self.json)
+        let ids = args.positionals
         guard ids.count == 1 else { throw CLIError.usage("show needs exactly one ID") }
         let store = try StoreAccess.open(path, context, create: false)
         let id = try StoreAccess.ids(ids, in: store)[0]

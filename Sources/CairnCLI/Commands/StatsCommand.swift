@@ -6,25 +6,22 @@ import TrailFormats
 public enum StatsCommand: Command {
     public static let name = "stats"
     public static let summary = "Print statistics of the tracks in GPX files (nothing is stored)"
-    public static var help: String {
-        """
-        Usage: cairn stats FILE.gpx… [--json] [--segments] [--units SYSTEM]
-
+    public static let about = """
         Reads each GPX 1.0/1.1 file and prints, per track and per route, the distance
         (geodesic, WGS84), elapsed and moving time, overall and moving average speed side
         by side, pace, max speed, elevation gain/loss, lowest and highest point, steepest
         sustained grade, trackpoints and bounds. Methods: DECISIONS.md and the docs of
         StatisticsCalculator.
-
-        Options:
-          --json        one JSON document for all files (SI units, ISO 8601 UTC dates)
-          --segments    also print each segment of a multi-segment track
-        \(UnitsOption.helpLine)
-
+        """
+    public static let arguments = [ArgumentSpec("FILE.gpx", count: .oneOrMore, kind: .file(extensions: ["gpx"]),
+                                                help: "a GPX 1.0 or 1.1 file")]
+    static let json = OptionSpec("--json", help: "one JSON document for all files (SI units, ISO 8601 UTC dates)")
+    static let segments = OptionSpec("--segments", help: "also print each segment of a multi-segment track")
+    public static let options: [OptionSpec] = [json, segments, .units]
+    public static let notes = """
         A file that cannot be read is reported on stderr (file, line, reason); the others
         are still printed and the exit code is 1.
         """
-    }
 
     struct FileJSON: Encodable {
         var file: String
@@ -42,12 +39,11 @@ public enum StatsCommand: Command {
         var segments: [TrackStatistics]?
     }
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let units = try UnitsOption.take(&args, context)
-        let json = args.flag("--json")
-        let perSegment = args.flag("--segments")
-        let files = args.positionals()
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let units = try UnitsOption.formatter(args, context)
+        let json = args.has(Self.json)
+        let perSegment = args.has(Self.segments)
+        let files = args.positionals
         guard !files.isEmpty else { throw CLIError.usage("stats needs at least one GPX file") }
         let calculator = StatisticsCalculator()
         var failures = 0

@@ -5,12 +5,10 @@ import TrailStore
 /// How the hike commands find and open the store: `--store PATH`, then `CAIRN_STORE`, then
 /// `$XDG_DATA_HOME/cairn/hikes.sqlite` (see ``StoreLocation``).
 enum StoreAccess {
-    /// The `--store` line every hike command's help shows.
-    static let helpLine = "  --store PATH      the hike store (default $CAIRN_STORE, else $XDG_DATA_HOME/cairn/hikes.sqlite)"
-
-    /// Takes `--store` from `args` and returns the store path.
-    static func path(_ args: inout ArgumentList, _ context: CommandContext) throws -> String {
-        let explicit = try args.option("--store").map(context.resolve)
+    /// The store path: ``OptionSpec/store`` when given (relative to the working directory),
+    /// else ``StoreLocation/path(explicit:environment:)``.
+    static func path(_ args: ParsedArguments, _ context: CommandContext) -> String {
+        let explicit = args.value(.store).map(context.resolve)
         return StoreLocation.path(explicit: explicit, environment: context.environment)
     }
 

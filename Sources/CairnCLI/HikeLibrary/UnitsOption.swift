@@ -1,22 +1,28 @@
 import Foundation
 import TrailCore
 
-/// The `--units metric|imperial` option of the hike commands: the override when given,
-/// otherwise the locale environment (``UnitSystem/fromEnvironment(_:)``); dates in the
-/// time zone of `TZ` (the system's when unset).
+/// What ``OptionSpec/units`` means: the override when given, otherwise the locale environment
+/// (``UnitSystem/fromEnvironment(_:)``); dates in the time zone of `TZ` (the system's when
+/// unset or not a zone name). Every command that prints numbers reads it here, `render` too.
 enum UnitsOption {
-    static let helpLine = "  --units SYSTEM    metric or imperial (default: from the locale)"
-
-    /// Takes `--units` from `args` and returns the formatter every number goes through.
-    static func take(_ args: inout ArgumentList, _ context: CommandContext) throws -> UnitFormatter {
+    /// The formatter every number of the command goes through.
+    /// - Throws: ``CLIError/usage(_:)`` for a value other than metric or imperial.
+    static func formatter(_ args: ParsedArguments, _ context: CommandContext) throws -> UnitFormatter {
         var override: UnitSystem?
-        if let text = try args.option("--units") {
+        if let text = args.value(.units) {
             guard let s = UnitSystem(argument: text) else {
-                throw CLIError.usage("--units takes metric or imperial, not '\(text)'")
+                throw CLIError.usage("--units takes metric or imperial, not '\(TerminalText.clean(text))'")
             }
             override = s
         }
-        let zone = context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? TimeZone.current
-        return UnitFormatter(system: UnitSystem.resolve(override: override, environment: context.environment), timeZone: zone)
+        return UnitFormatter(system: UnitSystem.resolve(override: override, environment: context.environment),
+                             timeZone: timeZone(context.environment))
+    }
+
+    /// The user's time zone: `TZ` when it names a zone (POSIX allows a leading ":", as in
+    /// `TZ=:Europe/Zurich`), else the system's.
+    static func timeZone(_ environment: [String: String]) -> TimeZone {
+        if let tz = environment["TZ"], let z = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) { return z }
+        return TimeZone.current
     }
 }

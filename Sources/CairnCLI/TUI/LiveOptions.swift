@@ -3,8 +3,8 @@ import TrailApp
 import TrailCore
 import TrailLive
 
-/// The live-position options shared by `cairn tui` and `cairn follow`: `--gps SPEC`,
-/// `--speed N`, `--off-route DIST`, `--speak`.
+/// The live-position options shared by `cairn tui` and `cairn follow` (declared in
+/// ``OptionSpec/live``): `--gps SPEC`, `--speed N`, `--off-route DIST`, `--speak`.
 struct LiveOptions {
     /// `--gps` as typed (prefills the TUI's source prompt) and parsed.
     var gpsText: String?
@@ -16,33 +16,27 @@ struct LiveOptions {
     /// `--speak`: spoken alerts from the start.
     var speak = false
 
-    static let helpLines = """
-          --gps SPEC        position source: gpsd://HOST:PORT (default gpsd://127.0.0.1:2947),
-                            nmea:DEVICE[@BAUD] or an NMEA log file, replay:FILE.gpx
-          --speed N         play replays and NMEA log files N times faster than real time
-          --off-route DIST  off-route alert threshold: metres ("30", "30m") or feet ("100ft");
-                            default \(Int(OffRouteMonitor.Parameters.defaultThreshold)) m
-          --speak           spoken off-route alerts (needs espeak-ng; v toggles them)
-        """
-
-    /// Takes the options from `args`.
+    /// Reads the options from `args` (a command that declares ``OptionSpec/live``).
     /// - Throws: ``CLIError/usage(_:)`` for a bad value.
-    static func take(_ args: inout ArgumentList) throws -> LiveOptions {
+    init(_ args: ParsedArguments) throws {
         var o = LiveOptions()
-        if let text = try args.option("--gps") {
+        if let text = args.value(.gps) {
             do { o.source = try PositionSourceSpec(parsing: text) } catch { throw CLIError.usage(error.description) }
             o.gpsText = text
         }
-        if let text = try args.option("--speed") {
+        if let text = args.value(.speed) {
             guard let v = Double(text), v.isFinite, v > 0 else {
                 throw CLIError.usage("--speed needs a positive number (e.g. 10), not '\(text)'")
             }
             o.speed = v
         }
-        if let text = try args.option("--off-route") { o.offRoute = try parseDistance(text, option: "--off-route") }
-        o.speak = args.flag("--speak")
-        return o
+        if let text = args.value(.offRoute) { o.offRoute = try Self.parseDistance(text, option: "--off-route") }
+        o.speak = args.has(.speak)
+        self = o
     }
+
+    /// No live options (as when none is given).
+    init() {}
 
     /// Checks that the `--gps` source can be read (``PositionSourceSpec/check(loadTrack:)``),
     /// before the terminal is taken.

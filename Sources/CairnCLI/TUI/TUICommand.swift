@@ -11,28 +11,17 @@ import TrailStore
 public enum TUICommand: Command {
     public static let name = "tui"
     public static let summary = "Open the full-screen viewer (also: cairn with no arguments)"
-    public static var help: String {
-        """
-        Usage: cairn [tui] [--store PATH] [--map PATH] [--theme NAME] [--units SYSTEM] [--ascii]
-                           [--gps SPEC] [--speed N] [--off-route DIST] [--speak]
-
+    public static let usageName = "[tui]"
+    public static let about = """
         Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;
         i imports a GPX file; r renames; d deletes); a hike shows its map, elevation profile
         and statistics, and ← → scrub the profile. n draws a new route: place stops with the
         cursor and the legs follow the mapped paths (e edits a drawn hike; an unfinished
         drawing is kept and offered again); f follows a hike live with the position from
         --gps (see 'cairn follow --help'). Press ? on any screen for every key.
-
-        Options:
-        \(StoreAccess.helpLine)
-        \(MapCommandSupport.mapOptionHelp)
-          --theme NAME      a theme from Themes/ (dark, light, high-contrast, mono);
-                            NO_COLOR selects mono
-        \(UnitsOption.helpLine)
-          --ascii           draw maps and charts with ASCII instead of braille
-        \(LiveOptions.helpLines)
         """
-    }
+    public static let options: [OptionSpec] = ViewerOptions.declared + OptionSpec.live
+    public static let notes = ThemeOption.lookupNote
 
     /// What `cairn tui` and `cairn follow` share: the store, the map, how to draw, the live options.
     struct ViewerOptions {
@@ -45,16 +34,22 @@ public enum TUICommand: Command {
         /// `cairn follow`: the hike to open and follow at once.
         var autoFollow: (id: HikeID, source: PositionSourceSpec)?
 
-        static func take(_ args: inout ArgumentList, _ context: CommandContext) throws -> ViewerOptions {
-            ViewerOptions(storePath: try StoreAccess.path(&args, context), mapPath: try MapCommandSupport.storePath(&args, context),
-                          units: try UnitsOption.take(&args, context), themeName: try args.option("--theme"),
-                          forceASCII: args.flag("--ascii"), live: try LiveOptions.take(&args))
+        /// The options of the viewer besides the live ones (``OptionSpec/live``), in help order.
+        static let declared: [OptionSpec] = [.store, .map, .theme, .units, .ascii]
+
+        /// Reads the options from `args` (a command that declares ``declared`` and the live ones).
+        init(_ args: ParsedArguments, _ context: CommandContext) throws {
+            storePath = StoreAccess.path(args, context)
+            mapPath = try MapCommandSupport.storePath(args, context)
+            units = try UnitsOption.formatter(args, context)
+            themeName = args.value(.theme)
+            forceASCII = args.has(.ascii)
+            live = try LiveOptions(args)
         }
     }
 
-    public static func run(_ args: inout ArgumentList, _ context: CommandContext) throws -> Int32 {
-        let options = try ViewerOptions.take(&args, context)
-        try args.finish()
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let options = try ViewerOptions(args, context)
         return try launch(options, context)
     }
 

@@ -1,0 +1,69 @@
+import Foundation
+import TrailCore
+
+/// The options several commands take, declared once: `--store`, `--map`, `--units`,
+/// `--theme`, `--ascii` and the live-position options of the commands that follow a hike.
+/// Their values are read by ``StoreAccess``, ``MapCommandSupport``, ``UnitsOption``,
+/// ``LiveOptions`` and ``TUICommand``.
+extension OptionSpec {
+    /// `--store PATH`: the hike store (``StoreAccess/path(_:_:)``).
+    public static let store = OptionSpec(
+        "--store", value: "PATH", kind: .file(extensions: ["sqlite"]),
+        defaultHelp: "$CAIRN_STORE, else $XDG_DATA_HOME/cairn/hikes.sqlite, else ~/.local/share/cairn/hikes.sqlite",
+        help: "the hike store")
+
+    /// `--map PATH`: the offline map store (``MapCommandSupport/storePath(_:_:)``).
+    public static let map = OptionSpec(
+        "--map", value: "PATH", kind: .file(extensions: ["sqlite"]),
+        defaultHelp: "$CAIRN_MAP, else $XDG_DATA_HOME/cairn/map.sqlite, else ~/.local/share/cairn/map.sqlite",
+        help: "the map store")
+
+    /// `--units SYSTEM`: metric or imperial (``UnitsOption/formatter(_:_:)``).
+    public static let units = OptionSpec(
+        "--units", value: "SYSTEM", kind: .choice(UnitSystem.allCases.map(\.rawValue)),
+        defaultHelp: "from the locale: LC_ALL, LC_MEASUREMENT, LANG",
+        help: "metric or imperial; dates are shown in the time zone of TZ")
+
+    /// `--theme NAME`: the colours of a drawn screen; only the commands that draw (the viewer,
+    /// `follow`, `render`) take it, the others refuse it.
+    public static let theme = OptionSpec(
+        "--theme", value: "NAME", kind: .choice(["dark", "light", "high-contrast", "mono"]),
+        defaultHelp: "dark; mono when NO_COLOR is set",
+        help: "the colours of the drawn screen: a theme from Themes/ (dark, light, high-contrast, mono, "
+            + "or NAME.json of your own); only the commands that draw take it")
+
+    /// `--ascii`: ASCII instead of braille, for terminals without UTF-8.
+    public static let ascii = OptionSpec(
+        "--ascii", help: "draw maps and charts with ASCII instead of braille (for terminals without UTF-8)")
+
+    /// `--gps SPEC`: where live positions come from (``LiveOptions``).
+    public static let gps = OptionSpec(
+        "--gps", value: "SPEC",
+        help: "position source: gpsd://HOST:PORT (default gpsd://127.0.0.1:2947), nmea:DEVICE[@BAUD] "
+            + "or an NMEA log file, replay:FILE.gpx")
+
+    /// `--speed N`: replay pacing.
+    public static let speed = OptionSpec(
+        "--speed", value: "N", help: "play replays and NMEA log files N times faster than real time")
+
+    /// `--off-route DIST`: the off-route alert threshold.
+    public static let offRoute = OptionSpec(
+        "--off-route", value: "DIST", defaultHelp: "\(Int(OffRouteMonitor.Parameters.defaultThreshold)) m",
+        help: "off-route alert threshold: metres (\"30\", \"30m\") or feet (\"100ft\")")
+
+    /// `--speak`: spoken alerts from the start.
+    public static let speak = OptionSpec(
+        "--speak", help: "spoken off-route alerts (needs espeak-ng; v toggles them)")
+
+    /// The live-position options of the viewer and `follow`, in help order.
+    public static let live: [OptionSpec] = [.gps, .speed, .offRoute, .speak]
+}
+
+/// Where `--theme NAME` looks, for the notes of the commands that draw.
+enum ThemeOption {
+    static let lookupNote = """
+        Themes are looked up in $CAIRN_THEMES, else in a Themes/ directory beside the cairn
+        executable or in one of its parent directories (a checkout's Themes/ for
+        .build/debug/cairn), else in <prefix>/share/cairn/Themes for <prefix>/bin/cairn.
+        """
+}
