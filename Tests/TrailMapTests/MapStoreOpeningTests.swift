@@ -1,4 +1,3 @@
-import CairnCLI
 import Foundation
 import Testing
 import TrailStore
@@ -31,13 +30,7 @@ import TrailStore
         }
         #expect(bytes(path) == text)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
-        // Through the command line: `cairn map import --map FILE` on it.
-        let out = StringSink(), err = StringSink()
-        let context = CommandContext(stdout: out, stderr: err, environment: ["HOME": dir.path], currentDirectory: dir.path)
-        #expect(CairnCLI.run(["map", "import", "--map", path, TestSupport.fixture("upsert-v1.osm")], context: context) == 1)
-        #expect(err.text.contains("not a Cairn map store (not an SQLite database); it was left unchanged"), "\(err.text)")
-        #expect(!err.text.contains("SQLite error"))
-        #expect(bytes(path) == text)
+        // Through the command line: CairnCLITests' MapCommandTests.
     }
 
     @Test func aHikeStoreIsRefusedAndLeftByteIdentical() throws {

@@ -2,6 +2,20 @@ import Foundation
 import TrailCore
 @testable import TrailStore
 
+/// The repository root, from this file's path.
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// `../shared/data/SUB` next to the checkout, nil (with the notice printed) when absent.
+func sharedData(_ sub: String) -> String? {
+    let p = (repoRoot as NSString).deletingLastPathComponent + "/shared/data/" + sub
+    guard FileManager.default.fileExists(atPath: p) else {
+        print("skipped: ../shared/data not found")
+        return nil
+    }
+    return p
+}
+
 /// A fresh directory under the system temporary folder.
 func makeTempDirectory(_ tag: String = "store") -> String {
     let dir = NSTemporaryDirectory() + "cairn-\(tag)-\(UUID().uuidString)"
@@ -42,3 +56,9 @@ func sampleHike(_ track: Track, waypoints: [Waypoint] = [], name: String? = nil)
 }
 
 func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+/// Every GPX file of a directory, sorted.
+func gpxFiles(in dir: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".gpx") }.sorted()
+        .map { dir + "/" + $0 }
+}

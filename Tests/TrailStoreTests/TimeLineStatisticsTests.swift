@@ -1,4 +1,3 @@
-import CairnCLI
 import Foundation
 import Testing
 import TrailCore
@@ -6,8 +5,8 @@ import TrailFormats
 import TrailSQLite
 @testable import TrailStore
 
-/// The statistics' time line on real files (through the GPX reader), the `v3-total-time`
-/// columns, and the elapsed/total time rows of `cairn stats` and `cairn show`.
+/// The statistics' time line on real files (through the GPX reader) and the `v3-total-time`
+/// columns (the rows of `cairn stats` and `cairn show` are tested in CairnCLITests).
 @Suite struct TimeLineStatisticsTests {
     /// The new values of Tools/reference/stats_reference.py (xml.etree + GeographicLib, the
     /// rules re-implemented from their wording), per track or route with points.
@@ -146,30 +145,5 @@ import TrailSQLite
         guard case .inserted(let id) = try store.insert(hike) else { Issue.record("not inserted"); return }
         #expect(try store.summary(id).statistics == hike.statistics)
         #expect(hike.statistics.totalTime == 490 && hike.statistics.timedDistance != nil)
-    }
-
-    /// `cairn stats` and `cairn show` label the recording's elapsed time and add the total time
-    /// (first to last point) only when it differs: togeojson-missing_hr's three segments give
-    /// 0:00:42 and 0:02:02 (the reference's 42 s and 122 s); a one-segment file has no total
-    /// row.
-    @Test func statsAndShowPrintTotalTimeWhenItDiffers() throws {
-        let u = UnitFormatter(system: .metric, timeZone: TimeZone(identifier: "UTC")!)
-        let single = cairn(["stats", repoRoot + "/Samples/GPSTools-Oybin.gpx", "--units", "metric"]).stdout
-        #expect(single.contains("    Elapsed time (recording)  "))
-        #expect(!single.contains("Total time"))
-        guard let dir = sharedData("gpx") else { return }
-        let r = try #require(try Self.reference().files["shared/gpx/togeojson-missing_hr.gpx"]?.parts.first?.total)
-        let elapsed = u.duration(r.elapsed, style: .clock)
-        let total = u.duration(r.totalTime, style: .clock)
-        #expect(elapsed == "0:00:42" && total == "0:02:02")
-        let file = dir + "/togeojson-missing_hr.gpx"
-        let lines = cairn(["stats", file, "--units", "metric"]).stdout.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("    Elapsed time (recording) ") && $0.hasSuffix("  \(elapsed)") })
-        #expect(lines.contains { $0.hasPrefix("    Total time (first to last point) ") && $0.hasSuffix("  \(total)") })
-        let store = makeTempDirectory("total") + "/hikes.sqlite"
-        #expect(cairn(["import", file, "--store", store]).status == 0)
-        let id = try idsInInsertOrder(store)[0]
-        let show = cairn(["show", id.rawValue, "--units", "metric", "--store", store]).stdout.split(separator: "\n")
-        #expect(show.contains { $0.hasPrefix("  Total time (first to last point) ") && $0.hasSuffix("  \(total)") })
     }
 }

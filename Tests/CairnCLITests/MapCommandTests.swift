@@ -81,4 +81,18 @@ import Testing
         let h = Run(["map", "import", "--help"], env: [:], cwd: "/")
         #expect(h.code == 0 && h.out.text.contains("osmium cat"))
     }
+
+    /// `cairn map import --map FILE` on a text file: refused in words, the file left as it was
+    /// (the store's side is in TrailMapTests' MapStoreOpeningTests).
+    @Test func mapImportRefusesATextFileAndLeavesItByteIdentical() throws {
+        let dir = TestSupport.tempDirectory()
+        let path = dir.appendingPathComponent("notes.txt").path
+        let text = Data("my packing list\nboots\nmap\n".utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        let r = Run(["map", "import", "--map", path, TestSupport.fixture("upsert-v1.osm")], env: ["HOME": dir.path], cwd: dir.path)
+        #expect(r.code == 1)
+        #expect(r.err.text.contains("not a Cairn map store (not an SQLite database); it was left unchanged"), "\(r.err.text)")
+        #expect(!r.err.text.contains("SQLite error"))
+        #expect(FileManager.default.contents(atPath: path) == text)
+    }
 }
