@@ -9,7 +9,7 @@ public enum DeleteCommand: Command {
         Deletes the hikes with their points and places, all or none. On a terminal it lists
         them and asks; otherwise it refuses unless --yes is given.
         """
-    public static let arguments = [ArgumentSpec("ID", count: .oneOrMore, help: "a hike id from 'cairn list'")]
+    public static let arguments = [ArgumentSpec("ID", count: .oneOrMore, kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let yes = OptionSpec("--yes", short: "-y", help: "do not ask")
     public static let options: [OptionSpec] = [yes, .store]
 

@@ -12,7 +12,7 @@ public enum ExportCommand: Command {
         import) as GPX 1.1, valid against the GPX 1.1 schema, or as RFC 7946 GeoJSON.
         Without -o the file goes to standard output.
         """
-    public static let arguments = [ArgumentSpec("ID", help: "a hike id from 'cairn list'")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json"]),
                                    help: "write to FILE (replaced only once complete)")
     static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(Format.allCases.map(\.rawValue)),

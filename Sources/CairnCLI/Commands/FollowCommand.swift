@@ -15,7 +15,7 @@ public enum FollowCommand: Command {
         summary in the hike's history. Every accepted fix is saved as it arrives: after a
         crash, opening the hike offers to resume the walk. --gps is required.
         """
-    public static let arguments = [ArgumentSpec("ID", help: "a hike id from 'cairn list'")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     public static let options: [OptionSpec] = OptionSpec.live + TUICommand.ViewerOptions.declared
     public static let notes = ThemeOption.lookupNote
 

@@ -8,7 +8,7 @@ public enum RenameCommand: Command {
     public static let about = """
         Gives the hike ID (see 'cairn list') a new name. Several words are joined with spaces.
         """
-    public static let arguments = [ArgumentSpec("ID", help: "a hike id from 'cairn list'"),
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
                                    ArgumentSpec("NAME", count: .rest, help: "the new name (several words are joined)")]
     public static let options: [OptionSpec] = [.store]
 

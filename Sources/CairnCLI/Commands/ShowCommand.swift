@@ -12,7 +12,7 @@ public enum ShowCommand: Command {
         walks (each time the hike was followed live: coverage, distance walked, active time,
         furthest point reached along the route).
         """
-    public static let arguments = [ArgumentSpec("ID", help: "a hike id from 'cairn list'")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let json = OptionSpec("--json", help: "JSON (SI units, ISO 8601 dates) instead of text")
     public static let options: [OptionSpec] = [json, .units, .store]
 

@@ -16,6 +16,8 @@ public struct OptionSpec: Sendable {
         case file(extensions: [String])
         /// One of these words.
         case choice([String])
+        /// The id of a stored hike (completion can offer those `cairn list --json` gives).
+        case hikeID
     }
 
     /// The long name with its dashes, e.g. "--output".

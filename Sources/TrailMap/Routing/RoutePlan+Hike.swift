@@ -5,7 +5,7 @@ extension RoutePlan {
     /// The plan as an ordinary hike of kind ``HikeKind/drawn``: one track (``track(name:)``, one
     /// segment per leg) with its statistics, the track's description (which legs are straight)
     /// as the hike's description, and the stops as waypoints (``stopWaypoints(names:)``), ready
-    /// for ``HikeStore/insert(_:allowDuplicate:)``. Shared by `cairn route --save` and the TUI's
+    /// for `HikeStore.insert(_:allowDuplicate:)` (TrailStore). Shared by `cairn route --save` and the TUI's
     /// drawing screen, so both store the same thing (and export gives both back).
     /// - Parameters:
     ///   - name: the hike's (and track's) name.
