@@ -3,7 +3,7 @@ import TermUI
 
 extension CairnApp {
     /// Draws a dialog centred over the screen: a bordered box with a title and lines.
-    func drawModal(_ modal: Modal, _ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {
+    func renderModal(_ modal: Modal, _ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {
         let env = state.environment
         var title = ""
         var lines: [(text: String, role: String)] = []

@@ -138,7 +138,7 @@ public enum FollowScreenView {
 
 extension CairnApp {
     /// The follow screen inside `area`.
-    func drawFollow(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
+    func renderFollow(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
         guard let follow = state.live.follow, let hike = state.hike else { return }
         FollowScreenView.render(follow: follow, screen: hike.screen, speaks: state.live.speaks,
                                 environment: state.environment, area: area, into: &buffer)
