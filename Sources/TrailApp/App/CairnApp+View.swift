@@ -57,11 +57,11 @@ extension CairnApp {
                 let n = state.library.visible.count, all = state.library.all.count
                 left = (n == all ? "\(all) hike\(all == 1 ? "" : "s")" : "\(n) of \(all) hikes")
                     + (state.library.filter.isEmpty ? "" : " matching “\(state.library.filter)”")
-                    + " · sorted by \(state.library.sort.rawValue) · Enter open · / filter · i import · n draw · ? keys"
+                    + " · sorted by \(state.library.sort.rawValue) · " + hintLine(LibraryAction.keyMap.hints)
                 if let draft = state.draw.storedDraft, !draft.isEmpty { left = Self.draftNotice(draft) + " · " + left }
             case .hike:
                 let focus = state.hike?.screen.focus == .map ? "map" : "profile"
-                left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · 0 fit · f follow · ? keys · q back"
+                left = "Focus: \(focus) (Tab) · " + hintLine(HikeAction.keyMap.hints)
             case .draw:
                 left = drawStatusHint(state)
             case .follow:

@@ -107,19 +107,20 @@ extension CairnApp {
         return effects
     }
 
-    /// The status line of the drawing screen when there is no message.
+    /// The status line of the drawing screen when there is no message (from the key map of the
+    /// mode it is in).
     func drawStatusHint(_ state: AppState) -> String {
         guard let m = state.draw.model else { return "" }
         if m.saving { return "Saving…" }
-        if let i = m.moving { return "Moving stop \(i + 1): arrows move · Enter puts it here · Esc cancels" }
+        if let i = m.moving { return "Moving stop \(i + 1): " + hintLine(DrawAction.movingKeyMap.hints) }
         switch m.panel {
-        case .pinCard: return "s start · d destination · b between · p pin · Esc cancels"
+        case .pinCard(let card): return hintLine(DrawAction.pinCardHints(card))
         case .search: return "Type a name · ↑ ↓ choose · Enter adds it as a stop · Esc closes"
         case .stops: break
         }
         if m.focus == .list {
-            return "Stops: ↑ ↓ select · K J reorder · m move · x delete · s routing · Tab map · ? keys"
+            return "Stops: " + hintLine(DrawAction.listKeyMap.hints + DrawAction.commonKeyMap.hints)
         }
-        return "Arrows + Enter: pin · Tab stops · s routing · / search · w save · q back · ? keys"
+        return hintLine(DrawAction.mapKeyMap.hints + DrawAction.commonKeyMap.hints)
     }
 }

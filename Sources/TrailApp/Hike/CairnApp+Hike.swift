@@ -3,12 +3,7 @@ import TermUI
 import TrailCore
 
 extension CairnApp {
-    /// Chart columns moved by one scrub step; a big step (Shift, PageUp/PageDown) is ten.
-    static let bigStepFactor = 10
-    /// Map pan per key, as a share of the map's width or height (Shift: a whole view).
-    static let panShare = 0.25
-
-    /// Keys and mouse of the hike screen (see ``HelpText/hike``).
+    /// Keys and mouse of the hike screen (``HikeAction/keyMap``).
     func updateHike(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
         guard var hike = state.hike else { state.screen = .library; return [] }
         let layout = AppLayout(width: state.width, height: state.height).hike
@@ -29,21 +24,12 @@ extension CairnApp {
         }
         func followCursor() {
             guard !hike.mapDetached else { return }
-            let c = hike.screen.hike.coordinates[hike.screen.scrubIndex]
-            let v = hike.screen.viewport
-            if let cell = v.cell(c), cell.x >= v.width / 8, cell.x < v.width - v.width / 8,
-               cell.y >= v.height / 8, cell.y < v.height - v.height / 8 {
-                return
-            }
-            hike.screen.viewport.center = c
+            MapNavigation.keepInView(&hike.screen.viewport, hike.screen.hike.coordinates[hike.screen.scrubIndex],
+                                     marginDivisor: 8)
         }
-        func pan(_ dx: Double, _ dy: Double) {
-            let v = hike.screen.viewport
-            hike.screen.viewport.pan(dx: Int((Double(v.dotWidth) * dx).rounded()),
-                                     dy: Int((Double(v.dotHeight) * dy).rounded()))
-            hike.mapDetached = true
+        func navigate(_ move: MapNavigation) {
+            if move.apply(to: &hike.screen.viewport) { hike.mapDetached = true }
         }
-        func zoom(_ delta: Double) { hike.screen.viewport.zoom += delta }
         func mark(start: Bool) {
             let i = hike.screen.scrubIndex
             if start {
@@ -56,11 +42,10 @@ extension CairnApp {
         switch event {
         case .mouse(let action, let x, let y):
             if layout.map.contains(x: x, y: y) {
-                switch action {
-                case .scrollUp: zoom(0.5)
-                case .scrollDown: zoom(-0.5)
-                case .click: hike.screen.focus = .map
-                default: break
+                if let move = MapNavigation.wheel(action) {
+                    navigate(move)
+                } else if action == .click {
+                    hike.screen.focus = .map
                 }
             } else if layout.chart.contains(x: x, y: y), action == .click {
                 hike.screen.focus = .chart
@@ -70,57 +55,46 @@ extension CairnApp {
             }
         case .key(let key):
             let onMap = hike.screen.focus == .map
-            switch key {
-            case .escape, .character("q"):
+            guard let action = (onMap ? HikeAction.mapFocusKeyMap.action(for: key) : nil)
+                    ?? HikeAction.keyMap.action(for: key) else { return [] }
+            switch action {
+            case .back:
                 state.screen = .library
                 state.hike = nil
                 state.hikeBasemapRequest = nil
                 return []
-            case .tab:
+            case .nextFocus:
                 hike.screen.focus = hike.screen.focus == .map ? .chart : .map
-            case .backTab:
+            case .previousFocus:
                 hike.screen.focus = hike.screen.focus == .chart ? .map : .chart
-            case .left where onMap, .character("h") where onMap: pan(-CairnApp.panShare, 0)
-            case .right where onMap, .character("l") where onMap: pan(CairnApp.panShare, 0)
-            case .up where onMap, .character("k") where onMap: pan(0, -CairnApp.panShare)
-            case .down where onMap, .character("j") where onMap: pan(0, CairnApp.panShare)
-            case .shiftLeft where onMap: pan(-1, 0)
-            case .shiftRight where onMap: pan(1, 0)
-            case .shiftUp where onMap: pan(0, -1)
-            case .shiftDown where onMap: pan(0, 1)
-            case .left, .character("h"): scrub(steps: -1)
-            case .right, .character("l"): scrub(steps: 1)
-            case .shiftLeft, .pageUp: scrub(steps: -CairnApp.bigStepFactor)
-            case .shiftRight, .pageDown: scrub(steps: CairnApp.bigStepFactor)
-            case .home:
+            case .map(let move): navigate(move)
+            case .scrub(let steps): scrub(steps: steps)
+            case .toStart:
                 hike.screen.scrub(to: 0)
                 followCursor()
-            case .end:
+            case .toEnd:
                 hike.screen.scrub(to: hike.screen.hike.pointCount - 1)
                 followCursor()
-            case .character("["): mark(start: true)
-            case .character("]"): mark(start: false)
-            case .character("u"): hike.screen.setRange(start: nil, end: nil)
-            case .character("+"), .character("="): zoom(1)
-            case .character("-"), .character("_"): zoom(-1)
-            case .character("f"):
+            case .markStart: mark(start: true)
+            case .markEnd: mark(start: false)
+            case .clearRange: hike.screen.setRange(start: nil, end: nil)
+            case .follow:
                 state.hike = hike
                 askForSource(&state)
                 return basemapEffects(&state)
-            case .character("0"):
+            case .fit:
                 hike.screen.fitMap(width: max(1, layout.map.width), height: max(1, layout.map.height))
                 hike.mapDetached = false
-            case .character("c"):
-                hike.screen.viewport.center = hike.screen.hike.coordinates.isEmpty
-                    ? hike.screen.viewport.center : hike.screen.hike.coordinates[hike.screen.scrubIndex]
+            case .centre:
+                if !hike.screen.hike.coordinates.isEmpty {
+                    MapNavigation.centre(&hike.screen.viewport, on: hike.screen.hike.coordinates[hike.screen.scrubIndex])
+                }
                 hike.mapDetached = false
-            case .character("L"): hike.screen.showsLabels.toggle()
-            case .character("e"):
+            case .labels: hike.screen.showsLabels.toggle()
+            case .edit:
                 return editDrawnHike(&state)
-            case .character("?"), .function(1):
+            case .help:
                 state.modal = .help
-            default:
-                return []
             }
         case .resize:
             return []
