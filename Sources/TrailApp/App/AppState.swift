@@ -26,11 +26,8 @@ public struct AppState: Sendable {
     public var height: Int
     /// True once the user asked to quit.
     public var quitting = false
-    /// Counter for basemap requests: only the answer to the newest one is used.
-    public var basemapRequest = 0
-    /// The pending basemap request of the hike screen and of the library preview.
-    public var hikeBasemapRequest: Int?
-    public var previewBasemapRequest: Int?
+    /// Map-data requests of every map on screen, numbered once (``BasemapRequests``).
+    public var basemaps = BasemapRequests()
     /// Route drawing: the drawing screen, the kept draft, request numbers.
     public var draw = DrawState()
     /// Live position: `--gps` options, the following in progress, the open hike's walks.

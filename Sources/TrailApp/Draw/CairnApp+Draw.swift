@@ -218,7 +218,7 @@ extension CairnApp {
     func leaveDrawing(_ state: inout AppState, _ m: DrawModel) -> [AppEffect] {
         let effects = keepDraft(&state, m)
         state.draw.model = nil
-        state.draw.basemapRequest = nil
+        state.basemaps.cancel(.drawing)
         state.screen = .library
         if state.draw.storedDraft != nil {
             state.status = StatusMessage(text: "Drawing kept: n continues it", isError: false)
@@ -231,11 +231,8 @@ extension CairnApp {
     func drawBasemapEffects(_ state: inout AppState) -> [AppEffect] {
         guard let m = state.draw.model else { return [] }
         if let b = m.basemap, b.canServe(m.viewport) { return [] }
-        if state.draw.basemapRequest != nil, state.draw.basemapViewport == m.viewport { return [] }  // asked already
-        state.basemapRequest += 1
-        state.draw.basemapRequest = state.basemapRequest
-        state.draw.basemapViewport = m.viewport
-        return [.loadBasemap(request: state.basemapRequest, m.viewport)]
+        if state.basemaps.isWaiting(.drawing, for: m.viewport) { return [] }  // asked already
+        return [state.basemaps.request(.drawing, m.viewport)]
     }
 
     /// After a resize: the drawing map keeps its centre and zoom at the new size.

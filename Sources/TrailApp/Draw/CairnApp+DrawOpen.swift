@@ -70,7 +70,7 @@ extension CairnApp {
         m.snapCursorToCell()
         m.selected = max(0, stops.count - 1)
         state.hike = nil
-        state.hikeBasemapRequest = nil
+        state.basemaps.cancel(.hike)
         state.modal = nil
         state.screen = .draw
         state.draw.model = m

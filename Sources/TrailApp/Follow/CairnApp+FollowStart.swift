@@ -47,6 +47,9 @@ extension CairnApp {
             return walksLoaded(&state, id, walks, unfinished)
         case .sourceChecked(let id, let text, let spec, let error):
             return sourceChecked(&state, id, text, spec, error)
+        case .walkHistoryFailed(let reason):
+            state.status = StatusMessage(text: "Walk history not written: \(reason)", isError: true)
+            return [.bell]
         }
     }
 

@@ -61,7 +61,7 @@ extension CairnApp {
             case .back:
                 state.screen = .library
                 state.hike = nil
-                state.hikeBasemapRequest = nil
+                state.basemaps.cancel(.hike)
                 return []
             case .nextFocus:
                 hike.screen.focus = hike.screen.focus == .map ? .chart : .map
