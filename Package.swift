@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "CairnCLI", "TrailLive"],
+                                                          "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport"]),
         // gpsfake and child processes for the integration tests (TrailLive, end to end).
