@@ -30,14 +30,18 @@ public final class RecordingTerminal: TerminalDevice, @unchecked Sendable {
 
     public func present(_ buffer: Buffer) { lock.withLock { _frames.append(buffer) } }
 
+    /// The next scripted event; with none left, waits out the timeout (as a terminal would)
+    /// and returns nil.
     public func nextEvent(timeoutMilliseconds: Int) -> InputEvent? {
-        lock.withLock {
+        let event: InputEvent? = lock.withLock {
             _polls += 1
             guard !script.isEmpty else { return nil }
             let e = script.removeFirst()
             if case .resize(let w, let h) = e { _size = (w, h) }
             return e
         }
+        if event == nil, timeoutMilliseconds > 0 { Thread.sleep(forTimeInterval: Double(timeoutMilliseconds) / 1000) }
+        return event
     }
 
     public func bell() { lock.withLock { _bells += 1 } }

@@ -111,9 +111,8 @@ public struct CairnApp: Program {
             return [state.basemaps.request(.preview, viewport)]
         }
         let map = AppLayout(width: state.width, height: state.height).hike.map
-        state.hike = HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
-                                                                mapHeight: max(1, map.height)))
-        state.screen = .hike
+        navigate(&state, to: .hike(HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
+                                                                              mapHeight: max(1, map.height)))))
         state.status = StatusMessage(text: "", isError: false)
         return basemapEffects(&state) + followAfterHikeLoaded(&state, id)
     }

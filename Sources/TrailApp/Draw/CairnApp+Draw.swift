@@ -7,7 +7,7 @@ extension CairnApp {
     /// Keys and mouse of the drawing screen (``DrawAction``'s key maps). The side panel's card and
     /// search take the keys while they show; a stop being moved takes the map keys.
     func updateDraw(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
-        guard var m = state.draw.model else { state.screen = .library; return [] }
+        guard var m = state.draw.model else { navigate(&state, to: .library); return [] }
         if m.saving { return [] }  // until the store answers (saved, or failed)
         if m.insertionPending {
             // The stop "between" is not placed yet: keys wait, then run in order.
@@ -40,7 +40,7 @@ extension CairnApp {
                 guard map.contains(x: x, y: y) else { return [] }
                 switch action {
                 case .scrollUp, .scrollDown:
-                    if let move = MapNavigation.wheel(action) { navigate(&m, move) }
+                    if let move = MapNavigation.wheel(action) { moveDrawingMap(&m, move) }
                 case .click:
                     m.focus = .map
                     m.cursor = m.viewport.coordinate(atDot: DotPoint(x: Double((x - map.x) * 2) + 1,
@@ -59,7 +59,7 @@ extension CairnApp {
     }
 
     /// The cursor moves a cell a step (``DrawModel/bigStep`` with Shift); zoom keeps the cursor.
-    func navigate(_ m: inout DrawModel, _ move: MapNavigation) {
+    func moveDrawingMap(_ m: inout DrawModel, _ move: MapNavigation) {
         switch move {
         case .step(let dx, let dy, let big):
             let n = big ? DrawModel.bigStep : 1
@@ -74,7 +74,7 @@ extension CairnApp {
     private func updateDrawCommon(_ state: inout AppState, _ m: inout DrawModel, _ key: Key) -> [AppEffect]? {
         guard let action = DrawAction.commonKeyMap.action(for: key) else { return nil }
         switch action {
-        case .map(let move): navigate(&m, move)
+        case .map(let move): moveDrawingMap(&m, move)
         case .routing:
             m.routingOn.toggle()
             state.status = StatusMessage(text: m.routingOn ? "Routing on: new legs follow mapped ways"
@@ -97,7 +97,7 @@ extension CairnApp {
         if let e = updateDrawCommon(&state, &m, key) { return e }
         guard let action = DrawAction.mapKeyMap.action(for: key) else { return [] }
         switch action {
-        case .map(let move): navigate(&m, move)
+        case .map(let move): moveDrawingMap(&m, move)
         case .dropPin:
             let existing = m.pinUnderCursor
             let at = existing.map { m.pins[$0] } ?? m.cursor
@@ -169,7 +169,7 @@ extension CairnApp {
             m.focus = .list
             state.status = StatusMessage(text: "Stop \(i + 1) stays where it was", isError: false)
         case .help: state.modal = .help
-        case .map(let move): navigate(&m, move)
+        case .map(let move): moveDrawingMap(&m, move)
         default: break
         }
         return []
@@ -217,9 +217,7 @@ extension CairnApp {
     /// Back to the library; the drawing stays kept (with the map as it is now).
     func leaveDrawing(_ state: inout AppState, _ m: DrawModel) -> [AppEffect] {
         let effects = keepDraft(&state, m)
-        state.draw.model = nil
-        state.basemaps.cancel(.drawing)
-        state.screen = .library
+        navigate(&state, to: .library)
         if state.draw.storedDraft != nil {
             state.status = StatusMessage(text: "Drawing kept: n continues it", isError: false)
         }

@@ -57,10 +57,8 @@ extension CairnApp {
                 id = i
                 state.status = StatusMessage(text: "The same route is already stored as \(i); nothing new saved", isError: false)
             }
-            state.draw.model = nil
             state.draw.storedDraft = nil
-            state.basemaps.cancel(.drawing)
-            state.screen = .library
+            navigate(&state, to: .library)
             // The library keeps its filter; the saved hike is selected when it passes it.
             state.library.pendingSelection = id
             state.library.previewID = nil

@@ -103,7 +103,7 @@ extension CairnApp {
     /// Keys and mouse of the follow screen.
     func updateFollowKeys(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
         guard var follow = state.live.follow, var hike = state.hike else {
-            state.screen = state.hike == nil ? .library : .hike
+            navigate(&state, to: .leaveFollow)
             return []
         }
         if case .stopped = follow.phase {
@@ -111,7 +111,7 @@ extension CairnApp {
             guard FollowAction.stoppedKeyMap.action(for: key) == .close else { return [] }
             return closeFollowScreen(&state)
         }
-        func navigate(_ move: MapNavigation) {
+        func moveMap(_ move: MapNavigation) {
             if move.apply(to: &hike.screen.viewport) { follow.detached = true }
         }
         var effects: [AppEffect] = []
@@ -119,13 +119,13 @@ extension CairnApp {
         switch event {
         case .mouse(let action, _, _):
             guard let move = MapNavigation.wheel(action) else { return [] }
-            navigate(move)
+            moveMap(move)
         case .resize:
             return []
         case .key(let key):
             guard let action = FollowAction.keyMap.action(for: key) else { return [] }
             switch action {
-            case .map(let move): navigate(move)
+            case .map(let move): moveMap(move)
             case .centre:
                 follow.detached = false
                 if let c = follow.session.lastFix?.coordinate { MapNavigation.centre(&hike.screen.viewport, on: c) }

@@ -5,7 +5,7 @@ import TrailCore
 extension CairnApp {
     /// Keys and mouse of the hike screen (``HikeAction/keyMap``).
     func updateHike(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
-        guard var hike = state.hike else { state.screen = .library; return [] }
+        guard var hike = state.hike else { navigate(&state, to: .library); return [] }
         let layout = AppLayout(width: state.width, height: state.height).hike
         var effects: [AppEffect] = []
 
@@ -27,7 +27,7 @@ extension CairnApp {
             MapNavigation.keepInView(&hike.screen.viewport, hike.screen.hike.coordinates[hike.screen.scrubIndex],
                                      marginDivisor: 8)
         }
-        func navigate(_ move: MapNavigation) {
+        func moveMap(_ move: MapNavigation) {
             if move.apply(to: &hike.screen.viewport) { hike.mapDetached = true }
         }
         func mark(start: Bool) {
@@ -43,7 +43,7 @@ extension CairnApp {
         case .mouse(let action, let x, let y):
             if layout.map.contains(x: x, y: y) {
                 if let move = MapNavigation.wheel(action) {
-                    navigate(move)
+                    moveMap(move)
                 } else if action == .click {
                     hike.screen.focus = .map
                 }
@@ -59,15 +59,13 @@ extension CairnApp {
                     ?? HikeAction.keyMap.action(for: key) else { return [] }
             switch action {
             case .back:
-                state.screen = .library
-                state.hike = nil
-                state.basemaps.cancel(.hike)
+                navigate(&state, to: .library)
                 return []
             case .nextFocus:
                 hike.screen.focus = hike.screen.focus == .map ? .chart : .map
             case .previousFocus:
                 hike.screen.focus = hike.screen.focus == .chart ? .map : .chart
-            case .map(let move): navigate(move)
+            case .map(let move): moveMap(move)
             case .scrub(let steps): scrub(steps: steps)
             case .toStart:
                 hike.screen.scrub(to: 0)

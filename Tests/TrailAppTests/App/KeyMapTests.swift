@@ -60,6 +60,13 @@ import TrailStore
         expectHints(s, HikeAction.keyMap.hints)
     }
 
+    @Test func hikeHelpTextsShowOnAnEightyColumnTerminal() throws {
+        var s = try hike(width: 80, height: 24)
+        _ = app.update(&s, .input(.key(.character("?"))))
+        let shown = text(s)
+        for line in HelpText.hike { #expect(shown.contains(String(line.what.prefix(30))), "cut: \(line.what)") }
+    }
+
     @Test func helpFitsAnEightyByTwentyFourTerminal() throws {
         var drawing = library(width: 80, height: 24)
         _ = app.update(&drawing, .input(.key(.character("n"))))

@@ -16,10 +16,10 @@ public enum MapNavigation: Sendable, Equatable {
     public static let wheelZoomStep = 0.5
 
     /// Arrows and `h j k l` step; Shift+arrows take a big step (one help line: `help`, then
-    /// "; with Shift " and `big`).
+    /// "; with Shift " and `big`; the label stays short so the help fits 80 columns).
     public static func stepBinding<A>(_ label: String, _ help: String, big: String, hint: String? = nil,
                                      _ action: (MapNavigation) -> A) -> KeyBinding<A> {
-        KeyBinding(label + "  Shift+arrows", help + "; with Shift " + big, hint: hint, keys: [
+        KeyBinding(label, help + "; with Shift " + big, hint: hint, keys: [
             (.left, action(.step(dx: -1, dy: 0, big: false))), (.right, action(.step(dx: 1, dy: 0, big: false))),
             (.up, action(.step(dx: 0, dy: -1, big: false))), (.down, action(.step(dx: 0, dy: 1, big: false))),
             (.character("h"), action(.step(dx: -1, dy: 0, big: false))),
