@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "CairnCLI", "TrailLive"],
+                                                          "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal"],
                     exclude: ["Snapshots"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
         .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore"]),

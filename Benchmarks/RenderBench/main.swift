@@ -22,6 +22,16 @@ import TrailCore
 import TrailFormats
 import TrailMap
 
+extension MapBasemap {
+    /// The map data for `viewport`, queried as the TUI's effect performer does
+    /// (``MapBasemap/queryArea(for:margin:)``, then the store).
+    static func load(from store: MapStore, viewport: MapViewport) throws -> MapBasemap {
+        let (box, z) = MapBasemap.queryArea(for: viewport)
+        return MapBasemap(features: try store.features(in: box, zoom: z), coverageAreas: try store.coverageAreas(),
+                          bounds: box, zoom: z)
+    }
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("cairn-bench-render: \(message)\n".utf8))
     exit(64)

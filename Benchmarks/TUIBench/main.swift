@@ -89,6 +89,17 @@ func scrub(storePath: String, mapPath: String, iterations: Int) throws {
                  prepared.pointCount, percentile(times, 0.5), percentile(times, 0.99), times.max() ?? 0, served, iterations + 30))
 }
 
+
+extension MapBasemap {
+    /// The map data for `viewport`, queried as the TUI's effect performer does
+    /// (``MapBasemap/queryArea(for:margin:)``, then the store).
+    static func load(from store: MapStore, viewport: MapViewport) throws -> MapBasemap {
+        let (box, z) = MapBasemap.queryArea(for: viewport)
+        return MapBasemap(features: try store.features(in: box, zoom: z), coverageAreas: try store.coverageAreas(),
+                          bounds: box, zoom: z)
+    }
+}
+
 var args = Array(CommandLine.arguments.dropFirst())
 guard let command = args.first else { fail("usage: cairn-bench-tui fill STORE [HIKES] [POINTS] | scrub STORE MAP [ITERATIONS]") }
 args.removeFirst()

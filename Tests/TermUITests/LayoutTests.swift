@@ -42,3 +42,28 @@ import Testing
         #expect(Layout(.horizontal, [.length(3)]).sizes(total: 10) == [3])
     }
 }
+
+@Suite struct BorderedBoxTests {
+    func box(_ lines: [String], title: String = "T", minimumWidth: Int = 0, ascii: Bool = false) -> BorderedBox {
+        BorderedBox(title: title, lines: lines.map { (text: $0, style: .plain) }, minimumWidth: minimumWidth,
+                    borderStyle: .plain, titleStyle: .plain, fillStyle: .plain, ascii: ascii)
+    }
+
+    @Test func sizesToTheWidestLineAndSitsAThirdDown() {
+        // Widest line 5 + 4 = 9 wide, 2 lines + 2 high; (20 - 9) / 2 = 5 across, (10 - 4) / 3 = 2 down.
+        let b = box(["abc", "abcde"])
+        #expect(b.frame(in: Rect(x: 0, y: 0, width: 20, height: 10)) == Rect(x: 5, y: 2, width: 9, height: 4))
+        #expect(box(["a"], minimumWidth: 12).frame(in: Rect(x: 0, y: 0, width: 20, height: 10)).width == 12)
+        #expect(box(["a"], minimumWidth: 40).frame(in: Rect(x: 0, y: 0, width: 20, height: 10)).width == 20)
+    }
+
+    @Test func drawsBorderTitleAndLines() {
+        var buffer = Buffer(width: 12, height: 4)
+        box(["one!", "two"], title: "Hi").render(in: buffer.area, into: &buffer)
+        // 8 wide (4 + 4), centred: x = 2; the title from the third column.
+        #expect(buffer.textLines() == ["  ┌─ Hi ─┐", "  │ one! │", "  │ two  │", "  └──────┘"])
+        var ascii = Buffer(width: 7, height: 3)
+        box(["abc", "x", "cut"], title: "", ascii: true).render(in: ascii.area, into: &ascii)
+        #expect(ascii.textLines() == ["+-  --+", "| abc |", "+-----+"])
+    }
+}

@@ -50,12 +50,12 @@ final class FollowEffectPerformer: @unchecked Sendable {
             }
         case .pauseSource(let paused):
             lock.withLock { (source as? any PausableSource)?.setPaused(paused) }
-        default:
+        case .beginWalk, .appendPoints, .finishWalk, .loadWalks, .deleteWalk, .setWalkSource:
             walkQueue.async { [self] in
                 do {
                     try performStoreEffect(effect, send: send)
                 } catch {
-                    send(.failed("walk history: \(error)"))
+                    send(.follow(.walkHistoryFailed(reason: "\(error)")))
                 }
             }
         }
@@ -138,7 +138,7 @@ final class FollowEffectPerformer: @unchecked Sendable {
         case .setWalkSource(let walk, let text):
             try openStore().setWalkSource(walk, text)
         case .startSource, .stopSource, .speak, .checkSource, .pauseSource:
-            break
+            break  // not store work: done in perform(_:send:)
         }
     }
 }

@@ -69,9 +69,9 @@ public enum TUICommand: Command {
         _ = try StoreAccess.open(storePath, context)
         let now = context.now
         let speech = SpeechOutput(environment: context.environment)
-        let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, now: now, speech: speech)
-
         let screen = CursesScreen(environment: context.environment)
+        let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, now: now, speech: speech,
+                                        terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() }))
         let signals = SignalWatcher()
         defer {
             performer.follow.stopSource()
@@ -87,11 +87,7 @@ public enum TUICommand: Command {
         options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
         state.live.autoFollow = options.autoFollow
         let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
-            switch effect {
-            case .bell: screen.bell()
-            case .suspend: screen.suspend()
-            default: performer.perform(effect, send: send)
-            }
+            performer.perform(effect, send: send)
         }
         runtime.shouldStop = { signals.pending != nil }
         if context.environment["CAIRN_BENCH_FIRST_FRAME"] == "1" {
@@ -100,7 +96,7 @@ public enum TUICommand: Command {
             runtime.stopAfterFrame = { s in
                 guard !s.library.loading else { return false }
                 let previewShown = AppLayout(width: s.width, height: s.height).previewMap.isEmpty
-                    || s.library.all.isEmpty || (s.library.preview != nil && s.previewBasemapRequest == nil)
+                    || s.library.all.isEmpty || (s.library.preview != nil && s.basemaps.pending(for: .preview) == nil)
                 return previewShown
             }
         }

@@ -18,15 +18,18 @@ public struct AppLayout: Equatable, Sendable {
 
     public init(width: Int, height: Int) {
         let w = max(0, width), h = max(0, height)
-        status = Rect(x: 0, y: max(0, h - 1), width: w, height: h > 0 ? 1 : 0)
-        content = Rect(x: 0, y: 0, width: w, height: max(0, h - 1))
+        let screen = Rect(x: 0, y: 0, width: w, height: h)
+        let rows = Layout(.vertical, [.fill(1), .length(h > 0 ? 1 : 0)]).split(screen)
+        content = rows[0]
+        status = rows[1]
         if w >= AppLayout.previewMinimumWidth && content.height >= 10 {
-            let listWidth = w * 55 / 100
-            list = Rect(x: 0, y: 0, width: listWidth, height: content.height)
-            let px = listWidth + 1, pw = w - px
+            // List, a one-column separator, the preview; the preview's statistics below its map.
+            let columns = Layout(.horizontal, [.percentage(55), .length(1), .fill(1)]).split(content)
+            list = columns[0]
             let statsHeight = min(12, content.height / 2)
-            previewMap = Rect(x: px, y: 0, width: pw, height: content.height - statsHeight)
-            previewStats = Rect(x: px, y: content.height - statsHeight, width: pw, height: statsHeight)
+            let preview = Layout(.vertical, [.fill(1), .length(statsHeight)]).split(columns[2])
+            previewMap = preview[0]
+            previewStats = preview[1]
         } else {
             list = content
             previewMap = Rect(x: 0, y: 0, width: 0, height: 0)

@@ -17,12 +17,10 @@ public enum AppMessage: Sendable {
     case basemapLoaded(request: Int, MapBasemap)
     /// A GPX file read for the import checklist.
     case importPlanLoaded(path: String, HikeImportPlan)
-    /// An import, rename or delete finished: what to tell the user (the list is reloaded).
-    case storeChanged(summary: String, failed: Bool)
-    /// An effect failed; the text is shown in the status line.
-    case failed(String)
-    /// A status message from an effect that succeeded (rename, delete).
-    case info(String)
+    /// The map data asked for by `request` could not be read.
+    case basemapFailed(request: Int, reason: String)
+    /// Results of the library's store work (import, rename, delete, and their failures).
+    case library(LibraryMessage)
     /// The idle clock.
     case tick(Date)
     /// Results for the drawing screen.
@@ -34,18 +32,11 @@ public enum AppMessage: Sendable {
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
 /// ``AppMessage``.
 public enum AppEffect: Equatable, Sendable {
-    /// Reload the hike list, sorted.
-    case loadHikes(HikeSort)
-    /// Load one hike's points; `forPreview` marks the library preview.
-    case loadHike(HikeID, forPreview: Bool)
-    /// Load map features for a viewport (the request number comes back with the data).
+    /// The library's store work: list, load, import, rename, delete.
+    case library(LibraryEffect)
+    /// Load map features for a viewport (the request number comes back with the data, from
+    /// ``BasemapRequests``).
     case loadBasemap(request: Int, MapViewport)
-    /// Read a GPX file to offer its tracks in a checklist.
-    case readImportFile(path: String)
-    /// Store the chosen candidates (1-based numbers as in `HikeImportPlan`) of a file.
-    case importFile(path: String, candidates: [Int])
-    case renameHike(HikeID, String)
-    case deleteHike(HikeID)
     /// Ring the terminal bell.
     case bell
     /// Give the terminal back and stop the process (Ctrl-Z); the screen is redrawn on `fg`.
@@ -54,4 +45,16 @@ public enum AppEffect: Equatable, Sendable {
     case draw(DrawEffect)
     /// Live following: the position source, the walk in the store, speech.
     case follow(FollowEffect)
+}
+
+extension AppEffect {
+    /// Shorthands for the library's effects.
+    public static func loadHikes(_ sort: HikeSort) -> AppEffect { .library(.loadHikes(sort)) }
+    public static func loadHike(_ id: HikeID, forPreview: Bool) -> AppEffect { .library(.loadHike(id, forPreview: forPreview)) }
+    public static func readImportFile(path: String) -> AppEffect { .library(.readImportFile(path: path)) }
+    public static func importFile(path: String, candidates: [Int]) -> AppEffect {
+        .library(.importFile(path: path, candidates: candidates))
+    }
+    public static func renameHike(_ id: HikeID, _ name: String) -> AppEffect { .library(.renameHike(id, name)) }
+    public static func deleteHike(_ id: HikeID) -> AppEffect { .library(.deleteHike(id)) }
 }

@@ -26,11 +26,8 @@ public struct AppState: Sendable {
     public var height: Int
     /// True once the user asked to quit.
     public var quitting = false
-    /// Counter for basemap requests: only the answer to the newest one is used.
-    public var basemapRequest = 0
-    /// The pending basemap request of the hike screen and of the library preview.
-    public var hikeBasemapRequest: Int?
-    public var previewBasemapRequest: Int?
+    /// Map-data requests of every map on screen, numbered once (``BasemapRequests``).
+    public var basemaps = BasemapRequests()
     /// Route drawing: the drawing screen, the kept draft, request numbers.
     public var draw = DrawState()
     /// Live position: `--gps` options, the following in progress, the open hike's walks.
@@ -51,65 +48,6 @@ public struct StatusMessage: Sendable, Equatable {
     public init(text: String, isError: Bool) {
         self.text = text
         self.isError = isError
-    }
-}
-
-/// The library screen: the hike list with sort, filter and a preview of the selection.
-public struct LibraryModel: Sendable {
-    /// Every stored hike as last loaded.
-    public var all: [HikeSummary] = []
-    /// True until the first list arrives.
-    public var loading = true
-    public var sort: HikeSort = .date
-    /// The filter text typed after `/` (case- and accent-insensitive match on name,
-    /// description and source file).
-    public var filter = ""
-    /// True while the filter line takes the keys.
-    public var editingFilter = false
-    /// Index into ``visible``.
-    public var selected = 0
-    public var scrollOffset = 0
-    /// The hike shown in the preview, when loaded.
-    public var preview: PreparedHike?
-    public var previewID: HikeID?
-    /// The preview map's basemap, when loaded.
-    public var previewBasemap: MapBasemap?
-    /// The hike to select when the list next arrives (one just saved), if any.
-    public var pendingSelection: HikeID?
-
-    public init() {}
-
-    /// The hikes that pass the filter, in the current order.
-    public var visible: [HikeSummary] {
-        let f = filter.trimmingCharacters(in: .whitespaces)
-        guard !f.isEmpty else { return all }
-        let opts: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        return all.filter { h in
-            h.name.range(of: f, options: opts) != nil
-                || (h.description?.range(of: f, options: opts) != nil)
-                || (h.sourceFileName?.range(of: f, options: opts) != nil)
-        }
-    }
-
-    /// The selected hike, if any.
-    public var selectedSummary: HikeSummary? {
-        let v = visible
-        return v.indices.contains(selected) ? v[selected] : nil
-    }
-}
-
-/// The hike screen: the open hike's id and its screen state (scrub cursor, range marks,
-/// focus, map view and basemap — see ``HikeScreenState``).
-public struct HikeModel: Sendable {
-    public var id: HikeID
-    public var screen: HikeScreenState
-    /// True once the user panned the map by hand: scrubbing then no longer recentres the map
-    /// until `c` (centre on cursor) or `f` (fit).
-    public var mapDetached = false
-
-    public init(id: HikeID, screen: HikeScreenState) {
-        self.id = id
-        self.screen = screen
     }
 }
 

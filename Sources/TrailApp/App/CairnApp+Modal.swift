@@ -59,22 +59,22 @@ extension CairnApp {
             }
         case .checklist(var c):
             let n = c.plan.candidates.count
-            switch key {
-            case .escape, .character("q"):
+            guard let action = ChecklistAction.keyMap.action(for: key) else { return [] }
+            switch action {
+            case .cancel:
                 state.modal = nil
                 state.status = StatusMessage(text: "Import cancelled", isError: false)
                 return []
-            case .down, .character("j"): c.selected = min(n - 1, c.selected + 1)
-            case .up, .character("k"): c.selected = max(0, c.selected - 1)
-            case .character(" "), .character("x"):
+            case .move(let d): c.selected = max(0, min(n - 1, c.selected + d))
+            case .toggle:
                 guard c.plan.candidates.indices.contains(c.selected) else { break }
                 let cand = c.plan.candidates[c.selected]
                 guard !cand.isEmpty else { break }
                 if c.ticked.contains(cand.number) { c.ticked.remove(cand.number) } else { c.ticked.insert(cand.number) }
-            case .character("a"):
+            case .all:
                 let all = Set(c.plan.defaultSelection)
                 c.ticked = c.ticked == all ? [] : all
-            case .enter:
+            case .accept:
                 state.modal = nil
                 guard !c.ticked.isEmpty else {
                     state.status = StatusMessage(text: "Nothing ticked; nothing imported", isError: false)
@@ -82,7 +82,6 @@ extension CairnApp {
                 }
                 state.status = StatusMessage(text: "Importing \(c.plan.fileName)…", isError: false)
                 return [.importFile(path: c.path, candidates: c.ticked.sorted())]
-            default: break
             }
             state.modal = .checklist(c)
             return []

@@ -21,74 +21,26 @@ extension CairnApp {
         }
         let layout = AppLayout(width: width, height: height)
         switch state.screen {
-        case .library: drawLibrary(state, layout, &buffer)
+        case .library: renderLibrary(state, layout, &buffer)
         case .hike:
             if let hike = state.hike {
                 let frame = HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
-                drawWalkHistory(state, frame.layout.stats, &buffer)
+                renderWalkHistory(state, frame.layout.stats, &buffer)
             }
         case .draw:
             if let model = state.draw.model {
                 DrawScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
             }
         case .follow:
-            drawFollow(state, layout.content, &buffer)
+            renderFollow(state, layout.content, &buffer)
         }
-        drawStatus(state, layout, &buffer)
-        if let modal = state.modal { drawModal(modal, state, layout, &buffer) }
+        renderStatus(state, layout, &buffer)
+        if let modal = state.modal { renderModal(modal, state, layout, &buffer) }
         if env.canvasMode == .ascii { buffer.applyASCIIFallback() }
         return buffer
     }
 
-    private func drawLibrary(_ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {
-        let env = state.environment
-        let lib = state.library
-        let visible = lib.visible
-        if lib.all.isEmpty {
-            let lines = lib.loading ? ["Loading hikes…"] : [
-                "No hikes yet.",
-                "",
-                "Press i to import a GPX file, or from a shell:",
-                "  cairn import FILE.gpx",
-                "and for the map:",
-                "  cairn map import EXTRACT.osm",
-            ]
-            for (i, l) in lines.enumerated() {
-                buffer.setString(x: 2, y: 1 + i, l, style: env.style(i == 0 ? ThemeRole.heading : ThemeRole.text),
-                                 maxWidth: layout.content.width - 2)
-            }
-            return
-        }
-        let rows = HikeList.visibleRows(height: layout.list.height)
-        let offset = HikeList.scrollOffset(selected: visible.isEmpty ? nil : lib.selected, count: visible.count,
-                                           visibleRows: rows, current: lib.scrollOffset)
-        HikeList(summaries: visible, selectedIndex: visible.isEmpty ? nil : lib.selected, scrollOffset: offset,
-                 environment: env).render(area: layout.list, into: &buffer)
-        if visible.isEmpty, layout.list.height > 2 {
-            buffer.setString(x: 1, y: layout.list.y + 2, "No hike matches “\(lib.filter)”.",
-                             style: env.style(ThemeRole.muted), maxWidth: layout.list.width - 1)
-        }
-        guard !layout.previewMap.isEmpty else { return }
-        let border = env.style(ThemeRole.border)
-        let sepX = layout.previewMap.x - 1
-        for y in 0..<layout.content.height {
-            buffer.set(x: sepX, y: y, Cell(env.canvasMode == .braille ? "│" : "|").applying(border))
-        }
-        guard let preview = lib.preview else {
-            if lib.selectedSummary != nil {
-                buffer.setString(x: layout.previewMap.x + 1, y: 1, "Loading…", style: env.style(ThemeRole.muted),
-                                 maxWidth: layout.previewMap.width - 1)
-            }
-            return
-        }
-        let viewport = HikeScreenState.fittedViewport(preview, width: layout.previewMap.width,
-                                                      height: layout.previewMap.height)
-        MapWidget(viewport: viewport, basemap: lib.previewBasemap, hike: preview, scrubIndex: nil, routeGrades: nil,
-                  showsLabels: true, environment: env).render(area: layout.previewMap, into: &buffer)
-        StatsPanel(hike: preview, environment: env).render(area: layout.previewStats, into: &buffer)
-    }
-
-    private func drawStatus(_ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {
+    private func renderStatus(_ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {
         let env = state.environment
         let bar = env.style(AppRole.statusBar)
         buffer.fill(layout.status, with: Cell(" ").applying(bar))
@@ -105,11 +57,11 @@ extension CairnApp {
                 let n = state.library.visible.count, all = state.library.all.count
                 left = (n == all ? "\(all) hike\(all == 1 ? "" : "s")" : "\(n) of \(all) hikes")
                     + (state.library.filter.isEmpty ? "" : " matching “\(state.library.filter)”")
-                    + " · sorted by \(state.library.sort.rawValue) · Enter open · / filter · i import · n draw · ? keys"
+                    + " · sorted by \(state.library.sort.rawValue) · " + hintLine(LibraryAction.keyMap.hints)
                 if let draft = state.draw.storedDraft, !draft.isEmpty { left = Self.draftNotice(draft) + " · " + left }
             case .hike:
                 let focus = state.hike?.screen.focus == .map ? "map" : "profile"
-                left = "Focus: \(focus) (Tab) · ← → scrub · [ ] range · + - zoom · 0 fit · f follow · ? keys · q back"
+                left = "Focus: \(focus) (Tab) · " + hintLine(HikeAction.keyMap.hints)
             case .draw:
                 left = drawStatusHint(state)
             case .follow:

@@ -51,31 +51,27 @@ public struct CairnApp: Program {
         case .hikeLoaded(let id, let prepared, let forPreview):
             return hikeLoaded(&state, id, prepared, forPreview: forPreview)
         case .basemapLoaded(let request, let basemap):
-            if request == state.hikeBasemapRequest {
-                state.hike?.screen.basemap = basemap
-                state.hikeBasemapRequest = nil
-            } else if request == state.previewBasemapRequest {
-                state.library.previewBasemap = basemap
-                state.previewBasemapRequest = nil
-            } else if request == state.draw.basemapRequest {
-                state.draw.model?.basemap = basemap
-                state.draw.basemapRequest = nil
+            switch state.basemaps.answer(request) {
+            case .hike: state.hike?.screen.basemap = basemap
+            case .preview: state.library.previewBasemap = basemap
+            case .drawing: state.draw.model?.basemap = basemap
+            case nil: break
             }
             return []
         case .importPlanLoaded(let path, let plan):
             state.modal = .checklist(ChecklistModel(path: path, plan: plan))
             state.status = StatusMessage(text: "", isError: false)
             return []
-        case .storeChanged(let summary, let failed):
-            state.status = StatusMessage(text: summary, isError: failed)
-            state.library.previewID = nil  // the preview shows the stored name: reload it
-            return [.loadHikes(state.library.sort)] + (failed ? [.bell] : [])
-        case .failed(let text):
-            state.status = StatusMessage(text: text, isError: true)
+        case .basemapFailed(let request, let reason):
+            // The map stays without data (and asks again when it moves).
+            guard state.basemaps.answer(request) != nil else { return [] }
+            state.status = StatusMessage(text: "Map data not read: \(reason)", isError: true)
             return [.bell]
-        case .info(let text):
-            state.status = StatusMessage(text: text, isError: false)
-            return []
+        case .library(let result):
+            state.status = result.status
+            if case .failed = result { return [.bell] }
+            state.library.previewID = nil  // the preview shows the stored name: reload it
+            return [.loadHikes(state.library.sort)]
         case .tick:
             return []
         case .draw(let m):
@@ -112,14 +108,11 @@ public struct CairnApp: Program {
             let viewport = HikeScreenState.fittedViewport(prepared, width: layout.previewMap.width,
                                                           height: layout.previewMap.height)
             state.library.previewBasemap = nil
-            state.basemapRequest += 1
-            state.previewBasemapRequest = state.basemapRequest
-            return [.loadBasemap(request: state.basemapRequest, viewport)]
+            return [state.basemaps.request(.preview, viewport)]
         }
         let map = AppLayout(width: state.width, height: state.height).hike.map
-        state.hike = HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
-                                                                mapHeight: max(1, map.height)))
-        state.screen = .hike
+        navigate(&state, to: .hike(HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
+                                                                              mapHeight: max(1, map.height)))))
         state.status = StatusMessage(text: "", isError: false)
         return basemapEffects(&state) + followAfterHikeLoaded(&state, id)
     }
@@ -142,9 +135,7 @@ public struct CairnApp: Program {
     func basemapEffects(_ state: inout AppState) -> [AppEffect] {
         guard let hike = state.hike else { return [] }
         if let b = hike.screen.basemap, b.canServe(hike.screen.viewport) { return [] }
-        state.basemapRequest += 1
-        state.hikeBasemapRequest = state.basemapRequest
-        return [.loadBasemap(request: state.basemapRequest, hike.screen.viewport)]
+        return [state.basemaps.request(.hike, hike.screen.viewport)]
     }
 
     /// After a resize: the map keeps its centre and zoom at the new size.

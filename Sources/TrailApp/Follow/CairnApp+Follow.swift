@@ -4,8 +4,7 @@ import TrailCore
 import TrailLive
 import TrailStore
 
-/// The follow screen's update: position events, the off-route alert, and the keys (see
-/// ``HelpText/follow``).
+/// The follow screen's update: position events, the off-route alert, and the keys (``FollowAction/keyMap``).
 extension CairnApp {
     /// The zoom the map takes at the first fix when it shows less detail: about 2.4 m a braille
     /// dot at 45° latitude, so an 80-column map spans some 400 m around the hiker.
@@ -92,12 +91,9 @@ extension CairnApp {
             hike.screen.viewport.zoom = max(hike.screen.viewport.zoom, CairnApp.followZoom)
             hike.screen.viewport.center = c
         } else {
-            let v = hike.screen.viewport
-            if let cell = v.cell(c), cell.x >= v.width / 4, cell.x < v.width - v.width / 4,
-               cell.y >= v.height / 4, cell.y < v.height - v.height / 4 {
-                return []
-            }
-            hike.screen.viewport.center = c
+            let before = hike.screen.viewport
+            MapNavigation.keepInView(&hike.screen.viewport, c, marginDivisor: 4)
+            if hike.screen.viewport == before { return [] }
         }
         state.live.follow = follow
         state.hike = hike
@@ -107,49 +103,34 @@ extension CairnApp {
     /// Keys and mouse of the follow screen.
     func updateFollowKeys(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
         guard var follow = state.live.follow, var hike = state.hike else {
-            state.screen = state.hike == nil ? .library : .hike
+            navigate(&state, to: .leaveFollow)
             return []
         }
         if case .stopped = follow.phase {
             guard case .key(let key) = event else { return [] }
-            switch key {
-            case .enter, .escape, .character("q"), .character("x"), .character(" "): return closeFollowScreen(&state)
-            default: return []
-            }
+            guard FollowAction.stoppedKeyMap.action(for: key) == .close else { return [] }
+            return closeFollowScreen(&state)
         }
-        func pan(_ dx: Double, _ dy: Double) {
-            let v = hike.screen.viewport
-            hike.screen.viewport.pan(dx: Int((Double(v.dotWidth) * dx).rounded()), dy: Int((Double(v.dotHeight) * dy).rounded()))
-            follow.detached = true
+        func moveMap(_ move: MapNavigation) {
+            if move.apply(to: &hike.screen.viewport) { follow.detached = true }
         }
         var effects: [AppEffect] = []
         let now = follow.now ?? follow.session.lastFix?.time ?? Date(timeIntervalSinceReferenceDate: 0)
         switch event {
         case .mouse(let action, _, _):
-            switch action {
-            case .scrollUp: hike.screen.viewport.zoom += 0.5
-            case .scrollDown: hike.screen.viewport.zoom -= 0.5
-            default: return []
-            }
+            guard let move = MapNavigation.wheel(action) else { return [] }
+            moveMap(move)
         case .resize:
             return []
         case .key(let key):
-            switch key {
-            case .left, .character("h"): pan(-CairnApp.panShare, 0)
-            case .right, .character("l"): pan(CairnApp.panShare, 0)
-            case .up, .character("k"): pan(0, -CairnApp.panShare)
-            case .down, .character("j"): pan(0, CairnApp.panShare)
-            case .shiftLeft: pan(-1, 0)
-            case .shiftRight: pan(1, 0)
-            case .shiftUp: pan(0, -1)
-            case .shiftDown: pan(0, 1)
-            case .character("+"), .character("="): hike.screen.viewport.zoom += 1
-            case .character("-"), .character("_"): hike.screen.viewport.zoom -= 1
-            case .character("c"):
+            guard let action = FollowAction.keyMap.action(for: key) else { return [] }
+            switch action {
+            case .map(let move): moveMap(move)
+            case .centre:
                 follow.detached = false
-                if let c = follow.session.lastFix?.coordinate { hike.screen.viewport.center = c }
-            case .character("L"): hike.screen.showsLabels.toggle()
-            case .character("p"):
+                if let c = follow.session.lastFix?.coordinate { MapNavigation.centre(&hike.screen.viewport, on: c) }
+            case .labels: hike.screen.showsLabels.toggle()
+            case .pause:
                 // A replay or NMEA log file holds its playback too (nothing is lost); gpsd and
                 // a serial device run on, and their fixes do not count while paused.
                 if follow.session.isPaused {
@@ -162,7 +143,7 @@ extension CairnApp {
                     effects.append(.follow(.pauseSource(true)))
                     state.status = StatusMessage(text: "Paused: the walk does not count until p", isError: false)
                 }
-            case .character("v"):
+            case .voice:
                 if !state.live.speechAvailable {
                     state.live.speaks = false
                     state.status = StatusMessage(text: "Spoken alerts need espeak-ng, which is not installed", isError: true)
@@ -170,10 +151,10 @@ extension CairnApp {
                     state.live.speaks.toggle()
                     state.status = StatusMessage(text: "Spoken alerts \(state.live.speaks ? "on" : "off")", isError: false)
                 }
-            case .character("b"):
+            case .backtrack:
                 state.hike = hike
                 return startBacktrack(&state, follow)
-            case .character("x"):
+            case .stop:
                 if follow.recordedPoints == 0 { return stopWithNothingRecorded(&state, follow) }
                 let summary = follow.summary
                 follow.phase = .stopped(summary)
@@ -187,12 +168,12 @@ extension CairnApp {
                     effects.append(.follow(.finishWalk(walk, summary: summary, hike: follow.hikeID)))
                 }
                 state.status = StatusMessage(text: "Stopped; the walk is saved in the hike's history", isError: false)
-            case .character("q"), .escape:
+            case .back:
                 state.status = StatusMessage(text: "x stops following (the walk is saved as it goes) · Ctrl-C quits",
                                              isError: false)
-            case .character("?"), .function(1):
+            case .help:
                 state.modal = .help
-            default:
+            case .close:
                 return []
             }
         }

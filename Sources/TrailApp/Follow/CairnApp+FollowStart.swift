@@ -47,6 +47,9 @@ extension CairnApp {
             return walksLoaded(&state, id, walks, unfinished)
         case .sourceChecked(let id, let text, let spec, let error):
             return sourceChecked(&state, id, text, spec, error)
+        case .walkHistoryFailed(let reason):
+            state.status = StatusMessage(text: "Walk history not written: \(reason)", isError: true)
+            return [.bell]
         }
     }
 
@@ -189,8 +192,7 @@ extension CairnApp {
             state.hike?.screen.viewport.center = fix.coordinate
             state.hike?.screen.viewport.zoom = max(hike.screen.viewport.zoom, CairnApp.followZoom)
         }
-        state.live.follow = follow
-        state.screen = .follow
+        navigate(&state, to: .follow(follow))
         state.modal = nil
         return effects + basemapEffects(&state)
     }
@@ -200,8 +202,7 @@ extension CairnApp {
         if let before = state.live.follow?.viewportBefore, let v = state.hike?.screen.viewport {
             state.hike?.screen.viewport = before.resized(width: v.width, height: v.height)
         }
-        state.live.follow = nil
-        state.screen = state.hike == nil ? .library : .hike
+        navigate(&state, to: .leaveFollow)
         state.status = StatusMessage(text: "", isError: false)
         return basemapEffects(&state)
     }

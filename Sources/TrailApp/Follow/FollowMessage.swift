@@ -22,6 +22,9 @@ public enum FollowMessage: Sendable {
     /// The answer to ``FollowEffect/checkSource(_:text:hike:)``: nil `error` when the source
     /// can be read, else why not (shown in the status line instead of starting).
     case sourceChecked(HikeID, text: String, PositionSourceSpec, error: String?)
+    /// Writing or reading the walk history failed (the following goes on; what was not
+    /// written is lost from the history only).
+    case walkHistoryFailed(reason: String)
 }
 
 /// Live-following work for the runtime (wrapped in ``AppEffect/follow(_:)``).

@@ -41,7 +41,7 @@ public enum FollowScreenView {
             compactReadout(follow, panel: panel, env: env, row: Rect(x: layout.map.x, y: layout.map.y, width: layout.map.width, height: 1),
                            into: &buffer)
         }
-        drawSeparators(layout, env: env, into: &buffer)
+        renderSeparators(layout, env: env, into: &buffer)
         var frame = Frame(layout: layout, map: info)
         if let d = follow.offRouteBanner, follow.session.isOffRoute, !layout.map.isEmpty {
             let y = layout.stats.isEmpty && layout.map.height > 2 ? layout.map.y + 1 : layout.map.y
@@ -55,7 +55,7 @@ public enum FollowScreenView {
             frame.banner = rect
         }
         if case .stopped(let summary) = follow.phase {
-            frame.summaryBox = drawSummary(summary, follow: follow, env: env, area: area, into: &buffer)
+            frame.summaryBox = renderSummary(summary, follow: follow, env: env, area: area, into: &buffer)
         }
         return frame
     }
@@ -76,39 +76,20 @@ public enum FollowScreenView {
         ]
     }
 
-    private static func drawSummary(_ s: FollowSummary, follow: FollowModel, env: WidgetEnvironment, area: Rect,
+    private static func renderSummary(_ s: FollowSummary, follow: FollowModel, env: WidgetEnvironment, area: Rect,
                                     into buffer: inout Buffer) -> Rect {
         let rows = summaryLines(s, env: env)
         let labelWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         var lines = rows.map { $0.0 + String(repeating: " ", count: labelWidth - DisplayWidth.of($0.0)) + "  " + $0.1 }
         lines += ["", "Saved in the hike's history · Enter closes"]
         let title = follow.isBacktrack ? "Backtrack stopped" : "Walk stopped"
-        let width = min(area.width, max(DisplayWidth.of(title) + 6, (lines.map(DisplayWidth.of).max() ?? 0) + 4))
-        let height = min(area.height, lines.count + 2)
-        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 3), width: width, height: height)
-        guard !box.isEmpty else { return box }
-        buffer.fill(box, with: Cell(" ").applying(env.style(ThemeRole.text)))
-        let border = env.style(ThemeRole.border)
-        let ascii = env.canvasMode != .braille
-        let (h, v) = ascii ? ("-", "|") : ("─", "│")
-        for x in box.x..<box.maxX {
-            buffer.set(x: x, y: box.y, Cell(h).applying(border))
-            buffer.set(x: x, y: box.maxY - 1, Cell(h).applying(border))
+        let styled = lines.enumerated().map { i, line in
+            (text: line, style: env.style(i >= rows.count ? ThemeRole.muted : ThemeRole.text))
         }
-        for y in box.y..<box.maxY {
-            buffer.set(x: box.x, y: y, Cell(v).applying(border))
-            buffer.set(x: box.maxX - 1, y: y, Cell(v).applying(border))
-        }
-        let corners = ascii ? ["+", "+", "+", "+"] : ["┌", "┐", "└", "┘"]
-        buffer.set(x: box.x, y: box.y, Cell(corners[0]).applying(border))
-        buffer.set(x: box.maxX - 1, y: box.y, Cell(corners[1]).applying(border))
-        buffer.set(x: box.x, y: box.maxY - 1, Cell(corners[2]).applying(border))
-        buffer.set(x: box.maxX - 1, y: box.maxY - 1, Cell(corners[3]).applying(border))
-        buffer.setString(x: box.x + 2, y: box.y, " \(title) ", style: env.style(ThemeRole.heading), maxWidth: max(0, box.width - 4))
-        for (i, line) in lines.prefix(max(0, box.height - 2)).enumerated() {
-            let role = i >= rows.count ? ThemeRole.muted : ThemeRole.text
-            buffer.setString(x: box.x + 2, y: box.y + 1 + i, line, style: env.style(role), maxWidth: max(0, box.width - 4))
-        }
+        let box = BorderedBox(title: title, lines: styled, minimumWidth: DisplayWidth.of(title) + 6,
+                              borderStyle: env.style(ThemeRole.border), titleStyle: env.style(ThemeRole.heading),
+                              fillStyle: env.style(ThemeRole.text), ascii: env.canvasMode != .braille)
+            .render(in: area, into: &buffer)
         return box
     }
 
@@ -123,7 +104,7 @@ public enum FollowScreenView {
         buffer.setString(x: row.x, y: row.y, parts.joined(separator: " · "), style: env.style(AppRole.statusBar), maxWidth: row.width)
     }
 
-    private static func drawSeparators(_ layout: HikeScreenLayout, env: WidgetEnvironment, into buffer: inout Buffer) {
+    private static func renderSeparators(_ layout: HikeScreenLayout, env: WidgetEnvironment, into buffer: inout Buffer) {
         let border = env.style(ThemeRole.border)
         let braille = env.canvasMode == .braille
         for s in layout.separators {
@@ -138,7 +119,7 @@ public enum FollowScreenView {
 
 extension CairnApp {
     /// The follow screen inside `area`.
-    func drawFollow(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
+    func renderFollow(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
         guard let follow = state.live.follow, let hike = state.hike else { return }
         FollowScreenView.render(follow: follow, screen: hike.screen, speaks: state.live.speaks,
                                 environment: state.environment, area: area, into: &buffer)
@@ -147,9 +128,13 @@ extension CairnApp {
     /// The status line's hint on the follow screen.
     func followStatusHint(_ state: AppState) -> String {
         guard let follow = state.live.follow else { return "" }
-        if follow.isStopped { return "Enter back to the hike" }
-        let pause = follow.session.isPaused ? "p resume" : "p pause"
-        let detached = follow.detached ? "c centre on you · " : ""
-        return "\(detached)\(pause) · b backtrack · x stop · v voice · + - zoom · ? keys"
+        if follow.isStopped { return hintLine(FollowAction.stoppedKeyMap.hints) }
+        return hintLine(FollowAction.keyMap.hints { action, hint in
+            switch action {
+            case .centre: return follow.detached ? hint : nil
+            case .pause: return follow.session.isPaused ? "p resume" : hint
+            default: return hint
+            }
+        })
     }
 }

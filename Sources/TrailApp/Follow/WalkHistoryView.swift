@@ -62,7 +62,7 @@ public enum WalkHistoryView {
 
 extension CairnApp {
     /// The open hike's walks under its statistics (hike screen).
-    func drawWalkHistory(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
+    func renderWalkHistory(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
         guard let hike = state.hike else { return }
         let walks = state.live.walks(of: hike.id)
         let panel = StatsPanel(hike: hike.screen.hike, range: hike.screen.range, rangeStatistics: hike.screen.rangeStatistics,

@@ -203,7 +203,7 @@ import TrailStore
 
     @Test func staleBasemapAnswersAreIgnored() throws {
         var s = try openHike()
-        let pending = try #require(s.hikeBasemapRequest)
+        let pending = try #require(s.basemaps.pending(for: .hike))
         let stale = MapBasemap(features: [], coverageAreas: [], bounds: s.hike!.screen.viewport.bounds, zoom: 12)
         _ = app.update(&s, .basemapLoaded(request: pending - 1, stale))
         #expect(s.hike!.screen.basemap == nil)

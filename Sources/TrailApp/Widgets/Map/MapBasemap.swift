@@ -99,16 +99,14 @@ public struct MapBasemap: Sendable {
         }
     }
 
-    /// Loads the features for `viewport`'s view widened by `margin` times its size on each side.
-    /// - Throws: the store's `SQLiteError`.
-    public static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.25) throws -> MapBasemap {
+    /// What to ask the map store for `viewport`: its view widened by `margin` times its size
+    /// on each side, and the integer zoom (``queryZoom(_:)``). The query itself runs outside
+    /// the app (the TUI's effect performer, `cairn render`).
+    public static func queryArea(for viewport: MapViewport, margin: Double = 0.25) -> (bounds: BoundingBox, zoom: Int) {
         let wide = MapViewport(center: viewport.center, zoom: viewport.zoom,
                                width: Int((Double(viewport.width) * (1 + 2 * margin)).rounded(.up)),
                                height: Int((Double(viewport.height) * (1 + 2 * margin)).rounded(.up)))
-        let box = wide.bounds
-        let z = queryZoom(viewport.zoom)
-        let features = try store.features(in: box, zoom: z)
-        return MapBasemap(features: features, coverageAreas: try store.coverageAreas(), bounds: box, zoom: z)
+        return (wide.bounds, queryZoom(viewport.zoom))
     }
 
     /// The integer zoom used to select features for a fractional view zoom: rounded to the

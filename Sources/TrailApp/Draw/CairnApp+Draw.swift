@@ -4,10 +4,10 @@ import TrailCore
 import TrailMap
 
 extension CairnApp {
-    /// Keys and mouse of the drawing screen (see ``HelpText/draw``). The side panel's card and
+    /// Keys and mouse of the drawing screen (``DrawAction``'s key maps). The side panel's card and
     /// search take the keys while they show; a stop being moved takes the map keys.
     func updateDraw(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
-        guard var m = state.draw.model else { state.screen = .library; return [] }
+        guard var m = state.draw.model else { navigate(&state, to: .library); return [] }
         if m.saving { return [] }  // until the store answers (saved, or failed)
         if m.insertionPending {
             // The stop "between" is not placed yet: keys wait, then run in order.
@@ -39,8 +39,8 @@ extension CairnApp {
                 let map = DrawScreenLayout(area: AppLayout(width: state.width, height: state.height).content).map
                 guard map.contains(x: x, y: y) else { return [] }
                 switch action {
-                case .scrollUp: m.zoom(by: 0.5)
-                case .scrollDown: m.zoom(by: -0.5)
+                case .scrollUp, .scrollDown:
+                    if let move = MapNavigation.wheel(action) { moveDrawingMap(&m, move) }
                 case .click:
                     m.focus = .map
                     m.cursor = m.viewport.coordinate(atDot: DotPoint(x: Double((x - map.x) * 2) + 1,
@@ -58,23 +58,35 @@ extension CairnApp {
         return effects + drawBasemapEffects(&state)
     }
 
-    /// Keys that work on the map and in the list alike; nil when `key` is not one of them.
+    /// The cursor moves a cell a step (``DrawModel/bigStep`` with Shift); zoom keeps the cursor.
+    func moveDrawingMap(_ m: inout DrawModel, _ move: MapNavigation) {
+        switch move {
+        case .step(let dx, let dy, let big):
+            let n = big ? DrawModel.bigStep : 1
+            m.moveCursor(dx: dx * n, dy: dy * n)
+        case .zoom(let delta):
+            m.zoom(by: delta)
+        }
+    }
+
+    /// Keys that work on the map and in the list alike (``DrawAction/commonKeyMap``); nil when
+    /// `key` is not one of them.
     private func updateDrawCommon(_ state: inout AppState, _ m: inout DrawModel, _ key: Key) -> [AppEffect]? {
-        switch key {
-        case .character("+"), .character("="): m.zoom(by: 1)
-        case .character("-"), .character("_"): m.zoom(by: -1)
-        case .character("s"):
+        guard let action = DrawAction.commonKeyMap.action(for: key) else { return nil }
+        switch action {
+        case .map(let move): moveDrawingMap(&m, move)
+        case .routing:
             m.routingOn.toggle()
             state.status = StatusMessage(text: m.routingOn ? "Routing on: new legs follow mapped ways"
                                                           : "Routing off: new legs are straight lines", isError: false)
             return keepDraft(&state, m)
-        case .character("/"):
+        case .search:
             m.panel = .search(DrawSearch())
-        case .character("w"):
+        case .save:
             return askSaveName(&state, m)
-        case .character("f"): m.fitToStops()
-        case .character("L"): m.showsLabels.toggle()
-        case .character("?"), .function(1): state.modal = .help
+        case .fit: m.fitToStops()
+        case .labels: m.showsLabels.toggle()
+        case .help: state.modal = .help
         default: return nil
         }
         return []
@@ -83,27 +95,21 @@ extension CairnApp {
     /// Keys with the map focused: move the cursor, drop a pin, leave.
     private func updateDrawMap(_ state: inout AppState, _ m: inout DrawModel, _ key: Key) -> [AppEffect] {
         if let e = updateDrawCommon(&state, &m, key) { return e }
-        switch key {
-        case .left, .character("h"): m.moveCursor(dx: -1, dy: 0)
-        case .right, .character("l"): m.moveCursor(dx: 1, dy: 0)
-        case .up, .character("k"): m.moveCursor(dx: 0, dy: -1)
-        case .down, .character("j"): m.moveCursor(dx: 0, dy: 1)
-        case .shiftLeft: m.moveCursor(dx: -DrawModel.bigStep, dy: 0)
-        case .shiftRight: m.moveCursor(dx: DrawModel.bigStep, dy: 0)
-        case .shiftUp: m.moveCursor(dx: 0, dy: -DrawModel.bigStep)
-        case .shiftDown: m.moveCursor(dx: 0, dy: DrawModel.bigStep)
-        case .enter:
+        guard let action = DrawAction.mapKeyMap.action(for: key) else { return [] }
+        switch action {
+        case .map(let move): moveDrawingMap(&m, move)
+        case .dropPin:
             let existing = m.pinUnderCursor
             let at = existing.map { m.pins[$0] } ?? m.cursor
             m.panel = .pinCard(PinCard(pin: at, existingPin: existing, choices: PinChoice.available(stopCount: m.stops.count)))
-        case .tab, .backTab:
+        case .toList:
             if m.stops.isEmpty {
                 state.status = StatusMessage(text: "No stops yet: Enter drops a pin at the cursor", isError: false)
             } else {
                 m.focus = .list
                 m.selected = min(m.selected, m.stops.count - 1)
             }
-        case .escape, .character("q"):
+        case .leave:
             return leaveDrawing(&state, m)
         default: break
         }
@@ -117,36 +123,32 @@ extension CairnApp {
         guard n > 0 else { m.focus = .map; return [] }
         m.selected = min(max(0, m.selected), n - 1)
         let i = m.selected
-        switch key {
-        case .down, .character("j"): m.selected = min(n - 1, i + 1)
-        case .up, .character("k"): m.selected = max(0, i - 1)
-        case .home, .character("g"): m.selected = 0
-        case .end, .character("G"): m.selected = n - 1
-        case .character("K"), .shiftUp:
-            guard i > 0 else { return [] }
-            m.selected = i - 1
-            return changeStops(&state, &m, .reorder(from: i, to: i - 1))
-        case .character("J"), .shiftDown:
-            guard i < n - 1 else { return [] }
-            m.selected = i + 1
-            return changeStops(&state, &m, .reorder(from: i, to: i + 1))
-        case .character("m"):
+        guard let action = DrawAction.listKeyMap.action(for: key) else { return [] }
+        switch action {
+        case .select(let d): m.selected = min(n - 1, max(0, i + d))
+        case .selectFirst: m.selected = 0
+        case .selectLast: m.selected = n - 1
+        case .reorder(let d):
+            guard i + d >= 0, i + d < n else { return [] }
+            m.selected = i + d
+            return changeStops(&state, &m, .reorder(from: i, to: i + d))
+        case .moveStop:
             m.moving = i
             m.focus = .map
             m.putCursor(on: m.stops[i])
             m.snapCursorToCell()
-        case .character("x"), .delete, .backspace:
+        case .deleteStop:
             m.selected = max(0, min(i, n - 2))
             let e = changeStops(&state, &m, .delete(i))
             if m.stops.isEmpty { m.focus = .map }
             return e
-        case .enter:
+        case .goToStop:
             m.focus = .map
             m.putCursor(on: m.stops[i])
             m.snapCursorToCell()
-        case .tab, .backTab, .escape:
+        case .toMap:
             m.focus = .map
-        case .character("q"):
+        case .leave:
             return leaveDrawing(&state, m)
         default: break
         }
@@ -155,23 +157,19 @@ extension CairnApp {
 
     /// Keys while a stop is being moved: the cursor moves, Enter puts the stop there.
     private func updateMovingStop(_ state: inout AppState, _ m: inout DrawModel, _ key: Key) -> [AppEffect] {
-        guard let i = m.moving else { return [] }
-        switch key {
-        case .enter:
+        guard let i = m.moving, let action = DrawAction.movingKeyMap.action(for: key) else { return [] }
+        switch action {
+        case .putStop:
             m.moving = nil
             m.focus = .list
             guard m.stops.indices.contains(i), m.stops[i] != m.cursor else { return [] }
             return changeStops(&state, &m, .move(i, to: m.cursor))
-        case .escape:
+        case .cancelMove:
             m.moving = nil
             m.focus = .list
             state.status = StatusMessage(text: "Stop \(i + 1) stays where it was", isError: false)
-        case .character("?"), .function(1): state.modal = .help
-        case .character("+"), .character("="): m.zoom(by: 1)
-        case .character("-"), .character("_"): m.zoom(by: -1)
-        case .left, .right, .up, .down, .shiftLeft, .shiftRight, .shiftUp, .shiftDown,
-             .character("h"), .character("j"), .character("k"), .character("l"):
-            return updateDrawMap(&state, &m, key)
+        case .help: state.modal = .help
+        case .map(let move): moveDrawingMap(&m, move)
         default: break
         }
         return []
@@ -219,9 +217,7 @@ extension CairnApp {
     /// Back to the library; the drawing stays kept (with the map as it is now).
     func leaveDrawing(_ state: inout AppState, _ m: DrawModel) -> [AppEffect] {
         let effects = keepDraft(&state, m)
-        state.draw.model = nil
-        state.draw.basemapRequest = nil
-        state.screen = .library
+        navigate(&state, to: .library)
         if state.draw.storedDraft != nil {
             state.status = StatusMessage(text: "Drawing kept: n continues it", isError: false)
         }
@@ -233,11 +229,8 @@ extension CairnApp {
     func drawBasemapEffects(_ state: inout AppState) -> [AppEffect] {
         guard let m = state.draw.model else { return [] }
         if let b = m.basemap, b.canServe(m.viewport) { return [] }
-        if state.draw.basemapRequest != nil, state.draw.basemapViewport == m.viewport { return [] }  // asked already
-        state.basemapRequest += 1
-        state.draw.basemapRequest = state.basemapRequest
-        state.draw.basemapViewport = m.viewport
-        return [.loadBasemap(request: state.basemapRequest, m.viewport)]
+        if state.basemaps.isWaiting(.drawing, for: m.viewport) { return [] }  // asked already
+        return [state.basemaps.request(.drawing, m.viewport)]
     }
 
     /// After a resize: the drawing map keeps its centre and zoom at the new size.

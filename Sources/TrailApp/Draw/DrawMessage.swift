@@ -20,6 +20,18 @@ public enum DrawMessage: Sendable {
     case saved(name: String, HikeStore.InsertOutcome)
     /// Storing it failed (the drawing stays open and kept).
     case saveFailed(String)
+    /// Plan request `request` could not be made (no route planner): the legs stay as they were
+    /// and a stop waiting to be placed between is dropped.
+    case planFailed(request: Int, reason: String)
+    /// Search `request` could not be run.
+    case searchFailed(request: Int, reason: String)
+    /// Reading or keeping the draft, or reading a drawn hike back, failed.
+    case draftFailed(DraftOperation, reason: String)
+}
+
+/// The draft work a ``DrawMessage/draftFailed(_:reason:)`` is about.
+public enum DraftOperation: Sendable, Equatable {
+    case load, keep, clear, loadDrawnHike
 }
 
 /// Work the drawing feature asks for (``AppEffect/draw(_:)``).

@@ -6,7 +6,7 @@ extension CairnApp {
     /// The order `s` cycles through on the library screen.
     static let sortCycle: [HikeSort] = [.date, .distance, .gain, .name]
 
-    /// Keys of the library screen (see ``HelpText/library``).
+    /// Keys of the library screen (``LibraryAction/keyMap``).
     func updateLibrary(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
         var lib = state.library
         defer { state.library = lib }
@@ -50,42 +50,41 @@ extension CairnApp {
             default: break  // arrows still move the selection while filtering
             }
         }
-        switch key {
-        case .down, .character("j"): return select(lib.selected + 1)
-        case .up, .character("k"): return select(lib.selected - 1)
-        case .pageDown, .shiftDown: return select(lib.selected + rows)
-        case .pageUp, .shiftUp: return select(lib.selected - rows)
-        case .home, .character("g"): return select(0)
-        case .end, .character("G"): return select(count - 1)
-        case .enter, .right, .character("l"):
+        guard let action = LibraryAction.keyMap.action(for: key) else { return [] }
+        switch action {
+        case .move(let d): return select(lib.selected + d)
+        case .page(let d): return select(lib.selected + d * rows)
+        case .first: return select(0)
+        case .last: return select(count - 1)
+        case .open:
             guard let h = lib.selectedSummary else { return [] }
             state.status = StatusMessage(text: "Opening \(h.name)…", isError: false)
             return [.loadHike(h.id, forPreview: false)]
-        case .character("/"):
+        case .filter:
             lib.editingFilter = true
             return []
-        case .character("s"):
+        case .sort:
             let i = CairnApp.sortCycle.firstIndex(of: lib.sort) ?? 0
             lib.sort = CairnApp.sortCycle[(i + 1) % CairnApp.sortCycle.count]
             state.status = StatusMessage(text: "Sorted by \(lib.sort.rawValue)", isError: false)
             return [.loadHikes(lib.sort)]
-        case .character("n"):
+        case .newDrawing:
             return newDrawing(&state)
-        case .character("i"):
+        case .importFile:
             state.modal = .prompt(PromptModel(purpose: .importPath, title: "Import GPX file (path)"))
             return []
-        case .character("r"):
+        case .rename:
             guard let h = lib.selectedSummary else { return [] }
             state.modal = .prompt(PromptModel(purpose: .rename(h.id), title: "Rename \(h.id)", text: h.name))
             return []
-        case .character("d"), .delete:
+        case .delete:
             guard let h = lib.selectedSummary else { return [] }
             state.modal = .confirm(ConfirmModel(purpose: .delete(h.id), question: "Delete \(h.name)? (y/n)"))
             return []
-        case .character("?"), .function(1):
+        case .help:
             state.modal = .help
             return []
-        case .escape:
+        case .clearFilter:
             // Esc backs out of things (a filter, a dialog); it never quits, so a stray Esc
             // after a message cannot drop the hiker into the shell. q and Ctrl-C quit.
             if !lib.filter.isEmpty {
@@ -93,10 +92,8 @@ extension CairnApp {
                 return select(0)
             }
             return []
-        case .character("q"):
+        case .quit:
             state.quitting = true
-            return []
-        default:
             return []
         }
     }

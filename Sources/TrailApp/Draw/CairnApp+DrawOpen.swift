@@ -69,11 +69,8 @@ extension CairnApp {
         m.keepCursorInView()
         m.snapCursorToCell()
         m.selected = max(0, stops.count - 1)
-        state.hike = nil
-        state.hikeBasemapRequest = nil
         state.modal = nil
-        state.screen = .draw
-        state.draw.model = m
+        navigate(&state, to: .drawing(m))
         // All legs are made afresh (and what is at each stop looked up).
         if !stops.isEmpty { effects.append(requestPlan(&state, &m)) }
         state.draw.model = m

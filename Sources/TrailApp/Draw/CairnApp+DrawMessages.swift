@@ -57,12 +57,9 @@ extension CairnApp {
                 id = i
                 state.status = StatusMessage(text: "The same route is already stored as \(i); nothing new saved", isError: false)
             }
-            state.draw.model = nil
             state.draw.storedDraft = nil
-            state.draw.basemapRequest = nil
-            state.screen = .library
-            state.library.filter = ""
-            state.library.editingFilter = false
+            navigate(&state, to: .library)
+            // The library keeps its filter; the saved hike is selected when it passes it.
             state.library.pendingSelection = id
             state.library.previewID = nil
             return [.loadHikes(state.library.sort)]
@@ -70,7 +67,51 @@ extension CairnApp {
             state.draw.model?.saving = false
             state.status = StatusMessage(text: "Not saved: \(text)", isError: true)
             return [.bell]
+        case .planFailed(let request, let reason):
+            return planFailed(&state, request: request, reason: reason)
+        case .searchFailed(let request, let reason):
+            if var m = state.draw.model, case .search(var search) = m.panel, search.request == request {
+                search.results = []
+                search.request = nil
+                m.panel = .search(search)
+                state.draw.model = m
+            }
+            state.status = StatusMessage(text: "Search failed: \(reason)", isError: true)
+            return [.bell]
+        case .draftFailed(let operation, let reason):
+            let what: String
+            switch operation {
+            case .load: what = "The unfinished drawing could not be read"
+            case .keep: what = "The drawing could not be kept"
+            case .clear: what = "The kept drawing could not be forgotten"
+            case .loadDrawnHike: what = "The drawn hike could not be read"
+            }
+            state.status = StatusMessage(text: "\(what): \(reason)", isError: true)
+            return [.bell]
         }
+    }
+
+    /// A plan request failed: the legs stay as they were; a stop waiting to be placed between
+    /// is dropped, and the keys that waited for it run.
+    private func planFailed(_ state: inout AppState, request: Int, reason: String) -> [AppEffect] {
+        guard var m = state.draw.model, m.planRequest == request else { return [] }
+        m.planRequest = nil
+        state.status = StatusMessage(text: "Route not planned: \(reason)", isError: true)
+        guard m.insertionPending else {
+            state.draw.model = m
+            return [.bell]
+        }
+        m.insertionPending = false
+        let waiting = m.deferred
+        m.deferred = []
+        state.draw.model = m
+        var effects: [AppEffect] = [.bell]
+        let failure = state.status
+        for event in waiting where state.screen == .draw {
+            effects += updateDraw(&state, event)
+        }
+        if state.status.text.isEmpty { state.status = failure }
+        return effects
     }
 
     /// A plan arrived: used when it answers the newest request, ignored otherwise.
@@ -107,19 +148,20 @@ extension CairnApp {
         return effects
     }
 
-    /// The status line of the drawing screen when there is no message.
+    /// The status line of the drawing screen when there is no message (from the key map of the
+    /// mode it is in).
     func drawStatusHint(_ state: AppState) -> String {
         guard let m = state.draw.model else { return "" }
         if m.saving { return "Saving…" }
-        if let i = m.moving { return "Moving stop \(i + 1): arrows move · Enter puts it here · Esc cancels" }
+        if let i = m.moving { return "Moving stop \(i + 1): " + hintLine(DrawAction.movingKeyMap.hints) }
         switch m.panel {
-        case .pinCard: return "s start · d destination · b between · p pin · Esc cancels"
+        case .pinCard(let card): return hintLine(DrawAction.pinCardHints(card))
         case .search: return "Type a name · ↑ ↓ choose · Enter adds it as a stop · Esc closes"
         case .stops: break
         }
         if m.focus == .list {
-            return "Stops: ↑ ↓ select · K J reorder · m move · x delete · s routing · Tab map · ? keys"
+            return "Stops: " + hintLine(DrawAction.listKeyMap.hints + DrawAction.commonKeyMap.hints)
         }
-        return "Arrows + Enter: pin · Tab stops · s routing · / search · w save · q back · ? keys"
+        return hintLine(DrawAction.mapKeyMap.hints + DrawAction.commonKeyMap.hints)
     }
 }

@@ -14,9 +14,6 @@ public struct DrawState: Sendable {
     public var storedDraft: DrawingDraft?
     /// The last plan or search request number handed out.
     public var lastRequest = 0
-    /// The basemap request of the drawing map, while one is pending, and its view.
-    public var basemapRequest: Int?
-    public var basemapViewport: MapViewport?
 
     public init() {}
 

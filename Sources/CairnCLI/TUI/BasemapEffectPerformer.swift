@@ -1,0 +1,33 @@
+import Foundation
+import Synchronization
+import TrailApp
+import TrailMap
+
+/// Loads map data for the maps on screen, on the map queue. Only the newest request is
+/// served: older ones still queued are skipped (their screens wait for the newest anyway, see
+/// ``BasemapRequests``).
+final class BasemapEffectPerformer: @unchecked Sendable {
+    private let connections: StoreConnections
+    private let latest = Atomic<Int>(0)
+
+    init(_ connections: StoreConnections) { self.connections = connections }
+
+    func load(request: Int, _ viewport: MapViewport, send: @escaping EffectPerformer.Send) {
+        latest.store(request, ordering: .sequentiallyConsistent)
+        connections.mapQueue.async { [self] in
+            guard latest.load(ordering: .sequentiallyConsistent) == request else { return }
+            do {
+                let basemap: MapBasemap
+                if let map = try connections.openMap() {
+                    basemap = try MapBasemap.load(from: map, viewport: viewport)
+                } else {
+                    basemap = MapBasemap(features: [], coverageAreas: [], bounds: viewport.bounds,
+                                         zoom: MapBasemap.queryZoom(viewport.zoom))
+                }
+                send(.basemapLoaded(request: request, basemap))
+            } catch {
+                send(.basemapFailed(request: request, reason: "\(error)"))
+            }
+        }
+    }
+}

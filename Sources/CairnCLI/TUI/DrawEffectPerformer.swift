@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import TrailApp
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// The drawing screen's effects: routing, searching and looking up places on the map queue
+/// (with one ``RoutePlanner`` made there and used only there), drafts and saving on the
+/// hike-store queue. Answers and failures go back as ``AppMessage/draw(_:)``.
+final class DrawEffectPerformer: @unchecked Sendable {
+    private let connections: StoreConnections
+    // Map queue only: the planner and what is at each stop looked up so far.
+    private var planner: RoutePlanner?
+    private var placeCache: [Coordinate: NamedPlace?] = [:]
+
+    init(_ connections: StoreConnections) { self.connections = connections }
+
+    func perform(_ effect: DrawEffect, send: @escaping EffectPerformer.Send) {
+        switch effect {
+        case .plan(let request):
+            connections.mapQueue.async { [self] in
+                guard let planner = routePlanner() else {
+                    send(.draw(.planFailed(request: request.request, reason: "no route planner could be made")))
+                    return
+                }
+                let plan = request.plan(with: planner)
+                let places = plan.stops.map { place(at: $0, planner) }
+                send(.draw(.planned(request: request.request, plan, places: places,
+                                    elevationKnown: planner.elevation != nil)))
+            }
+        case .search(let request, let text, let near):
+            connections.mapQueue.async { [self] in
+                do {
+                    let results = try connections.openMap().map { try $0.search(name: text, near: near, limit: 20) } ?? []
+                    send(.draw(.searchResults(request: request, results)))
+                } catch {
+                    send(.draw(.searchFailed(request: request, reason: "\(error)")))
+                }
+            }
+        case .findMapArea(let preferred):
+            connections.mapQueue.async { [self] in
+                let areas = (try? connections.openMap()?.coverageAreas()) ?? []
+                send(.draw(.mapArea(DrawModel.openingArea(preferring: preferred, coverage: areas))))
+            }
+        case .loadDraft:
+            onStore(.load, send) { store in send(.draw(.draftLoaded(try store.loadDraft()))) }
+        case .saveDraft(let draft):
+            onStore(.keep, send) { store in try store.saveDraft(draft) }
+        case .clearDraft:
+            onStore(.clear, send) { store in try store.clearDraft() }
+        case .loadDrawnHike(let id):
+            onStore(.loadDrawnHike, send) { store in
+                let summary = try store.summary(id)
+                let tracks = try store.tracks(of: id)
+                // Drawn hikes have one track; any others are joined so no leg is lost.
+                var track = tracks.first ?? Track(segments: [])
+                track.segments = tracks.flatMap(\.segments)
+                send(.draw(.drawnHikeLoaded(id, name: summary.name, track)))
+            }
+        case .save(let name, let plan, let stopNames):
+            connections.storeQueue.async { [self] in
+                do {
+                    let store = try connections.openStore()
+                    let outcome = try store.insert(plan.drawnHike(name: name, time: connections.now(), stopNames: stopNames))
+                    try? store.clearDraft()  // saved either way; a draft left behind is only offered again
+                    send(.draw(.saved(name: name, outcome)))
+                } catch {
+                    send(.draw(.saveFailed("\(error)")))
+                }
+            }
+        }
+    }
+
+    /// Runs draft work on the store queue; a failure comes back as ``DrawMessage/draftFailed(_:reason:)``.
+    private func onStore(_ operation: DraftOperation, _ send: @escaping EffectPerformer.Send,
+                         _ work: @escaping @Sendable (HikeStore) throws -> Void) {
+        connections.storeQueue.async { [self] in
+            do {
+                try work(try connections.openStore())
+            } catch {
+                send(.draw(.draftFailed(operation, reason: "\(error)")))
+            }
+        }
+    }
+
+    /// The planner, made on the map queue the first time it is needed. Without a map store
+    /// (none imported, or unreadable) it plans over an empty in-memory map, so every leg is a
+    /// straight line and drawing still works.
+    private func routePlanner() -> RoutePlanner? {
+        if let planner { return planner }
+        guard let store = ((try? connections.openMap()) ?? nil) ?? (try? MapStore(path: ":memory:")) else { return nil }
+        let p = RoutePlanner(store: store)
+        planner = p
+        return p
+    }
+
+    /// What is at `stop` (cached per coordinate; nil when nothing named is near or the map
+    /// cannot be read).
+    private func place(at stop: Coordinate, _ planner: RoutePlanner) -> NamedPlace? {
+        if let cached = placeCache[stop] { return cached }
+        let found = (try? planner.nearestPlace(to: stop)) ?? nil
+        placeCache[stop] = .some(found)
+        return found
+    }
+}

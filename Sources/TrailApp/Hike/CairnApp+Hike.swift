@@ -1,0 +1,104 @@
+import Foundation
+import TermUI
+import TrailCore
+
+extension CairnApp {
+    /// Keys and mouse of the hike screen (``HikeAction/keyMap``).
+    func updateHike(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
+        guard var hike = state.hike else { navigate(&state, to: .library); return [] }
+        let layout = AppLayout(width: state.width, height: state.height).hike
+        var effects: [AppEffect] = []
+
+        func scrub(steps: Int) {
+            let screen = hike.screen
+            let prepared = screen.hike
+            guard prepared.pointCount > 1 else { return }
+            let columns = max(10, layout.chart.width - 8)
+            let length = prepared.profile.length
+            let current = prepared.profile.distances[screen.scrubIndex]
+            let target = current + Double(steps) * length / Double(columns)
+            var index = prepared.index(atFraction: length > 0 ? target / length : 0)
+            if index == screen.scrubIndex { index += steps > 0 ? 1 : -1 }
+            hike.screen.scrub(to: index)
+            followCursor()
+        }
+        func followCursor() {
+            guard !hike.mapDetached else { return }
+            MapNavigation.keepInView(&hike.screen.viewport, hike.screen.hike.coordinates[hike.screen.scrubIndex],
+                                     marginDivisor: 8)
+        }
+        func moveMap(_ move: MapNavigation) {
+            if move.apply(to: &hike.screen.viewport) { hike.mapDetached = true }
+        }
+        func mark(start: Bool) {
+            let i = hike.screen.scrubIndex
+            if start {
+                hike.screen.setRange(start: i, end: hike.screen.rangeEnd)
+            } else {
+                hike.screen.setRange(start: hike.screen.rangeStart ?? 0, end: i)
+            }
+        }
+
+        switch event {
+        case .mouse(let action, let x, let y):
+            if layout.map.contains(x: x, y: y) {
+                if let move = MapNavigation.wheel(action) {
+                    moveMap(move)
+                } else if action == .click {
+                    hike.screen.focus = .map
+                }
+            } else if layout.chart.contains(x: x, y: y), action == .click {
+                hike.screen.focus = .chart
+                let f = Double(x - layout.chart.x) / Double(max(1, layout.chart.width - 1))
+                hike.screen.scrub(toFraction: f)
+                followCursor()
+            }
+        case .key(let key):
+            let onMap = hike.screen.focus == .map
+            guard let action = (onMap ? HikeAction.mapFocusKeyMap.action(for: key) : nil)
+                    ?? HikeAction.keyMap.action(for: key) else { return [] }
+            switch action {
+            case .back:
+                navigate(&state, to: .library)
+                return []
+            case .nextFocus:
+                hike.screen.focus = hike.screen.focus == .map ? .chart : .map
+            case .previousFocus:
+                hike.screen.focus = hike.screen.focus == .chart ? .map : .chart
+            case .map(let move): moveMap(move)
+            case .scrub(let steps): scrub(steps: steps)
+            case .toStart:
+                hike.screen.scrub(to: 0)
+                followCursor()
+            case .toEnd:
+                hike.screen.scrub(to: hike.screen.hike.pointCount - 1)
+                followCursor()
+            case .markStart: mark(start: true)
+            case .markEnd: mark(start: false)
+            case .clearRange: hike.screen.setRange(start: nil, end: nil)
+            case .follow:
+                state.hike = hike
+                askForSource(&state)
+                return basemapEffects(&state)
+            case .fit:
+                hike.screen.fitMap(width: max(1, layout.map.width), height: max(1, layout.map.height))
+                hike.mapDetached = false
+            case .centre:
+                if !hike.screen.hike.coordinates.isEmpty {
+                    MapNavigation.centre(&hike.screen.viewport, on: hike.screen.hike.coordinates[hike.screen.scrubIndex])
+                }
+                hike.mapDetached = false
+            case .labels: hike.screen.showsLabels.toggle()
+            case .edit:
+                return editDrawnHike(&state)
+            case .help:
+                state.modal = .help
+            }
+        case .resize:
+            return []
+        }
+        state.hike = hike
+        effects += basemapEffects(&state)
+        return effects
+    }
+}
