@@ -119,6 +119,7 @@ enum HikeSchema {
                 """)
         }
         WalkSchema.registerSource(on: &m)
+        RecordingSchema.register(on: &m)
         return m
     }
 }
