@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
                                                           "TrailFormats", "CairnCLI", "TrailLive"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport"]),
+        .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),
         // gpsfake and child processes for the integration tests (TrailLive, end to end).
         .target(name: "GPSFakeSupport", path: "Tests/GPSFakeSupport"),
 
