@@ -57,5 +57,6 @@ let package = Package(
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
+        .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
     ]
 )

@@ -71,7 +71,7 @@ import TrailStore
             let cairn = try SpawnedProcess(E2EPaths.cairn, args)
             if last {
                 // Let it record a while, then Ctrl-C: the resumed recording is finished.
-                usleep(5_000_000)
+                usleep(8_000_000)
                 kill(cairn.pid, SIGINT)
                 #expect(cairn.wait(timeout: 10), "cairn record did not finish on SIGINT")
             } else {

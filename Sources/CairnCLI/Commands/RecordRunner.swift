@@ -32,6 +32,7 @@ struct RecordRunner {
     private var lastFixArrival: Date?
     private var lastMode: FixMode?
     private var waiting: String? = "waiting for the position source"
+    private var lastReportedReason: String?
 
     init(recorder: Recorder, source: any PositionSource, context: CommandContext, units: UnitFormatter,
          statusInterval: Double, pointLog: Int32?) {
@@ -99,10 +100,15 @@ struct RecordRunner {
         case .connection(let state):
             switch state {
             case .connecting(let attempt): if lastFixArrival == nil { waiting = "connecting (attempt \(attempt))" }
-            case .connected(let detail): if lastFixArrival == nil { waiting = "connected" + (detail.map { " to \($0)" } ?? "") + ", no fix yet" }
+            case .connected(let detail):
+                lastReportedReason = nil
+                if lastFixArrival == nil { waiting = "connected" + (detail.map { " to \($0)" } ?? "") + ", no fix yet" }
             case .disconnected(let reason, let retry):
                 waiting = "\(reason); retrying in \(Int(retry.rounded())) s"
-                context.stdout.write("\(units.time(context.now())) source: \(TerminalText.clean(reason))\n")
+                if reason != lastReportedReason {  // once per reason, not at every retry
+                    context.stdout.write("\(units.time(context.now())) source: \(TerminalText.clean(reason))\n")
+                    lastReportedReason = reason
+                }
             }
         case .ended(let end):
             if end.isError { return stop(.pause, reason: "the position source failed: \(end.reason)", failed: true) }
