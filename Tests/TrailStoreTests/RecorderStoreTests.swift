@@ -29,6 +29,12 @@ import TrailCore
         #expect(try store.hikeCount() == 0)
     }
 
+    @Test func migrationIsRecordedUnderItsName() throws {
+        let store = try openStore(makeTempDirectory("rec"))
+        #expect(try HikeSchema.migrator.appliedMigrations(store.connection).last == RecordingSchema.migrationName)
+        #expect(try store.connection.tableExists("recordings") && store.connection.tableExists("recording_points"))
+    }
+
     @Test func everyPointIsInTheStoreBeforeItCounts() throws {
         let dir = makeTempDirectory("rec")
         let store = try openStore(dir)

@@ -12,13 +12,20 @@ public enum RecordingState: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// A key or signal that changes a recording's state.
 public enum RecordingAction: String, Hashable, Sendable {
-    case pause, resume, finish
+    /// recording → paused.
+    case pause
+    /// paused → recording (a new stretch).
+    case resume
+    /// recording or paused → finished.
+    case finish
 }
 
 /// A state change that the current state does not allow (pause while paused, anything once
 /// finished).
 public struct RecordingTransitionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was asked.
     public var action: RecordingAction
+    /// The state it was asked in.
     public var state: RecordingState
     public var description: String { "cannot \(action.rawValue) a recording that is \(state.rawValue)" }
 }
@@ -27,8 +34,11 @@ public struct RecordingTransitionError: Error, Hashable, Sendable, CustomStringC
 /// counts it. `sequence` numbers the recording's points from 0; `stretch` numbers the parts
 /// between pauses from 0 (one track segment each).
 public struct PendingPoint: Hashable, Sendable {
+    /// 0-based number of the point in the recording.
     public var sequence: Int
+    /// 0-based stretch (track segment) it belongs to.
     public var stretch: Int
+    /// Position, altitude, time and fix quality (``PositionFix/trackpoint``).
     public var point: Trackpoint
 
     public init(sequence: Int, stretch: Int, point: Trackpoint) {
@@ -64,7 +74,9 @@ public enum RecordingJudgement: Hashable, Sendable {
 public struct RecordingSession: Sendable {
     /// The filter's thresholds (``PositionFilterRules/recording`` unless overridden).
     public let rules: PositionFilterRules
+    /// Where the recording stands.
     public private(set) var state: RecordingState
+    /// The noise filter with its counters (accepted, rejected by rule).
     public private(set) var filter: PositionFilter
     /// Accepted, committed points; one array per stretch (a stretch without points is left out).
     public private(set) var stretches: [[Trackpoint]] = []

@@ -9,6 +9,7 @@ import TrailCore
 /// No hike exists until the first accepted point: a recording that never had a fix leaves
 /// nothing behind. Not thread-safe (one thread owns it, as ``HikeStore``).
 public final class Recorder {
+    /// The store written to (its connection switched to ``synchronousSetting``).
     public let store: HikeStore
     /// The pure state; read it for figures, never change it except through the recorder.
     public private(set) var session: RecordingSession

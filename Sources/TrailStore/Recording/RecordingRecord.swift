@@ -14,9 +14,11 @@ public struct RecordingID: Hashable, Sendable, Comparable, CustomStringConvertib
 
 /// One recording as stored (a row of `recordings`, see ``RecordingSchema``).
 public struct RecordingRecord: Hashable, Sendable {
+    /// The recording.
     public var id: RecordingID
     /// The hike (kind `recorded`) the points belong to.
     public var hikeID: HikeID
+    /// As last written: `recording` for one whose process was killed.
     public var state: RecordingState
     /// Wall-clock time of the first accepted point.
     public var startedAt: Date
