@@ -45,7 +45,7 @@ let package = Package(
                     exclude: ["Snapshots"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
         .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore"]),
-        .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport"]),
+        .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),
         // gpsfake and child processes for the integration tests (TrailLive, end to end).
         .target(name: "GPSFakeSupport", path: "Tests/GPSFakeSupport"),
 
@@ -62,5 +62,6 @@ let package = Package(
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
+        .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
     ]
 )

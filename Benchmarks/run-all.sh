@@ -13,3 +13,6 @@ section "Hike screen rendering (issue 5)"; swift run -c release cairn-bench-rend
 section "TUI start-up and scrubbing (issue 6)"; ./Benchmarks/tui-bench.sh
 section "Walking router (issue 7)"; ./Benchmarks/route-bench.sh
 section "Following (issue 8)"; swift run -c release FollowBenchmark
+section "Recording: 12 h at 1 Hz into the store (issue 14)"; swift run -c release RecordBenchmark
+section "Recording: CPU at real speed (issue 14)"; ./Benchmarks/record-cpu.sh
+section "Recording: 50 kills -9 under gpsfake (issue 14)"; ./Benchmarks/record-kill.sh

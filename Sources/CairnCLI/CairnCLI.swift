@@ -21,6 +21,8 @@ public enum CairnCLI {
             RenderCommand.self,
             RouteCommand.self,
             FollowCommand.self,
+            RecordCommand.self,
+            RecordBacktrackCommand.self,
         ]
     }
 

@@ -167,7 +167,7 @@ import TrailSQLite
         try store.deleteWalk(finishedEmpty)
         #expect(try store.walks(of: hike).map(\.id) == [walked])
         #expect(throws: WalkStoreError.noSuchWalk(empty)) { try store.setWalkSource(empty, "gpsd") }
-        #expect(HikeSchema.migrator.migrations.last?.name == WalkSchema.sourceMigrationName)
+        #expect(HikeSchema.migrator.migrations.map(\.name).contains(WalkSchema.sourceMigrationName))
     }
 
     @Test func migrationIsRecordedUnderItsName() throws {

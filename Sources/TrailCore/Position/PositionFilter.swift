@@ -6,14 +6,20 @@ public enum FixRejection: String, Hashable, Sendable, CaseIterable, Codable {
     case noPosition
     /// Horizontal accuracy worse than ``PositionFilterRules/maximumHorizontalAccuracy``.
     case poorAccuracy
+    /// A placeholder or wild position: within ``PositionFilterRules/nullIslandRadius`` of
+    /// 0°, 0°, or farther than ``PositionFilterRules/strayDistance`` from the last accepted fix.
+    case strayFix
     /// Not later than the last accepted fix (a repeated or reordered report).
     case outOfOrder
     /// Reaching it from the last accepted fix needs more than ``PositionFilterRules/maximumSpeed``.
     case impossibleSpeed
     /// Closer than ``PositionFilterRules/minimumDistance`` to the last accepted fix.
     case duplicate
-    /// Standing still: slow and inside the accuracy radius of the last accepted fix.
+    /// Standing still: slow (for ``PositionFilterRules/stationaryDuration``) and inside the
+    /// accuracy radius of the last accepted fix.
     case stationaryJitter
+    /// Moved, but less than ``PositionFilterRules/minimumSpacing`` from the last accepted fix.
+    case tooClose
 }
 
 /// The outcome of ``PositionFilter/evaluate(_:)``.
@@ -22,74 +28,38 @@ public enum FilterDecision: Hashable, Sendable {
     case rejected(FixRejection)
 }
 
-/// The thresholds of ``PositionFilter``. Each default is a named constant; PRODUCT.md fixes the
-/// first three (30 m accuracy, 12 m/s, 1 m duplicates).
-public struct PositionFilterRules: Hashable, Sendable, Codable {
-    /// Default largest acceptable horizontal accuracy, metres (PRODUCT.md). Note that gpsd
-    /// derives `eph` from HDOP × 19 m for NMEA receivers, so this passes HDOP up to about 1.6.
-    public static let defaultMaximumHorizontalAccuracy = 30.0
-    /// Default largest plausible speed between accepted fixes, m/s (PRODUCT.md): 43 km/h, far
-    /// above any hiker or trail runner, well below what a multipath jump of 100 m in 1 s implies.
-    public static let defaultMaximumSpeed = 12.0
-    /// Default smallest movement that makes a new point, metres (PRODUCT.md).
-    public static let defaultMinimumDistance = 1.0
-    /// Default speed under which a fix counts as standing still, m/s (1.8 km/h; a slow walk is
-    /// about 0.8 m/s).
-    public static let defaultStationarySpeed = 0.5
-    /// Default number of consecutive speed rejections after which the filter distrusts its own
-    /// anchor and accepts the next accurate fix as a fresh start.
-    public static let defaultSpeedRejectionsBeforeReanchor = 5
-
-    /// Largest acceptable horizontal accuracy, metres (fixes without an estimate pass).
-    public var maximumHorizontalAccuracy: Double
-    /// Largest plausible speed from the last accepted fix, m/s.
-    public var maximumSpeed: Double
-    /// Smallest movement from the last accepted fix, metres.
-    public var minimumDistance: Double
-    /// Speed under which a fix inside the accuracy radius is jitter, m/s.
-    public var stationarySpeed: Double
-    /// Consecutive speed rejections before re-anchoring.
-    public var speedRejectionsBeforeReanchor: Int
-
-    public init(maximumHorizontalAccuracy: Double = defaultMaximumHorizontalAccuracy,
-                maximumSpeed: Double = defaultMaximumSpeed,
-                minimumDistance: Double = defaultMinimumDistance,
-                stationarySpeed: Double = defaultStationarySpeed,
-                speedRejectionsBeforeReanchor: Int = defaultSpeedRejectionsBeforeReanchor) {
-        self.maximumHorizontalAccuracy = maximumHorizontalAccuracy
-        self.maximumSpeed = maximumSpeed
-        self.minimumDistance = minimumDistance
-        self.stationarySpeed = stationarySpeed
-        self.speedRejectionsBeforeReanchor = speedRejectionsBeforeReanchor
-    }
-
-    /// The defaults above.
-    public static let standard = PositionFilterRules()
-}
-
 /// The GPS noise filter every fix passes before following or recording uses it.
 ///
 /// Rules, checked in this order against the last *accepted* fix (the first rule that fails
-/// names the rejection):
+/// names the rejection; thresholds are ``PositionFilterRules``, defaults in brackets):
 /// 1. `noPosition`: mode none or an invalid coordinate.
-/// 2. `poorAccuracy`: horizontal accuracy > 30 m. A fix without an accuracy estimate (a GPX
-///    replay) passes.
-/// 3. `outOfOrder`: time not after the last accepted fix.
-/// 4. `impossibleSpeed`: geodesic distance / time difference > 12 m/s.
-/// 5. `duplicate`: geodesic distance < 1 m.
-/// 6. `stationaryJitter`: speed < 0.5 m/s and distance ≤ the fix's horizontal accuracy. The
-///    speed is the receiver's speed over ground when reported, else the implied speed from the
-///    last accepted fix; the rule needs an accuracy estimate and is skipped without one. While
-///    the hiker stands still, points scattered inside the error circle are held back instead of
-///    drawing a star of zig-zags; once the position leaves the circle it is accepted.
+/// 2. `poorAccuracy`: horizontal accuracy > `maximumHorizontalAccuracy` [30 m]. A fix without
+///    an accuracy estimate (a GPX replay) passes.
+/// 3. `strayFix`: within `nullIslandRadius` [1 km] of 0°, 0° (a receiver's placeholder), or
+///    farther than `strayDistance` [1,000 km] from the last accepted fix. A stray never
+///    becomes the anchor by itself (see re-anchoring).
+/// 4. `outOfOrder`: time not after the last accepted fix.
+/// 5. `impossibleSpeed`: geodesic distance / time difference > `maximumSpeed` [12 m/s].
+/// 6. `duplicate`: geodesic distance < `minimumDistance` [1 m].
+/// 7. `stationaryJitter`: speed < `stationarySpeed` [0.5 m/s] on every fix for at least
+///    `stationaryDuration` [following 0 s, recording 30 s], and distance ≤ the fix's
+///    horizontal accuracy. The speed is the receiver's speed over ground when reported, else
+///    the implied speed from the last accepted fix; the rule needs an accuracy estimate and is
+///    skipped without one. While the hiker stands still, points scattered inside the error
+///    circle are held back instead of drawing a star of zig-zags; once the position leaves the
+///    circle it is accepted.
+/// 8. `tooClose`: distance < `minimumSpacing` [following off, recording 10 m].
 ///
 /// Re-anchoring: if the last accepted fix was itself a jump the speed rule would reject every
 /// true fix after it. So after 5 consecutive `impossibleSpeed` rejections, a sixth fix that
 /// would fail the speed rule again is accepted as a new anchor (counted in
-/// ``FilterCounters/reanchors``).
+/// ``FilterCounters/reanchors``). The same holds for far strays that agree with each other
+/// (each within `strayDistance` of the one before: the anchor, not they, was wrong); fixes
+/// near 0°, 0° never re-anchor.
 ///
-/// The filter does not smooth or move positions; it only decides. Distances are WGS84
-/// geodesics (``Geodesy/distance(from:to:)``).
+/// The filter's only clock is the fixes' own times, so tests drive it with constructed fixes.
+/// It does not smooth or move positions; it only decides. Distances are WGS84 geodesics
+/// (``Geodesy/distance(from:to:)``).
 public struct PositionFilter: Sendable {
     /// The thresholds in use.
     public var rules: PositionFilterRules
@@ -98,6 +68,10 @@ public struct PositionFilter: Sendable {
     /// How many fixes passed and why the others did not.
     public private(set) var counters = FilterCounters()
     private var consecutiveSpeedRejections = 0
+    private var consecutiveStrays = 0
+    private var lastStray: Coordinate?
+    /// Time of the first fix of the current run of slow fixes (nil while moving).
+    private var slowSince: Date?
 
     public init(rules: PositionFilterRules = .standard) {
         self.rules = rules
@@ -123,12 +97,21 @@ public struct PositionFilter: Sendable {
         counters.accepted += 1
         lastAccepted = fix
         consecutiveSpeedRejections = 0
+        consecutiveStrays = 0
+    }
+
+    /// Puts back counters saved earlier (a recording restored after a crash keeps its
+    /// rejection counts); the anchor is left as it is.
+    public mutating func restoreCounters(_ saved: FilterCounters) {
+        counters = saved
     }
 
     /// Forgets the anchor (after a pause, or when following restarts); counters are kept.
     public mutating func resetAnchor() {
         lastAccepted = nil
         consecutiveSpeedRejections = 0
+        consecutiveStrays = 0
+        slowSince = nil
     }
 
     private mutating func decide(_ fix: PositionFix) -> FilterDecision {
@@ -136,27 +119,74 @@ public struct PositionFilter: Sendable {
         if let acc = fix.horizontalAccuracy, !(acc <= rules.maximumHorizontalAccuracy) {
             return .rejected(.poorAccuracy)
         }
-        guard let last = lastAccepted else { return .accepted }
+        if isNullIsland(fix.coordinate) { return .rejected(.strayFix) }
+        guard let last = lastAccepted else {
+            if let speed = fix.speed { _ = trackSlowRun(speed: speed, at: fix.time) }
+            return .accepted
+        }
+        let distance = fix.coordinate.distance(to: last.coordinate)
+        if distance > rules.strayDistance { return strayDecision(fix) }
+        consecutiveStrays = 0
+        lastStray = nil
         let dt = fix.time.timeIntervalSince(last.time)
         guard dt > 0 else { return .rejected(.outOfOrder) }
-        let distance = fix.coordinate.distance(to: last.coordinate)
         let impliedSpeed = distance / dt
         if impliedSpeed > rules.maximumSpeed {
             consecutiveSpeedRejections += 1
             if consecutiveSpeedRejections > rules.speedRejectionsBeforeReanchor {
                 consecutiveSpeedRejections = 0
                 counters.reanchors += 1
+                slowSince = nil
                 return .accepted
             }
             return .rejected(.impossibleSpeed)
         }
         consecutiveSpeedRejections = 0
+        let speed = fix.speed ?? impliedSpeed
+        let slowFor = trackSlowRun(speed: speed, at: fix.time)
         if distance < rules.minimumDistance { return .rejected(.duplicate) }
-        if let acc = fix.horizontalAccuracy, (fix.speed ?? impliedSpeed) < rules.stationarySpeed,
-           distance <= acc {
+        if let acc = fix.horizontalAccuracy, let slowFor, slowFor >= rules.stationaryDuration, distance <= acc {
             return .rejected(.stationaryJitter)
         }
+        if distance < rules.minimumSpacing { return .rejected(.tooClose) }
         return .accepted
+    }
+
+    /// Rule 3 near 0°, 0°.
+    private func isNullIsland(_ c: Coordinate) -> Bool {
+        rules.nullIslandRadius > 0
+            && c.distance(to: Coordinate(latitude: 0, longitude: 0)) <= rules.nullIslandRadius
+    }
+
+    /// Rule 3 far from the anchor, with re-anchoring on a run of strays that agree.
+    private mutating func strayDecision(_ fix: PositionFix) -> FilterDecision {
+        if let previous = lastStray, fix.coordinate.distance(to: previous) <= rules.strayDistance {
+            consecutiveStrays += 1
+        } else {
+            consecutiveStrays = 1
+        }
+        lastStray = fix.coordinate
+        if consecutiveStrays > rules.speedRejectionsBeforeReanchor {
+            consecutiveStrays = 0
+            lastStray = nil
+            consecutiveSpeedRejections = 0
+            slowSince = nil
+            counters.reanchors += 1
+            return .accepted
+        }
+        return .rejected(.strayFix)
+    }
+
+    /// Rule 7's clock: how long fixes have been slower than `stationarySpeed` (nil when this
+    /// one is not slow).
+    private mutating func trackSlowRun(speed: Double, at time: Date) -> Double? {
+        guard speed < rules.stationarySpeed else {
+            slowSince = nil
+            return nil
+        }
+        let since = slowSince ?? time
+        slowSince = since
+        return time.timeIntervalSince(since)
     }
 }
 

@@ -120,6 +120,7 @@ enum HikeSchema {
                 """)
         }
         WalkSchema.registerSource(on: &m)
+        RecordingSchema.register(on: &m)
         return m
     }
 }

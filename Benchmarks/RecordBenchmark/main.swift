@@ -1,0 +1,80 @@
+// Record benchmark: a 12-hour recording at 1 Hz (43,200 fixes) fed as fast as possible through
+// the real Recorder into a real store in a temporary folder (WAL, synchronous = FULL, one
+// transaction per point). Every fix becomes a point (minimum spacing 0: the worst case).
+// Prints RSS at start and end, commit time per point (median, p99, max), the status line's
+// statistics over all points at the end, and as the reference measured in the same run the
+// bare cost of one SQLite INSERT + COMMIT with the same settings.
+// Run: swift run -c release RecordBenchmark [fixes]
+import Foundation
+import TrailCore
+import TrailStore
+
+func rssMiB() -> Double {
+    guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+    return kb / 1024
+}
+
+func percentile(_ sorted: [Duration], _ p: Double) -> Duration {
+    sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}
+
+func ms(_ d: Duration) -> String { String(format: "%.3f ms", seconds(d) * 1e3) }
+
+let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 43_200 : 43_200
+let dir = NSTemporaryDirectory() + "cairn-record-bench-\(UUID().uuidString)"
+try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: dir) }
+let clock = ContinuousClock()
+let start = Date(timeIntervalSince1970: 1_714_557_600)
+let origin = Coordinate(latitude: 46.5, longitude: 8.0)
+
+// Reference: the bare commit, same journal and synchronous setting, one small row per transaction.
+let bare = try Connection(path: dir + "/bare.sqlite")
+try bare.enableWAL()
+try bare.execute("PRAGMA synchronous = FULL")
+try bare.execute("CREATE TABLE p (seq INTEGER PRIMARY KEY, lat REAL, lon REAL, ele REAL, time REAL)")
+var bareTimes: [Duration] = []
+for i in 0..<min(count, 5000) {
+    let t = clock.now
+    try bare.transaction { try bare.run("INSERT INTO p VALUES (?, ?, ?, ?, ?)", [.integer(Int64(i)), .real(46.5), .real(8.0), .real(1000), .real(Double(i))]) }
+    bareTimes.append(clock.now - t)
+}
+bareTimes.sort()
+
+let store = try HikeStore(path: dir + "/hikes.sqlite")
+var rules = PositionFilterRules.recording
+rules.minimumSpacing = 0
+let recorder = try Recorder(store: store, name: "12 h at 1 Hz", rules: rules, source: "benchmark")
+let rssStart = rssMiB()
+var times: [Duration] = []
+times.reserveCapacity(count)
+var c = origin
+for i in 0..<count {
+    // 1.2 m/s on a slow meander, 3D fix, 4 m accuracy, climbing and descending.
+    c = c.coordinate(at: 1.2, bearing: 45 + 40 * sin(Double(i) / 600))
+    let fix = PositionFix(time: start.addingTimeInterval(Double(i)), coordinate: c, altitude: 1000 + 300 * sin(Double(i) / 5000),
+                          horizontalAccuracy: 4, speed: 1.2, mode: .threeD, satellitesUsed: 9, source: .gpsd)
+    let t = clock.now
+    try recorder.receive(fix)
+    times.append(clock.now - t)
+}
+let rssEnd = rssMiB()
+var t = clock.now
+let stats = recorder.session.statistics()
+let statsTime = clock.now - t
+t = clock.now
+try recorder.perform(.finish)
+let finishTime = clock.now - t
+times.sort()
+print("fixes \(count), points \(recorder.session.pointCount), distance \(Int(stats.distance)) m, elapsed \(Int(stats.elapsedTime ?? 0)) s")
+print("RSS at start \(String(format: "%.1f", rssStart)) MiB, at end \(String(format: "%.1f", rssEnd)) MiB")
+print("commit per point (receive: filter + INSERT + COMMIT): median \(ms(percentile(times, 0.5))), p99 \(ms(percentile(times, 0.99))), max \(ms(times.last!))")
+print("reference, bare INSERT + COMMIT (same WAL, synchronous=FULL): median \(ms(percentile(bareTimes, 0.5))), p99 \(ms(percentile(bareTimes, 0.99)))")
+print(String(format: "ratio median receive / bare commit: %.2f", seconds(percentile(times, 0.5)) / seconds(percentile(bareTimes, 0.5))))
+print("status-line statistics over all points: \(ms(statsTime)); finish (track + statistics rewrite): \(ms(finishTime))")

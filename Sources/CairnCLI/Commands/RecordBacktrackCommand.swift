@@ -1,0 +1,69 @@
+import Foundation
+import TrailCore
+import TrailFormats
+import TrailStore
+
+/// `cairn backtrack ID`: a stored hike (a recording, finished or still running) turned into a
+/// simplified route back to its start, written as GPX and/or saved as a drawn hike to follow.
+public enum RecordBacktrackCommand: Command {
+    public static let name = "backtrack"
+    public static let summary = "Turn a hike (e.g. a recording in progress) into a route back to its start"
+    public static let about = """
+        Simplifies the walk of hike ID (for a recording still running: every point stored so
+        far) with Douglas-Peucker and reverses it: a route from where you are back to where
+        you started. -o writes it as a GPX 1.1 route; --save stores it as a drawn hike that
+        `cairn follow` can follow. Without either, prints its length and points.
+        """
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
+    static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx"]),
+                                   help: "write the route as GPX")
+    static let save = OptionSpec("--save", value: "NAME", help: "store it as a hike named NAME")
+    static let tolerance = OptionSpec("--tolerance", value: "DIST", defaultHelp: "\(Int(Backtrack.defaultTolerance)) m",
+                                      help: "simplification tolerance")
+    public static let options: [OptionSpec] = [output, save, tolerance, .store, .units]
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let storePath = StoreAccess.path(args, context)
+        let units = try UnitsOption.formatter(args, context)
+        let output = args.value(Self.output).map(context.resolve)
+        let saveName = args.value(save)
+        let tolerance = try args.value(Self.tolerance).map { try RecordFilterOptions.distance($0, "--tolerance") }
+            ?? Backtrack.defaultTolerance
+        let ids = args.positionals
+        guard ids.count == 1 else { throw CLIError.usage("backtrack needs exactly one hike ID") }
+        let store = try StoreAccess.open(storePath, context, create: false, write: saveName != nil)
+        let id = try StoreAccess.ids(ids, in: store)[0]
+        let walk: [Trackpoint]
+        if let rec = try store.recording(of: id), rec.state != .finished {
+            walk = Array(try store.recordingStretches(rec.id).joined())
+        } else {
+            walk = try store.tracks(of: id).flatMap(\.segments).flatMap(\.points)
+        }
+        let points = Backtrack.points(from: walk, tolerance: tolerance)
+        guard points.count >= 2 else { throw CLIError.failure("hike \(id) has fewer than two points: no way back to make") }
+        let hikeName = try store.summary(id).name
+        let title = saveName ?? "Back to the start of " + hikeName
+        let track = Track(name: title, segments: [TrackSegment(points: points)])
+        if let output {
+            let doc = GPXDocument(creator: "Cairn", metadata: GPXMetadata(name: title, time: context.now()),
+                                  routes: [Route(name: title, points: points)])
+            do { try GPXWriter().write(doc, to: URL(fileURLWithPath: output)) } catch {
+                throw CLIError.failure("cannot write \(TerminalText.clean(output)): \(error)")
+            }
+        }
+        var text = "\(TerminalText.clean(title)): \(units.distance(StatisticsCalculator().statistics(for: track).distance)), "
+            + "\(points.count) points (from \(walk.count), Douglas-Peucker \(Int(tolerance.rounded())) m)\n"
+        if let output { text += "Written to \(TerminalText.clean(output))\n" }
+        if let saveName {
+            let hike = NewHike(name: saveName, kind: .drawn,
+                               metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", time: context.now(), isRoute: true),
+                               tracks: [track], statistics: StatisticsCalculator().statistics(for: [track]))
+            switch try store.insert(hike, allowDuplicate: true) {
+            case .inserted(let new): text += "Saved as \(new) (cairn follow \(new) --gps SPEC)\n"
+            case .duplicate(let old): text += "Already stored as \(old)\n"
+            }
+        }
+        context.stdout.write(text)
+        return 0
+    }
+}

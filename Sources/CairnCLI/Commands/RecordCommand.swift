@@ -1,0 +1,129 @@
+import Foundation
+import TrailCore
+import TrailFormats
+import TrailLive
+import TrailStore
+
+/// `cairn record --gps SPEC`: records a new hike from live positions, headless.
+public enum RecordCommand: Command {
+    public static let name = "record"
+    public static let summary = "Record a hike from a live GPS position (gpsd, NMEA, GPX replay)"
+    public static let about = """
+        Records a new hike (kind "recorded") from SPEC. Every point the noise filter accepts is
+        committed to the store as it arrives, before it counts: if the process is killed, the
+        walk is there, paused, and `cairn record --resume` continues it. Nothing is stored
+        until the first accepted point. A status line is printed every minute (elapsed and
+        moving time, distance, pace over the last 500 m, elevation, gain, fix age, points
+        accepted and rejected by rule); this also runs in a terminal until the recording
+        screen arrives, and under tmux, nohup or a service manager.
+
+        Ctrl-C (SIGINT) finishes the recording; SIGTERM and SIGHUP pause it (resume later).
+        A replay or NMEA log that reaches its end finishes it. --resume reuses the
+        recording's own position source unless --gps gives another.
+        """
+    static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\"", help: "the hike's name")
+    static let resume = OptionSpec("--resume", help: "continue the unfinished recording (restored as paused)")
+    static let finish = OptionSpec("--finish", help: "finish the unfinished recording without recording more")
+    static let statusEvery = OptionSpec("--status-every", value: "SECS", defaultValue: "60", help: "seconds between status lines")
+    static let pointLog = OptionSpec("--point-log", value: "FILE", kind: .file(extensions: []),
+                                     help: "append each accepted point (\"seq stretch lat lon unixtime\") after it is committed")
+    public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, statusEvery, pointLog]
+        + RecordFilterOptions.declared + [.store, .units]
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let storePath = StoreAccess.path(args, context)
+        let units = try UnitsOption.formatter(args, context)
+        let gpsText = args.value(.gps)
+        let name = args.value(nameOption)
+        let speed = try args.value(.speed).map { t -> Double in
+            guard let v = Double(t), v.isFinite, v > 0 else { throw CLIError.usage("--speed needs a positive number, not '\(t)'") }
+            return v
+        }
+        let interval = try args.value(statusEvery).map { try RecordFilterOptions.seconds($0, "--status-every") } ?? 60
+        let pointLogPath = args.value(pointLog).map(context.resolve)
+        let resume = args.has(Self.resume), finish = args.has(Self.finish)
+        let rules = try RecordFilterOptions.take(args)
+        guard args.positionals.isEmpty else { throw CLIError.usage("record takes no arguments, only options") }
+        guard interval > 0 else { throw CLIError.usage("--status-every needs a positive number of seconds") }
+        if resume && finish { throw CLIError.usage("--resume and --finish exclude each other") }
+
+        let store = try StoreAccess.open(storePath, context, write: true)
+        let unfinished = try restoreUnfinished(store, context)
+        if finish {
+            guard let recorder = unfinished else { throw CLIError.failure("there is no unfinished recording to finish") }
+            try recorder.perform(.finish)
+            context.stdout.write(finishedText(recorder, units))
+            return 0
+        }
+        let recorder: Recorder
+        if resume {
+            guard let r = unfinished else { throw CLIError.failure("there is no unfinished recording to resume") }
+            recorder = r
+        } else if let r = unfinished {
+            throw CLIError.failure("""
+                an unfinished recording is waiting, now paused: '\(TerminalText.clean(r.name))' (\(r.hike?.rawValue ?? "?"), \
+                \(r.session.pointCount) points). `cairn record --resume` continues it, `cairn record --finish` finishes it
+                """)
+        } else {
+            guard gpsText != nil else {
+                throw CLIError.usage("record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded")
+            }
+            let hikeName = name ?? "Recorded " + ISO8601DateFormatter.string(
+                from: context.now(), timeZone: TimeZone.current, formatOptions: [.withFullDate, .withDashSeparatorInDate])
+            recorder = try Recorder(store: store, name: hikeName, rules: rules, source: gpsText, now: context.now)
+        }
+        guard let sourceText = gpsText ?? recorder.source else {
+            throw CLIError.usage("the recording has no stored position source: give --gps SPEC")
+        }
+        let spec: PositionSourceSpec
+        do { spec = try PositionSourceSpec(parsing: sourceText) } catch { throw CLIError.usage(error.description) }
+        do { try spec.check(loadTrack: loadTrack) } catch { throw CLIError.failure(String(describing: error)) }
+        let source = try spec.makeSource(speedFactor: speed ?? 1, loadTrack: loadTrack)
+        if recorder.session.state == .paused { try recorder.perform(.resume) }
+
+        var logFD: Int32?
+        if let pointLogPath {
+            let fd = open(pointLogPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw CLIError.failure("cannot open --point-log \(TerminalText.clean(pointLogPath))") }
+            logFD = fd
+        }
+        defer { if let logFD { close(logFD) } }
+        context.stdout.write((resume ? "resuming" : "recording") + " '\(TerminalText.clean(recorder.name))' from "
+                             + TerminalText.clean(spec.description) + " into \(TerminalText.clean(store.path))\n")
+        var runner = RecordRunner(recorder: recorder, source: source, context: context, units: units,
+                                  statusInterval: interval, pointLog: logFD)
+        switch runner.run() {
+        case .finished:
+            context.stdout.write(finishedText(recorder, units))
+            return 0
+        case .paused(let reason):
+            context.stdout.write("paused (\(TerminalText.clean(reason))): `cairn record --resume` continues it\n")
+            return 0
+        case .failed(let reason):
+            context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); it is paused, `cairn record --resume` continues it\n")
+            return 1
+        }
+    }
+
+    /// Restores the newest unfinished recording (as paused), telling the user.
+    private static func restoreUnfinished(_ store: HikeStore, _ context: CommandContext) throws -> Recorder? {
+        do { return try Recorder.restoreUnfinished(in: store, now: context.now) } catch {
+            throw CLIError.failure("cannot restore the unfinished recording: \(StoreAccess.describe(error, path: store.path))")
+        }
+    }
+
+    private static func finishedText(_ r: Recorder, _ units: UnitFormatter) -> String {
+        guard let hike = r.hike else { return "nothing was recorded: no fix passed the filter\n" }
+        let s = r.session.statistics()
+        return "finished '\(TerminalText.clean(r.name))' as hike \(hike.rawValue): \(units.distance(s.distance)), "
+            + "\(r.session.pointCount) points, elapsed \(units.duration(s.elapsedTime ?? 0, style: .clock)) "
+            + "(cairn show \(hike.rawValue))\n"
+    }
+
+    /// Reads a GPX file into trackpoints (all tracks' segments, or the routes), for `replay:`.
+    static func loadTrack(_ path: String) throws -> [Trackpoint] {
+        let doc = try GPXReader.read(url: URL(fileURLWithPath: (path as NSString).expandingTildeInPath)).document
+        let tracks = doc.tracks.isEmpty ? doc.routes.map(\.asTrack) : doc.tracks
+        return tracks.flatMap(\.segments).flatMap(\.points)
+    }
+}

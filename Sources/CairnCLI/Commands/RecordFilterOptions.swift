@@ -1,0 +1,76 @@
+import Foundation
+import TrailCore
+
+/// The noise-filter options of `cairn record`: each rule's threshold (``PositionFilterRules``),
+/// starting from the recording defaults.
+enum RecordFilterOptions {
+    static let maxAccuracy = OptionSpec("--max-accuracy", value: "DIST", defaultHelp: "\(fmt(PositionFilterRules.defaultMaximumHorizontalAccuracy)) m",
+                                        help: "drop fixes less accurate than DIST (30, 30m, 100ft)")
+    static let maxSpeed = OptionSpec("--max-speed", value: "SPEED", defaultHelp: "\(fmt(PositionFilterRules.defaultMaximumSpeed)) m/s",
+                                     help: "drop fixes implying a faster move: m/s, or \"43km/h\", \"27mph\"")
+    static let duplicate = OptionSpec("--duplicate", value: "DIST", defaultHelp: "\(fmt(PositionFilterRules.defaultMinimumDistance)) m",
+                                      help: "drop moves shorter than DIST as duplicates")
+    static let minDistance = OptionSpec("--min-distance", value: "DIST", defaultHelp: "\(fmt(PositionFilterRules.recordingMinimumSpacing)) m",
+                                        help: "keep points at least DIST apart (0 keeps all)")
+    static let stationarySpeed = OptionSpec("--stationary-speed", value: "SPEED",
+                                            defaultHelp: "\(fmt(PositionFilterRules.defaultStationarySpeed)) m/s",
+                                            help: "standing still: below SPEED for --stationary-time holds fixes inside their accuracy circle")
+    static let stationaryTime = OptionSpec("--stationary-time", value: "SECS",
+                                           defaultHelp: "\(fmt(PositionFilterRules.recordingStationaryDuration)) s",
+                                           help: "how long below --stationary-speed counts as standing still (30s, 2min)")
+    static let strayDistance = OptionSpec("--stray-distance", value: "DIST",
+                                          defaultHelp: "\(fmt(PositionFilterRules.defaultStrayDistance / 1000)) km",
+                                          help: "drop fixes farther than DIST from the last point as stray")
+    /// The filter options, in help order.
+    static let declared: [OptionSpec] = [maxAccuracy, maxSpeed, duplicate, minDistance, stationarySpeed, stationaryTime, strayDistance]
+
+    private static func fmt(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String(v)
+    }
+
+    /// Takes the filter options from `args`.
+    /// - Throws: ``CLIError/usage(_:)`` for a bad value.
+    static func take(_ args: ParsedArguments) throws -> PositionFilterRules {
+        var r = PositionFilterRules.recording
+        if let t = args.value(maxAccuracy) { r.maximumHorizontalAccuracy = try distance(t, "--max-accuracy") }
+        if let t = args.value(maxSpeed) { r.maximumSpeed = try speed(t, "--max-speed") }
+        if let t = args.value(duplicate) { r.minimumDistance = try distance(t, "--duplicate", allowZero: true) }
+        if let t = args.value(minDistance) { r.minimumSpacing = try distance(t, "--min-distance", allowZero: true) }
+        if let t = args.value(stationarySpeed) { r.stationarySpeed = try speed(t, "--stationary-speed", allowZero: true) }
+        if let t = args.value(stationaryTime) { r.stationaryDuration = try seconds(t, "--stationary-time") }
+        if let t = args.value(strayDistance) { r.strayDistance = try distance(t, "--stray-distance") }
+        return r
+    }
+
+    /// "30", "30m", "0.5km", "100ft" → metres.
+    static func distance(_ text: String, _ option: String, allowZero: Bool = false) throws -> Double {
+        try number(text, option, units: [("km", 1000), ("ft", 0.3048), ("m", 1)], allowZero: allowZero,
+                   example: "30m, 0.5km or 100ft")
+    }
+
+    /// "12", "12m/s", "43km/h", "27mph" → metres per second.
+    static func speed(_ text: String, _ option: String, allowZero: Bool = false) throws -> Double {
+        try number(text, option, units: [("km/h", 1 / 3.6), ("mph", 0.44704), ("m/s", 1)], allowZero: allowZero,
+                   example: "12m/s, 43km/h or 27mph")
+    }
+
+    /// "30", "30s", "2min" → seconds.
+    static func seconds(_ text: String, _ option: String) throws -> Double {
+        try number(text, option, units: [("min", 60), ("s", 1)], allowZero: true, example: "30s or 2min")
+    }
+
+    private static func number(_ text: String, _ option: String, units: [(String, Double)], allowZero: Bool,
+                               example: String) throws -> Double {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var digits = t, factor = 1.0
+        for (suffix, f) in units where t.hasSuffix(suffix) {
+            digits = String(t.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            factor = f
+            break
+        }
+        guard let v = Double(digits), v.isFinite, allowZero ? v >= 0 : v > 0 else {
+            throw CLIError.usage("\(option) needs a value such as \(example), not '\(TerminalText.clean(text))'")
+        }
+        return v * factor
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TrailCore
+
+/// The live figures of the recording screen as labelled rows, computed from the pure
+/// ``RecordingSession`` alone (no app state), for the lead to wire into the screen after the
+/// TrailApp restructure; `cairn record`'s headless status line shows the same numbers.
+///
+/// Rows: state, elapsed and moving time, distance, current pace (over the last
+/// ``RecordingSession/currentPaceWindow`` metres), average and moving average pace, elevation,
+/// gain / loss, fix quality and age, points accepted, and one row per rejection rule that has
+/// fired. Times, distances and gain are ``StatisticsCalculator``'s over the recorded points.
+public struct RecordingPanelModel: Hashable, Sendable {
+    /// One line of the panel.
+    public struct Row: Hashable, Sendable {
+        public var label: String
+        public var value: String
+    }
+
+    public var rows: [Row]
+
+    /// - Parameters:
+    ///   - fixAge: seconds since the last fix arrived (nil: none yet); grows while a source is silent.
+    ///   - fixMode: the last fix's mode.
+    ///   - waiting: why there is no fix yet ("connecting (attempt 2)"), shown instead of an age.
+    public init(session: RecordingSession, fixAge: Double?, fixMode: FixMode?, waiting: String? = nil,
+                units: UnitFormatter) {
+        let s = session.statistics()
+        var r: [Row] = [
+            Row(label: "State", value: session.state.rawValue),
+            Row(label: "Elapsed", value: units.duration(s.elapsedTime ?? 0, style: .clock)),
+            Row(label: "Moving", value: units.duration(s.movingTime ?? 0, style: .clock)),
+            Row(label: "Distance", value: units.distance(s.distance)),
+            Row(label: "Pace (last \(units.distance(RecordingSession.currentPaceWindow)))",
+                value: units.pace(speed: session.currentSpeed())),
+            Row(label: "Average pace", value: units.pace(speed: s.averageSpeed)),
+            Row(label: "Moving pace", value: units.pace(speed: s.movingAverageSpeed)),
+            Row(label: "Elevation", value: units.elevation(session.lastPoint?.elevation)),
+            Row(label: "Gain / loss", value: units.elevationChange(s.elevationGain) + " / "
+                + units.elevationChange(s.elevationLoss.map { -$0 })),
+        ]
+        if let fixAge {
+            r.append(Row(label: "Fix", value: (fixMode?.label ?? "?") + ", \(Int(fixAge.rounded(.down))) s ago"))
+        } else {
+            r.append(Row(label: "Fix", value: "none yet" + (waiting.map { ": \($0)" } ?? "")))
+        }
+        let c = session.filter.counters
+        r.append(Row(label: "Points", value: "\(session.pointCount) recorded, \(c.totalRejected) rejected"))
+        for rule in FixRejection.allCases {
+            if let n = c.rejected[rule] { r.append(Row(label: "  " + Self.ruleLabel(rule), value: String(n))) }
+        }
+        rows = r
+    }
+
+    /// A short human label for each rule.
+    public static func ruleLabel(_ rule: FixRejection) -> String {
+        switch rule {
+        case .noPosition: "no position"
+        case .poorAccuracy: "poor accuracy"
+        case .strayFix: "stray fix"
+        case .outOfOrder: "out of order"
+        case .impossibleSpeed: "too fast"
+        case .duplicate: "duplicate"
+        case .stationaryJitter: "standing still"
+        case .tooClose: "too close"
+        }
+    }
+
+    /// The rows as text, label padded to `labelWidth` (tests, and a plain-text fallback).
+    public func text(labelWidth: Int = 20) -> String {
+        rows.map { $0.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + $0.value }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// Where a recording stands. Raw values are stored in the hike store (`recordings.state`).
+public enum RecordingState: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Fixes are judged and accepted points are recorded.
+    case recording
+    /// Fixes are ignored; ``RecordingSession/resume()`` starts a new stretch.
+    case paused
+    /// Done: the recording is an ordinary hike; nothing changes it any more.
+    case finished
+}
+
+/// A key or signal that changes a recording's state.
+public enum RecordingAction: String, Hashable, Sendable {
+    /// recording → paused.
+    case pause
+    /// paused → recording (a new stretch).
+    case resume
+    /// recording or paused → finished.
+    case finish
+}
+
+/// A state change that the current state does not allow (pause while paused, anything once
+/// finished).
+public struct RecordingTransitionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was asked.
+    public var action: RecordingAction
+    /// The state it was asked in.
+    public var state: RecordingState
+    public var description: String { "cannot \(action.rawValue) a recording that is \(state.rawValue)" }
+}
+
+/// An accepted point not yet counted: the store writes it, then ``RecordingSession/commit(_:)``
+/// counts it. `sequence` numbers the recording's points from 0; `stretch` numbers the parts
+/// between pauses from 0 (one track segment each).
+public struct PendingPoint: Hashable, Sendable {
+    /// 0-based number of the point in the recording.
+    public var sequence: Int
+    /// 0-based stretch (track segment) it belongs to.
+    public var stretch: Int
+    /// Position, altitude, time and fix quality (``PositionFix/trackpoint``).
+    public var point: Trackpoint
+
+    public init(sequence: Int, stretch: Int, point: Trackpoint) {
+        self.sequence = sequence
+        self.stretch = stretch
+        self.point = point
+    }
+}
+
+/// What ``RecordingSession/judge(_:)`` made of one fix.
+public enum RecordingJudgement: Hashable, Sendable {
+    /// The filter accepted it: store it, then commit it.
+    case accept(PendingPoint)
+    /// The filter refused it by this rule (counted).
+    case reject(FixRejection)
+    /// Not recording (paused or finished): the fix is not judged and not counted.
+    case ignored(RecordingState)
+}
+
+/// The pure state of recording a hike: the state machine (recording → paused → recording …
+/// → finished), the noise filter, and the accepted points by stretch.
+///
+/// The store is the source of truth, so accepting a point is two steps: ``judge(_:)`` runs the
+/// ``PositionFilter`` and hands back a ``PendingPoint``; the caller writes it to the store and
+/// only then calls ``commit(_:)``, which adds it to the points and the distance. State changes
+/// are checked first (``check(_:)``), written, then applied (``apply(_:)``). A recording found
+/// unfinished after a crash is rebuilt with ``init(restoring:counters:rules:)`` as paused.
+///
+/// Figures: ``distance`` is the geodesic sum within stretches (the gap across a pause is not
+/// walked), summed in the same order as ``StatisticsCalculator`` so it matches `cairn stats`
+/// of the same points bit for bit; the other figures come from ``statistics()``, the
+/// calculator itself over the points. Time comes only from fix times.
+public struct RecordingSession: Sendable {
+    /// The filter's thresholds (``PositionFilterRules/recording`` unless overridden).
+    public let rules: PositionFilterRules
+    /// Where the recording stands.
+    public private(set) var state: RecordingState
+    /// The noise filter with its counters (accepted, rejected by rule).
+    public private(set) var filter: PositionFilter
+    /// Accepted, committed points; one array per stretch (a stretch without points is left out).
+    public private(set) var stretches: [[Trackpoint]] = []
+    /// Metres walked in each stretch: consecutive committed points.
+    public private(set) var stretchDistances: [Double] = []
+    /// Metres walked: the stretches' distances summed (the gap across a pause is not walked).
+    public var distance: Double { stretchDistances.reduce(0, +) }
+    /// Points committed.
+    public private(set) var pointCount = 0
+    /// The stretch the next point belongs to.
+    public private(set) var stretch = 0
+    private var pending: PendingPoint?
+    private var stretchHasPoints = false
+
+    /// A new recording, in state recording, with no points.
+    public init(rules: PositionFilterRules = .recording) {
+        self.rules = rules
+        state = .recording
+        filter = PositionFilter(rules: rules)
+    }
+
+    /// A recording read back from the store: its points by stretch (as stored, in order), its
+    /// saved filter counters; always paused, so the hiker decides to resume or finish it.
+    public init(restoring stored: [[Trackpoint]], counters: FilterCounters?, rules: PositionFilterRules = .recording,
+                finished: Bool = false) {
+        self.init(rules: rules)
+        for s in stored where !s.isEmpty {
+            stretches.append(s)
+            var d = 0.0
+            for (a, b) in zip(s, s.dropFirst()) { d += a.coordinate.distance(to: b.coordinate) }
+            stretchDistances.append(d)
+            pointCount += s.count
+        }
+        if let counters { filter.restoreCounters(counters) }
+        stretch = stretches.count
+        state = finished ? .finished : .paused
+    }
+
+    /// Decides on a fix: while recording, the filter judges it; an accepted fix becomes the
+    /// pending point (it must be committed before the next fix is judged).
+    public mutating func judge(_ fix: PositionFix) -> RecordingJudgement {
+        guard state == .recording else { return .ignored(state) }
+        precondition(pending == nil, "commit the pending point before judging the next fix")
+        switch filter.evaluate(fix) {
+        case .rejected(let why):
+            return .reject(why)
+        case .accepted:
+            let p = PendingPoint(sequence: pointCount, stretch: stretch, point: fix.trackpoint)
+            pending = p
+            return .accept(p)
+        }
+    }
+
+    /// Counts the pending point after the store has written it.
+    public mutating func commit(_ point: PendingPoint) {
+        precondition(pending == point, "commit only the point judge returned")
+        pending = nil
+        if stretchHasPoints, let last = stretches.last?.last {
+            stretchDistances[stretchDistances.count - 1] += last.coordinate.distance(to: point.point.coordinate)
+            stretches[stretches.count - 1].append(point.point)
+        } else {
+            stretches.append([point.point])
+            stretchDistances.append(0)
+            stretchHasPoints = true
+        }
+        pointCount += 1
+    }
+
+    /// Forgets the pending point when the store could not write it (it never counts).
+    public mutating func discardPending() {
+        pending = nil
+    }
+
+    /// The state `action` leads to from the current one.
+    /// - Throws: ``RecordingTransitionError`` when the action is not allowed now.
+    public func check(_ action: RecordingAction) throws(RecordingTransitionError) -> RecordingState {
+        switch (state, action) {
+        case (.recording, .pause): return .paused
+        case (.paused, .resume): return .recording
+        case (.recording, .finish), (.paused, .finish): return .finished
+        default: throw RecordingTransitionError(action: action, state: state)
+        }
+    }
+
+    /// Applies an allowed action (after the store has recorded it). Resuming opens a new
+    /// stretch and forgets the filter's anchor (the hiker may have moved while paused).
+    /// - Throws: ``RecordingTransitionError`` as ``check(_:)``.
+    public mutating func apply(_ action: RecordingAction) throws(RecordingTransitionError) {
+        let next = try check(action)
+        if action == .resume {
+            if stretchHasPoints { stretch += 1 }
+            stretchHasPoints = false
+            filter.resetAnchor()
+        }
+        pending = nil
+        state = next
+    }
+
+    /// The committed points as one track (one segment per stretch).
+    public var track: Track { Track(segments: stretches.map { TrackSegment(points: $0) }) }
+
+    /// The last committed point.
+    public var lastPoint: Trackpoint? { stretches.last?.last }
+
+    /// Statistics of the committed points by ``StatisticsCalculator`` (what `cairn stats` and
+    /// the stored hike show).
+    public func statistics(configuration: StatisticsConfiguration = .standard) -> TrackStatistics {
+        StatisticsCalculator(configuration: configuration).statistics(for: track)
+    }
+
+    /// Speed over the last `window` metres of the current stretch, m/s (the current pace is its
+    /// inverse); nil before the stretch has `window` metres or without times.
+    public func currentSpeed(over window: Double = RecordingSession.currentPaceWindow) -> Double? {
+        guard let points = stretches.last, points.count >= 2, let endTime = points.last?.time else { return nil }
+        var covered = 0.0
+        var i = points.count - 1
+        while i > 0 && covered < window {
+            covered += points[i - 1].coordinate.distance(to: points[i].coordinate)
+            i -= 1
+        }
+        guard covered >= window, let startTime = points[i].time else { return nil }
+        let dt = endTime.timeIntervalSince(startTime)
+        return dt > 0 ? covered / dt : nil
+    }
+
+    /// The distance the current pace is measured over, metres: 500 m, a few minutes of walking,
+    /// long enough that 10 m point spacing and GPS noise do not make it jump.
+    public static let currentPaceWindow = 500.0
+}

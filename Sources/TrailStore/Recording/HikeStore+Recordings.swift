@@ -1,0 +1,163 @@
+import Foundation
+import TrailCore
+
+/// Live recording in the hike store: the hike (kind `recorded`) and its recording row appear
+/// with the first accepted point; every further point is its own transaction, committed before
+/// the call returns; a state change is written (with the hike's track and statistics brought up
+/// to date) before the caller shows it. See ``RecordingSchema`` and DECISIONS.md 140-141.
+extension HikeStore {
+    /// Creates the hike and its recording from the first accepted point, in one transaction.
+    /// - Parameters:
+    ///   - name: the hike's name.
+    ///   - first: the first accepted point (sequence 0).
+    ///   - source: the position source as typed for `--gps`.
+    /// - Returns: the new hike and recording.
+    /// - Throws: ``HikeStoreError/readOnly(path:)``, ``SQLiteError``.
+    public func beginRecording(name: String, first: PendingPoint, rules: PositionFilterRules, counters: FilterCounters,
+                               source: String?, at now: Date) throws -> (hike: HikeID, recording: RecordingID) {
+        try requireWritable()
+        let track = Track(segments: [TrackSegment(points: [first.point])])
+        let hike = NewHike(name: name, kind: .recorded, sourceFileName: nil, tracks: [track],
+                           statistics: StatisticsCalculator().statistics(for: track))
+        return try connection.transaction {
+            let id = try HikeWriter(connection).write(hike, hash: hike.contentHash, createdAt: now) { _ in }
+            let row = try recordingHikeRow(id)
+            try connection.run("""
+                INSERT INTO recordings(hike_id, state, started_at, changed_at, source, rules_json, counters_json)
+                VALUES (?, 'recording', ?, ?, ?, ?, ?)
+                """, [.integer(row), .real(now.timeIntervalSinceReferenceDate), .real(now.timeIntervalSinceReferenceDate),
+                      .optional(source), .text(HikeWriter.json(rules)), .text(HikeWriter.json(counters))])
+            let rec = RecordingID(rawValue: connection.lastInsertRowID)
+            try insertRecordingPoint(rec, first, counters: counters, at: now)
+            return (id, rec)
+        }
+    }
+
+    /// Appends one accepted point and the current counters, in one transaction committed
+    /// before returning.
+    /// - Throws: ``RecordingStoreError``, ``SQLiteError``.
+    public func appendRecordingPoint(_ recording: RecordingID, _ point: PendingPoint, counters: FilterCounters,
+                                     at now: Date) throws {
+        try requireWritable()
+        try connection.transaction {
+            guard try recordingState(recording) != .finished else { throw RecordingStoreError.finished(recording) }
+            try insertRecordingPoint(recording, point, counters: counters, at: now)
+        }
+    }
+
+    /// Writes a state change (pause, resume, finish) with the counters; on pause and finish the
+    /// hike's track (one segment per stretch) and statistics are rewritten from the stored
+    /// points, all in one transaction.
+    /// - Throws: ``RecordingStoreError``, ``SQLiteError``.
+    public func setRecordingState(_ recording: RecordingID, _ state: RecordingState, counters: FilterCounters?,
+                                  at now: Date) throws {
+        try requireWritable()
+        try connection.transaction {
+            guard try recordingState(recording) != .finished else { throw RecordingStoreError.finished(recording) }
+            try connection.run("""
+                UPDATE recordings SET state = ?, changed_at = ?, finished_at = ?,
+                                      counters_json = coalesce(?, counters_json) WHERE id = ?
+                """, [.text(state.rawValue), .real(now.timeIntervalSinceReferenceDate),
+                      state == .finished ? .real(now.timeIntervalSinceReferenceDate) : .null,
+                      .optional(counters.map(HikeWriter.json)), .integer(recording.rawValue)])
+            if state != .recording { try writeRecordedTrack(recording) }
+        }
+    }
+
+    /// Recordings not finished (killed, crashed, closed), newest first.
+    public func unfinishedRecordings() throws -> [RecordingRecord] {
+        try recordingRecords(where: "r.state <> 'finished'", [])
+    }
+
+    /// The recording of a hike, nil for a hike that was not recorded.
+    public func recording(of hike: HikeID) throws -> RecordingRecord? {
+        try recordingRecords(where: "h.public_id = ?", [.text(hike.rawValue)]).first
+    }
+
+    /// A recording by id.
+    /// - Throws: ``RecordingStoreError/noSuchRecording(_:)``.
+    public func recording(_ id: RecordingID) throws -> RecordingRecord {
+        guard let r = try recordingRecords(where: "r.id = ?", [.integer(id.rawValue)]).first
+        else { throw RecordingStoreError.noSuchRecording(id) }
+        return r
+    }
+
+    /// A recording's stored points, one array per stretch, in order.
+    public func recordingStretches(_ recording: RecordingID) throws -> [[Trackpoint]] {
+        var out: [[Trackpoint]] = []
+        var current = -1
+        let rows = try connection.query("""
+            SELECT stretch, latitude, longitude, elevation, time, speed, course, satellites, fix
+            FROM recording_points WHERE recording_id = ? ORDER BY seq
+            """, [.integer(recording.rawValue)]) { st -> (Int, Trackpoint) in
+            let extras = TrackpointExtras(satellites: st.optionalInt64(7).map { Int($0) }, fix: st.optionalString(8),
+                                          speed: st.optionalDouble(5), course: st.optionalDouble(6))
+            return (st.int(0), Trackpoint(latitude: st.double(1), longitude: st.double(2), elevation: st.optionalDouble(3),
+                                          time: st.optionalDouble(4).map { Date(timeIntervalSinceReferenceDate: $0) },
+                                          extras: extras.isEmpty ? nil : extras))
+        }
+        for (stretch, p) in rows {
+            if stretch != current || out.isEmpty {
+                out.append([])
+                current = stretch
+            }
+            out[out.count - 1].append(p)
+        }
+        return out
+    }
+
+    // MARK: helpers
+
+    private func insertRecordingPoint(_ recording: RecordingID, _ wp: PendingPoint, counters: FilterCounters,
+                                      at now: Date) throws {
+        let p = wp.point
+        let insert = try connection.prepare("""
+            INSERT INTO recording_points(recording_id, seq, stretch, latitude, longitude, elevation, time, speed, course,
+                                         satellites, fix)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insert.bind([.integer(recording.rawValue), .integer(Int64(wp.sequence)), .integer(Int64(wp.stretch)),
+                         .real(p.latitude), .real(p.longitude), .optional(p.elevation),
+                         .optional(p.time?.timeIntervalSinceReferenceDate), .optional(p.extras?.speed),
+                         .optional(p.extras?.course), .optional(p.extras?.satellites), .optional(p.extras?.fix)])
+        _ = try insert.step()
+        try connection.run("""
+            UPDATE recordings SET point_count = point_count + 1, changed_at = ?, counters_json = ? WHERE id = ?
+            """, [.real(now.timeIntervalSinceReferenceDate), .text(HikeWriter.json(counters)), .integer(recording.rawValue)])
+    }
+
+    private func recordingState(_ id: RecordingID) throws -> RecordingState {
+        guard let text = try connection.scalar("SELECT state FROM recordings WHERE id = ?", [.integer(id.rawValue)])?.text,
+              let state = RecordingState(rawValue: text)
+        else { throw RecordingStoreError.noSuchRecording(id) }
+        return state
+    }
+
+    private func recordingHikeRow(_ id: HikeID) throws -> Int64 {
+        guard let v = try connection.scalar("SELECT id FROM hikes WHERE public_id = ?", [.text(id.rawValue)])?.integer
+        else { throw HikeStoreError.noSuchHike(id.rawValue) }
+        return v
+    }
+
+    private static let recordingDecoder = JSONDecoder()
+
+    private func recordingRecords(where condition: String, _ bindings: [SQLiteValue]) throws -> [RecordingRecord] {
+        try connection.query("""
+            SELECT r.id, h.public_id, r.state, r.started_at, r.changed_at, r.finished_at, r.source, r.rules_json,
+                   r.counters_json, r.point_count
+            FROM recordings r JOIN hikes h ON h.id = r.hike_id WHERE \(condition) ORDER BY r.id DESC
+            """, bindings) { st in
+            let d = Self.recordingDecoder
+            return RecordingRecord(
+                id: RecordingID(rawValue: st.int64(0)), hikeID: HikeID(uncheckedRawValue: st.string(1)),
+                state: RecordingState(rawValue: st.string(2)) ?? .paused,
+                startedAt: Date(timeIntervalSinceReferenceDate: st.double(3)),
+                changedAt: Date(timeIntervalSinceReferenceDate: st.double(4)),
+                finishedAt: st.optionalDouble(5).map { Date(timeIntervalSinceReferenceDate: $0) },
+                source: st.optionalString(6),
+                rules: (try? d.decode(PositionFilterRules.self, from: Data(st.string(7).utf8))) ?? .recording,
+                counters: st.optionalString(8).flatMap { try? d.decode(FilterCounters.self, from: Data($0.utf8)) },
+                pointCount: st.int(9))
+        }
+    }
+}

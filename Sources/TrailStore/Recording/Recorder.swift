@@ -1,0 +1,104 @@
+import Foundation
+import TrailCore
+
+/// A recording in progress, bound to the store: the one place that puts every step in the
+/// right order — each accepted point is committed to the store *before* ``RecordingSession``
+/// counts it, and each pause, resume and finish is written before the session (and so any
+/// screen or status line) shows it.
+///
+/// No hike exists until the first accepted point: a recording that never had a fix leaves
+/// nothing behind. Not thread-safe (one thread owns it, as ``HikeStore``).
+public final class Recorder {
+    /// The store written to (its connection switched to ``synchronousSetting``).
+    public let store: HikeStore
+    /// The pure state; read it for figures, never change it except through the recorder.
+    public private(set) var session: RecordingSession
+    /// The stored recording; nil before the first accepted point.
+    public private(set) var recording: RecordingID?
+    /// The recorded hike; nil before the first accepted point.
+    public private(set) var hike: HikeID?
+    /// The hike's name, used when the first point creates it.
+    public let name: String
+    /// The position source as typed (`--gps`), stored with the recording.
+    public let source: String?
+    private let now: () -> Date
+
+    /// Durability of a recording's commits: `synchronous = FULL` on the store's connection (the
+    /// store opens with NORMAL). In WAL mode FULL syncs the log at every commit, so a power cut
+    /// loses at most the commit in flight; a killed process loses nothing committed in either
+    /// mode (DECISIONS.md 141).
+    public static let synchronousSetting = "FULL"
+
+    /// A new recording (nothing is written until the first accepted point).
+    /// - Throws: ``SQLiteError`` when the durability setting cannot be applied.
+    public init(store: HikeStore, name: String, rules: PositionFilterRules = .recording, source: String?,
+                now: @escaping () -> Date = Date.init) throws {
+        try store.connection.execute("PRAGMA synchronous = \(Self.synchronousSetting)")
+        self.store = store
+        self.name = name
+        self.source = source
+        self.now = now
+        session = RecordingSession(rules: rules)
+    }
+
+    /// Reopens a stored recording. An unfinished one that is still marked `recording` (its
+    /// process was killed) is first written as paused, so it comes back paused with every point
+    /// accepted so far; a paused one stays paused.
+    /// - Throws: ``RecordingStoreError``, ``SQLiteError``.
+    public init(restoring record: RecordingRecord, store: HikeStore, now: @escaping () -> Date = Date.init) throws {
+        try store.connection.execute("PRAGMA synchronous = \(Self.synchronousSetting)")
+        self.store = store
+        self.now = now
+        name = try store.summary(record.hikeID).name
+        source = record.source
+        recording = record.id
+        hike = record.hikeID
+        if record.state == .recording {
+            try store.setRecordingState(record.id, .paused, counters: nil, at: now())
+        }
+        session = RecordingSession(restoring: try store.recordingStretches(record.id), counters: record.counters,
+                                   rules: record.rules, finished: record.state == .finished)
+    }
+
+    /// The newest unfinished recording in `store`, restored as paused; nil when there is none.
+    public static func restoreUnfinished(in store: HikeStore, now: @escaping () -> Date = Date.init) throws -> Recorder? {
+        guard let record = try store.unfinishedRecordings().first else { return nil }
+        return try Recorder(restoring: record, store: store, now: now)
+    }
+
+    /// Judges a fix; an accepted one is committed to the store (creating the hike on the first),
+    /// then counted. When the store fails the point is not counted and the error is thrown.
+    /// - Returns: the judgement (for an accepted fix, the point as stored).
+    /// - Throws: ``HikeStoreError``, ``RecordingStoreError``, ``SQLiteError``.
+    @discardableResult
+    public func receive(_ fix: PositionFix) throws -> RecordingJudgement {
+        let judgement = session.judge(fix)
+        guard case .accept(let point) = judgement else { return judgement }
+        do {
+            if let recording {
+                try store.appendRecordingPoint(recording, point, counters: session.filter.counters, at: now())
+            } else {
+                let ids = try store.beginRecording(name: name, first: point, rules: session.rules,
+                                                   counters: session.filter.counters, source: source, at: now())
+                hike = ids.hike
+                recording = ids.recording
+            }
+        } catch {
+            session.discardPending()
+            throw error
+        }
+        session.commit(point)
+        return judgement
+    }
+
+    /// Pauses, resumes or finishes: written to the store first, then applied to the session.
+    /// Before the first point there is nothing stored, so only the session changes.
+    /// - Throws: ``RecordingTransitionError`` when not allowed now (nothing written), store errors.
+    public func perform(_ action: RecordingAction) throws {
+        let next = try session.check(action)
+        if let recording {
+            try store.setRecordingState(recording, next, counters: session.filter.counters, at: now())
+        }
+        try session.apply(action)
+    }
+}

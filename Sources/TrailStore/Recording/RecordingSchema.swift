@@ -1,0 +1,54 @@
+import Foundation
+
+/// The tables of live recording, added to the hike store by the migration "v5-recordings".
+///
+/// - `recordings`: one row per recording, tied to its hike (kind `recorded`, created with the
+///   first accepted point): the state (`recording`, `paused`, `finished`), wall-clock start,
+///   last change and end, the position source as typed for `--gps`, the filter's rules and
+///   counters as JSON (counters rewritten with every point and state change), the number of
+///   points and stretches.
+/// - `recording_points`: one row per accepted point, written in its own transaction as it
+///   arrives (rows, not blocks, as for walks: no stored point is ever rewritten), keyed by
+///   recording and sequence number, with its stretch (the part between two pauses).
+/// On pause and finish the points are also written as the hike's track (one segment per
+/// stretch, ``PointCodec`` blocks) with its statistics, so a paused or finished recording is an
+/// ordinary hike. Both tables go with their hike (`ON DELETE CASCADE`).
+enum RecordingSchema {
+    /// The migration's name in `cairn_migrations`.
+    static let migrationName = "v5-recordings"
+
+    /// Registers the migration (last in ``HikeSchema/migrator``).
+    static func register(on migrator: inout Migrator) {
+        migrator.register(migrationName) { db in
+            try db.execute("""
+                CREATE TABLE recordings (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    hike_id INTEGER NOT NULL UNIQUE REFERENCES hikes(id) ON DELETE CASCADE,
+                    state TEXT NOT NULL CHECK (state IN ('recording', 'paused', 'finished')),
+                    started_at REAL NOT NULL,
+                    changed_at REAL NOT NULL,
+                    finished_at REAL,
+                    source TEXT,
+                    rules_json TEXT NOT NULL,
+                    counters_json TEXT,
+                    point_count INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX recordings_state ON recordings(state);
+                CREATE TABLE recording_points (
+                    recording_id INTEGER NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    stretch INTEGER NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    elevation REAL,
+                    time REAL,
+                    speed REAL,
+                    course REAL,
+                    satellites INTEGER,
+                    fix TEXT,
+                    PRIMARY KEY (recording_id, seq)
+                ) WITHOUT ROWID;
+                """)
+        }
+    }
+}

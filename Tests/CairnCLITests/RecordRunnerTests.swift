@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TrailCore
+import TrailLive
+@testable import CairnCLI
+@testable import TrailStore
+
+/// The headless loop with a source that sends three fixes and then falls silent: the status
+/// lines show the fix age growing and the point count standing still (no point is invented),
+/// and the source's end finishes the recording.
+@Suite struct RecordRunnerTests {
+    final class SilentAfterThree: PositionSource, @unchecked Sendable {
+        let silence: Double
+        init(silence: Double) { self.silence = silence }
+        func start(_ handler: @escaping @Sendable (PositionEvent) -> Void) {
+            let silence = self.silence
+            Thread.detachNewThread {
+                let c = Coordinate(latitude: 46.5, longitude: 7.5)
+                for i in 0..<3 {
+                    handler(.fix(PositionFix(time: Date().addingTimeInterval(Double(i) * 20), coordinate: c.coordinate(at: Double(i) * 25, bearing: 0),
+                                             horizontalAccuracy: 5, source: .gpsd)))
+                }
+                Thread.sleep(forTimeInterval: silence)
+                handler(.ended(SourceEnd(reason: "test source ended")))
+            }
+        }
+        func stop() {}
+    }
+
+    @Test func silentSourceShowsTheFixAgeGrowingAndNoNewPoints() throws {
+        let dir = makeTempDirectory("runner")
+        let store = try HikeStore(path: dir + "/hikes.sqlite")
+        let recorder = try Recorder(store: store, name: "Silent", source: "test")
+        let out = StringSink(), err = StringSink()
+        let context = CommandContext(stdout: out, stderr: err, environment: [:])
+        var runner = RecordRunner(recorder: recorder, source: SilentAfterThree(silence: 2.3), context: context,
+                                  units: UnitFormatter(system: .metric), statusInterval: 0.25, pointLog: nil)
+        #expect(runner.run() == .finished)
+        let lines = out.text.split(separator: "\n").map(String.init)
+        let ages = lines.compactMap { l -> Int? in
+            guard let r = l.range(of: "fix "), let end = l.range(of: " s ago", range: r.upperBound..<l.endIndex) else { return nil }
+            return Int(l[r.upperBound..<end.lowerBound])
+        }
+        #expect(ages.count >= 5)
+        #expect(ages.first == 0 && (ages.last ?? 0) >= 2)
+        #expect(zip(ages, ages.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(lines.allSatisfy { !$0.contains("accepted") || $0.contains("accepted 3 ") })
+        #expect(recorder.session.pointCount == 3 && recorder.session.state == .finished)
+        #expect(try store.recording(#require(recorder.recording)).pointCount == 3)
+    }
+}

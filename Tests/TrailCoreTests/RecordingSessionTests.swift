@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import TrailCore
+
+/// The recording state machine on its own (no store): record, pause, resume, finish, restore.
+@Suite struct RecordingSessionTests {
+    let t0 = Date(timeIntervalSince1970: 1_714_557_600)
+
+    func fix(_ c: Coordinate, at s: Double) -> PositionFix {
+        PositionFix(time: t0.addingTimeInterval(s), coordinate: c, altitude: 1000 + s, source: .replay)
+    }
+
+    /// Judges and commits, as the store would after writing.
+    @discardableResult
+    func feed(_ r: inout RecordingSession, _ f: PositionFix) -> RecordingJudgement {
+        let j = r.judge(f)
+        if case .accept(let p) = j { r.commit(p) }
+        return j
+    }
+
+    @Test func acceptedPointsCountOnlyWhenCommitted() {
+        var r = RecordingSession()
+        guard case .accept(let p) = r.judge(fix(KnownPoints.origin, at: 0)) else { Issue.record("not accepted"); return }
+        #expect(p.sequence == 0 && p.stretch == 0)
+        #expect(r.pointCount == 0 && r.stretches.isEmpty)  // not yet committed
+        r.commit(p)
+        #expect(r.pointCount == 1)
+        guard case .accept(let q) = r.judge(fix(KnownPoints.north20, at: 10)) else { Issue.record("not accepted"); return }
+        #expect(r.distance == 0)
+        r.commit(q)
+        #expect(abs(r.distance - 20) < 1e-3)  // GeographicLib: 20 m north
+        // A point the store could not write never counts.
+        guard case .accept = r.judge(fix(KnownPoints.north100, at: 20)) else { Issue.record("not accepted"); return }
+        r.discardPending()
+        #expect(r.pointCount == 2)
+    }
+
+    @Test func pauseResumeFinishAndWhatEachAllows() throws {
+        var r = RecordingSession(rules: .recording)
+        feed(&r, fix(KnownPoints.origin, at: 0))
+        feed(&r, fix(KnownPoints.north20, at: 10))
+        try r.apply(.pause)
+        #expect(r.state == .paused)
+        #expect(r.judge(fix(KnownPoints.north100, at: 20)) == .ignored(.paused))
+        #expect(throws: RecordingTransitionError(action: .pause, state: .paused)) { try r.apply(.pause) }
+        try r.apply(.resume)
+        #expect(r.state == .recording && r.stretch == 1)
+        // After resuming the anchor is forgotten: a point 80 m on in 1 s (80 m/s) is accepted.
+        #expect(feed(&r, fix(KnownPoints.north100, at: 21)) == .accept(PendingPoint(
+            sequence: 2, stretch: 1, point: fix(KnownPoints.north100, at: 21).trackpoint)))
+        // The gap across the pause is not walked distance.
+        #expect(abs(r.distance - 20) < 1e-3)
+        #expect(r.stretches.map(\.count) == [2, 1])
+        try r.apply(.finish)
+        #expect(r.state == .finished)
+        #expect(r.judge(fix(KnownPoints.origin, at: 30)) == .ignored(.finished))
+        for a in [RecordingAction.pause, .resume, .finish] {
+            #expect(throws: RecordingTransitionError.self) { try r.apply(a) }
+        }
+    }
+
+    @Test func resumeWithoutPointsKeepsTheStretch() throws {
+        var r = RecordingSession()
+        try r.apply(.pause)
+        try r.apply(.resume)
+        #expect(r.stretch == 0)
+        feed(&r, fix(KnownPoints.origin, at: 0))
+        #expect(r.stretches.count == 1)
+    }
+
+    @Test func restoredRecordingIsPausedWithEverything() throws {
+        var original = RecordingSession()
+        for (i, c) in [KnownPoints.origin, KnownPoints.north20, KnownPoints.north100].enumerated() {
+            feed(&original, fix(c, at: Double(i) * 30))
+        }
+        _ = original.judge(fix(Coordinate(latitude: 0, longitude: 0), at: 100))  // a stray, counted
+        var restored = RecordingSession(restoring: original.stretches, counters: original.filter.counters)
+        #expect(restored.state == .paused)
+        #expect(restored.pointCount == 3 && restored.distance == original.distance)
+        #expect(restored.filter.counters.rejected[.strayFix] == 1)
+        try restored.apply(.resume)
+        feed(&restored, fix(KnownPoints.north20, at: 200))
+        #expect(restored.stretches.map(\.count) == [3, 1])
+        #expect(restored.pointCount == 4)
+    }
+
+    @Test func figuresMatchTheStatisticsOfTheSamePoints() throws {
+        // Distance, elapsed and moving time equal StatisticsCalculator on the committed points
+        // (what `cairn stats` prints for them), across a pause.
+        var r = RecordingSession(rules: PositionFilterRules(minimumSpacing: 10))
+        var c = KnownPoints.origin
+        for i in 0..<300 {
+            if i == 150 { try r.apply(.pause); try r.apply(.resume) }
+            c = c.coordinate(at: i % 7 == 0 ? 4 : 13, bearing: Double(i % 90))
+            feed(&r, fix(c, at: Double(i * 10)))
+        }
+        let stats = StatisticsCalculator().statistics(for: r.track)
+        #expect(r.distance == stats.distance)
+        #expect(r.statistics() == stats)
+        #expect(r.stretches.count == 2 && stats.segmentCount == 2)
+        #expect(r.pointCount == stats.pointCount && r.pointCount < 300)  // the 4 m steps were too close
+    }
+
+    @Test func currentPaceOverTheLastStretchOfTrail() {
+        var r = RecordingSession(rules: PositionFilterRules(minimumSpacing: 0))
+        var c = KnownPoints.origin
+        // 100 m per minute (10:00 per km) for 10 minutes.
+        for i in 0...10 {
+            feed(&r, fix(c, at: Double(i * 60)))
+            c = c.coordinate(at: 100, bearing: 0)
+        }
+        // 100 m per 60 s between every pair: 1.667 m/s whatever the window.
+        #expect(r.currentSpeed(over: 500).map { abs($0 - 100.0 / 60) < 1e-3 } == true)
+        #expect(r.currentSpeed(over: 5000) == nil)
+    }
+}
