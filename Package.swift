@@ -15,6 +15,7 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBZip2", path: "Sources/CBZip2", providers: [.apt(["libbz2-dev"])]),
+        .systemLibrary(name: "CZip", path: "Sources/CZip", providers: [.apt(["libzip-dev"])]),
 
         // Plain-Swift libraries.
         .target(name: "TrailCore"),
@@ -22,11 +23,12 @@ let package = Package(
         .target(name: "TrailStore", dependencies: ["TrailCore", "CSQLite"]),
         .target(name: "TrailMap", dependencies: ["TrailCore", "TrailStore", "CSQLite", "CLibXML2", "CZlib", "CBZip2"]),
         .target(name: "TrailLive", dependencies: ["TrailCore", "TrailFormats"]),
+        .target(name: "TrailTerrain", dependencies: ["TrailCore", "CZip"]),
         .target(name: "TermUI"),
         .target(name: "TrailApp", dependencies: ["TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailFormats", "TrailLive"]),
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
         .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap",
-                                                 "TrailLive", "TermUI", "TrailApp", "CursesTerminal"]),
+                                                 "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
 
         // Tests mirror the modules.
@@ -37,6 +39,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
+        .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore", "CairnCLI"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
                                                           "TrailFormats", "CairnCLI", "TrailLive"],
                     exclude: ["Snapshots"]),
