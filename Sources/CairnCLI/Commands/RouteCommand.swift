@@ -2,6 +2,7 @@ import Foundation
 import TrailCore
 import TrailFormats
 import TrailMap
+import TrailTerrain
 import TrailStore
 
 /// `cairn route LAT,LON LAT,LON…`: plans a walk along mapped ways between stops, headless.
@@ -11,14 +12,16 @@ enum RouteCommand: Command {
     static var help: String {
         """
         Usage: cairn route LAT,LON LAT,LON [LAT,LON…] [--straight] [--max-sac T] [--via-ferrata]
-                           [-o FILE.gpx] [--save NAME] [--json] [--map PATH] [--store PATH]
+                           [-o FILE.gpx] [--save NAME] [--json] [--map PATH] [--store PATH] [--dem DIR]
 
         Routes each leg between consecutive stops along the walkable ways of the offline map
         (paths, tracks, footways, steps, minor roads…; foot and access tags respected) and
         prints the total length and each leg with the nearest named place at both ends. A leg
         that cannot be routed (a stop more than \(Int(RouteOptions().maxSnapDistance)) m from every usable way, or no
         walk between the stops) is a straight line, marked as such; the route never fails.
-        Stops are decimal degrees, latitude first: 42.6196,1.5389.
+        Stops are decimal degrees, latitude first: 42.6196,1.5389. With terrain tiles imported
+        (`cairn dem import`), climbing costs time in the routing, each leg reports its ascent
+        and descent, and gain, loss and the DIN 33466 walking time come from the terrain.
 
         Options:
           --straight        straight legs, no routing
@@ -31,6 +34,7 @@ enum RouteCommand: Command {
         \(UnitsOption.helpLine)
         \(MapCommandSupport.mapOptionHelp)
         \(StoreAccess.helpLine)
+        \(DemCommandSupport.demOptionHelp)
         """
     }
 
@@ -44,6 +48,7 @@ enum RouteCommand: Command {
         let sacText = try args.option("--max-sac")
         let output = try args.option("-o", "--output").map(context.resolve)
         let saveName = try args.option("--save")
+        let terrain = try DemCommandSupport.optionalStore(&args, context).map { TerrainElevation(store: $0) }
         let stops = try args.positionals().map(parseStop)
         try args.finish()
         guard stops.count >= 2 else { throw CLIError.usage("route needs at least two stops (LAT,LON LAT,LON)") }
@@ -62,7 +67,8 @@ enum RouteCommand: Command {
         var planner: RoutePlanner?
         if FileManager.default.fileExists(atPath: mapPath) {
             do {
-                planner = RoutePlanner(store: try MapStore(path: mapPath, readOnly: true), options: options)
+                planner = RoutePlanner(store: try MapStore(path: mapPath, readOnly: true), options: options,
+                                       elevation: terrain.map { TerrainLookup(store: $0.store) })
             } catch {
                 context.stderr.write("cairn route: cannot open the map store: \(TerminalText.clean("\(error)")); legs are straight\n")
             }
@@ -70,7 +76,7 @@ enum RouteCommand: Command {
             context.stderr.write("cairn route: no map store at \(TerminalText.clean(mapPath)); legs are straight "
                                  + "(import an extract with `cairn map import FILE.osm`)\n")
         }
-        let plan: RoutePlan
+        var plan: RoutePlan
         if let planner {
             plan = planner.plan(stops: stops, routing: !straight)
         } else {
@@ -79,6 +85,7 @@ enum RouteCommand: Command {
             }
             plan = RoutePlan(stops: stops, legs: legs, options: options)
         }
+        let elevation = terrain.map { DemElevation.apply(&plan, $0) }
         let places = stops.map { stop in (try? planner?.nearestPlace(to: stop, maxDistance: 500)) ?? nil }
         let track = plan.track(name: saveName ?? "Route")
         let stopNames = places.map { $0?.name }
@@ -98,9 +105,9 @@ enum RouteCommand: Command {
         }
 
         if json {
-            context.stdout.write(try RouteReport.json(plan, places: places, saved: saved, output: output))
+            context.stdout.write(try RouteReport.json(plan, places: places, saved: saved, output: output, terrain: elevation))
         } else {
-            var text = RouteReport.text(plan, places: places, units: units)
+            var text = RouteReport.text(plan, places: places, units: units, terrain: elevation)
             if let output { text += "Written to \(TerminalText.clean(output))\n" }
             switch saved {
             case .inserted(let id): text += "Saved as \(id) (a drawn hike)\n"

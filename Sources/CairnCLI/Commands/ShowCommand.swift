@@ -1,6 +1,7 @@
 import Foundation
 import TrailCore
 import TrailStore
+import TrailTerrain
 
 /// `cairn show ID`: one hike's statistics and places.
 public enum ShowCommand: Command {
@@ -8,17 +9,20 @@ public enum ShowCommand: Command {
     public static let summary = "Show a stored hike's statistics and waypoints"
     public static var help: String {
         """
-        Usage: cairn show ID [--json] [--units SYSTEM] [--store PATH]
+        Usage: cairn show ID [--json] [--units SYSTEM] [--store PATH] [--dem DIR]
 
         Every statistic computed when the hike was stored (see DECISIONS.md and
         StatisticsCalculator for the methods), the kept GPX metadata, the waypoints and the
         walks (each time the hike was followed live: coverage, distance walked, active time,
-        furthest point reached along the route).
+        furthest point reached along the route). Where the hike lacks elevations (a drawn
+        route, points without ele) and terrain tiles are imported, gain, loss, steepest grade
+        and walking time come from the terrain, and the elevation source is said.
 
         Options:
           --json            JSON (SI units, ISO 8601 dates) instead of text
         \(UnitsOption.helpLine)
         \(StoreAccess.helpLine)
+        \(DemCommandSupport.demOptionHelp)
         """
     }
 
@@ -26,6 +30,7 @@ public enum ShowCommand: Command {
         let path = try StoreAccess.path(&args, context)
         let units = try UnitsOption.take(&args, context)
         let json = args.flag("--json")
+        let terrain = try DemCommandSupport.optionalStore(&args, context).map { TerrainElevation(store: $0) }
         let ids = args.positionals()
         try args.finish()
         guard ids.count == 1 else { throw CLIError.usage("show needs exactly one ID") }
@@ -35,13 +40,16 @@ public enum ShowCommand: Command {
         let metadata = try store.metadata(of: id)
         let waypoints = try store.waypoints(of: id)
         let walks = try store.walks(of: id)
+        let elevation = try DemElevation.hike(store, id, kind: summary.kind, terrain: terrain)
         if json {
             context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(summary),
                                                                   gpx: HikeJSON.Metadata(metadata),
                                                                   waypoints: waypoints.map(HikeJSON.Place.init),
-                                                                  walks: walks.map(HikeJSON.Walk.init))))
+                                                                  walks: walks.map(HikeJSON.Walk.init),
+                                                                  elevation: elevation)))
         } else {
-            context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units))
+            context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
+                                 + (elevation.map { "\n" + DemElevation.text($0, units) } ?? ""))
         }
         return 0
     }
