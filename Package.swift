@@ -53,7 +53,7 @@ let package = Package(
                           path: "Benchmarks/MapQueryBench"),
         .executableTarget(name: "cairn-bench-render", dependencies: ["TrailApp", "TrailMap", "TrailCore", "TrailFormats", "TermUI"],
                           path: "Benchmarks/RenderBench"),
-        .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore"], path: "Benchmarks/RouteBench"),
+        .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore", "TrailTerrain"], path: "Benchmarks/RouteBench"),
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailCore"],
                           path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),

@@ -13,3 +13,4 @@ section "Hike screen rendering (issue 5)"; swift run -c release cairn-bench-rend
 section "TUI start-up and scrubbing (issue 6)"; ./Benchmarks/tui-bench.sh
 section "Walking router (issue 7)"; ./Benchmarks/route-bench.sh
 section "Following (issue 8)"; swift run -c release FollowBenchmark
+section "Terrain heights and contours (issue 13)"; swift run -c release cairn-bench-terrain
