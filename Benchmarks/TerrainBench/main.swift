@@ -95,3 +95,31 @@ for _ in 0..<50 {
 }
 print(String(format: "tile open + first height: mmap'd file median %.3f ms; SQLite blob read median %.3f ms (%.0f× slower); blob insert %.1f ms",
              median(mmapRuns) * 1000, median(blobRuns) * 1000, median(blobRuns) / median(mmapRuns), sqliteWrite * 1000))
+
+// 3. Contours for a 200×60-cell view: 400×240 braille dots. At zoom z a dot is one Web
+//    Mercator pixel of a 256-pixel tile, so the view spans 400 × 240 pixels around Coma Pedrosa
+//    (the steepest corner of Andorra). Grid sampling (SRTM samples through the store) and
+//    marching squares are timed separately.
+let centre = Coordinate(latitude: 42.5918, longitude: 1.4435)
+for zoom in [12, 13, 14, 15] {
+    let degPerPixelLon = 360.0 / (256 * pow(2, Double(zoom)))
+    let degPerPixelLat = degPerPixelLon * cos(centre.latitude * .pi / 180)
+    let box = BoundingBox(minLatitude: centre.latitude - 120 * degPerPixelLat, minLongitude: centre.longitude - 200 * degPerPixelLon,
+                          maxLatitude: centre.latitude + 120 * degPerPixelLat, maxLongitude: centre.longitude + 200 * degPerPixelLon)
+    let interval = Contours.interval(forZoom: zoom)
+    var gridTimes: [Double] = [], lineTimes: [Double] = []
+    var count = 0, pointCount = 0, samplesCount = 0
+    for _ in 0..<30 {
+        let t0 = now()
+        let grid = HeightGrid.samples(from: store, covering: box)!
+        let t1 = now()
+        let lines = Contours.lines(grid, interval: interval)
+        let t2 = now()
+        gridTimes.append(t1 - t0); lineTimes.append(t2 - t1)
+        count = lines.count; pointCount = lines.reduce(0) { $0 + $1.points.count }; samplesCount = grid.values.count
+    }
+    let total = zip(gridTimes, lineTimes).map { $0 + $1 }
+    print(String(format: "contours z%d (%.0f m, %d samples): %d lines, %d points; grid %.2f ms + lines %.2f ms = median %.2f ms, p90 %.2f ms; target < 5 ms",
+                 zoom, interval, samplesCount, count, pointCount, median(gridTimes) * 1000, median(lineTimes) * 1000,
+                 median(total) * 1000, percentile(total, 0.9) * 1000))
+}

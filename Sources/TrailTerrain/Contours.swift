@@ -41,10 +41,13 @@ public enum Contours {
         for v in grid.values where !v.isNaN { lo = min(lo, v); hi = max(hi, v) }
         guard lo <= hi else { return [] }
         var out: [ContourLine] = []
+        var scratch = Scratch(edges: 2 * grid.rows * grid.columns)
         var level = (lo / interval).rounded(.up) * interval
         while level <= hi {
             let isIndex = (level / (interval * 5)).rounded() * interval * 5 == level
-            for pts in polylines(grid, level: level) { out.append(ContourLine(level: level, isIndex: isIndex, points: pts)) }
+            for pts in polylines(grid, level: level, scratch: &scratch) {
+                out.append(ContourLine(level: level, isIndex: isIndex, points: pts))
+            }
             level += interval
         }
         return out
@@ -52,85 +55,98 @@ public enum Contours {
 
     /// The polylines of one level, in grid order.
     public static func polylines(_ grid: HeightGrid, level: Double) -> [[Coordinate]] {
+        var scratch = Scratch(edges: 2 * grid.rows * grid.columns)
+        return polylines(grid, level: level, scratch: &scratch)
+    }
+
+    /// Per-edge buffers reused from level to level: the (up to two) segments meeting at each
+    /// edge crossing, and the crossing's position. Only touched entries are reset.
+    struct Scratch {
+        var first: [Int32]
+        var second: [Int32]
+        var point: [Coordinate]
+        var touched: [Int] = []
+        init(edges: Int) {
+            first = [Int32](repeating: -1, count: edges)
+            second = [Int32](repeating: -1, count: edges)
+            point = [Coordinate](repeating: Coordinate(latitude: 0, longitude: 0), count: edges)
+        }
+    }
+
+    static func polylines(_ grid: HeightGrid, level: Double, scratch s: inout Scratch) -> [[Coordinate]] {
         let cols = grid.columns
         // Edge ids: horizontal edge (r, c)→(r, c+1) is 2·(r·cols + c), vertical (r, c)→(r+1, c) is 2·(r·cols + c) + 1.
-        var segments: [(Int, Int)] = []
-        var points: [Int: Coordinate] = [:]
-        func crossing(_ edge: Int, _ r: Int, _ c: Int, vertical: Bool, _ a: Double, _ b: Double) -> Int {
-            if points[edge] == nil {
+        var segA: [Int] = [], segB: [Int] = []
+        @inline(__always) func cross(_ edge: Int, _ r: Int, _ c: Int, _ vertical: Bool, _ a: Double, _ b: Double) -> Int {
+            if s.first[edge] < 0 {
                 let t = (level - a) / (b - a)
-                points[edge] = vertical ? grid.coordinate(row: Double(r) + t, column: Double(c))
-                                        : grid.coordinate(row: Double(r), column: Double(c) + t)
+                s.point[edge] = vertical ? grid.coordinate(row: Double(r) + t, column: Double(c))
+                                         : grid.coordinate(row: Double(r), column: Double(c) + t)
             }
             return edge
         }
-        for r in 0..<(grid.rows - 1) {
-            for c in 0..<(cols - 1) {
-                let tl = grid.value(r, c), tr = grid.value(r, c + 1), bl = grid.value(r + 1, c), br = grid.value(r + 1, c + 1)
-                if tl.isNaN || tr.isNaN || bl.isNaN || br.isNaN { continue }
-                let mask = (tl >= level ? 8 : 0) | (tr >= level ? 4 : 0) | (br >= level ? 2 : 0) | (bl >= level ? 1 : 0)
-                if mask == 0 || mask == 15 { continue }
-                let base = 2 * (r * cols + c)
-                // Edges of the cell: top, right, bottom, left.
-                let top = { crossing(base, r, c, vertical: false, tl, tr) }
-                let bottom = { crossing(2 * ((r + 1) * cols + c), r + 1, c, vertical: false, bl, br) }
-                let left = { crossing(base + 1, r, c, vertical: true, tl, bl) }
-                let right = { crossing(2 * (r * cols + c + 1) + 1, r, c + 1, vertical: true, tr, br) }
-                switch mask {
-                case 1, 14: segments.append((left(), bottom()))
-                case 2, 13: segments.append((bottom(), right()))
-                case 3, 12: segments.append((left(), right()))
-                case 4, 11: segments.append((top(), right()))
-                case 6, 9: segments.append((top(), bottom()))
-                case 7, 8: segments.append((left(), top()))
-                case 5, 10:
-                    let centreIn = (tl + tr + bl + br) / 4 >= level
-                    // mask 5: tr and bl in; mask 10: tl and br in.
-                    if (mask == 5) == centreIn {
-                        segments.append((left(), top())); segments.append((bottom(), right()))
-                    } else {
-                        segments.append((left(), bottom())); segments.append((top(), right()))
+        @inline(__always) func add(_ a: Int, _ b: Int) {
+            let i = Int32(segA.count)
+            segA.append(a); segB.append(b)
+            for e in [a, b] {
+                if s.first[e] < 0 { s.first[e] = i; s.touched.append(e) } else { s.second[e] = i }
+            }
+        }
+        grid.values.withUnsafeBufferPointer { v in
+            for r in 0..<(grid.rows - 1) {
+                let row = r * cols
+                for c in 0..<(cols - 1) {
+                    let tl = v[row + c], tr = v[row + c + 1], bl = v[row + cols + c], br = v[row + cols + c + 1]
+                    let mask = (tl >= level ? 8 : 0) | (tr >= level ? 4 : 0) | (br >= level ? 2 : 0) | (bl >= level ? 1 : 0)
+                    if mask == 0 || mask == 15 { continue }
+                    if tl.isNaN || tr.isNaN || bl.isNaN || br.isNaN { continue }
+                    let base = 2 * (row + c)
+                    // Edges of the cell: top, right, bottom, left.
+                    let top = base, left = base + 1, bottom = 2 * (row + cols + c), right = 2 * (row + c + 1) + 1
+                    func T() -> Int { cross(top, r, c, false, tl, tr) }
+                    func B() -> Int { cross(bottom, r + 1, c, false, bl, br) }
+                    func L() -> Int { cross(left, r, c, true, tl, bl) }
+                    func R() -> Int { cross(right, r, c + 1, true, tr, br) }
+                    switch mask {
+                    case 1, 14: add(L(), B())
+                    case 2, 13: add(B(), R())
+                    case 3, 12: add(L(), R())
+                    case 4, 11: add(T(), R())
+                    case 6, 9: add(T(), B())
+                    case 7, 8: add(L(), T())
+                    case 5, 10:
+                        // mask 5: tr and bl in; mask 10: tl and br in. The cell's mean decides.
+                        let centreIn = (tl + tr + bl + br) / 4 >= level
+                        if (mask == 5) == centreIn { add(L(), T()); add(B(), R()) } else { add(L(), B()); add(T(), R()) }
+                    default: break
                     }
-                default: break
                 }
             }
         }
-        return chain(segments).map { $0.map { points[$0]! } }
-    }
-
-    /// Joins segments sharing an end into polylines (each edge crossing joins at most two).
-    static func chain(_ segments: [(Int, Int)]) -> [[Int]] {
-        var byPoint: [Int: [Int]] = [:]
-        for (i, s) in segments.enumerated() { byPoint[s.0, default: []].append(i); byPoint[s.1, default: []].append(i) }
-        var used = [Bool](repeating: false, count: segments.count)
-        var out: [[Int]] = []
-        func next(from p: Int) -> (Int, Int)? {
-            for i in byPoint[p] ?? [] where !used[i] {
-                used[i] = true
-                return (i, segments[i].0 == p ? segments[i].1 : segments[i].0)
-            }
+        // Chain: open lines start at a crossing used by one segment, then closed loops.
+        var used = [Bool](repeating: false, count: segA.count)
+        var out: [[Coordinate]] = []
+        func other(_ seg: Int, _ e: Int) -> Int { segA[seg] == e ? segB[seg] : segA[seg] }
+        func nextSegment(at e: Int) -> Int? {
+            let a = Int(s.first[e]), b = Int(s.second[e])
+            if a >= 0 && !used[a] { return a }
+            if b >= 0 && !used[b] { return b }
             return nil
         }
-        // Open lines first start at an end used once, then closed loops anywhere.
-        let order = (0..<segments.count).sorted { a, b in
-            let ea = min(byPoint[segments[a].0]!.count, byPoint[segments[a].1]!.count)
-            let eb = min(byPoint[segments[b].0]!.count, byPoint[segments[b].1]!.count)
-            return (ea, a) < (eb, b)
-        }
-        for start in order where !used[start] {
-            used[start] = true
-            var (a, b) = segments[start]
-            if byPoint[b]!.count == 1 { swap(&a, &b) }   // walk away from a dead end
-            var line = [a, b]
-            while let (_, p) = next(from: line[line.count - 1]) { line.append(p) }
-            if line.first != line.last {
-                var back: [Int] = []
-                var p = line[0]
-                while let (_, q) = next(from: p) { back.append(q); p = q }
-                line = back.reversed() + line
+        func walk(from start: Int) {
+            var e = start
+            var line: [Coordinate] = [s.point[e]]
+            while let seg = nextSegment(at: e) {
+                used[seg] = true
+                e = other(seg, e)
+                line.append(s.point[e])
             }
             out.append(line)
         }
+        for e in s.touched where s.second[e] < 0 && !used[Int(s.first[e])] { walk(from: e) }
+        for i in 0..<segA.count where !used[i] { walk(from: segA[i]) }
+        for e in s.touched { s.first[e] = -1; s.second[e] = -1 }
+        s.touched.removeAll(keepingCapacity: true)
         return out
     }
 
