@@ -21,6 +21,7 @@ public enum CairnCLI {
             DemImportCommand.self,
             DemInfoCommand.self,
             DemAtCommand.self,
+            DemContoursCommand.self,
             RenderCommand.self,
             RouteCommand.self,
             FollowCommand.self,
