@@ -15,6 +15,7 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBZip2", path: "Sources/CBZip2", providers: [.apt(["libbz2-dev"])]),
+        .systemLibrary(name: "CZip", path: "Sources/CZip", providers: [.apt(["libzip-dev"])]),
 
         // Plain-Swift libraries.
         .target(name: "TrailCore"),
@@ -24,11 +25,12 @@ let package = Package(
         .target(name: "TrailStore", dependencies: ["TrailCore", "TrailSQLite", "CSQLite"]),
         .target(name: "TrailMap", dependencies: ["TrailCore", "TrailSQLite", "CSQLite", "CLibXML2", "CZlib", "CBZip2"]),
         .target(name: "TrailLive", dependencies: ["TrailCore"]),
+        .target(name: "TrailTerrain", dependencies: ["TrailCore", "CZip"]),
         .target(name: "TermUI"),
         .target(name: "TrailApp", dependencies: ["TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailLive"]),
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
         .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
-                                                 "TrailLive", "TermUI", "TrailApp", "CursesTerminal"]),
+                                                 "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
 
         // Tests mirror the modules.
@@ -40,6 +42,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
+        .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore", "CairnCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
                                                           "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal"],
                     exclude: ["Snapshots"]),
@@ -55,12 +58,14 @@ let package = Package(
                           path: "Benchmarks/MapQueryBench"),
         .executableTarget(name: "cairn-bench-render", dependencies: ["TrailApp", "TrailMap", "TrailCore", "TrailFormats", "TermUI"],
                           path: "Benchmarks/RenderBench"),
-        .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore"], path: "Benchmarks/RouteBench"),
+        .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore", "TrailTerrain"], path: "Benchmarks/RouteBench"),
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"],
                           path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
+        .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
+                          path: "Benchmarks/TerrainBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
         .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
     ]

@@ -23,6 +23,9 @@ trap 'rm -rf "$OUT"' EXIT
 "$BIN/cairn" map import --map "$OUT/map.sqlite" "$FILE" >/dev/null
 echo "file: $FILE"
 "$BIN/cairn-bench-route" --map "$OUT/map.sqlite" --pairs "${PAIRS:-100}" --seed "${SEED:-42}"
+# Before / after climb costs (issue 13): the same pairs on a graph with SRTM elevations.
+"$BIN/cairn" dem import --dem "$OUT/dem" Samples/N42E001.hgt.zip >/dev/null
+"$BIN/cairn-bench-route" --map "$OUT/map.sqlite" --pairs "${PAIRS:-100}" --seed "${SEED:-42}" --dem "$OUT/dem"
 
 if command -v hyperfine >/dev/null; then
     # Encamp to Refugi de Juclar, about 13 km as the crow flies (east clip).

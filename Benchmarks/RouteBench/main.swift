@@ -1,7 +1,10 @@
 // cairn-bench-route: times building the walking graph of a map store's whole covered area
 // and routing between random stop pairs on it, and prints the figures.
 //
-// Usage: cairn-bench-route --map PATH [--pairs 100] [--seed 42] [--builds 5]
+// Usage: cairn-bench-route --map PATH [--pairs 100] [--seed 42] [--builds 5] [--dem DIR]
+//
+// With --dem the graph is built with terrain elevations (SRTM tiles in DIR) and every edge
+// costs by DIN 33466 with its climb (WalkingGraph.Edge.cost); without, every edge is flat.
 //
 // Pairs: both ends are junctions of the graph (walkable nodes), drawn with a fixed-seed
 // generator, kept when 1-15 km apart (geodesic); pairs with no walk between them are kept
@@ -12,12 +15,20 @@
 import Foundation
 import TrailCore
 import TrailMap
+import TrailTerrain
 
 struct Options {
     var map = ""
     var pairs = 100
     var seed: UInt64 = 42
     var builds = 5
+    var dem = ""
+}
+
+/// The terrain as the graph's elevation lookup.
+struct TerrainLookup: ElevationLookup {
+    let store: TerrainStore
+    func elevation(at coordinate: Coordinate) -> Double? { store.height(at: coordinate).metres }
 }
 
 func fail(_ message: String) -> Never {
@@ -37,6 +48,7 @@ func parseOptions() -> Options {
         case "--pairs": o.pairs = max(1, Int(v) ?? o.pairs)
         case "--seed": o.seed = UInt64(v) ?? o.seed
         case "--builds": o.builds = max(1, Int(v) ?? o.builds)
+        case "--dem": o.dem = v
         default: fail("unknown option \(a)")
         }
     }
@@ -85,12 +97,14 @@ do { store = try MapStore(path: o.map, readOnly: true) } catch { fail("\(error)"
 let covered = (try? store.coverageAreas()) ?? []
 guard var area = covered.first else { fail("the store has no coverage; import an extract first") }
 for c in covered { area.extend(c) }
+let elevation: ElevationLookup? = o.dem.isEmpty ? nil : TerrainLookup(store: TerrainStore(directory: o.dem))
+print(elevation == nil ? "edges flat (no --dem)" : "edges with terrain climb (DIN 33466 cost, SRTM tiles in \(o.dem))")
 
 // 1. Graph build for the whole covered area.
 var buildWall: [Double] = [], buildCPU: [Double] = []
 var graph: WalkingGraph!
 for _ in 0..<o.builds {
-    let (g, w, c) = try timed { try WalkingGraph.build(store: store, box: area) }
+    let (g, w, c) = try timed { try WalkingGraph.build(store: store, box: area, elevation: elevation) }
     graph = g
     buildWall.append(w)
     buildCPU.append(c)
@@ -135,7 +149,7 @@ print("search (snap + A*): median \(ms(percentile(searchWall, 0.5))), p90 \(ms(p
       + "max \(ms(searchWall.max()!)) wall; CPU median \(ms(percentile(searchCPU, 0.5))), p90 \(ms(percentile(searchCPU, 0.9)))")
 
 // 4. The planner's leg with the graph cached (built once for the whole area first).
-let planner = RoutePlanner(store: store)
+let planner = RoutePlanner(store: store, elevation: elevation)
 _ = planner.graph(covering: [Coordinate(latitude: area.minLatitude, longitude: area.minLongitude),
                               Coordinate(latitude: area.maxLatitude, longitude: area.maxLongitude)])
 var legWall: [Double] = [], legCPU: [Double] = []

@@ -2,6 +2,7 @@ import Foundation
 import TrailCore
 import TrailFormats
 import TrailMap
+import TrailTerrain
 import TrailStore
 
 /// `cairn route LAT,LON LAT,LON…`: plans a walk along mapped ways between stops, headless.
@@ -16,7 +17,10 @@ enum RouteCommand: Command {
         that cannot be routed (a stop more than \(Int(RouteOptions().maxSnapDistance)) m from every usable way, or no
         walk between the stops) is a straight line, marked as such; the route never fails.
         Stops are decimal degrees, latitude first: 42.6196,1.5389; one south of the equator
-        begins with a minus sign (-33.9,18.4) and is still a stop, not an option.
+        begins with a minus sign (-33.9,18.4) and is still a stop, not an option. With terrain
+        tiles imported (`cairn dem import`), climbing costs time in the routing, each leg
+        reports its ascent and descent, and gain, loss and the DIN 33466 walking time come
+        from the terrain.
         """
     }
     /// The stops. Words such as `-1.5,42` or `-33.9` are stops, not options: the rule lives
@@ -33,7 +37,7 @@ enum RouteCommand: Command {
     static let save = OptionSpec("--save", value: "NAME",
                                  help: "store the route in the hike library as a drawn hike called NAME")
     static let json = OptionSpec("--json", help: "print the result as JSON (metres, degrees)")
-    static let options: [OptionSpec] = [straight, maxSAC, viaFerrata, output, save, json, .units, .map, .store]
+    static let options: [OptionSpec] = [straight, maxSAC, viaFerrata, output, save, json, .units, .map, .store, .dem]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let mapPath = try MapCommandSupport.storePath(args, context)
@@ -45,6 +49,7 @@ enum RouteCommand: Command {
         let sacText = args.value(Self.maxSAC)
         let output = args.value(Self.output).map(context.resolve)
         let saveName = args.value(Self.save)
+        let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
         let stops = try args.positionals.map(parseStop)
         guard stops.count >= 2 else { throw CLIError.usage("route needs at least two stops (LAT,LON LAT,LON)") }
         var options = RouteOptions(allowViaFerrata: viaFerrata)
@@ -62,7 +67,8 @@ enum RouteCommand: Command {
         var planner: RoutePlanner?
         if FileManager.default.fileExists(atPath: mapPath) {
             do {
-                planner = RoutePlanner(store: try MapStore(path: mapPath, readOnly: true), options: options)
+                planner = RoutePlanner(store: try MapStore(path: mapPath, readOnly: true), options: options,
+                                       elevation: terrain.map { TerrainLookup(store: $0.store) })
             } catch {
                 context.stderr.write("cairn route: cannot open the map store: \(TerminalText.clean("\(error)")); legs are straight\n")
             }
@@ -70,7 +76,7 @@ enum RouteCommand: Command {
             context.stderr.write("cairn route: no map store at \(TerminalText.clean(mapPath)); legs are straight "
                                  + "(import an extract with `cairn map import FILE.osm`)\n")
         }
-        let plan: RoutePlan
+        var plan: RoutePlan
         if let planner {
             plan = planner.plan(stops: stops, routing: !straight)
         } else {
@@ -79,6 +85,7 @@ enum RouteCommand: Command {
             }
             plan = RoutePlan(stops: stops, legs: legs, options: options)
         }
+        let elevation = terrain.map { DemElevation.apply(&plan, $0) }
         let places = stops.map { stop in (try? planner?.nearestPlace(to: stop, maxDistance: 500)) ?? nil }
         let track = plan.track(name: saveName ?? "Route")
         let stopNames = places.map { $0?.name }
@@ -98,9 +105,9 @@ enum RouteCommand: Command {
         }
 
         if json {
-            context.stdout.write(try RouteReport.json(plan, places: places, saved: saved, output: output))
+            context.stdout.write(try RouteReport.json(plan, places: places, saved: saved, output: output, terrain: elevation))
         } else {
-            var text = RouteReport.text(plan, places: places, units: units)
+            var text = RouteReport.text(plan, places: places, units: units, terrain: elevation)
             if let output { text += "Written to \(TerminalText.clean(output))\n" }
             switch saved {
             case .inserted(let id): text += "Saved as \(id) (a drawn hike)\n"

@@ -2,6 +2,7 @@ import Foundation
 import TrailCore
 import TrailMap
 import TrailStore
+import TrailTerrain
 
 /// What `cairn route` prints: a text table or JSON.
 enum RouteReport {
@@ -16,7 +17,7 @@ enum RouteReport {
     }
 
     /// The text report: totals, then one line per leg.
-    static func text(_ plan: RoutePlan, places: [NamedPlace?], units: UnitFormatter) -> String {
+    static func text(_ plan: RoutePlan, places: [NamedPlace?], units: UnitFormatter, terrain: TerrainStatistics? = nil) -> String {
         let straight = plan.straightLegCount
         var out = "Route: \(plan.stops.count) stops, \(plan.legs.count) leg\(plan.legs.count == 1 ? "" : "s"), "
         out += units.distance(plan.length)
@@ -42,10 +43,16 @@ enum RouteReport {
                 let off = (leg.startConnector ?? 0) + (leg.endConnector ?? 0)
                 if off >= 1 { out += ", " + units.distance(off) + " off the ways to reach the stops" }
             }
+            if terrain != nil { out += ", +" + units.elevation(leg.ascent) + " / −" + units.elevation(leg.descent) }
             out += "\n"
         }
-        let time = StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
-        out += "Walking time (DIN 33466, flat): " + units.duration(time, style: .clock) + "\n"
+        if let terrain, terrain.elevationGain != nil {
+            out += DemElevation.text(terrain, units)
+        } else {
+            if let terrain { out += DemElevation.text(terrain, units) }
+            let time = StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
+            out += "Walking time (DIN 33466, flat): " + units.duration(time, style: .clock) + "\n"
+        }
         out += "Limits: SAC up to \(plan.options.maxSAC), via ferratas \(plan.options.allowViaFerrata ? "allowed" : "off")\n"
         out += "Map data © OpenStreetMap contributors, ODbL 1.0\n"
         return out
@@ -87,10 +94,17 @@ enum RouteReport {
         var gpxFile: String?
         var savedAs: String?
         var alreadyStoredAs: String?
+        /// Whole-route climb (terrain, 5 m hysteresis), its source, DIN 33466 time in seconds.
+        var ascentMetres: Double?
+        var descentMetres: Double?
+        var elevationSource: String = ElevationSource.none.rawValue
+        var walkingTimeSeconds: Double?
+        var elevation: TerrainStatistics?
     }
 
     /// The JSON report (keys sorted, numbers in metres and degrees).
-    static func json(_ plan: RoutePlan, places: [NamedPlace?], saved: HikeStore.InsertOutcome?, output: String?) throws -> String {
+    static func json(_ plan: RoutePlan, places: [NamedPlace?], saved: HikeStore.InsertOutcome?, output: String?,
+                     terrain: TerrainStatistics? = nil) throws -> String {
         var report = Report(
             lengthMetres: plan.length, straightLegs: plan.straightLegCount, maxSAC: plan.options.maxSAC.description,
             viaFerrata: plan.options.allowViaFerrata,
@@ -105,6 +119,11 @@ enum RouteReport {
                     ways: leg.ways.map(\.description), points: leg.coordinates.map { [$0.latitude, $0.longitude] })
             },
             gpxFile: output, savedAs: nil, alreadyStoredAs: nil)
+        report.ascentMetres = terrain?.elevationGain
+        report.descentMetres = terrain?.elevationLoss
+        report.elevationSource = terrain?.elevationSource.rawValue ?? ElevationSource.none.rawValue
+        report.walkingTimeSeconds = terrain?.estimatedWalkingTime ?? StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
+        report.elevation = terrain
         switch saved {
         case .inserted(let id): report.savedAs = id.rawValue
         case .duplicate(let id): report.alreadyStoredAs = id.rawValue

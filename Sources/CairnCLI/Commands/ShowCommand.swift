@@ -1,6 +1,7 @@
 import Foundation
 import TrailCore
 import TrailStore
+import TrailTerrain
 
 /// `cairn show ID`: one hike's statistics and places.
 public enum ShowCommand: Command {
@@ -10,16 +11,19 @@ public enum ShowCommand: Command {
         Every statistic computed when the hike was stored (see DECISIONS.md and
         StatisticsCalculator for the methods), the kept GPX metadata, the waypoints and the
         walks (each time the hike was followed live: coverage, distance walked, active time,
-        furthest point reached along the route).
+        furthest point reached along the route). Where the hike lacks elevations (a drawn
+        route, points without ele) and terrain tiles are imported, gain, loss, steepest grade
+        and walking time come from the terrain, and the elevation source is said.
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let json = OptionSpec("--json", help: "JSON (SI units, ISO 8601 dates) instead of text")
-    public static let options: [OptionSpec] = [json, .units, .store]
+    public static let options: [OptionSpec] = [json, .units, .store, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let path = StoreAccess.path(args, context)
         let units = try UnitsOption.formatter(args, context)
         let json = args.has(Self.json)
+        let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
         let ids = args.positionals
         guard ids.count == 1 else { throw CLIError.usage("show needs exactly one ID") }
         let store = try StoreAccess.open(path, context, create: false)
@@ -28,13 +32,16 @@ public enum ShowCommand: Command {
         let metadata = try store.metadata(of: id)
         let waypoints = try store.waypoints(of: id)
         let walks = try store.walks(of: id)
+        let elevation = try DemElevation.hike(store, id, kind: summary.kind, terrain: terrain)
         if json {
             context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(summary),
                                                                   gpx: HikeJSON.Metadata(metadata),
                                                                   waypoints: waypoints.map(HikeJSON.Place.init),
-                                                                  walks: walks.map(HikeJSON.Walk.init))))
+                                                                  walks: walks.map(HikeJSON.Walk.init),
+                                                                  elevation: elevation)))
         } else {
-            context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units))
+            context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
+                                 + (elevation.map { "\n" + DemElevation.text($0, units) } ?? ""))
         }
         return 0
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TrailCore
 import TrailFormats
+import TrailTerrain
 
 /// `cairn stats FILE.gpx…`: statistics of each track and route of GPX files, without storing them.
 public enum StatsCommand: Command {
@@ -17,8 +18,12 @@ public enum StatsCommand: Command {
                                                 help: "a GPX 1.0 or 1.1 file")]
     static let json = OptionSpec("--json", help: "one JSON document for all files (SI units, ISO 8601 UTC dates)")
     static let segments = OptionSpec("--segments", help: "also print each segment of a multi-segment track")
-    public static let options: [OptionSpec] = [json, segments, .units]
+    public static let options: [OptionSpec] = [json, segments, .units, .dem]
     public static let notes = """
+        With terrain tiles imported, routes and tracks without elevations get gain, loss,
+        steepest grade and walking time from the terrain ("elevation" in JSON, with the source);
+        tracks with elevations also get the terrain's gain beside their own.
+
         A file that cannot be read is reported on stderr (file, line, reason); the others
         are still printed and the exit code is 1.
         """
@@ -37,12 +42,14 @@ public enum StatsCommand: Command {
         var kind: String
         var statistics: TrackStatistics
         var segments: [TrackStatistics]?
+        var elevation: TerrainStatistics?
     }
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let units = try UnitsOption.formatter(args, context)
         let json = args.has(Self.json)
         let perSegment = args.has(Self.segments)
+        let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
         let files = args.positionals
         guard !files.isEmpty else { throw CLIError.usage("stats needs at least one GPX file") }
         let calculator = StatisticsCalculator()
@@ -65,11 +72,13 @@ public enum StatsCommand: Command {
             var tracks: [TrackJSON] = []
             for t in doc.tracks {
                 tracks.append(TrackJSON(name: t.name, kind: "track", statistics: calculator.statistics(for: t),
-                                        segments: t.segments.count > 1 ? calculator.segmentStatistics(for: t) : nil))
+                                        segments: t.segments.count > 1 ? calculator.segmentStatistics(for: t) : nil,
+                                        elevation: terrain.map { TerrainStatistics.compute(t, planned: false, terrain: $0) }))
             }
             for r in doc.routes where !r.points.isEmpty {
                 tracks.append(TrackJSON(name: r.name, kind: "route", statistics: calculator.statistics(for: r.asTrack),
-                                        segments: nil))
+                                        segments: nil,
+                                        elevation: terrain.map { TerrainStatistics.compute(r.asTrack, planned: true, terrain: $0) }))
             }
             if json {
                 documents.append(FileJSON(file: file, version: doc.version, creator: doc.creator,
@@ -85,6 +94,7 @@ public enum StatsCommand: Command {
                 let title = t.name.map(TerminalText.clean) ?? "(unnamed)"
                 text += "  \(t.kind.capitalized) \(i + 1): \(title)\n"
                 text += StatisticsRows.format(StatisticsRows.rows(t.statistics, units), indent: "    ")
+                if let e = t.elevation { text += DemElevation.text(e, units, indent: "    ") }
                 if perSegment, let segments = t.segments {
                     for (j, s) in segments.enumerated() {
                         text += "    Segment \(j + 1):\n"

@@ -1,4 +1,5 @@
 import Foundation
+import TrailTerrain
 import TrailCore
 import TrailFormats
 import TrailStore
@@ -61,6 +62,8 @@ enum HikeJSON {
         var gpx: Metadata
         var waypoints: [Place]
         var walks: [Walk] = []
+        /// Elevation figures with their source, when the terrain was consulted (`--dem`).
+        var elevation: TerrainStatistics? = nil
     }
 
     /// The kept GPX metadata, flattened for JSON.

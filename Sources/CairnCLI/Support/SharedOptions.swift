@@ -18,6 +18,12 @@ extension OptionSpec {
         defaultHelp: "$CAIRN_MAP, else $XDG_DATA_HOME/cairn/map.sqlite, else ~/.local/share/cairn/map.sqlite",
         help: "the map store")
 
+    /// `--dem DIR`: the terrain folder of SRTM tiles (``DemCommandSupport/directory(_:_:)``).
+    public static let dem = OptionSpec(
+        "--dem", value: "DIR", kind: .file(extensions: []),
+        defaultHelp: "$CAIRN_DEM, else $XDG_DATA_HOME/cairn/terrain, else ~/.local/share/cairn/terrain",
+        help: "the terrain folder of SRTM tiles")
+
     /// `--units SYSTEM`: metric or imperial (``UnitsOption/formatter(_:_:)``).
     public static let units = OptionSpec(
         "--units", value: "SYSTEM", kind: .choice(UnitSystem.allCases.map(\.rawValue)),

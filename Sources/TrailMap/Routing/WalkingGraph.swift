@@ -44,12 +44,21 @@ public struct WalkingGraph: Sendable {
         public var sacScale: SACScale? { SACScale(rawValue: Int(grade)) }
 
         /// Cost of walking `metres` of this edge forwards (from `from` towards `to`) or
-        /// backwards, the climb shared out by length.
+        /// backwards, in metres of easy walking, the climb shared out by length.
+        ///
+        /// DIN 33466 ("Wanderwege", 2000; the rule of ``StatisticsCalculator``'s walking
+        /// time) applied to the edge as one section: horizontal h = metres × factor, vertical
+        /// v = climbPenalty × (up + down × 300/500), both in metres of walking at 4 km/h
+        /// (the default penalty 4000/300 = 13.3 is 300 m/h of ascent; descent at 500 m/h);
+        /// cost = max(h, v) + min(h, v) / 2. Never below h, so the A* bound stays admissible.
+        /// A penalty of 0 makes every edge flat.
         @inline(__always)
         func cost(metres: Double, forward: Bool, climbPenalty: Double) -> Double {
-            let climb = forward ? ascent : descent
-            guard climb > 0, length > 0 else { return metres * factor }
-            return metres * factor + climbPenalty * climb * (metres / length)
+            let h = metres * factor
+            guard climbPenalty > 0, length > 0, ascent > 0 || descent > 0 else { return h }
+            let up = forward ? ascent : descent, down = forward ? descent : ascent
+            let v = climbPenalty * (up + down * WalkingRules.descentShare) * (metres / length)
+            return max(h, v) + min(h, v) / 2
         }
     }
 

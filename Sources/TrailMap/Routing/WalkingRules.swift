@@ -96,8 +96,13 @@ public enum WalkingRules {
         tags["sac_scale"].flatMap(SACScale.init(tagValue:))
     }
 
-    /// Cost of one metre of ascent, in metres of easy walking: Naismith's rule (W. W. Naismith,
-    /// 1892: an hour per three miles plus an hour per 2,000 feet of ascent), 4,828 m per
-    /// 609.6 m = 7.92. Descent costs nothing extra.
-    public static let climbPenalty = 7.92
+    /// Cost of one metre of ascent, in metres of easy walking: DIN 33466 (4 km/h on the flat,
+    /// 300 m/h up), 4000 / 300 = 13.3; see ``WalkingGraph/Edge`` for how it combines with
+    /// the horizontal distance (the larger plus half the smaller, as in the walking time).
+    /// DECISIONS.md 121: replaces Naismith's 7.92 with descent free.
+    public static let climbPenalty = 4000.0 / 300.0
+
+    /// A metre of descent weighs this share of a metre of ascent: DIN 33466's 500 m/h down
+    /// against 300 m/h up.
+    public static let descentShare = 300.0 / 500.0
 }

@@ -74,15 +74,19 @@ import TrailCore
         }
     }
 
-    @Test func climbingCostsNaismithMetres() throws {
-        // Way 106 costs its length + 7.92 × 200 m, way 107 its length + 7.92 × 30 m: 107 wins.
+    @Test func climbingCostsDIN33466Metres() throws {
+        // Way 106 (shorter, 200 m up and down) against 107 (longer, 30 m): the flatter detour wins.
         let leg = try planner(elevation: Bumps()).leg(from: Self.s, to: Self.t)
         #expect(leg.ways == [Self.way(107)])
         #expect(abs(leg.ascent - 30) < 1e-9 && abs(leg.descent - 30) < 1e-9)
         let graph = try #require(try planner(elevation: Bumps()).graph(covering: [Self.s, Self.t]))
         let e106 = try #require(graph.edges.first { $0.way == Self.way(106) })
         #expect(e106.ascent == 200 && e106.descent == 200)
-        #expect(abs(e106.cost(metres: e106.length, forward: true, climbPenalty: 7.92) - (e106.length + 1584)) < 1e-9)
+        // DIN 33466 on the edge: h = length, v = 13.33 × (200 + 200 × 0.6) = 4266.7 m; max + min / 2.
+        let v = 4000.0 / 300 * (200 + 200 * 0.6), h = e106.length
+        #expect(abs(e106.cost(metres: h, forward: true, climbPenalty: 4000.0 / 300) - (max(h, v) + min(h, v) / 2)) < 1e-9)
+        let e107 = try #require(graph.edges.first { $0.way == Self.way(107) })
+        #expect(e107.length > h, "the detour is longer")
         // Without the climb penalty the shorter 106 wins again.
         var flat = RouteOptions()
         flat.climbPenalty = 0

@@ -1,0 +1,58 @@
+import Foundation
+import TermUI
+import TrailApp
+import TrailCore
+import TrailTerrain
+
+/// `cairn dem contours LAT,LON`: the terrain's contour lines around a position as braille
+/// text (no map features), to look at the terrain without the TUI.
+enum DemContoursCommand: Command {
+    static let name = "dem contours"
+    static let summary = "Draw the terrain's contour lines around a position (braille text)"
+    static let about = """
+        Draws the contour lines of the imported terrain in a view of W×H terminal cells
+        (default 100x30) centred on LAT,LON at slippy-map zoom Z (default 14). The interval
+        follows the zoom (20 m from z15, 50 m at z14, 100 m at z13, 200 m below); every fifth
+        line is an index line with its height written on it. Lines are marching squares over
+        the SRTM samples; none is drawn through voids or where no tile is imported.
+        """
+    static let arguments = [ArgumentSpec("LAT,LON", help: "the centre in decimal degrees, latitude first")]
+    static let zoom = OptionSpec("--zoom", value: "Z", defaultValue: "14", help: "slippy-map zoom level 8…17")
+    static let size = OptionSpec("--size", value: "WxH", defaultValue: "100x30", help: "width and height in cells")
+    static let options: [OptionSpec] = [zoom, size, .dem]
+
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let directory = try DemCommandSupport.directory(args, context)
+        let zoomText = args.value(Self.zoom)
+        let sizeText = args.value(Self.size)
+        let texts = args.positionals
+        guard texts.count == 1 else { throw CLIError.usage("dem contours needs one position LAT,LON") }
+        let centre = try DemCommandSupport.parsePosition(texts[0])
+        guard let zoom = Int(zoomText ?? "14"), (8...17).contains(zoom) else { throw CLIError.usage("--zoom takes 8…17") }
+        let size = (sizeText ?? "100x30").split(separator: "x").compactMap { Int($0) }
+        guard size.count == 2, (10...400).contains(size[0]), (4...200).contains(size[1]) else {
+            throw CLIError.usage("--size takes WxH, e.g. 100x30")
+        }
+        let store = TerrainStore(directory: directory)
+        guard !store.tilePaths.isEmpty else {
+            throw CLIError.failure("no terrain tiles in \(TerminalText.clean(directory)); import one with `cairn dem import N42E001.hgt.zip`")
+        }
+        let viewport = MapViewport(center: centre, zoom: Double(zoom), width: size[0], height: size[1])
+        let interval = Contours.interval(forZoom: zoom)
+        guard let grid = HeightGrid.samples(from: store, covering: viewport.bounds) else {
+            throw CLIError.failure("the view is too large for contours; zoom in")
+        }
+        let lines = Contours.lines(grid, interval: interval).map {
+            ContourLayer.Line(level: $0.level, isIndex: $0.isIndex, points: $0.points)
+        }
+        var canvas = BrailleCanvas(width: size[0], height: size[1])
+        let env = WidgetEnvironment(theme: .plain, format: UnitFormatter(system: .metric))
+        ContourLayer(lines: lines).draw(viewport: viewport, canvas: &canvas, environment: env)
+        var buffer = Buffer(width: size[0], height: size[1])
+        canvas.render(into: &buffer, at: Rect(x: 0, y: 0, width: size[0], height: size[1]))
+        context.stdout.write(buffer.textDump() + "\n")
+        context.stdout.write("Contours every \(Int(interval)) m (index every \(Int(interval * 5)) m), \(lines.count) lines; "
+                             + "terrain: SRTM (NASA/USGS, public domain)\n")
+        return 0
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import TrailTerrain
+
+/// `cairn dem import FILE|DIR…`: copies SRTM tiles into the terrain folder.
+enum DemImportCommand: Command {
+    static let name = "dem import"
+    static let summary = "Import SRTM elevation tiles (.hgt, .hgt.zip) for offline terrain"
+    static let about = """
+        Imports SRTM tiles named by their south-west corner (N42E001.hgt or N42E001.hgt.zip;
+        SRTM3 1201×1201 or SRTM1 3601×3601 samples). A directory imports every .hgt and
+        .hgt.zip file in it. The import is all or nothing: when one input is not a tile (name,
+        size, a zip without exactly one .hgt entry or one that would inflate to more than a
+        tile), nothing is written and the tiles already imported stay as they were. A tile
+        imported again replaces the old one.
+        """
+    static let arguments = [ArgumentSpec("FILE|DIR", count: .oneOrMore, kind: .file(extensions: ["hgt", "zip"]), help: "an SRTM tile (.hgt, .hgt.zip) or a directory of them")]
+    static let options: [OptionSpec] = [.dem]
+
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let directory = try DemCommandSupport.directory(args, context)
+        let inputs = args.positionals
+        guard !inputs.isEmpty else { throw CLIError.usage("dem import needs at least one file or directory") }
+        let imported: [TerrainImport.ImportedTile]
+        do {
+            let files = try inputs.flatMap { try TerrainImport.expand(context.resolve($0), shownAs: $0) }
+            imported = try TerrainImport.run(files, into: directory)
+        } catch let e as TerrainError {
+            throw CLIError.failure(TerminalText.clean(e.description) + "; nothing imported")
+        }
+        var out = ""
+        for t in imported {
+            out += "\(t.id.name)  SRTM\(t.format.arcSeconds) \(t.format.samplesPerSide)×\(t.format.samplesPerSide)"
+            out += "  from \(TerminalText.clean(t.source))\(t.replaced ? " (replaced)" : "")\n"
+        }
+        out += "Imported \(imported.count) tile\(imported.count == 1 ? "" : "s") into \(TerminalText.clean(directory))\n"
+        context.stdout.write(out)
+        return 0
+    }
+}

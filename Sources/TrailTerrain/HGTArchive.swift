@@ -1,0 +1,78 @@
+import CZip
+import Foundation
+
+/// Reads the one `.hgt` entry of a zipped SRTM tile (`N42E001.hgt.zip`) with libzip.
+///
+/// The entry's uncompressed size is read from the central directory and checked against the
+/// two SRTM grid sizes *before* anything is inflated; then at most that many bytes are
+/// inflated, and one byte more is asked for so an archive whose stated size lies is caught.
+/// libzip checks the CRC-32 at the end of the entry.
+enum HGTArchive {
+    /// The tile name (from the entry) and its bytes.
+    /// - Throws: ``TerrainError`` (not a zip / not one `.hgt` entry / entry names a different
+    ///   tile than the archive / too big / wrong size / damaged).
+    static func read(path: String, shownName: String) throws -> (SRTMTileID, Data) {
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+            var err = zip_error_t()
+            zip_error_init_with_code(&err, code)
+            defer { zip_error_fini(&err) }
+            let reason = String(cString: zip_error_strerror(&err))
+            if code == ZIP_ER_NOZIP || code == ZIP_ER_INCONS {
+                throw TerrainError.notATileArchive(file: shownName, reason: reason)
+            }
+            throw TerrainError.unreadable(file: shownName, reason: reason)
+        }
+        defer { zip_discard(archive) }
+        let count = zip_get_num_entries(archive, 0)
+        var entries: [(index: UInt64, name: String)] = []
+        for i in 0..<UInt64(max(count, 0)) {
+            guard let n = zip_get_name(archive, i, 0) else { continue }
+            let name = String(cString: n)
+            if name.lowercased().hasSuffix(".hgt") { entries.append((i, name)) }
+        }
+        guard entries.count == 1, let entry = entries.first else {
+            throw TerrainError.notATileArchive(file: shownName, reason: entries.isEmpty
+                ? "no .hgt entry among \(count) entr\(count == 1 ? "y" : "ies")"
+                : "\(entries.count) .hgt entries; import one tile per archive")
+        }
+        guard let id = SRTMTileID.fromFileName(entry.name) else {
+            throw TerrainError.notATileName(file: shownName + ":" + entry.name)
+        }
+        if let outer = SRTMTileID.fromFileName(shownName), outer != id {
+            throw TerrainError.notATileArchive(file: shownName, reason: "it holds \(entry.name), another tile")
+        }
+        var st = zip_stat_t()
+        zip_stat_init(&st)
+        guard zip_stat_index(archive, entry.index, 0, &st) == 0, st.valid & UInt64(ZIP_STAT_SIZE) != 0 else {
+            throw TerrainError.unreadable(file: shownName, reason: String(cString: zip_strerror(archive)))
+        }
+        let stated = Int64(clamping: st.size)
+        if stated > Int64(HGTFormat.srtm1.byteCount) { throw TerrainError.inflatesTooBig(file: shownName, bytes: stated) }
+        guard let format = HGTFormat.forByteCount(stated) else {
+            throw TerrainError.wrongSize(file: shownName + ":" + entry.name, bytes: stated)
+        }
+        guard let file = zip_fopen_index(archive, entry.index, 0) else {
+            throw TerrainError.unreadable(file: shownName, reason: String(cString: zip_strerror(archive)))
+        }
+        defer { zip_fclose(file) }
+        var data = Data(count: format.byteCount + 1)
+        let got: Int64 = data.withUnsafeMutableBytes { buf in
+            var off = 0
+            while off < buf.count {
+                let n = zip_fread(file, buf.baseAddress! + off, UInt64(buf.count - off))
+                if n < 0 { return -1 }
+                if n == 0 { break }
+                off += Int(n)
+            }
+            return Int64(off)
+        }
+        if got < 0 {
+            throw TerrainError.unreadable(file: shownName, reason: "damaged archive: " + String(cString: zip_file_strerror(file)))
+        }
+        if got > Int64(format.byteCount) { throw TerrainError.inflatesTooBig(file: shownName, bytes: got) }
+        guard got == Int64(format.byteCount) else { throw TerrainError.wrongSize(file: shownName + ":" + entry.name, bytes: got) }
+        data.removeLast()
+        return (id, data)
+    }
+}

@@ -1,0 +1,67 @@
+import CairnCLI
+import Foundation
+import Testing
+@testable import TrailTerrain
+
+/// `cairn dem import/info/at` and the terrain in `cairn stats`, run in-process.
+@Suite struct DemCommandTests {
+    func run(_ args: [String]) -> (Int32, String, String) {
+        let out = StringSink(), err = StringSink()
+        let ctx = CommandContext(stdout: out, stderr: err, environment: ["HOME": "/nonexistent"],
+                                 currentDirectory: TerrainFixtures.repository.path)
+        let code = CairnCLI.run(args, context: ctx)
+        return (code, out.text, err.text)
+    }
+
+    @Test func importInfoAndAt() throws {
+        let dir = TerrainFixtures.temporaryDirectory()
+        let (c1, o1, _) = run(["dem", "import", "Samples/N42E001.hgt.zip", "--dem", dir])
+        #expect(c1 == 0 && o1.contains("N42E001  SRTM3 1201×1201"))
+        let (c2, o2, _) = run(["dem", "info", "--json", "--dem", dir])
+        #expect(c2 == 0)
+        let info = try JSONSerialization.jsonObject(with: Data(o2.utf8)) as! [String: Any]
+        let tiles = info["tiles"] as! [[String: Any]]
+        #expect(tiles.count == 1 && tiles[0]["name"] as? String == "N42E001")
+        #expect(tiles[0]["voidSamples"] as? Int == 7652 && tiles[0]["minMetres"] as? Int == 349 && tiles[0]["maxMetres"] as? Int == 3100)
+        // Ordino: SOURCES.md gives 1296 m at the nearest sample.
+        let (c3, o3, _) = run(["dem", "at", "42.556,1.533", "--json", "--dem", dir])
+        #expect(c3 == 0)
+        let at = try JSONSerialization.jsonObject(with: Data(o3.utf8)) as! [String: Any]
+        let m = try #require(at["metres"] as? Double)
+        #expect(abs(m - 1296) < 5)
+        let (c4, o4, _) = run(["dem", "at", "43.5,1.5", "--dem", dir])
+        #expect(c4 == 1 && o4.contains("no data: no terrain tile N43E001"))
+    }
+
+    @Test func aBadImportSaysWhyAndStoresNothing() throws {
+        let dir = TerrainFixtures.temporaryDirectory()
+        let (code, _, err) = run(["dem", "import", "Samples/N42E001.hgt.zip", "Tests/TrailTerrainTests/Fixtures/N43E001.hgt.zip", "--dem", dir])
+        #expect(code == 1)
+        #expect(err.contains("N43E001.hgt.zip: the tile inside would inflate to") && err.contains("nothing imported"))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).isEmpty)
+        let (c2, _, e2) = run(["dem", "at", "north", "--dem", dir])
+        #expect(c2 == 64 && e2.contains("not a position"))
+    }
+
+    @Test func statsTakesGainFromTheTerrainForARouteWithoutElevation() throws {
+        let dir = TerrainFixtures.temporaryDirectory()
+        _ = run(["dem", "import", "Samples", "--dem", dir])
+        let gpx = TerrainFixtures.temporaryDirectory() + "/route.gpx"
+        try """
+        <?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+        <rte><name>Up</name><rtept lat="42.556" lon="1.533"/><rtept lat="42.559" lon="1.548"/>
+        <rtept lat="42.565" lon="1.556"/><rtept lat="42.570" lon="1.566"/></rte></gpx>
+        """.write(toFile: gpx, atomically: true, encoding: .utf8)
+        let (code, out, _) = run(["stats", gpx, "--json", "--dem", dir])
+        #expect(code == 0)
+        let docs = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [[String: Any]]
+        let track = (docs[0]["tracks"] as! [[String: Any]])[0]
+        let e = try #require(track["elevation"] as? [String: Any])
+        #expect(e["elevationSource"] as? String == "terrain")
+        // The same line as the reference's "Ordino to Casamanya".
+        let ref = try TerrainFixtures.reference().routes.first { $0.name == "Ordino to Casamanya" }!
+        #expect(abs((e["elevationGain"] as! Double) - ref.gain) < 0.01)
+        let (_, text, _) = run(["stats", gpx, "--dem", dir])
+        #expect(text.contains("Elevation source: from the terrain (SRTM, bilinear)"))
+    }
+}
