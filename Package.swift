@@ -13,14 +13,17 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CBZip2", path: "Sources/CBZip2", providers: [.apt(["libbz2-dev"])]),
+        // libosmium (header-only C++) behind a C API: OSM PBF and XML reading, node-location index.
+        .target(name: "COSMReader", path: "Sources/COSMReader",
+                cxxSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("z"), .linkedLibrary("bz2"), .linkedLibrary("expat"),
+                                 .linkedLibrary("pthread")]),
 
         // Plain-Swift libraries.
         .target(name: "TrailCore"),
         .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2"]),
         .target(name: "TrailStore", dependencies: ["TrailCore", "CSQLite"]),
-        .target(name: "TrailMap", dependencies: ["TrailCore", "TrailStore", "CSQLite", "CLibXML2", "CZlib", "CBZip2"]),
+        .target(name: "TrailMap", dependencies: ["TrailCore", "TrailStore", "CSQLite", "COSMReader"]),
         .target(name: "TrailLive", dependencies: ["TrailCore", "TrailFormats"]),
         .target(name: "TermUI"),
         .target(name: "TrailApp", dependencies: ["TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailFormats", "TrailLive"]),
@@ -57,5 +60,6 @@ let package = Package(
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

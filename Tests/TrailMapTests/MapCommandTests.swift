@@ -79,6 +79,6 @@ import Testing
         let r = Run(["--help"], env: [:], cwd: "/")
         #expect(r.out.text.contains("map import") && r.out.text.contains("map info"))
         let h = Run(["map", "import", "--help"], env: [:], cwd: "/")
-        #expect(h.code == 0 && h.out.text.contains("osmium cat"))
+        #expect(h.code == 0 && h.out.text.contains("OSM PBF"))
     }
 }
