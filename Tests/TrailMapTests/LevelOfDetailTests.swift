@@ -19,9 +19,9 @@ import TrailCore
         let z10 = try s.features(in: whole, zoom: 10)
         let classes10 = Set(z10.map(\.featureClass))
         #expect(!z10.isEmpty && classes10.isDisjoint(with: [.path, .footway, .steps, .track, .spring]), "\(classes10)")
-        // Peaks at country zoom: only the highest (ele from 2800 m).
+        // Peaks at country zoom: only the highest (ele from 2900 m).
         for p in z10 where p.featureClass == .peak {
-            #expect((Double(p.tags["ele"] ?? "") ?? 0) >= 2800, "\(p.id)")
+            #expect((Double(p.tags["ele"] ?? "") ?? 0) >= 2900, "\(p.id)")
         }
         // Close up, the footpaths are there.
         let centre = Coordinate(latitude: (whole.minLatitude + whole.maxLatitude) / 2,

@@ -181,9 +181,9 @@ enum FeatureClassifier {
             // Peaks by height (level of detail, DECISIONS 105): the highest at country zoom.
             let ele = tags.value("ele").flatMap { Double($0.split(separator: " ").first ?? "") }
             switch ele {
-            case let e? where e >= 2800: z = 10
-            case let e? where e >= 2500: z = 11
-            case let e? where e >= 2000: z = 12
+            case let e? where e >= 2900: z = 10
+            case let e? where e >= 2700: z = 11
+            case let e? where e >= 2300: z = 12
             default: z = tags.value("name") == nil ? 14 : 13
             }
         }
