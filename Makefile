@@ -5,6 +5,7 @@
 SWIFT ?= swift
 # Debian packages: C libraries the product links, and tools the tests drive.
 APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev libzip-dev pkg-config \
+                libosmium2-dev libprotozero-dev libexpat1-dev \
                 tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 # `make install`: cairn goes to $(PREFIX)/bin, the colour themes to $(PREFIX)/share/cairn/Themes

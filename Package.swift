@@ -13,9 +13,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CBZip2", path: "Sources/CBZip2", providers: [.apt(["libbz2-dev"])]),
         .systemLibrary(name: "CZip", path: "Sources/CZip", providers: [.apt(["libzip-dev"])]),
+        // libosmium (header-only C++) behind a C API: OSM PBF and XML reading, node-location index.
+        .target(name: "COSMReader", path: "Sources/COSMReader",
+                cxxSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("z"), .linkedLibrary("bz2"), .linkedLibrary("expat"),
+                                 .linkedLibrary("pthread")]),
 
         // Plain-Swift libraries.
         .target(name: "TrailCore"),
@@ -23,7 +26,7 @@ let package = Package(
         // Each target depends on exactly the modules its files import (DECISIONS.md 90).
         .target(name: "TrailSQLite", dependencies: ["CSQLite"]),
         .target(name: "TrailStore", dependencies: ["TrailCore", "TrailSQLite", "CSQLite"]),
-        .target(name: "TrailMap", dependencies: ["TrailCore", "TrailSQLite", "CSQLite", "CLibXML2", "CZlib", "CBZip2"]),
+        .target(name: "TrailMap", dependencies: ["TrailCore", "TrailSQLite", "CSQLite", "COSMReader"]),
         .target(name: "TrailLive", dependencies: ["TrailCore"]),
         .target(name: "TrailTerrain", dependencies: ["TrailCore", "CZip"]),
         .target(name: "TermUI"),
@@ -38,7 +41,9 @@ let package = Package(
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailSQLiteTests", dependencies: ["TrailSQLite"]),
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailSQLite", "CSQLite", "TrailCore", "TrailFormats"]),
-        .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailSQLite", "TrailCore", "TrailStore"],
+        // The level-of-detail and several-extract tests render frames and run `cairn map` (DECISIONS 105).
+        .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailSQLite", "TrailCore", "TrailStore", "CairnCLI",
+                                                          "TrailApp", "TermUI"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
@@ -68,5 +73,6 @@ let package = Package(
                           path: "Benchmarks/TerrainBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
         .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

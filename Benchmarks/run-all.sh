@@ -8,6 +8,7 @@ section "GPX parsing: cairn stats vs xmllint vs gpxpy (issue 2)"; ./Benchmarks/g
 section "Statistics on 1,000,000 points (issue 2)"; swift run -c release stats-benchmark
 section "Hike store import and list (issue 3)"; ./Benchmarks/store-import.sh
 section "Map import and bbox queries (issue 4)"; ./Benchmarks/map-import.sh
+section "PBF import at country size, 20 M nodes (issue 12)"; ./Benchmarks/map-import-big.sh
 section "Braille canvas (issue 5)"; swift run -c release cairn-bench-termui
 section "Hike screen rendering (issue 5)"; swift run -c release cairn-bench-render
 section "TUI start-up and scrubbing (issue 6)"; ./Benchmarks/tui-bench.sh

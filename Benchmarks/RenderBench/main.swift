@@ -1,8 +1,9 @@
 // cairn-bench-render: times drawing the hike screen (map, elevation chart, statistics) into a
 // Buffer over the densest part of an OpenStreetMap extract, and prints median and p99.
 //
-// Usage: cairn-bench-render [--osm FILE.osm] [--gpx FILE.gpx] [--cols 200] [--rows 60]
-//                           [--zoom 14] [--iterations 500]
+// Usage: cairn-bench-render [--osm FILE.osm | --store MAP.sqlite] [--gpx FILE.gpx] [--cols 200]
+//                           [--rows 60] [--zoom 14] [--iterations 500]
+// --store uses an existing map store (read-only) instead of importing --osm.
 // Defaults read ../shared/data next to the checkout (found from this file's path):
 // osm/WorldKG-andorra-2021-east-clip.osm (imported into a temporary map store, deleted at
 // the end) and gpx-unlicensed/adrutas-180430_a.gpx (read at run time, never copied).
@@ -42,6 +43,7 @@ let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 var osm = data + "/osm/WorldKG-andorra-2021-east-clip.osm"
 var gpx = data + "/gpx-unlicensed/adrutas-180430_a.gpx"
 var cols = 200, rows = 60, zoom = 14.0, iterations = 500
+var storePath: String?
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -49,6 +51,7 @@ while !args.isEmpty {
     args.removeFirst()
     switch a {
     case "--osm": osm = v
+    case "--store": storePath = v
     case "--gpx": gpx = v
     case "--cols": cols = Int(v) ?? cols
     case "--rows": rows = Int(v) ?? rows
@@ -57,7 +60,7 @@ while !args.isEmpty {
     default: fail("unknown option \(a)")
     }
 }
-for f in [osm, gpx] where !FileManager.default.fileExists(atPath: f) { fail("missing \(f)") }
+for f in [storePath ?? osm, gpx] where !FileManager.default.fileExists(atPath: f) { fail("missing \(f)") }
 
 // 1. The map store, in a temporary directory.
 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-bench-render-\(getpid())")
@@ -65,8 +68,12 @@ try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: t
 defer { try? FileManager.default.removeItem(at: dir) }
 let store: MapStore
 do {
-    store = try MapStore(path: dir.appendingPathComponent("map.sqlite").path)
-    try store.importOSM(path: osm)
+    if let storePath {
+        store = try MapStore(path: storePath, readOnly: true)
+    } else {
+        store = try MapStore(path: dir.appendingPathComponent("map.sqlite").path)
+        try store.importOSM(path: osm)
+    }
 } catch { fail("import: \(error)") }
 
 // 2. The track.

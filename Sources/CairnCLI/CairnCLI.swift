@@ -18,6 +18,7 @@ public enum CairnCLI {
             StatsCommand.self,
             MapImportCommand.self,
             MapInfoCommand.self,
+            MapRemoveCommand.self,
             DemImportCommand.self,
             DemInfoCommand.self,
             DemAtCommand.self,

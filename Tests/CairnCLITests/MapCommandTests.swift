@@ -79,7 +79,7 @@ import Testing
         let r = Run(["--help"], env: [:], cwd: "/")
         #expect(r.out.text.contains("map import") && r.out.text.contains("map info"))
         let h = Run(["map", "import", "--help"], env: [:], cwd: "/")
-        #expect(h.code == 0 && h.out.text.contains("osmium cat"))
+        #expect(h.code == 0 && h.out.text.contains("OSM PBF"))
     }
 
     /// `cairn map import --map FILE` on a text file: refused in words, the file left as it was

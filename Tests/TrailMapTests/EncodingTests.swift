@@ -72,9 +72,15 @@ import TrailCore
         #expect(!FeatureClassifier.wayIsArea(.path, closed: true, tags: []))
         #expect(FeatureClassifier.wayIsArea(.water, closed: true, tags: []))
         #expect(!FeatureClassifier.wayIsArea(.water, closed: false, tags: []))
-        // Min zoom: a 30 m pond appears at z14 at 42.6 N (3 px = 3 * 1.758 * 4 m ≈ 21 m at z14).
+        // Min zoom: areas from 12 px (DECISIONS 105). A 30 m pond at 42.6 N spans 12 px only at
+        // z16 (12 * 1.758 m ≈ 21 m; at z15 12 px are 42 m); a 30 m path (lines from 3 px) at z14.
         let pond = BoundingBox(minLatitude: 42.6, minLongitude: 1.5, maxLatitude: 42.60027, maxLongitude: 1.50037)
-        #expect(FeatureClassifier.minZoom(.water, bounds: pond, isPoint: false, tags: []) == 14)
-        #expect(FeatureClassifier.minZoom(.peak, bounds: BoundingBox(Coordinate(latitude: 42, longitude: 1)), isPoint: true, tags: []) == 11)
+        #expect(FeatureClassifier.minZoom(.water, bounds: pond, isPoint: false, tags: []) == 16)
+        #expect(FeatureClassifier.minZoom(.path, bounds: pond, isPoint: false, tags: []) == 14)
+        // Peaks by height: from 2900 m at z10, 2700 m z11, 2300 m z12, named z13, unnamed z14.
+        let top = BoundingBox(Coordinate(latitude: 42, longitude: 1))
+        func peak(_ t: [String: String]) -> Int { FeatureClassifier.minZoom(.peak, bounds: top, isPoint: true, tags: tags(t)) }
+        #expect(peak(["ele": "2942", "name": "Comapedrosa"]) == 10 && peak(["ele": "2750"]) == 11)
+        #expect(peak(["ele": "2400 m"]) == 12 && peak(["name": "Tossal"]) == 13 && peak([:]) == 14)
     }
 }

@@ -5,24 +5,20 @@ import TrailCore
 
 /// Collects what the reader emits.
 final class CollectingSink: OSMSink {
-    var headers: [OSMHeader] = []
-    var bounds: [BoundingBox] = []
     var nodes: [OSMNode] = []
     var ways: [OSMWay] = []
     var relations: [OSMRelation] = []
-    func osmHeader(_ header: OSMHeader) throws { headers.append(header) }
-    func osmBounds(_ box: BoundingBox) throws { bounds.append(box) }
     func osmNode(_ node: OSMNode) throws { nodes.append(node) }
     func osmWay(_ way: OSMWay) throws { ways.append(way) }
     func osmRelation(_ relation: OSMRelation) throws { relations.append(relation) }
 }
 
 @Suite struct OSMReaderTests {
-    func read(_ path: String) throws -> (CollectingSink, OSMXMLParser) {
+    func read(_ path: String) throws -> (CollectingSink, OSMReader) {
         let sink = CollectingSink()
-        let parser = OSMXMLParser(source: try OSMByteSource.open(path: path), sink: sink)
-        try parser.parse()
-        return (sink, parser)
+        let reader = try OSMReader(path: path)
+        try reader.read(.all, indexLocations: true, sink: sink)
+        return (sink, reader)
     }
 
     func write(_ text: String, name: String = "t.osm") throws -> String {
@@ -31,29 +27,10 @@ final class CollectingSink: OSMSink {
         return p
     }
 
-    @Test func fixedPointParsingIsExact() {
-        func parse(_ s: String) -> Int32? {
-            var s = s
-            return s.withUTF8 { b in FixedPoint.parse(b.baseAddress!, b.baseAddress! + b.count) }
-        }
-        #expect(parse("42.5203511") == 425_203_511)
-        #expect(parse("1.6601654") == 16_601_654)
-        #expect(parse("-0.5") == -5_000_000)
-        #expect(parse("1") == 10_000_000)
-        #expect(parse("180") == 1_800_000_000)
-        #expect(parse("42.52035115") == 425_203_512)  // half away from zero on the 8th decimal
-        #expect(parse("-42.52035115") == -425_203_512)
-        #expect(parse("42.52035114999") == 425_203_511)
-        #expect(parse("4.25e1") == 425_000_000)  // exponent: slow path
-        #expect(parse("abc") == nil)
-        #expect(parse("") == nil)
-        #expect(parse("300") == nil)  // beyond ±214.7°: does not fit 1e-7 Int32
-    }
-
     @Test func readsJOSMFileWithSingleQuotesAndFlags() throws {
         let (sink, parser) = try read(TestSupport.fixture("josm-edits.osm"))
-        #expect(sink.headers.first?.generator == "JOSM")
-        #expect(sink.bounds.isEmpty)
+        #expect(parser.generator == "JOSM" && parser.format == "xml" && parser.compression == "none")
+        #expect(parser.bounds.isEmpty)
         #expect(sink.nodes.count == 8 && sink.ways.count == 4 && sink.relations.count == 1)
         #expect(parser.nodeCount == 8 && parser.wayCount == 4 && parser.relationCount == 1)
         let peak = try #require(sink.nodes.first)
@@ -63,7 +40,12 @@ final class CollectingSink: OSMSink {
         #expect(sink.nodes.first { $0.info.id == 5003 }?.info.deleted == true)   // visible='false'
         #expect(sink.nodes.first { $0.info.id == 5004 }?.hasPosition == false)   // no lat/lon
         #expect(sink.nodes.first { $0.info.id == 5002 }?.info.version == 2)
-        #expect(sink.ways.first { $0.info.id == 6001 }?.nodeRefs == [5002, -102, 999_999, -103, -104])
+        let way = try #require(sink.ways.first { $0.info.id == 6001 })
+        #expect(way.nodeRefs == [5002, -102, 999_999, -103, -104])
+        // Locations come from the on-disk index, negative (JOSM) ids included; 999999 is missing.
+        #expect(way.positions.map { $0 == nil } == [false, false, true, false, false])
+        #expect(way.positions[1].map { $0.0 == 426_002_000 && $0.1 == 15_010_000 } == true)
+        #expect(parser.location(-101).map { $0.0 == 426_001_000 } == true && parser.location(999_999) == nil)
         let r = try #require(sink.relations.first)
         #expect(r.members == [OSMMember(type: .way, ref: -201, role: ""), OSMMember(type: .way, ref: 777_777, role: ""),
                               OSMMember(type: .node, ref: -101, role: "guidepost")])
@@ -83,13 +65,16 @@ final class CollectingSink: OSMSink {
     @Test func compressedFilesReadLikeThePlainOne() throws {
         let plain = try read(TestSupport.fixture("upsert-v1.osm")).0
         for name in ["upsert-v1.osm.gz", "upsert-v1.osm.bz2"] {
-            let (sink, parser) = try read(TestSupport.fixture(name))
+            let (sink, _) = try read(TestSupport.fixture(name))
             #expect(sink.nodes.map(\.info.id) == plain.nodes.map(\.info.id), "\(name)")
             #expect(sink.ways.first?.tags == plain.ways.first?.tags, "\(name)")
-            #expect(parser.source.bytesConsumed == parser.source.fileSize, "\(name)")
         }
-        #expect(try OSMByteSource.open(path: TestSupport.fixture("upsert-v1.osm.gz")).compression == "gzip")
-        #expect(try OSMByteSource.open(path: TestSupport.fixture("upsert-v1.osm.bz2")).compression == "bzip2")
+        #expect(try OSMReader(path: TestSupport.fixture("upsert-v1.osm.gz")).compression == "gzip")
+        #expect(try OSMReader(path: TestSupport.fixture("upsert-v1.osm.bz2")).compression == "bzip2")
+        // Detected by content: a gzip file named .osm is still read as gzip.
+        let renamed = TestSupport.tempDirectory().appendingPathComponent("misnamed.osm")
+        try FileManager.default.copyItem(atPath: TestSupport.fixture("upsert-v1.osm.gz"), toPath: renamed.path)
+        #expect(try read(renamed.path).0.nodes.count == plain.nodes.count)
     }
 
     @Test func oldStyleBoundAndSeveralBounds() throws {
@@ -97,7 +82,7 @@ final class CollectingSink: OSMSink {
             <osm version="0.6"><bound box="42.5,1.5,42.6,1.6" origin="osmosis"/>
             <bounds minlat="42.7" minlon="1.7" maxlat="42.8" maxlon="1.8"/></osm>
             """)
-        let b = try read(p).0.bounds
+        let b = try read(p).1.bounds
         #expect(b == [BoundingBox(minLatitude: 42.5, minLongitude: 1.5, maxLatitude: 42.6, maxLongitude: 1.6),
                       BoundingBox(minLatitude: 42.7, minLongitude: 1.7, maxLatitude: 42.8, maxLongitude: 1.8)])
     }
@@ -136,12 +121,14 @@ final class CollectingSink: OSMSink {
         expectReadError(TestSupport.fixture("version-05.osm"), .notOSM, line: 3, containing: "\"0.5\" is not supported")
         expectReadError(TestSupport.repoRoot.appendingPathComponent("Samples/togeojson-trek.gpx").path, .notOSM,
                         containing: "root element <gpx>")
-        expectReadError(try write("this is plain text\n"), .notOSM, line: 1, containing: "not an OSM XML file")
+        expectReadError(try write("<this is plain text\n"), .notOSM, line: 1, containing: "not an OSM XML file")
+        expectReadError(try write("this is plain text\n"), .notOSM, containing: "neither OSM PBF nor OSM XML")
         expectReadError(try write(""), .notOSM, containing: "empty")
-        // A PBF file starts with a 4-byte length, then a BlobHeader whose type is "OSMHeader".
+        // A PBF file starts with a 4-byte length, then a BlobHeader whose type is "OSMHeader";
+        // this one stops after the header's header.
         let pbf = TestSupport.tempDirectory().appendingPathComponent("x.osm.pbf").path
         try Data([0, 0, 0, 14, 0x0A, 9] + Array("OSMHeader".utf8) + [0x18, 0x7B]).write(to: URL(fileURLWithPath: pbf))
-        expectReadError(pbf, .pbfNotSupported, containing: "osmium cat")
+        expectReadError(pbf, .damagedPBF, containing: "PBF")
         expectReadError("/nonexistent/cairn/map.osm", .io, containing: "No such file")
     }
 
@@ -160,11 +147,13 @@ final class CollectingSink: OSMSink {
         expectReadError(q, .malformedXML, containing: "ends early")
         let r = try write("<osm version=\"0.6\">\n<node lat=\"1\" lon=\"1\"/>\n</osm>")
         expectReadError(r, .invalidData, line: 2, containing: "without a valid id")
+        let b = try write("<osm version=\"0.6\">\n\n<bounds minlat=\"42.7\" minlon=\"1\" maxlat=\"42.6\" maxlon=\"2\"/>\n</osm>")
+        expectReadError(b, .invalidData, line: 3, containing: "<bounds>")
     }
 
     @Test func internalEntitiesAreNotExpanded() throws {
-        // Without entity declarations registered, a reference to an internal entity is an error,
-        // so the "billion laughs" shape cannot blow up memory.
-        expectReadError(TestSupport.fixture("entity-expansion.osm"), .malformedXML, containing: "Entity 'c' not defined")
+        // A file that declares entities is refused before any is expanded, so the
+        // "billion laughs" shape cannot blow up memory.
+        expectReadError(TestSupport.fixture("entity-expansion.osm"), .malformedXML, line: 4, containing: "entities are refused")
     }
 }

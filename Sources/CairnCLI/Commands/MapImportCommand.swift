@@ -1,20 +1,26 @@
+import CursesTerminal
 import Foundation
 import TrailMap
 
 /// `cairn map import FILE…`: imports OpenStreetMap extracts into the offline map store.
 enum MapImportCommand: Command {
     static let name = "map import"
-    static let summary = "Import OpenStreetMap extracts (.osm, .osm.gz, .osm.bz2) into the offline map"
+    static let summary = "Import OpenStreetMap extracts (.osm.pbf, .osm, .osm.gz, .osm.bz2) into the offline map"
     static let about = """
-        Imports OpenStreetMap XML extracts into the offline map store. Each file is one
+        Imports OpenStreetMap extracts into the offline map store. Each file is one
         transaction: a file that cannot be read adds nothing, and the other files are still
-        imported. Objects already stored are updated by OSM id, never duplicated.
-        Accepted: OSM XML 0.6 (.osm), gzip- or bzip2-compressed (.osm.gz, .osm.bz2).
-        Not accepted: PBF (convert with `osmium cat file.osm.pbf -o file.osm`), osmChange.
-        Progress is shown on stderr when it is a terminal.
+        imported. Objects already stored are updated by OSM id, never duplicated; importing a
+        neighbouring region adds to the map (`cairn map info` lists each extract, `cairn map
+        remove NAME` takes one out again).
+        Accepted, told apart by content: OSM PBF (.osm.pbf, as extract services offer them),
+        OSM XML 0.6 (.osm), gzip- or bzip2-compressed XML (.osm.gz, .osm.bz2).
+        Not accepted: osmChange files (edits, not a map).
+        Memory stays bounded: node locations go to a temporary file (16 bytes per node).
+        Progress (bytes read, objects per second, time left) is shown on stderr when it is a
+        terminal. Ctrl-C stops the import and leaves the map as it was.
         """
-    static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["osm", "gz", "bz2"]),
-                                         help: "an OpenStreetMap XML extract (.osm, .osm.gz, .osm.bz2)")]
+    static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["pbf", "osm", "gz", "bz2"]),
+                                         help: "an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)")]
     static let options: [OptionSpec] = [.map]
     static let notes = """
         Example:
@@ -31,20 +37,27 @@ enum MapImportCommand: Command {
         do { store = try MapStore(path: storePath) } catch {
             throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
         }
+        let signals = context.watchesSignals ? SignalWatcher(signals: [SIGINT, SIGTERM]) : nil
+        defer { signals?.cancel() }
         var failed = 0
         for file in files {
             let path = context.resolve(file)
             let shown = TerminalText.clean(file)
-            let bar = ProgressLine(enabled: context.stderrIsTerminal, label: shown, sink: context.stderr)
+            let bar = MapImportProgressLine(enabled: context.stderrIsTerminal, label: shown, sink: context.stderr, now: context.now)
             do {
-                let report = try store.importOSM(path: path, importedAt: context.now()) { done, total in
-                    bar.update(done: done, total: total)
+                let report = try store.importOSM(path: path, importedAt: context.now()) { p in
+                    if let s = signals?.pending { throw MapImportInterrupted(signal: s) }
+                    bar.update(p)
                 }
                 bar.clear()
                 context.stdout.write(describe(report, shown: shown))
                 for w in report.warnings {
                     context.stderr.write("cairn map import: warning: \(shown): \(TerminalText.clean(w))\n")
                 }
+            } catch let e as MapImportInterrupted {
+                bar.clear()
+                context.stderr.write("cairn map import: interrupted; nothing added from \(shown)\n")
+                return 128 + e.signal
             } catch {
                 bar.clear()
                 failed += 1
@@ -63,42 +76,11 @@ enum MapImportCommand: Command {
     private static func describe(_ r: MapImportReport, shown: String) -> String {
         var s = "imported \(shown): \(r.featuresWritten) features, \(r.routesWritten) routes"
         s += " (\(r.nodesRead) nodes, \(r.waysRead) ways, \(r.relationsRead) relations read)\n"
+        if r.format == "pbf" { s += "  read as OSM PBF\n" }
         if let t = r.dataTimestamp { s += "  data of \(TerminalText.clean(t))\n" }
         for b in r.coverage {
             s += "  covers \(MapCommandSupport.box(b))\(r.bounds.isEmpty ? " (node extent: the file has no <bounds>)" : "")\n"
         }
         return s
-    }
-}
-
-/// A one-line progress bar on stderr, redrawn when the percentage changes; silent when
-/// stderr is not a terminal.
-final class ProgressLine {
-    private let enabled: Bool
-    private let label: String
-    private let sink: OutputSink
-    private var lastPercent = -1
-
-    init(enabled: Bool, label: String, sink: OutputSink) {
-        self.enabled = enabled
-        self.label = label
-        self.sink = sink
-    }
-
-    func update(done: Int64, total: Int64) {
-        guard enabled, total > 0 else { return }
-        let percent = Int(min(100, max(0, done * 100 / total)))
-        guard percent != lastPercent else { return }
-        lastPercent = percent
-        let width = 30
-        let filled = percent * width / 100
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        sink.write("\r\(label.prefix(40)) [\(bar)] \(percent)%")
-    }
-
-    func clear() {
-        guard enabled, lastPercent >= 0 else { return }
-        sink.write("\r\u{1B}[K")
-        lastPercent = -1
     }
 }

@@ -7,8 +7,10 @@ enum MapInfoCommand: Command {
     static let summary = "Show the offline map's covered areas, data date and feature counts"
     static let about = """
         Shows the areas covered by imported OpenStreetMap data (as boxes, and the number of
-        z\(MapStore.coverageZoom) slippy tiles touched), the date of the data, each import, the number of
-        features per class, the waymarked routes and the size of the map file.
+        z\(MapStore.coverageZoom) slippy tiles touched), the date of the data, each extract imported (file
+        name, data date, bounds, counts) and the total, the number of features per class, the
+        waymarked routes and the size of the map file. `cairn map remove NAME` takes one
+        extract out again.
         """
     static let options: [OptionSpec] = [.map]
 
@@ -28,12 +30,21 @@ enum MapInfoCommand: Command {
         out += "Covered areas (\(s.coverageAreas.count)), \(s.coverageTileCount) z\(MapStore.coverageZoom) tiles:\n"
         for b in s.coverageAreas { out += "  \(MapCommandSupport.box(b))\n" }
         if s.coverageAreas.isEmpty { out += "  none\n" }
-        out += "Imports (\(s.imports.count)):\n"
+        out += "Extracts imported (\(s.imports.count)):\n"
         for i in s.imports {
-            out += "  \(i.importedAt)  \(TerminalText.clean(i.file)) (\(MapCommandSupport.bytes(i.fileSize)))"
-            out += ", data \(i.dataTimestamp.map(TerminalText.clean) ?? "undated")"
-            out += ", \(i.features) features, \(i.routes) routes"
+            let name = TerminalText.clean((i.file as NSString).lastPathComponent)
+            out += "  \(name)  \(i.format.map { $0.uppercased() } ?? "OSM") \(MapCommandSupport.bytes(i.fileSize))"
+            out += ", data of \(i.dataTimestamp.map(TerminalText.clean) ?? "unknown date"), imported \(i.importedAt)\n"
+            for b in i.coverage { out += "    bounds \(MapCommandSupport.box(b))\n" }
+            out += "    \(i.nodes) nodes, \(i.ways) ways, \(i.relations) relations read; \(i.featuresHeld) features held"
+            out += ", \(i.routes) routes"
             out += i.warnings.isEmpty ? "\n" : ", \(i.warnings.count) warning(s)\n"
+            out += "    from \(TerminalText.clean(i.file))\n"
+        }
+        if s.imports.count > 1 {
+            let total = s.featureCounts.values.reduce(0, +)
+            out += "  total: \(s.imports.count) extracts, \(s.imports.map(\.nodes).reduce(0, +)) nodes read, "
+            out += "\(total) features stored (an object in two extracts is stored once)\n"
         }
         let total = s.featureCounts.values.reduce(0, +)
         out += "Features (\(total)):\n"

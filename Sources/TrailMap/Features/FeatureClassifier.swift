@@ -177,12 +177,25 @@ enum FeatureClassifier {
             default: z = 14
             }
         }
+        if c == .peak {
+            // Peaks by height (level of detail, DECISIONS 105): the highest at country zoom.
+            let ele = tags.value("ele").flatMap { Double($0.split(separator: " ").first ?? "") }
+            switch ele {
+            case let e? where e >= 2900: z = 10
+            case let e? where e >= 2700: z = 11
+            case let e? where e >= 2300: z = 12
+            default: z = tags.value("name") == nil ? 14 : 13
+            }
+        }
         if !isPoint {
             let a = WebMercator.unitPoint(Coordinate(latitude: bounds.maxLatitude, longitude: bounds.minLongitude))
             let b = WebMercator.unitPoint(Coordinate(latitude: bounds.minLatitude, longitude: bounds.maxLongitude))
             let extent = max(b.u - a.u, b.v - a.v)
             if extent > 0 {
-                let sizeZoom = Int(log2(3 / (256 * extent)).rounded(.up))
+                // Lines from 3 pixels (braille dots) across; areas only from 12, so small
+                // woods, meadows and ponds do not turn a wide view into dot soup.
+                let pixels = c.closedWayIsArea && !c.isHighway ? 12.0 : 3.0
+                let sizeZoom = Int(log2(pixels / (256 * extent)).rounded(.up))
                 z = max(z, sizeZoom)
             } else {
                 z = 16

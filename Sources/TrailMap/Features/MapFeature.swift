@@ -56,7 +56,7 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
     /// Point, line or area.
     public let kind: GeometryKind
     /// The geometry: one array of coordinates per part (see ``GeometryKind``).
-    public let parts: [[Coordinate]]
+    public internal(set) var parts: [[Coordinate]]
     /// The tags kept at import (see ``FeatureClassifier/keptKeys``), e.g. `sac_scale`.
     public let tags: [String: String]
     /// The lowest zoom at which it is worth drawing.

@@ -7,11 +7,13 @@ public struct MapImportReport: Sendable, Equatable {
     public var file: String
     /// Bytes on disk.
     public var fileSize: Int64 = 0
-    /// "xml", "gzip" or "bzip2".
+    /// "pbf" or "xml": the format found in the file.
+    public var format = "xml"
+    /// "pbf", "xml", "gzip" or "bzip2" (as recorded in the store's `imports.compression`).
     public var compression = "xml"
-    /// `generator` of the `<osm>` element.
+    /// `generator` of the file header.
     public var generator: String?
-    /// Data timestamp from the file header (`<osm timestamp>`, Overpass `<meta osm_base>`).
+    /// Data timestamp from the file header (PBF `osmosis_replication_timestamp`, `<osm timestamp>`, Overpass `<meta osm_base>`).
     public var headerTimestamp: String?
     /// Newest `timestamp` of any object in the file.
     public var newestObjectTimestamp: String?
@@ -45,8 +47,10 @@ public struct MapImportReport: Sendable, Equatable {
     public var bounds: [BoundingBox] = []
     /// What coverage was recorded from: the bounds, or the extent of all nodes when there are none.
     public var coverage: [BoundingBox] = []
-    /// Peak bytes held by the node and way indexes during the import.
+    /// Peak bytes held in memory by the member-way node lists during the import.
     public var indexBytes = 0
+    /// Bytes of the on-disk node-location index (a mapped temporary file, 16 bytes per node).
+    public var locationIndexBytes = 0
 
     public init(file: String) { self.file = file }
 

@@ -37,7 +37,7 @@ struct FeatureRecord {
 }
 
 /// Writes features and routes during an import, with prepared statements, applying the
-/// upsert rules of ``MapStore/importOSM(path:progress:)``.
+/// upsert rules of ``MapStore/importOSM(path:importedAt:progress:)``.
 final class MapStoreWriter {
     struct Stored { var version: Int32?; var complete: Bool }
 
@@ -48,6 +48,7 @@ final class MapStoreWriter {
     private var existingRoutes: [Int64: Stored]
     private let insertFeature, insertBox, insertName, deleteName, deleteFeature, deleteBox: Statement
     private let insertRoute, insertRouteBox, deleteMembers, insertMember: Statement
+    private let insertSource, deleteSources, insertRouteSource: Statement
 
     /// Counters for the report.
     var olderVersionsSkipped = 0
@@ -87,6 +88,16 @@ final class MapStoreWriter {
         insertRouteBox = try db.prepare("INSERT OR REPLACE INTO route_bbox(id, min_lat, max_lat, min_lon, max_lon) VALUES (?,?,?,?,?)")
         deleteMembers = try db.prepare("DELETE FROM route_members WHERE route_id = ?")
         insertMember = try db.prepare("INSERT INTO route_members(route_id, position, type, ref, role, present) VALUES (?,?,?,?,?,?)")
+        insertSource = try db.prepare("INSERT OR IGNORE INTO feature_sources(feature_id, import_id) VALUES (?,?)")
+        deleteSources = try db.prepare("DELETE FROM feature_sources WHERE feature_id = ?")
+        insertRouteSource = try db.prepare("INSERT OR IGNORE INTO route_sources(route_id, import_id) VALUES (?,?)")
+    }
+
+    /// Records that this import's file holds feature `key` (whichever copy is stored).
+    private func recordSource(_ key: Int64) throws {
+        try insertSource.bind([.integer(key), .integer(importID)])
+        try insertSource.step()
+        insertSource.reset()
     }
 
     /// True when a stored copy should be kept instead of `version`/`complete` from the file:
@@ -108,7 +119,7 @@ final class MapStoreWriter {
         let key = f.id.rawValue
         let old = existing[key]
         if let old {
-            if keepStored(old, version: f.version, complete: f.complete) { return false }
+            if keepStored(old, version: f.version, complete: f.complete) { try recordSource(key); return false }
             try deleteName.bind([.integer(key)])
             try deleteName.step()
             deleteName.reset()
@@ -138,6 +149,7 @@ final class MapStoreWriter {
             try insertName.step()
             insertName.reset()
         }
+        try recordSource(key)
         existing[key] = Stored(version: f.version, complete: f.complete)
         return true
     }
@@ -148,7 +160,7 @@ final class MapStoreWriter {
         let key = id.rawValue
         guard let old = existing[key] else { return }
         if let v = version, let ov = old.version, v < ov { return }
-        for st in [deleteFeature, deleteBox, deleteName] {
+        for st in [deleteFeature, deleteBox, deleteName, deleteSources] {
             try st.bind([.integer(key)])
             try st.step()
             st.reset()
@@ -162,6 +174,9 @@ final class MapStoreWriter {
     @discardableResult
     func writeRoute(id: Int64, tags: [OSMTag], version: Int32?, complete: Bool, members: [(OSMMember, Bool)],
                     parts: [[(Int32, Int32)]]) throws -> Bool {
+        try insertRouteSource.bind([.integer(id), .integer(importID)])
+        try insertRouteSource.step()
+        insertRouteSource.reset()
         if let old = existingRoutes[id], keepStored(old, version: version, complete: complete) { return false }
         let present = members.filter(\.1).count
         try insertRoute.bind([

@@ -3,35 +3,47 @@ import TrailCore
 
 /// Turns the objects of one OSM file into stored features, routes and coverage.
 ///
-/// Nodes are kept in a ``NodeCoordinateIndex``; a feature node is written when it ends, a
-/// feature way when it ends if all its nodes were seen. Ways with missing nodes and the
-/// relations worth keeping wait for the end of the file (an unsorted file may still bring
-/// what they need), then are resolved with the policies listed in ``MapStore/importOSM(path:progress:)``.
+/// Two passes over the file (see DECISIONS 101): the first reads relations only and keeps
+/// the few worth storing (hiking routes, multipolygons, boundaries), so the second pass
+/// knows which ways' node lists to remember (members of kept relations only). The second
+/// reads nodes and ways; node locations live in the reader's on-disk index, and each way
+/// arrives with its nodes' locations. A feature node is written when read, a feature way
+/// when read if all its nodes were located; ways with missing nodes and the kept relations
+/// wait for the end of the file (an unsorted file may still bring what they need), then are
+/// resolved with the policies listed in ``MapStore/importOSM(path:importedAt:progress:)``.
 final class OSMImportSession: OSMSink {
     private let writer: MapStoreWriter
     private(set) var report: MapImportReport
-    private var nodes = NodeCoordinateIndex(expectedCount: 1 << 16)
+    /// Node locations of the reader's index.
+    private let locate: (Int64) -> (Int32, Int32)?
     private var wayNodes = WayNodeIndex()
+    /// Ways that members of kept relations: only their node lists are remembered.
+    private var memberWays = Set<Int64>()
     private var pendingWays: [OSMWay] = []
     private var keptRelations: [OSMRelation] = []
     private var relationIDs = Set<Int64>()
     private var extent: (Int32, Int32, Int32, Int32)?
 
-    init(writer: MapStoreWriter, file: String) {
+    init(writer: MapStoreWriter, file: String, locate: @escaping (Int64) -> (Int32, Int32)?) {
         self.writer = writer
         self.report = MapImportReport(file: file)
+        self.locate = locate
+    }
+
+    /// Header facts of the file: generator, data date and bounds.
+    func setHeader(generator: String?, timestamp: String?, bounds: [BoundingBox]) {
+        report.generator = generator
+        report.headerTimestamp = timestamp
+        for b in bounds where !report.bounds.contains(b) { report.bounds.append(b) }
+    }
+
+    /// What the relations pass counted.
+    func setRelationsRead(_ count: Int, newest: String?) {
+        report.relationsRead = count
+        report.newestObjectTimestamp = newest
     }
 
     // MARK: OSMSink
-
-    func osmHeader(_ header: OSMHeader) throws {
-        if let g = header.generator { report.generator = g }
-        if let t = header.timestamp { report.headerTimestamp = t }
-    }
-
-    func osmBounds(_ box: BoundingBox) throws {
-        if !report.bounds.contains(box) { report.bounds.append(box) }
-    }
 
     func osmNode(_ node: OSMNode) throws {
         let info = node.info
@@ -42,7 +54,6 @@ final class OSMImportSession: OSMSink {
             try writer.removeIfStored(MapFeatureID(type: .node, osmID: info.id), version: info.version)
             return
         }
-        nodes.insert(id: info.id, latE7: node.latE7, lonE7: node.lonE7)
         if let e = extent {
             extent = (min(e.0, node.latE7), max(e.1, node.latE7), min(e.2, node.lonE7), max(e.3, node.lonE7))
         } else {
@@ -61,15 +72,17 @@ final class OSMImportSession: OSMSink {
         let info = way.info
         if info.deleted { report.deletedObjectsSkipped += 1; return }
         if info.id < 0 { report.negativeIDObjects += 1 }
-        wayNodes.insert(id: info.id, nodeRefs: way.nodeRefs)
+        if memberWays.contains(info.id) { wayNodes.insert(id: info.id, nodeRefs: way.nodeRefs) }
         guard !way.tags.isEmpty, FeatureClassifier.classifyArea(way.tags) != nil else {
             try writer.removeIfStored(MapFeatureID(type: .way, osmID: info.id), version: info.version)
             return
         }
-        if way.nodeRefs.contains(where: { nodes.position($0) == nil }) {
-            pendingWays.append(way)
+        if way.positions.contains(where: { $0 == nil }) {
+            var w = way
+            w.positions = []  // looked up again at the end of the file
+            pendingWays.append(w)
         } else {
-            try writeWay(way)
+            try writeWay(way, positions: way.positions)
         }
     }
 
@@ -82,20 +95,25 @@ final class OSMImportSession: OSMSink {
         switch tags.value("type") {
         case "route" where ["hiking", "foot"].contains(tags.value("route") ?? ""),
              "superroute" where ["hiking", "foot"].contains(tags.value("route") ?? ""):
-            keptRelations.append(relation)
+            keep(relation)
         case "multipolygon" where FeatureClassifier.classifyArea(tags) != nil,
              "boundary" where FeatureClassifier.boundaryClass(tags) != nil:
-            keptRelations.append(relation)
+            keep(relation)
         default:
             try writer.removeIfStored(MapFeatureID(type: .relation, osmID: info.id), version: info.version)
         }
+    }
+
+    private func keep(_ relation: OSMRelation) {
+        keptRelations.append(relation)
+        for m in relation.members where m.type == .way { memberWays.insert(m.ref) }
     }
 
     // MARK: End of file
 
     /// Resolves what waited for the end of the file. Call once, after the parser finished.
     func finish() throws {
-        for way in pendingWays { try writeWay(way) }
+        for way in pendingWays { try writeWay(way, positions: way.nodeRefs.map(locate)) }
         pendingWays = []
         for relation in keptRelations {
             if ["route", "superroute"].contains(relation.tags.value("type") ?? "") { try writeRoute(relation) } else { try writeMultipolygon(relation) }
@@ -106,7 +124,7 @@ final class OSMImportSession: OSMSink {
         } else {
             report.coverage = report.bounds
         }
-        report.indexBytes = max(report.indexBytes, nodes.memoryFootprint + wayNodes.memoryFootprint)
+        report.indexBytes = max(report.indexBytes, wayNodes.memoryFootprint)
         report.olderVersionsSkipped = writer.olderVersionsSkipped
         report.partialCopiesKeptStored = writer.partialKeptStored
         report.featuresRemoved = writer.removed
@@ -121,6 +139,12 @@ final class OSMImportSession: OSMSink {
     /// Splits a node list into runs of nodes that are present; runs of one node are dropped.
     private func resolve<C: Collection>(_ refs: C) -> (parts: [[(Int32, Int32)]], ids: [[Int64]], missing: Int)
     where C.Element == Int64 {
+        resolve(refs, positions: refs.map(locate))
+    }
+
+    /// Splits a node list into runs of nodes that are present (`positions[i]` not nil).
+    private func resolve<C: Collection>(_ refs: C, positions: [(Int32, Int32)?]) -> (parts: [[(Int32, Int32)]], ids: [[Int64]], missing: Int)
+    where C.Element == Int64 {
         var parts: [[(Int32, Int32)]] = []
         var ids: [[Int64]] = []
         var part: [(Int32, Int32)] = []
@@ -128,8 +152,8 @@ final class OSMImportSession: OSMSink {
         var missing = 0
         part.reserveCapacity(refs.count)
         partIDs.reserveCapacity(refs.count)
-        for ref in refs {
-            if let p = nodes.position(ref) {
+        for (ref, position) in zip(refs, positions) {
+            if let p = position {
                 part.append(p)
                 partIDs.append(ref)
             } else {
@@ -143,11 +167,11 @@ final class OSMImportSession: OSMSink {
         return (parts, ids, missing)
     }
 
-    private func writeWay(_ way: OSMWay) throws {
+    private func writeWay(_ way: OSMWay, positions: [(Int32, Int32)?]) throws {
         let info = way.info
         guard let c = FeatureClassifier.classifyArea(way.tags) else { return }
         let id = MapFeatureID(type: .way, osmID: info.id)
-        let r = resolve(way.nodeRefs)
+        let r = resolve(way.nodeRefs, positions: positions)
         if r.missing > 0 {
             report.waysWithMissingNodes += 1
             report.missingNodeReferences += r.missing
@@ -203,7 +227,7 @@ final class OSMImportSession: OSMSink {
         for m in relation.members {
             let present: Bool
             switch m.type {
-            case .node: present = nodes.position(m.ref) != nil
+            case .node: present = locate(m.ref) != nil
             case .relation: present = relationIDs.contains(m.ref)
             case .way:
                 if let refs = wayNodes.nodeRefs(m.ref) {
@@ -225,4 +249,14 @@ final class OSMImportSession: OSMSink {
             report.routesWritten += 1
         }
     }
+}
+
+/// Passes objects on to a sink and counts them, for the progress line.
+final class ObjectCounter: OSMSink {
+    let sink: any OSMSink
+    var count = 0
+    init(sink: any OSMSink) { self.sink = sink }
+    func osmNode(_ node: OSMNode) throws { count += 1; try sink.osmNode(node) }
+    func osmWay(_ way: OSMWay) throws { count += 1; try sink.osmWay(way) }
+    func osmRelation(_ relation: OSMRelation) throws { count += 1; try sink.osmRelation(relation) }
 }

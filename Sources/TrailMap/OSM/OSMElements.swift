@@ -17,15 +17,6 @@ public enum OSMElementType: Int, Sendable, Hashable, CaseIterable, CustomStringC
         }
     }
 
-    /// Parses the XML spelling ("node", "way", "relation").
-    public init?(xmlName: String) {
-        switch xmlName {
-        case "node": self = .node
-        case "way": self = .way
-        case "relation": self = .relation
-        default: return nil
-        }
-    }
 }
 
 /// One `key=value` tag of an OSM object, as read.
@@ -42,8 +33,6 @@ struct OSMObjectInfo: Sendable {
     var version: Int32?
     /// `action="delete"` (JOSM) or `visible="false"` (history files).
     var deleted = false
-    /// 1-based line of the element's start tag.
-    var line = 0
 }
 
 /// A node: a point with a fixed-point position (1e-7 degrees, as OSM stores it).
@@ -58,10 +47,12 @@ struct OSMNode: Sendable {
     var tags: [OSMTag] = []
 }
 
-/// A way: an ordered list of node ids.
+/// A way: an ordered list of node ids, with their locations when the reader indexed them.
 struct OSMWay: Sendable {
     var info = OSMObjectInfo()
     var nodeRefs: [Int64] = []
+    /// Per node reference: (latE7, lonE7) from the location index, nil when not (yet) read.
+    var positions: [(Int32, Int32)?] = []
     var tags: [OSMTag] = []
 }
 
@@ -86,17 +77,6 @@ struct OSMRelation: Sendable {
     var info = OSMObjectInfo()
     var members: [OSMMember] = []
     var tags: [OSMTag] = []
-}
-
-/// What the `<osm>` root element (and an Overpass `<meta>`) says about the file.
-struct OSMHeader: Sendable, Equatable {
-    /// The `version` attribute ("0.6").
-    var version: String?
-    /// The `generator` attribute ("osmium/1.15.0", "JOSM", …).
-    var generator: String?
-    /// The file's data timestamp: `timestamp` on `<osm>` (osmconvert, osmosis) or `osm_base`
-    /// of an Overpass `<meta>` element; ISO 8601 text as found.
-    var timestamp: String?
 }
 
 extension Array where Element == OSMTag {

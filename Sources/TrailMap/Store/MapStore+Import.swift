@@ -2,12 +2,27 @@ import Foundation
 import TrailCore
 import TrailSQLite
 
+/// How far an import has got, for a progress line.
+public struct MapImportProgress: Sendable, Equatable {
+    /// 1 while the first pass reads relations, 2 while the second reads nodes and ways.
+    public var pass: Int
+    /// Bytes of the file read in this pass (compressed bytes for .gz/.bz2), and its size.
+    public var bytesRead: Int64, fileSize: Int64
+    /// Objects (nodes, ways, relations) read in this pass.
+    public var objectsRead: Int
+}
+
 extension MapStore {
-    /// Imports an OpenStreetMap extract: OSM XML 0.6, plain or compressed with gzip or bzip2
-    /// (detected from the first bytes). PBF files are refused with a hint to convert them.
+    /// Imports an OpenStreetMap extract: `.osm.pbf`, or OSM XML 0.6 plain or compressed with
+    /// gzip or bzip2, the format detected from the first bytes (libosmium through the
+    /// `COSMReader` target, see ``OSMReader``).
     ///
-    /// The whole import is one transaction: when anything fails (unreadable or malformed
-    /// file, osmChange file, disk full) the store is left exactly as it was.
+    /// The whole import is one transaction: when anything fails (unreadable, truncated or
+    /// malformed file, osmChange file, decompression bomb, interruption, disk full) the store
+    /// is left exactly as it was.
+    ///
+    /// Memory: node locations go to an on-disk index (16 bytes per node in a mapped temporary
+    /// file); only the node lists of ways that kept relations use stay in memory (DECISIONS 101).
     ///
     /// Policies for messy extracts (each counted in the report, see
     /// ``MapImportReport/warnings``):
@@ -26,49 +41,59 @@ extension MapStore {
     /// - **Relations with missing members**: kept with what is present (route member lists
     ///   record each member's presence).
     /// - **Nodes outside `<bounds>`** (ways crossing the edge are kept whole by extract tools):
-    ///   imported like any other; coverage is taken from `<bounds>` only (several are united),
-    ///   or from the extent of all nodes when the file has none.
-    /// - **Data date**: the header timestamp (`<osm timestamp>`, Overpass `<meta osm_base>`)
-    ///   when present, else the newest object timestamp.
+    ///   imported like any other; coverage is taken from the header bounds only (several are
+    ///   united), or from the extent of all nodes when the file has none.
+    /// - **Data date**: the header timestamp (PBF `osmosis_replication_timestamp`,
+    ///   `<osm timestamp>`, Overpass `<meta osm_base>`) when present, else the newest object
+    ///   timestamp.
     ///
     /// - Parameters:
     ///   - path: the file to read.
     ///   - importedAt: the time recorded for this import (injected for tests).
-    ///   - progress: called after each 256 KiB chunk with bytes consumed and file size
-    ///     (compressed bytes for .gz/.bz2).
+    ///   - progress: called after each block read; may throw (an interruption) to roll the
+    ///     import back.
     /// - Returns: what was imported and every irregularity met.
-    /// - Throws: ``OSMReadError`` (file, line, reason) or ``SQLiteError``.
+    /// - Throws: ``OSMReadError`` (file, line where there is one, reason), ``SQLiteError``,
+    ///   or what `progress` threw.
     @discardableResult
     public func importOSM(path: String, importedAt: Date = Date(),
-                          progress: (Int64, Int64) -> Void = { _, _ in }) throws -> MapImportReport {
-        let source = try OSMByteSource.open(path: path)
-        defer { source.close() }
+                          progress: (MapImportProgress) throws -> Void = { _ in }) throws -> MapImportReport {
+        let reader = try OSMReader(path: path)
         return try db.transaction {
             try db.run("INSERT INTO imports(file, file_size, compression, imported_at) VALUES (?,?,?,?)",
-                       [.text(path), .integer(source.fileSize), .text(source.compression),
+                       [.text(path), .integer(reader.fileSize), .text(reader.compression == "none" ? reader.format : reader.compression),
                         .text(Self.iso8601(importedAt))])
             let importID = db.lastInsertRowID
             let writer = try MapStoreWriter(db: db, importID: importID)
-            let session = OSMImportSession(writer: writer, file: path)
-            let parser = OSMXMLParser(source: source, sink: session)
-            try parser.parse(progress: progress)
+            let session = OSMImportSession(writer: writer, file: path, locate: { [unowned reader] in reader.location($0) })
+            let counter = ObjectCounter(sink: session)
+            for (pass, kinds) in [(1, OSMKinds.relations), (2, [.nodes, .ways])] {
+                counter.count = 0
+                try reader.read(kinds, indexLocations: pass == 2, sink: counter) { done, total in
+                    try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: counter.count))
+                }
+                if pass == 1 { session.setRelationsRead(reader.relationCount, newest: reader.newestObjectTimestamp) }
+            }
+            session.setHeader(generator: reader.generator, timestamp: reader.headerTimestamp, bounds: reader.bounds)
             try session.finish()
             var report = session.report
-            report.fileSize = source.fileSize
-            report.compression = source.compression
-            report.nodesRead = parser.nodeCount
-            report.waysRead = parser.wayCount
-            report.relationsRead = parser.relationCount
-            report.newestObjectTimestamp = parser.newestObjectTimestamp
+            report.fileSize = reader.fileSize
+            report.format = reader.format
+            report.compression = reader.compression == "none" ? reader.format : reader.compression
+            report.nodesRead = reader.nodeCount
+            report.waysRead = reader.wayCount
+            report.newestObjectTimestamp = [report.newestObjectTimestamp, reader.newestObjectTimestamp].compactMap { $0 }.max()
+            report.locationIndexBytes = reader.indexBytes
             try recordCoverage(report.coverage, importID: importID, fromBounds: !report.bounds.isEmpty)
             try db.run("""
                 UPDATE imports SET generator = ?, header_timestamp = ?, newest_timestamp = ?, nodes = ?, ways = ?,
-                    relations = ?, features = ?, routes = ?, warnings = ? WHERE id = ?
+                    relations = ?, features = ?, routes = ?, warnings = ?, format = ?, coverage = ? WHERE id = ?
                 """, [.optional(report.generator), .optional(report.headerTimestamp), .optional(report.newestObjectTimestamp),
                       .integer(Int64(report.nodesRead)), .integer(Int64(report.waysRead)),
                       .integer(Int64(report.relationsRead)), .integer(Int64(report.featuresWritten)),
                       .integer(Int64(report.routesWritten)),
-                      .text(Self.jsonArray(report.warnings)), .integer(importID)])
+                      .text(Self.jsonArray(report.warnings)), .text(report.format), .text(Self.coverageJSON(report.coverage)),
+                      .integer(importID)])
             return report
         }
     }
@@ -77,6 +102,21 @@ extension MapStore {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]
         return f.string(from: date)
+    }
+
+    /// Coverage rectangles as JSON `[[minLat, minLon, maxLat, maxLon], ...]` (imports.coverage).
+    static func coverageJSON(_ boxes: [BoundingBox]) -> String {
+        let rows = boxes.map { [$0.minLatitude, $0.minLongitude, $0.maxLatitude, $0.maxLongitude] }
+        let data = (try? JSONSerialization.data(withJSONObject: rows, options: [])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The inverse of ``coverageJSON(_:)``; malformed text gives no boxes.
+    static func coverageBoxes(_ json: String) -> [BoundingBox] {
+        guard let rows = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [[Double]] else { return [] }
+        return rows.compactMap { r in
+            r.count == 4 ? BoundingBox(minLatitude: r[0], minLongitude: r[1], maxLatitude: r[2], maxLongitude: r[3]) : nil
+        }
     }
 
     static func jsonArray(_ strings: [String]) -> String {
@@ -95,6 +135,12 @@ extension MapStore {
                 """, [.integer(importID), .text(fromBounds ? "bounds" : "node_extent"), .real(a.minLatitude),
                       .real(a.minLongitude), .real(a.maxLatitude), .real(a.maxLongitude)])
         }
+        try recomputeCoverageTiles(areas)
+    }
+
+    /// Recomputes the coverage of every z``coverageZoom`` tile the areas touch from the union
+    /// of all stored rectangles.
+    func recomputeCoverageTiles(_ areas: [BoundingBox]) throws {
         let upsert = try db.prepare("INSERT OR REPLACE INTO coverage_tiles(z, x, y, fraction) VALUES (?,?,?,?)")
         var done = Set<SlippyTile>()
         for a in areas {

@@ -20,6 +20,12 @@ public struct MapImportRecord: Sendable, Hashable {
     public let nodes: Int, ways: Int, relations: Int, features: Int, routes: Int
     /// The warnings of ``MapImportReport/warnings`` at the time.
     public let warnings: [String]
+    /// "pbf" or "xml" (nil for imports recorded before migration "map-2-extract-sources").
+    public var format: String? = nil
+    /// This extract's coverage rectangles (its header bounds, else its node extent).
+    public var coverage: [BoundingBox] = []
+    /// Features stored now that this extract holds (shared ones counted for each extract).
+    public var featuresHeld = 0
 
     /// The date of the data: header timestamp, else newest object timestamp.
     public var dataTimestamp: String? { headerTimestamp ?? newestObjectTimestamp }
@@ -47,16 +53,25 @@ public struct MapStoreSummary: Sendable {
 extension MapStore {
     /// Every recorded import, oldest first.
     public func imports() throws -> [MapImportRecord] {
-        try db.query("""
+        // A store opened read-only may predate migration "map-2-extract-sources".
+        let sources = try db.tableExists("feature_sources")
+        let extra = sources
+            ? "format, coverage, (SELECT count(*) FROM feature_sources s WHERE s.import_id = imports.id)"
+            : "NULL, '[]', features"
+        return try db.query("""
             SELECT id, file, file_size, imported_at, generator, header_timestamp, newest_timestamp,
-                   nodes, ways, relations, features, routes, warnings
+                   nodes, ways, relations, features, routes, warnings, \(extra)
             FROM imports ORDER BY id
             """) { st in
             let warnings = (try? JSONSerialization.jsonObject(with: Data(st.string(12).utf8))) as? [String] ?? []
-            return MapImportRecord(id: st.int64(0), file: st.string(1), fileSize: st.int64(2), importedAt: st.string(3),
-                                   generator: st.optionalString(4), headerTimestamp: st.optionalString(5),
-                                   newestObjectTimestamp: st.optionalString(6), nodes: st.int(7), ways: st.int(8),
-                                   relations: st.int(9), features: st.int(10), routes: st.int(11), warnings: warnings)
+            var r = MapImportRecord(id: st.int64(0), file: st.string(1), fileSize: st.int64(2), importedAt: st.string(3),
+                                    generator: st.optionalString(4), headerTimestamp: st.optionalString(5),
+                                    newestObjectTimestamp: st.optionalString(6), nodes: st.int(7), ways: st.int(8),
+                                    relations: st.int(9), features: st.int(10), routes: st.int(11), warnings: warnings)
+            r.format = st.optionalString(13)
+            r.coverage = Self.coverageBoxes(st.string(14))
+            r.featuresHeld = st.int(15)
+            return r
         }
     }
 

@@ -3,6 +3,9 @@ import TrailCore
 import TrailSQLite
 
 extension MapStore {
+    /// From this zoom on, ``features(in:zoom:classes:includeNodeIDs:)`` returns full geometry.
+    public static let simplificationMaxZoom = 16
+
     static let featureColumns = """
         f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, f.node_ids,
         r.min_lat, r.max_lat, r.min_lon, r.max_lon
@@ -13,6 +16,11 @@ extension MapStore {
     /// The R*Tree (1e-7-degree boxes) finds candidates; features whose minimum zoom is above
     /// `zoom` are left out, so a wide view at z10 does not decode every footpath. At zoom 16
     /// and above nothing is left out. Features are whole (not clipped to `box`).
+    ///
+    /// Below zoom ``simplificationMaxZoom`` (and unless node ids are asked for, which must stay
+    /// aligned with the vertices) lines and rings are simplified with Douglas–Peucker to half a
+    /// pixel (one braille dot) of ground resolution at `zoom`, so a wide frame draws few
+    /// vertices and looks the same.
     /// - Parameters:
     ///   - box: the view, in degrees (see ``WebMercator/viewBounds(center:zoom:widthPixels:heightPixels:tileSize:)``).
     ///   - zoom: the slippy-map zoom of the view.
@@ -35,8 +43,14 @@ extension MapStore {
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
         var out: [MapFeature] = []
+        let tolerance = includeNodeIDs || zoom >= Self.simplificationMaxZoom ? 0
+            : WebMercator.groundResolution(latitude: (box.minLatitude + box.maxLatitude) / 2, zoom: Double(zoom)) / 2
         while try st.step() {
-            if let f = decodeFeature(st, includeNodeIDs: includeNodeIDs) { out.append(f) }
+            guard var f = decodeFeature(st, includeNodeIDs: includeNodeIDs) else { continue }
+            if tolerance > 0, f.kind != .point {
+                f.parts = f.parts.map { $0.count > 2 ? DouglasPeucker.simplify($0, tolerance: tolerance) : $0 }
+            }
+            out.append(f)
         }
         return out
     }

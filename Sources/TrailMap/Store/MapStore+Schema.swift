@@ -85,6 +85,34 @@ extension MapStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        m.register("map-2-extract-sources") { db in
+            // Which imported extracts hold each feature and route (an object in two
+            // neighbouring extracts is stored once, with one row here per extract), so
+            // `cairn map remove` can take one extract out and keep what another still has.
+            // imports.coverage: that import's coverage rectangles as JSON [[minLat, minLon,
+            // maxLat, maxLon], ...] (coverage_areas keeps each rectangle once for all imports).
+            try db.execute("""
+                CREATE TABLE feature_sources(
+                    feature_id INTEGER NOT NULL,
+                    import_id INTEGER NOT NULL,
+                    PRIMARY KEY(feature_id, import_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX feature_sources_by_import ON feature_sources(import_id);
+                CREATE TABLE route_sources(
+                    route_id INTEGER NOT NULL,
+                    import_id INTEGER NOT NULL,
+                    PRIMARY KEY(route_id, import_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX route_sources_by_import ON route_sources(import_id);
+                INSERT INTO feature_sources(feature_id, import_id) SELECT id, import_id FROM features;
+                INSERT INTO route_sources(route_id, import_id) SELECT id, import_id FROM routes;
+                ALTER TABLE imports ADD COLUMN format TEXT;
+                ALTER TABLE imports ADD COLUMN coverage TEXT NOT NULL DEFAULT '[]';
+                UPDATE imports SET coverage = coalesce((
+                    SELECT json_group_array(json_array(min_lat, min_lon, max_lat, max_lon))
+                    FROM coverage_areas WHERE coverage_areas.import_id = imports.id), '[]');
+                """)
+        }
         return m
     }
 }

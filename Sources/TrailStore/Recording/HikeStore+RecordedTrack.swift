@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailSQLite
 
 extension HikeStore {
     /// Rewrites a recording's hike from its stored points: one track, one segment per stretch

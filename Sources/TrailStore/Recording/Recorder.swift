@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailSQLite
 
 /// A recording in progress, bound to the store: the one place that puts every step in the
 /// right order — each accepted point is committed to the store *before* ``RecordingSession``

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailSQLite
 
 /// The store's identifier of one recording: the `recordings` row id.
 public struct RecordingID: Hashable, Sendable, Comparable, CustomStringConvertible {

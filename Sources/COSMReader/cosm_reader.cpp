@@ -1,0 +1,278 @@
+// The C API of COSMReader: libosmium reads the objects, a sparse_file_array holds node
+// locations on disk, and every exception is turned into a cosm_error here.
+#include "cosm_internal.hpp"
+
+#include <osmium/index/map/sparse_file_array.hpp>
+#include <osmium/io/any_input.hpp>
+#include <osmium/io/reader.hpp>
+#include <osmium/osm.hpp>
+#include <osmium/util/file.hpp>
+
+#include <sys/stat.h>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <vector>
+
+using LocationIndex = osmium::index::map::SparseFileArray<osmium::unsigned_object_id_type, osmium::Location>;
+
+struct cosm_reader {
+    std::string path;
+    cosm::FileFacts facts;
+    int64_t file_size = 0;
+    // Positive ids and (JOSM) negative ids, the latter stored as -id.
+    std::unique_ptr<LocationIndex> positive, negative;
+    bool must_sort = false;
+
+    void sort_if_needed() {
+        if (!must_sort) return;
+        if (positive) positive->sort();
+        if (negative) negative->sort();
+        must_sort = false;
+    }
+
+    bool lookup(int64_t id, osmium::Location& out) {
+        sort_if_needed();
+        LocationIndex* index = id >= 0 ? positive.get() : negative.get();
+        if (!index) return false;
+        out = index->get_noexcept(static_cast<osmium::unsigned_object_id_type>(id >= 0 ? id : -id));
+        return out.valid();
+    }
+};
+
+namespace {
+
+using cosm::Failure;
+
+/// Scratch arrays reused from object to object.
+struct Scratch {
+    std::vector<cosm_tag> tags;
+    std::vector<int64_t> refs;
+    std::vector<int32_t> lats, lons;
+    std::vector<uint8_t> located;
+    std::vector<cosm_member> members;
+};
+
+void fill_object(cosm_object& o, const osmium::OSMObject& obj, int type, const cosm_reader& r, Scratch& s) {
+    o.id = obj.id();
+    o.version = static_cast<int32_t>(obj.version());
+    o.deleted = !obj.visible() || (!r.facts.deleted.empty() && r.facts.deleted.count(cosm::object_key(type, obj.id())));
+    s.tags.clear();
+    for (const auto& t : obj.tags()) s.tags.push_back(cosm_tag{t.key(), t.value()});
+    o.tags = s.tags.data();
+    o.tag_count = s.tags.size();
+}
+
+osmium::io::File osmium_file(const cosm_reader& r) {
+    if (r.facts.format == "pbf") return osmium::io::File(r.path, "pbf");
+    if (r.facts.compression == "gzip") return osmium::io::File(r.path, "osm.gz");
+    if (r.facts.compression == "bzip2") return osmium::io::File(r.path, "osm.bz2");
+    return osmium::io::File(r.path, "osm");
+}
+
+void copy_text(char* dst, size_t size, const std::string& src) { std::snprintf(dst, size, "%s", src.c_str()); }
+
+int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callbacks& cb, cosm_counts& counts) {
+    osmium::osm_entity_bits::type bits = osmium::osm_entity_bits::nothing;
+    if (kinds & COSM_NODES) bits |= osmium::osm_entity_bits::node;
+    if (kinds & COSM_WAYS) bits |= osmium::osm_entity_bits::way;
+    if (kinds & COSM_RELATIONS) bits |= osmium::osm_entity_bits::relation;
+    if (index_locations) {
+        bits |= osmium::osm_entity_bits::node;
+        r.positive.reset(new LocationIndex());
+        r.negative.reset(new LocationIndex());
+        r.must_sort = false;
+    }
+    osmium::io::Reader reader(osmium_file(r), bits);
+    osmium::Timestamp newest;
+    Scratch s;
+    const int64_t size = static_cast<int64_t>(reader.file_size());
+    while (osmium::memory::Buffer buffer = reader.read()) {
+        for (const auto& item : buffer) {
+            if (item.type() == osmium::item_type::node) {
+                const auto& n = static_cast<const osmium::Node&>(item);
+                ++counts.nodes;
+                if (n.timestamp() > newest) newest = n.timestamp();
+                const osmium::Location loc = n.location();
+                if (index_locations && loc.valid() && n.visible()) {
+                    if (n.id() >= 0) r.positive->set(static_cast<osmium::unsigned_object_id_type>(n.id()), loc);
+                    else r.negative->set(static_cast<osmium::unsigned_object_id_type>(-n.id()), loc);
+                    r.must_sort = true;
+                }
+                if (!(kinds & COSM_NODES) || !cb.node) continue;
+                cosm_node out{};
+                fill_object(out.object, n, 0, r, s);
+                out.has_location = loc.valid() ? 1 : 0;
+                out.lat_e7 = loc.valid() ? loc.y() : 0;
+                out.lon_e7 = loc.valid() ? loc.x() : 0;
+                if (cb.node(cb.context, &out)) { reader.close(); return COSM_ERR_STOPPED; }
+            } else if (item.type() == osmium::item_type::way) {
+                const auto& w = static_cast<const osmium::Way&>(item);
+                ++counts.ways;
+                if (w.timestamp() > newest) newest = w.timestamp();
+                if (!cb.way) continue;
+                cosm_way out{};
+                fill_object(out.object, w, 1, r, s);
+                s.refs.clear(); s.lats.clear(); s.lons.clear(); s.located.clear();
+                for (const auto& nr : w.nodes()) {
+                    s.refs.push_back(nr.ref());
+                    osmium::Location loc;
+                    bool found = index_locations && r.lookup(nr.ref(), loc);
+                    s.lats.push_back(found ? loc.y() : 0);
+                    s.lons.push_back(found ? loc.x() : 0);
+                    s.located.push_back(found ? 1 : 0);
+                }
+                out.refs = s.refs.data(); out.lat_e7 = s.lats.data(); out.lon_e7 = s.lons.data();
+                out.located = s.located.data(); out.ref_count = s.refs.size();
+                if (cb.way(cb.context, &out)) { reader.close(); return COSM_ERR_STOPPED; }
+            } else if (item.type() == osmium::item_type::relation) {
+                const auto& rel = static_cast<const osmium::Relation&>(item);
+                ++counts.relations;
+                if (rel.timestamp() > newest) newest = rel.timestamp();
+                if (!cb.relation) continue;
+                cosm_relation out{};
+                fill_object(out.object, rel, 2, r, s);
+                s.members.clear();
+                for (const auto& m : rel.members()) {
+                    int type = m.type() == osmium::item_type::node ? 0 : m.type() == osmium::item_type::way ? 1 : 2;
+                    s.members.push_back(cosm_member{type, m.ref(), m.role()});
+                }
+                out.members = s.members.data();
+                out.member_count = s.members.size();
+                if (cb.relation(cb.context, &out)) { reader.close(); return COSM_ERR_STOPPED; }
+            }
+        }
+        if (cb.progress && cb.progress(cb.context, static_cast<int64_t>(reader.offset()), size)) {
+            reader.close();
+            return COSM_ERR_STOPPED;
+        }
+    }
+    reader.close();
+    r.sort_if_needed();
+    if (newest.valid() && newest.seconds_since_epoch() > 0) copy_text(counts.newest_timestamp, sizeof counts.newest_timestamp, newest.to_iso());
+    counts.index_bytes = static_cast<int64_t>((r.positive ? r.positive->byte_size() : 0) + (r.negative ? r.negative->byte_size() : 0));
+    return COSM_OK;
+}
+
+/// Turns whatever was thrown into a status and a sentence.
+int report(cosm_error* err) {
+    try {
+        throw;
+    } catch (const Failure& f) {
+        cosm::fill_error(err, f.status, f.what(), f.line);
+        return f.status;
+    } catch (const osmium::pbf_error& e) {
+        cosm::fill_error(err, COSM_ERR_PBF, std::string("damaged or truncated PBF file: ") + e.what());
+        return COSM_ERR_PBF;
+    } catch (const osmium::xml_error& e) {
+        cosm::fill_error(err, COSM_ERR_MALFORMED_XML, std::string("XML is not well-formed: ") + e.what(), static_cast<int64_t>(e.line));
+        return COSM_ERR_MALFORMED_XML;
+    } catch (const osmium::invalid_location& e) {
+        cosm::fill_error(err, COSM_ERR_INVALID, std::string("invalid coordinate: ") + e.what());
+        return COSM_ERR_INVALID;
+    } catch (const osmium::gzip_error& e) {
+        cosm::fill_error(err, COSM_ERR_COMPRESSION, std::string("gzip data is damaged: ") + e.what());
+        return COSM_ERR_COMPRESSION;
+    } catch (const osmium::bzip2_error& e) {
+        cosm::fill_error(err, COSM_ERR_COMPRESSION, std::string("bzip2 data is damaged: ") + e.what());
+        return COSM_ERR_COMPRESSION;
+    } catch (const std::system_error& e) {
+        cosm::fill_error(err, COSM_ERR_IO, std::string("read failed: ") + e.what());
+        return COSM_ERR_IO;
+    } catch (const std::bad_alloc&) {
+        cosm::fill_error(err, COSM_ERR_INTERNAL, "out of memory while reading");
+        return COSM_ERR_INTERNAL;
+    } catch (const std::exception& e) {
+        cosm::fill_error(err, COSM_ERR_INTERNAL, std::string("cannot read: ") + e.what());
+        return COSM_ERR_INTERNAL;
+    } catch (...) {
+        cosm::fill_error(err, COSM_ERR_INTERNAL, "cannot read: unknown error");
+        return COSM_ERR_INTERNAL;
+    }
+}
+
+}  // namespace
+
+extern "C" cosm_reader* cosm_open(const char* path, cosm_file_info* info, cosm_error* err) {
+    try {
+        std::unique_ptr<cosm_reader> r(new cosm_reader());
+        r->path = path;
+        struct stat st;
+        if (::stat(path, &st) != 0) throw Failure(COSM_ERR_IO, std::string("cannot open: ") + std::strerror(errno));
+        if (S_ISDIR(st.st_mode)) throw Failure(COSM_ERR_IO, "is a directory, not an OSM file");
+        r->file_size = static_cast<int64_t>(st.st_size);
+        r->facts = cosm::inspect(r->path, r->file_size);
+        if (r->facts.format == "pbf") {
+            // The header block only: generator, replication timestamp, bounding boxes.
+            osmium::io::Reader reader(osmium_file(*r), osmium::osm_entity_bits::nothing);
+            const osmium::io::Header header = reader.header();
+            reader.close();
+            r->facts.generator = header.get("generator");
+            r->facts.timestamp = header.get("osmosis_replication_timestamp");
+            for (const auto& b : header.boxes()) {
+                if (!b.valid() || r->facts.boxes.size() >= COSM_MAX_BOXES) continue;
+                r->facts.boxes.push_back(cosm_box{b.bottom_left().lat(), b.bottom_left().lon(), b.top_right().lat(), b.top_right().lon()});
+            }
+        }
+        if (info) {
+            std::memset(info, 0, sizeof *info);
+            copy_text(info->format, sizeof info->format, r->facts.format);
+            copy_text(info->compression, sizeof info->compression, r->facts.compression);
+            info->file_size = r->file_size;
+            copy_text(info->generator, sizeof info->generator, r->facts.generator);
+            copy_text(info->timestamp, sizeof info->timestamp, r->facts.timestamp);
+            info->box_count = static_cast<int32_t>(r->facts.boxes.size());
+            for (size_t i = 0; i < r->facts.boxes.size(); ++i) info->boxes[i] = r->facts.boxes[i];
+        }
+        return r.release();
+    } catch (...) {
+        report(err);
+        return nullptr;
+    }
+}
+
+extern "C" int cosm_read(cosm_reader* reader, int kinds, int index_locations, const cosm_callbacks* callbacks,
+                         cosm_counts* counts, cosm_error* err) {
+    if (!reader || !callbacks || !counts) {
+        cosm::fill_error(err, COSM_ERR_INTERNAL, "cosm_read called without a reader, callbacks or counts");
+        return COSM_ERR_INTERNAL;
+    }
+    std::memset(counts, 0, sizeof *counts);
+    try {
+        int rc = read_pass(*reader, kinds, index_locations != 0, *callbacks, *counts);
+        if (rc != COSM_OK) cosm::fill_error(err, rc, "stopped by the caller");
+        return rc;
+    } catch (...) {
+        int rc = report(err);
+        if (rc == COSM_ERR_INTERNAL && reader->facts.format == "pbf" && err) {
+            // libosmium reports a damaged block's zlib data as a plain io_error.
+            std::string what = err->message;
+            const std::string prefix = "cannot read: ";
+            if (what.compare(0, prefix.size(), prefix) == 0) what = what.substr(prefix.size());
+            cosm::fill_error(err, COSM_ERR_PBF, "damaged or truncated PBF file: " + what);
+            rc = COSM_ERR_PBF;
+        }
+        return rc;
+    }
+}
+
+extern "C" int cosm_location(cosm_reader* reader, int64_t id, int32_t* lat_e7, int32_t* lon_e7) {
+    if (!reader) return 0;
+    try {
+        osmium::Location loc;
+        if (!reader->lookup(id, loc)) return 0;
+        if (lat_e7) *lat_e7 = loc.y();
+        if (lon_e7) *lon_e7 = loc.x();
+        return 1;
+    } catch (...) {
+        return 0;
+    }
+}
+
+extern "C" void cosm_close(cosm_reader* reader) {
+    try {
+        delete reader;
+    } catch (...) {
+    }
+}

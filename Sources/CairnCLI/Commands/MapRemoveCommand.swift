@@ -1,0 +1,50 @@
+import Foundation
+import TrailMap
+
+/// `cairn map remove NAME`: takes one imported extract out of the offline map store.
+enum MapRemoveCommand: Command {
+    static let name = "map remove"
+    static let summary = "Take one imported extract out of the offline map, keeping the others"
+    static let about = """
+        Removes the extract NAME (its file name as `cairn map info` lists it, or the path it
+        was imported from) from the offline map store, in one transaction. Features and routes
+        that another imported extract also holds stay; the rest of that extract goes, with its
+        covered area. Every import of that file is removed.
+        """
+    static let arguments = [ArgumentSpec("NAME", help: "an extract's file name as `cairn map info` lists it, or its path")]
+    static let options: [OptionSpec] = [.map]
+    static let notes = """
+        Example:
+          cairn map remove andorra-latest.osm.pbf
+        """
+
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let storePath = try MapCommandSupport.storePath(args, context)
+        let names = args.positionals
+        guard names.count == 1, let name = names.first, !name.isEmpty else {
+            throw CLIError.usage("give the name of one imported extract (see `cairn map info`)")
+        }
+        let shownPath = TerminalText.clean(storePath)
+        guard FileManager.default.fileExists(atPath: storePath) else {
+            throw CLIError.failure("no map store at \(shownPath); nothing to remove")
+        }
+        let store: MapStore
+        do { store = try MapStore(path: storePath) } catch {
+            throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
+        }
+        let shown = TerminalText.clean(name)
+        do {
+            let r = try store.removeExtract(named: name)
+            var out = "removed \(shown)"
+            out += r.importsRemoved > 1 ? " (\(r.importsRemoved) imports)" : ""
+            out += ": \(r.featuresRemoved) features, \(r.routesRemoved) routes"
+            if r.featuresKept + r.routesKept > 0 {
+                out += "; kept \(r.featuresKept) features and \(r.routesKept) routes that other extracts also hold"
+            }
+            context.stdout.write(out + "\n")
+            return 0
+        } catch let e as MapRemoveError {
+            throw CLIError.failure("\(shown): \(e.reason)")
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import COSMReader
+import Foundation
+import TrailCore
+
+/// Receives the objects of an OSM file in file order.
+///
+/// Methods may throw; the reader then stops and ``OSMReader/read(_:indexLocations:sink:progress:)`` rethrows.
+protocol OSMSink: AnyObject {
+    func osmNode(_ node: OSMNode) throws
+    func osmWay(_ way: OSMWay) throws
+    func osmRelation(_ relation: OSMRelation) throws
+}
+
+/// Which object kinds a pass delivers.
+struct OSMKinds: OptionSet {
+    let rawValue: Int32
+    static let nodes = OSMKinds(rawValue: Int32(COSM_NODES))
+    static let ways = OSMKinds(rawValue: Int32(COSM_WAYS))
+    static let relations = OSMKinds(rawValue: Int32(COSM_RELATIONS))
+    static let all: OSMKinds = [.nodes, .ways, .relations]
+}
+
+/// One OpenStreetMap file read through libosmium (the `COSMReader` C++ target): `.osm.pbf`,
+/// `.osm`, `.osm.gz` or `.osm.bz2`, told apart by the first bytes, never by the name.
+///
+/// Opening checks the file (for XML a streaming expat pass: root `<osm version="0.6">`,
+/// osmChange refused, bounds, JOSM `action="delete"`, well-formedness with line numbers,
+/// decompression capped at 200:1 past 64 MiB). A read pass may be run several times; with
+/// `indexLocations` node locations go to libosmium's `sparse_file_array`, a memory-mapped
+/// temporary file of 16 bytes per node, and each way arrives with its nodes' locations.
+/// The index lives until the reader is released, so ``location(_:)`` answers afterwards.
+final class OSMReader {
+    /// The path as given.
+    let path: String
+    /// "pbf" or "xml".
+    let format: String
+    /// "none", "gzip" or "bzip2".
+    let compression: String
+    /// Bytes on disk.
+    let fileSize: Int64
+    /// `generator` of the file header.
+    let generator: String?
+    /// The file's data date: PBF `osmosis_replication_timestamp`, XML `<osm timestamp>` or
+    /// Overpass `<meta osm_base>`; ISO 8601 text as found.
+    let headerTimestamp: String?
+    /// Bounding boxes of the header (`<bounds>`, PBF HeaderBBox).
+    let bounds: [BoundingBox]
+    /// Counts of the last pass.
+    private(set) var nodeCount = 0, wayCount = 0, relationCount = 0
+    /// Newest object timestamp of the last pass (ISO 8601), or nil.
+    private(set) var newestObjectTimestamp: String?
+    /// Bytes of the node-location index file after the last indexing pass (mapped, see DECISIONS 101).
+    private(set) var indexBytes = 0
+
+    private let handle: OpaquePointer
+
+    /// Opens and checks `path`.
+    /// - Throws: ``OSMReadError`` naming the file (and the line, for XML) and what is wrong.
+    init(path: String) throws {
+        var info = cosm_file_info()
+        var err = cosm_error()
+        guard let h = cosm_open(path, &info, &err) else { throw Self.error(err, path) }
+        handle = h
+        self.path = path
+        format = Self.text(&info.format)
+        compression = Self.text(&info.compression)
+        fileSize = info.file_size
+        let g = Self.text(&info.generator)
+        generator = g.isEmpty ? nil : g
+        let t = Self.text(&info.timestamp)
+        headerTimestamp = t.isEmpty ? nil : t
+        var boxes: [BoundingBox] = []
+        withUnsafeBytes(of: &info.boxes) { raw in
+            let all = raw.bindMemory(to: cosm_box.self)
+            for i in 0..<Int(info.box_count) {
+                let b = all[i]
+                boxes.append(BoundingBox(minLatitude: b.min_lat, minLongitude: b.min_lon, maxLatitude: b.max_lat, maxLongitude: b.max_lon))
+            }
+        }
+        bounds = boxes
+    }
+
+    deinit { cosm_close(handle) }
+
+    /// The location of node `id` from the index of the last indexing pass, or nil.
+    func location(_ id: Int64) -> (Int32, Int32)? {
+        var lat: Int32 = 0, lon: Int32 = 0
+        return cosm_location(handle, id, &lat, &lon) != 0 ? (lat, lon) : nil
+    }
+
+    /// Reads the file once, calling `sink` for every object of `kinds`.
+    /// - Parameters:
+    ///   - indexLocations: index node locations on disk and give ways their locations.
+    ///   - progress: after each block, bytes of the file read and its size; may throw to stop
+    ///     (an interruption), which is rethrown.
+    /// - Throws: ``OSMReadError``, or what the sink or `progress` threw.
+    func read(_ kinds: OSMKinds, indexLocations: Bool, sink: any OSMSink,
+              progress: (Int64, Int64) throws -> Void = { _, _ in }) throws {
+        try withoutActuallyEscaping(progress) { progress in
+            let pass = Pass(sink: sink, progress: progress)
+            let context = Unmanaged.passUnretained(pass).toOpaque()
+            var callbacks = cosm_callbacks(context: context, node: passNode, way: passWay, relation: passRelation,
+                                           progress: passProgress)
+            var counts = cosm_counts()
+            var err = cosm_error()
+            let rc = withExtendedLifetime(pass) { cosm_read(handle, kinds.rawValue, indexLocations ? 1 : 0, &callbacks, &counts, &err) }
+            if let failure = pass.failure { throw failure }
+            guard rc == Int32(COSM_OK.rawValue) else { throw Self.error(err, path) }
+            nodeCount = Int(counts.nodes)
+            wayCount = Int(counts.ways)
+            relationCount = Int(counts.relations)
+            let newest = Self.text(&counts.newest_timestamp)
+            newestObjectTimestamp = newest.isEmpty ? nil : newest
+            if indexLocations { indexBytes = Int(counts.index_bytes) }
+        }
+    }
+
+    private static func text<T>(_ tuple: inout T) -> String {
+        withUnsafeBytes(of: &tuple) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let n = bytes.firstIndex(of: 0) ?? bytes.count
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<n]), as: UTF8.self)
+        }
+    }
+
+    private static func error(_ e: cosm_error, _ path: String) -> OSMReadError {
+        var e = e
+        let message = text(&e.message)
+        let kind: OSMReadError.Kind
+        switch cosm_status(rawValue: UInt32(bitPattern: e.status)) {
+        case COSM_ERR_IO: kind = .io
+        case COSM_ERR_NOT_OSM: kind = .notOSM
+        case COSM_ERR_OSMCHANGE: kind = .osmChange
+        case COSM_ERR_MALFORMED_XML: kind = .malformedXML
+        case COSM_ERR_INVALID: kind = .invalidData
+        case COSM_ERR_PBF: kind = .damagedPBF
+        case COSM_ERR_COMPRESSION: kind = .badCompression
+        default: kind = .readerFailure
+        }
+        return OSMReadError(kind, file: path, line: e.line > 0 ? Int(e.line) : nil, reason: message)
+    }
+}
+
+/// What one pass's C callbacks reach through their context pointer.
+private final class Pass {
+    let sink: any OSMSink
+    let progress: (Int64, Int64) throws -> Void
+    var failure: (any Error)?
+    var node = OSMNode()
+    var way = OSMWay()
+    var relation = OSMRelation()
+
+    init(sink: any OSMSink, progress: @escaping (Int64, Int64) throws -> Void) {
+        self.sink = sink
+        self.progress = progress
+    }
+
+    func info(_ o: cosm_object) -> OSMObjectInfo {
+        OSMObjectInfo(id: o.id, version: o.version > 0 ? o.version : nil, deleted: o.deleted != 0)
+    }
+
+    func tags(_ o: cosm_object, into out: inout [OSMTag]) {
+        out.removeAll(keepingCapacity: true)
+        guard let t = o.tags else { return }
+        for i in 0..<o.tag_count {
+            out.append(OSMTag(key: String(cString: t[i].key), value: String(cString: t[i].value)))
+        }
+    }
+
+    /// Runs `body`, turning a throw into a stop request.
+    @inline(__always) func guarded(_ body: () throws -> Void) -> Int32 {
+        do { try body(); return 0 } catch { failure = error; return 1 }
+    }
+}
+
+private func pass(_ context: UnsafeMutableRawPointer?) -> Pass {
+    Unmanaged<Pass>.fromOpaque(context!).takeUnretainedValue()
+}
+
+private let passNode: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<cosm_node>?) -> Int32 = { ctx, n in
+    let p = pass(ctx)
+    guard let n = n?.pointee else { return 0 }
+    return p.guarded {
+        p.node.info = p.info(n.object)
+        p.node.hasPosition = n.has_location != 0
+        p.node.latE7 = n.lat_e7
+        p.node.lonE7 = n.lon_e7
+        p.tags(n.object, into: &p.node.tags)
+        try p.sink.osmNode(p.node)
+    }
+}
+
+private let passWay: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<cosm_way>?) -> Int32 = { ctx, w in
+    let p = pass(ctx)
+    guard let w = w?.pointee else { return 0 }
+    return p.guarded {
+        p.way.info = p.info(w.object)
+        p.tags(w.object, into: &p.way.tags)
+        p.way.nodeRefs.removeAll(keepingCapacity: true)
+        p.way.positions.removeAll(keepingCapacity: true)
+        for i in 0..<w.ref_count {
+            p.way.nodeRefs.append(w.refs[i])
+            p.way.positions.append(w.located[i] != 0 ? (w.lat_e7[i], w.lon_e7[i]) : nil)
+        }
+        try p.sink.osmWay(p.way)
+    }
+}
+
+private let passRelation: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<cosm_relation>?) -> Int32 = { ctx, r in
+    let p = pass(ctx)
+    guard let r = r?.pointee else { return 0 }
+    return p.guarded {
+        p.relation.info = p.info(r.object)
+        p.tags(r.object, into: &p.relation.tags)
+        p.relation.members.removeAll(keepingCapacity: true)
+        for i in 0..<r.member_count {
+            let m = r.members[i]
+            let type: OSMElementType = m.type == 0 ? .node : m.type == 1 ? .way : .relation
+            p.relation.members.append(OSMMember(type: type, ref: m.ref, role: String(cString: m.role)))
+        }
+        try p.sink.osmRelation(p.relation)
+    }
+}
+
+private let passProgress: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64) -> Int32 = { ctx, done, total in
+    let p = pass(ctx)
+    return p.guarded { try p.progress(done, total) }
+}
