@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
                           path: "Benchmarks/TerrainBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
-        .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
+        .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
     ],
     cxxLanguageStandard: .cxx17
 )
