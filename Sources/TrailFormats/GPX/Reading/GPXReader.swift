@@ -87,7 +87,15 @@ final class GPXPushParser {
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        if let context {
+            // An entity declaration makes libxml2 create a document for the DTD even in SAX
+            // mode; the context does not free it (found by fuzz-gpx, DECISIONS.md 130).
+            if let doc = context.pointee.myDoc {
+                context.pointee.myDoc = nil
+                xmlFreeDoc(doc)
+            }
+            xmlFreeParserCtxt(context)
+        }
         builder.deinitialize(count: 1)
         builder.deallocate()
     }
@@ -113,8 +121,17 @@ final class GPXPushParser {
                 _ = xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
             }
         }
-        if let failure = builder.pointee.failure { throw failure }
+        if let failure = builder.pointee.failure { throw classified(failure) }
         return !builder.pointee.stoppedAfterRoot
+    }
+
+    /// A malformed-XML failure before any element was opened means the bytes are not XML at
+    /// all; libxml2's wording for that ("Document is empty", "Start tag expected") misleads.
+    private func classified(_ failure: GPXError) -> GPXError {
+        guard failure.kind == .malformedXML, builder.pointee.stack.isEmpty, !builder.pointee.rootClosed,
+              failure.reason != "the file is empty" else { return failure }
+        return GPXError(kind: .notXML, fileName: failure.fileName, line: failure.line, column: failure.column,
+                        reason: "no XML element where the document should begin (binary data or another format?)")
     }
 
     /// Creates the push-parser context with the bytes held in `head`.
@@ -147,7 +164,7 @@ final class GPXPushParser {
         if !builder.pointee.stoppedAfterRoot {
             withSilencedGlobalErrors { _ = xmlParseChunk(context, nil, 0, 1) }
         }
-        if let failure = builder.pointee.failure { throw failure }
+        if let failure = builder.pointee.failure { throw classified(failure) }
         if !builder.pointee.stoppedAfterRoot && context.pointee.wellFormed == 0 {
             // An error the callbacks did not see as fatal but libxml2 counts as fatal.
             if let e = xmlCtxtGetLastError(context) {
@@ -158,13 +175,14 @@ final class GPXPushParser {
                 builder.pointee.fail(.malformedXML, "not well-formed")
             }
         }
-        if let failure = builder.pointee.failure { throw failure }
+        if let failure = builder.pointee.failure { throw classified(failure) }
         guard builder.pointee.rootClosed else {
             throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: builder.pointee.line,
                            reason: "the document ends before </gpx>")
         }
         return GPXReadResult(document: builder.pointee.document, warnings: builder.pointee.warnings,
-                             omittedWarningCount: builder.pointee.omittedWarningCount)
+                             omittedWarningCount: builder.pointee.omittedWarningCount,
+                             trackpointLines: builder.pointee.trackpointLines)
     }
 
     /// Routes libxml2 errors raised without a parser context (encoding conversion) on this
