@@ -38,7 +38,7 @@ import TrailCore
         for run in [cairn(["import", fixtures + "random-binary.bin", "--store", store]),
                     cairn(["stats", fixtures + "random-binary.bin"])] {
             #expect(run.status != 0)
-            #expect(run.stderr.contains("random-binary.bin:1: not a GPX/XML file"), "\(run.stderr)")
+            #expect(run.stderr.contains("random-binary.bin:1") && run.stderr.contains(": not a GPX/XML file: "), "\(run.stderr)")
             #expect(!run.stderr.contains("Document is empty"))
         }
     }
@@ -52,7 +52,8 @@ import TrailCore
         #expect(warnings.first?.contains("stray-fixes.gpx:8: warning: 1 stray position and 1 elevation spike") == true)
         let store = makeTempDirectory("hardening") + "/hikes.sqlite"
         let imported = cairn(["import", file, "--store", store])
-        #expect(imported.status == 0 && imported.stderr.components(separatedBy: "stray").count == 2, "\(imported.stderr)")
+        #expect(imported.status == 0 && imported.stderr.components(separatedBy: "warning: 1 stray position").count == 2,
+                "\(imported.stderr)")
         // Numbers: 11 steps of 1e-4° along 42.5° N (the 0,0 fix and the 500 m spike left out),
         // computed here from the WGS84 radius of the parallel.
         let a = 6_378_137.0, e2 = 0.00669437999014, phi = 42.5 * Double.pi / 180

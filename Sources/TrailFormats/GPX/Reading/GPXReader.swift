@@ -125,11 +125,25 @@ final class GPXPushParser {
         return !builder.pointee.stoppedAfterRoot
     }
 
+    /// True when the first bytes could begin an XML document: `<` after optional whitespace
+    /// or a UTF-8 BOM, or a UTF-16/UTF-32 byte-order mark or `<` pattern (an XML file in an
+    /// encoding libxml2 cannot decode stays "malformed XML").
+    private var startsLikeXML: Bool {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0x00, 0x3C])
+            || bytes.starts(with: [0x00, 0x00]) { return true }
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+            return bytes.count < head.count  // whitespace after a BOM only
+        }
+        return first == 0x3C
+    }
+
     /// A malformed-XML failure before any element was opened means the bytes are not XML at
     /// all; libxml2's wording for that ("Document is empty", "Start tag expected") misleads.
     private func classified(_ failure: GPXError) -> GPXError {
         guard failure.kind == .malformedXML, builder.pointee.stack.isEmpty, !builder.pointee.rootClosed,
-              failure.reason != "the file is empty" else { return failure }
+              failure.reason != "the file is empty", !startsLikeXML else { return failure }
         return GPXError(kind: .notXML, fileName: failure.fileName, line: failure.line, column: failure.column,
                         reason: "no XML element where the document should begin (binary data or another format?)")
     }
