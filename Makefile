@@ -13,7 +13,7 @@ DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 PREFIX ?= $(HOME)/.local
 CAIRN_BIN ?= .build/release/cairn
 
-.PHONY: all setup build release demo test bench install install-files uninstall clean
+.PHONY: all setup build release demo test test-asan test-tsan fuzz fuzz-ci bench install install-files uninstall clean
 
 all: build
 
@@ -33,6 +33,28 @@ test: setup
 	@./Tools/setup-python.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The whole suite under AddressSanitizer / ThreadSanitizer, each in its own scratch path so the
+# normal .build stays as it is; tests that run the cairn binary use the sanitized one.
+SANITIZER_TEST = $(SWIFT) build --build-tests --scratch-path .build-$(1) -Xswiftc -sanitize=$(2) && \
+	CAIRN_BUILD_DIR="$(CURDIR)/.build-$(1)/debug" LSAN_OPTIONS=suppressions="$(CURDIR)/Tools/sanitizers/lsan.supp" \
+	$(SWIFT) test --skip-build --scratch-path .build-$(1) -Xswiftc -sanitize=$(2)
+
+test-asan: setup
+	$(call SANITIZER_TEST,asan,address)
+
+test-tsan: setup
+	$(call SANITIZER_TEST,tsan,thread)
+
+# libFuzzer targets (Fuzz/README.md): each parser of outside input for FUZZ_SECONDS;
+# `fuzz-ci` runs each briefly on its seeds only and fails on any crash, leak or hang.
+FUZZ_SECONDS ?= 120
+FUZZ_TARGETS ?=
+fuzz: setup
+	@./Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-ci: setup
+	@./Fuzz/run.sh --ci 15 $(FUZZ_TARGETS)
 
 bench: release
 	@./Benchmarks/run-all.sh
@@ -54,4 +76,4 @@ uninstall:
 	rmdir "$(PREFIX)/share/cairn/Themes" "$(PREFIX)/share/cairn" 2>/dev/null || true
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan .build-tsan .build-fuzz

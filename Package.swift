@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
 
 let package = Package(
     name: "Cairn",
@@ -76,3 +77,23 @@ let package = Package(
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// libFuzzer targets, declared only for `make fuzz` (CAIRN_FUZZ=1), which builds them in
+// .build-fuzz with `-sanitize=fuzzer,address`; a normal build never sees them (they have no
+// `main` of their own without libFuzzer). lld links them: gold fails on SwiftPM's `main`
+// alias next to libFuzzer's. Add a parser's target here and in Fuzz/targets (DECISIONS.md 130).
+if ProcessInfo.processInfo.environment["CAIRN_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-gpx", ["TrailFormats", "TrailCore"]),
+        ("fuzz-osm", ["TrailMap"]),
+        ("fuzz-nmea", ["TrailLive"]),
+        ("fuzz-gpsd", ["TrailLive"]),
+        ("fuzz-theme", ["TermUI"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
+    for t in fuzzTargets {
+        package.targets.append(.executableTarget(name: t.name, dependencies: t.dependencies + ["FuzzSupport"],
+                                                 path: "Fuzz/" + t.name,
+                                                 linkerSettings: [.unsafeFlags(["-use-ld=lld"])]))
+    }
+}

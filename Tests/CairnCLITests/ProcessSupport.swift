@@ -4,9 +4,10 @@ import Foundation
 let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-/// The built `cairn` executable (`swift build` puts it in .build/debug), nil when absent.
+/// The built `cairn` executable (`swift build` puts it in .build/debug; `CAIRN_BUILD_DIR` names
+/// another build directory, as `make test-asan`/`test-tsan` do), nil when absent.
 func cairnExecutable() -> String? {
-    let p = repoRoot + "/.build/debug/cairn"
+    let p = (ProcessInfo.processInfo.environment["CAIRN_BUILD_DIR"] ?? repoRoot + "/.build/debug") + "/cairn"
     return FileManager.default.isExecutableFile(atPath: p) ? p : nil
 }
 

@@ -104,7 +104,10 @@ final class TmuxSession {
 enum E2EPaths {
     static let repo: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static var cairn: String { repo.appendingPathComponent(".build/debug/cairn").path }
+    /// `.build/debug/cairn`, or `cairn` in `CAIRN_BUILD_DIR` (the sanitizer builds' directory).
+    static var cairn: String {
+        (ProcessInfo.processInfo.environment["CAIRN_BUILD_DIR"] ?? repo.appendingPathComponent(".build/debug").path) + "/cairn"
+    }
     static var samples: URL { repo.appendingPathComponent("Samples") }
     static var sharedData: URL? {
         let u = repo.deletingLastPathComponent().appendingPathComponent("shared/data")

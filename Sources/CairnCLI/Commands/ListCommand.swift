@@ -42,7 +42,7 @@ public enum ListCommand: Command {
         for h in hikes {
             let s = h.statistics
             table.add([h.id.rawValue, TextTable.truncate(TerminalText.clean(h.name), to: 40),
-                       units.date(h.startedAt ?? h.createdAt),
+                       h.startedAt.map { units.date($0) } ?? "undated",
                        h.statistics.pointCount > 0 ? units.distance(s.distance) : UnitFormatter.unknown,
                        units.elevation(s.elevationGain), duration(s, units), h.kind.rawValue])
         }

@@ -57,7 +57,7 @@ public enum ShowCommand: Command {
             // A drawing has no walk time: its only date is when it was drawn (the GPX metadata time).
             row("Drawn", u.date(h.startedAt ?? h.createdAt))
         } else {
-            row("Started", h.startedAt.map { u.dateTime($0) })
+            row("Started", h.startedAt.map { u.dateTime($0) } ?? "undated (no timestamps in the file)")
         }
         row("Added", u.dateTime(h.createdAt))
         rows += StatisticsRows.rows(s, u)

@@ -2,6 +2,7 @@ import Foundation
 import TrailCore
 import TrailFormats
 import TrailTerrain
+import TrailStore
 
 /// `cairn stats FILE.gpx…`: statistics of each track and route of GPX files, without storing them.
 public enum StatsCommand: Command {
@@ -24,8 +25,8 @@ public enum StatsCommand: Command {
         steepest grade and walking time from the terrain ("elevation" in JSON, with the source);
         tracks with elevations also get the terrain's gain beside their own.
 
-        A file that cannot be read is reported on stderr (file, line, reason); the others
-        are still printed and the exit code is 1.
+        A file that cannot be read, or has no track or route with points, is reported on
+        stderr (file, line, reason); the others are still printed and the exit code is 1.
         """
 
     struct FileJSON: Encodable {
@@ -65,10 +66,16 @@ public enum StatsCommand: Command {
                 context.stderr.write("cairn stats: \(TerminalText.clean(String(describing: error)))\n")
                 continue
             }
-            for line in ReaderWarnings.lines(fileName: file, result.warnings, omitted: result.omittedWarningCount) {
+            for line in ReaderWarnings.lines(fileName: file, result.plausibilityWarnings(), limit: .max)
+                + ReaderWarnings.lines(fileName: file, result.warnings, omitted: result.omittedWarningCount) {
                 context.stderr.write(line + "\n")
             }
             let doc = result.document
+            if let refusal = refusal(doc, file: file) {
+                failures += 1
+                context.stderr.write("cairn stats: \(TerminalText.clean(refusal))\n")
+                continue
+            }
             var tracks: [TrackJSON] = []
             for t in doc.tracks {
                 tracks.append(TrackJSON(name: t.name, kind: "track", statistics: calculator.statistics(for: t),
@@ -83,13 +90,10 @@ public enum StatsCommand: Command {
             if json {
                 documents.append(FileJSON(file: file, version: doc.version, creator: doc.creator,
                                           waypointCount: doc.waypoints.count, tracks: tracks,
-                                          warnings: result.warnings.map(\.description)))
+                                          warnings: (result.plausibilityWarnings() + result.warnings).map(\.description)))
                 continue
             }
             text += "\(TerminalText.clean(file))\n"
-            if tracks.isEmpty {
-                text += "  no tracks or routes; \(doc.waypoints.count) waypoint\(doc.waypoints.count == 1 ? "" : "s")\n"
-            }
             for (i, t) in tracks.enumerated() {
                 let title = t.name.map(TerminalText.clean) ?? "(unnamed)"
                 text += "  \(t.kind.capitalized) \(i + 1): \(title)\n"
@@ -118,5 +122,15 @@ public enum StatsCommand: Command {
             context.stdout.write(text)
         }
         return failures == 0 ? 0 : 1
+    }
+
+    /// Why a readable file has no statistics, or nil: no track or route has a point. A file
+    /// with nothing at all is refused in `cairn import`'s words; one with only waypoints
+    /// (which import keeps as places) says so.
+    static func refusal(_ doc: GPXDocument, file: String) -> String? {
+        guard doc.tracks.allSatisfy({ $0.pointCount == 0 }) && doc.routes.allSatisfy({ $0.points.isEmpty }) else { return nil }
+        if doc.waypoints.isEmpty { return HikeImportPlan.PlanError.nothingToImport(file: file).description }
+        let n = doc.waypoints.count
+        return "\(file): no tracks or routes with points, only \(n) waypoint\(n == 1 ? "" : "s"); no statistics"
     }
 }

@@ -39,8 +39,9 @@ struct FileImporter {
         do {
             let result = try GPXReader.read(url: URL(fileURLWithPath: full))
             progress.clear()
-            for line in ReaderWarnings.lines(fileName: name, result.warnings, omitted: result.omittedWarningCount,
-                                             limit: maxWarnings) {
+            for line in ReaderWarnings.lines(fileName: name, result.plausibilityWarnings(), limit: .max)
+                + ReaderWarnings.lines(fileName: name, result.warnings, omitted: result.omittedWarningCount,
+                                       limit: maxWarnings) {
                 context.stderr.write(line + "\n")
             }
             return HikeImportPlan(document: result.document, fileName: name)

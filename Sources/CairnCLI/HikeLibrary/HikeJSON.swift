@@ -16,7 +16,8 @@ enum HikeJSON {
         var kind: String
         var sourceFile: String?
         var createdAt: Date
-        var startedAt: Date?
+        /// `null` for an undated hike (never left out, never the import day).
+        var startedAt: NullableDate
         var waypointCount: Int
         var statistics: TrackStatistics
 
@@ -27,9 +28,18 @@ enum HikeJSON {
             kind = s.kind.rawValue
             sourceFile = s.sourceFileName
             createdAt = s.createdAt
-            startedAt = s.startedAt
+            startedAt = NullableDate(value: s.startedAt)
             waypointCount = s.waypointCount
             statistics = s.statistics
+        }
+    }
+
+    /// A date that encodes as JSON `null` when absent instead of dropping its key.
+    struct NullableDate: Encodable {
+        var value: Date?
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.singleValueContainer()
+            if let value { try c.encode(value) } else { try c.encodeNil() }
         }
     }
 

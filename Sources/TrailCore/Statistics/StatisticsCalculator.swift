@@ -48,6 +48,9 @@ import Foundation
 /// - **Steepest grade**: signed (e_i − e_j) / (d_i − d_j) for each elevation point i and the
 ///   latest elevation point j at least `gradeWindowDistance` (100 m) behind; the largest in
 ///   magnitude.
+/// - **Stray fixes** (``StatisticsConfiguration/strayFixRule``, ``StrayFixRule``): found per
+///   segment (or selected range) and left out of everything above; `pointCount` still counts
+///   them (it is the number of stored points).
 /// - **Estimated walking time**: DIN 33466 per climb/descent section (4 km/h, 300 m/h up,
 ///   500 m/h down, max + min/2); see ``estimatedWalkingTime(_:)``.
 public struct StatisticsCalculator: Sendable {
@@ -138,6 +141,17 @@ public struct StatisticsCalculator: Sendable {
 
     private func statistics(of points: ArraySlice<Trackpoint>, scratch: inout Scratch) -> TrackStatistics {
         let pass = SegmentPass(configuration: configuration)
-        return points.withUnsafeBufferPointer { pass.run($0, distances: &scratch.distances, times: &scratch.times) }
+        return points.withUnsafeBufferPointer { all in
+            guard let rule = configuration.strayFixRule else {
+                return pass.run(all, distances: &scratch.distances, times: &scratch.times)
+            }
+            let strays = rule.detect(all)
+            if strays.isEmpty { return pass.run(all, distances: &scratch.distances, times: &scratch.times) }
+            var out = strays.applied(to: all).withUnsafeBufferPointer {
+                pass.run($0, distances: &scratch.distances, times: &scratch.times)
+            }
+            out.pointCount = all.count
+            return out
+        }
     }
 }

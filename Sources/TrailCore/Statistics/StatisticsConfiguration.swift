@@ -61,12 +61,15 @@ public struct StatisticsConfiguration: Hashable, Sendable, Codable {
     public var walkingAscentRate: Double
     /// Walking-time estimate (DIN 33466): descent rate, m/s. Default 500 m/h.
     public var walkingDescentRate: Double
+    /// The stray-fix rule whose strays statistics leave out (``StrayFixRule``); nil counts
+    /// every point as it is.
+    public var strayFixRule: StrayFixRule?
 
     public init(timeBreak: Double = 86_400, movingChunkDuration: Double = 60, stoppedSpeedThreshold: Double = 0.25,
                 speedWindowDuration: Double = 20, speedMedianSpan: Int = 5,
                 elevationThreshold: Double = 5, gradeWindowDistance: Double = 100,
                 walkingHorizontalSpeed: Double = 4000.0 / 3600, walkingAscentRate: Double = 300.0 / 3600,
-                walkingDescentRate: Double = 500.0 / 3600) {
+                walkingDescentRate: Double = 500.0 / 3600, strayFixRule: StrayFixRule? = .standard) {
         self.timeBreak = timeBreak
         self.movingChunkDuration = movingChunkDuration
         self.stoppedSpeedThreshold = stoppedSpeedThreshold
@@ -77,6 +80,7 @@ public struct StatisticsConfiguration: Hashable, Sendable, Codable {
         self.walkingHorizontalSpeed = walkingHorizontalSpeed
         self.walkingAscentRate = walkingAscentRate
         self.walkingDescentRate = walkingDescentRate
+        self.strayFixRule = strayFixRule
     }
 
     /// The project defaults described on each property.

@@ -8,6 +8,10 @@ import TrailCore
 /// - `nmea:PATH`, `nmea:PATH@BAUD` (e.g. `nmea:/dev/ttyUSB0@9600`), or a plain `PATH`
 ///   (a serial device or an NMEA log file; `PATH@BAUD` too);
 /// - `replay:FILE.gpx`.
+///
+/// Any other `SCHEME:` prefix (RFC 3986 scheme syntax: a letter, then letters, digits, `+`,
+/// `-`, `.`) is refused naming the scheme and the known ones, rather than being taken for a
+/// device path; a path that really contains a colon is written `nmea:PATH` or `./PATH`.
 public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
     case gpsd(GPSDEndpoint)
     case nmea(path: String, baudRate: Int?)
@@ -21,7 +25,11 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a `--gps` value.
-    /// - Throws: ``ParseError`` for an empty value, an empty path or a bad gpsd address.
+    /// The schemes `--gps` knows, as listed in errors.
+    public static let knownForms = ["gpsd://HOST:PORT", "nmea:DEVICE[@BAUD]", "replay:FILE.gpx"]
+
+    /// - Throws: ``ParseError`` for an empty value, an empty path, a bad gpsd address or an
+    ///   unknown scheme.
     public init(parsing text: String) throws(ParseError) {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t == "gpsd" || t.hasPrefix("gpsd://") {
@@ -36,6 +44,13 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
             self = .replay(path: path)
             return
         }
+        if Self.scheme(of: t) == "gpsd" {
+            throw ParseError(text: text, reason: "a gpsd address is written gpsd://HOST[:PORT]")
+        }
+        if let scheme = Self.scheme(of: t), scheme != "nmea" {
+            throw ParseError(text: text, reason: "unknown scheme '\(scheme):'; known: "
+                             + Self.knownForms.joined(separator: ", ") + ", or a device path")
+        }
         var path = t.hasPrefix("nmea:") ? String(t.dropFirst(5)) : t
         var baud: Int?
         if let at = path.lastIndex(of: "@"), let b = Int(path[path.index(after: at)...]),
@@ -45,6 +60,16 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
         }
         guard !path.isEmpty else { throw ParseError(text: text, reason: "no device or file path") }
         self = .nmea(path: path, baudRate: baud)
+    }
+
+    /// The `SCHEME` of `SCHEME:…` (lowercased), or nil when the text does not start with one.
+    static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon]
+        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                  || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+        return name.lowercased()
     }
 
     public var description: String {

@@ -6,6 +6,8 @@ import TrailCore
 /// only when they were touched.
 struct PendingPoint {
     var isOpen = false
+    /// The line of the point's start tag (0 when unknown).
+    var line: Int32 = 0
     /// False when lat/lon were missing, not numbers or out of range (a warning was given).
     var isValid = false
     var latitude = 0.0
@@ -71,6 +73,7 @@ extension GPXDocumentBuilder {
 
     mutating func beginPoint(attributes: XMLAttributes) {
         point.reset()
+        point.line = Int32(clamping: line)
         let what = stack.last == .wpt ? "waypoint" : stack.last == .rtept ? "route point" : "trackpoint"
         guard let latText = attributes.raw("lat"), let lonText = attributes.raw("lon") else {
             warn("\(what) without lat and lon rejected")

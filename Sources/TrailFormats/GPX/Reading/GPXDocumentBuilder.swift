@@ -40,6 +40,12 @@ struct GPXDocumentBuilder {
     var track: Track?
     var route: Route?
     var segmentPoints: [Trackpoint] = []
+    /// Start-tag lines of `segmentPoints`, of the open track's points and of every track's
+    /// points (parallel to `document.tracks`, flattened per track), for warnings that name a
+    /// point by its line.
+    var segmentLines: [Int32] = []
+    var trackLines: [Int32] = []
+    var trackpointLines: [[Int32]] = []
     var point = PendingPoint()
     var link: Link?
     var person: Person?
@@ -208,7 +214,8 @@ struct GPXDocumentBuilder {
     private mutating func endContainer(_ kind: GPXElement, parent: GPXElement) {
         switch kind {
         case .trkpt:
-            if let p = finishTrackpoint() { segmentPoints.append(p) }
+            let line = point.line
+            if let p = finishTrackpoint() { segmentPoints.append(p); segmentLines.append(line) }
         case .rtept:
             if let p = finishTrackpoint() { route?.points.append(p) }
         case .wpt:
@@ -217,9 +224,12 @@ struct GPXDocumentBuilder {
             let points = segmentPoints
             segmentPoints = []
             track?.segments.append(TrackSegment(points: points))
+            if track != nil { trackLines += segmentLines }
+            segmentLines = []
         case .trk:
-            if let t = track { document.tracks.append(t) }
+            if let t = track { document.tracks.append(t); trackpointLines.append(trackLines) }
             track = nil
+            trackLines = []
         case .rte:
             if let r = route { document.routes.append(r) }
             route = nil

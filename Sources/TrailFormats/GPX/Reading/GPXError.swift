@@ -8,6 +8,9 @@ public struct GPXError: Error, CustomStringConvertible, Equatable, Sendable {
     public enum Kind: String, Sendable, Equatable {
         /// Not well-formed XML (truncated file, bad character, mismatched tags, bad encoding…).
         case malformedXML = "malformed XML"
+        /// No XML element where the document should begin: binary data, a zip, a text file
+        /// (libxml2 would say "Document is empty" or "Start tag expected").
+        case notXML = "not a GPX/XML file"
         /// Well-formed XML whose root element is not GPX `<gpx>` (e.g. an OSM `.osm` file).
         case notGPX = "not a GPX file"
         /// A `<gpx>` root of a version other than 1.0 or 1.1.

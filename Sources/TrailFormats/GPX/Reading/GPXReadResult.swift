@@ -10,10 +10,17 @@ public struct GPXReadResult: Sendable {
     /// How many further warnings were counted but not kept.
     public var omittedWarningCount: Int
 
+    /// For each track of `document.tracks`, the 1-based line of each trackpoint's start tag,
+    /// all segments in order (the flattened index of ``Track/strayFixes(rule:)``); empty when
+    /// unknown (a document not read from a file).
+    public var trackpointLines: [[Int32]]
+
     /// Bundles a document with its warnings.
-    public init(document: GPXDocument, warnings: [GPXWarning], omittedWarningCount: Int = 0) {
+    public init(document: GPXDocument, warnings: [GPXWarning], omittedWarningCount: Int = 0,
+                trackpointLines: [[Int32]] = []) {
         self.document = document
         self.warnings = warnings
         self.omittedWarningCount = omittedWarningCount
+        self.trackpointLines = trackpointLines
     }
 }

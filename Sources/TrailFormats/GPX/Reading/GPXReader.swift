@@ -87,7 +87,15 @@ final class GPXPushParser {
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        if let context {
+            // An entity declaration makes libxml2 create a document for the DTD even in SAX
+            // mode; the context does not free it (found by fuzz-gpx, DECISIONS.md 130).
+            if let doc = context.pointee.myDoc {
+                context.pointee.myDoc = nil
+                xmlFreeDoc(doc)
+            }
+            xmlFreeParserCtxt(context)
+        }
         builder.deinitialize(count: 1)
         builder.deallocate()
     }
@@ -113,8 +121,31 @@ final class GPXPushParser {
                 _ = xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
             }
         }
-        if let failure = builder.pointee.failure { throw failure }
+        if let failure = builder.pointee.failure { throw classified(failure) }
         return !builder.pointee.stoppedAfterRoot
+    }
+
+    /// True when the first bytes could begin an XML document: `<` after optional whitespace
+    /// or a UTF-8 BOM, or a UTF-16/UTF-32 byte-order mark or `<` pattern (an XML file in an
+    /// encoding libxml2 cannot decode stays "malformed XML").
+    private var startsLikeXML: Bool {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0x00, 0x3C])
+            || bytes.starts(with: [0x00, 0x00]) { return true }
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+            return bytes.count < head.count  // whitespace after a BOM only
+        }
+        return first == 0x3C
+    }
+
+    /// A malformed-XML failure before any element was opened means the bytes are not XML at
+    /// all; libxml2's wording for that ("Document is empty", "Start tag expected") misleads.
+    private func classified(_ failure: GPXError) -> GPXError {
+        guard failure.kind == .malformedXML, builder.pointee.stack.isEmpty, !builder.pointee.rootClosed,
+              failure.reason != "the file is empty", !startsLikeXML else { return failure }
+        return GPXError(kind: .notXML, fileName: failure.fileName, line: failure.line, column: failure.column,
+                        reason: "no XML element where the document should begin (binary data or another format?)")
     }
 
     /// Creates the push-parser context with the bytes held in `head`.
@@ -147,7 +178,7 @@ final class GPXPushParser {
         if !builder.pointee.stoppedAfterRoot {
             withSilencedGlobalErrors { _ = xmlParseChunk(context, nil, 0, 1) }
         }
-        if let failure = builder.pointee.failure { throw failure }
+        if let failure = builder.pointee.failure { throw classified(failure) }
         if !builder.pointee.stoppedAfterRoot && context.pointee.wellFormed == 0 {
             // An error the callbacks did not see as fatal but libxml2 counts as fatal.
             if let e = xmlCtxtGetLastError(context) {
@@ -158,13 +189,14 @@ final class GPXPushParser {
                 builder.pointee.fail(.malformedXML, "not well-formed")
             }
         }
-        if let failure = builder.pointee.failure { throw failure }
+        if let failure = builder.pointee.failure { throw classified(failure) }
         guard builder.pointee.rootClosed else {
             throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: builder.pointee.line,
                            reason: "the document ends before </gpx>")
         }
         return GPXReadResult(document: builder.pointee.document, warnings: builder.pointee.warnings,
-                             omittedWarningCount: builder.pointee.omittedWarningCount)
+                             omittedWarningCount: builder.pointee.omittedWarningCount,
+                             trackpointLines: builder.pointee.trackpointLines)
     }
 
     /// Routes libxml2 errors raised without a parser context (encoding conversion) on this

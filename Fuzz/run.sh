@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (Package.swift declares them under CAIRN_FUZZ=1) with
+# -sanitize=fuzzer,address in .build-fuzz and runs each for SECONDS on its seed corpus.
+#   Fuzz/run.sh SECONDS [TARGET…]          (make fuzz FUZZ_SECONDS=… FUZZ_TARGETS=…)
+#   Fuzz/run.sh --ci SECONDS [TARGET…]     seeds only, nothing kept: a crash on the seeds fails
+# Work corpora grow in .build-fuzz/corpus/TARGET; crashes, hangs and out-of-memory inputs land
+# in .build-fuzz/findings/TARGET/ and the script exits 1. Each target's last libFuzzer status
+# line (executions, cov:, ft:) is printed at the end. See Fuzz/README.md.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ci=0
+if [ "${1:-}" = "--ci" ]; then ci=1; shift; fi
+seconds=${1:?usage: Fuzz/run.sh [--ci] SECONDS [TARGET…]}; shift
+all_targets=(fuzz-gpx fuzz-osm fuzz-nmea fuzz-gpsd fuzz-theme)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+scratch=.build-fuzz
+shared=../shared/data
+
+# Seed files of one target, one path a line (small files only: libFuzzer mutates whole inputs).
+seeds() {
+    case "$1" in
+    fuzz-gpx)   ls Samples/*.gpx Tests/TrailFormatsTests/Fixtures/*.gpx "$shared"/gpx/*.gpx 2>/dev/null ;;
+    fuzz-osm)   ls Tests/TrailMapTests/Fixtures/*.osm* Tests/TrailMapTests/Fixtures/*.osc \
+                   Tests/TrailFormatsTests/Fixtures/not-gpx.osm 2>/dev/null ;;
+    fuzz-theme) ls Themes/*.json ;;
+    esac | while read -r f; do [ "$(stat -c %s "$f")" -le 65536 ] && echo "$f"; done
+    ls Fuzz/seeds/"$1"/* 2>/dev/null || true
+    ls Fuzz/regressions/"$1"/* 2>/dev/null || true
+}
+
+status=0
+summary=()
+for t in "${targets[@]}"; do
+    echo "== building $t"
+    CAIRN_FUZZ=1 swift build -c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address \
+        --product "$t" 2>&1 | grep -v '^\[[0-9]*/[0-9]*\]'
+    [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "cannot build $t" >&2; exit 2; }
+    exe="$scratch/release/$t"
+    seed_dir=$(mktemp -d); trap 'rm -rf "$seed_dir"' EXIT
+    seeds "$t" | while read -r f; do cp "$f" "$seed_dir/"; done
+    if [ $ci = 1 ]; then corpus=$(mktemp -d); else corpus="$scratch/corpus/$t"; fi
+    findings="$scratch/findings/$t"; mkdir -p "$corpus" "$findings"
+    log="$scratch/logs/$t.log"; mkdir -p "$(dirname "$log")"
+    dict=(); [ -f "Fuzz/dict/$t.dict" ] && dict=(-dict="Fuzz/dict/$t.dict")
+    echo "== running $t for ${seconds}s ($(ls "$seed_dir" | wc -l) seeds; log $log)"
+    "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$findings/" "${dict[@]}" "$corpus" "$seed_dir" >"$log" 2>&1
+    rc=$?
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+    summary+=("$t: rc=$rc executions=${runs:-?} ${last#*	}")
+    if [ $rc -ne 0 ]; then
+        status=1
+        echo "!! $t failed (rc $rc); input in $findings:" >&2
+        grep -E 'ERROR|==ABORTING|Test unit written|Fatal error|panic' "$log" | head -20 >&2
+    fi
+    rm -rf "$seed_dir"; [ $ci = 1 ] && rm -rf "$corpus"
+done
+printf '%s\n' "${summary[@]}"
+exit $status

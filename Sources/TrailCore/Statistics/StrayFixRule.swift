@@ -1,0 +1,151 @@
+import Foundation
+
+/// The rule that finds *stray fixes*: positions a receiver wrote for fixes it did not have
+/// (0,0 or a point thousands of kilometres off) and elevation spikes of hundreds of metres
+/// between neighbours. Stray fixes stay in the stored file (export round-trips); statistics,
+/// the map and the profile leave them out (DECISIONS.md 131).
+///
+/// The rule, per segment, with the thresholds below (defaults in brackets):
+/// - **Null island**: a point at exactly 0°, 0° is a stray position (no walk passes there; it
+///   is what receivers write for "no fix").
+/// - **Position**: a point is a stray position when the implied speed from its previous
+///   *and* to its next neighbour is above `maximumSpeed` (50 m/s = 180 km/h) while the
+///   implied speed between those two neighbours is not (leaving the point out gives a
+///   plausible track). Neighbours are the nearest points that are not null-island strays.
+///   The implied speed is the great-circle distance (spherical, mean radius 6,371,008.8 m)
+///   over the time between the points; when either time is missing, or the points are less
+///   than 1 s apart, the distance is compared with `maximumUntimedJump` (100 km: route points of a sparse untimed track can be kilometres apart) instead. The
+///   first and last point have one neighbour: they are stray when the step to it is too fast
+///   and the neighbour's own next step is not.
+/// - **Elevation**: among points with an elevation and a plausible position, a point's
+///   elevation is a spike when it differs from both neighbours' by more than
+///   `maximumElevationJump` (100 m) in the same direction, each steeper than 1:1 (the height
+///   difference larger than the horizontal distance), while the neighbours differ by at most
+///   that jump. Endpoints: the jump to their one neighbour, that neighbour's next step not.
+///   Only the elevation is left out; the position counts.
+///
+/// Two consecutive strays far from the track at the same place are not found (each is the
+/// other's plausible neighbour); receivers' "no fix" runs at 0,0 are, by the null-island rule.
+public struct StrayFixRule: Hashable, Sendable, Codable {
+    /// Fastest plausible implied speed between neighbours, m/s.
+    public var maximumSpeed: Double
+    /// Longest plausible step between neighbours without usable times, metres.
+    public var maximumUntimedJump: Double
+    /// Largest plausible elevation difference to a neighbour, metres (with the 1:1 slope test).
+    public var maximumElevationJump: Double
+
+    public init(maximumSpeed: Double = 50, maximumUntimedJump: Double = 100_000, maximumElevationJump: Double = 100) {
+        self.maximumSpeed = maximumSpeed
+        self.maximumUntimedJump = maximumUntimedJump
+        self.maximumElevationJump = maximumElevationJump
+    }
+
+    /// The thresholds documented above.
+    public static let standard = StrayFixRule()
+
+    /// Indices (into `points`, 0-based) of stray positions and stray elevations, ascending.
+    /// A stray position is never listed again as a stray elevation.
+    public func detect(_ points: UnsafeBufferPointer<Trackpoint>) -> StrayFixes {
+        var out = StrayFixes()
+        let n = points.count
+        guard n > 0 else { return out }
+        var kept: [Int] = []
+        kept.reserveCapacity(n)
+        for i in 0..<n {
+            if points[i].latitude == 0 && points[i].longitude == 0 { out.positions.append(i) } else { kept.append(i) }
+        }
+        if kept.count >= 3 {
+            var strayAt = Set<Int>()
+            for k in kept.indices where isOutlier(k, kept, plausible: { a, b in plausibleStep(points[a], points[b]) }) {
+                strayAt.insert(kept[k])
+            }
+            if !strayAt.isEmpty {
+                out.positions = (out.positions + strayAt).sorted()
+                kept.removeAll { strayAt.contains($0) }
+            }
+        }
+        let withElevation = kept.filter { points[$0].elevation?.isFinite == true }
+        if withElevation.count >= 3 {
+            for k in withElevation.indices where isElevationSpike(k, withElevation, points) {
+                out.elevations.append(withElevation[k])
+            }
+        }
+        return out
+    }
+
+    /// Whether `idx[k]` is implausible to its neighbours in `idx` while they are plausible to
+    /// each other (endpoints: to the one neighbour, which is plausible to its next).
+    private func isOutlier(_ k: Int, _ idx: [Int], plausible: (Int, Int) -> Bool) -> Bool {
+        let last = idx.count - 1
+        if k == 0 { return !plausible(idx[0], idx[1]) && plausible(idx[1], idx[2]) }
+        if k == last { return !plausible(idx[last - 1], idx[last]) && plausible(idx[last - 2], idx[last - 1]) }
+        return !plausible(idx[k - 1], idx[k]) && !plausible(idx[k], idx[k + 1]) && plausible(idx[k - 1], idx[k + 1])
+    }
+
+    private func plausibleStep(_ a: Trackpoint, _ b: Trackpoint) -> Bool {
+        let d = Self.sphericalDistance(a, b)
+        if let ta = a.time, let tb = b.time {
+            let dt = abs(tb.timeIntervalSince(ta))
+            if dt >= 1 { return d / dt <= maximumSpeed }
+        }
+        return d <= maximumUntimedJump
+    }
+
+    private func isElevationSpike(_ k: Int, _ idx: [Int], _ points: UnsafeBufferPointer<Trackpoint>) -> Bool {
+        func jump(_ a: Int, _ b: Int) -> Double { points[b].elevation! - points[a].elevation! }
+        func steep(_ a: Int, _ b: Int) -> Bool {
+            let dz = abs(jump(a, b))
+            return dz > maximumElevationJump && dz > Self.sphericalDistance(points[a], points[b])
+        }
+        let last = idx.count - 1
+        if k == 0 { return steep(idx[0], idx[1]) && !steep(idx[1], idx[2]) }
+        if k == last { return steep(idx[last - 1], idx[last]) && !steep(idx[last - 2], idx[last - 1]) }
+        let p = idx[k - 1], i = idx[k], q = idx[k + 1]
+        return steep(p, i) && steep(i, q) && (jump(p, i) > 0) == (jump(q, i) > 0)
+            && abs(jump(p, q)) <= maximumElevationJump
+    }
+
+    /// Haversine distance on a sphere of the mean Earth radius (IUGG R1 = 6,371,008.8 m), in
+    /// metres: ample for thresholds of kilometres and cheaper than the geodesic.
+    static func sphericalDistance(_ a: Trackpoint, _ b: Trackpoint) -> Double {
+        let r = 6_371_008.8, rad = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * rad, dLon = (b.longitude - a.longitude) * rad
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * r * asin(min(1, h.squareRoot()))
+    }
+}
+
+/// Stray fixes found by ``StrayFixRule`` in a run of points: indices, ascending.
+public struct StrayFixes: Hashable, Sendable {
+    /// Points whose position is stray (left out entirely).
+    public var positions: [Int] = []
+    /// Points whose elevation is stray (position kept, elevation left out).
+    public var elevations: [Int] = []
+
+    public init(positions: [Int] = [], elevations: [Int] = []) {
+        self.positions = positions
+        self.elevations = elevations
+    }
+
+    /// True when nothing is stray.
+    public var isEmpty: Bool { positions.isEmpty && elevations.isEmpty }
+    /// Number of points with a stray position or elevation.
+    public var count: Int { positions.count + elevations.count }
+    /// The first index with a stray position or elevation, nil when none.
+    public var first: Int? { [positions.first, elevations.first].compactMap { $0 }.min() }
+
+    /// `points` without the stray positions and with stray elevations removed (nil).
+    public func applied(to points: UnsafeBufferPointer<Trackpoint>) -> [Trackpoint] {
+        var out: [Trackpoint] = []
+        out.reserveCapacity(points.count - positions.count)
+        var p = positions.makeIterator(), e = elevations.makeIterator()
+        var nextP = p.next(), nextE = e.next()
+        for (i, point) in points.enumerated() {
+            if i == nextP { nextP = p.next(); continue }
+            var kept = point
+            if i == nextE { kept.elevation = nil; nextE = e.next() }
+            out.append(kept)
+        }
+        return out
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TrailCore
+
+/// Limits beyond which a file's numbers are implausible for a walk (DECISIONS.md 132).
+public struct PlausibilityLimits: Hashable, Sendable {
+    /// Times before this are before the GPS era: 1980-01-06T00:00:00Z, GPS week 0 (IS-GPS-200).
+    /// A receiver that has not yet got the time writes 1970 (Unix 0) or 1980 dates.
+    public var earliestTime: Date
+    /// Fastest plausible average speed of a walk or run (timed distance / elapsed time), m/s:
+    /// 25 km/h, above a marathon record's 21 km/h.
+    public var maximumAverageSpeed: Double
+
+    public init(earliestTime: Date = Date(timeIntervalSince1970: 315_964_800), maximumAverageSpeed: Double = 25 / 3.6) {
+        self.earliestTime = earliestTime
+        self.maximumAverageSpeed = maximumAverageSpeed
+    }
+
+    public static let standard = PlausibilityLimits()
+}
+
+extension GPXReadResult {
+    /// Warnings, once per file, about numbers that cannot be a real walk: stray fixes
+    /// (``StrayFixRule``; count and first line, left out of statistics), trackpoints dated
+    /// before the GPS era (count and first line), and tracks faster than
+    /// ``PlausibilityLimits/maximumAverageSpeed`` on average. Nothing is changed: the file is
+    /// imported as it is and these say what the numbers will not show.
+    public func plausibilityWarnings(rule: StrayFixRule = .standard, limits: PlausibilityLimits = .standard) -> [GPXWarning] {
+        var out: [GPXWarning] = []
+        let tracks = document.tracks
+        func line(_ track: Int, _ point: Int) -> Int {
+            track < trackpointLines.count && point < trackpointLines[track].count ? Int(trackpointLines[track][point]) : 0
+        }
+        var positions = 0, elevations = 0, firstStray: Int?
+        var early = 0, firstEarly: (line: Int, time: Date)?
+        for (t, track) in tracks.enumerated() {
+            let strays = track.strayFixes(rule: rule)
+            positions += strays.positions.count
+            elevations += strays.elevations.count
+            if firstStray == nil, let i = strays.first { firstStray = line(t, i) }
+            var i = 0
+            for segment in track.segments {
+                for p in segment.points {
+                    if let time = p.time, time < limits.earliestTime {
+                        early += 1
+                        if firstEarly == nil { firstEarly = (line(t, i), time) }
+                    }
+                    i += 1
+                }
+            }
+        }
+        if let firstStray {
+            var parts: [String] = []
+            if positions > 0 { parts.append(Self.count(positions, "stray position")) }
+            if elevations > 0 { parts.append(Self.count(elevations, "elevation spike")) }
+            out.append(GPXWarning(line: firstStray, message: parts.joined(separator: " and ")
+                + " (0,0, a jump faster than \(Self.kmh(rule.maximumSpeed)), or more than \(Int(rule.maximumElevationJump)) m"
+                + " off both neighbours) left out of statistics, the map and the profile, first at line \(firstStray);"
+                + " kept in the file"))
+        }
+        if let firstEarly {
+            let date = ISO8601Timestamp.format(firstEarly.time)
+            out.append(GPXWarning(line: firstEarly.line, message: Self.count(early, "trackpoint")
+                + " dated before the GPS era (6 January 1980), first \(date) at line \(firstEarly.line):"
+                + " the receiver's clock was not set; the times are kept as they are"))
+        }
+        let calculator = StatisticsCalculator(configuration: StatisticsConfiguration(strayFixRule: rule))
+        for (t, track) in tracks.enumerated() {
+            let s = calculator.statistics(for: track)
+            guard let speed = s.averageSpeed, speed > limits.maximumAverageSpeed, let elapsed = s.elapsedTime else { continue }
+            let name = track.name.map { " \"\($0)\"" } ?? ""
+            out.append(GPXWarning(line: line(t, 0), message: "track \(t + 1)\(name) averages \(Self.kmh(speed))"
+                + " over \(Self.duration(elapsed)), faster than \(Self.kmh(limits.maximumAverageSpeed)), the limit for a walk:"
+                + " a ride, a drive or a wrong clock? Imported as it is"))
+        }
+        return out
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    private static func kmh(_ metresPerSecond: Double) -> String {
+        String(format: "%.1f km/h", metresPerSecond * 3.6)
+    }
+
+    private static func duration(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}

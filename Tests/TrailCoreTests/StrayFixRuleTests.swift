@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import TrailCore
+
+/// The stray-fix rule on constructed walks whose strays are known by construction.
+@Suite struct StrayFixRuleTests {
+    static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// A walk east along 42.5° N: 1e-4° of longitude (8.2 m) every 10 s, climbing 1 m a step.
+    static func walk(_ n: Int, timed: Bool = true) -> [Trackpoint] {
+        (0..<n).map { i in
+            Trackpoint(latitude: 42.5, longitude: 1.5 + Double(i) * 1e-4, elevation: 1000 + Double(i),
+                       time: timed ? t0.addingTimeInterval(Double(i) * 10) : nil)
+        }
+    }
+
+    func detect(_ points: [Trackpoint], _ rule: StrayFixRule = .standard) -> StrayFixes {
+        points.withUnsafeBufferPointer { rule.detect($0) }
+    }
+
+    @Test func aCleanWalkHasNoStrays() {
+        #expect(detect(Self.walk(50)).isEmpty)
+        #expect(detect(Self.walk(50, timed: false)).isEmpty)
+    }
+
+    @Test func nullIslandFarJumpAndElevationSpikeAreFound() {
+        var points = Self.walk(20)
+        points[3].latitude = 0; points[3].longitude = 0           // "no fix"
+        points[8].latitude = 12.0                                  // 3,400 km south for one fix
+        points[12].elevation = points[12].elevation! + 450         // a spike between neighbours
+        points[15].elevation = points[15].elevation! - 300         // a dip
+        let found = detect(points)
+        #expect(found.positions == [3, 8])
+        #expect(found.elevations == [12, 15])
+        #expect(found.first == 3 && found.count == 4)
+    }
+
+    @Test func runsOfNullIslandAndEndpointsAreFound() {
+        var points = Self.walk(20)
+        for i in [0, 5, 6, 7] { points[i].latitude = 0; points[i].longitude = 0 }
+        points[19].longitude = -120                                 // the last fix on another continent
+        #expect(detect(points).positions == [0, 5, 6, 7, 19])
+        var first = Self.walk(10)
+        first[0].latitude = 48.0                                    // a cold start 600 km away
+        #expect(detect(first).positions == [0])
+    }
+
+    @Test func untimedJumpsUseTheDistance() {
+        var points = Self.walk(10, timed: false)
+        points[4].latitude = 43.5                                   // 111 km off, no times
+        #expect(detect(points).positions == [4])
+        points[4].latitude = 42.9                                   // 44 km: under the 100 km untimed limit
+        #expect(detect(points).isEmpty)
+    }
+
+    @Test func fastButConsistentTravelIsNotStray() {
+        // A train at 60 m/s for the whole track: every step is too fast, but so is the way round
+        // each point, so nothing is a stray (the too-fast-walk warning speaks about it instead).
+        let train = (0..<10).map { i in
+            Trackpoint(latitude: 42.5, longitude: 1.5 + Double(i) * 0.0073, time: Self.t0.addingTimeInterval(Double(i) * 10))
+        }
+        #expect(detect(train).isEmpty)
+    }
+
+    @Test func aRealSummitBetweenSparsePointsIsNotASpike() {
+        // Route points 1 km apart: 300 m up to a summit and down again is a slope of 0.3, not a spike.
+        let points = (0..<5).map { i in
+            Trackpoint(latitude: 42.5, longitude: 1.5 + Double(i) * 0.0122, elevation: i == 2 ? 2300 : 2000)
+        }
+        #expect(detect(points).isEmpty)
+    }
+
+    @Test func statisticsLeaveStraysOutAndMatchTheCleanWalk() {
+        var dirty = Self.walk(40)
+        dirty.insert(Trackpoint(latitude: 0, longitude: 0, elevation: 0, time: Self.t0.addingTimeInterval(95)), at: 10)
+        dirty[25].elevation = dirty[25].elevation! + 600
+        var clean = Self.walk(40)
+        clean[24].elevation = nil                                   // the spike's point, moved one on by the insert
+        let calculator = StatisticsCalculator()
+        let unfiltered = StatisticsCalculator(configuration: StatisticsConfiguration(strayFixRule: nil))
+        var got = calculator.statistics(for: TrackSegment(points: dirty))
+        var want = unfiltered.statistics(for: TrackSegment(points: clean))
+        #expect(got.pointCount == 41 && want.pointCount == 40)
+        got.pointCount = 40
+        #expect(got == want)
+        // Independent figures: 39 steps of 1e-4° along 42.5° N, 390 s, 38 m of climb net of the
+        // missing elevation, and never the 0,0 point's thousands of kilometres.
+        let step = 6_378_137.0 * cos(42.5 * Double.pi / 180) * 1e-4 * Double.pi / 180
+        #expect(abs(got.distance - 39 * step) < 39 * step * 0.004)
+        #expect(got.elapsedTime == 390)
+        #expect(got.maxElevation == 1039 && got.minElevation == 1000)
+        want = unfiltered.statistics(for: TrackSegment(points: dirty))
+        #expect(want.distance > 9_000_000)                          // what the stray would have done
+    }
+
+    @Test func trackViewsUseFlattenedIndices() {
+        let a = Self.walk(5)
+        var b = Self.walk(6)
+        b[2].latitude = 0; b[2].longitude = 0
+        b[4].elevation = 5000
+        let track = Track(segments: [TrackSegment(points: a), TrackSegment(points: b)])
+        let found = track.strayFixes()
+        #expect(found.positions == [7] && found.elevations == [9])
+        let view = track.withoutStrayFixes()
+        #expect(view.segments.count == 2 && view.segments[0].points == a)
+        #expect(view.segments[1].points.count == 5)
+        #expect(view.segments[1].points[3].elevation == nil)        // b[4], one on after the removed b[2]
+        #expect(view.pointCount == 10 && track.pointCount == 11)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TrailCore
+@testable import TrailFormats
+
+/// Warnings about numbers that cannot be a real walk, once per file with line and count, and
+/// the wording for bytes that are not XML at all.
+@Suite struct PlausibilityWarningTests {
+    @Test func trackpointLinesFollowTheFile() throws {
+        let r = try readFixture("stray-fixes.gpx")
+        #expect(r.trackpointLines == [Array(4...15).map(Int32.init)])
+    }
+
+    @Test func strayFixesAreWarnedOnceWithTheirFirstLineAndCount() throws {
+        let r = try readFixture("stray-fixes.gpx")
+        let w = r.plausibilityWarnings()
+        #expect(w.count == 1)
+        #expect(w.first?.line == 8)   // the 0,0 fix (trkpt 5 of the file, line 8)
+        #expect(w.first?.message.hasPrefix("1 stray position and 1 elevation spike") == true)
+        #expect(w.first?.message.contains("first at line 8") == true)
+        // The stored document keeps every point; only the view for statistics drops them.
+        #expect(r.document.tracks[0].pointCount == 12)
+        #expect(r.document.tracks[0].withoutStrayFixes().pointCount == 11)
+    }
+
+    @Test func preGPSEraTimesAndFastWalksAreSaidInWords() throws {
+        let r = try readFixture("implausible-times.gpx")
+        let w = r.plausibilityWarnings()
+        #expect(w.count == 2)
+        #expect(w[0].line == 4)
+        #expect(w[0].message.hasPrefix("5 trackpoints dated before the GPS era (6 January 1980), first 1970-01-01T00:00:00Z at line 4"))
+        #expect(w[1].line == 11)
+        // Independent figure: 5 steps of 0.005° along 42.5° N (WGS84 radius of the parallel,
+        // N(φ)·cos φ·Δλ) over 50 s.
+        let a = 6_378_137.0, e2 = 0.00669437999014, phi = 42.5 * Double.pi / 180
+        let step = a / (1 - e2 * sin(phi) * sin(phi)).squareRoot() * cos(phi) * 0.005 * Double.pi / 180
+        let kmh = String(format: "%.1f km/h", 5 * step / 50 * 3.6)
+        #expect(w[1].message.hasPrefix("track 2 \"Drive\" averages \(kmh) over 1 min, faster than 25.0 km/h"))
+    }
+
+    @Test func cleanFilesGetNoPlausibilityWarnings() throws {
+        for name in ["gpxpy-Mojstrovka.gpx", "GPSTools-Oybin.gpx", "togeojson-trek.gpx"] {
+            let r = try GPXReader.read(url: TestPaths.samples.appendingPathComponent(name))
+            #expect(r.plausibilityWarnings().isEmpty, "\(name): \(r.plausibilityWarnings())")
+        }
+    }
+
+    @Test func binaryDataIsNotAGPXOrXMLFile() throws {
+        let e = try #require(readError("random-binary.bin"))
+        #expect(e.kind == .notXML)
+        #expect(e.description.contains("not a GPX/XML file"))
+        #expect(!e.description.contains("Document is empty"))
+        for text in ["PK\u{3}\u{4}zipzipzip", "just some words\n", "{\"json\": true}"] {
+            do {
+                _ = try GPXReader.read(data: Data(text.utf8), fileName: "x")
+                Issue.record("\(text) read")
+            } catch let e as GPXError {
+                #expect(e.kind == .notXML, "\(text): \(e)")
+            }
+        }
+        // XML that breaks after the root opened, or cannot be decoded, stays "malformed XML".
+        #expect(readError("truncated.gpx")?.kind == .malformedXML)
+        #expect(readError("windows-1252-bad.gpx")?.kind == .malformedXML)
+    }
+}
+
+/// The stray-fix rule against an independent implementation (Tools/reference/stray_reference.py,
+/// Python's own XML parser and haversine) on every sample, fixture and shared file it lists.
+@Suite struct StrayFixReferenceTests {
+    @Test func detectionMatchesThePythonReference() throws {
+        let data = try Data(contentsOf: TestPaths.fixture("stray-reference.json"))
+        struct Part: Decodable { let positions: [Int]; let elevations: [Int] }
+        let reference = try JSONDecoder().decode([String: [Part]].self, from: data)
+        let shared = TestPaths.sharedData()
+        var checked = 0
+        for (name, parts) in reference.sorted(by: { $0.key < $1.key }) {
+            let candidates = [TestPaths.samples.appendingPathComponent(name), TestPaths.fixture(name)]
+                + (shared.map { [$0.appendingPathComponent("gpx/" + name), $0.appendingPathComponent("gpx-unlicensed/" + name)] } ?? [])
+            guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { continue }
+            let tracks = try GPXReader.read(url: url).document.tracks
+            #expect(tracks.count == parts.count, "\(name)")
+            for (track, part) in zip(tracks, parts) {
+                let found = track.strayFixes()
+                #expect(found.positions == part.positions && found.elevations == part.elevations, "\(name)")
+            }
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+}
