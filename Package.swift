@@ -42,8 +42,8 @@ let package = Package(
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailSQLiteTests", dependencies: ["TrailSQLite"]),
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailSQLite", "CSQLite", "TrailCore", "TrailFormats"]),
-        // The level-of-detail and several-extract tests render frames and run `cairn map` (DECISIONS 105).
-        .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailSQLite", "TrailCore", "TrailStore", "CairnCLI",
+        // The level-of-detail tests render frames of the map (DECISIONS 105).
+        .testTarget(name: "TrailMapTests", dependencies: ["TrailMap", "TrailSQLite", "TrailCore", "TrailStore",
                                                           "TrailApp", "TermUI"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),

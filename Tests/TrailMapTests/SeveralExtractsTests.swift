@@ -1,4 +1,3 @@
-import CairnCLI
 import Foundation
 import Testing
 import TrailCore
@@ -63,27 +62,6 @@ import TrailCore
         try both.removeExtract(named: Self.east)
         #expect(try both.featureCounts().isEmpty && both.routeCount() == 0 && both.coverageAreas().isEmpty)
         #expect(try both.db.scalar("SELECT count(*) FROM feature_sources")?.integer == 0)
-    }
-
-    @Test func infoListsEachExtractAndRemoveTakesOneOut() throws {
-        let dir = TestSupport.tempDirectory()
-        let store = dir.appendingPathComponent("m.sqlite").path
-        let imp = MapCommandTests.Run(["map", "import", "--map", store, Self.west, Self.east], env: [:], cwd: dir.path)
-        #expect(imp.code == 0, "\(imp.err.text)")
-        #expect(imp.out.text.contains("read as OSM PBF"))
-        let info = MapCommandTests.Run(["map", "info", "--map", store], env: [:], cwd: dir.path)
-        let t = info.out.text
-        #expect(t.contains("Extracts imported (2):\n  ordino-west.osm.pbf  PBF "))
-        #expect(t.contains("    bounds 42.57000,1.48000 – 42.66000,1.54000\n"))
-        #expect(t.contains("    bounds 42.57000,1.53000 – 42.66000,1.59000\n"))
-        #expect(t.contains("  total: 2 extracts"))
-        let rm = MapCommandTests.Run(["map", "remove", "--map", store, "ordino-west.osm.pbf"], env: [:], cwd: dir.path)
-        #expect(rm.code == 0 && rm.out.text.hasPrefix("removed ordino-west.osm.pbf: "), "\(rm.err.text)")
-        #expect(rm.out.text.contains("that other extracts also hold"))
-        let again = MapCommandTests.Run(["map", "remove", "--map", store, "ordino-west.osm.pbf"], env: [:], cwd: dir.path)
-        #expect(again.code == 1 && again.err.text.contains("no imported extract has this name"))
-        let after = MapCommandTests.Run(["map", "info", "--map", store], env: [:], cwd: dir.path).out.text
-        #expect(after.contains("Extracts imported (1):\n  ordino-east.osm.pbf"))
     }
 
     @Test func migrationRecordsSourcesOfAnOlderStore() throws {
