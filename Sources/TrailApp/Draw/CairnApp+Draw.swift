@@ -7,13 +7,13 @@ extension CairnApp {
     /// Keys and mouse of the drawing screen (``DrawAction``'s key maps). The side panel's card and
     /// search take the keys while they show; a stop being moved takes the map keys.
     func updateDraw(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
-        guard var m = state.draw.model else { navigate(&state, to: .library); return [] }
+        guard var m = state.drawing else { navigate(&state, to: .library); return [] }
         if m.saving { return [] }  // until the store answers (saved, or failed)
         if m.insertionPending {
             // The stop "between" is not placed yet: keys wait, then run in order.
             if case .resize = event { return [] }
             m.deferred.append(event)
-            state.draw.model = m
+            state.drawing = m
             return []
         }
         state.status = StatusMessage(text: "", isError: false)
@@ -53,8 +53,8 @@ extension CairnApp {
                 return []
             }
         }
-        guard state.screen == .draw else { return effects }
-        state.draw.model = m
+        guard state.screen.kind == .draw else { return effects }
+        state.drawing = m
         return effects + drawBasemapEffects(&state)
     }
 
@@ -227,7 +227,7 @@ extension CairnApp {
 
     /// Asks for map data when the drawing map's basemap cannot serve its view.
     func drawBasemapEffects(_ state: inout AppState) -> [AppEffect] {
-        guard let m = state.draw.model else { return [] }
+        guard let m = state.drawing else { return [] }
         if let b = m.basemap, b.canServe(m.viewport) { return [] }
         if state.basemaps.isWaiting(.drawing, for: m.viewport) { return [] }  // asked already
         return [state.basemaps.request(.drawing, m.viewport)]
@@ -235,11 +235,11 @@ extension CairnApp {
 
     /// After a resize: the drawing map keeps its centre and zoom at the new size.
     func relayoutDraw(_ state: inout AppState) -> [AppEffect] {
-        guard var m = state.draw.model else { return [] }
+        guard var m = state.drawing else { return [] }
         let map = DrawScreenLayout(area: AppLayout(width: state.width, height: state.height).content).map
         m.viewport = m.viewport.resized(width: max(1, map.width), height: max(1, map.height))
         m.keepCursorInView()
-        state.draw.model = m
+        state.drawing = m
         return drawBasemapEffects(&state)
     }
 }

@@ -14,15 +14,15 @@ extension CairnApp {
         case .planned(let request, let plan, let places, let elevationKnown):
             return planned(&state, request: request, plan, places: places, elevationKnown: elevationKnown)
         case .searchResults(let request, let results):
-            guard var m = state.draw.model, case .search(var search) = m.panel, search.request == request else { return [] }
+            guard var m = state.drawing, case .search(var search) = m.panel, search.request == request else { return [] }
             search.results = results
             search.selected = 0
             search.request = nil
             m.panel = .search(search)
-            state.draw.model = m
+            state.drawing = m
             return []
         case .mapArea(let box):
-            guard var m = state.draw.model, m.stops.isEmpty, m.pins.isEmpty else { return [] }
+            guard var m = state.drawing, m.stops.isEmpty, m.pins.isEmpty else { return [] }
             guard let box else {
                 state.status = StatusMessage(text: "No map imported: legs will be straight (cairn map import EXTRACT.osm)",
                                              isError: false)
@@ -32,7 +32,7 @@ extension CairnApp {
                                          maxZoom: DrawModel.fitMaxZoom)
             m.cursor = m.viewport.center
             m.snapCursorToCell()
-            state.draw.model = m
+            state.drawing = m
             return drawBasemapEffects(&state)
         case .drawnHikeLoaded(let id, let name, let track):
             state.status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w saves a new hike",
@@ -40,11 +40,11 @@ extension CairnApp {
             let stops = RoutePlan.stops(of: track), legRouting = RoutePlan.legRouting(of: track)
             let effects = startDrawing(&state, stops: stops, legRouting: legRouting,
                                        pins: [], routingOn: true, view: nil, cursor: nil, sourceHike: id, name: name)
-            guard var m = state.draw.model else { return effects }
+            guard var m = state.drawing else { return effects }
             // No draft until the first change (this forgets a draft the hiker chose to discard).
             m.sourceStops = m.stops
             m.sourceLegRouting = m.legRouting
-            state.draw.model = m
+            state.drawing = m
             return effects + keepDraft(&state, m)
         case .saved(let name, let outcome):
             let id: HikeID
@@ -64,17 +64,17 @@ extension CairnApp {
             state.library.previewID = nil
             return [.loadHikes(state.library.sort)]
         case .saveFailed(let text):
-            state.draw.model?.saving = false
+            state.drawing?.saving = false
             state.status = StatusMessage(text: "Not saved: \(text)", isError: true)
             return [.bell]
         case .planFailed(let request, let reason):
             return planFailed(&state, request: request, reason: reason)
         case .searchFailed(let request, let reason):
-            if var m = state.draw.model, case .search(var search) = m.panel, search.request == request {
+            if var m = state.drawing, case .search(var search) = m.panel, search.request == request {
                 search.results = []
                 search.request = nil
                 m.panel = .search(search)
-                state.draw.model = m
+                state.drawing = m
             }
             state.status = StatusMessage(text: "Search failed: \(reason)", isError: true)
             return [.bell]
@@ -94,20 +94,20 @@ extension CairnApp {
     /// A plan request failed: the legs stay as they were; a stop waiting to be placed between
     /// is dropped, and the keys that waited for it run.
     private func planFailed(_ state: inout AppState, request: Int, reason: String) -> [AppEffect] {
-        guard var m = state.draw.model, m.planRequest == request else { return [] }
+        guard var m = state.drawing, m.planRequest == request else { return [] }
         m.planRequest = nil
         state.status = StatusMessage(text: "Route not planned: \(reason)", isError: true)
         guard m.insertionPending else {
-            state.draw.model = m
+            state.drawing = m
             return [.bell]
         }
         m.insertionPending = false
         let waiting = m.deferred
         m.deferred = []
-        state.draw.model = m
+        state.drawing = m
         var effects: [AppEffect] = [.bell]
         let failure = state.status
-        for event in waiting where state.screen == .draw {
+        for event in waiting where state.screen.kind == .draw {
             effects += updateDraw(&state, event)
         }
         if state.status.text.isEmpty { state.status = failure }
@@ -117,13 +117,13 @@ extension CairnApp {
     /// A plan arrived: used when it answers the newest request, ignored otherwise.
     private func planned(_ state: inout AppState, request: Int, _ plan: RoutePlan, places: [NamedPlace?],
                          elevationKnown: Bool) -> [AppEffect] {
-        guard var m = state.draw.model, m.planRequest == request else { return [] }
+        guard var m = state.drawing, m.planRequest == request else { return [] }
         m.plan = plan
         m.planRequest = nil
         m.elevationKnown = elevationKnown
         for (stop, place) in zip(plan.stops, places) { m.places[stop] = .some(place) }
         guard m.insertionPending else {
-            state.draw.model = m
+            state.drawing = m
             return []
         }
         // A stop "between" was placed: take the router's stops, keep the draft, then run the
@@ -140,9 +140,9 @@ extension CairnApp {
         }
         let waiting = m.deferred
         m.deferred = []
-        state.draw.model = m
+        state.drawing = m
         var effects = keepDraft(&state, m)
-        for event in waiting where state.screen == .draw {
+        for event in waiting where state.screen.kind == .draw {
             effects += updateDraw(&state, event)
         }
         return effects
@@ -151,7 +151,7 @@ extension CairnApp {
     /// The status line of the drawing screen when there is no message (from the key map of the
     /// mode it is in).
     func drawStatusHint(_ state: AppState) -> String {
-        guard let m = state.draw.model else { return "" }
+        guard let m = state.drawing else { return "" }
         if m.saving { return "Saving…" }
         if let i = m.moving { return "Moving stop \(i + 1): " + hintLine(DrawAction.movingKeyMap.hints) }
         switch m.panel {

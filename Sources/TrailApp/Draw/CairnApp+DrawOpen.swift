@@ -73,7 +73,7 @@ extension CairnApp {
         navigate(&state, to: .drawing(m))
         // All legs are made afresh (and what is at each stop looked up).
         if !stops.isEmpty { effects.append(requestPlan(&state, &m)) }
-        state.draw.model = m
+        state.drawing = m
         return effects + drawBasemapEffects(&state)
     }
 
@@ -168,10 +168,10 @@ extension CairnApp {
 
     /// A drawing prompt was accepted with `text` (not empty).
     func drawPromptAccepted(_ state: inout AppState, _ purpose: DrawPrompt, _ text: String) -> [AppEffect] {
-        guard purpose == .saveName, var m = state.draw.model, m.stops.count >= 2, m.planRequest == nil else { return [] }
+        guard purpose == .saveName, var m = state.drawing, m.stops.count >= 2, m.planRequest == nil else { return [] }
         m.saving = true
         m.lastSaveName = text
-        state.draw.model = m
+        state.drawing = m
         state.status = StatusMessage(text: "Saving \(text)…", isError: false)
         let names = m.plan.stops.map { (m.places[$0] ?? nil)?.name }
         return [.draw(.save(name: text, m.plan, stopNames: names))]

@@ -82,7 +82,7 @@ extension CairnApp {
     /// Keeps the position on the map unless the hiker panned away: centres (and zooms in to
     /// ``followZoom``) at the first fix, then recentres when the marker nears the edge.
     func followMap(_ state: inout AppState) -> [AppEffect] {
-        guard var follow = state.live.follow, var hike = state.hike, !follow.detached,
+        guard var follow = state.following, var hike = state.hike, !follow.detached,
               let c = follow.session.lastFix?.coordinate else { return [] }
         if follow.awaitingFirstFix {
             follow.awaitingFirstFix = false
@@ -95,14 +95,14 @@ extension CairnApp {
             MapNavigation.keepInView(&hike.screen.viewport, c, marginDivisor: 4)
             if hike.screen.viewport == before { return [] }
         }
-        state.live.follow = follow
+        state.following = follow
         state.hike = hike
         return basemapEffects(&state)
     }
 
     /// Keys and mouse of the follow screen.
     func updateFollowKeys(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
-        guard var follow = state.live.follow, var hike = state.hike else {
+        guard var follow = state.following, var hike = state.hike else {
             navigate(&state, to: .leaveFollow)
             return []
         }
@@ -177,7 +177,7 @@ extension CairnApp {
                 return []
             }
         }
-        state.live.follow = follow
+        state.following = follow
         state.hike = hike
         return effects + basemapEffects(&state)
     }
@@ -223,7 +223,7 @@ extension CairnApp {
         follow.detached = old.detached
         follow.awaitingFirstFix = false
         follow.viewportBefore = old.viewportBefore
-        state.live.follow = follow
+        state.following = follow
         let points = zip(route.polyline.coordinates, route.elevations).map { Trackpoint($0, elevation: $1) }
         effects.append(.follow(.beginWalk(old.hikeID, offRouteThreshold: old.session.configuration.offRoute.threshold,
                                           backtrackRoute: points, request: follow.walkRequest)))

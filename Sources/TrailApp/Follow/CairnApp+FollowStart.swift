@@ -14,16 +14,16 @@ extension CairnApp {
             state.status = StatusMessage(text: "Opening \(auto.id)…", isError: false)
             return [.loadHike(auto.id, forPreview: false)]
         case .position(let event, let at, let source):
-            guard var follow = state.live.follow, follow.source == source else { return [] }
+            guard var follow = state.following, follow.source == source else { return [] }
             let effects = receive(event, at: at, &follow, &state)
-            state.live.follow = follow
-            return effects + (state.screen == .follow ? followMap(&state) : [])
+            state.following = follow
+            return effects + (state.screen.kind == .follow ? followMap(&state) : [])
         case .tick(let date):
-            state.live.follow?.now = date
+            state.following?.now = date
             return []
         case .sourceFailed(let source, let text):
-            guard state.live.follow?.source == source else { return [] }
-            state.live.follow?.ended = SourceEnd(reason: text, isError: true)
+            guard state.following?.source == source else { return [] }
+            state.following?.ended = SourceEnd(reason: text, isError: true)
             state.status = StatusMessage(text: "Position source: \(text)", isError: true)
             return [.bell]
         case .walkBegun(let request, let walk):
@@ -31,7 +31,7 @@ extension CairnApp {
                 state.live.discardWalkRequest = nil
                 return [.follow(.deleteWalk(walk))]
             }
-            guard var follow = state.live.follow, follow.walkRequest == request else { return [] }
+            guard var follow = state.following, follow.walkRequest == request else { return [] }
             follow.walkID = walk
             var effects: [AppEffect] = [.follow(.setWalkSource(walk, follow.sourceLabel))]
             if !follow.pendingPoints.isEmpty {
@@ -41,7 +41,7 @@ extension CairnApp {
             if case .stopped(let summary) = follow.phase {
                 effects.append(.follow(.finishWalk(walk, summary: summary, hike: follow.hikeID)))
             }
-            state.live.follow = follow
+            state.following = follow
             return effects
         case .walksLoaded(let id, let walks, let unfinished):
             return walksLoaded(&state, id, walks, unfinished)
@@ -64,8 +64,8 @@ extension CairnApp {
                              _ unfinished: UnfinishedWalk?) -> [AppEffect] {
         guard state.hike?.id == id else { return [] }
         state.live.history = (id, walks)
-        guard let unfinished, state.live.follow == nil else {
-            if let auto = state.live.autoFollow, auto.id == id, state.live.follow == nil {
+        guard let unfinished, state.following == nil else {
+            if let auto = state.live.autoFollow, auto.id == id, state.following == nil {
                 state.live.autoFollow = nil
                 return beginFollowing(&state, source: auto.source, restoring: nil)
             }
@@ -136,7 +136,7 @@ extension CairnApp {
     /// The typed source was checked: start following, or say why not.
     func sourceChecked(_ state: inout AppState, _ id: HikeID, _ text: String, _ spec: PositionSourceSpec,
                        _ error: String?) -> [AppEffect] {
-        guard state.hike?.id == id, state.live.follow == nil else { return [] }
+        guard state.hike?.id == id, state.following == nil else { return [] }
         if let error {
             state.status = StatusMessage(text: error, isError: true)
             return [.bell]
@@ -199,7 +199,7 @@ extension CairnApp {
 
     /// Leaves the stopped follow screen for the hike screen.
     func closeFollowScreen(_ state: inout AppState) -> [AppEffect] {
-        if let before = state.live.follow?.viewportBefore, let v = state.hike?.screen.viewport {
+        if let before = state.following?.viewportBefore, let v = state.hike?.screen.viewport {
             state.hike?.screen.viewport = before.resized(width: v.width, height: v.height)
         }
         navigate(&state, to: .leaveFollow)
