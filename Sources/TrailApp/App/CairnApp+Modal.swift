@@ -11,7 +11,7 @@ extension CairnApp {
             state.modal = nil
             return []
         case .drawing(let dialog):
-            return updateDrawDialog(&state, dialog, key)
+            return runDrawing(&state) { $0.updateDrawDialog(dialog, key) }
         case .confirm(let c):
             switch key {
             case .character("y"), .character("Y"):
@@ -48,7 +48,7 @@ extension CairnApp {
                     state.status = StatusMessage(text: "Reading \(text)…", isError: false)
                     return [.readImportFile(path: text)]
                 case .drawing(let purpose):
-                    return drawPromptAccepted(&state, purpose, text)
+                    return runDrawing(&state) { $0.drawPromptAccepted(purpose, text) }
                 case .followSource(let id):
                     return sourceEntered(&state, id, text)
                 }

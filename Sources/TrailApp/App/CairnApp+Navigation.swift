@@ -1,4 +1,5 @@
 import TermUI
+import TrailStore
 
 /// Where a screen asks to go. Screens never set ``AppState/screen`` themselves: they hand the
 /// root one of these, and ``CairnApp/navigate(_:to:)`` changes the screen and lets go of what
@@ -18,6 +19,11 @@ enum Navigation {
     /// The drawing screen editing the open hike (when it is a drawn one; the kept draft is
     /// offered first).
     case editDrawing
+    /// The library with the preview read again (leaving a drawing).
+    case libraryReloadingPreview
+    /// The library with the list read again and this hike selected when it passes the filter
+    /// (a drawing just saved).
+    case librarySelecting(HikeID)
     /// A new drawing (the kept draft is offered first when there is one).
     case newDrawing
     /// Back from the follow screen to the hike under it (the library when there is none).
@@ -45,11 +51,19 @@ extension CairnApp {
             guard let hike = state.hike else { return navigate(&state, to: .library) }
             state.screen = .follow(model, over: hike)
         case .newDrawing:
-            return newDrawing(&state)
+            return runDrawing(&state) { $0.newDrawing() }
         case .askFollowSource:
             askForSource(&state)
         case .editDrawing:
-            return editDrawnHike(&state)
+            guard let hike = state.hike else { return [] }
+            return runDrawing(&state) { $0.editDrawnHike(hike) }
+        case .libraryReloadingPreview:
+            navigate(&state, to: .library)
+            let context = state.context
+            return apply(LibraryFeature.reloadPreview(&state.library, context), &state, AppEffect.library)
+        case .librarySelecting(let id):
+            navigate(&state, to: .library)
+            return apply(LibraryFeature.select(&state.library, id), &state, AppEffect.library)
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

@@ -46,8 +46,8 @@ public struct CairnApp: Program {
             case .hike(var hike):
                 let result = HikeFeature.update(&hike, event, context)
                 state.hike = hike
-                return apply(result, &state) { switch $0 {} }
-            case .draw: return updateDraw(&state, event)
+                return apply(result, &state, noEffect)
+            case .draw: return runDrawing(&state) { $0.updateDraw(event) }
             case .follow: return updateFollowKeys(&state, event)
             }
         case .hikesLoaded(let list):
@@ -76,7 +76,7 @@ public struct CairnApp: Program {
         case .tick:
             return []
         case .draw(let m):
-            return drawMessage(&state, m)
+            return runDrawing(&state) { $0.drawMessage(m) }
         case .follow(let m):
             return updateFollow(&state, m)
         }
@@ -108,7 +108,7 @@ public struct CairnApp: Program {
         guard let hike = state.hike else { return [] }
         var result = FeatureResult<Never>()
         HikeFeature.askMapData(hike, &result)
-        return apply(result, &state) { switch $0 {} }
+        return apply(result, &state, noEffect)
     }
 
     /// After a resize: the map keeps its centre and zoom at the new size.
@@ -117,9 +117,9 @@ public struct CairnApp: Program {
         if var hike = state.hike {
             let result = HikeFeature.relayout(&hike, state.context)
             state.hike = hike
-            effects += apply(result, &state) { switch $0 {} }
+            effects += apply(result, &state, noEffect)
         }
-        effects += relayoutDraw(&state)
+        if state.drawing != nil { effects += runDrawing(&state) { $0.relayoutDraw() } }
         if state.screen.kind == .library { state.library.previewID = nil; effects += previewEffects(&state) }
         return effects
     }

@@ -76,3 +76,7 @@ extension CairnApp {
         return effects
     }
 }
+
+/// The wrap of a feature without effects of its own (``FeatureResult``<Never>): never called.
+func noEffect(_ never: Never) -> AppEffect {}
+

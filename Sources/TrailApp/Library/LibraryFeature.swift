@@ -140,4 +140,18 @@ enum LibraryFeature {
         lib.previewID = nil
         return Result([.loadHikes(lib.sort)], status: message.status)
     }
+
+    /// Back from a drawing: the preview is read again.
+    static func reloadPreview(_ lib: inout LibraryModel, _ context: FeatureContext) -> Result {
+        lib.previewID = nil
+        return preview(&lib, context)
+    }
+
+    /// A hike was just stored elsewhere (a saved drawing): the list is read again and `id`
+    /// selected when it passes the filter (the filter stays).
+    static func select(_ lib: inout LibraryModel, _ id: HikeID) -> Result {
+        lib.pendingSelection = id
+        lib.previewID = nil
+        return Result([.loadHikes(lib.sort)])
+    }
 }
