@@ -24,6 +24,8 @@ enum Navigation {
     /// The library with the list read again and this hike selected when it passes the filter
     /// (a drawing just saved).
     case librarySelecting(HikeID)
+    /// The hike screen with this hike, once it is read (`cairn follow ID`).
+    case openHike(HikeID)
     /// A new drawing (the kept draft is offered first when there is one).
     case newDrawing
     /// Back from the follow screen to the hike under it (the library when there is none).
@@ -53,7 +55,9 @@ extension CairnApp {
         case .newDrawing:
             return runDrawing(&state) { $0.newDrawing() }
         case .askFollowSource:
-            askForSource(&state)
+            return runFollowing(&state) { $0.askForSource(); return [] }
+        case .openHike(let id):
+            return [.loadHike(id, forPreview: false)]
         case .editDrawing:
             guard let hike = state.hike else { return [] }
             return runDrawing(&state) { $0.editDrawnHike(hike) }

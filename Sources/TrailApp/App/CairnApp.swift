@@ -48,7 +48,7 @@ public struct CairnApp: Program {
                 state.hike = hike
                 return apply(result, &state, noEffect)
             case .draw: return runDrawing(&state) { $0.updateDraw(event) }
-            case .follow: return updateFollowKeys(&state, event)
+            case .follow: return runFollowing(&state) { $0.updateFollowKeys(event) }
             }
         case .hikesLoaded(let list):
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
@@ -78,7 +78,7 @@ public struct CairnApp: Program {
         case .draw(let m):
             return runDrawing(&state) { $0.drawMessage(m) }
         case .follow(let m):
-            return updateFollow(&state, m)
+            return runFollowing(&state) { $0.updateFollow(m) }
         }
     }
 
@@ -94,7 +94,7 @@ public struct CairnApp: Program {
         navigate(&state, to: .hike(HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
                                                                               mapHeight: max(1, map.height)))))
         state.status = StatusMessage(text: "", isError: false)
-        return basemapEffects(&state) + followAfterHikeLoaded(&state, id)
+        return basemapEffects(&state) + runFollowing(&state) { $0.followAfterHikeLoaded(id) }
     }
 
     /// Asks for the preview of the selected hike when it is not the one shown.
