@@ -6,13 +6,36 @@ import TrailStore
 
 /// The whole state of the TUI. Changed only by ``CairnApp/update(_:_:)``.
 public struct AppState: Sendable {
-    /// Which screen is showing.
-    public enum Screen: Sendable, Equatable { case library, hike, draw, follow }
+    /// The screen showing, with its state: a screen's model exists exactly while it shows.
+    public enum Screen: Sendable {
+        /// The library (its model outlives the screen: ``AppState/library``).
+        case library
+        /// The hike screen with the open hike.
+        case hike(HikeModel)
+        /// The drawing screen.
+        case draw(DrawModel)
+        /// The follow screen over the open hike (whose map it shows, and which it goes back to).
+        case follow(FollowModel, over: HikeModel)
 
-    public var screen: Screen = .library
+        /// Which screen, without its state.
+        public enum Kind: Sendable, Equatable { case library, hike, draw, follow }
+
+        public var kind: Kind {
+            switch self {
+            case .library: return .library
+            case .hike: return .hike
+            case .draw: return .draw
+            case .follow: return .follow
+            }
+        }
+    }
+
+    /// The screen showing and its state; set only by ``CairnApp/navigate(_:to:)``.
+    public internal(set) var screen: Screen = .library
+    /// The library: the hike list, its sort and filter, the selection and its preview. Kept
+    /// beside the screen because it outlives it: back from a hike or a drawing the library is
+    /// as it was left, and a new drawing opens over the library's selected hike.
     public var library = LibraryModel()
-    /// The open hike (hike screen).
-    public var hike: HikeModel?
     /// A dialog or overlay on top of the screen, taking the keys while it is open.
     public var modal: Modal?
     /// The line at the bottom: store, units, hints, or the last message.
@@ -28,9 +51,11 @@ public struct AppState: Sendable {
     public var quitting = false
     /// Map-data requests of every map on screen, numbered once (``BasemapRequests``).
     public var basemaps = BasemapRequests()
-    /// Route drawing: the drawing screen, the kept draft, request numbers.
+    /// Route drawing beyond its screen: the kept draft (offered by `n` in the library and `e`
+    /// on a hike) and the request numbering (answers arrive after the screen closed).
     public var draw = DrawState()
-    /// Live position: `--gps` options, the following in progress, the open hike's walks.
+    /// Live position beyond the follow screen: the `--gps` options, speech, the open hike's
+    /// walks and the unfinished walk (asked about on the hike screen), the request counters.
     public var live = LiveModel()
 
     public init(environment: WidgetEnvironment, storeLabel: String, width: Int, height: Int) {
@@ -112,5 +137,39 @@ public struct ChecklistModel: Sendable {
         self.path = path
         self.plan = plan
         self.ticked = Set(plan.defaultSelection)
+    }
+}
+
+extension AppState {
+    /// The open hike: the hike screen's, or the one under the follow screen; nil elsewhere.
+    /// Setting changes the open hike of those screens and does nothing on the others (only
+    /// ``CairnApp/navigate(_:to:)`` opens or closes a screen).
+    public internal(set) var hike: HikeModel? {
+        get {
+            switch screen {
+            case .hike(let h), .follow(_, over: let h): return h
+            case .library, .draw: return nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch screen {
+            case .hike: screen = .hike(newValue)
+            case .follow(let f, over: _): screen = .follow(f, over: newValue)
+            case .library, .draw: break
+            }
+        }
+    }
+
+    /// The drawing screen's model while it shows (setting does nothing elsewhere).
+    public internal(set) var drawing: DrawModel? {
+        get { if case .draw(let m) = screen { return m } else { return nil } }
+        set { if let newValue, case .draw = screen { screen = .draw(newValue) } }
+    }
+
+    /// The following in progress, while the follow screen shows (setting does nothing elsewhere).
+    public internal(set) var following: FollowModel? {
+        get { if case .follow(let f, over: _) = screen { return f } else { return nil } }
+        set { if let newValue, case .follow(_, over: let h) = screen { screen = .follow(newValue, over: h) } }
     }
 }

@@ -26,6 +26,9 @@ public struct BasemapRequests: Sendable, Equatable {
     /// The request `target` waits for, nil when none.
     public func pending(for target: Target) -> Int? { pending[target]?.request }
 
+    /// The viewport `target` waits for map data of, nil when none.
+    public func pendingViewport(for target: Target) -> MapViewport? { pending[target]?.viewport }
+
     /// True when `target` already waits for exactly `viewport`.
     public func isWaiting(_ target: Target, for viewport: MapViewport) -> Bool { pending[target]?.viewport == viewport }
 

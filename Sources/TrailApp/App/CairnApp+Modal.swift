@@ -11,7 +11,7 @@ extension CairnApp {
             state.modal = nil
             return []
         case .drawing(let dialog):
-            return updateDrawDialog(&state, dialog, key)
+            return runDrawing(&state) { $0.updateDrawDialog(dialog, key) }
         case .confirm(let c):
             switch key {
             case .character("y"), .character("Y"):
@@ -21,12 +21,13 @@ extension CairnApp {
                     state.library.previewID = nil
                     return [.deleteHike(id)]
                 case .resumeWalk(let id):
-                    return answerResume(&state, id, resume: true)
+                    return runFollowing(&state) { $0.answerResume(id, resume: true) }
                 }
             case .character("n"), .character("N"), .escape, .character("q"):
                 state.modal = nil
                 if case .resumeWalk(let id) = c.purpose {
-                    return answerResume(&state, id, resume: key == .character("n") || key == .character("N") ? false : nil)
+                    let answer: Bool? = key == .character("n") || key == .character("N") ? false : nil
+                    return runFollowing(&state) { $0.answerResume(id, resume: answer) }
                 }
                 state.status = StatusMessage(text: "Nothing deleted", isError: false)
                 return []
@@ -48,9 +49,9 @@ extension CairnApp {
                     state.status = StatusMessage(text: "Reading \(text)…", isError: false)
                     return [.readImportFile(path: text)]
                 case .drawing(let purpose):
-                    return drawPromptAccepted(&state, purpose, text)
+                    return runDrawing(&state) { $0.drawPromptAccepted(purpose, text) }
                 case .followSource(let id):
-                    return sourceEntered(&state, id, text)
+                    return runFollowing(&state) { $0.sourceEntered(id, text) }
                 }
             default:
                 p.edit(key)

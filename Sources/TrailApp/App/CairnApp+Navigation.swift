@@ -1,4 +1,5 @@
 import TermUI
+import TrailStore
 
 /// Where a screen asks to go. Screens never set ``AppState/screen`` themselves: they hand the
 /// root one of these, and ``CairnApp/navigate(_:to:)`` changes the screen and lets go of what
@@ -12,40 +13,65 @@ enum Navigation {
     case drawing(DrawModel)
     /// The follow screen over the open hike.
     case follow(FollowModel)
+    /// Following the open hike, once the position source is asked for (the follow screen
+    /// opens when the source starts).
+    case askFollowSource
+    /// The drawing screen editing the open hike (when it is a drawn one; the kept draft is
+    /// offered first).
+    case editDrawing
+    /// The library with the preview read again (leaving a drawing).
+    case libraryReloadingPreview
+    /// The library with the list read again and this hike selected when it passes the filter
+    /// (a drawing just saved).
+    case librarySelecting(HikeID)
+    /// The hike screen with this hike, once it is read (`cairn follow ID`).
+    case openHike(HikeID)
+    /// A new drawing (the kept draft is offered first when there is one).
+    case newDrawing
     /// Back from the follow screen to the hike under it (the library when there is none).
     case leaveFollow
 }
 
 extension CairnApp {
     /// Carries out a screen's navigation (the only place that sets ``AppState/screen``).
-    func navigate(_ state: inout AppState, to target: Navigation) {
+    /// Opening a new drawing may ask for work (its map area), which is returned; the other
+    /// targets ask for none.
+    @discardableResult
+    func navigate(_ state: inout AppState, to target: Navigation) -> [AppEffect] {
         switch target {
         case .library:
-            state.hike = nil
-            state.draw.model = nil
-            state.live.follow = nil
             state.basemaps.cancel(.hike)
             state.basemaps.cancel(.drawing)
             state.screen = .library
         case .hike(let model):
-            state.hike = model
-            state.draw.model = nil
-            state.live.follow = nil
             state.basemaps.cancel(.drawing)
-            state.screen = .hike
+            state.screen = .hike(model)
         case .drawing(let model):
-            state.hike = nil
-            state.live.follow = nil
             state.basemaps.cancel(.hike)
-            state.draw.model = model
-            state.screen = .draw
+            state.screen = .draw(model)
         case .follow(let model):
-            guard state.hike != nil else { return navigate(&state, to: .library) }
-            state.live.follow = model
-            state.screen = .follow
+            guard let hike = state.hike else { return navigate(&state, to: .library) }
+            state.screen = .follow(model, over: hike)
+        case .newDrawing:
+            return runDrawing(&state) { $0.newDrawing() }
+        case .askFollowSource:
+            return runFollowing(&state) { $0.askForSource(); return [] }
+        case .openHike(let id):
+            return [.loadHike(id, forPreview: false)]
+        case .editDrawing:
+            guard let hike = state.hike else { return [] }
+            return runDrawing(&state) { $0.editDrawnHike(hike) }
+        case .libraryReloadingPreview:
+            navigate(&state, to: .library)
+            let context = state.context
+            return apply(LibraryFeature.reloadPreview(&state.library, context), &state, AppEffect.library)
+        case .librarySelecting(let id):
+            navigate(&state, to: .library)
+            return apply(LibraryFeature.select(&state.library, id), &state, AppEffect.library)
         case .leaveFollow:
-            state.live.follow = nil
-            if let hike = state.hike { navigate(&state, to: .hike(hike)) } else { navigate(&state, to: .library) }
+            if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
+            return navigate(&state, to: .library)
         }
+        return []
     }
 }

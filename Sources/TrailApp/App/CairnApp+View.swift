@@ -28,7 +28,7 @@ extension CairnApp {
                 renderWalkHistory(state, frame.layout.stats, &buffer)
             }
         case .draw:
-            if let model = state.draw.model {
+            if let model = state.drawing {
                 DrawScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
             }
         case .follow:
@@ -46,7 +46,7 @@ extension CairnApp {
         buffer.fill(layout.status, with: Cell(" ").applying(bar))
         var left: String
         var style = bar
-        if state.screen == .library && state.library.editingFilter {
+        if state.screen.kind == .library && state.library.editingFilter {
             left = "Filter: \(state.library.filter)▏  (Enter keeps, Esc clears)"
         } else if !state.status.text.isEmpty {
             left = state.status.text

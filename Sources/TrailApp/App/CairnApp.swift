@@ -19,6 +19,7 @@ public struct CairnApp: Program {
     public func isFinished(_ state: AppState) -> Bool { state.quitting }
 
     public func update(_ state: inout AppState, _ message: AppMessage) -> [AppEffect] {
+        let context = state.context
         switch message {
         case .start:
             state.status = StatusMessage(text: "", isError: false)
@@ -36,25 +37,28 @@ public struct CairnApp: Program {
             // While the terminal is too small to show the screen, keys would act unseen:
             // only quitting is taken.
             if state.width < CairnApp.minimumSize.width || state.height < CairnApp.minimumSize.height {
-                if case .key(.character("q")) = event, state.modal == nil, state.screen == .library { state.quitting = true }
+                if case .key(.character("q")) = event, state.modal == nil, state.screen.kind == .library { state.quitting = true }
                 return []
             }
             if state.modal != nil { return updateModal(&state, event) }
             switch state.screen {
-            case .library: return updateLibrary(&state, event)
-            case .hike: return updateHike(&state, event)
-            case .draw: return updateDraw(&state, event)
-            case .follow: return updateFollowKeys(&state, event)
+            case .library: return apply(LibraryFeature.update(&state.library, event, context), &state, AppEffect.library)
+            case .hike(var hike):
+                let result = HikeFeature.update(&hike, event, context)
+                state.hike = hike
+                return apply(result, &state, noEffect)
+            case .draw: return runDrawing(&state) { $0.updateDraw(event) }
+            case .follow: return runFollowing(&state) { $0.updateFollowKeys(event) }
             }
         case .hikesLoaded(let list):
-            return hikesLoaded(&state, list)
+            return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
         case .hikeLoaded(let id, let prepared, let forPreview):
             return hikeLoaded(&state, id, prepared, forPreview: forPreview)
         case .basemapLoaded(let request, let basemap):
             switch state.basemaps.answer(request) {
             case .hike: state.hike?.screen.basemap = basemap
             case .preview: state.library.previewBasemap = basemap
-            case .drawing: state.draw.model?.basemap = basemap
+            case .drawing: state.drawing?.basemap = basemap
             case nil: break
             }
             return []
@@ -68,87 +72,55 @@ public struct CairnApp: Program {
             state.status = StatusMessage(text: "Map data not read: \(reason)", isError: true)
             return [.bell]
         case .library(let result):
-            state.status = result.status
-            if case .failed = result { return [.bell] }
-            state.library.previewID = nil  // the preview shows the stored name: reload it
-            return [.loadHikes(state.library.sort)]
+            return apply(LibraryFeature.stored(&state.library, result), &state, AppEffect.library)
         case .tick:
             return []
         case .draw(let m):
-            return drawMessage(&state, m)
+            return runDrawing(&state) { $0.drawMessage(m) }
         case .follow(let m):
-            return updateFollow(&state, m)
+            return runFollowing(&state) { $0.updateFollow(m) }
         }
     }
 
     // MARK: - Data arriving
 
-    private func hikesLoaded(_ state: inout AppState, _ list: [HikeSummary]) -> [AppEffect] {
-        let previous = state.library.pendingSelection ?? state.library.selectedSummary?.id
-        state.library.pendingSelection = nil
-        state.library.all = list
-        state.library.loading = false
-        let visible = state.library.visible
-        if let previous, let i = visible.firstIndex(where: { $0.id == previous }) {
-            state.library.selected = i
-        } else {
-            state.library.selected = min(state.library.selected, max(0, visible.count - 1))
-        }
-        return previewEffects(&state)
-    }
-
     private func hikeLoaded(_ state: inout AppState, _ id: HikeID, _ prepared: PreparedHike,
                             forPreview: Bool) -> [AppEffect] {
+        let context = state.context
         if forPreview {
-            guard state.library.selectedSummary?.id == id else { return [] }
-            state.library.preview = prepared
-            state.library.previewID = id
-            let layout = AppLayout(width: state.width, height: state.height)
-            guard !layout.previewMap.isEmpty else { return [] }
-            let viewport = HikeScreenState.fittedViewport(prepared, width: layout.previewMap.width,
-                                                          height: layout.previewMap.height)
-            state.library.previewBasemap = nil
-            return [state.basemaps.request(.preview, viewport)]
+            return apply(LibraryFeature.previewLoaded(&state.library, id, prepared, context), &state, AppEffect.library)
         }
         let map = AppLayout(width: state.width, height: state.height).hike.map
         navigate(&state, to: .hike(HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
                                                                               mapHeight: max(1, map.height)))))
         state.status = StatusMessage(text: "", isError: false)
-        return basemapEffects(&state) + followAfterHikeLoaded(&state, id)
+        return basemapEffects(&state) + runFollowing(&state) { $0.followAfterHikeLoaded(id) }
     }
 
     /// Asks for the preview of the selected hike when it is not the one shown.
     func previewEffects(_ state: inout AppState) -> [AppEffect] {
-        guard let id = state.library.selectedSummary?.id else {
-            state.library.preview = nil
-            state.library.previewID = nil
-            return []
-        }
-        guard id != state.library.previewID else { return [] }
-        guard !AppLayout(width: state.width, height: state.height).previewMap.isEmpty else { return [] }
-        state.library.preview = nil
-        state.library.previewID = nil
-        return [.loadHike(id, forPreview: true)]
+        let context = state.context
+        return apply(LibraryFeature.preview(&state.library, context), &state, AppEffect.library)
     }
 
     /// Asks for map data when the hike screen's basemap cannot serve its viewport.
     func basemapEffects(_ state: inout AppState) -> [AppEffect] {
         guard let hike = state.hike else { return [] }
-        if let b = hike.screen.basemap, b.canServe(hike.screen.viewport) { return [] }
-        return [state.basemaps.request(.hike, hike.screen.viewport)]
+        var result = FeatureResult<Never>()
+        HikeFeature.askMapData(hike, &result)
+        return apply(result, &state, noEffect)
     }
 
     /// After a resize: the map keeps its centre and zoom at the new size.
     private func relayout(_ state: inout AppState) -> [AppEffect] {
         var effects: [AppEffect] = []
         if var hike = state.hike {
-            let map = AppLayout(width: state.width, height: state.height).hike.map
-            hike.screen.viewport = hike.screen.viewport.resized(width: max(1, map.width), height: max(1, map.height))
+            let result = HikeFeature.relayout(&hike, state.context)
             state.hike = hike
-            effects += basemapEffects(&state)
+            effects += apply(result, &state, noEffect)
         }
-        effects += relayoutDraw(&state)
-        if state.screen == .library { state.library.previewID = nil; effects += previewEffects(&state) }
+        if state.drawing != nil { effects += runDrawing(&state) { $0.relayoutDraw() } }
+        if state.screen.kind == .library { state.library.previewID = nil; effects += previewEffects(&state) }
         return effects
     }
 }

@@ -38,7 +38,7 @@ public enum HelpText {
         case .hike: return hike
         case .follow: return follow
         case .draw:
-            guard let m = state.draw.model else { return drawMap }
+            guard let m = state.drawing else { return drawMap }
             if m.moving != nil { return drawMoving }
             return m.focus == .list ? drawList : drawMap
         }

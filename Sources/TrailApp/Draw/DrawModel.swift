@@ -8,8 +8,6 @@ import TrailStore
 /// draft kept in the store, and request numbers that are never reused (so an answer meant for
 /// an earlier drawing or an earlier change is recognised and ignored).
 public struct DrawState: Sendable {
-    /// The drawing screen, while it is open.
-    public var model: DrawModel?
     /// The unfinished drawing kept in the store, as last loaded or kept (nil: none).
     public var storedDraft: DrawingDraft?
     /// The last plan or search request number handed out.

@@ -120,14 +120,14 @@ public enum FollowScreenView {
 extension CairnApp {
     /// The follow screen inside `area`.
     func renderFollow(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
-        guard let follow = state.live.follow, let hike = state.hike else { return }
+        guard let follow = state.following, let hike = state.hike else { return }
         FollowScreenView.render(follow: follow, screen: hike.screen, speaks: state.live.speaks,
                                 environment: state.environment, area: area, into: &buffer)
     }
 
     /// The status line's hint on the follow screen.
     func followStatusHint(_ state: AppState) -> String {
-        guard let follow = state.live.follow else { return "" }
+        guard let follow = state.following else { return "" }
         if follow.isStopped { return hintLine(FollowAction.stoppedKeyMap.hints) }
         return hintLine(FollowAction.keyMap.hints { action, hint in
             switch action {

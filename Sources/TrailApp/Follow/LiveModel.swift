@@ -19,8 +19,6 @@ public struct LiveModel: Sendable {
     public var speechAvailable = false
     /// `cairn follow ID --gps SPEC`: the hike to open and follow at launch, until it starts.
     public var autoFollow: (id: HikeID, source: PositionSourceSpec)?
-    /// The following in progress (the follow screen), or nil.
-    public var follow: FollowModel?
     /// The walk history of the open hike.
     public var history: (id: HikeID, walks: [WalkRecord])?
     /// An unfinished walk the user was asked about (or said yes to): resumed by the next start.

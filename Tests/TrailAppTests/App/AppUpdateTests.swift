@@ -132,7 +132,7 @@ import TrailStore
         var (s, list) = loadedState(width: width, height: height)
         #expect(app.update(&s, .input(.key(.enter))) == [.loadHike(list[0].id, forPreview: false)])
         let effects = app.update(&s, .hikeLoaded(list[0].id, try Self.sampleHike(), forPreview: false))
-        #expect(s.screen == .hike)
+        #expect(s.screen.kind == .hike)
         #expect(effects.count == 2)
         if case .loadBasemap = effects.first {} else { Issue.record("expected a basemap load, got \(effects)") }
         #expect(effects.last == .follow(.loadWalks(list[0].id, offerResume: true)))
@@ -195,7 +195,7 @@ import TrailStore
     @Test func escapeGoesBackAndQQuitsFromTheLibrary() throws {
         var s = try openHike()
         _ = app.update(&s, .input(.key(.escape)))
-        #expect(s.screen == .library)
+        #expect(s.screen.kind == .library)
         #expect(s.hike == nil)
         _ = app.update(&s, .input(.key(.character("q"))))
         #expect(s.quitting)

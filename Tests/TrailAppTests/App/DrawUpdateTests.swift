@@ -25,7 +25,7 @@ import TrailStore
         summary.statistics.boundingBox = Self.box
         _ = app.update(&s, .hikesLoaded([summary]))
         let effects = app.update(&s, .input(.key(.character("n"))))
-        #expect(s.screen == .draw)
+        #expect(s.screen.kind == .draw)
         #expect(effects.contains { if case .loadBasemap = $0 { return true } else { return false } })
         return s
     }
@@ -62,49 +62,49 @@ import TrailStore
         answer(&s, place(&s, dx: -20, dy: -6, "s"), planner)
         answer(&s, place(&s, dx: 40, dy: 12, "d"), planner)
         answer(&s, place(&s, dx: -20, dy: 0, "b"), planner)
-        #expect(s.draw.model?.stops.count == 3)
-        #expect(s.draw.model?.planRequest == nil)
+        #expect(s.drawing?.stops.count == 3)
+        #expect(s.drawing?.planRequest == nil)
         return s
     }
 
     @Test func nOpensADrawingOverTheSelectedHikeOrAsksWhereTheMapIs() throws {
         let s = try drawing()
-        let m = try #require(s.draw.model)
+        let m = try #require(s.drawing)
         #expect(m.viewport.cell(Self.box.center) != nil)
         #expect(m.cursorCell != nil && m.stops.isEmpty && m.focus == .map)
         var empty = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 100, height: 30)
         _ = app.update(&empty, .hikesLoaded([]))
         #expect(key(&empty, .character("n")).contains(.draw(.findMapArea(preferring: nil))))
         _ = app.update(&empty, .draw(.mapArea(Self.box)))
-        #expect(empty.draw.model?.viewport.cell(Self.box.center) != nil)
+        #expect(empty.drawing?.viewport.cell(Self.box.center) != nil)
     }
 
     @Test func pinCardChangesNothingUntilAnswered() throws {
         var s = try drawing()
-        let cursor = s.draw.model!.cursor
+        let cursor = s.drawing!.cursor
         #expect(key(&s, .enter).isEmpty)
-        guard case .pinCard(let card) = s.draw.model!.panel else { Issue.record("no card"); return }
+        guard case .pinCard(let card) = s.drawing!.panel else { Issue.record("no card"); return }
         #expect(card.choices == [.start, .pin] && card.pin == cursor)
         // Esc: nothing changed, nothing asked.
         #expect(key(&s, .escape).isEmpty)
-        #expect(s.draw.model!.panel == .stops && s.draw.model!.stops.isEmpty && s.draw.model!.pins.isEmpty)
+        #expect(s.drawing!.panel == .stops && s.drawing!.stops.isEmpty && s.drawing!.pins.isEmpty)
         // Leave it as a pin: kept in the draft, no routing.
         let pinned = place(&s, dx: 0, dy: 0, "p")
-        #expect(s.draw.model!.pins == [cursor] && Self.planRequests(pinned).isEmpty)
+        #expect(s.drawing!.pins == [cursor] && Self.planRequests(pinned).isEmpty)
         #expect(Self.keptDraft(pinned)?.pins == [cursor])
         // Enter on the pin offers it again; "start" turns it into the first stop.
         let started = place(&s, dx: 0, dy: 0, "s")
-        #expect(s.draw.model!.stops == [cursor] && s.draw.model!.pins.isEmpty)
+        #expect(s.drawing!.stops == [cursor] && s.drawing!.pins.isEmpty)
         #expect(Self.planRequests(started).first?.stops == [cursor])
         // A letter the card does not offer does nothing ("b" needs two stops).
         _ = key(&s, .right)
         _ = key(&s, .enter)
-        guard case .pinCard(let two) = s.draw.model!.panel else { Issue.record("no card"); return }
+        guard case .pinCard(let two) = s.drawing!.panel else { Issue.record("no card"); return }
         #expect(two.choices == [.start, .destination, .pin])
         #expect(key(&s, .character("b")).isEmpty)
         let dest = key(&s, .character("d"))
-        #expect(s.draw.model!.stops.count == 2 && Self.planRequests(dest).count == 1)
-        #expect(Self.keptDraft(dest)?.stops == s.draw.model!.stops)
+        #expect(s.drawing!.stops.count == 2 && Self.planRequests(dest).count == 1)
+        #expect(Self.keptDraft(dest)?.stops == s.drawing!.stops)
     }
 
     @Test func aStopBetweenGoesWhereTheDetourIsShortestAndKeysWait() throws {
@@ -113,16 +113,16 @@ import TrailStore
         answer(&s, place(&s, dx: -30, dy: 0, "s"), planner)
         answer(&s, place(&s, dx: 20, dy: 8, "d"), planner)
         answer(&s, place(&s, dx: 20, dy: -8, "d"), planner)  // a new destination: A → B → C
-        let before = s.draw.model!.stops
+        let before = s.drawing!.stops
         // A pin near the middle of leg B → C.
         let effects = place(&s, dx: -12, dy: 4, "b")
-        let pin = s.draw.model!.cursor
+        let pin = s.drawing!.cursor
         let request = try #require(Self.planRequests(effects).first)
         #expect(request.insertBetween == pin && request.stops == before)
-        #expect(s.draw.model!.insertionPending && s.draw.model!.stops == before)
+        #expect(s.drawing!.insertionPending && s.drawing!.stops == before)
         // Keys pressed meanwhile wait (here: Tab, then Down to select the next stop).
         #expect(key(&s, .tab).isEmpty && key(&s, .down).isEmpty)
-        #expect(s.draw.model!.focus == .map && s.draw.model!.deferred.count == 2)
+        #expect(s.drawing!.focus == .map && s.drawing!.deferred.count == 2)
         answer(&s, effects, planner)
         // Where the straight-line detour d(a,p) + d(p,b) − d(a,b) is least, by brute force.
         let detours = (0..<before.count - 1).map { i in
@@ -132,7 +132,7 @@ import TrailStore
         let best = detours.indices.min { detours[$0] < detours[$1] }! + 1
         var expected = before
         expected.insert(pin, at: best)
-        let m = s.draw.model!
+        let m = s.drawing!
         #expect(m.stops == expected && !m.insertionPending && m.deferred.isEmpty)
         #expect(m.legRouting == [true, true, true])
         // The waiting keys ran: Tab focused the list, Down moved past the new stop.
@@ -142,52 +142,52 @@ import TrailStore
     @Test func reorderMoveAndDeleteRerouteOnlyTheirLegs() throws {
         let planner = try Self.planner()
         var s = try threeStops(planner)
-        let stops = s.draw.model!.stops
-        let legs = s.draw.model!.plan.legs
+        let stops = s.drawing!.stops
+        let legs = s.drawing!.plan.legs
         _ = key(&s, .tab)
-        #expect(s.draw.model!.focus == .list && s.draw.model!.selected == 1)
+        #expect(s.drawing!.focus == .list && s.drawing!.selected == 1)
         // K: the selected stop goes up one place; the request keeps the last plan as its base.
         var e = key(&s, .character("K"))
-        #expect(s.draw.model!.stops == [stops[1], stops[0], stops[2]] && s.draw.model!.selected == 0)
+        #expect(s.drawing!.stops == [stops[1], stops[0], stops[2]] && s.drawing!.selected == 0)
         #expect(Self.planRequests(e).first?.base.legs == legs)
-        #expect(Self.keptDraft(e)?.stops == s.draw.model!.stops)
+        #expect(Self.keptDraft(e)?.stops == s.drawing!.stops)
         let computed = planner.legsComputed
         answer(&s, e, planner)
         #expect(planner.legsComputed == computed + 2)  // (1→0) and (0→2) are new
         // Shift+↓ moves it back down: both legs exist in no plan, so both are new again,
         // but the answer's legs join the stops in the new order.
         e = key(&s, .shiftDown)
-        #expect(s.draw.model!.stops == stops && s.draw.model!.selected == 1)
+        #expect(s.drawing!.stops == stops && s.drawing!.selected == 1)
         answer(&s, e, planner)
-        #expect(s.draw.model!.plan.stops == stops)
-        #expect(zip(s.draw.model!.plan.legs, stops.indices).allSatisfy { $0.from == stops[$1] && $0.to == stops[$1 + 1] })
+        #expect(s.drawing!.plan.stops == stops)
+        #expect(zip(s.drawing!.plan.legs, stops.indices).allSatisfy { $0.from == stops[$1] && $0.to == stops[$1 + 1] })
         // m: the cursor goes to the stop; arrows move it; Enter puts the stop there.
         _ = key(&s, .character("m"))
-        #expect(s.draw.model!.moving == 1 && s.draw.model!.viewport.cell(s.draw.model!.cursor)! == s.draw.model!.viewport.cell(stops[1])!)
+        #expect(s.drawing!.moving == 1 && s.drawing!.viewport.cell(s.drawing!.cursor)! == s.drawing!.viewport.cell(stops[1])!)
         _ = key(&s, .right)
         _ = key(&s, .right)
-        let target = s.draw.model!.cursor
+        let target = s.drawing!.cursor
         let before = planner.legsComputed
         e = key(&s, .enter)
-        #expect(s.draw.model!.stops == [stops[0], target, stops[2]] && s.draw.model!.moving == nil)
+        #expect(s.drawing!.stops == [stops[0], target, stops[2]] && s.drawing!.moving == nil)
         answer(&s, e, planner)
         #expect(planner.legsComputed == before + 2)
         // x deletes the selected stop; its two legs become one.
         e = key(&s, .character("x"))
-        #expect(s.draw.model!.stops == [stops[0], stops[2]])
+        #expect(s.drawing!.stops == [stops[0], stops[2]])
         answer(&s, e, planner)
-        #expect(s.draw.model!.plan.legs.count == 1)
-        #expect(abs(s.draw.model!.length - Geodesy.distance(from: stops[0], to: stops[2])) < 1e-6)
+        #expect(s.drawing!.plan.legs.count == 1)
+        #expect(abs(s.drawing!.length - Geodesy.distance(from: stops[0], to: stops[2])) < 1e-6)
     }
 
     @Test func sTogglesRoutingForNewLegsOnly() throws {
         let planner = try Self.planner()
         var s = try threeStops(planner)
         let e = key(&s, .character("s"))
-        #expect(!s.draw.model!.routingOn && Self.keptDraft(e)?.routingOn == false)
+        #expect(!s.drawing!.routingOn && Self.keptDraft(e)?.routingOn == false)
         // A new destination: its one new leg is straight "routing off", the old legs keep theirs.
         answer(&s, place(&s, dx: 10, dy: 10, "d"), planner)
-        let m = s.draw.model!
+        let m = s.drawing!
         #expect(m.legRouting == [true, true, false])
         #expect(m.plan.legs.map(\.straightReason) == [.stopTooFarFromPaths, .stopTooFarFromPaths, .routingOff])
         #expect(m.straightLegCount == 3)
@@ -202,18 +202,18 @@ import TrailStore
         let first = Self.planRequests(key(&s, .character("J")))[0]   // stops 0 2 1
         let second = Self.planRequests(key(&s, .character("x")))[0]  // stops 0 2
         #expect(second.request > first.request)
-        let current = s.draw.model!.stops
+        let current = s.drawing!.stops
         // The older answer comes in while the newer is pending: ignored.
         let old = first.plan(with: planner)
         _ = app.update(&s, .draw(.planned(request: first.request, old, places: [], elevationKnown: false)))
-        #expect(s.draw.model!.planRequest == second.request && s.draw.model!.plan.stops.count == 3)
-        #expect(s.draw.model!.pendingLegCount == 1)
+        #expect(s.drawing!.planRequest == second.request && s.drawing!.plan.stops.count == 3)
+        #expect(s.drawing!.pendingLegCount == 1)
         // The newer answer is used; the older one arriving after it changes nothing either.
         let new = second.plan(with: planner)
         _ = app.update(&s, .draw(.planned(request: second.request, new, places: [], elevationKnown: false)))
-        #expect(s.draw.model!.plan == new && s.draw.model!.planRequest == nil && new.stops == current)
+        #expect(s.drawing!.plan == new && s.drawing!.planRequest == nil && new.stops == current)
         _ = app.update(&s, .draw(.planned(request: first.request, old, places: [], elevationKnown: false)))
-        #expect(s.draw.model!.plan == new)
+        #expect(s.drawing!.plan == new)
     }
 
     @Test func saveAsksForANameThenStoresAndSelectsTheHike() throws {
@@ -227,18 +227,18 @@ import TrailStore
         #expect(p.purpose == .drawing(.saveName) && p.text == "Drawn route")
         _ = key(&s, .control("u"))
         for c in "Col loop" { _ = key(&s, .character(c)) }
-        let plan = s.draw.model!.plan
+        let plan = s.drawing!.plan
         #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan, stopNames: [nil, nil]))])
-        #expect(s.screen == .draw && s.draw.model!.saving)
+        #expect(s.screen.kind == .draw && s.drawing!.saving)
         // While the store works, keys wait for nothing: they are ignored; a failure reopens.
-        #expect(key(&s, .character("q")).isEmpty && s.screen == .draw)
+        #expect(key(&s, .character("q")).isEmpty && s.screen.kind == .draw)
         #expect(app.update(&s, .draw(.saveFailed("disk full"))) == [.bell])
-        #expect(!s.draw.model!.saving && s.status.isError && s.status.text.contains("disk full"))
+        #expect(!s.drawing!.saving && s.status.isError && s.status.text.contains("disk full"))
         _ = key(&s, .character("w"))
         #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan, stopNames: [nil, nil]))])
         let id = HikeID(rowID: 42)
         #expect(app.update(&s, .draw(.saved(name: "Col loop", .inserted(id)))) == [.loadHikes(.date)])
-        #expect(s.screen == .library && s.draw.model == nil && s.draw.storedDraft == nil)
+        #expect(s.screen.kind == .library && s.drawing == nil && s.draw.storedDraft == nil)
         var saved = AppUpdateTests.summary(42, "Col loop", distance: plan.length, start: 0)
         saved.kind = .drawn
         _ = app.update(&s, .hikesLoaded([AppUpdateTests.summary(1, "new", distance: 677, start: 0), saved]))
@@ -259,7 +259,7 @@ import TrailStore
         let effects = key(&s, .enter)
         let r = try #require(Self.planRequests(effects).first)
         #expect(r.stops == stops && r.legRouting == [false] && r.base.legs.isEmpty)
-        let m = try #require(s.draw.model)
+        let m = try #require(s.drawing)
         #expect(!m.routingOn)
         // The kept view did not show the stops, so the map is fitted over them.
         #expect(stops.allSatisfy { m.viewport.cell($0) != nil })
@@ -268,7 +268,7 @@ import TrailStore
         _ = app.update(&t, .draw(.draftLoaded(draft)))
         _ = key(&t, .character("n"))
         #expect(key(&t, .character("d")).contains(.draw(.clearDraft)))
-        #expect(t.draw.model?.stops == [] && t.draw.storedDraft == nil)
+        #expect(t.drawing?.stops == [] && t.draw.storedDraft == nil)
     }
 
     @Test func searchPutsTheChosenPlaceInAsAStop() throws {
@@ -277,17 +277,17 @@ import TrailStore
         _ = key(&s, .character("r"))
         let e = key(&s, .character("e"))
         guard case .draw(.search(let request, let text, let near)) = e.first else { Issue.record("no search: \(e)"); return }
-        #expect(text == "re" && near == s.draw.model!.cursor)
+        #expect(text == "re" && near == s.drawing!.cursor)
         let hut = NamedPlace(id: MapFeatureID(type: .node, osmID: 1), featureClass: .hut, name: "Refugi de Sorteny",
                              coordinate: Coordinate(latitude: 42.6227, longitude: 1.5641), tags: [:], distance: 2100)
         _ = app.update(&s, .draw(.searchResults(request: request - 1, [])))  // stale: ignored
         _ = app.update(&s, .draw(.searchResults(request: request, [hut])))
-        guard case .search(let search) = s.draw.model!.panel else { Issue.record("no search panel"); return }
+        guard case .search(let search) = s.drawing!.panel else { Issue.record("no search panel"); return }
         #expect(search.results == [hut])
         let added = key(&s, .enter)
-        #expect(s.draw.model!.stops == [hut.coordinate] && s.draw.model!.panel == .stops)
+        #expect(s.drawing!.stops == [hut.coordinate] && s.drawing!.panel == .stops)
         #expect(Self.planRequests(added).first?.insertBetween == nil)
-        #expect(s.draw.model!.cursor == hut.coordinate)
+        #expect(s.drawing!.cursor == hut.coordinate)
     }
 
     @Test func eEditsDrawnHikesOnly() throws {
@@ -303,8 +303,8 @@ import TrailStore
         _ = app.update(&s, .hikeLoaded(id, PreparedHike(name: "Drawn", kind: "drawn", tracks: [track]), forPreview: false))
         #expect(key(&s, .character("e")) == [.draw(.loadDrawnHike(id))])
         let effects = app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track)))
-        let m = try #require(s.draw.model)
-        #expect(s.screen == .draw && s.hike == nil)
+        let m = try #require(s.drawing)
+        #expect(s.screen.kind == .draw && s.hike == nil)
         #expect(m.stops == stops && m.legRouting == [true, false] && m.sourceHike == id && m.name == "Drawn")
         // Nothing changed yet: no draft.
         #expect(Self.keptDraft(effects) == nil && s.draw.storedDraft == nil)
@@ -321,7 +321,7 @@ import TrailStore
         answer(&s, app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track))), planner)
         // Leaving without a change: nothing kept, nothing said about a kept drawing.
         let left = key(&s, .character("q"))
-        #expect(s.screen == .library && Self.keptDraft(left) == nil && !left.contains(.draw(.clearDraft)))
+        #expect(s.screen.kind == .library && Self.keptDraft(left) == nil && !left.contains(.draw(.clearDraft)))
         #expect(s.draw.storedDraft == nil && !s.status.text.contains("kept"))
 
         // Open it again and change it (delete the last stop): now a draft is kept…
@@ -356,30 +356,30 @@ import TrailStore
         summary.statistics.boundingBox = alps
         _ = app.update(&s, .hikesLoaded([summary]))
         #expect(key(&s, .character("n")).contains(.draw(.findMapArea(preferring: alps))))
-        #expect(s.draw.model?.viewport.cell(alps.center) != nil)  // over the hike until the answer
+        #expect(s.drawing?.viewport.cell(alps.center) != nil)  // over the hike until the answer
         // The map store covers Andorra only: the drawing moves there.
         _ = app.update(&s, .draw(.mapArea(DrawModel.openingArea(preferring: alps, coverage: [Self.box]))))
-        #expect(s.draw.model?.viewport.cell(Self.box.center) != nil && s.draw.model?.viewport.cell(alps.center) == nil)
+        #expect(s.drawing?.viewport.cell(Self.box.center) != nil && s.drawing?.viewport.cell(alps.center) == nil)
         // No map at all: it stays over the hike, with the notice.
         _ = key(&s, .character("q"))
         _ = key(&s, .character("n"))
         _ = app.update(&s, .draw(.mapArea(nil)))
-        #expect(s.draw.model?.viewport.cell(alps.center) != nil && s.status.text.contains("No map imported"))
+        #expect(s.drawing?.viewport.cell(alps.center) != nil && s.status.text.contains("No map imported"))
     }
 
     @Test func theCursorScrollsTheMapAtTheEdges() throws {
         var s = try drawing(width: 100, height: 30)
-        let start = s.draw.model!.viewport.center
+        let start = s.drawing!.viewport.center
         for _ in 0..<60 { _ = key(&s, .shiftRight) }
-        let m = s.draw.model!
+        let m = s.drawing!
         #expect(m.viewport.center.longitude > start.longitude)
         let cell = try #require(m.cursorCell)
         #expect(cell.x == m.viewport.width - 1 - DrawModel.cursorMargin)
         // Zooming keeps the cursor on its cell.
         let before = cell
         _ = key(&s, .character("+"))
-        #expect(s.draw.model!.viewport.zoom == m.viewport.zoom + 1)
-        let after = try #require(s.draw.model!.cursorCell)
+        #expect(s.drawing!.viewport.zoom == m.viewport.zoom + 1)
+        let after = try #require(s.drawing!.cursorCell)
         #expect(abs(after.x - before.x) <= 1 && abs(after.y - before.y) <= 1)
     }
 
@@ -391,7 +391,7 @@ import TrailStore
         #expect(text.contains("move the selected stop up / down in the order"))
         _ = key(&s, .character(" "))
         let effects = key(&s, .character("q"))
-        #expect(s.screen == .library && s.draw.model == nil)
+        #expect(s.screen.kind == .library && s.drawing == nil)
         #expect(Self.keptDraft(effects)?.stops.count == 3 && s.draw.storedDraft?.stops.count == 3)
     }
 }

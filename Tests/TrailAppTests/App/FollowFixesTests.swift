@@ -19,7 +19,7 @@ import TrailStore
         #expect(effects.contains(.follow(.stopSource)))
         #expect(effects.contains(.follow(.deleteWalk(F.walkID))))
         #expect(!effects.contains { if case .follow(.finishWalk) = $0 { true } else { false } })
-        #expect(s.screen == .hike && s.live.follow == nil)
+        #expect(s.screen.kind == .hike && s.following == nil)
         #expect(s.status.text.contains("nothing recorded"))
     }
 
@@ -28,7 +28,7 @@ import TrailStore
         _ = app.update(&s, .input(.key(.character("f"))))
         _ = F.enterSource(app, &s)
         _ = app.update(&s, .input(.key(.character("x"))))
-        #expect(s.screen == .hike)
+        #expect(s.screen.kind == .hike)
         #expect(app.update(&s, .follow(.walkBegun(request: 1, F.walkID))) == [.follow(.deleteWalk(F.walkID))])
         #expect(s.live.discardWalkRequest == nil)
     }
@@ -39,13 +39,13 @@ import TrailStore
         let pause = app.update(&s, .input(.key(.character("p"))))
         #expect(pause.contains(.follow(.pauseSource(true))))
         for k in 3..<6 { #expect(F.written(F.send(F.fix(Double(k)), app, &s)).isEmpty) }
-        #expect(s.live.follow?.session.usedFixes == 3)
+        #expect(s.following?.session.usedFixes == 3)
         expectScreen(F.text(app, s), contains: "3 used, 0 rejected")
         let resume = app.update(&s, .input(.key(.character("p"))))
         #expect(resume.contains(.follow(.pauseSource(false))))
         #expect(F.written(F.send(F.fix(6), app, &s)).count == 1)
         _ = app.update(&s, .input(.key(.character("x"))))
-        guard case .stopped(let summary)? = s.live.follow?.phase else { Issue.record("not stopped"); return }
+        guard case .stopped(let summary)? = s.following?.phase else { Issue.record("not stopped"); return }
         #expect(summary.acceptedFixes == 4)
     }
 
@@ -61,7 +61,7 @@ import TrailStore
         }())
         _ = app.update(&s, .follow(.position(.ended(end), at: F.t0, source: 1)))
         _ = app.update(&s, .input(.key(.character("x"))))
-        guard case .stopped(let summary)? = s.live.follow?.phase else { Issue.record("not stopped"); return }
+        guard case .stopped(let summary)? = s.following?.phase else { Issue.record("not stopped"); return }
         #expect(summary.badSentences == 5)
         expectScreen(F.text(app, s), contains: "3 used, 0 rejected · bad sentences 5")
         _ = app.update(&s, .follow(.position(.skippedInput(badSentences: nil, garbageLines: 3), at: F.t0, source: 1)))
@@ -83,7 +83,7 @@ import TrailStore
         for k in 0..<10 { F.send(F.fix(Double(k)), app, &s) }
         let first = F.send(F.fix(10, east: 60), app, &s)
         #expect(!first.contains(.bell))  // the alert waits for 3 fixes over 10 s (by design)
-        #expect(s.live.follow?.session.isOffRoute == false)
+        #expect(s.following?.session.isOffRoute == false)
         expectScreen(F.text(app, s), contains: "leaving the trail?")
         F.send(F.fix(11, east: 60), app, &s)
         #expect(F.send(F.fix(12, east: 60), app, &s).contains(.bell))
@@ -103,6 +103,6 @@ import TrailStore
         #expect(p.text == "replay:/tmp/walk.gpx")
         let effects = F.enterSource(app, &s)
         #expect(effects.contains(.follow(.setWalkSource(WalkID(rawValue: 3), "replay:/tmp/walk.gpx"))))
-        #expect(s.live.follow?.recordedPoints == 14)
+        #expect(s.following?.recordedPoints == 14)
     }
 }

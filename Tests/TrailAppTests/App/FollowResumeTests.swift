@@ -41,7 +41,7 @@ import TrailStore
         let effects = F.enterSource(app, &s)
         #expect(effects.contains(.follow(.startSource(.gpsd(.local), speed: nil, source: 1))))
         #expect(!effects.contains { if case .follow(.beginWalk) = $0 { true } else { false } })
-        let f = try #require(s.live.follow)
+        let f = try #require(s.following)
         #expect(f.walkID == WalkID(rawValue: 3))
         #expect(f.session.isPaused)
         // Two stretches: 9 spacings, then 3 (the gap across the pause is not walked).
@@ -53,7 +53,7 @@ import TrailStore
         #expect(written == [WalkPoint(stretch: 2, point: F.fix(16).trackpoint)])
         #expect(F.send(F.fix(17), app, &s).contains(.follow(.appendPoints(WalkID(rawValue: 3),
                                                                           [WalkPoint(stretch: 2, point: F.fix(17).trackpoint)],
-                                                                          summary: s.live.follow!.session.summary))))
+                                                                          summary: s.following!.session.summary))))
     }
 
     @Test func noClosesTheWalkWithItsSummaryAndEscapeLeavesIt() {
@@ -68,7 +68,7 @@ import TrailStore
         // f then resumes it.
         _ = app.update(&t, .input(.key(.character("f"))))
         _ = F.enterSource(app, &t)
-        #expect(t.live.follow?.walkID == WalkID(rawValue: 3))
+        #expect(t.following?.walkID == WalkID(rawValue: 3))
     }
 
     @Test func cairnFollowOpensTheHikeAndFollowsIt() {
@@ -82,7 +82,7 @@ import TrailStore
         let effects = app.update(&s, .follow(.walksLoaded(F.hikeID, [], unfinished: nil)))
         #expect(effects.contains(.follow(.startSource(spec, speed: 200, source: 1))))
         #expect(effects.contains(.follow(.beginWalk(F.hikeID, offRouteThreshold: 30, backtrackRoute: nil, request: 1))))
-        #expect(s.screen == .follow)
+        #expect(s.screen.kind == .follow)
         #expect(s.live.autoFollow == nil)
     }
 
@@ -93,14 +93,14 @@ import TrailStore
         _ = app.update(&s, .follow(.launch))
         _ = app.update(&s, .hikeLoaded(F.hikeID, F.hike(), forPreview: false))
         _ = app.update(&s, .follow(.walksLoaded(F.hikeID, [Self.unfinished().record], unfinished: Self.unfinished())))
-        #expect(s.screen == .hike)
+        #expect(s.screen.kind == .hike)
         // No: the old walk is closed and a new one starts with the command's source.
         let effects = app.update(&s, .input(.key(.character("n"))))
         #expect(effects.contains(.follow(.finishWalk(WalkID(rawValue: 3), summary: Self.unfinished().record.summary!,
                                                      hike: F.hikeID))))
         #expect(effects.contains(.follow(.beginWalk(F.hikeID, offRouteThreshold: 50, backtrackRoute: nil, request: 1))))
-        #expect(s.screen == .follow)
-        #expect(s.live.follow?.session.configuration.offRoute.threshold == 50)
+        #expect(s.screen.kind == .follow)
+        #expect(s.following?.session.configuration.offRoute.threshold == 50)
     }
 
     @Test func historyIsListedUnderTheStatisticsNewestFirst() {
@@ -154,7 +154,7 @@ import TrailStore
         var s = F.following(app)
         for k in 0..<5 { F.send(F.fix(Double(k)), app, &s) }
         for k in 5..<9 { F.send(F.fix(Double(k), east: 70), app, &s) }
-        #expect(s.live.follow?.offRouteBanner != nil)
+        #expect(s.following?.offRouteBanner != nil)
         for (w, h) in [(0, 0), (1, 1), (24, 6), (30, 8), (40, 12), (60, 20), (100, 30), (200, 60)] {
             _ = app.update(&s, .input(.resize(width: w, height: h)))
             let b = app.view(s, width: w, height: h)

@@ -22,7 +22,7 @@ import TrailStore
         #expect(p.text == "replay:/tmp/walk.gpx")
         #expect(p.purpose == .followSource(F.hikeID))
         let effects = F.enterSource(app, &s)
-        #expect(s.screen == .follow)
+        #expect(s.screen.kind == .follow)
         #expect(effects.contains(.follow(.startSource(.replay(path: "/tmp/walk.gpx"), speed: 50, source: 1))))
         #expect(effects.contains(.follow(.beginWalk(F.hikeID, offRouteThreshold: 30, backtrackRoute: nil, request: 1))))
         expectScreen(F.text(app, s), contains: "Following North ridge")
@@ -36,7 +36,7 @@ import TrailStore
         s.modal = .prompt(p)
         let effects = app.update(&s, .input(.key(.enter)))
         #expect(effects == [.bell])
-        #expect(s.screen == .hike)
+        #expect(s.screen.kind == .hike)
         #expect(s.status.isError && s.status.text.contains("replay needs a GPX file"))
     }
 
@@ -49,12 +49,12 @@ import TrailStore
         let asked = app.update(&s, .input(.key(.enter)))
         #expect(asked == [.follow(.checkSource(.replay(path: "/nonexistent.gpx"), text: "replay:/nonexistent.gpx",
                                                hike: F.hikeID))])
-        #expect(s.screen == .hike && s.live.follow == nil)
+        #expect(s.screen.kind == .hike && s.following == nil)
         let effects = app.update(&s, .follow(.sourceChecked(F.hikeID, text: "replay:/nonexistent.gpx",
                                                              .replay(path: "/nonexistent.gpx"),
                                                              error: "cannot use --gps replay:/nonexistent.gpx: no such file")))
         #expect(effects == [.bell])
-        #expect(s.screen == .hike && s.live.follow == nil)
+        #expect(s.screen.kind == .hike && s.following == nil)
         #expect(s.status.isError && s.status.text.contains("no such file"))
         #expect(s.live.defaultSource != "replay:/nonexistent.gpx")
     }
@@ -66,7 +66,7 @@ import TrailStore
         // Under 5 minutes of moving time the ETA is the hiking rule's.
         expectScreen(F.text(app, s), contains: "ETA by    hiking rule (DIN 33466)")
         for k in 10..<40 { written += F.written(F.send(F.fix(Double(k)), app, &s)) }
-        let f = try #require(s.live.follow)
+        let f = try #require(s.following)
         // Every fix was accepted and written to walk 7, in one stretch, as it came.
         #expect(written.count == 40)
         #expect(written.allSatisfy { $0.stretch == 0 })
@@ -116,14 +116,14 @@ import TrailStore
         // alert repeats 60 s (six fixes) later, at k = 18.
         #expect(firstAlertAt == 12)
         #expect(bells == 2)
-        #expect(s.live.follow?.alertCount == 1 && s.live.follow?.repeatCount == 1)
+        #expect(s.following?.alertCount == 1 && s.following?.repeatCount == 1)
         expectScreen(F.text(app, s), contains: "OFF ROUTE — 60 m from the trail")
         // Two fixes back within 20 m clear it.
         F.send(F.fix(20), app, &s)
         expectScreen(F.text(app, s), contains: "OFF ROUTE")
         let back = F.send(F.fix(21), app, &s)
         #expect(!back.contains(.bell))
-        #expect(s.live.follow?.offRouteBanner == nil)
+        #expect(s.following?.offRouteBanner == nil)
         #expect(!F.text(app, s).contains("OFF ROUTE"))
     }
 
@@ -146,7 +146,7 @@ import TrailStore
         s.live.speechAvailable = false
         _ = app.update(&s, .input(.key(.character("f"))))
         _ = F.enterSource(app, &s)
-        #expect(s.screen == .follow)
+        #expect(s.screen.kind == .follow)
         #expect(!s.live.speaks)
         #expect(s.status.isError && s.status.text == "Spoken alerts need espeak-ng, which is not installed")
     }
@@ -167,31 +167,31 @@ import TrailStore
     @Test func pauseStopsAccruingAndResumeStartsANewStretch() throws {
         var s = F.following(app)
         for k in 0..<5 { F.send(F.fix(Double(k)), app, &s) }
-        let walked = s.live.follow!.session.distanceWalked
+        let walked = s.following!.session.distanceWalked
         _ = app.update(&s, .input(.key(.character("p"))))
-        #expect(s.live.follow!.session.isPaused)
+        #expect(s.following!.session.isPaused)
         expectScreen(F.text(app, s), contains: "paused")
         var written: [WalkPoint] = []
         for k in 5..<10 { written += F.written(F.send(F.fix(Double(k)), app, &s)) }
         #expect(written.isEmpty)
-        #expect(s.live.follow!.session.distanceWalked == walked)
+        #expect(s.following!.session.distanceWalked == walked)
         // The marker still moves while paused.
-        #expect(s.live.follow!.session.lastFix?.coordinate == F.fix(9).coordinate)
+        #expect(s.following!.session.lastFix?.coordinate == F.fix(9).coordinate)
         _ = app.update(&s, .input(.key(.character("p"))))
         for k in 10..<12 { written += F.written(F.send(F.fix(Double(k)), app, &s)) }
         #expect(written.map(\.stretch) == [1, 1])
         // Only the new stretch's own step counts: 4 + 1 spacings.
-        #expect(abs(s.live.follow!.session.distanceWalked - 5 * F.spacing) < 0.5)
+        #expect(abs(s.following!.session.distanceWalked - 5 * F.spacing) < 0.5)
     }
 
     @Test func stopShowsTheSummaryAndSavesIt() throws {
         var s = F.following(app)
         for k in 0..<30 { F.send(F.fix(Double(k)), app, &s) }
-        let expected = s.live.follow!.session.summary
+        let expected = s.following!.session.summary
         let effects = app.update(&s, .input(.key(.character("x"))))
         #expect(effects.contains(.follow(.stopSource)))
         #expect(effects.contains(.follow(.finishWalk(F.walkID, summary: expected, hike: F.hikeID))))
-        #expect(s.live.follow!.isStopped)
+        #expect(s.following!.isStopped)
         let text = F.text(app, s)
         expectScreen(text, contains: "Walk stopped")
         expectScreen(text, contains: "Coverage         32% of 1.09 km (345 m)")  // samples 0…340 m: 5 + 34 × 10 = 345 m of 1094.7 m
@@ -201,8 +201,8 @@ import TrailStore
         // Fixes after stopping change nothing; Enter goes back to the hike screen.
         #expect(F.send(F.fix(31), app, &s).isEmpty)
         _ = app.update(&s, .input(.key(.enter)))
-        #expect(s.screen == .hike)
-        #expect(s.live.follow == nil)
+        #expect(s.screen.kind == .hike)
+        #expect(s.following == nil)
         // The history arrives and is listed under the statistics.
         let record = WalkRecord(id: F.walkID, hikeID: F.hikeID, startedAt: F.t0, endedAt: F.t0.addingTimeInterval(600),
                                 pointCount: 30, summary: expected)
@@ -219,7 +219,7 @@ import TrailStore
         for k in 0..<3 { #expect(F.written(F.send(F.fix(Double(k)), app, &s)).isEmpty) }
         let effects = app.update(&s, .input(.key(.character("x"))))
         #expect(!effects.contains { if case .follow(.finishWalk) = $0 { true } else { false } })
-        let summary = s.live.follow!.session.summary
+        let summary = s.following!.session.summary
         let late = app.update(&s, .follow(.walkBegun(request: 1, F.walkID)))
         #expect(late == [.follow(.setWalkSource(F.walkID, "gpsd://127.0.0.1:2947")),
                          .follow(.appendPoints(F.walkID, (0..<3).map { WalkPoint(stretch: 0, point: F.fix(Double($0)).trackpoint) },
@@ -230,7 +230,7 @@ import TrailStore
     @Test func backtrackFollowsTheWalkBackToTheStart() throws {
         var s = F.following(app)
         for k in 0..<20 { F.send(F.fix(Double(k)), app, &s) }
-        let outbound = s.live.follow!.session.summary
+        let outbound = s.following!.session.summary
         let effects = app.update(&s, .input(.key(.character("b"))))
         #expect(effects.contains(.follow(.finishWalk(F.walkID, summary: outbound, hike: F.hikeID))))
         let begin = effects.compactMap { e -> [Trackpoint]? in
@@ -241,7 +241,7 @@ import TrailStore
         // A straight walk simplifies to its two ends, reversed: from the last fix to the first.
         #expect(route.first?.coordinate == F.fix(19).coordinate)
         #expect(route.last?.coordinate == F.fix(0).coordinate)
-        let f = try #require(s.live.follow)
+        let f = try #require(s.following)
         #expect(f.isBacktrack)
         #expect(abs(f.session.route.length - 19 * F.spacing) < 0.5)
         expectScreen(F.text(app, s), contains: "Backtrack to the start")
@@ -252,13 +252,13 @@ import TrailStore
             written += F.written(F.send(F.fix(Double(k), second: 200 + Double(i) * 10), app, &s))
         }
         #expect(written.count == 10)
-        #expect(abs(s.live.follow!.session.progress - 9 * F.spacing) < 0.5)
+        #expect(abs(s.following!.session.progress - 9 * F.spacing) < 0.5)
     }
 
     @Test func eventsOfAnOldSourceAreIgnoredAndTheSourceStateIsShown() throws {
         var s = F.following(app)
         F.send(F.fix(3), app, &s, source: 99)
-        #expect(s.live.follow?.lastReceived == nil)
+        #expect(s.following?.lastReceived == nil)
         _ = app.update(&s, .follow(.position(.connection(.disconnected(reason: "connection refused", retryIn: 2)),
                                              at: F.t0, source: 1)))
         expectScreen(F.text(app, s), contains: "Link      retrying in 2 s (lost: co")
@@ -275,11 +275,11 @@ import TrailStore
         _ = app.update(&s, .input(.key(.left)))
         let panned = s.hike!.screen.viewport.center
         #expect(panned.longitude < 10)
-        #expect(s.live.follow!.detached)
+        #expect(s.following!.detached)
         for k in 1..<60 { F.send(F.fix(Double(k)), app, &s) }
         #expect(s.hike!.screen.viewport.center == panned)
         _ = app.update(&s, .input(.key(.character("c"))))
         #expect(s.hike!.screen.viewport.center == F.fix(59).coordinate)
-        #expect(!s.live.follow!.detached)
+        #expect(!s.following!.detached)
     }
 }

@@ -79,22 +79,22 @@ import TrailStore
     @Test func drawingHelpAndHintsFollowTheMode() throws {
         var s = library()
         _ = app.update(&s, .input(.key(.character("n"))))
-        #expect(s.screen == .draw)
+        #expect(s.screen.kind == .draw)
         expectHelp(s, lists: [DrawAction.mapKeyMap, DrawAction.listKeyMap, DrawAction.commonKeyMap])
         expectHints(s, DrawAction.mapKeyMap.hints + DrawAction.commonKeyMap.hints)
         // Two stops, then the list.
         for _ in 0..<2 {
             _ = app.update(&s, .input(.key(.enter)))
-            _ = app.update(&s, .input(.key(.character(s.draw.model!.stops.isEmpty ? "s" : "d"))))
+            _ = app.update(&s, .input(.key(.character(s.drawing!.stops.isEmpty ? "s" : "d"))))
             for _ in 0..<5 { _ = app.update(&s, .input(.key(.right))) }
         }
-        #expect(s.draw.model!.stops.count == 2)
+        #expect(s.drawing!.stops.count == 2)
         _ = app.update(&s, .input(.key(.tab)))
-        #expect(s.draw.model!.focus == .list)
+        #expect(s.drawing!.focus == .list)
         expectHelp(s, lists: [DrawAction.listKeyMap, DrawAction.mapKeyMap, DrawAction.commonKeyMap])
         expectHints(s, DrawAction.listKeyMap.hints + DrawAction.commonKeyMap.hints)
         _ = app.update(&s, .input(.key(.character("m"))))
-        #expect(s.draw.model!.moving != nil)
+        #expect(s.drawing!.moving != nil)
         expectHelp(s, lists: [DrawAction.movingKeyMap])
         expectHints(s, DrawAction.movingKeyMap.hints)
     }
@@ -103,7 +103,7 @@ import TrailStore
         var s = library()
         _ = app.update(&s, .input(.key(.character("n"))))
         _ = app.update(&s, .input(.key(.enter)))
-        guard case .pinCard(let card) = s.draw.model!.panel else { Issue.record("no pin card"); return }
+        guard case .pinCard(let card) = s.drawing!.panel else { Issue.record("no pin card"); return }
         #expect(card.choices == [.start, .pin])
         expectHints(s, ["s start", "p pin", "Esc cancels"])
         let status = app.view(s, width: s.width, height: s.height).textLines()[s.height - 1]
@@ -132,7 +132,7 @@ import TrailStore
             var s = library()
             let before = text(s)
             #expect(app.update(&s, .input(.key(key))).isEmpty, "\(key) did something")
-            #expect(text(s) == before && s.modal == nil && s.screen == .library, "\(key) changed the screen")
+            #expect(text(s) == before && s.modal == nil && s.screen.kind == .library, "\(key) changed the screen")
         }
     }
 
@@ -145,7 +145,7 @@ import TrailStore
                 var s = base
                 let before = text(s)
                 #expect(app.update(&s, .input(.key(key))).isEmpty, "\(key) did something")
-                #expect(text(s) == before && s.modal == nil && s.screen == .hike, "\(key) changed the screen")
+                #expect(text(s) == before && s.modal == nil && s.screen.kind == .hike, "\(key) changed the screen")
             }
         }
     }

@@ -3,10 +3,10 @@ import TermUI
 import TrailCore
 import TrailMap
 
-extension CairnApp {
+extension DrawUpdate {
     /// Keys of the pin card: a choice by its letter, or ↑ ↓ and Enter; Esc leaves everything
     /// as it was.
-    func updatePinCard(_ state: inout AppState, _ m: inout DrawModel, _ card: PinCard, _ key: Key) -> [AppEffect] {
+    mutating func updatePinCard(_ m: inout DrawModel, _ card: PinCard, _ key: Key) -> [Step] {
         var card = card
         switch key {
         case .escape, .character("q"):
@@ -17,10 +17,10 @@ extension CairnApp {
         case .down, .character("j"):
             card.selected = min(card.choices.count - 1, card.selected + 1)
         case .enter:
-            return choose(&state, &m, card, card.choices[card.selected])
+            return choose(&m, card, card.choices[card.selected])
         case .character(let c):
             guard let choice = card.choices.first(where: { $0.key == c }) else { return [] }
-            return choose(&state, &m, card, choice)
+            return choose(&m, card, choice)
         default:
             return []
         }
@@ -29,29 +29,29 @@ extension CairnApp {
     }
 
     /// Does what the hiker chose for the pin on `card`.
-    private func choose(_ state: inout AppState, _ m: inout DrawModel, _ card: PinCard, _ choice: PinChoice) -> [AppEffect] {
+    private mutating func choose(_ m: inout DrawModel, _ card: PinCard, _ choice: PinChoice) -> [Step] {
         m.panel = .stops
         if choice != .pin, let i = card.existingPin, m.pins.indices.contains(i) { m.pins.remove(at: i) }
         switch choice {
         case .start:
             m.selected = 0
-            return setStops(&state, &m, [card.pin] + m.stops)
+            return setStops(&m, [card.pin] + m.stops)
         case .destination:
             m.selected = m.stops.count
-            return setStops(&state, &m, m.stops + [card.pin])
+            return setStops(&m, m.stops + [card.pin])
         case .between:
-            state.status = StatusMessage(text: "Placing the stop where it makes the shortest detour…", isError: false)
-            return [requestPlan(&state, &m, insertBetween: card.pin)]
+            status = StatusMessage(text: "Placing the stop where it makes the shortest detour…", isError: false)
+            return [requestPlan(&m, insertBetween: card.pin)]
         case .pin:
             guard card.existingPin == nil else { return [] }
             m.pins.append(card.pin)
-            return keepDraft(&state, m)
+            return keepDraft(m)
         }
     }
 
     /// Keys of the search panel: typing searches (the map store's names, nearest to the
     /// cursor first), ↑ ↓ choose, Enter puts the chosen place in as a stop, Esc closes.
-    func updateDrawSearch(_ state: inout AppState, _ m: inout DrawModel, _ search: DrawSearch, _ key: Key) -> [AppEffect] {
+    mutating func updateDrawSearch(_ m: inout DrawModel, _ search: DrawSearch, _ key: Key) -> [Step] {
         var search = search
         switch key {
         case .escape:
@@ -63,7 +63,7 @@ extension CairnApp {
             search.selected = min(max(0, search.results.count - 1), search.selected + 1)
         case .enter:
             guard search.results.indices.contains(search.selected) else {
-                state.status = StatusMessage(text: search.prompt.text.isEmpty ? "Type a name to search" : "No match",
+                status = StatusMessage(text: search.prompt.text.isEmpty ? "Type a name to search" : "No match",
                                              isError: false)
                 m.panel = .search(search)
                 return []
@@ -75,16 +75,16 @@ extension CairnApp {
             let name = TextFit.truncate(place.name, toWidth: 40)
             switch m.stops.count {
             case 0:
-                state.status = StatusMessage(text: "\(name) is the start", isError: false)
+                status = StatusMessage(text: "\(name) is the start", isError: false)
                 m.selected = 0
-                return setStops(&state, &m, [place.coordinate])
+                return setStops(&m, [place.coordinate])
             case 1:
-                state.status = StatusMessage(text: "\(name) is the destination", isError: false)
+                status = StatusMessage(text: "\(name) is the destination", isError: false)
                 m.selected = 1
-                return setStops(&state, &m, m.stops + [place.coordinate])
+                return setStops(&m, m.stops + [place.coordinate])
             default:
-                state.status = StatusMessage(text: "Placing \(name) where it makes the shortest detour…", isError: false)
-                return [requestPlan(&state, &m, insertBetween: place.coordinate)]
+                status = StatusMessage(text: "Placing \(name) where it makes the shortest detour…", isError: false)
+                return [requestPlan(&m, insertBetween: place.coordinate)]
             }
         default:
             let before = search.prompt.text
@@ -99,10 +99,10 @@ extension CairnApp {
                 m.panel = .search(search)
                 return []
             }
-            let request = state.draw.nextRequest()
+            let request = shared.nextRequest()
             search.request = request
             m.panel = .search(search)
-            return [.draw(.search(request: request, text: text, near: m.cursor))]
+            return [.own(.search(request: request, text: text, near: m.cursor))]
         }
         m.panel = .search(search)
         return []

@@ -4,27 +4,27 @@ import TrailCore
 import TrailMap
 import TrailStore
 
-extension CairnApp {
+extension DrawUpdate {
     /// Results of the drawing effects.
-    func drawMessage(_ state: inout AppState, _ message: DrawMessage) -> [AppEffect] {
+    mutating func drawMessage(_ message: DrawMessage) -> [Step] {
         switch message {
         case .draftLoaded(let draft):
-            state.draw.storedDraft = (draft?.isEmpty ?? true) ? nil : draft
+            shared.storedDraft = (draft?.isEmpty ?? true) ? nil : draft
             return []
         case .planned(let request, let plan, let places, let elevationKnown):
-            return planned(&state, request: request, plan, places: places, elevationKnown: elevationKnown)
+            return planned(request: request, plan, places: places, elevationKnown: elevationKnown)
         case .searchResults(let request, let results):
-            guard var m = state.draw.model, case .search(var search) = m.panel, search.request == request else { return [] }
+            guard var m = model, case .search(var search) = m.panel, search.request == request else { return [] }
             search.results = results
             search.selected = 0
             search.request = nil
             m.panel = .search(search)
-            state.draw.model = m
+            model = m
             return []
         case .mapArea(let box):
-            guard var m = state.draw.model, m.stops.isEmpty, m.pins.isEmpty else { return [] }
+            guard var m = model, m.stops.isEmpty, m.pins.isEmpty else { return [] }
             guard let box else {
-                state.status = StatusMessage(text: "No map imported: legs will be straight (cairn map import EXTRACT.osm)",
+                status = StatusMessage(text: "No map imported: legs will be straight (cairn map import EXTRACT.osm)",
                                              isError: false)
                 return []
             }
@@ -32,51 +32,49 @@ extension CairnApp {
                                          maxZoom: DrawModel.fitMaxZoom)
             m.cursor = m.viewport.center
             m.snapCursorToCell()
-            state.draw.model = m
-            return drawBasemapEffects(&state)
+            model = m
+            return drawBasemapEffects()
         case .drawnHikeLoaded(let id, let name, let track):
-            state.status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w saves a new hike",
+            status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w saves a new hike",
                                          isError: false)
             let stops = RoutePlan.stops(of: track), legRouting = RoutePlan.legRouting(of: track)
-            let effects = startDrawing(&state, stops: stops, legRouting: legRouting,
+            let effects = startDrawing(stops: stops, legRouting: legRouting,
                                        pins: [], routingOn: true, view: nil, cursor: nil, sourceHike: id, name: name)
-            guard var m = state.draw.model else { return effects }
+            guard var m = model else { return effects }
             // No draft until the first change (this forgets a draft the hiker chose to discard).
             m.sourceStops = m.stops
             m.sourceLegRouting = m.legRouting
-            state.draw.model = m
-            return effects + keepDraft(&state, m)
+            model = m
+            return effects + keepDraft(m)
         case .saved(let name, let outcome):
             let id: HikeID
             switch outcome {
             case .inserted(let i):
                 id = i
-                state.status = StatusMessage(text: "Saved \(TextFit.truncate(name, toWidth: 40)) as \(i) (a drawn hike)",
+                status = StatusMessage(text: "Saved \(TextFit.truncate(name, toWidth: 40)) as \(i) (a drawn hike)",
                                              isError: false)
             case .duplicate(let i):
                 id = i
-                state.status = StatusMessage(text: "The same route is already stored as \(i); nothing new saved", isError: false)
+                status = StatusMessage(text: "The same route is already stored as \(i); nothing new saved", isError: false)
             }
-            state.draw.storedDraft = nil
-            navigate(&state, to: .library)
+            shared.storedDraft = nil
             // The library keeps its filter; the saved hike is selected when it passes it.
-            state.library.pendingSelection = id
-            state.library.previewID = nil
-            return [.loadHikes(state.library.sort)]
+            leave(to: .librarySelecting(id))
+            return []
         case .saveFailed(let text):
-            state.draw.model?.saving = false
-            state.status = StatusMessage(text: "Not saved: \(text)", isError: true)
+            model?.saving = false
+            status = StatusMessage(text: "Not saved: \(text)", isError: true)
             return [.bell]
         case .planFailed(let request, let reason):
-            return planFailed(&state, request: request, reason: reason)
+            return planFailed(request: request, reason: reason)
         case .searchFailed(let request, let reason):
-            if var m = state.draw.model, case .search(var search) = m.panel, search.request == request {
+            if var m = model, case .search(var search) = m.panel, search.request == request {
                 search.results = []
                 search.request = nil
                 m.panel = .search(search)
-                state.draw.model = m
+                model = m
             }
-            state.status = StatusMessage(text: "Search failed: \(reason)", isError: true)
+            status = StatusMessage(text: "Search failed: \(reason)", isError: true)
             return [.bell]
         case .draftFailed(let operation, let reason):
             let what: String
@@ -86,44 +84,44 @@ extension CairnApp {
             case .clear: what = "The kept drawing could not be forgotten"
             case .loadDrawnHike: what = "The drawn hike could not be read"
             }
-            state.status = StatusMessage(text: "\(what): \(reason)", isError: true)
+            status = StatusMessage(text: "\(what): \(reason)", isError: true)
             return [.bell]
         }
     }
 
     /// A plan request failed: the legs stay as they were; a stop waiting to be placed between
     /// is dropped, and the keys that waited for it run.
-    private func planFailed(_ state: inout AppState, request: Int, reason: String) -> [AppEffect] {
-        guard var m = state.draw.model, m.planRequest == request else { return [] }
+    private mutating func planFailed(request: Int, reason: String) -> [Step] {
+        guard var m = model, m.planRequest == request else { return [] }
         m.planRequest = nil
-        state.status = StatusMessage(text: "Route not planned: \(reason)", isError: true)
+        status = StatusMessage(text: "Route not planned: \(reason)", isError: true)
         guard m.insertionPending else {
-            state.draw.model = m
+            model = m
             return [.bell]
         }
         m.insertionPending = false
         let waiting = m.deferred
         m.deferred = []
-        state.draw.model = m
-        var effects: [AppEffect] = [.bell]
-        let failure = state.status
-        for event in waiting where state.screen == .draw {
-            effects += updateDraw(&state, event)
+        model = m
+        var effects: [Step] = [.bell]
+        let failure = status
+        for event in waiting where model != nil {
+            effects += updateDraw(event)
         }
-        if state.status.text.isEmpty { state.status = failure }
+        if status.text.isEmpty { status = failure }
         return effects
     }
 
     /// A plan arrived: used when it answers the newest request, ignored otherwise.
-    private func planned(_ state: inout AppState, request: Int, _ plan: RoutePlan, places: [NamedPlace?],
-                         elevationKnown: Bool) -> [AppEffect] {
-        guard var m = state.draw.model, m.planRequest == request else { return [] }
+    private mutating func planned(request: Int, _ plan: RoutePlan, places: [NamedPlace?],
+                         elevationKnown: Bool) -> [Step] {
+        guard var m = model, m.planRequest == request else { return [] }
         m.plan = plan
         m.planRequest = nil
         m.elevationKnown = elevationKnown
         for (stop, place) in zip(plan.stops, places) { m.places[stop] = .some(place) }
         guard m.insertionPending else {
-            state.draw.model = m
+            model = m
             return []
         }
         // A stop "between" was placed: take the router's stops, keep the draft, then run the
@@ -135,23 +133,25 @@ extension CairnApp {
         if let i = (0..<plan.stops.count).first(where: { $0 >= before.count || before[$0] != plan.stops[$0] }) {
             m.selected = i
             let total = plan.stops.count
-            state.status = StatusMessage(text: "Stop \(i + 1) placed between stops \(i) and \(i + 2) of \(total)",
+            status = StatusMessage(text: "Stop \(i + 1) placed between stops \(i) and \(i + 2) of \(total)",
                                          isError: false)
         }
         let waiting = m.deferred
         m.deferred = []
-        state.draw.model = m
-        var effects = keepDraft(&state, m)
-        for event in waiting where state.screen == .draw {
-            effects += updateDraw(&state, event)
+        model = m
+        var effects = keepDraft(m)
+        for event in waiting where model != nil {
+            effects += updateDraw(event)
         }
         return effects
     }
+}
 
+extension CairnApp {
     /// The status line of the drawing screen when there is no message (from the key map of the
     /// mode it is in).
     func drawStatusHint(_ state: AppState) -> String {
-        guard let m = state.draw.model else { return "" }
+        guard let m = state.drawing else { return "" }
         if m.saving { return "Saving…" }
         if let i = m.moving { return "Moving stop \(i + 1): " + hintLine(DrawAction.movingKeyMap.hints) }
         switch m.panel {

@@ -1,13 +1,17 @@
 import Foundation
 import TermUI
 import TrailCore
+import TrailMap
 
-extension CairnApp {
+/// The hike screen's update: it changes only the open ``HikeModel`` and hands the rest
+/// (dialogs, the library, following, editing the drawing) back in a ``FeatureResult``. The
+/// hike screen has no effects of its own; it asks only for map data.
+enum HikeFeature {
+    typealias Result = FeatureResult<Never>
+
     /// Keys and mouse of the hike screen (``HikeAction/keyMap``).
-    func updateHike(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
-        guard var hike = state.hike else { navigate(&state, to: .library); return [] }
-        let layout = AppLayout(width: state.width, height: state.height).hike
-        var effects: [AppEffect] = []
+    static func update(_ hike: inout HikeModel, _ event: InputEvent, _ context: FeatureContext) -> Result {
+        let layout = context.layout.hike
 
         func scrub(steps: Int) {
             let screen = hike.screen
@@ -39,6 +43,7 @@ extension CairnApp {
             }
         }
 
+        var result = Result()
         switch event {
         case .mouse(let action, let x, let y):
             if layout.map.contains(x: x, y: y) {
@@ -56,11 +61,10 @@ extension CairnApp {
         case .key(let key):
             let onMap = hike.screen.focus == .map
             guard let action = (onMap ? HikeAction.mapFocusKeyMap.action(for: key) : nil)
-                    ?? HikeAction.keyMap.action(for: key) else { return [] }
+                    ?? HikeAction.keyMap.action(for: key) else { return Result() }
             switch action {
             case .back:
-                navigate(&state, to: .library)
-                return []
+                return Result(navigation: .library)
             case .nextFocus:
                 hike.screen.focus = hike.screen.focus == .map ? .chart : .map
             case .previousFocus:
@@ -77,9 +81,7 @@ extension CairnApp {
             case .markEnd: mark(start: false)
             case .clearRange: hike.screen.setRange(start: nil, end: nil)
             case .follow:
-                state.hike = hike
-                askForSource(&state)
-                return basemapEffects(&state)
+                result.navigation = .askFollowSource
             case .fit:
                 hike.screen.fitMap(width: max(1, layout.map.width), height: max(1, layout.map.height))
                 hike.mapDetached = false
@@ -90,15 +92,29 @@ extension CairnApp {
                 hike.mapDetached = false
             case .labels: hike.screen.showsLabels.toggle()
             case .edit:
-                return editDrawnHike(&state)
+                return Result(navigation: .editDrawing)
             case .help:
-                state.modal = .help
+                result.modal = .help
             }
         case .resize:
-            return []
+            return Result()
         }
-        state.hike = hike
-        effects += basemapEffects(&state)
-        return effects
+        askMapData(hike, &result)
+        return result
+    }
+
+    /// Asks for map data when the hike map's basemap cannot serve its viewport.
+    static func askMapData<E>(_ hike: HikeModel, _ result: inout FeatureResult<E>) {
+        if let b = hike.screen.basemap, b.canServe(hike.screen.viewport) { return }
+        result.askBasemap(.hike, hike.screen.viewport)
+    }
+
+    /// After a resize: the map keeps its centre and zoom at the new size.
+    static func relayout(_ hike: inout HikeModel, _ context: FeatureContext) -> Result {
+        let map = context.layout.hike.map
+        hike.screen.viewport = hike.screen.viewport.resized(width: max(1, map.width), height: max(1, map.height))
+        var result = Result()
+        askMapData(hike, &result)
+        return result
     }
 }

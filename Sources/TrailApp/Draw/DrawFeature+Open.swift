@@ -4,49 +4,48 @@ import TrailCore
 import TrailMap
 import TrailStore
 
-extension CairnApp {
+extension DrawUpdate {
     // MARK: - Opening a drawing
 
     /// `n` in the library: a new drawing, or — when an unfinished one is kept — the question
     /// whether to continue it.
-    func newDrawing(_ state: inout AppState) -> [AppEffect] {
-        if let draft = state.draw.storedDraft, !draft.isEmpty {
-            state.modal = .drawing(.resumeDraft(draft))
+    mutating func newDrawing() -> [Step] {
+        if let draft = shared.storedDraft, !draft.isEmpty {
+            modal = .drawing(.resumeDraft(draft))
             return []
         }
-        return startDrawing(&state, stops: [], legRouting: [], pins: [], routingOn: true, view: nil, cursor: nil)
+        return startDrawing(stops: [], legRouting: [], pins: [], routingOn: true, view: nil, cursor: nil)
     }
 
     /// `e` on the hike screen: edit the open hike when it is a drawn one.
-    func editDrawnHike(_ state: inout AppState) -> [AppEffect] {
-        guard let hike = state.hike else { return [] }
+    mutating func editDrawnHike(_ hike: HikeModel) -> [Step] {
         guard hike.screen.hike.kind == HikeKind.drawn.rawValue else {
-            state.status = StatusMessage(text: "Only drawn hikes can be edited (this one is \(hike.screen.hike.kind ?? "imported"))",
+            status = StatusMessage(text: "Only drawn hikes can be edited (this one is \(hike.screen.hike.kind ?? "imported"))",
                                          isError: false)
             return []
         }
-        if let draft = state.draw.storedDraft, !draft.isEmpty {
-            state.modal = .drawing(.replaceDraft(hike.id, name: hike.screen.hike.name, kept: draft))
+        if let draft = shared.storedDraft, !draft.isEmpty {
+            modal = .drawing(.replaceDraft(hike.id, name: hike.screen.hike.name, kept: draft))
             return []
         }
-        state.status = StatusMessage(text: "Opening \(hike.screen.hike.name) for editing…", isError: false)
-        return [.draw(.loadDrawnHike(hike.id))]
+        status = StatusMessage(text: "Opening \(hike.screen.hike.name) for editing…", isError: false)
+        return [.own(.loadDrawnHike(hike.id))]
     }
 
     /// Opens the drawing screen. The map shows `view` (centre and zoom) when it holds every
     /// stop, else it is fitted over the stops; a drawing without stops opens over the library's
     /// selected hike when the map store covers it, else over the map store's covered area,
     /// else (no map at all) over the selected hike.
-    func startDrawing(_ state: inout AppState, stops: [Coordinate], legRouting: [Bool], pins: [Coordinate],
+    mutating func startDrawing(stops: [Coordinate], legRouting: [Bool], pins: [Coordinate],
                       routingOn: Bool, view: (center: Coordinate, zoom: Double)?, cursor: Coordinate?,
-                      sourceHike: HikeID? = nil, name: String? = nil) -> [AppEffect] {
-        let map = DrawScreenLayout(area: AppLayout(width: state.width, height: state.height).content).map
+                      sourceHike: HikeID? = nil, name: String? = nil) -> [Step] {
+        let map = DrawScreenLayout(area: context.layout.content).map
         let w = max(1, map.width), h = max(1, map.height)
         var m = DrawModel(stops: stops, legRouting: legRouting, pins: pins, routingOn: routingOn,
                           viewport: MapViewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 2, width: w, height: h))
         m.sourceHike = sourceHike
         m.name = name
-        var effects: [AppEffect] = []
+        var effects: [Step] = []
         if let view {
             m.viewport = MapViewport(center: view.center, zoom: view.zoom, width: w, height: h)
             m.cursor = cursor ?? view.center
@@ -58,59 +57,87 @@ extension CairnApp {
             } else {
                 // Over the selected hike for now; the map store says whether it has data there
                 // (else the drawing moves to where it has).
-                let box = state.library.selectedSummary?.statistics.boundingBox
+                let box = selectedHikeBox
                 if let box {
                     m.viewport = MapViewport.fit(box, width: w, height: h, margin: 2, maxZoom: DrawModel.fitMaxZoom)
                     m.cursor = m.viewport.center
                 }
-                effects.append(.draw(.findMapArea(preferring: box)))
+                effects.append(.own(.findMapArea(preferring: box)))
             }
         }
         m.keepCursorInView()
         m.snapCursorToCell()
         m.selected = max(0, stops.count - 1)
-        state.modal = nil
-        navigate(&state, to: .drawing(m))
+        modal = nil
+        opens = true
         // All legs are made afresh (and what is at each stop looked up).
-        if !stops.isEmpty { effects.append(requestPlan(&state, &m)) }
-        state.draw.model = m
-        return effects + drawBasemapEffects(&state)
+        if !stops.isEmpty { effects.append(requestPlan(&m)) }
+        model = m
+        return effects + drawBasemapEffects()
     }
 
     /// Opens a kept draft.
-    func openDraft(_ state: inout AppState, _ d: DrawingDraft) -> [AppEffect] {
+    mutating func openDraft(_ d: DrawingDraft) -> [Step] {
         let view = d.mapCenter.flatMap { c in d.mapZoom.map { (center: c, zoom: $0) } }
-        state.status = StatusMessage(text: "Continuing the unfinished drawing", isError: false)
-        return startDrawing(&state, stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
+        status = StatusMessage(text: "Continuing the unfinished drawing", isError: false)
+        return startDrawing(stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
                             view: view, cursor: d.cursor, sourceHike: d.sourceHike, name: d.name)
     }
 
     // MARK: - Dialogs and prompts
 
     /// Keys of the drawing dialogs.
-    func updateDrawDialog(_ state: inout AppState, _ dialog: DrawDialog, _ key: Key) -> [AppEffect] {
+    mutating func updateDrawDialog(_ dialog: DrawDialog, _ key: Key) -> [Step] {
         switch (dialog, key) {
         case (.resumeDraft(let d), .enter), (.resumeDraft(let d), .character("c")):
-            state.modal = nil
-            return openDraft(&state, d)
+            modal = nil
+            return openDraft(d)
         case (.resumeDraft, .character("d")):
-            state.modal = nil
-            state.draw.storedDraft = nil
-            state.status = StatusMessage(text: "Unfinished drawing discarded", isError: false)
-            return [.draw(.clearDraft)] + startDrawing(&state, stops: [], legRouting: [], pins: [], routingOn: true,
+            modal = nil
+            shared.storedDraft = nil
+            status = StatusMessage(text: "Unfinished drawing discarded", isError: false)
+            return [.own(.clearDraft)] + startDrawing(stops: [], legRouting: [], pins: [], routingOn: true,
                                                         view: nil, cursor: nil)
         case (.replaceDraft(let id, _, _), .character("y")), (.replaceDraft(let id, _, _), .character("Y")):
-            state.modal = nil
-            return [.draw(.loadDrawnHike(id))]
+            modal = nil
+            return [.own(.loadDrawnHike(id))]
         case (_, .escape), (_, .character("q")), (.replaceDraft, .character("n")), (.replaceDraft, .character("N")):
-            state.modal = nil
-            state.status = StatusMessage(text: "The unfinished drawing is kept", isError: false)
+            modal = nil
+            status = StatusMessage(text: "The unfinished drawing is kept", isError: false)
             return []
         default:
             return []
         }
     }
 
+    /// `w`: the name prompt, once the route has a start and a destination and is routed.
+    mutating func askSaveName(_ m: DrawModel) -> [Step] {
+        guard m.stops.count >= 2 else {
+            status = StatusMessage(text: "A route needs a start and a destination before it can be saved", isError: false)
+            return []
+        }
+        guard m.planRequest == nil else {
+            status = StatusMessage(text: "Still routing; save again in a moment", isError: false)
+            return []
+        }
+        modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: "Save the route as",
+                                          text: m.lastSaveName ?? m.name ?? CairnApp.suggestedName(m)))
+        return []
+    }
+
+    /// A drawing prompt was accepted with `text` (not empty).
+    mutating func drawPromptAccepted(_ purpose: DrawPrompt, _ text: String) -> [Step] {
+        guard purpose == .saveName, var m = model, m.stops.count >= 2, m.planRequest == nil else { return [] }
+        m.saving = true
+        m.lastSaveName = text
+        model = m
+        status = StatusMessage(text: "Saving \(text)…", isError: false)
+        let names = m.plan.stops.map { (m.places[$0] ?? nil)?.name }
+        return [.own(.save(name: text, m.plan, stopNames: names))]
+    }
+}
+
+extension CairnApp {
     /// Title and lines of a drawing dialog.
     func drawDialogContent(_ dialog: DrawDialog) -> (String, [(text: String, role: String)]) {
         switch dialog {
@@ -144,36 +171,10 @@ extension CairnApp {
         "Unfinished drawing (\(draftDescription(d))): n continues it"
     }
 
-    /// `w`: the name prompt, once the route has a start and a destination and is routed.
-    func askSaveName(_ state: inout AppState, _ m: DrawModel) -> [AppEffect] {
-        guard m.stops.count >= 2 else {
-            state.status = StatusMessage(text: "A route needs a start and a destination before it can be saved", isError: false)
-            return []
-        }
-        guard m.planRequest == nil else {
-            state.status = StatusMessage(text: "Still routing; save again in a moment", isError: false)
-            return []
-        }
-        state.modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: "Save the route as",
-                                          text: m.lastSaveName ?? m.name ?? Self.suggestedName(m)))
-        return []
-    }
-
     /// "Start place – destination place" when both are named, else "Drawn route".
     static func suggestedName(_ m: DrawModel) -> String {
         guard let first = m.stops.first, let last = m.stops.last,
               let a = m.places[first] ?? nil, let b = m.places[last] ?? nil else { return "Drawn route" }
         return a.name == b.name ? a.name : "\(a.name) – \(b.name)"
-    }
-
-    /// A drawing prompt was accepted with `text` (not empty).
-    func drawPromptAccepted(_ state: inout AppState, _ purpose: DrawPrompt, _ text: String) -> [AppEffect] {
-        guard purpose == .saveName, var m = state.draw.model, m.stops.count >= 2, m.planRequest == nil else { return [] }
-        m.saving = true
-        m.lastSaveName = text
-        state.draw.model = m
-        state.status = StatusMessage(text: "Saving \(text)…", isError: false)
-        let names = m.plan.stops.map { (m.places[$0] ?? nil)?.name }
-        return [.draw(.save(name: text, m.plan, stopNames: names))]
     }
 }
