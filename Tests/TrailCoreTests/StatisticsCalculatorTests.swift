@@ -72,17 +72,23 @@ struct StatisticsCalculatorTests {
     /// spike is path: 2 × √(200² + 1.25²) = 400.0078 m replace 2.5 m, so distance is
     /// 1 147.5078 m and both averages (every 60 s chunk moves) are 1 147.5078 / 600 =
     /// 1.91251 m/s; max speed is raised to that — far below the spike's 10 m/s.
-    /// Without the median (span 1) it would be ~10 m/s: the test can fail.
+    /// Without the median (span 1) it would be ~10 m/s: the test can fail. The median is tested
+    /// with the stray-fix rule off; with it on (the default) the spike is a stray fix (200 m/s
+    /// to both neighbours while they are 2.5 m apart) and is left out: 750 m in 600 s.
     @Test func singleSpikeDoesNotSetMaxSpeed() {
         let distances = (0...600).map { 1.25 * Double($0) }
         var points = TestSupport.line(distances: distances, times: distances.indices.map(Double.init))
         points[300] = Trackpoint(points[300].coordinate.coordinate(at: 200, bearing: 90), time: points[300].time)
+        let withStrays = calculator.statistics(for: TestSupport.track(points))
+        #expect(abs(withStrays.distance - 750) < 1e-3 && abs((withStrays.averageSpeed ?? 0) - 1.25) < 1e-4)
+        #expect(withStrays.pointCount == 601)
+        let calculator = StatisticsCalculator(configuration: StatisticsConfiguration(strayFixRule: nil))
         let s = calculator.statistics(for: TestSupport.track(points))
         let spikePath: Double = 2 * (200.0 * 200 + 1.25 * 1.25).squareRoot()
         let average: Double = (750 - 2.5 + spikePath) / 600
         #expect(abs((s.averageSpeed ?? 0) - average) < 1e-4 && abs((s.movingAverageSpeed ?? 0) - average) < 1e-4)
         #expect(abs((s.maxSpeed ?? 0) - average) < 1e-4)
-        let raw = StatisticsCalculator(configuration: StatisticsConfiguration(speedMedianSpan: 1))
+        let raw = StatisticsCalculator(configuration: StatisticsConfiguration(speedMedianSpan: 1, strayFixRule: nil))
         #expect((raw.statistics(for: TestSupport.track(points)).maxSpeed ?? 0) > 9)
         // Without the spike the windows and both averages are the walking speed.
         let clean = calculator.statistics(for: TestSupport.track(TestSupport.line(distances: distances,
