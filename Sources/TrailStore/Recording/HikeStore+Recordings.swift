@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailSQLite
 
 /// Live recording in the hike store: the hike (kind `recorded`) and its recording row appear
 /// with the first accepted point; every further point is its own transaction, committed before
