@@ -27,8 +27,14 @@ public enum CairnCLI {
             FollowCommand.self,
             RecordCommand.self,
             RecordBacktrackCommand.self,
+            ManCommand.self,
+            CompletionCommand.self,
+            CompleteHikesCommand.self,
         ]
     }
+
+    /// The commands `cairn --help`, the man page and completion show (not the hidden ones).
+    public static var visibleCommands: [Command.Type] { commands.filter { !$0.hidden } }
 
     /// The top-level help text.
     public static var help: String {
@@ -42,8 +48,8 @@ public enum CairnCLI {
         Commands:
 
         """
-        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
-        for c in commands {
+        let width = (visibleCommands.map { $0.name.count }.max() ?? 0) + 2
+        for c in visibleCommands {
             s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
         }
         return s
