@@ -29,6 +29,7 @@ public enum CairnCLI {
             RecordBacktrackCommand.self,
             ManCommand.self,
             CompletionCommand.self,
+            ConfigCommand.self,
             CompleteHikesCommand.self,
         ]
     }
@@ -52,6 +53,7 @@ public enum CairnCLI {
         for c in visibleCommands {
             s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
         }
+        s += "\n" + CommandHelp.wrap(CairnConventions.configSummary, to: CommandHelp.width).joined(separator: "\n") + "\n"
         return s
     }
 
@@ -88,7 +90,8 @@ public enum CairnCLI {
             return 0
         }
         do {
-            let parsed = try ArgumentParser(for: command, among: commands).parse(words)
+            var parsed = try ArgumentParser(for: command, among: commands).parse(words)
+            parsed.configured = configuredValues(for: command, context: context)
             return try command.run(parsed, context)
         } catch let e as CLIError {
             context.stderr.write("cairn \(command.name): \(e.description)\n")

@@ -51,6 +51,7 @@ public enum ManPage {
             if let p = o.placeholder { label += " \\fI\(escape(p))\\fR" }
             s += ".TP\n\(label)\n\(escape(o.helpWithDefault))\n"
         }
+        if command.options.contains(where: { $0.configKey != nil }) { s += paragraphs(CommandHelp.configNote) }
         if !command.notes.isEmpty { s += paragraphs(command.notes) }
         return s
     }
