@@ -54,6 +54,7 @@ public enum CairnCLI {
             s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
         }
         s += "\n" + CommandHelp.wrap(CairnConventions.configSummary, to: CommandHelp.width).joined(separator: "\n") + "\n"
+        s += "\n" + CommandHelp.wrap(ExitStatus.description, to: CommandHelp.width).joined(separator: "\n") + "\n"
         return s
     }
 

@@ -31,6 +31,7 @@ enum CairnConventions {
                 wrong, and skipped: the program starts with the default for that setting. \
                 'cairn config --example' prints every setting with its default, commented out.
                 """),
+            ("EXIT STATUS", ExitStatus.description),
         ]
     }
 }
