@@ -47,7 +47,7 @@ enum FishCompletion {
             for o in e.options {
                 var line = "complete -c cairn -n \(q(condition)) -l \(q(String(o.name.dropFirst(2))))"
                 if let short = o.shortName { line += " -s \(q(String(short.dropFirst())))" }
-                if o.takesValue { line += " -r" + arguments(o.valueKind) }
+                if o.takesValue { line += " -x" + arguments(o.valueKind) }  // -x: a value, and only the ones offered
                 s += line + " -d \(q(o.help))\n"
             }
             if let kind = e.arguments.first?.valueKind, case .text = kind {} else if let kind = e.arguments.first?.valueKind {
