@@ -9,7 +9,9 @@ APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-de
                 tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 # `make install`: cairn goes to $(PREFIX)/bin, the colour themes to $(PREFIX)/share/cairn/Themes
-# (where an installed cairn looks for them).
+# (where an installed cairn looks for them), the manual page cairn(1) to $(PREFIX)/share/man/man1
+# and the completion scripts where bash-completion, zsh and fish look under $(PREFIX)/share
+# (all written by the built binary: `cairn man`, `cairn completion SHELL`).
 PREFIX ?= $(HOME)/.local
 CAIRN_BIN ?= .build/release/cairn
 
@@ -68,10 +70,23 @@ install-files:
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/cairn/Themes"
 	install -m 755 "$(CAIRN_BIN)" "$(PREFIX)/bin/cairn"
 	install -m 644 Themes/*.json "$(PREFIX)/share/cairn/Themes/"
+	install -d "$(PREFIX)/share/man/man1" .build/share
+	"$(CAIRN_BIN)" man > .build/share/cairn.1
+	install -m 644 .build/share/cairn.1 "$(PREFIX)/share/man/man1/cairn.1"
+	install -d "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" \
+	           "$(PREFIX)/share/fish/vendor_completions.d"
+	"$(CAIRN_BIN)" completion bash > .build/share/cairn.bash
+	"$(CAIRN_BIN)" completion zsh > .build/share/_cairn
+	"$(CAIRN_BIN)" completion fish > .build/share/cairn.fish
+	install -m 644 .build/share/cairn.bash "$(PREFIX)/share/bash-completion/completions/cairn"
+	install -m 644 .build/share/_cairn "$(PREFIX)/share/zsh/site-functions/_cairn"
+	install -m 644 .build/share/cairn.fish "$(PREFIX)/share/fish/vendor_completions.d/cairn.fish"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
 
 uninstall:
-	rm -f "$(PREFIX)/bin/cairn"
+	rm -f "$(PREFIX)/bin/cairn" "$(PREFIX)/share/man/man1/cairn.1"
+	rm -f "$(PREFIX)/share/bash-completion/completions/cairn" "$(PREFIX)/share/zsh/site-functions/_cairn" \
+	      "$(PREFIX)/share/fish/vendor_completions.d/cairn.fish"
 	rm -f $(addprefix "$(PREFIX)/share/cairn/Themes/,$(addsuffix ",$(notdir $(wildcard Themes/*.json))))
 	rmdir "$(PREFIX)/share/cairn/Themes" "$(PREFIX)/share/cairn" 2>/dev/null || true
 

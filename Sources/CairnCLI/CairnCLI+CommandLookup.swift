@@ -22,7 +22,7 @@ extension CairnCLI {
     }
 
     /// Handles words that name no command. `cairn map` and `cairn map --help` print the
-    /// group's help (exit 0); anything else is an error (exit 64) with the closest command
+    /// group's help (exit 0); anything else is a usage error (exit 2) with the closest command
     /// names when some are near.
     static func unknownCommand(_ arguments: [String], context: CommandContext) -> Int32 {
         let first = arguments[0]
@@ -38,14 +38,14 @@ extension CairnCLI {
             let near = closest(to: rest[0], among: group.map { String($0.name.split(separator: " ")[1]) })
             if !near.isEmpty { message += " Did you mean " + near.map { "'\(first) \($0)'" }.joined(separator: " or ") + "?" }
             context.stderr.write(message + "\n\n" + groupHelp(first))
-            return 64
+            return ExitStatus.usage
         }
         var message = "cairn: unknown command '\(TerminalText.clean(first))'."
         let names = Set(commands.map { String($0.name.split(separator: " ")[0]) }).sorted()
         let near = closest(to: first, among: names)
         if !near.isEmpty { message += " Did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?" }
         context.stderr.write(message + " See 'cairn --help'.\n")
-        return 64
+        return ExitStatus.usage
     }
 
     /// The names within a small edit distance of `word` (at most 1 for words of up to 4

@@ -28,8 +28,15 @@ public enum CairnCLI {
             FollowCommand.self,
             RecordCommand.self,
             RecordBacktrackCommand.self,
+            ManCommand.self,
+            CompletionCommand.self,
+            ConfigCommand.self,
+            CompleteHikesCommand.self,
         ]
     }
+
+    /// The commands `cairn --help`, the man page and completion show (not the hidden ones).
+    public static var visibleCommands: [Command.Type] { commands.filter { !$0.hidden } }
 
     /// The top-level help text.
     public static var help: String {
@@ -43,10 +50,12 @@ public enum CairnCLI {
         Commands:
 
         """
-        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
-        for c in commands {
+        let width = (visibleCommands.map { $0.name.count }.max() ?? 0) + 2
+        for c in visibleCommands {
             s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
         }
+        s += "\n" + CommandHelp.wrap(CairnConventions.configSummary, to: CommandHelp.width).joined(separator: "\n") + "\n"
+        s += "\n" + CommandHelp.wrap(ExitStatus.description, to: CommandHelp.width).joined(separator: "\n") + "\n"
         return s
     }
 
@@ -83,7 +92,8 @@ public enum CairnCLI {
             return 0
         }
         do {
-            let parsed = try ArgumentParser(for: command, among: commands).parse(words)
+            var parsed = try ArgumentParser(for: command, among: commands).parse(words)
+            parsed.configured = configuredValues(for: command, context: context)
             return try command.run(parsed, context)
         } catch let e as CLIError {
             context.stderr.write("cairn \(command.name): \(e.description)\n")

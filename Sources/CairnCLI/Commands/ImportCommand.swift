@@ -57,7 +57,7 @@ public enum ImportCommand: Command {
             switch importer.importFile(f, into: store, tracks: tracks, again: again) {
             case .imported: break
             case .failed: failed += 1
-            case .interrupted(let signal): return 128 + signal
+            case .interrupted(let signal): return ExitStatus.interrupted(by: signal)
             }
         }
         if failed > 0 && files.count > 1 {

@@ -19,6 +19,9 @@ public protocol Command {
     static var options: [OptionSpec] { get }
     /// Text after the options (examples, where files are looked up), or "".
     static var notes: String { get }
+    /// True for a command of the machinery (the completion scripts' hike-id query): left out
+    /// of `cairn --help`, the man page and completion. False by default.
+    static var hidden: Bool { get }
     /// Runs the command.
     /// - Parameter args: the command line parsed against ``options`` and ``arguments``.
     /// - Returns: the exit code (0 success, 1 some input failed).
@@ -30,6 +33,7 @@ extension Command {
     public static var usageName: String { name }
     public static var arguments: [ArgumentSpec] { [] }
     public static var notes: String { "" }
+    public static var hidden: Bool { false }
     /// The full `--help` text, generated from the declaration (``CommandHelp``).
     public static var help: String { CommandHelp.text(for: self) }
 }

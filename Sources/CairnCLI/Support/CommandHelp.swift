@@ -21,9 +21,16 @@ public enum CommandHelp {
         }
         let options = command.options + [Self.helpOption]
         s += "\nOptions:\n" + table(options.map { ($0.label, $0.helpWithDefault) })
+        if command.options.contains(where: { $0.configKey != nil }) {
+            s += "\n" + wrap(configNote, to: width).joined(separator: "\n") + "\n"
+        }
         if !command.notes.isEmpty { s += "\n" + command.notes.trimmingTrailingNewlines() + "\n" }
         return s
     }
+
+    /// The precedence rule, after the options of a command that has config settings.
+    public static let configNote = "An option marked \"config: KEY\" can be set in the config file "
+        + "(see 'cairn config'). Precedence: command line > environment variable > config file > built-in default."
 
     /// `-h, --help`, which every command takes (``CairnCLI/run(_:context:)`` answers it).
     public static let helpOption = OptionSpec("--help", short: "-h", help: "show this help and exit")

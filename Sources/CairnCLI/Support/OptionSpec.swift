@@ -38,6 +38,18 @@ public struct OptionSpec: Sendable {
     public let repeatable: Bool
     /// What kind of value it takes (completion, man page).
     public let valueKind: ValueKind
+    /// The setting of the config file that gives this option's value when it is not typed
+    /// (``ConfigFile``; `key = value`), or nil when the config file cannot set it.
+    public private(set) var configKey: String?
+    /// The environment variable that overrides the config file for this option, or nil. The
+    /// command reads the variable itself; the config value is only used while it is unset.
+    public private(set) var environmentVariable: String?
+    /// Checks a value from the config file before it is used (throws a ``CLIError`` saying
+    /// what is wrong); a value that fails is ignored with a warning naming file and line.
+    public private(set) var check: (@Sendable (String) throws -> Void)?
+    /// The value `cairn config --example` shows when there is no ``defaultValue`` (the
+    /// built-in default as a value, e.g. "metric"), or nil.
+    public private(set) var configExample: String?
 
     /// Declares an option.
     /// - Parameters:
@@ -66,6 +78,24 @@ public struct OptionSpec: Sendable {
     /// True when the option takes a value.
     public var takesValue: Bool { placeholder != nil }
 
+    /// This option, settable in the config file as `key` (precedence: command line >
+    /// `environment` variable > config file > built-in default).
+    /// - Parameters:
+    ///   - key: the config setting, e.g. "units".
+    ///   - environment: the variable that wins over the config file, or nil.
+    ///   - example: the value the example config shows when there is no ``defaultValue``.
+    ///   - check: a check of a config value (a choice option's words are always checked).
+    public func configured(_ key: String, environment: String? = nil, example: String? = nil,
+                           check: (@Sendable (String) throws -> Void)? = nil) -> OptionSpec {
+        precondition(takesValue, "only options with a value can be set in the config file")
+        var o = self
+        o.configKey = key
+        o.environmentVariable = environment
+        o.configExample = example
+        o.check = check
+        return o
+    }
+
     /// "-o, --output FILE" or "--json": the left column of the help table.
     public var label: String {
         var s = shortName.map { $0 + ", " } ?? ""
@@ -80,9 +110,12 @@ public struct OptionSpec: Sendable {
     }
 
     /// The help text with its default, as the help table shows it.
+    /// The config key, when there is one, follows the default ("; config: units").
     public var helpWithDefault: String {
-        guard let d = defaultHelp ?? defaultValue else { return help }
-        return help + " (default: \(d))"
+        let d = (defaultHelp ?? defaultValue).map { "default: " + $0 }
+        let c = configKey.map { "config: " + $0 }
+        let parts = [d, c].compactMap { $0 }
+        return parts.isEmpty ? help : help + " (" + parts.joined(separator: "; ") + ")"
     }
 }
 

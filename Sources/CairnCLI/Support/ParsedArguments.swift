@@ -16,11 +16,14 @@ public struct ParsedArguments: Sendable {
     public let occurrences: [Occurrence]
     /// The long names the command declares; asking for another one is a programming error.
     let declared: Set<String>
+    /// Values from the config file for options not typed, by long name (``ConfigSettings``).
+    public internal(set) var configured: [String: String]
 
-    init(positionals: [String], occurrences: [Occurrence], declared: Set<String>) {
+    init(positionals: [String], occurrences: [Occurrence], declared: Set<String>, configured: [String: String] = [:]) {
         self.positionals = positionals
         self.occurrences = occurrences
         self.declared = declared
+        self.configured = configured
     }
 
     private func check(_ option: OptionSpec) {
@@ -33,11 +36,12 @@ public struct ParsedArguments: Sendable {
         return occurrences.contains { $0.name == option.name }
     }
 
-    /// The value typed last for `option` (the last of a repeated option wins), else its
+    /// The value typed last for `option` (the last of a repeated option wins), else the config
+    /// file's (set only while the option's environment variable is unset), else its
     /// ``OptionSpec/defaultValue``, else nil.
     public func value(_ option: OptionSpec) -> String? {
         check(option)
-        return occurrences.last { $0.name == option.name }?.value ?? option.defaultValue
+        return occurrences.last { $0.name == option.name }?.value ?? configured[option.name] ?? option.defaultValue
     }
 
     /// Every value typed for a repeatable option, in order (empty when absent).

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailLive
 
 /// The options several commands take, declared once: `--store`, `--map`, `--units`,
 /// `--theme`, `--ascii` and the live-position options of the commands that follow a hike.
@@ -10,25 +11,25 @@ extension OptionSpec {
     public static let store = OptionSpec(
         "--store", value: "PATH", kind: .file(extensions: ["sqlite"]),
         defaultHelp: "$CAIRN_STORE, else $XDG_DATA_HOME/cairn/hikes.sqlite, else ~/.local/share/cairn/hikes.sqlite",
-        help: "the hike store")
+        help: "the hike store").configured("store", environment: "CAIRN_STORE", example: "~/.local/share/cairn/hikes.sqlite")
 
     /// `--map PATH`: the offline map store (``MapCommandSupport/storePath(_:_:)``).
     public static let map = OptionSpec(
         "--map", value: "PATH", kind: .file(extensions: ["sqlite"]),
         defaultHelp: "$CAIRN_MAP, else $XDG_DATA_HOME/cairn/map.sqlite, else ~/.local/share/cairn/map.sqlite",
-        help: "the map store")
+        help: "the map store").configured("map", environment: "CAIRN_MAP", example: "~/.local/share/cairn/map.sqlite")
 
     /// `--dem DIR`: the terrain folder of SRTM tiles (``DemCommandSupport/directory(_:_:)``).
     public static let dem = OptionSpec(
         "--dem", value: "DIR", kind: .file(extensions: []),
         defaultHelp: "$CAIRN_DEM, else $XDG_DATA_HOME/cairn/terrain, else ~/.local/share/cairn/terrain",
-        help: "the terrain folder of SRTM tiles")
+        help: "the terrain folder of SRTM tiles").configured("dem", environment: "CAIRN_DEM", example: "~/.local/share/cairn/terrain")
 
     /// `--units SYSTEM`: metric or imperial (``UnitsOption/formatter(_:_:)``).
     public static let units = OptionSpec(
         "--units", value: "SYSTEM", kind: .choice(UnitSystem.allCases.map(\.rawValue)),
         defaultHelp: "from the locale: LC_ALL, LC_MEASUREMENT, LANG",
-        help: "metric or imperial; dates are shown in the time zone of TZ")
+        help: "metric or imperial; dates are shown in the time zone of TZ").configured("units", example: "metric")
 
     /// `--theme NAME`: the colours of a drawn screen; only the commands that draw (the viewer,
     /// `follow`, `render`) take it, the others refuse it.
@@ -37,6 +38,7 @@ extension OptionSpec {
         defaultHelp: "dark; mono when NO_COLOR is set",
         help: "the colours of the drawn screen: a theme from Themes/ (dark, light, high-contrast, mono, "
             + "or NAME.json of your own); only the commands that draw take it")
+        .configured("theme", environment: "NO_COLOR", example: "dark")
 
     /// `--ascii`: ASCII instead of braille, for terminals without UTF-8.
     public static let ascii = OptionSpec(
@@ -47,6 +49,9 @@ extension OptionSpec {
         "--gps", value: "SPEC",
         help: "position source: gpsd://HOST:PORT (default gpsd://127.0.0.1:2947), nmea:DEVICE[@BAUD] "
             + "or an NMEA log file, replay:FILE.gpx")
+        .configured("gps", example: "gpsd://127.0.0.1:2947") { text in
+            do { _ = try PositionSourceSpec(parsing: text) } catch { throw CLIError.usage("\(error)") }
+        }
 
     /// `--speed N`: replay pacing.
     public static let speed = OptionSpec(
@@ -56,6 +61,7 @@ extension OptionSpec {
     public static let offRoute = OptionSpec(
         "--off-route", value: "DIST", defaultHelp: "\(Int(OffRouteMonitor.Parameters.defaultThreshold)) m",
         help: "off-route alert threshold: metres (\"30\", \"30m\") or feet (\"100ft\")")
+        .configured("off-route", example: "\(Int(OffRouteMonitor.Parameters.defaultThreshold))m") { _ = try LiveOptions.parseDistance($0, option: "--off-route") }
 
     /// `--speak`: spoken alerts from the start.
     public static let speak = OptionSpec(

@@ -1,0 +1,39 @@
+import Foundation
+
+/// `cairn config`: where the config file is, what it sets, and an example of every setting.
+public enum ConfigCommand: Command {
+    public static let name = "config"
+    public static let summary = "Show the config file's path and settings, or an example of every setting"
+    public static let about = """
+        Without options, prints the path of the config file and each setting it gives, and
+        reports lines that cannot be used. The file holds one 'key = value' a line (# starts
+        a comment line); each key is the default of the command-line option of that name.
+        Precedence: command line > environment variable > config file > built-in default.
+        """
+    static let example = OptionSpec("--example", help: "print every setting with its default, commented out, as a starting config file")
+    public static let options: [OptionSpec] = [example]
+    public static let notes = """
+        Example:
+          cairn config --example > ~/.config/cairn/config
+        """
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        if args.has(example) {
+            context.stdout.write(ConfigSettings.example())
+            return 0
+        }
+        guard let path = ConfigFile.path(environment: context.environment) else {
+            throw CLIError.failure("neither XDG_CONFIG_HOME nor HOME is set: there is no config file")
+        }
+        let config = ConfigFile.load(environment: context.environment, known: ConfigSettings.options())
+        for w in config.warnings { context.stderr.write("cairn: " + w + "\n") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            context.stdout.write("\(path) (absent: every setting is built in; 'cairn config --example' shows them)\n")
+            return 0
+        }
+        var s = path + "\n"
+        for setting in config.settings { s += "  \(setting.key) = \(TerminalText.clean(setting.value))  (line \(setting.line))\n" }
+        context.stdout.write(s)
+        return config.warnings.isEmpty ? 0 : 1
+    }
+}
