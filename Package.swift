@@ -67,6 +67,6 @@ let package = Package(
         .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
                           path: "Benchmarks/TerrainBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
-        .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
+        .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailCore", "TrailSQLite"], path: "Benchmarks/RecordBenchmark"),
     ]
 )

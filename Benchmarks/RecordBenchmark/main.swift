@@ -7,6 +7,7 @@
 // Run: swift run -c release RecordBenchmark [fixes]
 import Foundation
 import TrailCore
+import TrailSQLite
 import TrailStore
 
 func rssMiB() -> Double {

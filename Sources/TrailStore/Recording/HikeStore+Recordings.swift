@@ -1,4 +1,5 @@
 import Foundation
+import TrailSQLite
 import TrailCore
 
 /// Live recording in the hike store: the hike (kind `recorded`) and its recording row appear

@@ -1,4 +1,5 @@
 import Foundation
+import TrailSQLite
 import TrailCore
 
 /// A recording in progress, bound to the store: the one place that puts every step in the

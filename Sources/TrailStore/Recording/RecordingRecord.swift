@@ -1,4 +1,5 @@
 import Foundation
+import TrailSQLite
 import TrailCore
 
 /// The store's identifier of one recording: the `recordings` row id.

@@ -1,4 +1,5 @@
 import Foundation
+import TrailSQLite
 
 /// The tables of live recording, added to the hike store by the migration "v5-recordings".
 ///
