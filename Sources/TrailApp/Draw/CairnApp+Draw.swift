@@ -86,6 +86,7 @@ extension CairnApp {
             return askSaveName(&state, m)
         case .fit: m.fitToStops()
         case .labels: m.showsLabels.toggle()
+        case .contours: m.showsContours.toggle()
         case .help: state.modal = .help
         default: return nil
         }

@@ -8,7 +8,7 @@ public enum DrawAction: Sendable, Equatable {
     /// Map focus: move the cursor (a step) or zoom around it.
     case map(MapNavigation)
     case dropPin, toList, leave
-    case routing, search, save, fit, labels, help
+    case routing, search, save, fit, labels, contours, help
     // The stop list.
     case select(Int), selectFirst, selectLast, reorder(Int), moveStop, deleteStop, goToStop, toMap
     // Moving a stop.
@@ -56,6 +56,7 @@ extension DrawAction {
                    action: .save),
         KeyBinding("f", "fit the map over the stops", keys: [.character("f")], action: .fit),
         KeyBinding("L", "map labels on / off", keys: [.character("L")], action: .labels),
+        KeyBinding("C", "contour lines on / off (from the imported terrain)", keys: [.character("C")], action: .contours),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
     ])
 

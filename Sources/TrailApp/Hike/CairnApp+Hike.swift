@@ -89,6 +89,7 @@ extension CairnApp {
                 }
                 hike.mapDetached = false
             case .labels: hike.screen.showsLabels.toggle()
+            case .contours: hike.screen.showsContours.toggle()
             case .edit:
                 return editDrawnHike(&state)
             case .help:

@@ -6,7 +6,7 @@ public enum HikeAction: Sendable, Equatable {
     case scrub(Int)
     case toStart, toEnd, markStart, markEnd, clearRange, nextFocus, previousFocus
     case map(MapNavigation)
-    case fit, centre, follow, labels, edit, help, back
+    case fit, centre, follow, labels, contours, edit, help, back
 }
 
 extension HikeAction {
@@ -38,6 +38,8 @@ extension HikeAction {
                    keys: [.character("f")], action: .follow),
         KeyBinding("e", "edit the route (drawn hikes)", keys: [.character("e")], action: .edit),
         KeyBinding("L", "map labels on / off", keys: [.character("L")], action: .labels),
+        KeyBinding("C", "contour lines on / off (from the imported terrain)", hint: "C contours",
+                   keys: [.character("C")], action: .contours),
         .mouse("click", "profile: move the cursor there; map: focus it"),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc  q", "back to the library", hint: "q back", keys: [.escape, .character("q")], action: .back),
