@@ -55,8 +55,8 @@ extension DrawAction {
         KeyBinding("w", "save the route as a hike (asks for a name)", hint: "w save", keys: [.character("w")],
                    action: .save),
         KeyBinding("f", "fit the map over the stops", keys: [.character("f")], action: .fit),
-        KeyBinding("L", "map labels on / off", keys: [.character("L")], action: .labels),
-        KeyBinding("C", "contour lines on / off (from the imported terrain)", keys: [.character("C")], action: .contours),
+        KeyBinding("L  C", "map labels / contour lines (imported terrain) on / off",
+                   keys: [(.character("L"), .labels), (.character("C"), .contours)]),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
     ])
 
