@@ -88,4 +88,26 @@ import TrailMap
         HikeScreenView.render(state: state, environment: TestSupport.environment(), into: &b)
         #expect(Self.brailleCells(a) > Self.brailleCells(b))
     }
+
+    @Test func aDrawnLegUpTheConeGetsItsClimbFromTheTerrain() throws {
+        let dir = try Self.coneFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let performer = EffectPerformer(storePath: dir.appendingPathComponent("hikes.sqlite").path,
+                                        mapPath: dir.appendingPathComponent("none.sqlite").path,
+                                        terrainPath: dir.path, now: { Date(timeIntervalSince1970: 0) },
+                                        speech: SpeechOutput(environment: [:]), terminal: .init(bell: {}, suspend: {}))
+        // Along the row of the summit, from column 700 (100 samples out: 3000 − 2000 = 1000 m) to
+        // column 620 (20 samples out: 2600 m): a straight rise of 1600 m, no descent (by hand).
+        let a = Coordinate(latitude: 42.5, longitude: 1.5 + 100.0 / 1200), b = Coordinate(latitude: 42.5, longitude: 1.5 + 20.0 / 1200)
+        let request = DrawPlanRequest(request: 7, base: RoutePlan(), stops: [a, b], legRouting: [false], insertBetween: nil,
+                                      routingOn: false)
+        let messages = Recorder<AppMessage>()
+        performer.perform(.draw(.plan(request))) { messages.append($0) }
+        let answers = messages.wait(until: { !$0.isEmpty })
+        guard case .draw(.planned(7, let plan, _, let elevationKnown)) = answers.first else { Issue.record("no plan"); return }
+        #expect(elevationKnown)
+        #expect(plan.legs.count == 1)
+        #expect(abs((plan.legs.first?.ascent ?? 0) - 1600) < 10, "\(plan.legs.first?.ascent ?? -1)")
+        #expect((plan.legs.first?.descent ?? -1) == 0)
+    }
 }
