@@ -9,10 +9,13 @@ mkdir -p "$demo_dir"
 chmod 700 "$demo_dir"
 store="$demo_dir/hikes.sqlite"
 map="$demo_dir/map.sqlite"
+dem="$demo_dir/terrain"
 rm -f "$store" "$store-wal" "$store-shm" "$map" "$map-wal" "$map-shm"
 echo "Demo store: $demo_dir"
 "$bin" import --store "$store" Samples/*.gpx >/dev/null 2>&1
 "$bin" map import --map "$map" Samples/andorra-ordino.osm 2>/dev/null | head -1
+# The SRTM tile under Andorra: contour lines on the map and terrain profiles for drawn routes.
+"$bin" dem import --dem "$dem" Samples/N42E001.hgt.zip | head -1
 # Following live: a walk along the Andorra sample with a 60 m detour, as an NMEA log replayed
 # 20 times faster than it was walked (Tools/gpx2nmea.py needs only python3). In the viewer, open
 # "new" and press f: the source prompt is filled in with it.
@@ -25,7 +28,7 @@ if command -v python3 >/dev/null 2>&1; then
   echo "with a detour (the banner and the bell at about 40%). x stops and saves the summary."
 fi
 if [ -t 0 ] && [ -t 1 ]; then
-  exec "$bin" tui --store "$store" --map "$map" "${gps[@]}"
+  exec "$bin" tui --store "$store" --map "$map" --dem "$dem" "${gps[@]}"
 else
   echo "(not a terminal: listing the demo hikes instead of opening the viewer)"
   "$bin" list --store "$store"

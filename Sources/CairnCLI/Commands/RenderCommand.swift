@@ -5,6 +5,7 @@ import TrailCore
 import TrailFormats
 import TrailMap
 import TrailStore
+import TrailTerrain
 
 /// `cairn render ID|FILE.gpx`: prints one frame of the hike screen (map, elevation chart,
 /// statistics) as text, or with ANSI colours.
@@ -27,14 +28,16 @@ public enum RenderCommand: Command {
                                  help: "map zoom (slippy-map level, fractional), centred on the cursor")
     static let time = OptionSpec("--time", help: "chart against elapsed time instead of distance")
     static let slope = OptionSpec("--slope", help: "colour the route by slope")
+    static let contours = OptionSpec("--contours", help: "draw the terrain's contour lines under the map (tiles from --dem)")
     static let ansi = OptionSpec("--ansi", help: "colour output (ECMA-48 SGR); depth from COLORTERM / TERM")
     static let track = OptionSpec("--track", value: "N", defaultHelp: "the first track or route with points",
                                   help: "which track of a GPX file (numbered as by 'cairn import --list')")
-    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, slope, ansi, .ascii, .theme, .units, track,
-                                               .store, .map]
+    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, slope, contours, ansi, .ascii, .theme, .units,
+                                               track, .store, .map, .dem]
     public static let notes = ThemeOption.lookupNote + """
 
         Map data is read from the map store when it exists; without it the map says so.
+        Contour lines (--contours) come from the terrain tiles imported with 'cairn dem import'.
         """
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -85,7 +88,18 @@ public enum RenderCommand: Command {
         if let r = range { state.setRange(start: hike.index(atFraction: r.0), end: hike.index(atFraction: r.1)) }
         if timeAxis { state.setChartAxis(.time) }
         if slope { state.setColoursBySlope(true) }
-        state.basemap = try loadBasemap(mapPath, viewport: state.viewport.resized(width: layout.map.width, height: layout.map.height))
+        let mapViewport = state.viewport.resized(width: layout.map.width, height: layout.map.height)
+        state.basemap = try loadBasemap(mapPath, viewport: mapViewport)
+        state.showsContours = args.has(Self.contours)
+        if state.showsContours {
+            guard let terrain = try DemCommandSupport.optionalStore(args, context) else {
+                throw CLIError.failure("--contours needs terrain tiles; import one with `cairn dem import N42E001.hgt.zip`")
+            }
+            var basemap = state.basemap ?? MapBasemap(features: [], coverageAreas: [], bounds: MapBasemap.queryArea(for: mapViewport).bounds,
+                                                      zoom: MapBasemap.queryZoom(mapViewport.zoom))
+            basemap.addContours(from: terrain)
+            state.basemap = basemap
+        }
 
         var buffer = Buffer(width: size.width, height: size.height)
         HikeScreenView.render(state: state, environment: environment, into: &buffer)

@@ -2,10 +2,12 @@ import Foundation
 import Synchronization
 import TrailApp
 import TrailMap
+import TrailTerrain
 
 /// Loads map data for the maps on screen, on the map queue. Only the newest request is
 /// served: older ones still queued are skipped (their screens wait for the newest anyway, see
-/// ``BasemapRequests``).
+/// ``BasemapRequests``). With terrain tiles the basemap carries the contour lines of its box
+/// (``MapBasemap/addContours(from:)``), computed here, off the UI thread.
 final class BasemapEffectPerformer: @unchecked Sendable {
     private let connections: StoreConnections
     private let latest = Atomic<Int>(0)
@@ -17,13 +19,14 @@ final class BasemapEffectPerformer: @unchecked Sendable {
         connections.mapQueue.async { [self] in
             guard latest.load(ordering: .sequentiallyConsistent) == request else { return }
             do {
-                let basemap: MapBasemap
+                var basemap: MapBasemap
                 if let map = try connections.openMap() {
                     basemap = try MapBasemap.load(from: map, viewport: viewport)
                 } else {
                     basemap = MapBasemap(features: [], coverageAreas: [], bounds: viewport.bounds,
                                          zoom: MapBasemap.queryZoom(viewport.zoom))
                 }
+                if let terrain = connections.terrainOnMapQueue() { basemap.addContours(from: terrain) }
                 send(.basemapLoaded(request: request, basemap))
             } catch {
                 send(.basemapFailed(request: request, reason: "\(error)"))

@@ -4,6 +4,7 @@ import TrailApp
 import TrailCore
 import TrailMap
 import TrailStore
+import TrailTerrain
 
 /// The drawing screen's effects: routing, searching and looking up places on the map queue
 /// (with one ``RoutePlanner`` made there and used only there), drafts and saving on the
@@ -24,7 +25,10 @@ final class DrawEffectPerformer: @unchecked Sendable {
                     send(.draw(.planFailed(request: request.request, reason: "no route planner could be made")))
                     return
                 }
-                let plan = request.plan(with: planner)
+                var plan = request.plan(with: planner)
+                // With terrain: each leg's ascent and descent from the densified terrain line
+                // (the same figures `cairn route --dem` prints, DECISIONS 118).
+                if let terrain = connections.terrainOnMapQueue() { _ = DemElevation.apply(&plan, TerrainElevation(store: terrain)) }
                 let places = plan.stops.map { place(at: $0, planner) }
                 send(.draw(.planned(request: request.request, plan, places: places,
                                     elevationKnown: planner.elevation != nil)))
@@ -90,7 +94,8 @@ final class DrawEffectPerformer: @unchecked Sendable {
     private func routePlanner() -> RoutePlanner? {
         if let planner { return planner }
         guard let store = ((try? connections.openMap()) ?? nil) ?? (try? MapStore(path: ":memory:")) else { return nil }
-        let p = RoutePlanner(store: store)
+        // The terrain (when tiles exist) weighs climbing in the leg costs (DECISIONS 121).
+        let p = RoutePlanner(store: store, elevation: connections.terrainOnMapQueue().map { TerrainLookup(store: $0) })
         planner = p
         return p
     }

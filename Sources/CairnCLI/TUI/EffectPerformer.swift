@@ -21,8 +21,9 @@ final class EffectPerformer: @unchecked Sendable {
     let follow: FollowEffectPerformer
     private let terminal: TerminalActions
 
-    init(storePath: String, mapPath: String, now: @escaping () -> Date, speech: SpeechOutput, terminal: TerminalActions) {
-        connections = StoreConnections(storePath: storePath, mapPath: mapPath, now: now)
+    init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping () -> Date,
+         speech: SpeechOutput, terminal: TerminalActions) {
+        connections = StoreConnections(storePath: storePath, mapPath: mapPath, terrainPath: terrainPath, now: now)
         library = LibraryEffectPerformer(connections)
         basemaps = BasemapEffectPerformer(connections)
         draw = DrawEffectPerformer(connections)

@@ -27,6 +27,8 @@ public enum TUICommand: Command {
     struct ViewerOptions {
         var storePath: String
         var mapPath: String
+        /// The terrain folder (contours, terrain elevations).
+        var terrainPath: String
         var units: UnitFormatter
         var themeName: String?
         var forceASCII: Bool
@@ -35,12 +37,13 @@ public enum TUICommand: Command {
         var autoFollow: (id: HikeID, source: PositionSourceSpec)?
 
         /// The options of the viewer besides the live ones (``OptionSpec/live``), in help order.
-        static let declared: [OptionSpec] = [.store, .map, .theme, .units, .ascii]
+        static let declared: [OptionSpec] = [.store, .map, .dem, .theme, .units, .ascii]
 
         /// Reads the options from `args` (a command that declares ``declared`` and the live ones).
         init(_ args: ParsedArguments, _ context: CommandContext) throws {
             storePath = StoreAccess.path(args, context)
             mapPath = try MapCommandSupport.storePath(args, context)
+            terrainPath = try DemCommandSupport.directory(args, context)
             units = try UnitsOption.formatter(args, context)
             themeName = args.value(.theme)
             forceASCII = args.has(.ascii)
@@ -70,7 +73,7 @@ public enum TUICommand: Command {
         let now = context.now
         let speech = SpeechOutput(environment: context.environment)
         let screen = CursesScreen(environment: context.environment)
-        let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, now: now, speech: speech,
+        let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, terrainPath: options.terrainPath, now: now, speech: speech,
                                         terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() }))
         let signals = SignalWatcher()
         defer {

@@ -86,6 +86,7 @@ extension DrawUpdate {
             return askSaveName(m)
         case .fit: m.fitToStops()
         case .labels: m.showsLabels.toggle()
+        case .contours: m.showsContours.toggle()
         case .help: modal = .help
         default: return nil
         }

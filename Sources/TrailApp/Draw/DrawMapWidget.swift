@@ -61,9 +61,11 @@ public struct DrawMapWidget: Sendable {
         var info = RenderInfo()
         guard !area.isEmpty else { return info }
         let vp = model.viewport.resized(width: area.width, height: area.height)
-        let base = MapWidget(viewport: vp, basemap: model.basemap, showsLabels: model.showsLabels, environment: environment)
+        var base = MapWidget(viewport: vp, basemap: model.basemap, showsLabels: model.showsLabels, environment: environment)
+        base.showsContours = model.showsContours
         let transform = vp.transform
         var canvas = BrailleCanvas(width: area.width, height: area.height)
+        if model.showsContours, let basemap = model.basemap { base.drawContours(basemap, viewport: vp, canvas: &canvas) }
         var placer = MapLabelPlacer(width: area.width, height: area.height)
 
         let hasData = model.basemap?.hasData(in: vp.bounds) ?? false

@@ -72,6 +72,8 @@ public struct DrawModel: Sendable {
     public var basemap: MapBasemap?
     /// Whether names are drawn on the map.
     public var showsLabels = true
+    /// Whether the terrain's contour lines are drawn on the map.
+    public var showsContours = true
     /// Which part takes the keys.
     public var focus: Focus = .map
     /// The selected stop in the list.

@@ -91,6 +91,7 @@ enum HikeFeature {
                 }
                 hike.mapDetached = false
             case .labels: hike.screen.showsLabels.toggle()
+            case .contours: hike.screen.showsContours.toggle()
             case .edit:
                 return Result(navigation: .editDrawing)
             case .help:

@@ -36,6 +36,8 @@ public struct HikeScreenState: Sendable {
     public var focus: Focus
     /// Whether the map draws names.
     public var showsLabels: Bool
+    /// Whether the map draws the terrain's contour lines (when the basemap carries them).
+    public var showsContours = true
     /// Computes range statistics.
     public var calculator: StatisticsCalculator
 

@@ -18,9 +18,10 @@ public enum HikeScreenView {
         let area = (area ?? buffer.area).intersection(buffer.area)
         buffer.clear(area)
         let layout = HikeScreenLayout(area: area)
-        let map = MapWidget(viewport: state.viewport, basemap: state.basemap, hike: state.hike,
+        var map = MapWidget(viewport: state.viewport, basemap: state.basemap, hike: state.hike,
                             scrubIndex: state.scrubIndex, routeGrades: state.routeGrades,
                             showsLabels: state.showsLabels, environment: environment)
+        map.showsContours = state.showsContours
         let info = map.render(area: layout.map, into: &buffer)
         if !layout.chart.isEmpty {
             ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,

@@ -1,4 +1,5 @@
 import Foundation
+import TrailSQLite
 import TrailCore
 import TrailSQLite
 

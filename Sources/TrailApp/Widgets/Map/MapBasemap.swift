@@ -43,6 +43,9 @@ public struct MapBasemap: Sendable {
     public var bounds: BoundingBox
     /// The (integer) zoom the features were selected for.
     public var zoom: Int
+    /// Contour lines of the terrain over ``bounds`` at the interval for ``zoom`` (computed by
+    /// whoever loads the basemap, off the UI thread; empty without terrain tiles).
+    public var contours: [ContourLayer.Line] = []
 
     /// Prepares `features` (loaded for `bounds` at `zoom`).
     public init(features: [MapFeature], coverageAreas: [BoundingBox], bounds: BoundingBox, zoom: Int) {

@@ -28,6 +28,8 @@ public struct MapWidget: Sendable {
     public var routeGrades: [Double?]?
     /// Whether names are drawn.
     public var showsLabels: Bool
+    /// Whether the basemap's contour lines (``MapBasemap/contours``) are drawn, under everything.
+    public var showsContours = true
     /// Theme, units, braille mode.
     public var environment: WidgetEnvironment
     /// Stretches of the route already covered, as distances along the hike's profile
@@ -113,6 +115,7 @@ public struct MapWidget: Sendable {
                 .map { environment.canvasMode == .ascii ? $0.replacingOccurrences(of: "©", with: "(c)") : $0 }
             : nil
         var attributionRect: Rect?
+        if showsContours, let basemap { drawContours(basemap, viewport: vp, canvas: &canvas) }
         if hasData, let basemap, let text = attributionText {
             let w = DisplayWidth.of(text)
             let r = Rect(x: area.width - w, y: area.height - 1, width: w, height: 1)
@@ -140,6 +143,13 @@ public struct MapWidget: Sendable {
             if let p = info.positionCell { redrawPosition(at: p, into: &buffer) }
         }
         return info
+    }
+
+    /// Draws the basemap's contour lines (``ContourLayer``) at the lowest priority; a no-op
+    /// when it carries none.
+    func drawContours(_ basemap: MapBasemap, viewport: MapViewport, canvas: inout BrailleCanvas) {
+        guard !basemap.contours.isEmpty else { return }
+        ContourLayer(lines: basemap.contours).draw(viewport: viewport, canvas: &canvas, environment: environment)
     }
 
     /// The message centred in `area`, wrapped at spaces to the width.
