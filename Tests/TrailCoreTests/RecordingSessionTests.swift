@@ -35,6 +35,20 @@ import Testing
         #expect(r.pointCount == 2)
     }
 
+    /// A recording restored after a crash and resumed from a source that starts again (a
+    /// replay played from its beginning): fixes not after the newest stored point are
+    /// `outOfOrder`, so nothing already recorded is walked twice; later fixes are accepted.
+    @Test func aResumedRecordingRefusesFixesFromBeforeItsLastPoint() throws {
+        let stored = [[fix(KnownPoints.origin, at: 0).trackpoint, fix(KnownPoints.north20, at: 10).trackpoint]]
+        var r = RecordingSession(restoring: stored, counters: nil, rules: .recording)
+        try r.apply(.resume)
+        #expect(feed(&r, fix(KnownPoints.origin, at: 0)) == .reject(.outOfOrder))
+        #expect(feed(&r, fix(KnownPoints.north20, at: 10)) == .reject(.outOfOrder))
+        guard case .accept = feed(&r, fix(KnownPoints.north100, at: 60)) else { Issue.record("not accepted"); return }
+        #expect(r.pointCount == 3 && r.stretches.count == 2)
+        #expect(r.filter.counters.rejected[.outOfOrder] == 2)
+    }
+
     @Test func pauseResumeFinishAndWhatEachAllows() throws {
         var r = RecordingSession(rules: .recording)
         feed(&r, fix(KnownPoints.origin, at: 0))

@@ -38,7 +38,7 @@ public enum FilterDecision: Hashable, Sendable {
 /// 3. `strayFix`: within `nullIslandRadius` [1 km] of 0°, 0° (a receiver's placeholder), or
 ///    farther than `strayDistance` [1,000 km] from the last accepted fix. A stray never
 ///    becomes the anchor by itself (see re-anchoring).
-/// 4. `outOfOrder`: time not after the last accepted fix.
+/// 4. `outOfOrder`: time not after the last accepted fix (kept across a pause and a restore).
 /// 5. `impossibleSpeed`: geodesic distance / time difference > `maximumSpeed` [12 m/s].
 /// 6. `duplicate`: geodesic distance < `minimumDistance` [1 m].
 /// 7. `stationaryJitter`: speed < `stationarySpeed` [0.5 m/s] on every fix for at least
@@ -72,6 +72,10 @@ public struct PositionFilter: Sendable {
     private var lastStray: Coordinate?
     /// Time of the first fix of the current run of slow fixes (nil while moving).
     private var slowSince: Date?
+    /// The newest time accepted so far, kept when the anchor is forgotten: a fix not after it
+    /// is `outOfOrder` even in a new stretch (a replay resumed from its start, a receiver
+    /// repeating its buffer).
+    public private(set) var latestAcceptedTime: Date?
 
     public init(rules: PositionFilterRules = .standard) {
         self.rules = rules
@@ -84,6 +88,7 @@ public struct PositionFilter: Sendable {
         case .accepted:
             counters.accepted += 1
             lastAccepted = fix
+            latestAcceptedTime = fix.time
         case .rejected(let reason):
             counters.rejected[reason, default: 0] += 1
         }
@@ -96,17 +101,20 @@ public struct PositionFilter: Sendable {
     public mutating func restore(_ fix: PositionFix) {
         counters.accepted += 1
         lastAccepted = fix
+        latestAcceptedTime = fix.time
         consecutiveSpeedRejections = 0
         consecutiveStrays = 0
     }
 
     /// Puts back counters saved earlier (a recording restored after a crash keeps its
-    /// rejection counts); the anchor is left as it is.
-    public mutating func restoreCounters(_ saved: FilterCounters) {
+    /// rejection counts); `latestTime` (the time of the newest stored point) keeps later fixes in
+    /// order; the anchor is left as it is.
+    public mutating func restoreCounters(_ saved: FilterCounters, latestTime: Date? = nil) {
         counters = saved
+        if let latestTime { latestAcceptedTime = latestTime }
     }
 
-    /// Forgets the anchor (after a pause, or when following restarts); counters are kept.
+    /// Forgets the anchor (after a pause); counters and ``latestAcceptedTime`` are kept.
     public mutating func resetAnchor() {
         lastAccepted = nil
         consecutiveSpeedRejections = 0
@@ -121,6 +129,7 @@ public struct PositionFilter: Sendable {
         }
         if isNullIsland(fix.coordinate) { return .rejected(.strayFix) }
         guard let last = lastAccepted else {
+            if let latest = latestAcceptedTime, fix.time <= latest { return .rejected(.outOfOrder) }
             if let speed = fix.speed { _ = trackSlowRun(speed: speed, at: fix.time) }
             return .accepted
         }

@@ -110,7 +110,8 @@ public struct RecordingSession: Sendable {
             stretchDistances.append(d)
             pointCount += s.count
         }
-        if let counters { filter.restoreCounters(counters) }
+        filter.restoreCounters(counters ?? FilterCounters(),
+                               latestTime: stored.joined().compactMap(\.time).max())
         stretch = stretches.count
         state = finished ? .finished : .paused
     }
