@@ -77,12 +77,8 @@ public final class TerrainStore {
             return .noData(.invalidCoordinate)
         }
         if let t = last, let h = t.height(latitude: c.latitude, longitude: c.longitude) { return .metres(h) }
-        let id = SRTMTileID.containing(latitude: c.latitude, longitude: c.longitude)
-        var candidates = [id]
-        let onSouth = c.latitude == Double(id.latitude), onWest = c.longitude == Double(id.longitude)
-        if onSouth { candidates.append(SRTMTileID(latitude: id.latitude - 1, longitude: id.longitude)) }
-        if onWest { candidates.append(SRTMTileID(latitude: id.latitude, longitude: id.longitude - 1)) }
-        if onSouth && onWest { candidates.append(SRTMTileID(latitude: id.latitude - 1, longitude: id.longitude - 1)) }
+        let candidates = SRTMTileID.covering(c)
+        let id = candidates[0]
         var voidTile: SRTMTileID?
         for cand in candidates {
             guard let t = tile(cand) else { continue }
@@ -91,6 +87,12 @@ public final class TerrainStore {
         }
         if let voidTile { return .noData(.void(voidTile)) }
         return .noData(.noTile(id))
+    }
+
+    /// The imported tile a height at `c` is read from (on an edge, the first present of the
+    /// tiles sharing it, as ``height(at:)`` takes them), nil when none is imported.
+    public func sourceTile(at c: Coordinate) -> SRTMTileID? {
+        SRTMTileID.covering(c).first { tile($0) != nil }
     }
 
     /// Heights for many points in metres, `nil` where there is no data (see ``height(at:)``).
@@ -153,5 +155,20 @@ public enum NoDataReason: Hashable, Sendable, CustomStringConvertible {
         case .void: return "void"
         case .invalidCoordinate: return "invalidCoordinate"
         }
+    }
+}
+
+extension SRTMTileID {
+    /// The tiles that hold a sample at `c`: the one containing it, then on its south and west
+    /// edges the neighbours sharing that edge (a tile's first and last rows and columns
+    /// repeat its neighbours' edges).
+    public static func covering(_ c: Coordinate) -> [SRTMTileID] {
+        let id = containing(latitude: c.latitude, longitude: c.longitude)
+        var candidates = [id]
+        let onSouth = c.latitude == Double(id.latitude), onWest = c.longitude == Double(id.longitude)
+        if onSouth { candidates.append(SRTMTileID(latitude: id.latitude - 1, longitude: id.longitude)) }
+        if onWest { candidates.append(SRTMTileID(latitude: id.latitude, longitude: id.longitude - 1)) }
+        if onSouth && onWest { candidates.append(SRTMTileID(latitude: id.latitude - 1, longitude: id.longitude - 1)) }
+        return candidates
     }
 }

@@ -29,6 +29,9 @@ import Testing
         let at = try JSONSerialization.jsonObject(with: Data(o3.utf8)) as! [String: Any]
         let m = try #require(at["metres"] as? Double)
         #expect(abs(m - 1296) < 5)
+        // On the tile's north-east corner the height is N42E001's edge sample, and says so.
+        let (c5, o5, _) = run(["dem", "at", "43.0,2.0", "--dem", dir])
+        #expect(c5 == 0 && o5.contains("(SRTM N42E001, bilinear)"))
         let (c4, o4, _) = run(["dem", "at", "43.5,1.5", "--dem", dir])
         #expect(c4 == 1 && o4.contains("no data: no terrain tile N43E001"))
     }
@@ -63,5 +66,29 @@ import Testing
         #expect(abs((e["elevationGain"] as! Double) - ref.gain) < 0.01)
         let (_, text, _) = run(["stats", gpx, "--dem", dir])
         #expect(text.contains("Elevation source: from the terrain (SRTM, bilinear)"))
+    }
+
+    /// `route --save` with terrain stores the terrain's elevations with the route, so the stored
+    /// gain (list, show, the viewer) is the one `route` printed, not "--" (tester finding).
+    @Test func aRouteSavedWithTerrainKeepsTheTerrainGain() throws {
+        let dir = TerrainFixtures.temporaryDirectory()
+        _ = run(["dem", "import", "Samples", "--dem", dir])
+        let tmp = TerrainFixtures.temporaryDirectory()
+        let stops = ["42.556,1.533", "42.559,1.548", "42.565,1.556", "42.570,1.566"]
+        let (code, out, err) = run(["route"] + stops + ["--straight", "--save", "Up", "--json", "--dem", dir,
+                                                         "--store", tmp + "/h.sqlite", "--map", tmp + "/none.sqlite"])
+        #expect(code == 0, "\(err)")
+        let report = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [String: Any]
+        let id = try #require(report["savedAs"] as? String)
+        let (c2, shown, _) = run(["show", id, "--json", "--store", tmp + "/h.sqlite"])
+        #expect(c2 == 0)
+        let detail = try JSONSerialization.jsonObject(with: Data(shown.utf8)) as! [String: Any]
+        let hike = try #require(detail["hike"] as? [String: Any])
+        let stats = try #require(hike["statistics"] as? [String: Any])
+        let gain = try #require(stats["elevationGain"] as? Double)
+        // The same line as the reference's "Ordino to Casamanya" (terrain on the densified line).
+        let ref = try TerrainFixtures.reference().routes.first { $0.name == "Ordino to Casamanya" }!
+        #expect(abs(gain - ref.gain) < 0.01)
+        #expect(abs(gain - (report["ascentMetres"] as! Double)) < 0.01)
     }
 }

@@ -36,7 +36,7 @@ enum DemAtCommand: Command {
         var rows: [AtJSON] = []
         for c in positions {
             let h = store.height(at: c)
-            let tile = SRTMTileID.containing(latitude: c.latitude, longitude: c.longitude).name
+            let tile = (store.sourceTile(at: c) ?? SRTMTileID.containing(latitude: c.latitude, longitude: c.longitude)).name
             switch h {
             case .metres(let m):
                 rows.append(AtJSON(latitude: c.latitude, longitude: c.longitude, metres: (m * 100).rounded() / 100, tile: tile))

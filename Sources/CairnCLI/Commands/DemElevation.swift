@@ -26,6 +26,13 @@ enum DemElevation {
         return TerrainStatistics.compute(plan.track(name: nil), planned: true, terrain: terrain)
     }
 
+    /// The step a saved drawn route takes through ``RoutePlan/drawnHike(name:time:stopNames:calculator:elevate:)``:
+    /// the line densified with terrain heights (``TerrainElevation/plannedTrack(_:)``), or the
+    /// line as it is without terrain.
+    static func elevate(_ terrain: TerrainElevation?) -> ((Track) -> Track)? {
+        terrain.map { t in { t.plannedTrack($0).0 } }
+    }
+
     /// Lines for a text report: gain and loss with their source, or why there are none.
     static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "") -> String {
         let source: String

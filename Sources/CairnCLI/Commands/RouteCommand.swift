@@ -101,7 +101,7 @@ enum RouteCommand: Command {
         }
         var saved: HikeStore.InsertOutcome?
         if let saveName {
-            saved = try save(plan, name: saveName, stopNames: stopNames, storePath: storePath, context)
+            saved = try save(plan, name: saveName, stopNames: stopNames, terrain: terrain, storePath: storePath, context)
         }
 
         if json {
@@ -120,12 +120,13 @@ enum RouteCommand: Command {
     }
 
     /// Stores the route as a drawn hike (unless the same points are already stored).
-    private static func save(_ plan: RoutePlan, name: String, stopNames: [String?], storePath: String,
-                             _ context: CommandContext) throws
+    private static func save(_ plan: RoutePlan, name: String, stopNames: [String?], terrain: TerrainElevation?,
+                             storePath: String, _ context: CommandContext) throws
         -> HikeStore.InsertOutcome {
         let store = try StoreAccess.open(storePath, context, write: true)
         do {
-            return try store.insert(plan.drawnHike(name: name, time: context.now(), stopNames: stopNames))
+            return try store.insert(plan.drawnHike(name: name, time: context.now(), stopNames: stopNames,
+                                                   elevate: DemElevation.elevate(terrain)))
         } catch {
             throw CLIError.failure("cannot save the route: \(error)")
         }

@@ -66,7 +66,9 @@ final class DrawEffectPerformer: @unchecked Sendable {
             connections.storeQueue.async { [self] in
                 do {
                     let store = try connections.openStore()
-                    let outcome = try store.insert(plan.drawnHike(name: name, time: connections.now(), stopNames: stopNames))
+                    let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
+                    let outcome = try store.insert(plan.drawnHike(name: name, time: connections.now(), stopNames: stopNames,
+                                                                  elevate: DemElevation.elevate(terrain)))
                     try? store.clearDraft()  // saved either way; a draft left behind is only offered again
                     send(.draw(.saved(name: name, outcome)))
                 } catch {

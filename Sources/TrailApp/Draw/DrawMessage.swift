@@ -53,7 +53,7 @@ public enum DrawEffect: Equatable, Sendable {
     /// Read a drawn hike's track to edit it.
     case loadDrawnHike(HikeID)
     /// Store `plan` as a drawn hike called `name` (its stops as waypoints named `stopNames`,
-    /// see ``RoutePlan/drawnHike(name:time:stopNames:calculator:)``) and forget the draft.
+    /// see ``RoutePlan/drawnHike(name:time:stopNames:calculator:elevate:)``) and forget the draft.
     case save(name: String, RoutePlan, stopNames: [String?])
 }
 

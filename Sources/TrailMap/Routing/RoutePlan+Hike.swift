@@ -12,9 +12,14 @@ extension RoutePlan {
     ///   - time: when it was drawn (the GPX metadata time).
     ///   - stopNames: the nearest named place of each stop, in order (nil or missing: "Stop N").
     ///   - calculator: computes the statistics.
+    ///   - elevate: gives the line its elevations before the statistics are computed (the
+    ///     terrain along the densified line, where tiles are imported), so the stored gain,
+    ///     profile and walking time are the terrain's; nil stores the line without elevations.
     public func drawnHike(name: String, time: Date, stopNames: [String?] = [],
-                          calculator: StatisticsCalculator = StatisticsCalculator()) -> NewHike {
-        let track = track(name: name)
+                          calculator: StatisticsCalculator = StatisticsCalculator(),
+                          elevate: ((Track) -> Track)? = nil) -> NewHike {
+        let line = track(name: name)
+        let track = elevate?(line) ?? line
         return NewHike(name: name, description: track.description, kind: .drawn,
                        metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", time: time, source: track.source,
                                               type: track.type),
