@@ -60,8 +60,9 @@ extension CairnApp {
                     + " · sorted by \(state.library.sort.rawValue) · " + hintLine(LibraryAction.keyMap.hints)
                 if let draft = state.draw.storedDraft, !draft.isEmpty { left = Self.draftNotice(draft) + " · " + left }
             case .hike:
-                let focus = state.hike?.screen.focus == .map ? "map" : "profile"
-                left = "Focus: \(focus) (Tab) · " + hintLine(HikeAction.keyMap.hints)
+                let onMap = state.hike?.screen.focus == .map
+                let keys = onMap ? HikeAction.mapFocusKeyMap.layered(over: HikeAction.keyMap) : HikeAction.keyMap
+                left = "Focus: \(onMap ? "map" : "profile") (Tab) · " + hintLine(keys.hints)
             case .draw:
                 left = drawStatusHint(state)
             case .follow:

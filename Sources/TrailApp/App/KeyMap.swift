@@ -69,6 +69,14 @@ public struct KeyMap<Action: Sendable>: Sendable {
         }
     }
 
+    /// This map's lines, then the lines of `lower` that still have a key of their own: what a
+    /// mode that is looked up first (the hike map's focus) leaves of the screen's keys, so its
+    /// hints never offer a key the mode has taken.
+    public func layered(over lower: KeyMap<Action>) -> KeyMap<Action> {
+        let taken = Set(keys)
+        return KeyMap(bindings + lower.bindings.filter { b in b.keys.isEmpty || b.keys.contains { !taken.contains($0.key) } })
+    }
+
     /// Another map's lines after this one's.
     public func followed(by other: KeyMap<Action>) -> KeyMap<Action> { KeyMap(bindings + other.bindings) }
 

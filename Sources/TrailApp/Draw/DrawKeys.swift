@@ -29,7 +29,7 @@ extension DrawAction {
 
     /// Keys with the stop list focused.
     public static let listKeyMap = KeyMap<DrawAction>([
-        KeyBinding("↑ ↓  j k  Home End", "select a stop (Home End: the first / the last)", hint: "↑ ↓ select",
+        KeyBinding("↑ ↓  j k  Home End  g G", "select a stop (Home End, g G: the first / the last)", hint: "↑ ↓ select",
                    keys: [(.up, .select(-1)), (.down, .select(1)), (.character("k"), .select(-1)),
                           (.character("j"), .select(1)), (.home, .selectFirst), (.end, .selectLast),
                           (.character("g"), .selectFirst), (.character("G"), .selectLast)]),

@@ -15,7 +15,8 @@ extension HikeAction {
 
     /// Keys that act on the map while it has the focus (looked up before ``keyMap``).
     public static let mapFocusKeyMap = KeyMap<HikeAction>([
-        MapNavigation.stepBinding("↑ ↓ ← →  h j k l", "pan the map", big: "a whole view", HikeAction.map),
+        MapNavigation.stepBinding("↑ ↓ ← →  h j k l", "pan the map", big: "a whole view", hint: "← → ↑ ↓ pan",
+                                  HikeAction.map),
     ])
 
     /// The hike screen's keys: the update, the `?` help and the status-line hints all read this.

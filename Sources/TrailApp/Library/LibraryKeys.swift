@@ -11,7 +11,7 @@ extension LibraryAction {
     public static let keyMap = KeyMap<LibraryAction>([
         KeyBinding("↑ ↓  j k", "select a hike", keys: [(.up, .move(-1)), (.down, .move(1)),
                                                         (.character("k"), .move(-1)), (.character("j"), .move(1))]),
-        KeyBinding("PgUp PgDn  Home End", "move by a page / to the ends",
+        KeyBinding("PgUp PgDn  Home End  g G", "move by a page / to the ends",
                    keys: [(.pageUp, .page(-1)), (.pageDown, .page(1)), (.shiftUp, .page(-1)), (.shiftDown, .page(1)),
                           (.home, .first), (.end, .last), (.character("g"), .first), (.character("G"), .last)]),
         KeyBinding("Enter  → l", "open the selected hike", hint: "Enter open",

@@ -60,6 +60,23 @@ import TrailStore
         expectHints(s, HikeAction.keyMap.hints)
     }
 
+    /// With the map focused the arrows pan: the hints say so and no longer offer scrubbing
+    /// (tester finding: "← → scrub" stayed while the arrows panned).
+    @Test func mapFocusHintsOfferWhatTheArrowsDoThere() throws {
+        var s = try hike()
+        s.hike!.screen.focus = .map
+        let keys = HikeAction.mapFocusKeyMap.layered(over: HikeAction.keyMap)
+        expectHints(s, keys.hints)
+        let status = app.view(s, width: s.width, height: s.height).textLines()[s.height - 1]
+        #expect(status.contains("← → ↑ ↓ pan") && !status.contains("scrub"), "\(status)")
+    }
+
+    /// `g`/`G` move to the ends in the library and the stop list, and the help says so.
+    @Test func viStyleEndsAreInTheHelp() {
+        #expect(HelpText.library.contains { $0.keys.contains("g G") })
+        #expect(LibraryAction.keyMap.action(for: .character("G")) != nil)
+    }
+
     @Test func hikeHelpTextsShowOnAnEightyColumnTerminal() throws {
         var s = try hike(width: 80, height: 24)
         _ = app.update(&s, .input(.key(.character("?"))))
