@@ -21,6 +21,16 @@ import TrailStore
         }
     }
 
+    /// A hike without any timestamp is "undated", never dated with the day it was imported
+    /// (as `cairn list` says; tester finding).
+    @Test func aHikeWithoutTimesIsUndated() {
+        var s = summaries(1)[0]
+        s.startedAt = nil
+        let row = HikeListRow(summary: s, environment: env).values()
+        #expect(row[0] == "undated")
+        #expect(HikeListRow(summary: summaries(1)[0], environment: env).values()[0] != "undated")
+    }
+
     @Test func scrollKeepsTheSelectionVisibleAndMovesLittle() {
         for count in [0, 1, 5, 30] {
             for rows in [0, 1, 3, 10] {

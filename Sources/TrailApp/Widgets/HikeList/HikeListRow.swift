@@ -53,7 +53,7 @@ public struct HikeListRow: Sendable {
         let duration: String
         if let e = s.elapsedTime { duration = f.duration(e) } else { duration = "~" + f.duration(s.estimatedWalkingTime) }
         return [
-            summary.startedAt.map { f.date($0) } ?? f.date(summary.createdAt),
+            summary.startedAt.map { f.date($0) } ?? "undated",
             f.distance(s.distance),
             s.elevationGain.map { f.elevationChange($0) } ?? UnitFormatter.unknown,
             duration,
