@@ -75,4 +75,24 @@ extension CairnCLI {
         }
         return previous[y.count]
     }
+
+    /// `arguments` that begin with options and then name a command, with the command's words
+    /// moved to the front (`--store X list --json` → `list --store X --json`); nil when no
+    /// command follows the leading options. An option that takes a value (declared so by any
+    /// command) keeps the word after it, so `--store list` is not read as the command `list`.
+    static func hoistingLeadingOptions(_ arguments: [String]) -> [String]? {
+        let valued = Set(commands.flatMap { $0.options }.filter(\.takesValue).flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) })
+        var i = 0
+        while i < arguments.count, arguments[i].hasPrefix("-"), arguments[i] != "--" {
+            i += valued.contains(arguments[i]) ? 2 : 1
+        }
+        guard i > 0, i < arguments.count else { return nil }
+        let rest = Array(arguments[i...])
+        guard let command = commands.sorted(by: { $0.name.count > $1.name.count }).first(where: { c in
+            let words = c.name.split(separator: " ").map(String.init)
+            return rest.count >= words.count && Array(rest.prefix(words.count)) == words
+        }) else { return nil }
+        let n = command.name.split(separator: " ").count
+        return Array(rest.prefix(n)) + Array(arguments[..<i]) + Array(rest.dropFirst(n))
+    }
 }

@@ -73,9 +73,10 @@ public enum CairnCLI {
             context.stdout.write("cairn \(version)\n")
             return 0
         }
-        // Options with no command are the viewer's: `cairn --store X` is `cairn tui --store X`.
+        // Options before the command go with it (`cairn --store X list` is `cairn list --store X`);
+        // options with no command are the viewer's: `cairn --store X` is `cairn tui --store X`.
         if let first = arguments.first, first.hasPrefix("-") {
-            return run(["tui"] + arguments, context: context)
+            return run(hoistingLeadingOptions(arguments) ?? ["tui"] + arguments, context: context)
         }
         // Longest match first, so "map import" wins over "map".
         let sorted = commands.sorted { $0.name.split(separator: " ").count > $1.name.split(separator: " ").count }

@@ -122,6 +122,20 @@ import Testing
         #expect(a.stdout == b.stdout && b.stdout == c.stdout)
     }
 
+    /// Options typed before the command go with it, as with git (tester finding: `cairn
+    /// --units imperial stats FILE` was refused); a valued option keeps its value, so a store
+    /// called `list` is a path, not the command.
+    @Test func optionsBeforeTheCommandGoWithIt() {
+        let file = repoRoot + "/Samples/GPSTools-Oybin.gpx"
+        let after = cairn(["stats", file, "--units", "imperial"])
+        let before = cairn(["--units", "imperial", "stats", file])
+        #expect(after.status == 0 && before.status == 0, "\(before.stderr)")
+        #expect(before.stdout == after.stdout)
+        #expect(CairnCLI.hoistingLeadingOptions(["--store", "list"]) == nil)
+        #expect(CairnCLI.hoistingLeadingOptions(["--store", "s.sqlite", "map", "info", "--json"])
+                == ["map", "info", "--store", "s.sqlite", "--json"])
+    }
+
     /// `render` reads `--units` and `TZ` as every other command does.
     @Test func renderReadsUnitsAndTimeZoneLikeTheOthers() {
         #expect(UnitsOption.timeZone(["TZ": ":Europe/Zurich"]).identifier == "Europe/Zurich")
