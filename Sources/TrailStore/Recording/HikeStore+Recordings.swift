@@ -86,42 +86,15 @@ extension HikeStore {
 
     /// A recording's stored points, one array per stretch, in order.
     public func recordingStretches(_ recording: RecordingID) throws -> [[Trackpoint]] {
-        var out: [[Trackpoint]] = []
-        var current = -1
-        let rows = try connection.query("""
-            SELECT stretch, latitude, longitude, elevation, time, speed, course, satellites, fix
-            FROM recording_points WHERE recording_id = ? ORDER BY seq
-            """, [.integer(recording.rawValue)]) { st -> (Int, Trackpoint) in
-            let extras = TrackpointExtras(satellites: st.optionalInt64(7).map { Int($0) }, fix: st.optionalString(8),
-                                          speed: st.optionalDouble(5), course: st.optionalDouble(6))
-            return (st.int(0), Trackpoint(latitude: st.double(1), longitude: st.double(2), elevation: st.optionalDouble(3),
-                                          time: st.optionalDouble(4).map { Date(timeIntervalSinceReferenceDate: $0) },
-                                          extras: extras.isEmpty ? nil : extras))
-        }
-        for (stretch, p) in rows {
-            if stretch != current || out.isEmpty {
-                out.append([])
-                current = stretch
-            }
-            out[out.count - 1].append(p)
-        }
-        return out
+        try storedStretches(.recordings, owner: recording.rawValue)
     }
 
     // MARK: helpers
 
     private func insertRecordingPoint(_ recording: RecordingID, _ wp: PendingPoint, counters: FilterCounters,
                                       at now: Date) throws {
-        let p = wp.point
-        let insert = try connection.prepare("""
-            INSERT INTO recording_points(recording_id, seq, stretch, latitude, longitude, elevation, time, speed, course,
-                                         satellites, fix)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        try insert.bind([.integer(recording.rawValue), .integer(Int64(wp.sequence)), .integer(Int64(wp.stretch)),
-                         .real(p.latitude), .real(p.longitude), .optional(p.elevation),
-                         .optional(p.time?.timeIntervalSinceReferenceDate), .optional(p.extras?.speed),
-                         .optional(p.extras?.course), .optional(p.extras?.satellites), .optional(p.extras?.fix)])
+        let insert = try connection.prepare(StretchPointTable.recordings.insertSQL)
+        try insert.bind(Self.stretchPointValues(owner: recording.rawValue, seq: Int64(wp.sequence), stretch: wp.stretch, wp.point))
         _ = try insert.step()
         try connection.run("""
             UPDATE recordings SET point_count = point_count + 1, changed_at = ?, counters_json = ? WHERE id = ?

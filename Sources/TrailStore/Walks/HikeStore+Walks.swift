@@ -40,18 +40,10 @@ extension HikeStore {
             guard let count = try connection.scalar("SELECT point_count FROM walks WHERE id = ?",
                                                     [.integer(walk.rawValue)])?.integer
             else { throw WalkStoreError.noSuchWalk(walk) }
-            let insert = try connection.prepare("""
-                INSERT INTO walk_points(walk_id, seq, stretch, latitude, longitude, elevation, time, speed, course,
-                                        satellites, fix)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try connection.prepare(StretchPointTable.walks.insertSQL)
             for (i, wp) in points.enumerated() {
-                let p = wp.point
                 insert.reset()
-                try insert.bind([.integer(walk.rawValue), .integer(count + Int64(i)), .integer(Int64(wp.stretch)),
-                                 .real(p.latitude), .real(p.longitude), .optional(p.elevation),
-                                 .optional(p.time?.timeIntervalSinceReferenceDate), .optional(p.extras?.speed),
-                                 .optional(p.extras?.course), .optional(p.extras?.satellites), .optional(p.extras?.fix)])
+                try insert.bind(Self.stretchPointValues(owner: walk.rawValue, seq: count + Int64(i), stretch: wp.stretch, wp.point))
                 try insert.step()
             }
             try connection.run("UPDATE walks SET point_count = point_count + ?, summary_json = coalesce(?, summary_json) WHERE id = ?",
@@ -118,27 +110,7 @@ extension HikeStore {
     /// A walk's stored fixes, one array per stretch (stretches in order; a stretch number that
     /// has no points is left out).
     public func walkStretches(_ walk: WalkID) throws -> [[Trackpoint]] {
-        var out: [[Trackpoint]] = []
-        var current = -1
-        let rows = try connection.query("""
-            SELECT stretch, latitude, longitude, elevation, time, speed, course, satellites, fix
-            FROM walk_points WHERE walk_id = ? ORDER BY seq
-            """, [.integer(walk.rawValue)]) { st -> (Int, Trackpoint) in
-            let extras = TrackpointExtras(satellites: st.optionalInt64(7).map { Int($0) }, fix: st.optionalString(8),
-                                          speed: st.optionalDouble(5), course: st.optionalDouble(6))
-            let p = Trackpoint(latitude: st.double(1), longitude: st.double(2), elevation: st.optionalDouble(3),
-                               time: st.optionalDouble(4).map { Date(timeIntervalSinceReferenceDate: $0) },
-                               extras: extras.isEmpty ? nil : extras)
-            return (st.int(0), p)
-        }
-        for (stretch, p) in rows {
-            if stretch != current || out.isEmpty {
-                out.append([])
-                current = stretch
-            }
-            out[out.count - 1].append(p)
-        }
-        return out
+        try storedStretches(.walks, owner: walk.rawValue)
     }
 
     /// The route a backtrack walk followed, nil for a walk of the hike itself.
