@@ -78,15 +78,34 @@ public struct TerrainElevation {
         return out
     }
 
-    /// A planned line as a track with terrain elevations on densified points; times are dropped.
+    /// A planned line as a track with terrain elevations on densified points. A point keeps its
+    /// time; a point inserted between two timed points gets the time interpolated linearly by
+    /// its place between them (so a timed track without `ele` keeps its durations).
     public func plannedTrack(_ track: Track) -> (Track, ElevationSources) {
         var sources = ElevationSources()
         var t = track
         t.segments = track.segments.map { seg in
-            let pts = densified(seg.points.map(\.coordinate)).map { c -> Trackpoint in
+            var pts: [Trackpoint] = []
+            pts.reserveCapacity(seg.points.count * 4)
+            func add(_ c: Coordinate, _ time: Date?) {
                 let h = store.height(at: c).metres
                 if h == nil { sources.withoutData += 1 } else { sources.fromTerrain += 1 }
-                return Trackpoint(c, elevation: h)
+                pts.append(Trackpoint(c, elevation: h, time: time))
+            }
+            for (i, p) in seg.points.enumerated() {
+                guard i + 1 < seg.points.count else { add(p.coordinate, p.time); continue }
+                let next = seg.points[i + 1]
+                let piece = densified([p.coordinate, next.coordinate]).dropLast()
+                let n = piece.count
+                for (k, c) in piece.enumerated() {
+                    var time = p.time
+                    if k > 0, let a = p.time, let b = next.time {
+                        time = a.addingTimeInterval(b.timeIntervalSince(a) * Double(k) / Double(n))
+                    } else if k > 0 {
+                        time = nil
+                    }
+                    add(c, time)
+                }
             }
             return TrackSegment(points: pts)
         }

@@ -30,6 +30,14 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
     ///   - terrain: the terrain, nil when no tile is imported (then only the file counts).
     public static func compute(_ track: Track, planned: Bool, terrain: TerrainElevation?,
                                calculator: StatisticsCalculator = StatisticsCalculator()) -> TerrainStatistics {
+        computeWithLine(track, planned: planned, terrain: terrain, calculator: calculator).statistics
+    }
+
+    /// ``compute(_:planned:terrain:calculator:)`` and the line the figures were computed on
+    /// (the track itself, filled, or densified with terrain heights): what a profile draws.
+    public static func computeWithLine(_ track: Track, planned: Bool, terrain: TerrainElevation?,
+                                       calculator: StatisticsCalculator = StatisticsCalculator())
+        -> (statistics: TerrainStatistics, line: Track) {
         let all = track.segments.flatMap(\.points)
         let withEle = all.filter { $0.elevation != nil }.count
         var line = track
@@ -53,6 +61,6 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
                 out.terrainLoss = ts.elevationLoss
             }
         }
-        return out
+        return (out, line)
     }
 }

@@ -29,10 +29,12 @@ public enum RenderCommand: Command {
     static let time = OptionSpec("--time", help: "chart against elapsed time instead of distance")
     static let slope = OptionSpec("--slope", help: "colour the route by slope")
     static let contours = OptionSpec("--contours", help: "draw the terrain's contour lines under the map (tiles from --dem)")
+    static let terrain = OptionSpec("--terrain", help: "profile from the terrain where the hike has no ele, else the terrain's line beside the GPS line (tiles from --dem)")
+    static let hillshade = OptionSpec("--hillshade", help: "shade the map's relief from the terrain (Horn, sun 315°/45°; tiles from --dem)")
     static let ansi = OptionSpec("--ansi", help: "colour output (ECMA-48 SGR); depth from COLORTERM / TERM")
     static let track = OptionSpec("--track", value: "N", defaultHelp: "the first track or route with points",
                                   help: "which track of a GPX file (numbered as by 'cairn import --list')")
-    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, slope, contours, ansi, .ascii, .theme, .units,
+    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, slope, contours, terrain, hillshade, ansi, .ascii, .theme, .units,
                                                track, .store, .map, .dem]
     public static let notes = ThemeOption.lookupNote + """
 
@@ -72,7 +74,16 @@ public enum RenderCommand: Command {
         } catch {
             throw CLIError.failure(error.description)
         }
-        let hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, context: context)
+        var hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, context: context)
+        let wantsTerrain = args.has(Self.contours) || args.has(Self.terrain) || args.has(Self.hillshade)
+        let terrainStore = wantsTerrain ? try DemCommandSupport.optionalStore(args, context) : nil
+        if wantsTerrain && terrainStore == nil {
+            throw CLIError.failure("--contours, --terrain and --hillshade need terrain tiles; import one with `cairn dem import N42E001.hgt.zip`")
+        }
+        if args.has(Self.terrain), let terrainStore {
+            hike = TerrainForScreens.prepared(name: hike.name, kind: hike.kind, tracks: [hike.track], statistics: hike.statistics,
+                                              terrain: TerrainElevation(store: terrainStore))
+        }
         let environment = WidgetEnvironment(theme: theme, format: format, canvasMode: ascii ? .ascii : .braille)
 
         let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -91,10 +102,9 @@ public enum RenderCommand: Command {
         let mapViewport = state.viewport.resized(width: layout.map.width, height: layout.map.height)
         state.basemap = try loadBasemap(mapPath, viewport: mapViewport)
         state.showsContours = args.has(Self.contours)
-        if state.showsContours {
-            guard let terrain = try DemCommandSupport.optionalStore(args, context) else {
-                throw CLIError.failure("--contours needs terrain tiles; import one with `cairn dem import N42E001.hgt.zip`")
-            }
+        state.showsTerrainLine = args.has(Self.terrain)
+        state.showsHillshade = args.has(Self.hillshade)
+        if state.showsContours || state.showsHillshade, let terrain = terrainStore {
             var basemap = state.basemap ?? MapBasemap(features: [], coverageAreas: [], bounds: MapBasemap.queryArea(for: mapViewport).bounds,
                                                       zoom: MapBasemap.queryZoom(mapViewport.zoom))
             basemap.addContours(from: terrain)

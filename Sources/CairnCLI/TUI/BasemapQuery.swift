@@ -27,10 +27,14 @@ extension MapBasemap {
 
     mutating func addContours(from terrain: TerrainStore) {
         contours = []
+        hillshade = nil
         guard zoom >= Self.contourMinimumZoom, terrain.coverage.contains(where: { $0.intersects(bounds) }),
               let grid = HeightGrid.samples(from: terrain, covering: bounds, maxSamples: Self.contourSampleLimit) else { return }
         contours = Contours.lines(grid, interval: Contours.interval(forZoom: zoom)).map {
             ContourLayer.Line(level: $0.level, isIndex: $0.isIndex, points: $0.points)
         }
+        // Hillshade from the same samples (Horn, sun 315°/45°; DECISIONS 174).
+        hillshade = HillshadeRaster(rows: grid.rows, columns: grid.columns, north: grid.north, west: grid.west,
+                                    spacing: grid.spacing, values: Hillshade.shades(grid))
     }
 }

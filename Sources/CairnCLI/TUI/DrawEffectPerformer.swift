@@ -28,10 +28,16 @@ final class DrawEffectPerformer: @unchecked Sendable {
                 var plan = request.plan(with: planner)
                 // With terrain: each leg's ascent and descent from the densified terrain line
                 // (the same figures `cairn route --dem` prints, DECISIONS 118).
-                if let terrain = connections.terrainOnMapQueue() { _ = DemElevation.apply(&plan, TerrainElevation(store: terrain)) }
+                var elevation: RouteElevation?
+                if let terrain = connections.terrainOnMapQueue(), !terrain.tileIDs.isEmpty {
+                    let t = TerrainElevation(store: terrain)
+                    _ = DemElevation.apply(&plan, t)
+                    // The whole route's gain, loss, time and profile, as `cairn route --dem --json`.
+                    elevation = TerrainForScreens.route(plan, terrain: t)
+                }
                 let places = plan.stops.map { place(at: $0, planner) }
                 send(.draw(.planned(request: request.request, plan, places: places,
-                                    elevationKnown: planner.elevation != nil)))
+                                    elevationKnown: planner.elevation != nil, elevation: elevation)))
             }
         case .search(let request, let text, let near):
             connections.mapQueue.async { [self] in

@@ -3,6 +3,7 @@ import TrailApp
 import TrailCore
 import TrailFormats
 import TrailStore
+import TrailTerrain
 
 /// The library's store work on the hike-store queue: the list, one hike, reading and
 /// importing a GPX file, renaming, deleting. Results and failures go back as the library's
@@ -32,8 +33,11 @@ final class LibraryEffectPerformer: @unchecked Sendable {
             let store = try connections.openStore()
             let summary = try store.summary(id)
             let tracks = try store.tracks(of: id)
-            let prepared = PreparedHike(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
-                                        statistics: summary.statistics)
+            // With terrain tiles: the profile from the terrain where the hike has no `ele`, the
+            // terrain's line and gain beside the GPS's where it has (TerrainForScreens).
+            let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
+            let prepared = TerrainForScreens.prepared(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
+                                                      statistics: summary.statistics, terrain: terrain)
             return .hikeLoaded(id, prepared, forPreview: forPreview)
         case .readImportFile(let path):
             let full = (path as NSString).expandingTildeInPath

@@ -11,8 +11,8 @@ extension DrawUpdate {
         case .draftLoaded(let draft):
             shared.storedDraft = (draft?.isEmpty ?? true) ? nil : draft
             return []
-        case .planned(let request, let plan, let places, let elevationKnown):
-            return planned(request: request, plan, places: places, elevationKnown: elevationKnown)
+        case .planned(let request, let plan, let places, let elevationKnown, let elevation):
+            return planned(request: request, plan, places: places, elevationKnown: elevationKnown, elevation: elevation)
         case .searchResults(let request, let results):
             guard var m = model, case .search(var search) = m.panel, search.request == request else { return [] }
             search.results = results
@@ -114,11 +114,12 @@ extension DrawUpdate {
 
     /// A plan arrived: used when it answers the newest request, ignored otherwise.
     private mutating func planned(request: Int, _ plan: RoutePlan, places: [NamedPlace?],
-                         elevationKnown: Bool) -> [Step] {
+                         elevationKnown: Bool, elevation: RouteElevation?) -> [Step] {
         guard var m = model, m.planRequest == request else { return [] }
         m.plan = plan
         m.planRequest = nil
         m.elevationKnown = elevationKnown
+        m.elevation = elevation
         for (stop, place) in zip(plan.stops, places) { m.places[stop] = .some(place) }
         guard m.insertionPending else {
             model = m

@@ -87,6 +87,7 @@ extension DrawUpdate {
         case .fit: m.fitToStops()
         case .labels: m.showsLabels.toggle()
         case .contours: m.showsContours.toggle()
+        case .hillshade: m.showsHillshade.toggle()
         case .help: modal = .help
         default: return nil
         }

@@ -8,7 +8,7 @@ public enum DrawAction: Sendable, Equatable {
     /// Map focus: move the cursor (a step) or zoom around it.
     case map(MapNavigation)
     case dropPin, toList, leave
-    case routing, search, save, fit, labels, contours, help
+    case routing, search, save, fit, labels, contours, hillshade, help
     // The stop list.
     case select(Int), selectFirst, selectLast, reorder(Int), moveStop, deleteStop, goToStop, toMap
     // Moving a stop.
@@ -55,8 +55,8 @@ extension DrawAction {
         KeyBinding("w", "save the route as a hike (asks for a name)", hint: "w save", keys: [.character("w")],
                    action: .save),
         KeyBinding("f", "fit the map over the stops", keys: [.character("f")], action: .fit),
-        KeyBinding("L  C", "map labels / contour lines (imported terrain) on / off",
-                   keys: [(.character("L"), .labels), (.character("C"), .contours)]),
+        KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off",
+                   keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
     ])
 

@@ -154,6 +154,8 @@ public struct DrawMapWidget: Sendable {
             base.placeLabels(basemap, transform: transform, canvas: &canvas, placer: &placer)
         }
         canvas.render(into: &buffer, at: area, mode: environment.canvasMode)
+        base.showsHillshade = model.showsHillshade
+        base.drawHillshade(viewport: vp, area: area, into: &buffer)
         if info.basemapDrawn, let r = attributionRect, let text = attributionText {
             buffer.setString(x: area.x + r.x, y: area.y + r.y, text, style: environment.style(ThemeRole.muted))
         }

@@ -9,7 +9,7 @@ public enum DrawMessage: Sendable {
     case draftLoaded(DrawingDraft?)
     /// The router's plan for request `request`, with what is at each of its stops and whether
     /// elevations are known. Applied only when `request` is the newest one.
-    case planned(request: Int, RoutePlan, places: [NamedPlace?], elevationKnown: Bool)
+    case planned(request: Int, RoutePlan, places: [NamedPlace?], elevationKnown: Bool, elevation: RouteElevation? = nil)
     /// Named features matching a search.
     case searchResults(request: Int, [NamedPlace])
     /// Where a new drawing opens (nil: no map at all; the drawing stays over the selected hike).

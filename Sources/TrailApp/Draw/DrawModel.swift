@@ -74,6 +74,11 @@ public struct DrawModel: Sendable {
     public var showsLabels = true
     /// Whether the terrain's contour lines are drawn on the map.
     public var showsContours = true
+    /// Whether the map is hillshaded (`H`, DECISIONS 174).
+    public var showsHillshade = false
+    /// The route's profile and figures from the terrain, set with each plan (nil without
+    /// terrain tiles or before the first plan).
+    public var elevation: RouteElevation?
     /// Which part takes the keys.
     public var focus: Focus = .map
     /// The selected stop in the list.
@@ -142,8 +147,17 @@ public struct DrawModel: Sendable {
     }
 
     /// Metres climbed and descended over the planned legs, nil unless elevations are known.
-    public var ascent: Double? { elevationKnown ? plan.ascent : nil }
-    public var descent: Double? { elevationKnown ? plan.descent : nil }
+    /// With terrain, the whole route's figures (``RouteElevation``, as `cairn route --dem`
+    /// prints them; nil where no tile lies under the route), else the legs' sum.
+    public var ascent: Double? { elevation.map(\.gain) ?? (elevationKnown ? plan.ascent : nil) }
+    public var descent: Double? { elevation.map(\.loss) ?? (elevationKnown ? plan.descent : nil) }
+
+    /// DIN 33466 walking time in seconds: with the terrain's climb when there is terrain
+    /// (``RouteElevation/walkingTime``), else on the flat; and whether it counts climbing.
+    public var walkingTime: (seconds: Double, withClimb: Bool) {
+        if let e = elevation, e.gain != nil { return (e.walkingTime, true) }
+        return (StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil)), false)
+    }
 
     /// The draft to keep in the store for this drawing.
     public var draft: DrawingDraft {

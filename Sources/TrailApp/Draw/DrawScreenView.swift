@@ -20,16 +20,27 @@ public enum DrawScreenView {
             buffer.fill(layout.separator, with: Cell(glyph).applying(env.style(ThemeRole.border)))
         }
         if !layout.panel.isEmpty {
-            var lines = readouts(model, env)
+            var lines = readouts(model, env, width: layout.panel.width - 1)
+            // The route's terrain profile under the readouts when the panel has room for it.
+            if let profile = profileRect(model, layout: layout, below: lines.count) {
+                for (i, line) in lines.enumerated() {
+                    buffer.setString(x: layout.panel.x + 1, y: layout.panel.y + i, line.text, style: env.style(line.role),
+                                     maxWidth: layout.panel.width - 1)
+                }
+                if let e = model.elevation { ElevationChart(hike: e.profile, environment: env).render(area: profile, into: &buffer) }
+                let used = profile.maxY - layout.panel.y
+                lines = Array(repeating: Line(""), count: used)
+            }
             lines.append(Line(String(repeating: env.canvasMode == .braille ? "─" : "-", count: layout.panel.width - 1),
                               ThemeRole.border))
             let room = layout.panel.height - lines.count
+            let skip = lines.prefix { $0.text.isEmpty && $0.role == ThemeRole.text }.count
             switch model.panel {
             case .stops: lines += stopLines(model, env, room: room, width: layout.panel.width - 1)
             case .pinCard(let card): lines += cardLines(card, model)
             case .search(let search): lines += searchLines(search, model, env, room: room)
             }
-            for (i, line) in lines.prefix(layout.panel.height).enumerated() {
+            for (i, line) in lines.prefix(layout.panel.height).enumerated() where i >= skip {
                 buffer.setString(x: layout.panel.x + 1, y: layout.panel.y + i, line.text, style: env.style(line.role),
                                  maxWidth: layout.panel.width - 1)
             }
@@ -53,7 +64,18 @@ public enum DrawScreenView {
                c.longitude < 0 ? "W" : "E")
     }
 
-    static func readouts(_ m: DrawModel, _ env: WidgetEnvironment) -> [Line] {
+    /// Rows of the profile in the panel, and the fewest panel rows left for the stop list.
+    static let profileHeight = 7, stopListRoom = 10
+
+    /// Where the route's profile goes: under the `below` readout rows, when the route has a
+    /// terrain profile and the panel keeps room for the stop list.
+    static func profileRect(_ m: DrawModel, layout: DrawScreenLayout, below: Int) -> Rect? {
+        guard let e = m.elevation, e.profile.hasElevation,
+              layout.panel.height >= below + profileHeight + stopListRoom else { return nil }
+        return Rect(x: layout.panel.x + 1, y: layout.panel.y + below, width: layout.panel.width - 1, height: profileHeight)
+    }
+
+    static func readouts(_ m: DrawModel, _ env: WidgetEnvironment, width: Int = 40) -> [Line] {
         let f = env.format
         let title = m.name.map { "Editing " + $0 } ?? "New route"
         var lines = [Line(title, ThemeRole.heading)]
@@ -62,7 +84,16 @@ public enum DrawScreenView {
         var length = "Length \(f.distance(m.length)) · \(straight) straight leg\(straight == 1 ? "" : "s")"
         if m.pendingLegCount > 0 { length += " · routing…" }
         lines.append(Line(length))
-        lines.append(Line("Gain \(f.elevationChange(m.ascent)) · Loss \(f.elevationChange(m.descent.map { -$0 }))"))
+        let source = m.elevation.map { $0.gain == nil ? " (no terrain)" : " (terrain)" } ?? ""
+        lines.append(Line("Gain \(f.elevationChange(m.ascent)) · Loss \(f.elevationChange(m.descent.map { -$0 }))" + source))
+        if m.stops.count > 1 {
+            let time = m.walkingTime
+            lines.append(Line("Time \(f.duration(time.seconds)) (DIN 33466, \(time.withClimb ? "with climb" : "flat: no terrain"))",
+                              time.withClimb ? ThemeRole.text : ThemeRole.muted))
+        }
+        for text in m.elevation?.gaps.note(f) ?? [] {
+            lines += wrapped(text, indent: "  ", width: width).map { Line($0, ThemeRole.warning) }
+        }
         lines.append(Line("Cursor \(position(m.cursor)) z\(String(format: "%.1f", m.viewport.zoom))", ThemeRole.muted))
         return lines
     }

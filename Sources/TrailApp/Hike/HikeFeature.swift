@@ -92,6 +92,8 @@ enum HikeFeature {
                 hike.mapDetached = false
             case .labels: hike.screen.showsLabels.toggle()
             case .contours: hike.screen.showsContours.toggle()
+            case .terrainLine: toggleTerrainLine(&hike, &result)
+            case .hillshade: hike.screen.showsHillshade.toggle()
             case .edit:
                 return Result(navigation: .editDrawing)
             case .help:
@@ -102,6 +104,24 @@ enum HikeFeature {
         }
         askMapData(hike, &result)
         return result
+    }
+
+    /// `t`: the terrain's line beside the GPS line, or why there is none.
+    static func toggleTerrainLine(_ hike: inout HikeModel, _ result: inout Result) {
+        let prepared = hike.screen.hike
+        guard let terrain = prepared.terrain else {
+            result.status = StatusMessage(text: "No terrain here: import a tile with `cairn dem import N42E001.hgt.zip`", isError: false)
+            return
+        }
+        guard terrain.hasLineBeside else {
+            let why = terrain.source == .terrain ? "The profile is the terrain's already (the file has no elevations)"
+                : "No terrain tile under this hike"
+            result.status = StatusMessage(text: why, isError: false)
+            return
+        }
+        hike.screen.showsTerrainLine.toggle()
+        result.status = StatusMessage(text: hike.screen.showsTerrainLine ? "Terrain line on (dashed): t hides it" : "Terrain line off",
+                                      isError: false)
     }
 
     /// Asks for map data when the hike map's basemap cannot serve its viewport.

@@ -6,7 +6,7 @@ public enum HikeAction: Sendable, Equatable {
     case scrub(Int)
     case toStart, toEnd, markStart, markEnd, clearRange, nextFocus, previousFocus
     case map(MapNavigation)
-    case fit, centre, follow, labels, contours, edit, help, back
+    case fit, centre, follow, labels, contours, terrainLine, hillshade, edit, help, back
 }
 
 extension HikeAction {
@@ -38,8 +38,10 @@ extension HikeAction {
         KeyBinding("f", "follow this hike live (asks for the position source)", hint: "f follow",
                    keys: [.character("f")], action: .follow),
         KeyBinding("e", "edit the route (drawn hikes)", keys: [.character("e")], action: .edit),
-        KeyBinding("L  C", "map labels / contour lines (imported terrain) on / off", hint: "C contours",
-                   keys: [(.character("L"), .labels), (.character("C"), .contours)]),
+        KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off", hint: "C contours",
+                   keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
+        KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",
+                   keys: [.character("t")], action: .terrainLine),
         .mouse("click", "profile: move the cursor there; map: focus it"),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc  q", "back to the library", hint: "q back", keys: [.escape, .character("q")], action: .back),

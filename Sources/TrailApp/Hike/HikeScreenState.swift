@@ -38,6 +38,11 @@ public struct HikeScreenState: Sendable {
     public var showsLabels: Bool
     /// Whether the map draws the terrain's contour lines (when the basemap carries them).
     public var showsContours = true
+    /// Whether the elevation chart draws the terrain's line beside the GPS line (`t`; off at
+    /// first, DECISIONS 170).
+    public var showsTerrainLine = false
+    /// Whether the map draws hillshading under the map (`H`, DECISIONS 174).
+    public var showsHillshade = false
     /// Computes range statistics.
     public var calculator: StatisticsCalculator
 

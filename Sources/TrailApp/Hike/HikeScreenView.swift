@@ -22,11 +22,13 @@ public enum HikeScreenView {
                             scrubIndex: state.scrubIndex, routeGrades: state.routeGrades,
                             showsLabels: state.showsLabels, environment: environment)
         map.showsContours = state.showsContours
+        map.showsHillshade = state.showsHillshade
         let info = map.render(area: layout.map, into: &buffer)
         if !layout.chart.isEmpty {
-            ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,
-                           environment: environment)
-                .render(area: layout.chart, into: &buffer)
+            var chart = ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,
+                                       environment: environment)
+            chart.showsTerrainLine = state.showsTerrainLine
+            chart.render(area: layout.chart, into: &buffer)
         }
         if !layout.stats.isEmpty {
             StatsPanel(hike: state.hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: environment)

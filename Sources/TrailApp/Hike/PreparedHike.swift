@@ -27,6 +27,9 @@ public struct PreparedHike: Sendable {
     public var coordinates: [Coordinate]
     /// Every flattened point in Web Mercator unit coordinates (projected once for the map).
     public var unitPoints: [WebMercator.UnitPoint]
+    /// What the terrain says (source of the profile, the terrain's line and gain, gaps), nil
+    /// when no terrain tile is imported or it was not asked.
+    public var terrain: HikeTerrain?
 
     /// Prepares a hike from its tracks.
     /// - Parameters:

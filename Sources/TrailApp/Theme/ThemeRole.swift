@@ -71,11 +71,17 @@ public enum ThemeRole {
     /// The SAC hiking scale roles `sac-1` … `sac-6`; also used to colour the route by slope.
     public static func sac(_ grade: Int) -> String { "sac-\(min(6, max(1, grade)))" }
 
+    /// The terrain's line beside the GPS line on the profile.
+    public static let chartTerrain = "chart-terrain"
+
+    /// Hillshade backgrounds `hillshade-1` (deepest shadow) … `hillshade-5` (facing the sun).
+    public static func hillshade(_ level: Int) -> String { "hillshade-\(min(5, max(1, level)))" }
+
     /// Every role the hike screen uses (for checking a theme with `Theme.missingRoles`).
     public static let all: [String] = [
         text, muted, heading, label, border, highlight, selection, warning,
         path, track, road, minorRoad, water, waterway, forest, landuse, peak, hut, spring, viewpoint,
         route, routeChevron, routeStart, routeFinish, routeCovered, marker, cursor,
-        chartLine, chartFill, chartAxis, chartCursor,
-    ] + (1...6).map { sac($0) }
+        chartLine, chartFill, chartAxis, chartCursor, chartTerrain,
+    ] + (1...6).map { sac($0) } + (1...5).map { hillshade($0) }
 }

@@ -22,6 +22,9 @@ public struct ElevationChart: Sendable {
     public var range: ClosedRange<Int>?
     /// Theme, units, braille mode.
     public var environment: WidgetEnvironment
+    /// Whether the terrain's line (``HikeTerrain/elevations``) is drawn beside the GPS line,
+    /// with a legend and both gains (`t` on the hike screen; see ElevationChart+Terrain).
+    public var showsTerrainLine = false
 
     /// Creates a chart.
     /// - Parameters:
@@ -41,7 +44,8 @@ public struct ElevationChart: Sendable {
     /// multiples of a 1-2-5 step (``NiceTicks``) inside it, about one per two rows. Nil without
     /// elevations.
     func elevationAxis(plotHeight: Int) -> ElevationAxis? {
-        guard let r = series.elevationRange else { return nil }
+        guard var r = series.elevationRange ?? terrainSeries?.elevationRange else { return nil }
+        if let t = terrainSeries?.elevationRange { r = min(r.lowerBound, t.lowerBound)...max(r.upperBound, t.upperBound) }
         let u = environment.format.system.metresPerElevationUnit
         let lo = r.lowerBound / u, hi = r.upperBound / u
         let pad = max(0.5, (hi - lo) * 0.05)
@@ -96,7 +100,9 @@ public struct ElevationChart: Sendable {
         if axis == nil {
             drawCentered("No elevation data", in: layout.plot, style: environment.style(ThemeRole.muted), into: &buffer)
         }
+        if axis != nil { drawGapLabels(layout: layout, into: &buffer) }
         drawReadout(layout: layout, into: &buffer)
+        if axis != nil { drawTerrainLegend(layout: layout, into: &buffer) }
     }
 
     /// The braille line and the filled area under it.
@@ -130,6 +136,7 @@ public struct ElevationChart: Sendable {
             }
             for y in top...bottom { canvas.setDot(x: x, y: y, ink: line) }
         }
+        if let terrain = terrainSeries { drawTerrainLine(terrain, layout: layout, axis: axis, canvas: &canvas) }
         drawMarks(layout: layout, canvas: &canvas)
         canvas.render(into: &buffer, at: plot, mode: environment.canvasMode)
     }

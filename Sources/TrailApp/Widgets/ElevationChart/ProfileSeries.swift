@@ -42,6 +42,19 @@ public struct ProfileSeries: Sendable {
         }
     }
 
+    /// The same x values with other elevations (one per point): the terrain's line beside the
+    /// GPS line.
+    public func replacingElevations(_ other: [Double?]) -> ProfileSeries {
+        precondition(other.count == xs.count)
+        return ProfileSeries(axis: axis, xs: xs, elevations: other)
+    }
+
+    init(axis: XAxis, xs: [Double], elevations: [Double?]) {
+        self.axis = axis
+        self.xs = xs
+        self.elevations = elevations
+    }
+
     /// The largest x value (0 when empty).
     public var maxX: Double { xs.last ?? 0 }
 
@@ -54,7 +67,9 @@ public struct ProfileSeries: Sendable {
 
     /// For each of `columns` equal slices of `0...maxX`, the lowest and highest elevation the
     /// profile line takes inside it (linear between consecutive points that have elevations,
-    /// skipping points without), nil for slices the line does not reach.
+    /// never across a point without one: the line breaks there, so a stretch with no data (a
+    /// missing terrain tile, a void) is a gap, never a line to 0 or a bridge), nil for slices
+    /// the line does not reach.
     ///
     /// Column `c` covers x in `[c, c + 1)` after the map `x ↦ x / maxX · (columns − 1) + 0.5`
     /// (so x = 0 and x = maxX fall in the middle of the first and last columns). One pass.
@@ -68,7 +83,7 @@ public struct ProfileSeries: Sendable {
         }
         var previous: (x: Double, e: Double)? = nil
         for i in xs.indices {
-            guard let e = elevations[i] else { continue }
+            guard let e = elevations[i] else { previous = nil; continue }
             let x = xs[i]
             let c = column(x)
             add(c, e)

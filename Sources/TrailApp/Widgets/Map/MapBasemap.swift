@@ -46,6 +46,8 @@ public struct MapBasemap: Sendable {
     /// Contour lines of the terrain over ``bounds`` at the interval for ``zoom`` (computed by
     /// whoever loads the basemap, off the UI thread; empty without terrain tiles).
     public var contours: [ContourLayer.Line] = []
+    /// Hillshade of the terrain over ``bounds`` (``HillshadeLayer``), nil without tiles.
+    public var hillshade: HillshadeRaster?
 
     /// Prepares `features` (loaded for `bounds` at `zoom`).
     public init(features: [MapFeature], coverageAreas: [BoundingBox], bounds: BoundingBox, zoom: Int) {

@@ -30,6 +30,8 @@ public struct MapWidget: Sendable {
     public var showsLabels: Bool
     /// Whether the basemap's contour lines (``MapBasemap/contours``) are drawn, under everything.
     public var showsContours = true
+    /// Whether the basemap's hillshade (``MapBasemap/hillshade``) shades the cells' backgrounds.
+    public var showsHillshade = false
     /// Theme, units, braille mode.
     public var environment: WidgetEnvironment
     /// Stretches of the route already covered, as distances along the hike's profile
@@ -132,6 +134,7 @@ public struct MapWidget: Sendable {
             info.labels = placer.placed.map { ($0.text, Rect(x: $0.rect.x + area.x, y: $0.rect.y + area.y, width: $0.rect.width, height: 1)) }
         }
         canvas.render(into: &buffer, at: area, mode: environment.canvasMode)
+        drawHillshade(viewport: vp, area: area, into: &buffer)
         if info.basemapDrawn, let r = attributionRect, let text = attributionText {
             let abs = Rect(x: area.x + r.x, y: area.y + r.y, width: r.width, height: 1)
             buffer.setString(x: abs.x, y: abs.y, text, style: environment.style(ThemeRole.muted))
@@ -150,6 +153,12 @@ public struct MapWidget: Sendable {
     func drawContours(_ basemap: MapBasemap, viewport: MapViewport, canvas: inout BrailleCanvas) {
         guard !basemap.contours.isEmpty else { return }
         ContourLayer(lines: basemap.contours).draw(viewport: viewport, canvas: &canvas, environment: environment)
+    }
+
+    /// Shades the map cells' backgrounds from the basemap's hillshade when it is on.
+    func drawHillshade(viewport: MapViewport, area: Rect, into buffer: inout Buffer) {
+        guard showsHillshade, let raster = basemap?.hillshade else { return }
+        HillshadeLayer(raster: raster).paint(viewport: viewport, area: area, into: &buffer, environment: environment)
     }
 
     /// The message centred in `area`, wrapped at spaces to the width.

@@ -52,11 +52,29 @@ public struct StatsPanel: Sendable {
         } else {
             out.append([("Elevation", "no data")])
         }
+        if full, let t = hike.terrain { out += terrainLines(t) }
         if full {
             var last: Line = [("Start", hike.startDate.map { f.dateTime($0) } ?? UnitFormatter.unknown)]
             if let k = hike.kind { last.append(("Kind", k)) }
             out.append(last)
             if s.segmentCount > 1 { out.append([("Segments", "\(s.segmentCount)")]) }
+        }
+        return out
+    }
+
+    /// Where the elevations come from and, for a hike with its own, the terrain's gain beside
+    /// the file's (the "gain by either source" comparison).
+    func terrainLines(_ t: HikeTerrain) -> [Line] {
+        let f = environment.format
+        var out: [Line] = []
+        if t.source != .file { out.append([("Source", t.sourceText)]) }
+        if t.source == .file, let g = t.gain, let l = t.loss {
+            var line: Line = [("Terrain", "+\(f.elevation(g)) / −\(f.elevation(l))")]
+            if let fg = hike.statistics.elevationGain {
+                let d = fg - g
+                line.append(("GPS−DEM", (d >= 0 ? "+" : "−") + f.elevation(abs(d))))
+            }
+            out.append(line)
         }
         return out
     }
@@ -83,6 +101,16 @@ public struct StatsPanel: Sendable {
         let twoColumns = area.width >= geometry.twoColumnWidth
         // With a range and room, the range gets its own block below the hike's.
         y = draw(main, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
+        // Where the line has no terrain: which tile is missing and how to import it.
+        if let gaps = hike.terrain?.gaps, !gaps.isEmpty {
+            let warning = environment.style(ThemeRole.warning)
+            for text in gaps.note(environment.format) {
+                for part in DrawScreenView.wrapped(text, indent: "  ", width: area.width) where y < area.maxY {
+                    buffer.setString(x: area.x, y: y, part, style: warning, maxWidth: area.width)
+                    y += 1
+                }
+            }
+        }
         if !rangeLines.isEmpty && y + 1 < area.maxY {
             y += 1
             buffer.setString(x: area.x, y: y, rangeTitle, style: heading.patched(with: environment.style(ThemeRole.selection)),

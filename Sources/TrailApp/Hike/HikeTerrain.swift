@@ -1,0 +1,91 @@
+import Foundation
+import TrailCore
+
+/// What the terrain (SRTM, imported with `cairn dem import`) says about a hike or a drawn
+/// route, computed where the terrain is (the CLI's performers, `TrailTerrain`) and handed in
+/// plain, so TrailApp needs no terrain module.
+///
+/// Which figures come from where follows DECISIONS 118: a planned line or a track without any
+/// `ele` gets its whole profile from the terrain (``Source/terrain``); a track with its own
+/// elevations keeps them (``Source/file``) and the terrain's line and gain go beside them;
+/// a track with some `ele` is filled (``Source/fileAndTerrain``).
+public struct HikeTerrain: Sendable, Hashable {
+    /// Where the profile's elevations come from (the `elevationSource` of `cairn show --json`).
+    public enum Source: String, Sendable, Hashable {
+        case file
+        case terrain
+        case fileAndTerrain = "file+terrain"
+        case none
+    }
+
+    /// The profile's source.
+    public var source: Source
+    /// The terrain height under every flattened point of the hike (metres, nil where there is
+    /// no terrain): the line drawn beside the GPS line (`t` on the hike screen). Empty when the
+    /// profile is the terrain's already.
+    public var elevations: [Double?]
+    /// Gain and loss by the terrain along the line (metres, 5 m hysteresis), nil without data.
+    public var gain: Double?
+    public var loss: Double?
+    /// Where the line crosses ground without terrain.
+    public var gaps: TerrainGaps
+
+    public init(source: Source, elevations: [Double?] = [], gain: Double? = nil, loss: Double? = nil,
+                gaps: TerrainGaps = TerrainGaps()) {
+        self.source = source
+        self.elevations = elevations
+        self.gain = gain
+        self.loss = loss
+        self.gaps = gaps
+    }
+
+    /// True when a terrain line can go beside the profile (the profile is the file's and the
+    /// terrain has at least one height under it).
+    public var hasLineBeside: Bool { source != .terrain && elevations.contains { $0 != nil } }
+
+    /// "terrain (SRTM)", "GPS/file", … for the stats panel and the drawing screen.
+    public var sourceText: String {
+        switch source {
+        case .file: return "file (GPS)"
+        case .terrain: return "terrain (SRTM)"
+        case .fileAndTerrain: return "file + terrain"
+        case .none: return "none"
+        }
+    }
+}
+
+/// The stretches of a line that cross ground with no terrain: tiles not imported, and voids
+/// (SRTM3's holes) the interpolation could not fill (DECISIONS 116).
+public struct TerrainGaps: Sendable, Hashable {
+    /// SRTM names (`N43E001`) of the tiles under the line that are not imported, in order.
+    public var missingTiles: [String]
+    /// Metres of the line without a tile under them.
+    public var noTileMetres: Double
+    /// Metres of the line over voids.
+    public var voidMetres: Double
+
+    public init(missingTiles: [String] = [], noTileMetres: Double = 0, voidMetres: Double = 0) {
+        self.missingTiles = missingTiles
+        self.noTileMetres = noTileMetres
+        self.voidMetres = voidMetres
+    }
+
+    /// True when the whole line has terrain.
+    public var isEmpty: Bool { missingTiles.isEmpty && noTileMetres == 0 && voidMetres == 0 }
+
+    /// The note shown beside the profile: which tiles are missing and how to get them, and
+    /// the voids. Distances in `format`'s units. Empty without gaps.
+    public func note(_ format: UnitFormatter) -> [String] {
+        var out: [String] = []
+        if !missingTiles.isEmpty {
+            let names = missingTiles.prefix(3).joined(separator: ", ") + (missingTiles.count > 3 ? "…" : "")
+            let tiles = missingTiles.count == 1 ? "tile" : "tiles"
+            out.append("No terrain \(tiles) \(names) under \(format.distance(noTileMetres)): a gap in the profile.")
+            out.append("Get \(missingTiles[0]).hgt.zip (SRTM3) and run `cairn dem import \(missingTiles[0]).hgt.zip`.")
+        }
+        if voidMetres > 0 {
+            out.append("Terrain voids (SRTM holes) under \(format.distance(voidMetres)): a gap in the profile.")
+        }
+        return out
+    }
+}
