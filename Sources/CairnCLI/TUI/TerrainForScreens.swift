@@ -24,6 +24,8 @@ enum TerrainForScreens {
         guard ts.elevationSource != .file else {
             var hike = PreparedHike(name: name, kind: kind, tracks: tracks, statistics: statistics, calculator: calculator)
             let heights = terrain.store.heights(at: hike.coordinates)
+            // Off every tile: nothing to say (the hike has its own elevations).
+            guard heights.contains(where: { $0 != nil }) else { return hike }
             hike.terrain = HikeTerrain(source: .file, elevations: heights, gain: ts.terrainGain, loss: ts.terrainLoss,
                                        gaps: gaps(hike.coordinates, terrain.store))
             return hike

@@ -69,7 +69,7 @@ public struct StatsPanel: Sendable {
         var out: [Line] = []
         if t.source != .file { out.append([("Source", t.sourceText)]) }
         if t.source == .file, let g = t.gain, let l = t.loss {
-            var line: Line = [("Terrain", "+\(f.elevation(g)) / −\(f.elevation(l))")]
+            var line: Line = [("Terrain", f.elevationChange(g) + " / " + f.elevationChange(-l))]
             if let fg = hike.statistics.elevationGain {
                 let d = fg - g
                 line.append(("GPS−DEM", (d >= 0 ? "+" : "−") + f.elevation(abs(d))))
@@ -102,7 +102,10 @@ public struct StatsPanel: Sendable {
         // With a range and room, the range gets its own block below the hike's.
         y = draw(main, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
         // Where the line has no terrain: which tile is missing and how to import it.
-        if let gaps = hike.terrain?.gaps, !gaps.isEmpty {
+        // (A hike with its own elevations needs no terrain: its gaps show only as breaks in
+        // the terrain's line.)
+        if let t = hike.terrain, t.source != .file, !t.gaps.isEmpty {
+            let gaps = t.gaps
             let warning = environment.style(ThemeRole.warning)
             for text in gaps.note(environment.format) {
                 for part in DrawScreenView.wrapped(text, indent: "  ", width: area.width) where y < area.maxY {
