@@ -104,7 +104,7 @@ import TrailMap
         let messages = Recorder<AppMessage>()
         performer.perform(.draw(.plan(request))) { messages.append($0) }
         let answers = messages.wait(until: { !$0.isEmpty })
-        guard case .draw(.planned(7, let plan, _, let elevationKnown)) = answers.first else { Issue.record("no plan"); return }
+        guard case .draw(.planned(7, let plan, _, let elevationKnown, _)) = answers.first else { Issue.record("no plan"); return }
         #expect(elevationKnown)
         #expect(plan.legs.count == 1)
         #expect(abs((plan.legs.first?.ascent ?? 0) - 1600) < 10, "\(plan.legs.first?.ascent ?? -1)")

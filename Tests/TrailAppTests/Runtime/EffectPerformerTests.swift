@@ -114,7 +114,7 @@ import TrailStore
         let a = Coordinate(latitude: 42.62, longitude: 1.53), b = Coordinate(latitude: 42.63, longitude: 1.54)
         let request = DrawPlanRequest(request: 3, base: RoutePlan(), stops: [a, b], legRouting: [true], insertBetween: nil,
                                       routingOn: true)
-        guard case .draw(.planned(3, let plan, let places, _)) = f.run(.draw(.plan(request))).first else {
+        guard case .draw(.planned(3, let plan, let places, _, _)) = f.run(.draw(.plan(request))).first else {
             Issue.record("no plan"); return
         }
         #expect(plan.stops == [a, b] && places.count == 2)
