@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore", "CairnCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal"],
+                                                          "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal", "TrailTerrain"],
                     exclude: ["Snapshots"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
         .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive"]),
@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),
         .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
                           path: "Benchmarks/MapQueryBench"),
-        .executableTarget(name: "cairn-bench-render", dependencies: ["TrailApp", "TrailMap", "TrailCore", "TrailFormats", "TermUI"],
+        .executableTarget(name: "cairn-bench-render", dependencies: ["TrailApp", "TrailMap", "TrailCore", "TrailFormats", "TermUI", "TrailTerrain"],
                           path: "Benchmarks/RenderBench"),
         .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore", "TrailTerrain"], path: "Benchmarks/RouteBench"),
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"],

@@ -16,12 +16,17 @@
 //   full frame    = MapBasemap.load (store query + projection) + HikeScreenView.render
 //   frame, loaded = HikeScreenView.render with the map data already in memory
 //   scrub step    = cursor moved one point + HikeScreenView.render (map data loaded)
+// and, with the terrain (Samples/N42E001.hgt.zip imported into the temporary folder, or
+// --dem DIR), the loaded frame again with contour lines and with contours + hillshade, the
+// ratio of each against the plain loaded frame of the same run, and the terrain's share of a
+// map load (SRTM samples, marching squares, Horn hillshade over the basemap's box).
 import Foundation
 import TermUI
 import TrailApp
 import TrailCore
 import TrailFormats
 import TrailMap
+import TrailTerrain
 
 extension MapBasemap {
     /// The map data for `viewport`, queried as the TUI's effect performer does
@@ -44,6 +49,7 @@ var osm = data + "/osm/WorldKG-andorra-2021-east-clip.osm"
 var gpx = data + "/gpx-unlicensed/adrutas-180430_a.gpx"
 var cols = 200, rows = 60, zoom = 14.0, iterations = 500
 var storePath: String?
+var demPath: String?
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -52,6 +58,7 @@ while !args.isEmpty {
     switch a {
     case "--osm": osm = v
     case "--store": storePath = v
+    case "--dem": demPath = v
     case "--gpx": gpx = v
     case "--cols": cols = Int(v) ?? cols
     case "--rows": rows = Int(v) ?? rows
@@ -75,6 +82,31 @@ do {
         try store.importOSM(path: osm)
     }
 } catch { fail("import: \(error)") }
+
+// The terrain: the shipped Andorra tile unless --dem names a folder.
+let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let terrain: TerrainStore
+do {
+    if let demPath {
+        terrain = TerrainStore(directory: demPath)
+    } else {
+        let t = dir.appendingPathComponent("terrain").path
+        _ = try TerrainImport.run([(repo.appendingPathComponent("Samples/N42E001.hgt.zip").path, "N42E001.hgt.zip")], into: t)
+        terrain = TerrainStore(directory: t)
+    }
+} catch { fail("terrain: \(error)") }
+
+extension MapBasemap {
+    /// Contours and hillshade over the basemap's box, as the TUI's basemap performer adds them.
+    mutating func addTerrain(_ store: TerrainStore) {
+        guard let grid = HeightGrid.samples(from: store, covering: bounds, maxSamples: 1_500_000) else { return }
+        contours = Contours.lines(grid, interval: Contours.interval(forZoom: zoom)).map {
+            ContourLayer.Line(level: $0.level, isIndex: $0.isIndex, points: $0.points)
+        }
+        hillshade = HillshadeRaster(rows: grid.rows, columns: grid.columns, north: grid.north, west: grid.west,
+                                    spacing: grid.spacing, values: Hillshade.shades(grid))
+    }
+}
 
 // 2. The track.
 let hike: PreparedHike
@@ -179,6 +211,30 @@ print("wall times suffer when other work runs on the machine, thread CPU times l
         state.scrub(by: step)
         HikeScreenView.render(state: state, environment: environment, into: &buffer)
     }
+    // The same loaded frame with the terrain's layers, in the same run.
+    var withTerrain = state
+    withTerrain.basemap?.addTerrain(terrain)
+    withTerrain.showsContours = true
+    withTerrain.showsHillshade = false
+    let contoured = measure {
+        var buffer = Buffer(width: cols, height: rows)
+        HikeScreenView.render(state: withTerrain, environment: environment, into: &buffer)
+    }
+    withTerrain.showsHillshade = true
+    let shaded = measure {
+        var buffer = Buffer(width: cols, height: rows)
+        HikeScreenView.render(state: withTerrain, environment: environment, into: &buffer)
+    }
+    let terrainLoad = measure {
+        var b = state.basemap
+        b?.addTerrain(terrain)
+    }
+    var plainState = state
+    plainState.showsContours = false
+    let plain = measure {
+        var buffer = Buffer(width: cols, height: rows)
+        HikeScreenView.render(state: plainState, environment: environment, into: &buffer)
+    }
     let view = state.viewport.bounds
     let items = state.basemap?.items.count ?? 0
     let vertices = state.basemap?.items.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } } ?? 0
@@ -187,12 +243,19 @@ print("wall times suffer when other work runs on the machine, thread CPU times l
                  view.maxLatitude - view.minLatitude, featuresInView))
     print("  loaded for drawing: \(items) features, \(vertices) vertices (view plus a quarter view around); "
           + "\(lastFrame?.map.routeCells.count ?? 0) route cells, \(lastFrame?.map.labels.count ?? 0) labels placed")
-    for (name, t) in [("full frame (query + draw)", full), ("frame, map data loaded", loaded), ("scrub step (cursor +1, draw)", scrub)] {
+    print("  terrain: \(withTerrain.basemap?.contours.count ?? 0) contour lines, hillshade "
+          + "\(withTerrain.basemap?.hillshade.map { "\($0.columns)x\($0.rows)" } ?? "none") samples")
+    for (name, t) in [("full frame (query + draw)", full), ("frame, map data loaded", loaded), ("scrub step (cursor +1, draw)", scrub),
+                      ("frame, no terrain layers", plain), ("frame + contours", contoured), ("frame + contours + hillshade", shaded),
+                      ("terrain on a map load", terrainLoad)] {
         print("  " + name.padding(toLength: 29, withPad: " ", startingAt: 0)
               + String(format: " wall median %6.3f ms  p99 %6.3f ms | CPU median %6.3f ms  p99 %6.3f ms  (%d frames)",
                        percentile(t.wall, 0.5), percentile(t.wall, 0.99), percentile(t.cpu, 0.5), percentile(t.cpu, 0.99),
                        t.wall.count))
     }
+    let base = percentile(plain.cpu, 0.5)
+    print(String(format: "  ratio to the frame without terrain layers (CPU median, same run): contours %.2fx, contours + hillshade %.2fx",
+                 percentile(contoured.cpu, 0.5) / base, percentile(shaded.cpu, 0.5) / base))
 }
 
 bench("densest view of the extract", center: best.center, featuresInView: best.count)
