@@ -88,12 +88,10 @@ public enum DrawScreenView {
         lines.append(Line("Gain \(f.elevationChange(m.ascent)) · Loss \(f.elevationChange(m.descent.map { -$0 }))" + source))
         if m.stops.count > 1 {
             let time = m.walkingTime
-            lines.append(Line("Time \(f.duration(time.seconds)) (DIN 33466, \(time.withClimb ? "with climb" : "flat: no terrain"))",
+            lines.append(Line("Time \(f.duration(time.seconds)) \(time.withClimb ? "(DIN 33466, climb)" : "flat (no terrain)")",
                               time.withClimb ? ThemeRole.text : ThemeRole.muted))
         }
-        for text in m.elevation?.gaps.note(f) ?? [] {
-            lines += wrapped(text, indent: "  ", width: width).map { Line($0, ThemeRole.warning) }
-        }
+        lines += (m.elevation?.gaps.noteLines(f, width: width) ?? []).map { Line($0, ThemeRole.warning) }
         lines.append(Line("Cursor \(position(m.cursor)) z\(String(format: "%.1f", m.viewport.zoom))", ThemeRole.muted))
         return lines
     }

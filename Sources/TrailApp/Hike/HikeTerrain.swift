@@ -74,18 +74,31 @@ public struct TerrainGaps: Sendable, Hashable {
     public var isEmpty: Bool { missingTiles.isEmpty && noTileMetres == 0 && voidMetres == 0 }
 
     /// The note shown beside the profile: which tiles are missing and how to get them, and
-    /// the voids. Distances in `format`'s units. Empty without gaps.
+    /// the voids. Distances in `format`'s units. Empty without gaps. The last line of a missing
+    /// tile's note is the command to run, alone (``noteLines(_:width:)`` never breaks it).
     public func note(_ format: UnitFormatter) -> [String] {
         var out: [String] = []
         if !missingTiles.isEmpty {
             let names = missingTiles.prefix(3).joined(separator: ", ") + (missingTiles.count > 3 ? "…" : "")
             let tiles = missingTiles.count == 1 ? "tile" : "tiles"
             out.append("No terrain \(tiles) \(names) under \(format.distance(noTileMetres)): a gap in the profile.")
-            out.append("Get \(missingTiles[0]).hgt.zip (SRTM3) and run `cairn dem import \(missingTiles[0]).hgt.zip`.")
+            out.append("Get \(missingTiles[0]).hgt.zip (SRTM3), then run")
+            out.append(Self.importCommand(missingTiles[0]))
         }
         if voidMetres > 0 {
             out.append("Terrain voids (SRTM holes) under \(format.distance(voidMetres)): a gap in the profile.")
         }
         return out
+    }
+
+    /// "cairn dem import N42E000.hgt.zip".
+    public static func importCommand(_ tile: String) -> String { "cairn dem import \(tile).hgt.zip" }
+
+    /// ``note(_:)`` on lines of at most `width` columns: sentences broken between words (the
+    /// rest indented by two), the command on a line of its own, whole (cut only at the edge).
+    public func noteLines(_ format: UnitFormatter, width: Int) -> [String] {
+        note(format).flatMap { text in
+            text.hasPrefix("cairn ") ? ["  " + text] : DrawScreenView.wrapped(text, indent: "  ", width: width)
+        }
     }
 }

@@ -107,11 +107,9 @@ public struct StatsPanel: Sendable {
         if let t = hike.terrain, t.source != .file, !t.gaps.isEmpty {
             let gaps = t.gaps
             let warning = environment.style(ThemeRole.warning)
-            for text in gaps.note(environment.format) {
-                for part in DrawScreenView.wrapped(text, indent: "  ", width: area.width) where y < area.maxY {
-                    buffer.setString(x: area.x, y: y, part, style: warning, maxWidth: area.width)
-                    y += 1
-                }
+            for part in gaps.noteLines(environment.format, width: area.width) where y < area.maxY {
+                buffer.setString(x: area.x, y: y, part, style: warning, maxWidth: area.width)
+                y += 1
             }
         }
         if !rangeLines.isEmpty && y + 1 < area.maxY {
