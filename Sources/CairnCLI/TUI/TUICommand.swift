@@ -79,6 +79,7 @@ public enum TUICommand: Command {
         defer {
             performer.follow.stopSource()
             performer.follow.drain()
+            performer.record.shutDown()
             screen.restore()
             signals.cancel()
         }
