@@ -50,11 +50,12 @@ extension RecordFeature {
     static func unfinishedFound(_ shared: inout RecordState, _ found: UnfinishedRecording, _ context: FeatureContext) -> Result {
         shared.unfinished = found
         let f = context.environment.format
-        let what = "“\(TextSanitizer.sanitize(found.name))”, \(f.dateTime(found.startedAt)), \(f.distance(found.distance)), "
-            + "\(found.pointCount) points"
+        let what = "“\(TextSanitizer.sanitize(found.name))”, started \(f.dateTime(found.startedAt)), "
+            + "\(f.distance(found.distance)), \(found.pointCount) points"
         return Result(modal: .confirm(ConfirmModel(purpose: .unfinishedRecording(found.recording),
-                                                   question: "An unfinished recording is kept, paused: \(what). "
-                                                       + "r: resume · f: finish and save · Esc: later")))
+                                                   question: "An unfinished recording is kept, paused:\n" + what + "\n\n"
+                                                       + "r  resume recording it\nf  finish it and save the hike\n"
+                                                       + "Esc  later (R in the library offers it again)")))
     }
 
     /// The answer to the offer: `r` resumes (asking for the source), `f` finishes it, Esc leaves

@@ -39,6 +39,7 @@ enum RecordFeature {
     /// Keys and mouse of the recording screen.
     static func update(_ model: inout RecordModel, _ event: InputEvent, _ context: FeatureContext) -> Result {
         var result = Result()
+        let viewportBefore = model.viewport
         func moveMap(_ move: MapNavigation) {
             if move.apply(to: &model.viewport) { model.detached = true }
         }
@@ -78,7 +79,7 @@ enum RecordFeature {
                 result.effects = [.own(.backtrack)]
             }
         }
-        askMapData(model, &result)
+        if model.viewport != viewportBefore { askMapData(model, &result) }
         return result
     }
 
@@ -197,6 +198,8 @@ enum RecordFeature {
         guard !model.detached, let c = model.position else { return }
         if model.awaitingFirstFix {
             model.awaitingFirstFix = false
+            // "Waiting for the first fix" gives way to the key hints.
+            result.status = StatusMessage(text: "", isError: false)
             model.viewport.zoom = max(model.viewport.zoom, CairnApp.followZoom)
             model.viewport.center = c
         } else {

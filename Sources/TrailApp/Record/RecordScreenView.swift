@@ -86,7 +86,7 @@ public enum RecordScreenView {
                          maxWidth: max(0, area.maxX - x))
         // The state is in the heading; the rows start with the times.
         let rows = panel.rows.filter { $0.label != "State" }
-        let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, area.width / 2))
+        let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, area.width * 2 / 5))
         for (i, row) in rows.enumerated() {
             let y = area.y + 1 + i
             guard y < area.maxY else { break }

@@ -6,7 +6,7 @@ import TrailCore
 /// status line shows the same numbers.
 ///
 /// Rows: state, elapsed and moving time, distance, current pace (over the last
-/// ``RecordingSession/currentPaceWindow`` metres), average and moving average pace, elevation,
+/// ``RecordingSession/currentPaceWindow`` metres, named in the label: "Pace (500 m)"), average and moving average pace, elevation,
 /// gain / loss, fix quality and age, points accepted, and one row per rejection rule that has
 /// fired. Times, distances and gain are ``StatisticsCalculator``'s over the recorded points.
 public struct RecordingPanelModel: Hashable, Sendable {
@@ -38,7 +38,7 @@ public struct RecordingPanelModel: Hashable, Sendable {
             Row(label: "Elapsed", value: units.duration(s.elapsedTime ?? 0, style: .clock)),
             Row(label: "Moving", value: units.duration(s.movingTime ?? 0, style: .clock)),
             Row(label: "Distance", value: units.distance(session.distance)),
-            Row(label: "Pace (last \(units.distance(RecordingSession.currentPaceWindow)))",
+            Row(label: "Pace (\(units.distance(RecordingSession.currentPaceWindow)))",
                 value: units.pace(speed: session.currentSpeed)),
             Row(label: "Average pace", value: units.pace(speed: s.averageSpeed)),
             Row(label: "Moving pace", value: units.pace(speed: s.movingAverageSpeed)),
@@ -47,13 +47,14 @@ public struct RecordingPanelModel: Hashable, Sendable {
                 + units.elevationChange(s.elevationLoss.map { -$0 })),
         ]
         if let fixAge {
-            let acc = accuracy.map { ", ±" + units.distance($0) } ?? ""
+            let acc = accuracy.map { " ±" + units.distance($0) } ?? ""
             r.append(Row(label: "Fix", value: (fixMode?.label ?? "?") + acc + ", \(Int(fixAge.rounded(.down))) s ago"))
         } else {
             r.append(Row(label: "Fix", value: "none yet" + (waiting.map { ": \($0)" } ?? "")))
         }
         let c = session.counters
-        r.append(Row(label: "Points", value: "\(session.pointCount) recorded, \(c.totalRejected) rejected"))
+        r.append(Row(label: "Points", value: "\(session.pointCount) recorded"))
+        r.append(Row(label: "Rejected", value: String(c.totalRejected)))
         for rule in FixRejection.allCases {
             if let n = c.rejected[rule] { r.append(Row(label: "  " + Self.ruleLabel(rule), value: String(n))) }
         }
