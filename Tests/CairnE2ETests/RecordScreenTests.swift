@@ -23,11 +23,12 @@ import Testing
 
     /// Opens the viewer on `store` and starts recording from the replay with `R`.
     static func startRecording(_ tmux: TmuxSession) throws {
-        #expect(try tmux.waitFor(text: "R record", timeout: 15).ok, "library not shown")
+        #expect(try tmux.waitFor(text: "sorted by", timeout: 15).ok, "library not shown")
         try tmux.send("R")
         #expect(try tmux.waitFor(text: "Record with position from").ok)
         try tmux.send("C-u")
         try tmux.type("replay:\(andorra)")
+        #expect(try tmux.waitFor(text: "_matching.gpx▏").ok, "source not typed")
         try tmux.send("Enter")
     }
 
@@ -66,6 +67,7 @@ import Testing
         #expect(try tmux.waitFor(text: "Finish and save as").ok)
         try tmux.send("C-u")
         try tmux.type("Ordino by e2e")
+        #expect(try tmux.waitFor(text: "Ordino by e2e▏").ok)
         try tmux.send("Enter")
         let opened = try tmux.waitFor(timeout: 15) { $0.contains("Ordino by e2e") && $0.contains("Focus:") }
         #expect(opened.ok, "the finished hike did not open:\n\(opened.screen)")
