@@ -19,7 +19,12 @@ import Testing
         }
     }
 
-    static func points(_ screen: String) -> Int? { FollowTests.number(after: "Points", in: screen) }
+    /// N of the recording panel's "Points  N recorded" (the library preview has a "Points" too).
+    static func points(_ screen: String) -> Int? {
+        guard let line = screen.split(separator: "\n").first(where: { $0.contains("Points") && $0.contains(" recorded") }),
+              let r = line.range(of: " recorded") else { return nil }
+        return Int(line[..<r.lowerBound].split(separator: " ").last ?? "")
+    }
 
     /// Opens the viewer on `store` and starts recording from the replay with `R`.
     static func startRecording(_ tmux: TmuxSession) throws {
@@ -30,6 +35,9 @@ import Testing
         try tmux.type("replay:\(andorra)")
         #expect(try tmux.waitFor(text: "_matching.gpx▏").ok, "source not typed")
         try tmux.send("Enter")
+        // The source is checked first (a GPX read; slow on a loaded machine).
+        let screen = try tmux.waitFor(text: "● recording", timeout: 60)
+        #expect(screen.ok, "the recording screen did not open:\n\(screen.screen)")
     }
 
     @Test func recordFromTheLibraryPauseResumeFinishAndFindTheHike() throws {
@@ -38,7 +46,7 @@ import Testing
         let tmux = try TmuxSession(command: "\(E2EPaths.cairn) --store \(store) --map \(dir.path)/none.sqlite --speed 20",
                                    width: 110, height: 34)
         try Self.startRecording(tmux)
-        let arriving = try tmux.waitFor(timeout: 20) { (Self.points($0) ?? 0) >= 5 }
+        let arriving = try tmux.waitFor(timeout: 30) { (Self.points($0) ?? 0) >= 5 }
         #expect(arriving.ok, "no points arrived:\n\(arriving.screen)")
         #expect(arriving.screen.contains("● recording"))
         #expect(arriving.screen.contains("◉"))
@@ -54,7 +62,7 @@ import Testing
 
         // Resume: points arrive again.
         try tmux.send("p")
-        let resumed = try tmux.waitFor(timeout: 20) { (Self.points($0) ?? 0) >= atPause + 5 }
+        let resumed = try tmux.waitFor(timeout: 30) { (Self.points($0) ?? 0) >= atPause + 5 }
         #expect(resumed.ok, "no points after resuming:\n\(resumed.screen)")
         #expect(resumed.screen.contains("● recording"))
 
@@ -69,7 +77,7 @@ import Testing
         try tmux.type("Ordino by e2e")
         #expect(try tmux.waitFor(text: "Ordino by e2e▏").ok)
         try tmux.send("Enter")
-        let opened = try tmux.waitFor(timeout: 15) { $0.contains("Ordino by e2e") && $0.contains("Focus:") }
+        let opened = try tmux.waitFor(timeout: 30) { $0.contains("Ordino by e2e") && $0.contains("Focus:") }
         #expect(opened.ok, "the finished hike did not open:\n\(opened.screen)")
         // Back in the library the hike is listed.
         try tmux.send("Escape")
@@ -89,7 +97,7 @@ import Testing
         let viewer = "\(E2EPaths.cairn) --store \(store) --map \(dir.path)/none.sqlite --speed 20"
         let first = try TmuxSession(command: "sh -c 'echo $$ > \(pidFile); exec \(viewer)'", width: 110, height: 34)
         try Self.startRecording(first)
-        let walking = try first.waitFor(timeout: 20) { (Self.points($0) ?? 0) >= 8 }
+        let walking = try first.waitFor(timeout: 30) { (Self.points($0) ?? 0) >= 8 }
         #expect(walking.ok)
         let seen = try #require(Self.points(walking.screen))
         let pid = try #require(Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -97,7 +105,7 @@ import Testing
         #expect(try first.waitFor(text: "CAIRN-EXIT-137").ok)
 
         let second = try TmuxSession(command: viewer, width: 110, height: 34)
-        let offer = try second.waitFor(text: "An unfinished recording is kept, paused", timeout: 15)
+        let offer = try second.waitFor(text: "An unfinished recording is kept, paused", timeout: 30)
         #expect(offer.ok, "not offered:\n\(offer.screen)")
         #expect(offer.screen.contains("r  resume recording it"))
         try second.send("f")
