@@ -140,8 +140,12 @@ enum RecordFeature {
                                                 + context.environment.format.distance(route.length)
                                                 + "; still recording", isError: false))
         case .failed(let reason):
+            let status = StatusMessage(text: "Recording: \(reason)", isError: true)
+            // No recorder could be made (a read-only store): nothing can be recorded, so the
+            // source stops and the library comes back with the reason.
+            if model.phase == .starting { return Result([.stopSource], status: status, navigation: .library, bell: true) }
             if model.phase == .finishing { model.phase = .running }
-            return Result(status: StatusMessage(text: "Recording: \(reason)", isError: true), bell: true)
+            return Result(status: status, bell: true)
         case .sourceChecked, .finished, .unfinishedFound:
             return Result()  // the root's (they open or leave the screen)
         }

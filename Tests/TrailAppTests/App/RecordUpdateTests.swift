@@ -36,6 +36,20 @@ import TrailStore
         #expect(d.state.status == StatusMessage(text: "/nope: no such file", isError: true))
     }
 
+    @Test func aRecorderThatCannotBeMadeStopsTheSourceAndSaysWhy() {
+        var d = RecordDriver()
+        _ = d.app.update(&d.state, .input(.key(.character("R"))))
+        var effects = d.app.update(&d.state, .input(.key(.enter)))
+        for case .record(.checkSource(let spec, let text, let resuming)) in effects {
+            effects = d.app.update(&d.state, .record(.sourceChecked(text: text, spec, resuming: resuming, error: nil)))
+        }
+        #expect(d.model?.phase == .starting)
+        let failed = d.app.update(&d.state, .record(.failed(reason: "the store is read-only")))
+        #expect(failed.contains(.record(.stopSource)) && failed.contains(.bell))
+        #expect(d.state.screen.kind == .library)
+        #expect(d.state.status == StatusMessage(text: "Recording: the store is read-only", isError: true))
+    }
+
     @Test func everyFixGoesToTheRecorderAndOnlyCommittedPointsAreDrawnAndCounted() {
         var d = RecordDriver()
         _ = d.start()
