@@ -3,7 +3,10 @@
 // transaction per point). Every fix becomes a point (minimum spacing 0: the worst case).
 // Prints RSS at start and end, commit time per point (median, p99, max), the status line's
 // statistics over all points at the end, and as the reference measured in the same run the
-// bare cost of one SQLite INSERT + COMMIT with the same settings.
+// bare cost of one SQLite INSERT + COMMIT with the same settings. Memory per point: the RSS the
+// recorder gained over the run divided by the points, against (reference, same run) the RSS an
+// array of the same points as full Trackpoints gains, which is what the session kept before it
+// kept 32-byte KeptPoints (DECISIONS.md 160).
 // Run: swift run -c release RecordBenchmark [fixes]
 import Foundation
 import TrailCore
@@ -52,9 +55,9 @@ let store = try HikeStore(path: dir + "/hikes.sqlite")
 var rules = PositionFilterRules.recording
 rules.minimumSpacing = 0
 let recorder = try Recorder(store: store, name: "12 h at 1 Hz", rules: rules, source: "benchmark")
+// The timings array is filled before the first RSS reading, so its pages are not counted.
+var times = [Duration](repeating: .zero, count: count)
 let rssStart = rssMiB()
-var times: [Duration] = []
-times.reserveCapacity(count)
 var c = origin
 for i in 0..<count {
     // 1.2 m/s on a slow meander, 3D fix, 4 m accuracy, climbing and descending.
@@ -63,9 +66,20 @@ for i in 0..<count {
                           horizontalAccuracy: 4, speed: 1.2, mode: .threeD, satellitesUsed: 9, source: .gpsd)
     let t = clock.now
     try recorder.receive(fix)
-    times.append(clock.now - t)
+    times[i] = clock.now - t
 }
 let rssEnd = rssMiB()
+// Reference: the same fixes kept as Trackpoints (with the receiver extras), grown by appending.
+c = origin
+var reference: [Trackpoint] = []
+let rssBeforeReference = rssMiB()
+for i in 0..<count {
+    c = c.coordinate(at: 1.2, bearing: 45 + 40 * sin(Double(i) / 600))
+    reference.append(PositionFix(time: start.addingTimeInterval(Double(i)), coordinate: c, altitude: 1000,
+                                 horizontalAccuracy: 4, speed: 1.2, mode: .threeD, satellitesUsed: 9, source: .gpsd).trackpoint)
+}
+let rssAfterReference = rssMiB()
+func perPoint(_ mib: Double) -> String { String(format: "%.0f B/point", mib * 1_048_576 / Double(count)) }
 var t = clock.now
 let stats = recorder.session.statistics()
 let statsTime = clock.now - t
@@ -74,7 +88,12 @@ try recorder.perform(.finish)
 let finishTime = clock.now - t
 times.sort()
 print("fixes \(count), points \(recorder.session.pointCount), distance \(Int(stats.distance)) m, elapsed \(Int(stats.elapsedTime ?? 0)) s")
-print("RSS at start \(String(format: "%.1f", rssStart)) MiB, at end \(String(format: "%.1f", rssEnd)) MiB")
+print("RSS at start \(String(format: "%.1f", rssStart)) MiB, at end \(String(format: "%.1f", rssEnd)) MiB: "
+      + perPoint(rssEnd - rssStart) + " (recorder, store and SQLite cache)")
+print("reference, the same points kept as [Trackpoint] (the session before): " + perPoint(rssAfterReference - rssBeforeReference)
+      + String(format: "; MemoryLayout<Trackpoint>.stride %d B, <KeptPoint> %d B", MemoryLayout<Trackpoint>.stride,
+               MemoryLayout<KeptPoint>.stride))
+_ = reference.count
 print("commit per point (receive: filter + INSERT + COMMIT): median \(ms(percentile(times, 0.5))), p99 \(ms(percentile(times, 0.99))), max \(ms(times.last!))")
 print("reference, bare INSERT + COMMIT (same WAL, synchronous=FULL): median \(ms(percentile(bareTimes, 0.5))), p99 \(ms(percentile(bareTimes, 0.99)))")
 print(String(format: "ratio median receive / bare commit: %.2f", seconds(percentile(times, 0.5)) / seconds(percentile(bareTimes, 0.5))))

@@ -26,13 +26,14 @@ import TrailCore
             Elapsed             0:03:00
             Moving              0:03:00
             Distance            300 m
-            Pace (last 500 m)   --
+            Pace (500 m)        --
             Average pace        10:00 min/km
             Moving pace         10:00 min/km
             Elevation           1030 m
             Gain / loss         +30 m / 0 m
             Fix                 3D, 7 s ago
-            Points              4 recorded, 2 rejected
+            Points              4 recorded
+            Rejected            2
               poor accuracy     1
               stray fix         1
             """)

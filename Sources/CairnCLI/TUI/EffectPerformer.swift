@@ -19,6 +19,8 @@ final class EffectPerformer: @unchecked Sendable {
     let draw: DrawEffectPerformer
     /// Live following: position source, walk history writes, speech.
     let follow: FollowEffectPerformer
+    /// Recording: the recorder, its store connection and position source.
+    let record: RecordEffectPerformer
     private let terminal: TerminalActions
 
     init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping () -> Date,
@@ -28,6 +30,7 @@ final class EffectPerformer: @unchecked Sendable {
         basemaps = BasemapEffectPerformer(connections)
         draw = DrawEffectPerformer(connections)
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
+        record = RecordEffectPerformer(storePath: storePath, speech: speech, now: now)
         self.terminal = terminal
     }
 
@@ -37,6 +40,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .loadBasemap(let request, let viewport): basemaps.load(request: request, viewport, send: send)
         case .draw(let e): draw.perform(e, send: send)
         case .follow(let e): follow.perform(e, send: send)
+        case .record(let e): record.perform(e, send: send)
         case .bell: terminal.bell()
         case .suspend: terminal.suspend()
         }

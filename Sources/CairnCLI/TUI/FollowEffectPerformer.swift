@@ -11,13 +11,10 @@ import TrailStore
 /// connection, so a slow map or list query never delays a point), and speaks alerts.
 final class FollowEffectPerformer: @unchecked Sendable {
     private let walkQueue = DispatchQueue(label: "cairn.walks")
-    private let tickQueue = DispatchQueue(label: "cairn.follow-tick")
+    private let runner = PositionSourceRunner(label: "cairn.follow-tick")
     private let storePath: String
     private let now: () -> Date
     let speech: SpeechOutput
-    private let lock = NSLock()
-    private var source: (any PositionSource)?
-    private var ticker: DispatchSourceTimer?
     // Opened lazily, used only on walkQueue.
     private var store: HikeStore?
 
@@ -49,7 +46,7 @@ final class FollowEffectPerformer: @unchecked Sendable {
                 send(.follow(.sourceChecked(hike, text: text, spec, error: problem)))
             }
         case .pauseSource(let paused):
-            lock.withLock { (source as? any PausableSource)?.setPaused(paused) }
+            runner.setPaused(paused)
         case .beginWalk, .appendPoints, .finishWalk, .loadWalks, .deleteWalk, .setWalkSource:
             walkQueue.async { [self] in
                 do {
@@ -62,38 +59,17 @@ final class FollowEffectPerformer: @unchecked Sendable {
     }
 
     /// Stops the source and the tick (also when the app ends).
-    func stopSource() {
-        lock.withLock {
-            source?.stop()
-            source = nil
-            ticker?.cancel()
-            ticker = nil
-        }
-    }
+    func stopSource() { runner.stop() }
 
     /// Waits until every queued store write is done (before the process exits).
     func drain() { walkQueue.sync {} }
 
     private func startSource(_ spec: PositionSourceSpec, speed: Double?, number: Int,
                              send: @escaping @Sendable (AppMessage) -> Void) {
-        stopSource()
-        let src: any PositionSource
-        do {
-            src = try spec.makeSource(speedFactor: FollowEffectPerformer.pacing(spec, speed),
-                                      loadTrack: FollowEffectPerformer.loadTrack)
-        } catch {
-            send(.follow(.sourceFailed(source: number, "\(error)")))
-            return
-        }
-        let timer = DispatchSource.makeTimerSource(queue: tickQueue)
-        timer.schedule(deadline: .now() + 1, repeating: 1)
-        timer.setEventHandler { [self] in send(.follow(.tick(now()))) }
-        lock.withLock {
-            source = src
-            ticker = timer
-        }
-        timer.resume()
-        src.start { [self] event in send(.follow(.position(event, at: now(), source: number))) }
+        runner.start(spec, speed: speed, now: { [self] in now() },
+                     event: { event, at in send(.follow(.position(event, at: at, source: number))) },
+                     tick: { send(.follow(.tick($0))) },
+                     failed: { send(.follow(.sourceFailed(source: number, $0))) })
     }
 
     /// The pacing for a source: `--speed` (default real time) for replays and NMEA log files;

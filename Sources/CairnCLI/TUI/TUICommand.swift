@@ -18,7 +18,9 @@ public enum TUICommand: Command {
         and statistics, and ← → scrub the profile. n draws a new route: place stops with the
         cursor and the legs follow the mapped paths (e edits a drawn hike; an unfinished
         drawing is kept and offered again); f follows a hike live with the position from
-        --gps (see 'cairn follow --help'). Press ? on any screen for every key.
+        --gps (see 'cairn follow --help'); R in the library records a hike live from it
+        (p pauses, x finishes, b backtracks; an unfinished recording is offered on start).
+        Press ? on any screen for every key.
         """
     public static let options: [OptionSpec] = ViewerOptions.declared + OptionSpec.live
     public static let notes = ThemeOption.lookupNote
@@ -79,6 +81,7 @@ public enum TUICommand: Command {
         defer {
             performer.follow.stopSource()
             performer.follow.drain()
+            performer.record.shutDown()
             screen.restore()
             signals.cancel()
         }

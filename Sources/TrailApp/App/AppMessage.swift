@@ -27,6 +27,8 @@ public enum AppMessage: Sendable {
     case draw(DrawMessage)
     /// Live following: position events, its clock, walk history.
     case follow(FollowMessage)
+    /// Recording a hike live: the recorder's answers, position events, the unfinished offer.
+    case record(RecordMessage)
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -45,6 +47,8 @@ public enum AppEffect: Equatable, Sendable {
     case draw(DrawEffect)
     /// Live following: the position source, the walk in the store, speech.
     case follow(FollowEffect)
+    /// Recording a hike live: the recorder (store first), its position source.
+    case record(RecordEffect)
 }
 
 extension AppEffect {

@@ -16,9 +16,11 @@ public struct AppState: Sendable {
         case draw(DrawModel)
         /// The follow screen over the open hike (whose map it shows, and which it goes back to).
         case follow(FollowModel, over: HikeModel)
+        /// The recording screen (a hike being recorded live).
+        case record(RecordModel)
 
         /// Which screen, without its state.
-        public enum Kind: Sendable, Equatable { case library, hike, draw, follow }
+        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record }
 
         public var kind: Kind {
             switch self {
@@ -26,6 +28,7 @@ public struct AppState: Sendable {
             case .hike: return .hike
             case .draw: return .draw
             case .follow: return .follow
+            case .record: return .record
             }
         }
     }
@@ -57,6 +60,8 @@ public struct AppState: Sendable {
     /// Live position beyond the follow screen: the `--gps` options, speech, the open hike's
     /// walks and the unfinished walk (asked about on the hike screen), the request counters.
     public var live = LiveModel()
+    /// Recording beyond its screen: the unfinished recording offered on start, source numbering.
+    public var record = RecordState()
 
     public init(environment: WidgetEnvironment, storeLabel: String, width: Int, height: Int) {
         self.environment = environment
@@ -98,6 +103,10 @@ public struct PromptModel: Sendable, Equatable {
         case drawing(DrawPrompt)
         /// The position source to follow a hike with (`f`).
         case followSource(HikeID)
+        /// The position source to record with (library `R`; `resuming` the unfinished recording).
+        case recordSource(resuming: RecordingID?)
+        /// The name a finished recording is saved under.
+        case recordName
     }
     public var purpose: Purpose
     public var title: String
@@ -115,7 +124,11 @@ public struct PromptModel: Sendable, Equatable {
 
 /// A yes/no question.
 public struct ConfirmModel: Sendable, Equatable {
-    public enum Purpose: Sendable, Equatable { case delete(HikeID), resumeWalk(HikeID) }
+    public enum Purpose: Sendable, Equatable {
+        case delete(HikeID), resumeWalk(HikeID)
+        /// Resume, finish or leave for later the recording found unfinished on start (keys r, f, Esc).
+        case unfinishedRecording(RecordingID)
+    }
     public var purpose: Purpose
     public var question: String
     public init(purpose: Purpose, question: String) {
@@ -148,7 +161,7 @@ extension AppState {
         get {
             switch screen {
             case .hike(let h), .follow(_, over: let h): return h
-            case .library, .draw: return nil
+            case .library, .draw, .record: return nil
             }
         }
         set {
@@ -156,7 +169,7 @@ extension AppState {
             switch screen {
             case .hike: screen = .hike(newValue)
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
-            case .library, .draw: break
+            case .library, .draw, .record: break
             }
         }
     }

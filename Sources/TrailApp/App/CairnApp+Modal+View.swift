@@ -26,7 +26,10 @@ extension CairnApp {
                      ("Enter accepts · Esc cancels", ThemeRole.muted)]
         case .confirm(let c):
             title = "Confirm"
-            lines = [(c.question, ThemeRole.warning)]
+            // A question of several lines: the first is the question, the others its choices.
+            lines = c.question.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+                (String($0.element), $0.offset == 0 ? ThemeRole.warning : ThemeRole.text)
+            }
         case .drawing(let dialog):
             (title, lines) = drawDialogContent(dialog)
         case .checklist(let c):

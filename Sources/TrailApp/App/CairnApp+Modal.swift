@@ -13,6 +13,11 @@ extension CairnApp {
         case .drawing(let dialog):
             return runDrawing(&state) { $0.updateDrawDialog(dialog, key) }
         case .confirm(let c):
+            if case .unfinishedRecording(let id) = c.purpose {
+                guard let result = RecordFeature.answerUnfinished(&state.record, id, key, state.live.recordOptions) else { return [] }
+                state.modal = nil
+                return apply(result, &state, AppEffect.record)
+            }
             switch key {
             case .character("y"), .character("Y"):
                 state.modal = nil
@@ -22,6 +27,8 @@ extension CairnApp {
                     return [.deleteHike(id)]
                 case .resumeWalk(let id):
                     return runFollowing(&state) { $0.answerResume(id, resume: true) }
+                case .unfinishedRecording:
+                    return []  // answered above
                 }
             case .character("n"), .character("N"), .escape, .character("q"):
                 state.modal = nil
@@ -52,6 +59,10 @@ extension CairnApp {
                     return runDrawing(&state) { $0.drawPromptAccepted(purpose, text) }
                 case .followSource(let id):
                     return runFollowing(&state) { $0.sourceEntered(id, text) }
+                case .recordSource(let resuming):
+                    return apply(RecordFeature.sourceEntered(text, resuming: resuming), &state, AppEffect.record)
+                case .recordName:
+                    return runRecording(&state) { RecordFeature.nameEntered(&$0, text) }
                 }
             default:
                 p.edit(key)

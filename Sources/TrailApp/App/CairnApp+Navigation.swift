@@ -30,6 +30,12 @@ enum Navigation {
     case newDrawing
     /// Back from the follow screen to the hike under it (the library when there is none).
     case leaveFollow
+    /// The recording screen with this model (its recorder and source are asked for beside).
+    case recording(RecordModel)
+    /// The position source for a new recording, once asked for (library `R`).
+    case askRecordSource
+    /// A finished recording: the library with it selected, and its hike screen.
+    case openRecorded(HikeID)
 }
 
 extension CairnApp {
@@ -42,6 +48,7 @@ extension CairnApp {
         case .library:
             state.basemaps.cancel(.hike)
             state.basemaps.cancel(.drawing)
+            state.basemaps.cancel(.recording)
             state.screen = .library
         case .hike(let model):
             state.basemaps.cancel(.drawing)
@@ -68,6 +75,17 @@ extension CairnApp {
         case .librarySelecting(let id):
             navigate(&state, to: .library)
             return apply(LibraryFeature.select(&state.library, id), &state, AppEffect.library)
+        case .recording(let model):
+            state.basemaps.cancel(.hike)
+            state.screen = .record(model)
+            var result = FeatureResult<RecordEffect>()
+            RecordFeature.askMapData(model, &result)
+            return apply(result, &state, AppEffect.record)
+        case .askRecordSource:
+            let context = state.context
+            return apply(RecordFeature.start(&state.record, context, state.live.recordOptions), &state, AppEffect.record)
+        case .openRecorded(let id):
+            return navigate(&state, to: .librarySelecting(id)) + [.loadHike(id, forPreview: false)]
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

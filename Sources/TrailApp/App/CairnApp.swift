@@ -23,7 +23,7 @@ public struct CairnApp: Program {
         switch message {
         case .start:
             state.status = StatusMessage(text: "", isError: false)
-            return [.loadHikes(state.library.sort), .draw(.loadDraft)]
+            return [.loadHikes(state.library.sort), .draw(.loadDraft), .record(.findUnfinished)]
         case .input(.resize(let w, let h)):
             state.width = w
             state.height = h
@@ -49,6 +49,7 @@ public struct CairnApp: Program {
                 return apply(result, &state, noEffect)
             case .draw: return runDrawing(&state) { $0.updateDraw(event) }
             case .follow: return runFollowing(&state) { $0.updateFollowKeys(event) }
+            case .record: return runRecording(&state) { RecordFeature.update(&$0, event, context) }
             }
         case .hikesLoaded(let list):
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
@@ -59,6 +60,8 @@ public struct CairnApp: Program {
             case .hike: state.hike?.screen.basemap = basemap
             case .preview: state.library.previewBasemap = basemap
             case .drawing: state.drawing?.basemap = basemap
+            case .recording:
+                _ = runRecording(&state) { $0.basemap = basemap; return FeatureResult() }
             case nil: break
             }
             return []
@@ -79,6 +82,8 @@ public struct CairnApp: Program {
             return runDrawing(&state) { $0.drawMessage(m) }
         case .follow(let m):
             return runFollowing(&state) { $0.updateFollow(m) }
+        case .record(let m):
+            return updateRecord(&state, m)
         }
     }
 
@@ -113,6 +118,7 @@ public struct CairnApp: Program {
 
     /// After a resize: the map keeps its centre and zoom at the new size.
     private func relayout(_ state: inout AppState) -> [AppEffect] {
+        let context = state.context
         var effects: [AppEffect] = []
         if var hike = state.hike {
             let result = HikeFeature.relayout(&hike, state.context)
@@ -121,6 +127,7 @@ public struct CairnApp: Program {
         }
         if state.drawing != nil { effects += runDrawing(&state) { $0.relayoutDraw() } }
         if state.screen.kind == .library { state.library.previewID = nil; effects += previewEffects(&state) }
+        if state.screen.kind == .record { effects += runRecording(&state) { RecordFeature.relayout(&$0, context) } }
         return effects
     }
 }

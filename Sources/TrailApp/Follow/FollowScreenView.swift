@@ -104,7 +104,7 @@ public enum FollowScreenView {
         buffer.setString(x: row.x, y: row.y, parts.joined(separator: " · "), style: env.style(AppRole.statusBar), maxWidth: row.width)
     }
 
-    private static func renderSeparators(_ layout: HikeScreenLayout, env: WidgetEnvironment, into buffer: inout Buffer) {
+    static func renderSeparators(_ layout: HikeScreenLayout, env: WidgetEnvironment, into buffer: inout Buffer) {
         let border = env.style(ThemeRole.border)
         let braille = env.canvasMode == .braille
         for s in layout.separators {

@@ -2,7 +2,7 @@ import TermUI
 
 /// What a key does on the library screen.
 public enum LibraryAction: Sendable, Equatable {
-    case move(Int), page(Int), first, last, open, filter, sort, newDrawing, importFile, rename, delete, help
+    case move(Int), page(Int), first, last, open, filter, sort, newDrawing, importFile, rename, delete, help, record
     case clearFilter, quit
 }
 
@@ -24,6 +24,8 @@ extension LibraryAction {
         KeyBinding("n", "draw a new route (or continue the unfinished one)", hint: "n draw", keys: [.character("n")],
                    action: .newDrawing),
         KeyBinding("r", "rename the selected hike", keys: [.character("r")], action: .rename),
+        KeyBinding("R", "record a hike live (asks for the position source; resumes an unfinished recording)",
+                   hint: "R record", keys: [.character("R")], action: .record),
         KeyBinding("d  Delete", "delete the selected hike (asks first)", keys: [.character("d"), .delete], action: .delete),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc", "clear the filter", keys: [.escape], action: .clearFilter),

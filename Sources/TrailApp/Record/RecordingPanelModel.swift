@@ -1,12 +1,12 @@
 import Foundation
 import TrailCore
 
-/// The live figures of the recording screen as labelled rows, computed from the pure
-/// ``RecordingSession`` alone (no app state), for the lead to wire into the screen after the
-/// TrailApp restructure; `cairn record`'s headless status line shows the same numbers.
+/// The live figures of the recording screen as labelled rows, computed from
+/// ``RecordingFigures`` (or a pure ``RecordingSession``) alone; `cairn record`'s headless
+/// status line shows the same numbers.
 ///
 /// Rows: state, elapsed and moving time, distance, current pace (over the last
-/// ``RecordingSession/currentPaceWindow`` metres), average and moving average pace, elevation,
+/// ``RecordingSession/currentPaceWindow`` metres, named in the label: "Pace (500 m)"), average and moving average pace, elevation,
 /// gain / loss, fix quality and age, points accepted, and one row per rejection rule that has
 /// fired. Times, distances and gain are ``StatisticsCalculator``'s over the recorded points.
 public struct RecordingPanelModel: Hashable, Sendable {
@@ -24,14 +24,22 @@ public struct RecordingPanelModel: Hashable, Sendable {
     ///   - waiting: why there is no fix yet ("connecting (attempt 2)"), shown instead of an age.
     public init(session: RecordingSession, fixAge: Double?, fixMode: FixMode?, waiting: String? = nil,
                 units: UnitFormatter) {
-        let s = session.statistics()
+        self.init(figures: RecordingFigures(session: session), fixAge: fixAge, fixMode: fixMode, waiting: waiting,
+                  units: units)
+    }
+
+    /// The rows of `figures`; `accuracy` (metres, the last fix's horizontal accuracy) is added to
+    /// the fix row when known.
+    public init(figures session: RecordingFigures, fixAge: Double?, fixMode: FixMode?, accuracy: Double? = nil,
+                waiting: String? = nil, units: UnitFormatter) {
+        let s = session.statistics
         var r: [Row] = [
             Row(label: "State", value: session.state.rawValue),
             Row(label: "Elapsed", value: units.duration(s.elapsedTime ?? 0, style: .clock)),
             Row(label: "Moving", value: units.duration(s.movingTime ?? 0, style: .clock)),
-            Row(label: "Distance", value: units.distance(s.distance)),
-            Row(label: "Pace (last \(units.distance(RecordingSession.currentPaceWindow)))",
-                value: units.pace(speed: session.currentSpeed())),
+            Row(label: "Distance", value: units.distance(session.distance)),
+            Row(label: "Pace (\(units.distance(RecordingSession.currentPaceWindow)))",
+                value: units.pace(speed: session.currentSpeed)),
             Row(label: "Average pace", value: units.pace(speed: s.averageSpeed)),
             Row(label: "Moving pace", value: units.pace(speed: s.movingAverageSpeed)),
             Row(label: "Elevation", value: units.elevation(session.lastPoint?.elevation)),
@@ -39,12 +47,14 @@ public struct RecordingPanelModel: Hashable, Sendable {
                 + units.elevationChange(s.elevationLoss.map { -$0 })),
         ]
         if let fixAge {
-            r.append(Row(label: "Fix", value: (fixMode?.label ?? "?") + ", \(Int(fixAge.rounded(.down))) s ago"))
+            let acc = accuracy.map { " ±" + units.distance($0) } ?? ""
+            r.append(Row(label: "Fix", value: (fixMode?.label ?? "?") + acc + ", \(Int(fixAge.rounded(.down))) s ago"))
         } else {
             r.append(Row(label: "Fix", value: "none yet" + (waiting.map { ": \($0)" } ?? "")))
         }
-        let c = session.filter.counters
-        r.append(Row(label: "Points", value: "\(session.pointCount) recorded, \(c.totalRejected) rejected"))
+        let c = session.counters
+        r.append(Row(label: "Points", value: "\(session.pointCount) recorded"))
+        r.append(Row(label: "Rejected", value: String(c.totalRejected)))
         for rule in FixRejection.allCases {
             if let n = c.rejected[rule] { r.append(Row(label: "  " + Self.ruleLabel(rule), value: String(n))) }
         }

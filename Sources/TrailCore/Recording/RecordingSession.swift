@@ -67,6 +67,11 @@ public enum RecordingJudgement: Hashable, Sendable {
 /// are checked first (``check(_:)``), written, then applied (``apply(_:)``). A recording found
 /// unfinished after a crash is rebuilt with ``init(restoring:counters:rules:)`` as paused.
 ///
+/// Memory: the committed points are kept as ``KeptPoint`` (position, elevation and time: 32
+/// bytes a point, against some 250 for a ``Trackpoint`` with its receiver extras, which the
+/// store keeps), so a 12-hour walk at 1 Hz holds about 1.4 MB; ``stretches`` and ``track``
+/// build trackpoints on demand.
+///
 /// Figures: ``distance`` is the geodesic sum within stretches (the gap across a pause is not
 /// walked), summed in the same order as ``StatisticsCalculator`` so it matches `cairn stats`
 /// of the same points bit for bit; the other figures come from ``statistics()``, the
@@ -78,8 +83,11 @@ public struct RecordingSession: Sendable {
     public private(set) var state: RecordingState
     /// The noise filter with its counters (accepted, rejected by rule).
     public private(set) var filter: PositionFilter
-    /// Accepted, committed points; one array per stretch (a stretch without points is left out).
-    public private(set) var stretches: [[Trackpoint]] = []
+    /// Accepted, committed points as kept; one array per stretch (a stretch without points is left out).
+    public private(set) var keptStretches: [[KeptPoint]] = []
+    /// Accepted, committed points as trackpoints (position, elevation, time; the receiver's
+    /// extras are in the store); one array per stretch. Built on each call: O(points).
+    public var stretches: [[Trackpoint]] { keptStretches.map { $0.map(\.trackpoint) } }
     /// Metres walked in each stretch: consecutive committed points.
     public private(set) var stretchDistances: [Double] = []
     /// Metres walked: the stretches' distances summed (the gap across a pause is not walked).
@@ -104,7 +112,8 @@ public struct RecordingSession: Sendable {
                 finished: Bool = false) {
         self.init(rules: rules)
         for s in stored where !s.isEmpty {
-            stretches.append(s)
+            keptStretches.append(s.map(KeptPoint.init))
+            lastPoint = s.last
             var d = 0.0
             for (a, b) in zip(s, s.dropFirst()) { d += a.coordinate.distance(to: b.coordinate) }
             stretchDistances.append(d)
@@ -112,7 +121,7 @@ public struct RecordingSession: Sendable {
         }
         filter.restoreCounters(counters ?? FilterCounters(),
                                latestTime: stored.joined().compactMap(\.time).max())
-        stretch = stretches.count
+        stretch = keptStretches.count
         state = finished ? .finished : .paused
     }
 
@@ -135,15 +144,16 @@ public struct RecordingSession: Sendable {
     public mutating func commit(_ point: PendingPoint) {
         precondition(pending == point, "commit only the point judge returned")
         pending = nil
-        if stretchHasPoints, let last = stretches.last?.last {
+        if stretchHasPoints, let last = keptStretches.last?.last {
             stretchDistances[stretchDistances.count - 1] += last.coordinate.distance(to: point.point.coordinate)
-            stretches[stretches.count - 1].append(point.point)
+            keptStretches[keptStretches.count - 1].append(KeptPoint(point.point))
         } else {
-            stretches.append([point.point])
+            keptStretches.append([KeptPoint(point.point)])
             stretchDistances.append(0)
             stretchHasPoints = true
         }
         pointCount += 1
+        lastPoint = point.point
     }
 
     /// Forgets the pending point when the store could not write it (it never counts).
@@ -179,8 +189,8 @@ public struct RecordingSession: Sendable {
     /// The committed points as one track (one segment per stretch).
     public var track: Track { Track(segments: stretches.map { TrackSegment(points: $0) }) }
 
-    /// The last committed point.
-    public var lastPoint: Trackpoint? { stretches.last?.last }
+    /// The last committed point (with its extras).
+    public private(set) var lastPoint: Trackpoint?
 
     /// Statistics of the committed points by ``StatisticsCalculator`` (what `cairn stats` and
     /// the stored hike show).
@@ -191,14 +201,14 @@ public struct RecordingSession: Sendable {
     /// Speed over the last `window` metres of the current stretch, m/s (the current pace is its
     /// inverse); nil before the stretch has `window` metres or without times.
     public func currentSpeed(over window: Double = RecordingSession.currentPaceWindow) -> Double? {
-        guard let points = stretches.last, points.count >= 2, let endTime = points.last?.time else { return nil }
+        guard let points = keptStretches.last, points.count >= 2, let endTime = points.last?.date else { return nil }
         var covered = 0.0
         var i = points.count - 1
         while i > 0 && covered < window {
             covered += points[i - 1].coordinate.distance(to: points[i].coordinate)
             i -= 1
         }
-        guard covered >= window, let startTime = points[i].time else { return nil }
+        guard covered >= window, let startTime = points[i].date else { return nil }
         let dt = endTime.timeIntervalSince(startTime)
         return dt > 0 ? covered / dt : nil
     }
@@ -206,4 +216,29 @@ public struct RecordingSession: Sendable {
     /// The distance the current pace is measured over, metres: 500 m, a few minutes of walking,
     /// long enough that 10 m point spacing and GPS noise do not make it jump.
     public static let currentPaceWindow = 500.0
+}
+
+/// A committed point as ``RecordingSession`` keeps it in memory: position, elevation and time,
+/// 32 bytes (NaN stands for a missing elevation or time).
+public struct KeptPoint: Hashable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres, NaN when the fix had none.
+    public var elevationOrNaN: Double
+    /// Seconds since the reference date (`Date.timeIntervalSinceReferenceDate`), NaN without a time.
+    public var timeOrNaN: Double
+
+    public init(_ p: Trackpoint) {
+        latitude = p.latitude
+        longitude = p.longitude
+        elevationOrNaN = p.elevation ?? .nan
+        timeOrNaN = p.time?.timeIntervalSinceReferenceDate ?? .nan
+    }
+
+    public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+    public var date: Date? { timeOrNaN.isNaN ? nil : Date(timeIntervalSinceReferenceDate: timeOrNaN) }
+    /// The point as a trackpoint without extras.
+    public var trackpoint: Trackpoint {
+        Trackpoint(latitude: latitude, longitude: longitude, elevation: elevationOrNaN.isNaN ? nil : elevationOrNaN, time: date)
+    }
 }

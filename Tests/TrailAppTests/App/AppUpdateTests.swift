@@ -42,7 +42,7 @@ import TrailStore
 
     @Test func startLoadsTheHikeList() {
         var s = AppState(environment: Self.environment(), storeLabel: "t", width: 80, height: 24)
-        #expect(app.update(&s, .start) == [.loadHikes(.date), .draw(.loadDraft)])
+        #expect(app.update(&s, .start) == [.loadHikes(.date), .draw(.loadDraft), .record(.findUnfinished)])
     }
 
     @Test func listArrivalSelectsFirstAndAsksForItsPreview() {

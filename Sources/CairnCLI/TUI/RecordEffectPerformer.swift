@@ -1,0 +1,154 @@
+import Dispatch
+import Foundation
+import TrailApp
+import TrailCore
+import TrailLive
+import TrailStore
+
+/// Performs the recording screen's effects: owns the one ``Recorder`` and its hike-store
+/// connection on a serial queue of its own (so a slow map or list query never delays a point,
+/// and fixes are judged in the order they came), runs the position source through the shared
+/// ``PositionSourceRunner``, and answers every store write with the figures after it.
+final class RecordEffectPerformer: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "cairn.recording")
+    private let runner = PositionSourceRunner(label: "cairn.record-tick")
+    private let storePath: String
+    private let now: () -> Date
+    private let speech: SpeechOutput
+    // Used only on `queue`.
+    private var store: HikeStore?
+    private var recorder: Recorder?
+    private var restored: Recorder?
+    private var lastStatistics: (at: Date, statistics: TrackStatistics)?
+
+    /// The statistics (a pass over every committed point) are refreshed at most this often, in
+    /// seconds of wall time; distance, points and counters are exact after every point.
+    static let statisticsInterval = 1.0
+
+    init(storePath: String, speech: SpeechOutput, now: @escaping () -> Date) {
+        self.storePath = storePath
+        self.speech = speech
+        self.now = now
+    }
+
+    func perform(_ effect: RecordEffect, send: @escaping @Sendable (AppMessage) -> Void) {
+        switch effect {
+        case .startSource(let spec, let speed, let number):
+            runner.start(spec, speed: speed, now: { [self] in now() },
+                         event: { event, at in send(.record(.position(event, at: at, source: number))) },
+                         tick: { send(.record(.tick($0))) },
+                         failed: { send(.record(.sourceFailed(source: number, $0))) })
+        case .stopSource:
+            runner.stop()
+        case .pauseSource(let paused):
+            runner.setPaused(paused)
+        case .speak(let text):
+            speech.speak(text)
+        case .checkSource(let spec, let text, let resuming):
+            DispatchQueue.global().async {
+                var problem: String?
+                do { try spec.check(loadTrack: FollowEffectPerformer.loadTrack) } catch { problem = String(describing: error) }
+                send(.record(.sourceChecked(text: text, spec, resuming: resuming, error: problem)))
+            }
+        case .findUnfinished, .begin, .receive, .perform, .finish, .finishUnfinished, .backtrack:
+            queue.async { [self] in
+                do {
+                    try performStoreEffect(effect, send: send)
+                } catch {
+                    send(.record(.failed(reason: "\(error)")))
+                }
+            }
+        }
+    }
+
+    /// The app is ending (quit, signal): stops the source and writes a recording in progress as
+    /// paused, so the next start offers it with every point (a killed process is restored as
+    /// paused too, by ``Recorder/init(restoring:store:now:)``).
+    func shutDown() {
+        runner.stop()
+        queue.sync {
+            if let r = recorder, r.session.state == .recording { try? r.perform(.pause) }
+            recorder = nil
+        }
+    }
+
+    private func openStore() throws -> HikeStore {
+        if let store { return store }
+        let s = try HikeStore(path: storePath, now: now)
+        store = s
+        return s
+    }
+
+    private func figures(_ r: Recorder, fresh: Bool = false) -> RecordingFigures {
+        let t = now()
+        if !fresh, let last = lastStatistics, t.timeIntervalSince(last.at) < Self.statisticsInterval, last.at <= t {
+            return RecordingFigures(session: r.session, statistics: last.statistics)
+        }
+        let s = r.session.statistics()
+        lastStatistics = (t, s)
+        return RecordingFigures(session: r.session, statistics: s)
+    }
+
+    private func performStoreEffect(_ effect: RecordEffect, send: @escaping @Sendable (AppMessage) -> Void) throws {
+        switch effect {
+        case .findUnfinished:
+            let store = try openStore()
+            guard let r = try Recorder.restoreUnfinished(in: store, now: now), let hike = r.hike, let id = r.recording else { return }
+            let record = try store.recording(id)
+            restored = r
+            send(.record(.unfinishedFound(UnfinishedRecording(recording: id, hike: hike, name: r.name, source: record.source,
+                                                              startedAt: record.startedAt, pointCount: r.session.pointCount,
+                                                              distance: r.session.distance))))
+        case .begin(let name, let source, let resuming):
+            let store = try openStore()
+            lastStatistics = nil
+            if let resuming {
+                let r: Recorder
+                if let kept = restored, kept.recording == resuming { r = kept } else {
+                    r = try Recorder(restoring: try store.recording(resuming), store: store, now: now)
+                }
+                restored = nil
+                if r.session.state == .paused { try r.perform(.resume) }
+                recorder = r
+                send(.record(.begun(figures(r, fresh: true), stored: r.session.stretches, name: r.name, hike: r.hike)))
+            } else {
+                let hikeName = name ?? "Recorded " + ISO8601DateFormatter.string(
+                    from: now(), timeZone: TimeZone.current, formatOptions: [.withFullDate, .withDashSeparatorInDate])
+                let r = try Recorder(store: store, name: hikeName, source: source, now: now)
+                recorder = r
+                send(.record(.begun(figures(r, fresh: true), stored: [], name: hikeName, hike: nil)))
+            }
+        case .receive(let fix):
+            guard let r = recorder else { return }
+            let judgement = try r.receive(fix)
+            var accepted: PendingPoint?
+            if case .accept(let p) = judgement { accepted = p }
+            send(.record(.judged(figures(r), accepted: accepted, hike: r.hike)))
+        case .perform(let action):
+            guard let r = recorder else { return }
+            try r.perform(action)
+            send(.record(.stateChanged(figures(r, fresh: true))))
+        case .finish(let name):
+            guard let r = recorder else { return send(.record(.finished(nil))) }
+            recorder = nil
+            guard let hike = r.hike else { return send(.record(.finished(nil))) }
+            if name != r.name { try r.store.rename(hike, to: name) }
+            try r.perform(.finish)
+            send(.record(.finished(hike)))
+        case .finishUnfinished(let id):
+            let store = try openStore()
+            let r: Recorder
+            if let kept = restored, kept.recording == id { r = kept } else {
+                r = try Recorder(restoring: try store.recording(id), store: store, now: now)
+            }
+            restored = nil
+            try r.perform(.finish)
+            send(.record(.finished(r.hike)))
+        case .backtrack:
+            guard let r = recorder else { return }
+            send(.record(.backtrackReady(r.session.backtrackPoints())))
+        case .startSource, .stopSource, .pauseSource, .speak, .checkSource:
+            break  // not store work: done in perform(_:send:)
+        }
+    }
+}

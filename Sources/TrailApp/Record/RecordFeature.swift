@@ -1,0 +1,231 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailLive
+import TrailMap
+import TrailStore
+
+/// What lives beside the recording screen: the unfinished recording offered on start, and the
+/// numbering of source starts (late events of an older source are ignored).
+public struct RecordState: Sendable {
+    /// The unfinished recording offered (or being resumed).
+    public var unfinished: UnfinishedRecording?
+    public var sourceCounter = 0
+    public init() {}
+}
+
+/// The live options the recording reads (from ``LiveModel``: `--gps`, `--speed`,
+/// `--off-route`, speech).
+struct RecordOptions: Sendable {
+    var defaultSource: String
+    var speed: Double?
+    var offRouteThreshold: Double
+    var speaks: Bool
+}
+
+extension LiveModel {
+    var recordOptions: RecordOptions {
+        RecordOptions(defaultSource: defaultSource, speed: speedFactor, offRouteThreshold: offRouteThreshold,
+                      speaks: speaks && speechAvailable)
+    }
+}
+
+/// The recording screen's update: keys (``RecordAction/keyMap``) and the recorder's answers.
+/// It changes only the ``RecordModel``; the recorder (in the effect performer) changes the
+/// store first and answers with ``RecordingFigures``, so the screen shows only what is on disk.
+enum RecordFeature {
+    typealias Result = FeatureResult<RecordEffect>
+
+    /// Keys and mouse of the recording screen.
+    static func update(_ model: inout RecordModel, _ event: InputEvent, _ context: FeatureContext) -> Result {
+        var result = Result()
+        let viewportBefore = model.viewport
+        func moveMap(_ move: MapNavigation) {
+            if move.apply(to: &model.viewport) { model.detached = true }
+        }
+        switch event {
+        case .mouse(let action, _, _):
+            guard let move = MapNavigation.wheel(action) else { return result }
+            moveMap(move)
+        case .resize:
+            return result
+        case .key(let key):
+            guard let action = RecordAction.keyMap.action(for: key) else { return result }
+            switch action {
+            case .map(let move): moveMap(move)
+            case .centre:
+                model.detached = false
+                if let c = model.position { MapNavigation.centre(&model.viewport, on: c) }
+            case .labels: model.showsLabels.toggle()
+            case .help: result.modal = .help
+            case .back:
+                result.status = StatusMessage(text: "x finishes the recording · Ctrl-C quits (the recording is kept, paused)",
+                                              isError: false)
+            case .pause:
+                guard model.phase == .running else { return result }
+                switch model.figures.state {
+                case .recording: result.effects = [.own(.perform(.pause)), .own(.pauseSource(true))]
+                case .paused: result.effects = [.own(.perform(.resume)), .own(.pauseSource(false))]
+                case .finished: break
+                }
+            case .finish:
+                guard model.phase == .running else { return result }
+                result.modal = .prompt(PromptModel(purpose: .recordName, title: "Finish and save as", text: model.name))
+            case .backtrack:
+                guard model.phase == .running else { return result }
+                guard model.figures.pointCount >= 2 else {
+                    return Result(status: StatusMessage(text: "Nothing walked yet to turn back on", isError: true), bell: true)
+                }
+                result.effects = [.own(.backtrack)]
+            }
+        }
+        if model.viewport != viewportBefore { askMapData(model, &result) }
+        return result
+    }
+
+    /// The name prompt was accepted: finish under that name.
+    static func nameEntered(_ model: inout RecordModel, _ name: String) -> Result {
+        guard model.phase == .running else { return Result() }
+        model.phase = .finishing
+        model.name = name
+        return Result([.finish(name: name)], status: StatusMessage(text: "Finishing…", isError: false))
+    }
+
+    /// The recorder's answers and the source's events.
+    static func receive(_ model: inout RecordModel, _ message: RecordMessage, _ context: FeatureContext,
+                        _ options: RecordOptions) -> Result {
+        switch message {
+        case .position(let event, let at, let source):
+            guard source == model.source else { return Result() }
+            return position(&model, event, at: at, context, options)
+        case .tick(let date):
+            model.now = date
+            return Result()
+        case .sourceFailed(let source, let text):
+            guard source == model.source else { return Result() }
+            model.ended = SourceEnd(reason: text, isError: true)
+            return Result(status: StatusMessage(text: "Position source: \(text)", isError: true), bell: true)
+        case .begun(let figures, let stored, let name, let hike):
+            model.phase = .running
+            model.figures = figures
+            model.name = name
+            model.hikeID = hike
+            if !stored.isEmpty { model.drawStored(stored) }
+            var result = Result()
+            if let c = figures.lastPoint?.coordinate {
+                model.awaitingFirstFix = false
+                model.viewport.zoom = max(model.viewport.zoom, CairnApp.followZoom)
+                model.viewport.center = c
+                askMapData(model, &result)
+            }
+            return result
+        case .judged(let figures, let accepted, let hike):
+            model.figures = figures
+            if let hike { model.hikeID = hike }
+            if let accepted { model.draw(accepted) }
+            return Result()
+        case .stateChanged(let figures):
+            model.figures = figures
+            let text = figures.state == .paused ? "Paused (written): p resumes · x finishes" : "Recording again"
+            return Result(status: StatusMessage(text: text, isError: false))
+        case .backtrackReady(let points):
+            guard points.count >= 2 else {
+                return Result(status: StatusMessage(text: "Nothing walked yet to turn back on", isError: true), bell: true)
+            }
+            let route = FollowRoute(points: points)
+            model.backtrack = FollowSession(route: route, configuration: FollowConfiguration(offRouteThreshold: options.offRouteThreshold))
+            model.backtrackLine = FollowModel.drawable(route, name: "Way back")
+            model.offRouteBanner = nil
+            return Result(status: StatusMessage(text: "Backtrack: the way back to the start, "
+                                                + context.environment.format.distance(route.length)
+                                                + "; still recording", isError: false))
+        case .failed(let reason):
+            let status = StatusMessage(text: "Recording: \(reason)", isError: true)
+            // No recorder could be made (a read-only store): nothing can be recorded, so the
+            // source stops and the library comes back with the reason.
+            if model.phase == .starting { return Result([.stopSource], status: status, navigation: .library, bell: true) }
+            if model.phase == .finishing { model.phase = .running }
+            return Result(status: status, bell: true)
+        case .sourceChecked, .finished, .unfinishedFound:
+            return Result()  // the root's (they open or leave the screen)
+        }
+    }
+
+    private static func position(_ model: inout RecordModel, _ event: PositionEvent, at time: Date, _ context: FeatureContext,
+                                 _ options: RecordOptions) -> Result {
+        model.now = max(model.now ?? time, time)
+        var result = Result()
+        switch event {
+        case .fix(let fix):
+            model.lastReceived = fix
+            model.lastArrival = time
+            model.noFix = nil
+            guard model.phase == .running else { return result }
+            result.effects.append(.own(.receive(fix)))
+            if var back = model.backtrack, model.figures.state == .recording {
+                if let alert = back.receive(fix).alert { raise(alert, &model, back, options, &result) }
+                model.backtrack = back
+            }
+            keepInView(&model, context, &result)
+        case .noFix(let mode): model.noFix = mode
+        case .satellites, .stale, .skippedInput: break
+        case .connection(let c):
+            model.connection = c
+            if case .connected = c { model.ended = nil }
+        case .ended(let end):
+            model.ended = end
+            result.status = StatusMessage(text: "Position source ended: \(end.reason) · x finishes", isError: end.isError)
+        }
+        return result
+    }
+
+    /// Banner, bell and (when on) speech for an off-route alert on the way back.
+    private static func raise(_ alert: OffRouteAlert, _ model: inout RecordModel, _ back: FollowSession,
+                              _ options: RecordOptions, _ result: inout Result) {
+        switch alert {
+        case .leftRoute(let d), .stillOffRoute(let d, _):
+            let first = model.offRouteBanner == nil
+            model.offRouteBanner = back.crossTrackDistance ?? d
+            result.effects.append(.bell)
+            if options.speaks {
+                result.effects.append(.own(.speak(first ? CairnApp.spokenAlerts.left : CairnApp.spokenAlerts.still)))
+            }
+        case .backOnRoute:
+            model.offRouteBanner = nil
+            if options.speaks { result.effects.append(.own(.speak(CairnApp.spokenAlerts.back))) }
+        }
+    }
+
+    /// Centres (and zooms in) at the first fix, then keeps the position in view unless the
+    /// hiker panned away.
+    private static func keepInView(_ model: inout RecordModel, _ context: FeatureContext, _ result: inout Result) {
+        guard !model.detached, let c = model.position else { return }
+        if model.awaitingFirstFix {
+            model.awaitingFirstFix = false
+            // "Waiting for the first fix" gives way to the key hints.
+            result.status = StatusMessage(text: "", isError: false)
+            model.viewport.zoom = max(model.viewport.zoom, CairnApp.followZoom)
+            model.viewport.center = c
+        } else {
+            let before = model.viewport
+            MapNavigation.keepInView(&model.viewport, c, marginDivisor: 4)
+            if model.viewport == before { return }
+        }
+        askMapData(model, &result)
+    }
+
+    /// Asks for map data when the basemap cannot serve the map's view.
+    static func askMapData(_ model: RecordModel, _ result: inout Result) {
+        if let b = model.basemap, b.canServe(model.viewport) { return }
+        result.askBasemap(.recording, model.viewport)
+    }
+
+    /// After a resize: the map keeps its centre and zoom at the new size.
+    static func relayout(_ model: inout RecordModel, _ context: FeatureContext) -> Result {
+        let map = context.layout.hike.map
+        model.viewport = model.viewport.resized(width: max(1, map.width), height: max(1, map.height))
+        var result = Result()
+        askMapData(model, &result)
+        return result
+    }
+}

@@ -1,0 +1,27 @@
+import TermUI
+
+/// What a key does on the recording screen.
+public enum RecordAction: Sendable, Equatable {
+    case map(MapNavigation)
+    case centre, pause, finish, backtrack, labels, help, back
+}
+
+extension RecordAction {
+    /// The recording screen's keys: the update, the `?` help and the status-line hints read this.
+    public static let keyMap = KeyMap<RecordAction>([
+        MapNavigation.stepBinding("↑ ↓ ← →  h j k l", "pan the map away from the position", big: "a whole view",
+                                  RecordAction.map),
+        KeyBinding("c", "centre the map on the position again (and follow it)", hint: "c centre on you",
+                   keys: [.character("c")], action: .centre),
+        KeyBinding("p", "pause / resume (written to the store first; a pause starts a new segment)", hint: "p pause",
+                   keys: [.character("p")], action: .pause),
+        KeyBinding("x", "finish: name the hike, save it and open it", hint: "x finish", keys: [.character("x")],
+                   action: .finish),
+        KeyBinding("b", "backtrack: follow the walk so far back to its start, with the off-route alert",
+                   hint: "b backtrack", keys: [.character("b")], action: .backtrack),
+        MapNavigation.zoomBinding(hint: "+ - zoom", RecordAction.map),
+        KeyBinding("L", "map labels on / off", keys: [.character("L")], action: .labels),
+        KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
+        KeyBinding("Esc  q", "how to finish and quit", keys: [.escape, .character("q")], action: .back),
+    ])
+}

@@ -1,0 +1,137 @@
+import Foundation
+import TermUI
+import TrailCore
+
+/// Draws the recording screen, laid out like the hike screen (``HikeScreenLayout``): the map
+/// around the position with the recorded track (the bounded ``DecimatedLine``) in the
+/// `route-covered` style and the marker, or after `b` the way back with its covered part; the
+/// growing elevation profile; the ``RecordingPanelModel`` rows under a heading with the state;
+/// the off-route banner while backtracking; a note on the map while no fix has come.
+public enum RecordScreenView {
+    /// What one frame drew (tests).
+    public struct Frame: Sendable {
+        public var layout: HikeScreenLayout
+        public var map: MapWidget.RenderInfo
+        /// Where the off-route banner went, when shown.
+        public var banner: Rect?
+    }
+
+    @discardableResult
+    public static func render(model: RecordModel, environment env: WidgetEnvironment, area: Rect,
+                              into buffer: inout Buffer) -> Frame {
+        let area = area.intersection(buffer.area)
+        buffer.clear(area)
+        let layout = HikeScreenLayout(area: area)
+        let line = model.backtrackLine ?? model.drawable
+        var map = MapWidget(viewport: model.viewport, basemap: model.basemap, hike: line.pointCount > 0 ? line : nil,
+                            showsLabels: model.showsLabels, environment: env)
+        if let back = model.backtrack {
+            map.coveredRanges = back.coverage.coveredRanges
+        } else if line.pointCount > 1 {
+            map.coveredRanges = [0...line.profile.length]
+        }
+        map.position = model.position
+        let info = map.render(area: layout.map, into: &buffer)
+        if model.lastReceived == nil && !layout.map.isEmpty { waitingNote(model, env: env, map: layout.map, into: &buffer) }
+        if !layout.chart.isEmpty { renderProfile(model, env: env, area: layout.chart, into: &buffer) }
+        let panel = model.panel(units: env.format)
+        if !layout.stats.isEmpty {
+            renderPanel(model, panel, env: env, area: layout.stats, into: &buffer)
+        } else if layout.map.height > 1 {
+            let row = Rect(x: layout.map.x, y: layout.map.y, width: layout.map.width, height: 1)
+            let f = env.format, s = model.figures
+            let text = [stateWord(model), f.distance(s.distance), f.duration(s.statistics.movingTime ?? 0, style: .clock),
+                        "\(s.pointCount) points"].joined(separator: " · ")
+            buffer.fill(row, with: Cell(" ").applying(env.style(AppRole.statusBar)))
+            buffer.setString(x: row.x, y: row.y, text, style: env.style(AppRole.statusBar), maxWidth: row.width)
+        }
+        FollowScreenView.renderSeparators(layout, env: env, into: &buffer)
+        var frame = Frame(layout: layout, map: info)
+        if let d = model.offRouteBanner, model.backtrack?.isOffRoute == true, !layout.map.isEmpty {
+            let y = layout.stats.isEmpty && layout.map.height > 2 ? layout.map.y + 1 : layout.map.y
+            let rect = Rect(x: layout.map.x, y: y, width: layout.map.width, height: 1)
+            let style = env.style(AppRole.error).adding(.reverse)
+            buffer.fill(rect, with: Cell(" ").applying(style))
+            let text = "⚠ OFF ROUTE — \(env.format.distance(model.backtrack?.crossTrackDistance ?? d)) from the way back"
+            let w = min(DisplayWidth.of(text), rect.width)
+            buffer.setString(x: rect.x + (rect.width - w) / 2, y: y, text, style: style, maxWidth: rect.width)
+            frame.banner = rect
+        }
+        return frame
+    }
+
+    /// "recording", "paused", "starting", "finishing", "backtracking".
+    static func stateWord(_ model: RecordModel) -> String {
+        switch model.phase {
+        case .starting: return "starting"
+        case .finishing: return "finishing"
+        case .running:
+            if model.figures.state == .recording && model.backtrack != nil { return "recording · backtracking" }
+            return model.figures.state.rawValue
+        }
+    }
+
+    private static func renderPanel(_ model: RecordModel, _ panel: RecordingPanelModel, env: WidgetEnvironment, area: Rect,
+                                    into buffer: inout Buffer) {
+        let area = area.intersection(buffer.area)
+        buffer.clear(area)
+        guard !area.isEmpty else { return }
+        let recording = model.figures.state == .recording && model.phase == .running
+        let badge = " ● " + stateWord(model)
+        let badgeWidth = DisplayWidth.of(badge)
+        let title = model.name.isEmpty ? "New recording" : model.name
+        let x = buffer.setString(x: area.x, y: area.y, title, style: env.style(ThemeRole.heading),
+                                 maxWidth: max(0, area.width - badgeWidth))
+        buffer.setString(x: x, y: area.y, badge, style: env.style(recording ? ThemeRole.routeCovered : ThemeRole.warning),
+                         maxWidth: max(0, area.maxX - x))
+        // The state is in the heading; the rows start with the times.
+        let rows = panel.rows.filter { $0.label != "State" }
+        let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, area.width * 2 / 5))
+        for (i, row) in rows.enumerated() {
+            let y = area.y + 1 + i
+            guard y < area.maxY else { break }
+            buffer.setString(x: area.x, y: y, row.label, style: env.style(ThemeRole.muted), maxWidth: labelWidth)
+            let vx = area.x + labelWidth + 1
+            buffer.setString(x: vx, y: y, row.value, style: env.style(ThemeRole.text), maxWidth: max(0, area.maxX - vx))
+        }
+    }
+
+    private static func renderProfile(_ model: RecordModel, env: WidgetEnvironment, area: Rect, into buffer: inout Buffer) {
+        let line = model.drawable
+        if line.pointCount > 1 && line.hasElevation {
+            ElevationChart(hike: line, environment: env).render(area: area, into: &buffer)
+        } else {
+            let text = line.pointCount > 1 ? "No elevation in the fixes" : "The profile grows as you walk"
+            let w = min(DisplayWidth.of(text), area.width)
+            buffer.setString(x: area.x + (area.width - w) / 2, y: area.y + area.height / 2, text,
+                             style: env.style(ThemeRole.muted), maxWidth: area.width)
+        }
+    }
+
+    private static func waitingNote(_ model: RecordModel, env: WidgetEnvironment, map: Rect, into buffer: inout Buffer) {
+        var lines = ["Waiting for the first fix from \(model.sourceLabel)"]
+        if let why = model.waiting { lines.append(why) }
+        lines.append("Nothing is recorded until a fix is accepted")
+        for (i, text) in lines.enumerated() {
+            let y = map.y + map.height / 2 - 1 + i
+            guard y >= map.y, y < map.maxY else { continue }
+            let w = min(DisplayWidth.of(text), map.width)
+            buffer.setString(x: map.x + (map.width - w) / 2, y: y, text,
+                             style: env.style(i == 0 ? ThemeRole.warning : ThemeRole.muted), maxWidth: map.width)
+        }
+    }
+}
+
+extension CairnApp {
+    /// The recording screen's status-line hint.
+    func recordStatusHint(_ model: RecordModel) -> String {
+        hintLine(RecordAction.keyMap.hints { action, hint in
+            switch action {
+            case .centre: return model.detached ? hint : nil
+            case .pause: return model.figures.state == .paused ? "p resume" : hint
+            case .backtrack: return model.backtrack == nil ? hint : nil
+            default: return hint
+            }
+        })
+    }
+}
