@@ -32,8 +32,16 @@ final class LibraryEffectPerformer: @unchecked Sendable {
             let store = try connections.openStore()
             let summary = try store.summary(id)
             let tracks = try store.tracks(of: id)
-            let prepared = PreparedHike(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
+            var prepared = PreparedHike(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
                                         statistics: summary.statistics)
+            if !forPreview {
+                // Measured once on the first opening, cached in the store (map work on its queue).
+                // A map that cannot be read costs the bars only: the basemap says why.
+                let map = connections
+                prepared.setGround((try? GroundSurveys.line(of: id, segments: prepared.segmentCoordinates, store: store,
+                                                            map: { try map.mapQueue.sync { try map.openMap() } },
+                                                            now: map.now())) ?? nil)
+            }
             return .hikeLoaded(id, prepared, forPreview: forPreview)
         case .readImportFile(let path):
             let full = (path as NSString).expandingTildeInPath

@@ -92,6 +92,11 @@ enum HikeFeature {
                 hike.mapDetached = false
             case .labels: hike.screen.showsLabels.toggle()
             case .contours: hike.screen.showsContours.toggle()
+            case .lineColouring:
+                let next = hike.screen.lineColouring.next
+                hike.screen.setLineColouring(next)
+                let note = next == .grade && hike.screen.hike.ground == nil ? " (no map data under this hike)" : ""
+                result.status = StatusMessage(text: "Line colours: \(next.title)\(note)", isError: false)
             case .edit:
                 return Result(navigation: .editDrawing)
             case .help:

@@ -7,6 +7,8 @@ public enum HikeAction: Sendable, Equatable {
     case toStart, toEnd, markStart, markEnd, clearRange, nextFocus, previousFocus
     case map(MapNavigation)
     case fit, centre, follow, labels, contours, edit, help, back
+    /// Cycle the line colouring: plain, slope, SAC grade.
+    case lineColouring
 }
 
 extension HikeAction {
@@ -40,6 +42,8 @@ extension HikeAction {
         KeyBinding("e", "edit the route (drawn hikes)", keys: [.character("e")], action: .edit),
         KeyBinding("L  C", "map labels / contour lines (imported terrain) on / off", hint: "C contours",
                    keys: [(.character("L"), .labels), (.character("C"), .contours)]),
+        KeyBinding("o", "colour the line: plain / by slope / by SAC grade (legend on the map)", hint: "o colours",
+                   keys: [.character("o")], action: .lineColouring),
         .mouse("click", "profile: move the cursor there; map: focus it"),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc  q", "back to the library", hint: "q back", keys: [.escape, .character("q")], action: .back),

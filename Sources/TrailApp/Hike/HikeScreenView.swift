@@ -22,6 +22,7 @@ public enum HikeScreenView {
                             scrubIndex: state.scrubIndex, routeGrades: state.routeGrades,
                             showsLabels: state.showsLabels, environment: environment)
         map.showsContours = state.showsContours
+        map.lineColouring = state.lineColouring
         let info = map.render(area: layout.map, into: &buffer)
         if !layout.chart.isEmpty {
             ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,

@@ -71,11 +71,15 @@ public enum ThemeRole {
     /// The SAC hiking scale roles `sac-1` … `sac-6`; also used to colour the route by slope.
     public static func sac(_ grade: Int) -> String { "sac-\(min(6, max(1, grade)))" }
 
+    /// Surface classes in the ground bars: `surface-paved`, `surface-gravel`, `surface-dirt`,
+    /// `surface-grass`, `surface-rock` (unknown surfaces are drawn ``muted``).
+    public static let surfaceRoles = ["surface-paved", "surface-gravel", "surface-dirt", "surface-grass", "surface-rock"]
+
     /// Every role the hike screen uses (for checking a theme with `Theme.missingRoles`).
     public static let all: [String] = [
         text, muted, heading, label, border, highlight, selection, warning,
         path, track, road, minorRoad, water, waterway, forest, landuse, peak, hut, spring, viewpoint,
         route, routeChevron, routeStart, routeFinish, routeCovered, marker, cursor,
         chartLine, chartFill, chartAxis, chartCursor,
-    ] + (1...6).map { sac($0) }
+    ] + (1...6).map { sac($0) } + surfaceRoles
 }
