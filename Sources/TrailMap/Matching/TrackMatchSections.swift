@@ -10,20 +10,30 @@ struct TrackMatchSections {
     let match: TrackMatch
     /// The recorded points, flattened.
     let raw: [Coordinate]
+    /// The flattened index range of each segment.
+    let segmentRanges: [Range<Int>]
 
     init(options: MatchOptions, match: TrackMatch, segments: [[Coordinate]]) {
         self.options = options
         self.match = match
         raw = segments.flatMap { $0 }
+        var start = 0
+        segmentRanges = segments.map { s in
+            defer { start += s.count }
+            return start..<start + s.count
+        }
     }
 
     func sections() -> [TrackMatch.Section] {
         var out: [TrackMatch.Section] = []
         for (pi, piece) in match.pieces.enumerated() {
             guard piece.isMatched else {
-                let line = Array(raw[piece.points])
+                // Off the map from the last point before to the first point after (same segment).
+                let seg = segmentRanges[piece.segment]
+                let points = max(seg.lowerBound, piece.points.lowerBound - 1)...min(seg.upperBound - 1, piece.points.upperBound + 1)
+                let line = Array(raw[points])
                 let length = TrackMatch.length(of: line[...])
-                out.append(TrackMatch.Section(kind: .unmatched, points: piece.points, piece: pi, matched: [], raw: line,
+                out.append(TrackMatch.Section(kind: .unmatched, points: points, piece: pi, matched: [], raw: line,
                                               rawLength: length, matchedLength: length, maxOffset: 0))
                 continue
             }
@@ -46,6 +56,7 @@ struct TrackMatchSections {
             }
             for r in runs {
                 let a = anchors[r.lowerBound], b = anchors[r.upperBound]
+                guard b.point > a.point else { continue }   // a one-point piece has nothing to choose
                 let matched = Array(piece.coordinates[a.coordinate...b.coordinate])
                 let line = Array(raw[a.point...b.point])
                 let moved = r.contains { offsets[$0] > options.movedThreshold }

@@ -7,9 +7,10 @@ import TrailMap
 /// map), each bar as wide as the area, cells shared out by largest remainder.
 ///
 /// Colours are the theme's `sac-1` … `sac-6` and `surface-*` roles (``ThemeRole``), the same
-/// the map uses for the line coloured by grade; ungraded and unknown are `muted`, off the map
-/// `border`. Where the theme gives a class no colour (mono, NO_COLOR) or the terminal is not
-/// UTF-8, every class is drawn with its own letter instead of a block, so the bar still reads.
+/// the map uses for the line coloured by grade; ungraded ways take the route's colour, unknown
+/// surfaces and stretches off the map are `muted`. Where the theme gives a class no colour
+/// (mono, NO_COLOR) or the terminal is not UTF-8, every class is drawn with its own letter
+/// instead of a block, so the bar still reads.
 public struct GroundBars: Sendable {
     /// One class of a bar: its short name, share in percent, role and letter.
     public struct Item: Sendable, Hashable {
@@ -33,8 +34,8 @@ public struct GroundBars: Sendable {
     public var gradeItems: [Item] {
         SACScale.allCases.map { Item(name: "\($0)", percent: shares.percent(grade: $0), role: ThemeRole.sac($0.rawValue),
                                      letter: Character("\($0.rawValue)")) }
-            + [Item(name: "ungraded", percent: shares.percent(grade: nil), role: ThemeRole.muted, letter: "-"),
-               Item(name: "off map", percent: shares.offMapPercent, role: ThemeRole.border, letter: " ")]
+            + [Item(name: "ungraded", percent: shares.percent(grade: nil), role: LineClass.role(LineClass.ungraded), letter: "-"),
+               Item(name: "off map", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: " ")]
     }
 
     /// The surface classes in order, then off the map.
@@ -43,7 +44,7 @@ public struct GroundBars: Sendable {
         return SurfaceClass.allCases.map { s in
             Item(name: "\(s)", percent: shares.percent(surface: s),
                  role: s == .unknown ? ThemeRole.muted : ThemeRole.surfaceRoles[s.rawValue], letter: letters[s]!)
-        } + [Item(name: "off map", percent: shares.offMapPercent, role: ThemeRole.border, letter: " ")]
+        } + [Item(name: "off map", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: " ")]
     }
 
     /// Cells per item for a bar `width` cells wide: floor of each share, the cells left over

@@ -44,12 +44,13 @@ public enum LineClass {
         return (limits.firstIndex { abs(g) < $0 } ?? 5) + 1
     }
 
-    /// The theme role of class `k`: `sac-k` for 1-6, `muted` ungraded, `border` off the map.
+    /// The theme role of class `k`: `sac-k` for 1-6, the route's own colour for ungraded ways
+    /// (most paths carry no `sac_scale`: the line must stay visible), `muted` off the map.
     public static func role(_ k: Int) -> String {
         switch k {
         case 1...6: return ThemeRole.sac(k)
-        case ungraded: return ThemeRole.muted
-        default: return ThemeRole.border
+        case ungraded: return ThemeRole.route
+        default: return ThemeRole.muted
         }
     }
 
