@@ -42,7 +42,7 @@ extension HikeAction {
         KeyBinding("e", "edit the route (drawn hikes)", keys: [.character("e")], action: .edit),
         KeyBinding("L  C", "map labels / contour lines (imported terrain) on / off", hint: "C contours",
                    keys: [(.character("L"), .labels), (.character("C"), .contours)]),
-        KeyBinding("o", "colour the line: plain / by slope / by SAC grade (legend on the map)", hint: "o colours",
+        KeyBinding("o", "colour the line: plain / by slope / by SAC grade (legend on the map)",
                    keys: [.character("o")], action: .lineColouring),
         .mouse("click", "profile: move the cursor there; map: focus it"),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
