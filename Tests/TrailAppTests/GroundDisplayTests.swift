@@ -68,8 +68,8 @@ import TrailCore
     }
 
     func renderMap(_ hike: PreparedHike, _ colouring: LineColouring, theme: String = "dark") -> Buffer {
-        var buffer = Buffer(width: 40, height: 30)
-        var map = MapWidget(viewport: HikeScreenState.fittedViewport(hike, width: 40, height: 30), basemap: nil, hike: hike,
+        var buffer = Buffer(width: 80, height: 30)
+        var map = MapWidget(viewport: HikeScreenState.fittedViewport(hike, width: 80, height: 30), basemap: nil, hike: hike,
                             environment: TestSupport.environment(theme))
         map.lineColouring = colouring
         map.render(area: buffer.area, into: &buffer)
@@ -82,7 +82,7 @@ import TrailCore
         // The line runs north: the bottom half (start) in T1's colour, the top half in T5's.
         func fgs(rows: Range<Int>) -> Set<Color?> {
             var out: Set<Color?> = []
-            for y in rows { for x in 0..<40 where buffer[x, y]!.symbol.unicodeScalars.first!.value > 0x2800
+            for y in rows { for x in 0..<80 where buffer[x, y]!.symbol.unicodeScalars.first!.value > 0x2800
                 && buffer[x, y]!.symbol.unicodeScalars.first!.value <= 0x28FF { out.insert(buffer[x, y]!.fg) } }
             return out
         }
@@ -91,7 +91,7 @@ import TrailCore
         #expect(fgs(rows: 3..<12).contains(env.style("sac-5").fg))
         // The legend in the top row names the grades.
         let top = buffer.textDump().split(separator: "\n").first!
-        #expect(top.contains("SAC") && top.contains("T1") && top.contains("T6"))
+        #expect(top.contains("SAC") && top.contains("T1") && top.contains("T6") && top.contains("off map"))
         #expect(!renderMap(twoGradeHike(), .plain).textDump().contains("T1"))
     }
 
@@ -100,7 +100,7 @@ import TrailCore
         let buffer = renderMap(twoGradeHike(), .grade, theme: "mono")
         func dots(rows: Range<Int>) -> Int {
             var n = 0
-            for y in rows { for x in 0..<40 {
+            for y in rows { for x in 0..<80 {
                 let v = buffer[x, y]!.symbol.unicodeScalars.first!.value
                 if v > 0x2800 && v <= 0x28FF { n += (v - 0x2800).nonzeroBitCount }
             } }

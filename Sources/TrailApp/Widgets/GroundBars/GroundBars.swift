@@ -106,17 +106,20 @@ public struct GroundBars: Sendable {
         guard y < area.maxY else { return y }
         var wrote = false
         for item in items where item.percent > 0 {
-            let swatch = patterned ? String(item.letter == " " ? "·" : item.letter) : (item.letter == " " ? "·" : "■")
+            // Without colour the swatch is the class's letter in the bar: "2:T2 49%".
+            let letter = item.letter == " " ? "·" : String(item.letter)
+            let swatch = patterned ? letter + ":" : (item.letter == " " ? "·" : "■")
             let text = item.name + " " + Self.percentText(item.percent)
-            let width = 2 + DisplayWidth.of(text)
+            let width = DisplayWidth.of(swatch) + 1 + DisplayWidth.of(text)
             if x + width > area.maxX && x > area.x + labelWidth {
                 y += 1
                 x = area.x + labelWidth
                 guard y < area.maxY else { return y }
             }
             buffer.setString(x: x, y: y, swatch, style: environment.style(item.role), maxWidth: max(0, area.maxX - x))
-            buffer.setString(x: x + 1, y: y, text, style: environment.style(ThemeRole.text), maxWidth: max(0, area.maxX - x - 1))
-            x += width + 1
+            let tx = x + DisplayWidth.of(swatch)
+            buffer.setString(x: tx, y: y, text, style: environment.style(ThemeRole.text), maxWidth: max(0, area.maxX - tx))
+            x += width
             wrote = true
         }
         return wrote ? y + 1 : y

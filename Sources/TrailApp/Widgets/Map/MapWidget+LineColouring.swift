@@ -72,30 +72,34 @@ extension MapWidget {
         x = buffer.setString(x: x, y: area.y, colouring == .slope ? "slope " : "SAC ", style: text,
                              maxWidth: max(0, area.maxX - x))
         for (k, name) in items {
-            guard x + 3 + DisplayWidth.of(name) <= area.maxX else { break }
+            guard x + Self.sampleWidth + DisplayWidth.of(name) + 1 <= area.maxX else { break }
             x = sample(k, x: x, y: area.y, into: &buffer)
             x = buffer.setString(x: x, y: area.y, name + " ", style: text, maxWidth: max(0, area.maxX - x))
         }
     }
 
-    /// Two cells showing class `k` as the line draws it; returns the column after them.
+    /// Cells of a legend sample: 4 (8 braille dots), enough to show every dash pattern's gap.
+    static let sampleWidth = 4
+
+    /// ``sampleWidth`` cells showing class `k` as the line draws it; returns the column after them.
     func sample(_ k: Int, x: Int, y: Int, into buffer: inout Buffer) -> Int {
         let style = environment.style(LineClass.role(k))
         if environment.canvasMode == .ascii {
-            let glyphs = linePatterned ? ["..", "==", "=-", "--", "-.", "::", "=:", ". "][min(7, max(0, k))] : "=="
+            let glyphs = linePatterned ? [". . ", "====", "=== ", "-- -", "=- .", ". . ", "=.=.", ".   "][min(7, max(0, k))] : "===="
             buffer.setString(x: x, y: y, glyphs, style: style)
-            return x + 2
+            return x + Self.sampleWidth
         }
-        // The pattern through the middle row of a 2-cell braille canvas (4 dots wide).
-        var canvas = BrailleCanvas(width: 2, height: 1)
+        // The pattern through the middle rows of a braille canvas 8 dots wide.
+        var canvas = BrailleCanvas(width: Self.sampleWidth, height: 1)
+        let end = Double(2 * Self.sampleWidth) - 0.01
         let ink = Ink(style, priority: MapFeatureStyle.Layer.route)
         if linePatterned {
-            _ = patternedLine(from: DotPoint(x: 0, y: 1.5), to: DotPoint(x: 3.99, y: 1.5), class: k, phase: 0, ink: ink, canvas: &canvas)
+            _ = patternedLine(from: DotPoint(x: 0, y: 1.5), to: DotPoint(x: end, y: 1.5), class: k, phase: 0, ink: ink, canvas: &canvas)
         } else {
-            canvas.line(from: DotPoint(x: 0, y: 1.5), to: DotPoint(x: 3.99, y: 1.5), ink: ink)
-            canvas.line(from: DotPoint(x: 0, y: 2.5), to: DotPoint(x: 3.99, y: 2.5), ink: ink)
+            canvas.line(from: DotPoint(x: 0, y: 1.5), to: DotPoint(x: end, y: 1.5), ink: ink)
+            canvas.line(from: DotPoint(x: 0, y: 2.5), to: DotPoint(x: end, y: 2.5), ink: ink)
         }
-        canvas.render(into: &buffer, at: Rect(x: x, y: y, width: 2, height: 1), mode: .braille)
-        return x + 2
+        canvas.render(into: &buffer, at: Rect(x: x, y: y, width: Self.sampleWidth, height: 1), mode: .braille)
+        return x + Self.sampleWidth
     }
 }
