@@ -173,7 +173,7 @@ def gpx_segments(path):
         for el in root.iter():
             if el.tag.split("}")[-1] == "rte":
                 segs.append([(float(p.get("lat")), float(p.get("lon"))) for p in el if p.tag.split("}")[-1] == "rtept"])
-    return segs[:1] if False else segs
+    return segs
 
 
 def shares(ways, segs):
