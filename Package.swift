@@ -65,6 +65,7 @@ let package = Package(
         .executableTarget(name: "cairn-bench-render", dependencies: ["TrailApp", "TrailMap", "TrailCore", "TrailFormats", "TermUI", "TrailTerrain", "CZip"],
                           path: "Benchmarks/RenderBench"),
         .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore", "TrailTerrain"], path: "Benchmarks/RouteBench"),
+        .executableTarget(name: "cairn-bench-match", dependencies: ["TrailMap", "TrailCore", "TrailFormats"], path: "Benchmarks/MatchBench"),
         .executableTarget(name: "StoreBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"],
                           path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),

@@ -25,6 +25,7 @@ public enum CairnCLI {
             DemContoursCommand.self,
             RenderCommand.self,
             RouteCommand.self,
+            MatchCommand.self,
             FollowCommand.self,
             RecordCommand.self,
             RecordBacktrackCommand.self,

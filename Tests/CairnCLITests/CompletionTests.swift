@@ -28,7 +28,7 @@ import Testing
         guard cairnExecutable() != nil else { print("skipped: .build/debug/cairn not built"); return }
         let dir = makeTempDirectory("completion")
         #expect(try bash(["cairn", "ex"], in: dir) == ["export"])
-        #expect(try bash(["cairn", "ma"], in: dir) == ["man", "map"])
+        #expect(try bash(["cairn", "ma"], in: dir) == ["man", "map", "match"])
         #expect(try bash(["cairn", "map", "i"], in: dir) == ["import", "info"])
         #expect(try bash(["cairn", "comp"], in: dir) == ["completion"], "complete-hikes is hidden")
         #expect(try bash(["cairn", "list", "--s"], in: dir) == ["--sort", "--store"])

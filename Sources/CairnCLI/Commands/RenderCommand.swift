@@ -28,13 +28,14 @@ public enum RenderCommand: Command {
                                  help: "map zoom (slippy-map level, fractional), centred on the cursor")
     static let time = OptionSpec("--time", help: "chart against elapsed time instead of distance")
     static let slope = OptionSpec("--slope", help: "colour the route by slope")
+    static let grade = OptionSpec("--grade", help: "colour the route by the SAC grade of the ways under it (needs a map)")
     static let contours = OptionSpec("--contours", help: "draw the terrain's contour lines under the map (tiles from --dem)")
     static let terrain = OptionSpec("--terrain", help: "profile from the terrain where the hike has no ele, else the terrain's line beside the GPS line (tiles from --dem)")
     static let hillshade = OptionSpec("--hillshade", help: "shade the map's relief from the terrain (Horn, sun 315°/45°; tiles from --dem)")
     static let ansi = OptionSpec("--ansi", help: "colour output (ECMA-48 SGR); depth from COLORTERM / TERM")
     static let track = OptionSpec("--track", value: "N", defaultHelp: "the first track or route with points",
                                   help: "which track of a GPX file (numbered as by 'cairn import --list')")
-    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, slope, contours, terrain, hillshade, ansi, .ascii, .theme, .units,
+    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, slope, grade, contours, terrain, hillshade, ansi, .ascii, .theme, .units,
                                                track, .store, .map, .dem]
     public static let notes = ThemeOption.lookupNote + """
 
@@ -74,15 +75,17 @@ public enum RenderCommand: Command {
         } catch {
             throw CLIError.failure(error.description)
         }
-        var hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, context: context)
+        var hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, mapPath: mapPath, context: context)
         let wantsTerrain = args.has(Self.contours) || args.has(Self.terrain) || args.has(Self.hillshade)
         let terrainStore = wantsTerrain ? try DemCommandSupport.optionalStore(args, context) : nil
         if wantsTerrain && terrainStore == nil {
             throw CLIError.failure("--contours, --terrain and --hillshade need terrain tiles; import one with `cairn dem import N42E001.hgt.zip`")
         }
         if args.has(Self.terrain), let terrainStore {
+            let ground = hike.ground
             hike = TerrainForScreens.prepared(name: hike.name, kind: hike.kind, tracks: [hike.track], statistics: hike.statistics,
                                               terrain: TerrainElevation(store: terrainStore))
+            hike.setGround(ground)
         }
         let environment = WidgetEnvironment(theme: theme, format: format, canvasMode: ascii ? .ascii : .braille)
 
@@ -98,7 +101,9 @@ public enum RenderCommand: Command {
         }
         if let r = range { state.setRange(start: hike.index(atFraction: r.0), end: hike.index(atFraction: r.1)) }
         if timeAxis { state.setChartAxis(.time) }
+        if slope && args.has(Self.grade) { throw CLIError.usage("--slope and --grade colour the route two ways: choose one") }
         if slope { state.setColoursBySlope(true) }
+        if args.has(Self.grade) { state.setLineColouring(.grade) }
         let mapViewport = state.viewport.resized(width: layout.map.width, height: layout.map.height)
         state.basemap = try loadBasemap(mapPath, viewport: mapViewport)
         state.showsContours = args.has(Self.contours)
@@ -156,7 +161,9 @@ public enum RenderCommand: Command {
 
     /// The hike for `argument`: a GPX file when it names an existing file (or ends in .gpx),
     /// else a stored hike id.
-    static func loadHike(_ argument: String, track: Int?, storePath: String, context: CommandContext) throws -> PreparedHike {
+    /// The ground under the line comes from the map at `mapPath` (cached for stored hikes).
+    static func loadHike(_ argument: String, track: Int?, storePath: String, mapPath: String,
+                         context: CommandContext) throws -> PreparedHike {
         let path = context.resolve(argument)
         var isDir: ObjCBool = false
         if argument.lowercased().hasSuffix(".gpx") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue) {
@@ -174,12 +181,20 @@ public enum RenderCommand: Command {
                 throw CLIError.failure(TerminalText.clean("\(error)"))
             }
             guard let h = chosen.first else { throw CLIError.failure("\(TerminalText.clean(argument)): nothing to draw") }
-            return PreparedHike(name: h.name, kind: nil, tracks: h.tracks, statistics: h.statistics, calculator: calculator)
+            var prepared = PreparedHike(name: h.name, kind: nil, tracks: h.tracks, statistics: h.statistics, calculator: calculator)
+            let segments = prepared.segmentCoordinates
+            if let box = BoundingBox(covering: segments.flatMap { $0 }), let map = try GroundSurveys.openMap(mapPath) {
+                prepared.setGround(try GroundMap.load(store: map, around: box).survey(segments: segments))
+            }
+            return prepared
         }
         let store = try StoreAccess.open(storePath, context, create: false)
         let id = try StoreAccess.ids([argument], in: store)[0]
         do {
-            return PreparedHike(hike: try store.hike(id))
+            var prepared = PreparedHike(hike: try store.hike(id))
+            prepared.setGround(try GroundSurveys.line(of: id, segments: prepared.segmentCoordinates, store: store,
+                                                      map: { try GroundSurveys.openMap(mapPath) }, now: context.now()))
+            return prepared
         } catch {
             throw CLIError.failure("cannot read hike \(id): \(TerminalText.clean("\(error)"))")
         }

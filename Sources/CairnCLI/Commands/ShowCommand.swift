@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailMap
 import TrailStore
 import TrailTerrain
 
@@ -17,7 +18,7 @@ public enum ShowCommand: Command {
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let json = OptionSpec("--json", help: "JSON (SI units, ISO 8601 dates) instead of text")
-    public static let options: [OptionSpec] = [json, .units, .store, .dem]
+    public static let options: [OptionSpec] = [json, .units, .store, .map, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let path = StoreAccess.path(args, context)
@@ -33,17 +34,40 @@ public enum ShowCommand: Command {
         let waypoints = try store.waypoints(of: id)
         let walks = try store.walks(of: id)
         let elevation = try DemElevation.hike(store, id, kind: summary.kind, terrain: terrain)
+        let ground = try groundShares(store, id, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
         if json {
             context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(summary),
                                                                   gpx: HikeJSON.Metadata(metadata),
                                                                   waypoints: waypoints.map(HikeJSON.Place.init),
                                                                   walks: walks.map(HikeJSON.Walk.init),
-                                                                  elevation: elevation)))
+                                                                  elevation: elevation,
+                                                                  ground: ground.map(HikeJSON.Ground.init))))
         } else {
             context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
-                                 + (elevation.map { "\n" + DemElevation.text($0, units) } ?? ""))
+                                 + (elevation.map { "\n" + DemElevation.text($0, units) } ?? "")
+                                 + (ground.map { "\n" + groundText($0) } ?? ""))
         }
         return 0
+    }
+
+    /// The shares of the ground under the hike's line (cached, or measured now on the map), nil
+    /// when the map has nothing under it.
+    static func groundShares(_ store: HikeStore, _ id: HikeID, mapPath: String, now: Date) throws -> GroundShares? {
+        let segments = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }
+        let line = try GroundSurveys.line(of: id, segments: segments, store: store, map: { try GroundSurveys.openMap(mapPath) },
+                                          now: now)
+        return line.map { GroundShares(line: $0, segments: segments) }.flatMap { $0.hasMappedLength ? $0 : nil }
+    }
+
+    /// "Ground (SAC): T1 42 %, …" and "Ground (surface): …": the classes with length, in order.
+    static func groundText(_ s: GroundShares) -> String {
+        func list(_ items: [(String, Double)]) -> String {
+            items.filter { $0.1 > 0 }.map { "\($0.0) " + String(format: "%.1f %%", $0.1) }.joined(separator: ", ")
+        }
+        let sac = SACScale.allCases.map { ("\($0)", s.percent(grade: $0)) } + [("ungraded", s.percent(grade: nil)),
+                                                                                ("off map", s.offMapPercent)]
+        let surface = SurfaceClass.allCases.map { ("\($0)", s.percent(surface: $0)) } + [("off map", s.offMapPercent)]
+        return "Ground (SAC):      \(list(sac))\nGround (surface):  \(list(surface))\n"
     }
 
     static func text(_ h: HikeSummary, _ m: HikeMetadata, _ waypoints: [Waypoint], _ u: UnitFormatter) -> String {

@@ -74,6 +74,8 @@ enum HikeJSON {
         var walks: [Walk] = []
         /// Elevation figures with their source, when the terrain was consulted (`--dem`).
         var elevation: TerrainStatistics? = nil
+        /// Shares of the line by SAC grade and surface, when the map has anything under it.
+        var ground: Ground? = nil
     }
 
     /// The kept GPX metadata, flattened for JSON.

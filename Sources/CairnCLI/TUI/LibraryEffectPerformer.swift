@@ -36,8 +36,16 @@ final class LibraryEffectPerformer: @unchecked Sendable {
             // With terrain tiles: the profile from the terrain where the hike has no `ele`, the
             // terrain's line and gain beside the GPS's where it has (TerrainForScreens).
             let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
-            let prepared = TerrainForScreens.prepared(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
+            var prepared = TerrainForScreens.prepared(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
                                                       statistics: summary.statistics, terrain: terrain)
+            if !forPreview {
+                // Measured once on the first opening, cached in the store (map work on its queue).
+                // A map that cannot be read costs the bars only: the basemap says why.
+                let map = connections
+                prepared.setGround((try? GroundSurveys.line(of: id, segments: prepared.segmentCoordinates, store: store,
+                                                            map: { try map.mapQueue.sync { try map.openMap() } },
+                                                            now: map.now())) ?? nil)
+            }
             return .hikeLoaded(id, prepared, forPreview: forPreview)
         case .readImportFile(let path):
             let full = (path as NSString).expandingTildeInPath

@@ -94,6 +94,11 @@ enum HikeFeature {
             case .contours: hike.screen.showsContours.toggle()
             case .terrainLine: toggleTerrainLine(&hike, &result)
             case .hillshade: hike.screen.showsHillshade.toggle()
+            case .lineColouring:
+                let next = hike.screen.lineColouring.next
+                hike.screen.setLineColouring(next)
+                let note = next == .grade && hike.screen.hike.ground == nil ? " (no map data under this hike)" : ""
+                result.status = StatusMessage(text: "Line colours: \(next.title)\(note)", isError: false)
             case .edit:
                 return Result(navigation: .editDrawing)
             case .help:

@@ -7,6 +7,8 @@ public enum HikeAction: Sendable, Equatable {
     case toStart, toEnd, markStart, markEnd, clearRange, nextFocus, previousFocus
     case map(MapNavigation)
     case fit, centre, follow, labels, contours, terrainLine, hillshade, edit, help, back
+    /// Cycle the line colouring: plain, slope, SAC grade.
+    case lineColouring
 }
 
 extension HikeAction {
@@ -42,6 +44,10 @@ extension HikeAction {
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",
                    keys: [.character("t")], action: .terrainLine),
+        KeyBinding("L  C", "map labels / contour lines (imported terrain) on / off", hint: "C contours",
+                   keys: [(.character("L"), .labels), (.character("C"), .contours)]),
+        KeyBinding("o", "colour the line: plain / by slope / by SAC grade (legend on the map)",
+                   keys: [.character("o")], action: .lineColouring),
         .mouse("click", "profile: move the cursor there; map: focus it"),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc  q", "back to the library", hint: "q back", keys: [.escape, .character("q")], action: .back),

@@ -32,6 +32,8 @@ public struct HikeScreenState: Sendable {
     public private(set) var series: ProfileSeries
     /// Grades per point when the route is coloured by slope, else nil.
     public private(set) var routeGrades: [Double?]?
+    /// How the map colours the line (`o` cycles: plain, slope, SAC grade).
+    public private(set) var lineColouring: LineColouring = .plain
     /// The panel with focus.
     public var focus: Focus
     /// Whether the map draws names.
@@ -104,6 +106,13 @@ public struct HikeScreenState: Sendable {
 
     /// Switches colouring the route by slope on or off.
     public mutating func setColoursBySlope(_ on: Bool) {
-        routeGrades = on ? hike.pointGrades() : nil
+        setLineColouring(on ? .slope : .plain)
+    }
+
+    /// Colours the line plainly, by slope (grades computed here) or by the SAC grade of the
+    /// ground under it (``PreparedHike/ground``).
+    public mutating func setLineColouring(_ colouring: LineColouring) {
+        lineColouring = colouring
+        routeGrades = colouring == .slope ? hike.pointGrades() : nil
     }
 }

@@ -23,6 +23,7 @@ public enum HikeScreenView {
                             showsLabels: state.showsLabels, environment: environment)
         map.showsContours = state.showsContours
         map.showsHillshade = state.showsHillshade
+        map.lineColouring = state.lineColouring
         let info = map.render(area: layout.map, into: &buffer)
         if !layout.chart.isEmpty {
             var chart = ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,

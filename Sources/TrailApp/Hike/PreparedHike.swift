@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import TrailMap
 import TrailStore
 
 /// One hike made ready for drawing: its tracks flattened into one track (every segment kept, in
@@ -30,6 +31,11 @@ public struct PreparedHike: Sendable {
     /// What the terrain says (source of the profile, the terrain's line and gain, gaps), nil
     /// when no terrain tile is imported or it was not asked.
     public var terrain: HikeTerrain?
+    /// The ground under each stretch (``GroundLine``, measured from the map when the hike was
+    /// first opened), nil when no map was consulted or it had nothing under the line.
+    public private(set) var ground: GroundLine?
+    /// The shares of ``ground`` (nil with it).
+    public private(set) var groundShares: GroundShares?
 
     /// Prepares a hike from its tracks.
     /// - Parameters:
@@ -63,6 +69,21 @@ public struct PreparedHike: Sendable {
                   statistics: hike.summary.statistics)
         if let s = hike.summary.startedAt { startDate = s }
     }
+
+    /// Sets the ground under the line (a survey of these points, see ``GroundMap/survey(segments:)``)
+    /// and its shares; a survey with no mapped stretch, or of another point count, is dropped.
+    public mutating func setGround(_ line: GroundLine?) {
+        guard let line, line.tags.count == pointCount, line.hasMappedStretch else {
+            ground = nil
+            groundShares = nil
+            return
+        }
+        ground = line
+        groundShares = GroundShares(line: line, segments: segmentCoordinates)
+    }
+
+    /// The coordinates of each segment, in order (what ``GroundMap/survey(segments:)`` measures).
+    public var segmentCoordinates: [[Coordinate]] { track.segments.map { $0.points.map(\.coordinate) } }
 
     /// Number of flattened points.
     public var pointCount: Int { coordinates.count }

@@ -76,6 +76,9 @@ public enum ThemeRole {
 
     /// Hillshade backgrounds `hillshade-1` (deepest shadow) … `hillshade-5` (facing the sun).
     public static func hillshade(_ level: Int) -> String { "hillshade-\(min(5, max(1, level)))" }
+    /// Surface classes in the ground bars: `surface-paved`, `surface-gravel`, `surface-dirt`,
+    /// `surface-grass`, `surface-rock` (unknown surfaces are drawn ``muted``).
+    public static let surfaceRoles = ["surface-paved", "surface-gravel", "surface-dirt", "surface-grass", "surface-rock"]
 
     /// Every role the hike screen uses (for checking a theme with `Theme.missingRoles`).
     public static let all: [String] = [
@@ -83,5 +86,5 @@ public enum ThemeRole {
         path, track, road, minorRoad, water, waterway, forest, landuse, peak, hut, spring, viewpoint,
         route, routeChevron, routeStart, routeFinish, routeCovered, marker, cursor,
         chartLine, chartFill, chartAxis, chartCursor, chartTerrain,
-    ] + (1...6).map { sac($0) } + (1...5).map { hillshade($0) }
+    ] + (1...6).map { sac($0) } + (1...5).map { hillshade($0) } + surfaceRoles
 }

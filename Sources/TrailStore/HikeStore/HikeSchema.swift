@@ -121,6 +121,7 @@ enum HikeSchema {
         }
         WalkSchema.registerSource(on: &m)
         RecordingSchema.register(on: &m)
+        LineVersionSchema.register(on: &m)
         return m
     }
 }

@@ -6,10 +6,7 @@ extension MapWidget {
     /// The theme role for a route piece of grade `g` when colouring by slope: the SAC roles
     /// `sac-1` … `sac-6` by absolute grade below 5, 10, 15, 25, 35 % and above.
     public static func slopeRole(_ g: Double?) -> String {
-        guard let g else { return ThemeRole.route }
-        let a = abs(g)
-        let limits = [0.05, 0.10, 0.15, 0.25, 0.35]
-        return ThemeRole.sac((limits.firstIndex { a < $0 } ?? 5) + 1)
+        LineClass.slopeBand(g).map(ThemeRole.sac) ?? ThemeRole.route
     }
 
     /// The arrow for a direction of travel `(dx, dy)` in dots (y down): one of → ↗ ↑ ↖ ← ↙ ↓ ↘,
@@ -30,18 +27,22 @@ extension MapWidget {
         let dots = hike.unitPoints.map(transform.dot)
         let segmentStarts = Set(hike.segmentStartIndices)
         let plain = Ink(environment.style(ThemeRole.route), priority: MapFeatureStyle.Layer.route)
-        var slopeInks: [String: Ink] = [:]
+        var classInks: [Int: Ink] = [:]
+        let patterned = linePatterned
+        var phase = 0.0
         for i in 0..<n {
             if i + 1 < n && !segmentStarts.contains(i + 1) {
-                var ink = plain
-                if let grades = routeGrades, i < grades.count {
-                    let role = MapWidget.slopeRole(grades[i])
-                    if let k = slopeInks[role] { ink = k } else {
-                        ink = Ink(environment.style(role), priority: MapFeatureStyle.Layer.route)
-                        slopeInks[role] = ink
-                    }
+                guard let k = lineClass(at: i) else {
+                    canvas.line(from: dots[i], to: dots[i + 1], ink: plain)
+                    continue
                 }
-                canvas.line(from: dots[i], to: dots[i + 1], ink: ink)
+                let ink = classInks[k] ?? Ink(environment.style(LineClass.role(k)), priority: MapFeatureStyle.Layer.route)
+                classInks[k] = ink
+                if patterned {
+                    phase = patternedLine(from: dots[i], to: dots[i + 1], class: k, phase: phase, ink: ink, canvas: &canvas)
+                } else {
+                    canvas.line(from: dots[i], to: dots[i + 1], ink: ink)
+                }
             } else if i == 0 || segmentStarts.contains(i) {
                 canvas.point(dots[i], ink: plain)
             }

@@ -28,6 +28,10 @@ public struct MapWidget: Sendable {
     public var routeGrades: [Double?]?
     /// Whether names are drawn.
     public var showsLabels: Bool
+    /// How the line is coloured (``LineColouring``): by slope it reads ``routeGrades``, by grade
+    /// the hike's ``PreparedHike/ground``. Plain with ``routeGrades`` set colours by slope too
+    /// (as before the setting existed). The legend is drawn in the top row when not plain.
+    public var lineColouring: LineColouring = .plain
     /// Whether the basemap's contour lines (``MapBasemap/contours``) are drawn, under everything.
     public var showsContours = true
     /// Whether the basemap's hillshade (``MapBasemap/hillshade``) shades the cells' backgrounds.
@@ -135,6 +139,7 @@ public struct MapWidget: Sendable {
         }
         canvas.render(into: &buffer, at: area, mode: environment.canvasMode)
         drawHillshade(viewport: vp, area: area, into: &buffer)
+        if hike != nil { drawLegend(area: area, into: &buffer) }
         if info.basemapDrawn, let r = attributionRect, let text = attributionText {
             let abs = Rect(x: area.x + r.x, y: area.y + r.y, width: r.width, height: 1)
             buffer.setString(x: abs.x, y: abs.y, text, style: environment.style(ThemeRole.muted))

@@ -5,7 +5,9 @@ import TrailCore
 /// The hike's numbers: a heading with the name, then pairs of label and value — distance and
 /// points, elapsed and moving time, overall and moving average speed side by side, pace and max
 /// speed, gain and loss, lowest and highest point, steepest grade and start — and, when a range
-/// of the profile is selected, the same numbers for that range under a "Range" heading.
+/// of the profile is selected, the same numbers for that range under a "Range" heading; then,
+/// when the map had something to say about the ground under the line, the SAC grade and
+/// surface shares as bars (``GroundBars``) under a "Ground" heading.
 ///
 /// Each line holds two pairs when the area is wide enough, else the pairs are stacked (left
 /// pair first). Lines are in order of importance and whatever does not fit at the bottom is
@@ -117,7 +119,14 @@ public struct StatsPanel: Sendable {
             buffer.setString(x: area.x, y: y, rangeTitle, style: heading.patched(with: environment.style(ThemeRole.selection)),
                              maxWidth: area.width)
             y += 1
-            _ = draw(rangeLines, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
+            y = draw(rangeLines, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
+        }
+        // The ground shares (issue 16) where the map said something, when two bars fit.
+        if let shares = hike.groundShares, y + 3 < area.maxY {
+            y += 1
+            buffer.setString(x: area.x, y: y, "Ground", style: heading, maxWidth: area.width)
+            GroundBars(shares: shares, environment: environment)
+                .render(area: Rect(x: area.x, y: y + 1, width: area.width, height: area.maxY - y - 1), into: &buffer)
         }
     }
 

@@ -1,0 +1,116 @@
+// cairn-bench-match: times trail matching (TrackMatcher, issue 16) on the recorded Andorra
+// tracks of the east clip and prints the figures, with the memory for a 100,000-point track.
+//
+// Usage: cairn-bench-match --map PATH GPX… [--runs 5] [--big 100000]
+//
+// Per track: the walking graph over the track's box is built once (timed on its own), then
+// the match is timed --runs times (median). The reference measured in the same run is the
+// floor of any matcher: finding the candidates of every point (WalkingGraph.candidates) with
+// no decoding; the ratio says what the Viterbi pass and the paths between states cost on top.
+// Target: < 100 ms per 1,000 points.
+//
+// Memory: the tracks are walked back and forth (each pass shifted by a seeded jitter of up to
+// 3 m) until --big points, matched once, and the peak RSS (getrusage) printed before and
+// after; the forward pass keeps at most one window (MatchOptions.window) of states.
+import Foundation
+import TrailCore
+import TrailFormats
+import TrailMap
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("cairn-bench-match: \(message)\n".utf8))
+    exit(64)
+}
+
+var map = "", files: [String] = [], runs = 5, big = 100_000
+var args = Array(CommandLine.arguments.dropFirst())
+while !args.isEmpty {
+    let a = args.removeFirst()
+    switch a {
+    case "--map":
+        if args.isEmpty { fail("--map needs a path") }
+        map = args.removeFirst()
+    case "--runs": runs = max(1, Int(args.isEmpty ? "" : args.removeFirst()) ?? 5)
+    case "--big": big = max(1000, Int(args.isEmpty ? "" : args.removeFirst()) ?? big)
+    default: files.append(a)
+    }
+}
+if map.isEmpty || files.isEmpty { fail("usage: cairn-bench-match --map PATH GPX…") }
+
+func peakRSSMegabytes() -> Double {
+    var u = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &u)
+    return Double(u.ru_maxrss) / 1024   // kilobytes on Linux
+}
+
+func seconds(_ body: () -> Void) -> Double {
+    let t = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
+}
+
+func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+
+let store = try MapStore(path: map, readOnly: true)
+var allSegments: [[Coordinate]] = []
+var totalPoints = 0, totalMatch = 0.0, totalFloor = 0.0
+print("track                       points  graph ms  match ms  ms/1000 pts  candidates ms  ratio  matched")
+for file in files {
+    let doc = try GPXReader.read(url: URL(fileURLWithPath: file)).document
+    let segments = doc.tracks.flatMap(\.segments).map { $0.points.map(\.coordinate) }.filter { !$0.isEmpty }
+    guard let box = BoundingBox(covering: segments.flatMap { $0 }) else { continue }
+    allSegments += segments
+    let grown = BoundingBox(minLatitude: box.minLatitude - 0.001, minLongitude: box.minLongitude - 0.0015,
+                            maxLatitude: box.maxLatitude + 0.001, maxLongitude: box.maxLongitude + 0.0015)
+    var graph: WalkingGraph!
+    let build = seconds { graph = try! WalkingGraph.build(store: store, box: grown) }
+    let matcher = TrackMatcher(graph: graph)
+    var result: TrackMatch!
+    let times = (0..<runs).map { _ in seconds { result = matcher.match(segments: segments) } }
+    let floor = median((0..<runs).map { _ in
+        seconds { for s in segments { for p in s { _ = graph.candidates(near: p, maxDistance: 30, limit: 8) } } }
+    })
+    let n = segments.reduce(0) { $0 + $1.count }
+    let t = median(times)
+    totalPoints += n
+    totalMatch += t
+    totalFloor += floor
+    print(String(format: "%-26@ %7d  %8.1f  %8.1f  %11.1f  %13.1f  %5.1f  %5.1f %%", (file as NSString).lastPathComponent as NSString,
+                 n, build * 1000, t * 1000, t * 1e6 / Double(n), floor * 1000, t / max(floor, 1e-9), result.matchedShare * 100))
+}
+print(String(format: "all: %d points, %.1f ms per 1,000 points (target < 100), %.1fx the candidate search alone",
+             totalPoints, totalMatch * 1e6 / Double(max(1, totalPoints)), totalMatch / max(totalFloor, 1e-9)))
+
+// Memory on a long track.
+/// A fixed-seed linear congruential generator (Knuth's MMIX constants): up to ±3 m in degrees.
+struct Jitter {
+    var seed: UInt64 = 42
+    mutating func next() -> Double {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return (Double(seed >> 11) / Double(1 << 53) - 0.5) * 6 / 111_000
+    }
+}
+var jitter = Jitter()
+var long: [Coordinate] = []
+long.reserveCapacity(big)
+var forward = true
+while long.count < big {
+    let pass = allSegments.flatMap { $0 }
+    let dy = jitter.next(), dx = jitter.next()
+    for c in forward ? pass : pass.reversed() where long.count < big {
+        long.append(Coordinate(latitude: c.latitude + dy, longitude: c.longitude + dx))
+    }
+    forward.toggle()
+}
+let before = peakRSSMegabytes()
+let box = BoundingBox(covering: long)!
+let graph = try WalkingGraph.build(store: store, box: BoundingBox(minLatitude: box.minLatitude - 0.001,
+    minLongitude: box.minLongitude - 0.0015, maxLatitude: box.maxLatitude + 0.001, maxLongitude: box.maxLongitude + 0.0015))
+let afterGraph = peakRSSMegabytes()
+var longMatch: TrackMatch!
+let longTime = seconds { longMatch = TrackMatcher(graph: graph).match(segments: [long]) }
+let after = peakRSSMegabytes()
+print(String(format: "%d-point track: %.2f s (%.1f ms per 1,000 points), matched %.1f %%, %d sections; peak RSS %.0f MB before, "
+             + "%.0f MB with the graph, %.0f MB after matching (+%.0f MB for the match and its result)",
+             big, longTime, longTime * 1e6 / Double(big), longMatch.matchedShare * 100, longMatch.sections.count, before,
+             afterGraph, after, after - afterGraph))

@@ -1,0 +1,108 @@
+import Foundation
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// `cairn match ID`: snaps a stored hike onto the mapped paths and lists what would change.
+public enum MatchCommand: Command {
+    public static let name = "match"
+    public static let summary = "Match a hike onto the mapped paths and list the sections that move"
+    public static let about = """
+        Snaps the hike's line onto the walkable ways of the map (hidden Markov model map
+        matching with Viterbi decoding, Newson & Krumm 2009; GPS error 5 m, candidates
+        within 30 m) and lists every section the match moves more than 15 m from the
+        recording, or where another way fits nearly as well, with the raw and matched
+        lengths, and the stretches with no way near, which stay as recorded. Nothing is
+        changed: review and save the result on the hike screen (m).
+        """
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
+    static let json = OptionSpec("--json", help: "JSON (metres, point indices) instead of text")
+    public static let options: [OptionSpec] = [json, .units, .store, .map]
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let units = try UnitsOption.formatter(args, context)
+        guard args.positionals.count == 1 else { throw CLIError.usage("match needs exactly one ID") }
+        let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
+        let id = try StoreAccess.ids(args.positionals, in: store)[0]
+        let segments = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }
+        let mapPath = try MapCommandSupport.storePath(args, context)
+        guard let map = try GroundSurveys.openMap(mapPath) else {
+            throw CLIError.failure("no map at \(TerminalText.clean(mapPath)): import one with `cairn map import EXTRACT.osm.pbf`")
+        }
+        guard let match = try HikeMatching.match(segments: segments, map: map) else {
+            throw CLIError.failure("hike \(id) has no points to match")
+        }
+        if args.has(Self.json) {
+            context.stdout.write(try HikeJSON.text(MatchJSON(id: id.rawValue, match, rawLength: HikeMatching.length(segments))))
+        } else {
+            context.stdout.write(text(id, match, rawLength: HikeMatching.length(segments), units))
+        }
+        return 0
+    }
+
+    static func text(_ id: HikeID, _ m: TrackMatch, rawLength: Double, _ u: UnitFormatter) -> String {
+        let out = "\(id)  matched \(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points; "
+            + "\(u.distance(rawLength)) recorded, \(u.distance(m.length)) matched\n"
+        let review = m.sections
+        if review.isEmpty { return out + "Nothing to review: the match follows the recording.\n" }
+        var t = TextTable(headers: ["#", "KIND", "POINTS", "RAW", "MATCHED", "DIFFERENCE", "MAX OFFSET"],
+                          rightAligned: [0, 3, 4, 5, 6])
+        for (k, s) in review.enumerated() {
+            let diff = s.kind == .unmatched ? "stays raw" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
+            t.add(["\(k + 1)", s.kind.rawValue, "\(s.points.lowerBound)-\(s.points.upperBound)", u.distance(s.rawLength),
+                   s.kind == .unmatched ? "--" : u.distance(s.matchedLength), diff,
+                   s.kind == .unmatched ? "--" : u.distance(s.maxOffset)])
+        }
+        return out + t.render() + "\n"
+    }
+}
+
+/// The `--json` of `cairn match`.
+struct MatchJSON: Encodable {
+    struct Section: Encodable {
+        var kind: String
+        var firstPoint: Int
+        var lastPoint: Int
+        var rawLength: Double
+        var matchedLength: Double
+        var lengthDifference: Double
+        var maxOffset: Double
+    }
+    var id: String
+    var pointCount: Int
+    var matchedShare: Double
+    var rawLength: Double
+    var matchedLength: Double
+    var sections: [Section]
+
+    init(id: String, _ m: TrackMatch, rawLength: Double) {
+        self.id = id
+        pointCount = m.pointCount
+        matchedShare = m.matchedShare
+        self.rawLength = rawLength
+        matchedLength = m.length
+        sections = m.sections.map {
+            Section(kind: $0.kind.rawValue, firstPoint: $0.points.lowerBound, lastPoint: $0.points.upperBound,
+                    rawLength: $0.rawLength, matchedLength: $0.matchedLength, lengthDifference: $0.lengthDifference,
+                    maxOffset: $0.maxOffset)
+        }
+    }
+}
+
+/// Matching a stored hike: the walking graph over its box, then ``TrackMatcher``.
+enum HikeMatching {
+    /// The match of `segments` on `map`'s walkable ways (the graph built over the line's box
+    /// grown by about 110 m, well beyond the candidate radius), nil for a line without points.
+    static func match(segments: [[Coordinate]], map: MapStore, options: MatchOptions = MatchOptions()) throws -> TrackMatch? {
+        guard let box = BoundingBox(covering: segments.flatMap { $0 }) else { return nil }
+        let grown = BoundingBox(minLatitude: box.minLatitude - 0.001, minLongitude: box.minLongitude - 0.0015,
+                                maxLatitude: box.maxLatitude + 0.001, maxLongitude: box.maxLongitude + 0.0015)
+        let graph = try WalkingGraph.build(store: map, box: grown)
+        return TrackMatcher(graph: graph, options: options).match(segments: segments)
+    }
+
+    /// Geodesic length of the recorded line, metres.
+    static func length(_ segments: [[Coordinate]]) -> Double {
+        segments.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import TrailMap
+
+extension HikeJSON {
+    /// `ground` in `cairn show --json`: the shares of the line's length by SAC grade and by
+    /// surface (every class listed, in order, zeros included), each list summing to 100 %
+    /// with the stretches off the map; left out when the map has nothing under the line.
+    struct Ground: Encodable {
+        struct Share: Encodable {
+            /// "T1" … "T6", "ungraded", "off map"; or "paved" … "unknown", "off map".
+            var name: String
+            var metres: Double
+            var percent: Double
+        }
+        /// The length measured, metres (geodesic, gaps between segments not counted).
+        var length: Double
+        /// A stretch takes the way nearest its midpoint within this many metres.
+        var radius: Double
+        var sac: [Share]
+        var surface: [Share]
+
+        init(_ s: GroundShares) {
+            length = s.length
+            radius = GroundMap.radius
+            sac = SACScale.allCases.map { Share(name: "\($0)", metres: s.gradeMetres[$0.rawValue], percent: s.percent(grade: $0)) }
+                + [Share(name: "ungraded", metres: s.gradeMetres[0], percent: s.percent(grade: nil)),
+                   Share(name: "off map", metres: s.offMapMetres, percent: s.offMapPercent)]
+            surface = SurfaceClass.allCases.map {
+                Share(name: "\($0)", metres: s.surfaceMetres[$0.rawValue], percent: s.percent(surface: $0))
+            } + [Share(name: "off map", metres: s.offMapMetres, percent: s.offMapPercent)]
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import TermUI
+import TrailMap
+
+/// The ground shares of a hike as two stacked bars with their legends (issue 16): the SAC
+/// grades (T1-T6, ungraded, off the map) and the surface classes (paved … unknown, off the
+/// map), each bar as wide as the area, cells shared out by largest remainder.
+///
+/// Colours are the theme's `sac-1` … `sac-6` and `surface-*` roles (``ThemeRole``), the same
+/// the map uses for the line coloured by grade; ungraded ways take the route's colour, unknown
+/// surfaces and stretches off the map are `muted`. Where the theme gives a class no colour
+/// (mono, NO_COLOR) or the terminal is not UTF-8, every class is drawn with its own letter
+/// instead of a block, so the bar still reads.
+public struct GroundBars: Sendable {
+    /// One class of a bar: its short name, share in percent, role and letter.
+    public struct Item: Sendable, Hashable {
+        public var name: String
+        public var percent: Double
+        public var role: String
+        public var letter: Character
+    }
+
+    /// The shares drawn.
+    public var shares: GroundShares
+    /// Theme and drawing mode.
+    public var environment: WidgetEnvironment
+
+    public init(shares: GroundShares, environment: WidgetEnvironment) {
+        self.shares = shares
+        self.environment = environment
+    }
+
+    /// The grade classes in order: T1-T6, ungraded ("–"), off the map ("off").
+    public var gradeItems: [Item] {
+        SACScale.allCases.map { Item(name: "\($0)", percent: shares.percent(grade: $0), role: ThemeRole.sac($0.rawValue),
+                                     letter: Character("\($0.rawValue)")) }
+            + [Item(name: "ungraded", percent: shares.percent(grade: nil), role: LineClass.role(LineClass.ungraded), letter: "-"),
+               Item(name: "off map", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: " ")]
+    }
+
+    /// The surface classes in order, then off the map.
+    public var surfaceItems: [Item] {
+        let letters: [SurfaceClass: Character] = [.paved: "P", .gravel: "G", .dirt: "D", .grass: "V", .rock: "R", .unknown: "?"]
+        return SurfaceClass.allCases.map { s in
+            Item(name: "\(s)", percent: shares.percent(surface: s),
+                 role: s == .unknown ? ThemeRole.muted : ThemeRole.surfaceRoles[s.rawValue], letter: letters[s]!)
+        } + [Item(name: "off map", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: " ")]
+    }
+
+    /// Cells per item for a bar `width` cells wide: floor of each share, the cells left over
+    /// going to the largest remainders (ties to the earlier item), so they sum to `width`
+    /// whenever the shares sum to 100.
+    public static func cells(_ items: [Item], width: Int) -> [Int] {
+        guard width > 0 else { return items.map { _ in 0 } }
+        let exact = items.map { max(0, $0.percent) / 100 * Double(width) }
+        var out = exact.map { Int($0) }
+        var left = width - out.reduce(0, +)
+        let order = exact.indices.sorted { (exact[$0] - Double(out[$0]), -$0) > (exact[$1] - Double(out[$1]), -$1) }
+        for i in order where left > 0 && exact[i] > 0 {
+            out[i] += 1
+            left -= 1
+        }
+        return out
+    }
+
+    /// "42%", "<1%" for a share under half a percent that is not zero.
+    public static func percentText(_ p: Double) -> String {
+        if p > 0 && p < 0.5 { return "<1%" }
+        return String(format: "%.0f%%", p.rounded())
+    }
+
+    /// True when class colours cannot tell the classes apart (no colour in the theme, or ASCII).
+    var patterned: Bool {
+        environment.canvasMode != .braille || environment.style(ThemeRole.sac(1)).fg == nil
+    }
+
+    /// Draws the two bars with their legends from row `area.y`; returns the row after the last
+    /// one drawn (nothing is drawn below `area.maxY`).
+    @discardableResult
+    public func render(area: Rect, into buffer: inout Buffer) -> Int {
+        var y = area.y
+        for (title, items) in [("SAC", gradeItems), ("Surface", surfaceItems)] {
+            guard y < area.maxY else { return y }
+            y = bar(title, items, y: y, area: area, into: &buffer)
+        }
+        return y
+    }
+
+    /// One titled bar and its legend lines.
+    func bar(_ title: String, _ items: [Item], y start: Int, area: Rect, into buffer: inout Buffer) -> Int {
+        var y = start
+        let labelWidth = 8
+        buffer.setString(x: area.x, y: y, title, style: environment.style(ThemeRole.muted), maxWidth: min(labelWidth, area.width))
+        let barWidth = max(0, area.width - labelWidth)
+        var x = area.x + labelWidth
+        for (item, n) in zip(items, Self.cells(items, width: barWidth)) where n > 0 {
+            let glyph = patterned ? String(item.letter) : (item.letter == " " ? "·" : "█")
+            for _ in 0..<n {
+                buffer.set(x: x, y: y, Cell(glyph).applying(environment.style(item.role)))
+                x += 1
+            }
+        }
+        y += 1
+        // Legend: the classes with length, packed into lines.
+        x = area.x + labelWidth
+        guard y < area.maxY else { return y }
+        var wrote = false
+        for item in items where item.percent > 0 {
+            // Without colour the swatch is the class's letter in the bar: "2:T2 49%".
+            let letter = item.letter == " " ? "·" : String(item.letter)
+            let swatch = patterned ? letter + ":" : (item.letter == " " ? "·" : "■")
+            let text = item.name + " " + Self.percentText(item.percent)
+            let width = DisplayWidth.of(swatch) + 1 + DisplayWidth.of(text)
+            if x + width > area.maxX && x > area.x + labelWidth {
+                y += 1
+                x = area.x + labelWidth
+                guard y < area.maxY else { return y }
+            }
+            buffer.setString(x: x, y: y, swatch, style: environment.style(item.role), maxWidth: max(0, area.maxX - x))
+            let tx = x + DisplayWidth.of(swatch)
+            buffer.setString(x: tx, y: y, text, style: environment.style(ThemeRole.text), maxWidth: max(0, area.maxX - tx))
+            x += width
+            wrote = true
+        }
+        return wrote ? y + 1 : y
+    }
+}

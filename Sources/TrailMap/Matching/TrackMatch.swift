@@ -1,0 +1,108 @@
+import Foundation
+import TrailCore
+
+/// A track snapped onto the walking graph by ``TrackMatcher``: the line cut into pieces that
+/// are either matched (following the ways) or raw (no way near: kept as recorded), and the
+/// sections a hiker should review.
+///
+/// Point indices are flattened (all segments in order, as the hike screen counts them).
+public struct TrackMatch: Sendable {
+    /// A run of consecutive points of one segment, matched or raw.
+    public struct Piece: Sendable, Hashable {
+        /// True when the run follows the ways.
+        public var isMatched: Bool
+        /// The recorded points it covers.
+        public var points: ClosedRange<Int>
+        /// Its line: along the ways for a matched piece (every vertex on a walkable way), the
+        /// recorded positions for a raw one.
+        public var coordinates: [Coordinate]
+        /// For a matched piece, each decoded point's index and where its matched position is
+        /// in ``coordinates`` (ascending); empty for a raw piece.
+        public var anchors: [(point: Int, coordinate: Int)]
+        /// Per anchor: true when another way scored nearly as well there.
+        public var ambiguous: [Bool] = []
+        /// The flattened segment it belongs to.
+        public var segment: Int
+
+        public static func == (a: Piece, b: Piece) -> Bool {
+            a.isMatched == b.isMatched && a.points == b.points && a.coordinates == b.coordinates && a.segment == b.segment
+                && a.ambiguous == b.ambiguous && a.anchors.map(\.point) == b.anchors.map(\.point) && a.anchors.map(\.coordinate) == b.anchors.map(\.coordinate)
+        }
+
+        public func hash(into h: inout Hasher) {
+            h.combine(points)
+            h.combine(isMatched)
+        }
+    }
+
+    /// Why a section is up for review.
+    public enum SectionKind: String, Sendable, Hashable, Codable {
+        /// The matched line runs more than ``MatchOptions/movedThreshold`` from the recording.
+        case moved
+        /// Another way scored nearly as well (within ``MatchOptions/ambiguityMargin``).
+        case ambiguous
+        /// No walkable way near: the recording stays as it is.
+        case unmatched
+    }
+
+    /// A stretch for review: the recorded points, the matched line over them and their lengths.
+    public struct Section: Sendable, Hashable {
+        public var kind: SectionKind
+        /// Recorded points covered (flattened indices).
+        public var points: ClosedRange<Int>
+        /// The piece (index into ``TrackMatch/pieces``) it lies in.
+        public var piece: Int
+        /// The matched line over the section (empty for ``SectionKind/unmatched``).
+        public var matched: [Coordinate]
+        /// The recorded line over the section.
+        public var raw: [Coordinate]
+        /// Geodesic lengths, metres.
+        public var rawLength: Double
+        public var matchedLength: Double
+        /// The farthest a recorded point of the section lies from its matched position, metres.
+        public var maxOffset: Double
+        /// Matched minus raw length, metres (what keeping the match changes).
+        public var lengthDifference: Double { matchedLength - rawLength }
+    }
+
+    /// The pieces, in order; together they cover every point exactly once.
+    public var pieces: [Piece]
+    /// The sections to review, in order.
+    public var sections: [Section]
+    /// Number of recorded points.
+    public var pointCount: Int
+
+    /// Share (0-1) of the recorded points that lie in matched pieces.
+    public var matchedShare: Double {
+        guard pointCount > 0 else { return 0 }
+        return Double(pieces.filter(\.isMatched).reduce(0) { $0 + $1.points.count }) / Double(pointCount)
+    }
+
+    /// The whole line, one coordinate list per recorded segment (pieces of one segment joined).
+    public var segments: [[Coordinate]] {
+        var out: [[Coordinate]] = []
+        var current = -1
+        for p in pieces {
+            if p.segment != current {
+                out.append([])
+                current = p.segment
+            }
+            for c in p.coordinates where out[out.count - 1].last != c { out[out.count - 1].append(c) }
+        }
+        return out
+    }
+
+    /// Geodesic length of ``segments``, metres.
+    public var length: Double { segments.reduce(0) { $0 + Self.length(of: $1[...]) } }
+
+    /// Geodesic length of a line (``Geodesy/shortDistance(from:to:)`` per segment), metres.
+    public static func length(of line: ArraySlice<Coordinate>) -> Double {
+        var total = 0.0
+        var previous: Coordinate?
+        for c in line {
+            if let p = previous { total += Geodesy.shortDistance(from: p, to: c) }
+            previous = c
+        }
+        return total
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TrailCore
+
+/// Finds the sections of a ``TrackMatch`` to review: in matched pieces, runs of decoded points
+/// that lie more than ``MatchOptions/movedThreshold`` from their recorded position or are
+/// ambiguous, widened by one decoded point on each side (so a section starts and ends where
+/// raw and matched agree) and merged where they touch; every raw piece is one unmatched section.
+struct TrackMatchSections {
+    let options: MatchOptions
+    let match: TrackMatch
+    /// The recorded points, flattened.
+    let raw: [Coordinate]
+    /// The flattened index range of each segment.
+    let segmentRanges: [Range<Int>]
+
+    init(options: MatchOptions, match: TrackMatch, segments: [[Coordinate]]) {
+        self.options = options
+        self.match = match
+        raw = segments.flatMap { $0 }
+        var start = 0
+        segmentRanges = segments.map { s in
+            defer { start += s.count }
+            return start..<start + s.count
+        }
+    }
+
+    func sections() -> [TrackMatch.Section] {
+        var out: [TrackMatch.Section] = []
+        for (pi, piece) in match.pieces.enumerated() {
+            guard piece.isMatched else {
+                // Off the map from the last point before to the first point after (same segment).
+                let seg = segmentRanges[piece.segment]
+                let points = max(seg.lowerBound, piece.points.lowerBound - 1)...min(seg.upperBound - 1, piece.points.upperBound + 1)
+                let line = Array(raw[points])
+                let length = TrackMatch.length(of: line[...])
+                out.append(TrackMatch.Section(kind: .unmatched, points: points, piece: pi, matched: [], raw: line,
+                                              rawLength: length, matchedLength: length, maxOffset: 0))
+                continue
+            }
+            let anchors = piece.anchors
+            let offsets = anchors.map { Geodesy.shortDistance(from: raw[$0.point], to: piece.coordinates[$0.coordinate]) }
+            let flagged = anchors.indices.map { offsets[$0] > options.movedThreshold || piece.ambiguous[$0] }
+            var k = 0
+            var runs: [ClosedRange<Int>] = []
+            while k < anchors.count {
+                guard flagged[k] else { k += 1; continue }
+                var end = k
+                while end + 1 < anchors.count && flagged[end + 1] { end += 1 }
+                let widened = max(0, k - 1)...min(anchors.count - 1, end + 1)
+                if let last = runs.last, widened.lowerBound <= last.upperBound {
+                    runs[runs.count - 1] = last.lowerBound...widened.upperBound
+                } else {
+                    runs.append(widened)
+                }
+                k = end + 1
+            }
+            for r in runs {
+                let a = anchors[r.lowerBound], b = anchors[r.upperBound]
+                guard b.point > a.point else { continue }   // a one-point piece has nothing to choose
+                let matched = Array(piece.coordinates[a.coordinate...b.coordinate])
+                let line = Array(raw[a.point...b.point])
+                let moved = r.contains { offsets[$0] > options.movedThreshold }
+                out.append(TrackMatch.Section(kind: moved ? .moved : .ambiguous, points: a.point...b.point, piece: pi,
+                                              matched: matched, raw: line, rawLength: TrackMatch.length(of: line[...]),
+                                              matchedLength: TrackMatch.length(of: matched[...]),
+                                              maxOffset: r.map { offsets[$0] }.max() ?? 0))
+            }
+        }
+        return out
+    }
+}

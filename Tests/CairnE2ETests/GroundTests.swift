@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// End to end (issue 16): the sample hike's ground shares in the stats panel, and `o` cycling
+/// the line colouring to SAC grade with its legend, in the real binary under tmux.
+@Suite(.serialized) struct GroundTests {
+    @Test func groundBarsAndGradeColouring() throws {
+        guard BrowseTests.ready else { return }
+        let (store, map) = try BrowseTests.demoStore()
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 44)
+        #expect(try tmux.waitFor(text: "Tag 2").ok)
+        try tmux.type("/new")
+        try tmux.send("Enter")
+        #expect(try tmux.waitFor(text: "1 of 8 hikes").ok)
+        try tmux.send("Enter")
+        // The sample lies on mapped ways without sac_scale: all ungraded, measured on opening.
+        let opened = try tmux.waitFor { $0.contains("Ground") && $0.contains("ungraded 100%") }
+        #expect(opened.ok, "no ground bars:\n\(opened.screen)")
+        try tmux.send("o")
+        let slope = try tmux.waitFor(text: "Line colours: slope")
+        #expect(slope.ok && slope.screen.split(separator: "\n").first?.hasPrefix("slope") == true, "\(slope.screen)")
+        try tmux.send("o")
+        let grade = try tmux.waitFor(text: "Line colours: SAC grade")
+        #expect(grade.ok, "\(grade.screen)")
+        let top = grade.screen.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(top.hasPrefix("SAC") && top.contains("T1") && top.contains("ungraded"), "legend: \(top)")
+        try tmux.send("o")
+        let plain = try tmux.waitFor(text: "Line colours: plain")
+        #expect(plain.ok && !(plain.screen.split(separator: "\n").first ?? "").hasPrefix("SAC"))
+        try tmux.send("?")
+        #expect(try tmux.waitFor(text: "plain / by slope / by SAC grade").ok)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TermUI
+import TrailCore
+@testable import TrailApp
+@testable import TrailMap
+
+/// The ground shares as bars in the stats panel and the line coloured by SAC grade (issue 16).
+@Suite struct GroundDisplayTests {
+    let center = Coordinate(latitude: 46.0, longitude: 7.0)
+
+    /// A 100-point line north whose first half is on T1 gravel and second half on T5 rock.
+    func twoGradeHike() -> PreparedHike {
+        var hike = TestSupport.northbound(count: 100, spacing: 10, start: center)
+        hike.setGround(GroundLine(tags: (0..<100).map { i in
+            i == 99 ? nil : (i < 50 ? GroundTag(grade: .t1, surface: .gravel) : GroundTag(grade: .t5, surface: .rock))
+        }))
+        return hike
+    }
+
+    @Test func barCellsSumToTheWidthByLargestRemainder() {
+        let items = [GroundBars.Item(name: "a", percent: 33.4, role: "x", letter: "a"),
+                     GroundBars.Item(name: "b", percent: 33.3, role: "x", letter: "b"),
+                     GroundBars.Item(name: "c", percent: 33.3, role: "x", letter: "c")]
+        #expect(GroundBars.cells(items, width: 10) == [4, 3, 3])
+        #expect(GroundBars.cells(items, width: 0) == [0, 0, 0])
+        #expect(GroundBars.percentText(0.2) == "<1%")
+        #expect(GroundBars.percentText(49.6) == "50%")
+    }
+
+    @Test func sharesOfTheTwoGradeLine() throws {
+        let s = try #require(twoGradeHike().groundShares)
+        #expect(abs(s.percent(grade: .t1) - 50.5) < 0.01)   // 50 of the 99 stretches
+        #expect(abs(s.percent(surface: .rock) - 49.5) < 0.01)
+        #expect(s.offMapPercent == 0)
+    }
+
+    @Test func statsPanelDrawsBothBarsWithLegends() {
+        let env = TestSupport.environment()
+        var buffer = Buffer(width: 40, height: 24)
+        StatsPanel(hike: twoGradeHike(), environment: env).render(area: buffer.area, into: &buffer)
+        let text = buffer.textDump()
+        #expect(text.contains("Ground"))
+        let sacRow = try! #require(text.split(separator: "\n").first { $0.hasPrefix("SAC") })
+        // 32 bar cells: 16 T1, 16 T5 (50.5 / 49.5 % of 32 = 16.2 / 15.8).
+        #expect(sacRow.filter { $0 == "█" }.count == 32)
+        #expect(text.contains("T1 51%"))
+        #expect(text.contains("T5 49%"))
+        #expect(text.contains("gravel 51%"))
+        #expect(text.contains("rock 49%"))
+        let y = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("SAC") }!
+        #expect(buffer[8, y]!.fg == env.style("sac-1").fg)
+        #expect(buffer[39, y]!.fg == env.style("sac-5").fg)
+    }
+
+    @Test func withoutColourTheBarsUseLetters() {
+        var buffer = Buffer(width: 40, height: 24)
+        StatsPanel(hike: twoGradeHike(), environment: TestSupport.environment("mono")).render(area: buffer.area, into: &buffer)
+        let row = buffer.textDump().split(separator: "\n").first { $0.hasPrefix("SAC") }!
+        #expect(row.hasSuffix(String(repeating: "1", count: 16) + String(repeating: "5", count: 16)))
+    }
+
+    @Test func noGroundNoBars() {
+        var buffer = Buffer(width: 40, height: 24)
+        StatsPanel(hike: TestSupport.northbound(count: 10, start: center), environment: TestSupport.environment())
+            .render(area: buffer.area, into: &buffer)
+        #expect(!buffer.textDump().contains("Ground"))
+    }
+
+    func renderMap(_ hike: PreparedHike, _ colouring: LineColouring, theme: String = "dark") -> Buffer {
+        var buffer = Buffer(width: 80, height: 30)
+        var map = MapWidget(viewport: HikeScreenState.fittedViewport(hike, width: 80, height: 30), basemap: nil, hike: hike,
+                            environment: TestSupport.environment(theme))
+        map.lineColouring = colouring
+        map.render(area: buffer.area, into: &buffer)
+        return buffer
+    }
+
+    @Test func lineColouredByGradeStretchByStretch() {
+        let env = TestSupport.environment()
+        let buffer = renderMap(twoGradeHike(), .grade)
+        // The line runs north: the bottom half (start) in T1's colour, the top half in T5's.
+        func fgs(rows: Range<Int>) -> Set<Color?> {
+            var out: Set<Color?> = []
+            for y in rows { for x in 0..<80 where buffer[x, y]!.symbol.unicodeScalars.first!.value > 0x2800
+                && buffer[x, y]!.symbol.unicodeScalars.first!.value <= 0x28FF { out.insert(buffer[x, y]!.fg) } }
+            return out
+        }
+        #expect(fgs(rows: 20..<28).contains(env.style("sac-1").fg))
+        #expect(!fgs(rows: 20..<28).contains(env.style("sac-5").fg))
+        #expect(fgs(rows: 3..<12).contains(env.style("sac-5").fg))
+        // The legend in the top row names the grades.
+        let top = buffer.textDump().split(separator: "\n").first!
+        #expect(top.contains("SAC") && top.contains("T1") && top.contains("T6") && top.contains("off map"))
+        #expect(!renderMap(twoGradeHike(), .plain).textDump().contains("T1"))
+    }
+
+    @Test func withoutColourGradesAreDashPatterns() {
+        // Solid T1 sets a dot on every row it crosses; T5 is dotted (1 on, 1 off).
+        let buffer = renderMap(twoGradeHike(), .grade, theme: "mono")
+        func dots(rows: Range<Int>) -> Int {
+            var n = 0
+            for y in rows { for x in 0..<80 {
+                let v = buffer[x, y]!.symbol.unicodeScalars.first!.value
+                if v > 0x2800 && v <= 0x28FF { n += (v - 0x2800).nonzeroBitCount }
+            } }
+            return n
+        }
+        let lower = dots(rows: 18..<28), upper = dots(rows: 4..<14)
+        #expect(lower > 0 && upper > 0)
+        #expect(Double(upper) < Double(lower) * 0.7, "dotted T5 \(upper) vs solid T1 \(lower)")
+        #expect(LineClass.isOn(1, at: 7))
+        #expect(LineClass.isOn(5, at: 0) && !LineClass.isOn(5, at: 1))
+    }
+
+    @Test func oCyclesTheColouringAndTheHelpListsIt() {
+        #expect(HikeAction.keyMap.action(for: .character("o")) == .lineColouring)
+        #expect(LineColouring.plain.next == .slope && LineColouring.slope.next == .grade && LineColouring.grade.next == .plain)
+        var state = HikeScreenState(hike: twoGradeHike())
+        state.setLineColouring(.slope)
+        #expect(state.routeGrades != nil)
+        state.setLineColouring(.grade)
+        #expect(state.routeGrades == nil && state.lineColouring == .grade)
+    }
+}
