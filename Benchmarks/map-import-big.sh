@@ -7,8 +7,8 @@
 #    $COPIES copies (default 82: 20.2 M nodes), under $WORK (default /tmp/cairn-bench; never
 #    committed, kept between runs).
 # 3. For the real file and both generated ones: `cairn map import` wall time and peak RSS
-#    (/usr/bin/time -v), `osmium cat FILE -f opl -o /dev/null` wall time in the same run, the
-#    ratio (target <= 3), RSS bytes per node (growth visible across the sizes; target < 600 MB
+#    (/usr/bin/time -v), `osmium cat FILE -f opl -o /dev/null` in the same run, wall and CPU
+#    (user + system) ratios (target <= 3), RSS bytes per node (growth visible across the sizes; target < 600 MB
 #    at 20 M nodes) and store size per million nodes.
 # 4. Over the 20 M-node store: bbox query for a 200 x 60 view at z10/12/14/16 (cairn-bench-map,
 #    median; target < 2 ms) and the full hike-screen frame at those zooms (cairn-bench-render
@@ -36,20 +36,24 @@ for n in 8 "$COPIES"; do
 done
 
 seconds() { awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$1"; }
+# CPU seconds (user + system): on the shared 2-core machine wall time is mostly waiting to run.
+cpu() { awk -F': ' '/User time/ {u = $2} /System time/ {s = $2} END {print u + s}' "$1"; }
 for FILE in "$ANDORRA" "$WORK/big-8.osm.pbf" "$WORK/big-$COPIES.osm.pbf"; do
     STORE="$WORK/$(basename "$FILE" .osm.pbf).sqlite"
     rm -f "$STORE" "$STORE-wal" "$STORE-shm"
     /usr/bin/time -v "$BIN/cairn" map import --map "$STORE" "$FILE" > "$WORK/import.txt" 2> "$WORK/time.txt"
     C=$(seconds "$WORK/time.txt")
+    CC=$(cpu "$WORK/time.txt")
     K=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$WORK/time.txt")
     /usr/bin/time -v osmium cat "$FILE" -f opl -o /dev/null --overwrite 2> "$WORK/otime.txt"
     O=$(seconds "$WORK/otime.txt")
+    OC=$(cpu "$WORK/otime.txt")
     NODES=$(sed -n 's/.*(\([0-9]*\) nodes.*/\1/p' "$WORK/import.txt" | head -1)
     SIZE=$(cat "$STORE" "$STORE-wal" 2>/dev/null | wc -c)
     echo "$(basename "$FILE"): $(wc -c < "$FILE") bytes, $NODES nodes"
-    echo "  cairn map import: $C s, peak RSS $((K / 1024)) MB; osmium cat -f opl: $O s"
-    awk -v c="$C" -v o="$O" -v k="$K" -v n="$NODES" -v s="$SIZE" 'BEGIN {
-        if (o > 0) printf "  ratio cairn/osmium: %.2f (target <= 3)\n", c / o
+    echo "  cairn map import: wall $C s, CPU $CC s, peak RSS $((K / 1024)) MB; osmium cat -f opl: wall $O s, CPU $OC s"
+    awk -v c="$C" -v o="$O" -v cc="$CC" -v oc="$OC" -v k="$K" -v n="$NODES" -v s="$SIZE" 'BEGIN {
+        if (o > 0) printf "  ratio cairn/osmium: wall %.2f, CPU %.2f (target <= 3)\n", c / o, (oc > 0 ? cc / oc : 0)
         printf "  RSS per node: %.1f bytes; store: %.1f MB, %.1f MB per million nodes\n", k * 1024 / n, s / 1e6, s / 1e6 / (n / 1e6) }'
 done
 

@@ -2,11 +2,11 @@
 // densest part of a map store, and prints the median and p99.
 //
 // Usage: cairn-bench-map --map PATH [--zoom 16] [--cols 200] [--rows 60] [--iterations 2000]
+//                        [--center LAT,LON]  (time this view instead of searching the densest)
 //
 // A view of COLS × ROWS terminal cells is (2·COLS) × (4·ROWS) braille dots, one dot being one
 // pixel of a 256-pixel slippy tile (see WebMercator.viewBounds). The densest view is found by
-// counting R*Tree entries (features drawn at that zoom) in a grid of view-sized boxes over the
-// covered area; the timed queries are centred on it, jittered by up to half a view in each
+// MapStore.busiestView (features drawn at that zoom, one pass over the R*Tree); the timed queries are centred on it, jittered by up to half a view in each
 // direction with a fixed-seed generator so runs are comparable. Wall time and this thread's
 // CPU time are both reported: on shared cores the wall-time tail is mostly waiting to run.
 import Foundation
@@ -19,6 +19,7 @@ struct Options {
     var cols = 200
     var rows = 60
     var iterations = 2000
+    var center: Coordinate?
 }
 
 func parseOptions() -> Options {
@@ -34,6 +35,10 @@ func parseOptions() -> Options {
         case "--cols": o.cols = Int(v) ?? o.cols
         case "--rows": o.rows = Int(v) ?? o.rows
         case "--iterations": o.iterations = max(10, Int(v) ?? o.iterations)
+        case "--center":
+            let ll = v.split(separator: ",").compactMap { Double($0) }
+            guard ll.count == 2 else { fail("--center wants LAT,LON") }
+            o.center = Coordinate(latitude: ll[0], longitude: ll[1])
         default: fail("unknown option \(a)")
         }
     }
@@ -67,17 +72,11 @@ for c in covered { area.extend(c) }
 let probe = WebMercator.viewBounds(center: area.center, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
 let stepLat = (probe.maxLatitude - probe.minLatitude) / 2, stepLon = (probe.maxLongitude - probe.minLongitude) / 2
 var best = (count: -1, center: area.center)
-var lat = area.minLatitude
-while lat <= area.maxLatitude {
-    var lon = area.minLongitude
-    while lon <= area.maxLongitude {
-        let c = Coordinate(latitude: lat, longitude: lon)
-        let box = WebMercator.viewBounds(center: c, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
-        let n = (try? store.featureCount(in: box, zoom: o.zoom)) ?? 0
-        if n > best.count { best = (n, c) }
-        lon += stepLon
-    }
-    lat += stepLat
+if let c = o.center {
+    let box = WebMercator.viewBounds(center: c, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
+    best = ((try? store.featureCount(in: box, zoom: o.zoom)) ?? 0, c)
+} else if let b = try? store.busiestView(zoom: o.zoom, widthPixels: width, heightPixels: height) {
+    best = (b.features, b.center)
 }
 
 // 2. Timed queries around it.

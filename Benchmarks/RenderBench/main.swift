@@ -8,9 +8,8 @@
 // osm/WorldKG-andorra-2021-east-clip.osm (imported into a temporary map store, deleted at
 // the end) and gpx-unlicensed/adrutas-180430_a.gpx (read at run time, never copied).
 //
-// Two views, each found by R*Tree feature counts (MapStore.featureCount) at --zoom: the densest
-// of a grid of view-sized boxes half a view apart across the covered area (the track may lie
-// outside it), and the densest centred on a track point (every 5th), so the route is drawn too.
+// Two views, each found by R*Tree feature counts at --zoom: the densest of the covered area
+// (MapStore.busiestView; the track may lie outside it), and the densest centred on a track point (every 5th), so the route is drawn too.
 // The scrub cursor starts on the track point nearest the view's centre, with a range of ±50
 // points selected. Three figures per view, each over --iterations frames after 30 warm-up frames:
 //   full frame    = MapBasemap.load (store query + projection) + HikeScreenView.render
@@ -122,21 +121,8 @@ let mapW = Double(layout.map.width * 2), mapH = Double(layout.map.height * 4)
 let covered = (try? store.coverageAreas()) ?? []
 guard var area = covered.first else { fail("no coverage after import") }
 for c in covered { area.extend(c) }
-let probe = WebMercator.viewBounds(center: area.center, zoom: zoom, widthPixels: mapW, heightPixels: mapH)
-let stepLat = (probe.maxLatitude - probe.minLatitude) / 2, stepLon = (probe.maxLongitude - probe.minLongitude) / 2
 var best = (count: -1, center: area.center)
-var lat = area.minLatitude
-while lat <= area.maxLatitude {
-    var lon = area.minLongitude
-    while lon <= area.maxLongitude {
-        let c = Coordinate(latitude: lat, longitude: lon)
-        let box = WebMercator.viewBounds(center: c, zoom: zoom, widthPixels: mapW, heightPixels: mapH)
-        let n = (try? store.featureCount(in: box, zoom: Int(zoom))) ?? 0
-        if n > best.count { best = (n, c) }
-        lon += stepLon
-    }
-    lat += stepLat
-}
+if let b = try? store.busiestView(zoom: Int(zoom), widthPixels: mapW, heightPixels: mapH) { best = (b.features, b.center) }
 
 // The densest view centred on a track point (every 5th), so the route is drawn as well.
 var onTrack = (count: -1, center: hike.coordinates.first ?? area.center)

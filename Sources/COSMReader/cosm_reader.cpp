@@ -10,6 +10,7 @@
 
 #include <sys/stat.h>
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -54,10 +55,12 @@ struct Scratch {
     std::vector<cosm_member> members;
 };
 
+bool is_deleted(const osmium::OSMObject& obj, int type, const cosm_reader& r);
+
 void fill_object(cosm_object& o, const osmium::OSMObject& obj, int type, const cosm_reader& r, Scratch& s) {
     o.id = obj.id();
     o.version = static_cast<int32_t>(obj.version());
-    o.deleted = !obj.visible() || (!r.facts.deleted.empty() && r.facts.deleted.count(cosm::object_key(type, obj.id())));
+    o.deleted = is_deleted(obj, type, r);
     s.tags.clear();
     for (const auto& t : obj.tags()) s.tags.push_back(cosm_tag{t.key(), t.value()});
     o.tags = s.tags.data();
@@ -72,6 +75,31 @@ osmium::io::File osmium_file(const cosm_reader& r) {
 }
 
 void copy_text(char* dst, size_t size, const std::string& src) { std::snprintf(dst, size, "%s", src.c_str()); }
+
+bool kept(const int64_t* ids, size_t count, int64_t id) { return ids && std::binary_search(ids, ids + count, id); }
+
+/// Counts an untagged object that is not passed on (cosm_callbacks.skip_untagged).
+void count_skipped(const osmium::OSMObject& obj, bool deleted, cosm_counts& counts) {
+    if (deleted) { ++counts.skipped_deleted; return; }
+    if (obj.id() < 0) ++counts.skipped_negative;
+}
+
+void extend_skipped(const osmium::Location& loc, cosm_counts& c) {
+    if (!c.skipped_has_extent) {
+        c.skipped_has_extent = 1;
+        c.skipped_min_lat_e7 = c.skipped_max_lat_e7 = loc.y();
+        c.skipped_min_lon_e7 = c.skipped_max_lon_e7 = loc.x();
+        return;
+    }
+    c.skipped_min_lat_e7 = std::min(c.skipped_min_lat_e7, loc.y());
+    c.skipped_max_lat_e7 = std::max(c.skipped_max_lat_e7, loc.y());
+    c.skipped_min_lon_e7 = std::min(c.skipped_min_lon_e7, loc.x());
+    c.skipped_max_lon_e7 = std::max(c.skipped_max_lon_e7, loc.x());
+}
+
+bool is_deleted(const osmium::OSMObject& obj, int type, const cosm_reader& r) {
+    return !obj.visible() || (!r.facts.deleted.empty() && r.facts.deleted.count(cosm::object_key(type, obj.id())));
+}
 
 int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callbacks& cb, cosm_counts& counts) {
     osmium::osm_entity_bits::type bits = osmium::osm_entity_bits::nothing;
@@ -101,6 +129,14 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
                     r.must_sort = true;
                 }
                 if (!(kinds & COSM_NODES) || !cb.node) continue;
+                if (cb.skip_untagged && n.tags().empty() && !kept(cb.keep_node_ids, cb.keep_node_count, n.id())) {
+                    ++counts.skipped_nodes;
+                    const bool deleted = is_deleted(n, 0, r);
+                    count_skipped(n, deleted, counts);
+                    if (!deleted && !loc.valid()) ++counts.skipped_without_location;
+                    if (!deleted && loc.valid()) extend_skipped(loc, counts);
+                    continue;
+                }
                 cosm_node out{};
                 fill_object(out.object, n, 0, r, s);
                 out.has_location = loc.valid() ? 1 : 0;
@@ -112,6 +148,11 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
                 ++counts.ways;
                 if (w.timestamp() > newest) newest = w.timestamp();
                 if (!cb.way) continue;
+                if (cb.skip_untagged && w.tags().empty() && !kept(cb.keep_way_ids, cb.keep_way_count, w.id())) {
+                    ++counts.skipped_ways;
+                    count_skipped(w, is_deleted(w, 1, r), counts);
+                    continue;
+                }
                 cosm_way out{};
                 fill_object(out.object, w, 1, r, s);
                 s.refs.clear(); s.lats.clear(); s.lons.clear(); s.located.clear();
@@ -143,7 +184,8 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
                 if (cb.relation(cb.context, &out)) { reader.close(); return COSM_ERR_STOPPED; }
             }
         }
-        if (cb.progress && cb.progress(cb.context, static_cast<int64_t>(reader.offset()), size)) {
+        const int64_t objects = counts.nodes + counts.ways + counts.relations;
+        if (cb.progress && cb.progress(cb.context, static_cast<int64_t>(reader.offset()), size, objects)) {
             reader.close();
             return COSM_ERR_STOPPED;
         }

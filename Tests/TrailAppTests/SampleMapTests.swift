@@ -61,7 +61,8 @@ import TrailMap
         let s = try store()
         let (buffer, frame, _) = try screen(s, size: (160, 50), zoom: 12.2, scrub: 0)
         #expect(buffer.textDump().contains("▲"))
-        #expect(frame.map.labels.count >= 8)
+        // At z12 paths, tracks and streams are not labelled (DECISIONS 183): places and peaks are.
+        #expect(frame.map.labels.count >= 5)
         Snapshot.check(buffer, named: "screen-ordino-z12.2-160x50")
     }
 }

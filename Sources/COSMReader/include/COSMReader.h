@@ -122,6 +122,13 @@ typedef struct {
     char newest_timestamp[32];
     /** Bytes of the node-location index file (mapped, not necessarily resident). */
     int64_t index_bytes;
+    /** Untagged nodes and ways not passed on (see cosm_callbacks.skip_untagged), by kind. */
+    int64_t skipped_nodes, skipped_ways;
+    /** Of those: deleted (counted nowhere else), negative ids (not deleted), nodes without a location. */
+    int64_t skipped_deleted, skipped_negative, skipped_without_location;
+    /** Extent of the skipped nodes that have a location and are not deleted, in 1e-7 degrees. */
+    int32_t skipped_has_extent;
+    int32_t skipped_min_lat_e7, skipped_max_lat_e7, skipped_min_lon_e7, skipped_max_lon_e7;
 } cosm_counts;
 
 /** Called for every object; a nonzero return stops the read with COSM_ERR_STOPPED. */
@@ -130,8 +137,18 @@ typedef struct {
     int (*node)(void *context, const cosm_node *node);
     int (*way)(void *context, const cosm_way *way);
     int (*relation)(void *context, const cosm_relation *relation);
-    /** After each block: bytes of the file read so far (compressed bytes) and its size. */
-    int (*progress)(void *context, int64_t bytes_read, int64_t file_size);
+    /** After each block: bytes of the file read so far (compressed bytes), its size, and the
+     *  objects of this pass read so far (passed on or skipped). */
+    int (*progress)(void *context, int64_t bytes_read, int64_t file_size, int64_t objects_read);
+    /** When nonzero, a node or way without tags is passed on only when its id is in
+     *  keep_node_ids / keep_way_ids (sorted ascending, valid during the read); the others are
+     *  only counted (cosm_counts.skipped_*), their locations still indexed. Most nodes of an
+     *  extract are untagged way vertices: this keeps them on the C++ side. */
+    int skip_untagged;
+    const int64_t *keep_node_ids;
+    size_t keep_node_count;
+    const int64_t *keep_way_ids;
+    size_t keep_way_count;
 } cosm_callbacks;
 
 /** Entity kinds for cosm_read. */

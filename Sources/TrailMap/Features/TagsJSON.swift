@@ -67,6 +67,10 @@ enum TagsJSON {
         var out: [String: String] = [:]
         skipSpace()
         if i < b.count, b[i] == UInt8(ascii: "}") { return out }
+        // Sized once (a pair takes at least 6 bytes, `"k":"v"`, typically 15-25): no rehashing.
+        var pairs = 0
+        for j in i..<b.count where b[j] == UInt8(ascii: ":") { pairs += 1 }
+        out.reserveCapacity(pairs)
         while true {
             skipSpace()
             guard let k = string() else { return nil }

@@ -47,6 +47,7 @@ final class MapStoreWriter {
     private var existing: [Int64: Stored]
     private var existingRoutes: [Int64: Stored]
     private let insertFeature, insertBox, insertName, deleteName, deleteFeature, deleteBox: Statement
+    private let insertZoom, deleteZoom: Statement
     private let insertRoute, insertRouteBox, deleteMembers, insertMember: Statement
     private let insertSource, deleteSources, insertRouteSource: Statement
 
@@ -75,7 +76,11 @@ final class MapStoreWriter {
                                             geometry, node_ids, tags, import_id)
             VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
-        insertBox = try db.prepare("INSERT OR REPLACE INTO feature_bbox(id, min_lat, max_lat, min_lon, max_lon, min_zoom) VALUES (?,?,?,?,?,?)")
+        insertBox = try db.prepare("""
+            INSERT OR REPLACE INTO feature_bbox(id, min_lat, max_lat, min_lon, max_lon, min_zoom, max_zoom) VALUES (?,?,?,?,?,?,?)
+            """)
+        insertZoom = try db.prepare("INSERT INTO feature_zoom_geometry(id, zoom, geometry) VALUES (?,?,?)")
+        deleteZoom = try db.prepare("DELETE FROM feature_zoom_geometry WHERE id = ?")
         insertName = try db.prepare("INSERT INTO feature_names(rowid, name) VALUES (?,?)")
         deleteName = try db.prepare("DELETE FROM feature_names WHERE rowid = ?")
         deleteFeature = try db.prepare("DELETE FROM features WHERE id = ?")
@@ -91,6 +96,13 @@ final class MapStoreWriter {
         insertSource = try db.prepare("INSERT OR IGNORE INTO feature_sources(feature_id, import_id) VALUES (?,?)")
         deleteSources = try db.prepare("DELETE FROM feature_sources WHERE feature_id = ?")
         insertRouteSource = try db.prepare("INSERT OR IGNORE INTO route_sources(route_id, import_id) VALUES (?,?)")
+    }
+
+    /// OSM ids of the stored (and so far written) features of one element type, ascending.
+    func storedOSMIDs(_ type: OSMElementType) -> [Int64] {
+        existing.keys.compactMap { key in
+            MapFeatureID(rawValue: key).flatMap { $0.type == type ? $0.osmID : nil }
+        }.sorted()
     }
 
     /// Records that this import's file holds feature `key` (whichever copy is stored).
@@ -120,9 +132,11 @@ final class MapStoreWriter {
         let old = existing[key]
         if let old {
             if keepStored(old, version: f.version, complete: f.complete) { try recordSource(key); return false }
-            try deleteName.bind([.integer(key)])
-            try deleteName.step()
-            deleteName.reset()
+            for st in [deleteName, deleteZoom] {
+                try st.bind([.integer(key)])
+                try st.step()
+                st.reset()
+            }
         }
         let kept = f.tags
         let box = f.box
@@ -140,9 +154,10 @@ final class MapStoreWriter {
         try insertFeature.step()
         insertFeature.reset()
         try insertBox.bind([.integer(key), .integer(Int64(box.0)), .integer(Int64(box.1)), .integer(Int64(box.2)),
-                            .integer(Int64(box.3)), .integer(Int64(minZoom))])
+                            .integer(Int64(box.3)), .integer(Int64(minZoom)), .integer(Int64(minZoom) + 1)])
         try insertBox.step()
         insertBox.reset()
+        try MapStore.insertZoomGeometry(insertZoom, id: key, parts: f.parts, kind: f.kind, minZoom: minZoom)
         let names = [name, kept.value("alt_name")].compactMap { $0 }.joined(separator: " ")
         if !names.isEmpty {
             try insertName.bind([.integer(key), .text(names)])
@@ -160,7 +175,7 @@ final class MapStoreWriter {
         let key = id.rawValue
         guard let old = existing[key] else { return }
         if let v = version, let ov = old.version, v < ov { return }
-        for st in [deleteFeature, deleteBox, deleteName, deleteSources] {
+        for st in [deleteFeature, deleteBox, deleteName, deleteSources, deleteZoom] {
             try st.bind([.integer(key)])
             try st.step()
             st.reset()

@@ -43,6 +43,29 @@ final class OSMImportSession: OSMSink {
         report.newestObjectTimestamp = newest
     }
 
+    /// The untagged nodes and ways the second pass must still deliver: those stored (so a
+    /// feature whose tags went is removed) and the member ways of kept relations (their node
+    /// lists). Call after the relations pass.
+    func untaggedNeeded() -> OSMReader.KeptIDs {
+        OSMReader.KeptIDs(nodes: writer.storedOSMIDs(.node), ways: Array(memberWays.union(writer.storedOSMIDs(.way))).sorted())
+    }
+
+    /// Counts what the reader kept to itself as ``osmNode(_:)`` and ``osmWay(_:)`` would have.
+    func addSkipped(_ s: OSMReader.SkippedObjects) {
+        report.deletedObjectsSkipped += s.deleted
+        report.negativeIDObjects += s.negativeIDs
+        report.nodesWithoutPosition += s.nodesWithoutLocation
+        if let e = s.extent { extend(e) }
+    }
+
+    private func extend(_ b: (Int32, Int32, Int32, Int32)) {
+        if let e = extent {
+            extent = (min(e.0, b.0), max(e.1, b.1), min(e.2, b.2), max(e.3, b.3))
+        } else {
+            extent = b
+        }
+    }
+
     // MARK: OSMSink
 
     func osmNode(_ node: OSMNode) throws {
@@ -54,11 +77,7 @@ final class OSMImportSession: OSMSink {
             try writer.removeIfStored(MapFeatureID(type: .node, osmID: info.id), version: info.version)
             return
         }
-        if let e = extent {
-            extent = (min(e.0, node.latE7), max(e.1, node.latE7), min(e.2, node.lonE7), max(e.3, node.lonE7))
-        } else {
-            extent = (node.latE7, node.latE7, node.lonE7, node.lonE7)
-        }
+        extend((node.latE7, node.latE7, node.lonE7, node.lonE7))
         let id = MapFeatureID(type: .node, osmID: info.id)
         guard !node.tags.isEmpty, let c = FeatureClassifier.classifyNode(node.tags) else {
             try writer.removeIfStored(id, version: info.version)
@@ -251,12 +270,3 @@ final class OSMImportSession: OSMSink {
     }
 }
 
-/// Passes objects on to a sink and counts them, for the progress line.
-final class ObjectCounter: OSMSink {
-    let sink: any OSMSink
-    var count = 0
-    init(sink: any OSMSink) { self.sink = sink }
-    func osmNode(_ node: OSMNode) throws { count += 1; try sink.osmNode(node) }
-    func osmWay(_ way: OSMWay) throws { count += 1; try sink.osmWay(way) }
-    func osmRelation(_ relation: OSMRelation) throws { count += 1; try sink.osmRelation(relation) }
-}

@@ -51,6 +51,29 @@ final class OSMReader {
     private(set) var newestObjectTimestamp: String?
     /// Bytes of the node-location index file after the last indexing pass (mapped, see DECISIONS 101).
     private(set) var indexBytes = 0
+    /// What the last pass kept on the C++ side (``read(_:indexLocations:keepUntagged:sink:progress:)``).
+    private(set) var skipped = SkippedObjects()
+
+    /// Untagged nodes and ways a pass did not hand to the sink, counted as the sink would
+    /// have counted them.
+    struct SkippedObjects: Equatable {
+        var nodes = 0, ways = 0
+        /// Deleted (`visible="false"`, JOSM delete); negative ids among the others; nodes without a location.
+        var deleted = 0, negativeIDs = 0, nodesWithoutLocation = 0
+        /// (minLat, maxLat, minLon, maxLon) of the located, not deleted skipped nodes, 1e-7 degrees.
+        var extent: (Int32, Int32, Int32, Int32)?
+
+        static func == (a: SkippedObjects, b: SkippedObjects) -> Bool {
+            (a.nodes, a.ways, a.deleted, a.negativeIDs, a.nodesWithoutLocation) == (b.nodes, b.ways, b.deleted, b.negativeIDs, b.nodesWithoutLocation)
+                && a.extent.map { [$0.0, $0.1, $0.2, $0.3] } == b.extent.map { [$0.0, $0.1, $0.2, $0.3] }
+        }
+    }
+
+    /// Ids of untagged objects the sink still needs (``read(_:indexLocations:keepUntagged:sink:progress:)``).
+    struct KeptIDs {
+        /// Sorted ascending.
+        var nodes: [Int64], ways: [Int64]
+    }
 
     private let handle: OpaquePointer
 
@@ -91,19 +114,28 @@ final class OSMReader {
     /// Reads the file once, calling `sink` for every object of `kinds`.
     /// - Parameters:
     ///   - indexLocations: index node locations on disk and give ways their locations.
-    ///   - progress: after each block, bytes of the file read and its size; may throw to stop
-    ///     (an interruption), which is rethrown.
+    ///   - keepUntagged: when given, nodes and ways without tags reach the sink only when
+    ///     their id is listed (the rest are counted in ``skipped``); nil passes everything.
+    ///   - progress: after each block, bytes of the file read, its size and the objects read
+    ///     in this pass; may throw to stop (an interruption), which is rethrown.
     /// - Throws: ``OSMReadError``, or what the sink or `progress` threw.
-    func read(_ kinds: OSMKinds, indexLocations: Bool, sink: any OSMSink,
-              progress: (Int64, Int64) throws -> Void = { _, _ in }) throws {
+    func read(_ kinds: OSMKinds, indexLocations: Bool, keepUntagged: KeptIDs? = nil, sink: any OSMSink,
+              progress: (Int64, Int64, Int) throws -> Void = { _, _, _ in }) throws {
+        let keepNodes = keepUntagged?.nodes ?? [], keepWays = keepUntagged?.ways ?? []
         try withoutActuallyEscaping(progress) { progress in
             let pass = Pass(sink: sink, progress: progress)
             let context = Unmanaged.passUnretained(pass).toOpaque()
-            var callbacks = cosm_callbacks(context: context, node: passNode, way: passWay, relation: passRelation,
-                                           progress: passProgress)
             var counts = cosm_counts()
             var err = cosm_error()
-            let rc = withExtendedLifetime(pass) { cosm_read(handle, kinds.rawValue, indexLocations ? 1 : 0, &callbacks, &counts, &err) }
+            let rc = keepNodes.withUnsafeBufferPointer { nodes in
+                keepWays.withUnsafeBufferPointer { ways in
+                    var callbacks = cosm_callbacks(context: context, node: passNode, way: passWay, relation: passRelation,
+                                                   progress: passProgress, skip_untagged: keepUntagged == nil ? 0 : 1,
+                                                   keep_node_ids: nodes.baseAddress, keep_node_count: nodes.count,
+                                                   keep_way_ids: ways.baseAddress, keep_way_count: ways.count)
+                    return withExtendedLifetime(pass) { cosm_read(handle, kinds.rawValue, indexLocations ? 1 : 0, &callbacks, &counts, &err) }
+                }
+            }
             if let failure = pass.failure { throw failure }
             guard rc == Int32(COSM_OK.rawValue) else { throw Self.error(err, path) }
             nodeCount = Int(counts.nodes)
@@ -112,6 +144,11 @@ final class OSMReader {
             let newest = Self.text(&counts.newest_timestamp)
             newestObjectTimestamp = newest.isEmpty ? nil : newest
             if indexLocations { indexBytes = Int(counts.index_bytes) }
+            skipped = SkippedObjects(nodes: Int(counts.skipped_nodes), ways: Int(counts.skipped_ways),
+                                     deleted: Int(counts.skipped_deleted), negativeIDs: Int(counts.skipped_negative),
+                                     nodesWithoutLocation: Int(counts.skipped_without_location),
+                                     extent: counts.skipped_has_extent == 0 ? nil
+                                        : (counts.skipped_min_lat_e7, counts.skipped_max_lat_e7, counts.skipped_min_lon_e7, counts.skipped_max_lon_e7))
         }
     }
 
@@ -144,13 +181,13 @@ final class OSMReader {
 /// What one pass's C callbacks reach through their context pointer.
 private final class Pass {
     let sink: any OSMSink
-    let progress: (Int64, Int64) throws -> Void
+    let progress: (Int64, Int64, Int) throws -> Void
     var failure: (any Error)?
     var node = OSMNode()
     var way = OSMWay()
     var relation = OSMRelation()
 
-    init(sink: any OSMSink, progress: @escaping (Int64, Int64) throws -> Void) {
+    init(sink: any OSMSink, progress: @escaping (Int64, Int64, Int) throws -> Void) {
         self.sink = sink
         self.progress = progress
     }
@@ -222,7 +259,7 @@ private let passRelation: @convention(c) (UnsafeMutableRawPointer?, UnsafePointe
     }
 }
 
-private let passProgress: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64) -> Int32 = { ctx, done, total in
+private let passProgress: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64) -> Int32 = { ctx, done, total, objects in
     let p = pass(ctx)
-    return p.guarded { try p.progress(done, total) }
+    return p.guarded { try p.progress(done, total, Int(objects)) }
 }

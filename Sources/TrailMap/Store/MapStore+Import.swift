@@ -66,14 +66,15 @@ extension MapStore {
             let importID = db.lastInsertRowID
             let writer = try MapStoreWriter(db: db, importID: importID)
             let session = OSMImportSession(writer: writer, file: path, locate: { [unowned reader] in reader.location($0) })
-            let counter = ObjectCounter(sink: session)
             for (pass, kinds) in [(1, OSMKinds.relations), (2, [.nodes, .ways])] {
-                counter.count = 0
-                try reader.read(kinds, indexLocations: pass == 2, sink: counter) { done, total in
-                    try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: counter.count))
+                // Pass 2: untagged nodes and ways stay in the reader unless stored or needed.
+                let keep = pass == 2 ? session.untaggedNeeded() : nil
+                try reader.read(kinds, indexLocations: pass == 2, keepUntagged: keep, sink: session) { done, total, objects in
+                    try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: objects))
                 }
                 if pass == 1 { session.setRelationsRead(reader.relationCount, newest: reader.newestObjectTimestamp) }
             }
+            session.addSkipped(reader.skipped)
             session.setHeader(generator: reader.generator, timestamp: reader.headerTimestamp, bounds: reader.bounds)
             try session.finish()
             var report = session.report

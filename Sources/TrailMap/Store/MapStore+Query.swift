@@ -18,9 +18,11 @@ extension MapStore {
     /// and above nothing is left out. Features are whole (not clipped to `box`).
     ///
     /// Below zoom ``simplificationMaxZoom`` (and unless node ids are asked for, which must stay
-    /// aligned with the vertices) lines and rings are simplified with Douglas–Peucker to half a
+    /// aligned with the vertices) lines and rings come simplified with Douglas–Peucker to half a
     /// pixel (one braille dot) of ground resolution at `zoom`, so a wide frame draws few
-    /// vertices and looks the same.
+    /// vertices and looks the same: read as stored at import for that zoom (``ZoomGeometry``,
+    /// at the feature's own latitude, so a line does not change while the view pans), or, in a
+    /// store of an older Cairn opened read-only, simplified here at the view's latitude.
     /// - Parameters:
     ///   - box: the view, in degrees (see ``WebMercator/viewBounds(center:zoom:widthPixels:heightPixels:tileSize:)``).
     ///   - zoom: the slippy-map zoom of the view.
@@ -30,8 +32,14 @@ extension MapStore {
     /// - Throws: ``SQLiteError``.
     public func features(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>? = nil,
                          includeNodeIDs: Bool = false) throws -> [MapFeature] {
+        let simplify = !includeNodeIDs && zoom < Self.simplificationMaxZoom
+        // A stored level (map-3) when there is one, else the full geometry.
+        let geometry = simplify && hasZoomGeometry
+            ? "coalesce((SELECT g.geometry FROM feature_zoom_geometry g WHERE g.id = f.id AND g.zoom >= ?5 ORDER BY g.zoom LIMIT 1), f.geometry)"
+            : "f.geometry"
         var sql = """
-            SELECT \(Self.featureColumns)
+            SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, \(geometry), f.tags, \(includeNodeIDs ? "f.node_ids" : "NULL"),
+                   r.min_lat, r.max_lat, r.min_lon, r.max_lon
             FROM feature_bbox r JOIN features f ON f.id = r.id
             WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5
             """
@@ -43,7 +51,8 @@ extension MapStore {
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
         var out: [MapFeature] = []
-        let tolerance = includeNodeIDs || zoom >= Self.simplificationMaxZoom ? 0
+        // A store without stored levels (an older Cairn's, opened read-only): simplify here.
+        let tolerance = !simplify || hasZoomGeometry ? 0
             : WebMercator.groundResolution(latitude: (box.minLatitude + box.maxLatitude) / 2, zoom: Double(zoom)) / 2
         while try st.step() {
             guard var f = decodeFeature(st, includeNodeIDs: includeNodeIDs) else { continue }

@@ -113,6 +113,7 @@ extension MapStore {
                     FROM coverage_areas WHERE coverage_areas.import_id = imports.id), '[]');
                 """)
         }
+        m.register("map-3-zoom-geometry") { db in try MapStore.migrateZoomGeometry(db) }
         return m
     }
 }

@@ -35,7 +35,8 @@ public struct MapBasemap: Sendable {
 
     /// Drawable features, lowest ink priority first.
     public private(set) var items: [Item]
-    /// Named features, highest rank first.
+    /// Named features worth a label at ``zoom`` (``MapFeatureStyle/labelMinimumZoom(_:)``),
+    /// highest rank first.
     public private(set) var labels: [LabelCandidate]
     /// The rectangles imported data covers (`MapStore.coverageAreas()`), in degrees.
     public var coverageAreas: [BoundingBox]
@@ -72,6 +73,7 @@ public struct MapBasemap: Sendable {
         var labels: [LabelCandidate] = []
         for (i, it) in items.enumerated() {
             guard let base = it.style.labelRank, let name = it.feature.name,
+                  zoom >= MapFeatureStyle.labelMinimumZoom(it.feature),
                   !name.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             labels.append(LabelCandidate(item: i, text: name, rank: MapBasemap.rank(base, it.feature)))
         }

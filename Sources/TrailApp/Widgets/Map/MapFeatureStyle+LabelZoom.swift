@@ -1,0 +1,25 @@
+import TrailMap
+
+extension MapFeatureStyle {
+    /// The lowest (integer) zoom at which `feature`'s name is a label candidate: labels are
+    /// thinned by zoom so a wide view names what orients a hiker there.
+    ///
+    /// Towns and villages, peaks, huts, lakes from any zoom the feature itself is drawn at
+    /// (the store already keeps only the highest peaks and big lakes in wide views);
+    /// hamlets, localities and farms from z13; rivers, roads and saddles from z12; streams,
+    /// tracks, paths, springs, viewpoints and shelters from z14, where their lines and
+    /// symbols become legible. The placer then keeps every label off the route and off
+    /// each other (``MapLabelPlacer``).
+    public static func labelMinimumZoom(_ feature: MapFeature) -> Int {
+        switch feature.featureClass {
+        case .place:
+            switch feature.tags["place"] ?? "" {
+            case "city", "town", "village", "suburb": return 0
+            default: return 13
+            }
+        case .peak, .hut, .water: return 0
+        case .river, .saddle, .motorway, .trunk, .primaryRoad, .secondaryRoad, .tertiaryRoad: return 12
+        default: return 14
+        }
+    }
+}
