@@ -32,8 +32,9 @@ final class LibraryEffectPerformer: @unchecked Sendable {
             let store = try connections.openStore()
             let summary = try store.summary(id)
             let tracks = try store.tracks(of: id)
-            let prepared = PreparedHike(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
+            var prepared = PreparedHike(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
                                         statistics: summary.statistics)
+            prepared.setPlaces(try store.places(of: id))
             return .hikeLoaded(id, prepared, forPreview: forPreview)
         case .readImportFile(let path):
             let full = (path as NSString).expandingTildeInPath

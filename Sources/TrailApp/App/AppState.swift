@@ -16,9 +16,11 @@ public struct AppState: Sendable {
         case draw(DrawModel)
         /// The follow screen over the open hike (whose map it shows, and which it goes back to).
         case follow(FollowModel, over: HikeModel)
+        /// The places along the open hike (the Places screen carries the hike it goes back to).
+        case places(PlacesModel)
 
         /// Which screen, without its state.
-        public enum Kind: Sendable, Equatable { case library, hike, draw, follow }
+        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, places }
 
         public var kind: Kind {
             switch self {
@@ -26,6 +28,7 @@ public struct AppState: Sendable {
             case .hike: return .hike
             case .draw: return .draw
             case .follow: return .follow
+            case .places: return .places
             }
         }
     }
@@ -57,6 +60,8 @@ public struct AppState: Sendable {
     /// Live position beyond the follow screen: the `--gps` options, speech, the open hike's
     /// walks and the unfinished walk (asked about on the hike screen), the request counters.
     public var live = LiveModel()
+    /// How far off the line the Places screen looks first, metres (`--within`, `places.within`).
+    public var placesWithin: Double = 1000
 
     public init(environment: WidgetEnvironment, storeLabel: String, width: Int, height: Int) {
         self.environment = environment
@@ -98,6 +103,8 @@ public struct PromptModel: Sendable, Equatable {
         case drawing(DrawPrompt)
         /// The position source to follow a hike with (`f`).
         case followSource(HikeID)
+        /// A name or note on the Places screen.
+        case places(PlacesPrompt)
     }
     public var purpose: Purpose
     public var title: String
@@ -148,6 +155,7 @@ extension AppState {
         get {
             switch screen {
             case .hike(let h), .follow(_, over: let h): return h
+            case .places(let m): return m.hike
             case .library, .draw: return nil
             }
         }
@@ -156,6 +164,7 @@ extension AppState {
             switch screen {
             case .hike: screen = .hike(newValue)
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
+            case .places(var m): m.hike = newValue; screen = .places(m)
             case .library, .draw: break
             }
         }

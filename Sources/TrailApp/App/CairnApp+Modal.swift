@@ -52,6 +52,8 @@ extension CairnApp {
                     return runDrawing(&state) { $0.drawPromptAccepted(purpose, text) }
                 case .followSource(let id):
                     return runFollowing(&state) { $0.sourceEntered(id, text) }
+                case .places(let prompt):
+                    return placesPromptAccepted(&state, prompt, p.text)
                 }
             default:
                 p.edit(key)

@@ -30,6 +30,8 @@ enum Navigation {
     case newDrawing
     /// Back from the follow screen to the hike under it (the library when there is none).
     case leaveFollow
+    /// The Places screen over the open hike (its first search asked for).
+    case places
 }
 
 extension CairnApp {
@@ -68,6 +70,11 @@ extension CairnApp {
         case .librarySelecting(let id):
             navigate(&state, to: .library)
             return apply(LibraryFeature.select(&state.library, id), &state, AppEffect.library)
+        case .places:
+            guard case .hike(let hike) = state.screen else { return [] }
+            let (model, result) = PlacesFeature.open(hike, within: state.placesWithin)
+            state.screen = .places(model)
+            return apply(result, &state, AppEffect.places)
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

@@ -49,6 +49,10 @@ public struct CairnApp: Program {
                 return apply(result, &state, noEffect)
             case .draw: return runDrawing(&state) { $0.updateDraw(event) }
             case .follow: return runFollowing(&state) { $0.updateFollowKeys(event) }
+            case .places(var model):
+                let result = PlacesFeature.update(&model, event, context)
+                state.screen = .places(model)
+                return apply(result, &state, AppEffect.places)
             }
         case .hikesLoaded(let list):
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
@@ -79,6 +83,8 @@ public struct CairnApp: Program {
             return runDrawing(&state) { $0.drawMessage(m) }
         case .follow(let m):
             return runFollowing(&state) { $0.updateFollow(m) }
+        case .places(let m):
+            return placesMessage(&state, m)
         }
     }
 

@@ -31,12 +31,15 @@ public enum HelpText {
 
     public static var checklist: [HelpLine] { ChecklistAction.keyMap.helpLines() }
 
+    public static var places: [HelpLine] { PlacesAction.keyMap.helpLines() + global }
+
     /// The help of what `state` shows.
     static func lines(for state: AppState) -> [HelpLine] {
         switch state.screen {
         case .library: return library
         case .hike: return hike
         case .follow: return follow
+        case .places: return places
         case .draw:
             guard let m = state.drawing else { return drawMap }
             if m.moving != nil { return drawMoving }

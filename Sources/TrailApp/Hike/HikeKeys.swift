@@ -7,6 +7,8 @@ public enum HikeAction: Sendable, Equatable {
     case toStart, toEnd, markStart, markEnd, clearRange, nextFocus, previousFocus
     case map(MapNavigation)
     case fit, centre, follow, labels, contours, edit, help, back
+    /// The Places screen; the cursor to the next / previous place of the hike.
+    case places, nextPlace, previousPlace
 }
 
 extension HikeAction {
@@ -38,6 +40,11 @@ extension HikeAction {
         KeyBinding("f", "follow this hike live (asks for the position source)", hint: "f follow",
                    keys: [.character("f")], action: .follow),
         KeyBinding("e", "edit the route (drawn hikes)", keys: [.character("e")], action: .edit),
+        KeyBinding("p", "places along the hike: peaks, springs, huts… (add them, or your own)", hint: "p places",
+                   keys: [.character("p")], action: .places),
+        KeyBinding(">  <", "cursor to the next / previous place of the hike (ticks on the profile)",
+                   keys: [(.character(">"), .nextPlace), (.character("<"), .previousPlace),
+                          (.character("."), .nextPlace), (.character(","), .previousPlace)]),
         KeyBinding("L  C", "map labels / contour lines (imported terrain) on / off", hint: "C contours",
                    keys: [(.character("L"), .labels), (.character("C"), .contours)]),
         .mouse("click", "profile: move the cursor there; map: focus it"),

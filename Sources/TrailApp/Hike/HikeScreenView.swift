@@ -23,10 +23,15 @@ public enum HikeScreenView {
                             showsLabels: state.showsLabels, environment: environment)
         map.showsContours = state.showsContours
         let info = map.render(area: layout.map, into: &buffer)
+        PlaceMarks.drawOnMap(state.hike.places, viewport: state.viewport, area: layout.map, environment: environment, into: &buffer)
         if !layout.chart.isEmpty {
-            ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,
-                           environment: environment)
-                .render(area: layout.chart, into: &buffer)
+            let chart = ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,
+                                       environment: environment)
+            chart.render(area: layout.chart, into: &buffer)
+            if state.series.axis == .distance {
+                PlaceMarks.drawOnProfile(state.hike.places, layout: chart.layout(in: layout.chart), environment: environment,
+                                         into: &buffer)
+            }
         }
         if !layout.stats.isEmpty {
             StatsPanel(hike: state.hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: environment)

@@ -27,6 +27,8 @@ public struct PreparedHike: Sendable {
     public var coordinates: [Coordinate]
     /// Every flattened point in Web Mercator unit coordinates (projected once for the map).
     public var unitPoints: [WebMercator.UnitPoint]
+    /// The hike's places with their distances along and off, in walking order (``setPlaces(_:)``).
+    public private(set) var places: [PlaceAlongTrail] = []
 
     /// Prepares a hike from its tracks.
     /// - Parameters:
@@ -59,6 +61,20 @@ public struct PreparedHike: Sendable {
         self.init(name: hike.summary.name, kind: hike.summary.kind.rawValue, tracks: hike.tracks,
                   statistics: hike.summary.statistics)
         if let s = hike.summary.startedAt { startDate = s }
+    }
+
+    /// The hike's line for nearest-point questions (the profile's distances, gaps left out).
+    public var proximity: TrailProximity {
+        TrailProximity(coordinates: coordinates, distances: profile.distances, segmentStarts: profile.segmentStartIndices)
+    }
+
+    /// Sets the hike's places, placed against its line (``TrailProximity``).
+    public mutating func setPlaces(_ list: [Place]) {
+        let line = proximity
+        places = list.map { p in
+            let n = line.nearest(to: p.coordinate)
+            return PlaceAlongTrail(place: p, distanceAlong: n?.along ?? 0, distanceOff: n?.off ?? 0, pointIndex: n?.index ?? 0)
+        }.sorted(by: TrailProximity.walkingOrder)
     }
 
     /// Number of flattened points.
