@@ -74,7 +74,7 @@ import Testing
         // The Andorra sample hike ("new"), then a new drawing over it, zoomed in a step.
         try tmux.type("/new")
         try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 8 hikes").ok)
+        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
         try tmux.send("n")
         #expect(try tmux.waitFor(text: "New route").ok)
         try tmux.send("+")
