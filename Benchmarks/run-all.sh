@@ -19,3 +19,4 @@ section "Recording: CPU at real speed (issue 14)"; ./Benchmarks/record-cpu.sh
 section "Recording: 50 kills -9 under gpsfake (issue 14)"; ./Benchmarks/record-kill.sh
 section "Terrain heights and contours (issue 13)"; swift run -c release cairn-bench-terrain
 section "Trail matching (issue 16)"; ./Benchmarks/match-bench.sh
+section "Places along a 30 km hike (issue 15)"; ./Benchmarks/places-bench.sh

@@ -26,9 +26,11 @@ if command -v python3 >/dev/null 2>&1; then
   gps=(--gps "nmea:$walk" --speed 20)
   echo "To follow a hike live: open \"new\" (Andorra) and press f, then Enter: a replayed walk"
   echo "with a detour (the banner and the bell at about 40%). x stops and saves the summary."
+  echo "Places: open \"El Serrat to Borda de Sorteny\" and press p: the huts and peaks along it; a adds one."
 fi
 if [ -t 0 ] && [ -t 1 ]; then
-  exec "$bin" tui --store "$store" --map "$map" --dem "$dem" "${gps[@]}"
+  # --within 2km: Places (p on a hike) lists the peaks above the demo hike too, not only its huts.
+  exec "$bin" tui --store "$store" --map "$map" --dem "$dem" --within 2km "${gps[@]}"
 else
   echo "(not a terminal: listing the demo hikes instead of opening the viewer)"
   "$bin" list --store "$store"

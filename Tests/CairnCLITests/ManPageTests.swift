@@ -27,7 +27,11 @@ import Testing
         #expect(all.count == CairnCLI.visibleCommands.count)
         for command in CairnCLI.visibleCommands {
             let head = ".SS \"" + ManPage.quoted("cairn " + command.usageName)
-            let matching = all.filter { $0.hasPrefix(head + " ") || $0.hasPrefix(head + "\"") }
+            // A group's command ("places") must not claim its subcommands' sections ("places add").
+            let longer = CairnCLI.visibleCommands.filter { $0.name.hasPrefix(command.name + " ") }
+                .map { ".SS \"" + ManPage.quoted("cairn " + $0.usageName) }
+            let matching = all.filter { s in (s.hasPrefix(head + " ") || s.hasPrefix(head + "\""))
+                && !longer.contains { s.hasPrefix($0 + " ") || s.hasPrefix($0 + "\"") } }
             #expect(matching.count == 1, "\(command.name): one section")
             guard let section = matching.first else { continue }
             for option in command.options + [CommandHelp.helpOption] {

@@ -20,7 +20,8 @@ import Testing
         let env = ["HOME": dir.path, "XDG_DATA_HOME": dir.appendingPathComponent("data").path]
         let imp = Run(["map", "import", TestSupport.sampleExtract], env: env, cwd: dir.path)
         #expect(imp.code == 0, "\(imp.err.text)")
-        #expect(imp.out.text.contains("imported \(TestSupport.sampleExtract): 1058 features, 18 routes"))
+        // 1058 before bus stops were stored, + 41 highway=bus_stop nodes (grep -c 'k="highway" v="bus_stop"').
+        #expect(imp.out.text.contains("imported \(TestSupport.sampleExtract): 1099 features, 18 routes"))
         #expect(imp.out.text.contains("data of 2021-06-22T20:21:08Z"))
         #expect(imp.out.text.contains("covers 42.57000,1.48000 – 42.66000,1.59000"))
         #expect(!imp.err.text.contains("\r"))  // no progress bar when stderr is not a terminal

@@ -61,7 +61,7 @@ import Testing
         // Filter to the Andorra sample (named "new" by gpx.studio) and open it.
         try tmux.type("/new")
         try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 8 hikes").ok)
+        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
         try tmux.send("Enter")
         let opened = try tmux.waitFor { Self.readout($0) != nil && $0.contains("© OpenStreetMap contributors") }
         #expect(opened.ok, "hike screen with map did not appear:\n\(opened.screen)")

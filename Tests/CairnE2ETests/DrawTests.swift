@@ -74,7 +74,7 @@ import Testing
         // The Andorra sample hike ("new"), then a new drawing over it, zoomed in a step.
         try tmux.type("/new")
         try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 8 hikes").ok)
+        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
         try tmux.send("n")
         #expect(try tmux.waitFor(text: "New route").ok)
         try tmux.send("+")
@@ -144,7 +144,7 @@ import Testing
         let opened = try tmux.waitFor { BrowseTests.readout($0) != nil && $0.contains("E2E Sorteny") }
         #expect(opened.ok, "\(opened.screen)")
         try tmux.send("q")
-        #expect(try tmux.waitFor(text: "9 hikes").ok)
+        #expect(try tmux.waitFor(text: "10 hikes").ok)
         try tmux.send("q")
         #expect(try tmux.waitFor(text: "CAIRN-EXIT-0").ok)
     }

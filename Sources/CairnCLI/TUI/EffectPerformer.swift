@@ -21,6 +21,7 @@ final class EffectPerformer: @unchecked Sendable {
     let follow: FollowEffectPerformer
     /// Recording: the recorder, its store connection and position source.
     let record: RecordEffectPerformer
+    let places: PlacesEffectPerformer
     private let terminal: TerminalActions
 
     init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping () -> Date,
@@ -29,6 +30,7 @@ final class EffectPerformer: @unchecked Sendable {
         library = LibraryEffectPerformer(connections)
         basemaps = BasemapEffectPerformer(connections)
         draw = DrawEffectPerformer(connections)
+        places = PlacesEffectPerformer(connections)
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
         record = RecordEffectPerformer(storePath: storePath, speech: speech, now: now)
         self.terminal = terminal
@@ -41,6 +43,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .draw(let e): draw.perform(e, send: send)
         case .follow(let e): follow.perform(e, send: send)
         case .record(let e): record.perform(e, send: send)
+        case .places(let e): places.perform(e, send: send)
         case .bell: terminal.bell()
         case .suspend: terminal.suspend()
         }

@@ -38,6 +38,7 @@ final class LibraryEffectPerformer: @unchecked Sendable {
             let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
             var prepared = TerrainForScreens.prepared(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
                                                       statistics: summary.statistics, terrain: terrain)
+            prepared.setPlaces(try store.places(of: id))
             if !forPreview {
                 // Measured once on the first opening, cached in the store (map work on its queue).
                 // A map that cannot be read costs the bars only: the basemap says why.

@@ -35,11 +35,13 @@ public enum TUICommand: Command {
         var themeName: String?
         var forceASCII: Bool
         var live: LiveOptions
+        /// The Places screen's first radius, metres (`--within`, `places.within`).
+        var placesWithin: Double
         /// `cairn follow`: the hike to open and follow at once.
         var autoFollow: (id: HikeID, source: PositionSourceSpec)?
 
         /// The options of the viewer besides the live ones (``OptionSpec/live``), in help order.
-        static let declared: [OptionSpec] = [.store, .map, .dem, .theme, .units, .ascii]
+        static let declared: [OptionSpec] = [.store, .map, .dem, .theme, .units, .ascii, .placesWithin]
 
         /// Reads the options from `args` (a command that declares ``declared`` and the live ones).
         init(_ args: ParsedArguments, _ context: CommandContext) throws {
@@ -50,6 +52,7 @@ public enum TUICommand: Command {
             themeName = args.value(.theme)
             forceASCII = args.has(.ascii)
             live = try LiveOptions(args)
+            placesWithin = try PlacesSupport.within(args.value(.placesWithin))
         }
     }
 
@@ -91,6 +94,7 @@ public enum TUICommand: Command {
         var state = AppState(environment: environment, storeLabel: abbreviate(storePath, context), width: size.width,
                              height: size.height)
         options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
+        state.placesWithin = options.placesWithin
         state.live.autoFollow = options.autoFollow
         let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
             performer.perform(effect, send: send)

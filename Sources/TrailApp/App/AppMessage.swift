@@ -29,6 +29,8 @@ public enum AppMessage: Sendable {
     case follow(FollowMessage)
     /// Recording a hike live: the recorder's answers, position events, the unfinished offer.
     case record(RecordMessage)
+    /// Results for the Places screen (and the hike's places).
+    case places(PlacesMessage)
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -49,6 +51,8 @@ public enum AppEffect: Equatable, Sendable {
     case follow(FollowEffect)
     /// Recording a hike live: the recorder (store first), its position source.
     case record(RecordEffect)
+    /// Places: the map search, the hike's places in the store.
+    case places(PlacesEffect)
 }
 
 extension AppEffect {

@@ -18,9 +18,11 @@ public struct AppState: Sendable {
         case follow(FollowModel, over: HikeModel)
         /// The recording screen (a hike being recorded live).
         case record(RecordModel)
+        /// The places along the open hike (the Places screen carries the hike it goes back to).
+        case places(PlacesModel)
 
         /// Which screen, without its state.
-        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record }
+        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record, places }
 
         public var kind: Kind {
             switch self {
@@ -29,6 +31,7 @@ public struct AppState: Sendable {
             case .draw: return .draw
             case .follow: return .follow
             case .record: return .record
+            case .places: return .places
             }
         }
     }
@@ -62,6 +65,8 @@ public struct AppState: Sendable {
     public var live = LiveModel()
     /// Recording beyond its screen: the unfinished recording offered on start, source numbering.
     public var record = RecordState()
+    /// How far off the line the Places screen looks first, metres (`--within`, `places.within`).
+    public var placesWithin: Double = 1000
 
     public init(environment: WidgetEnvironment, storeLabel: String, width: Int, height: Int) {
         self.environment = environment
@@ -107,6 +112,8 @@ public struct PromptModel: Sendable, Equatable {
         case recordSource(resuming: RecordingID?)
         /// The name a finished recording is saved under.
         case recordName
+        /// A name or note on the Places screen.
+        case places(PlacesPrompt)
     }
     public var purpose: Purpose
     public var title: String
@@ -161,6 +168,7 @@ extension AppState {
         get {
             switch screen {
             case .hike(let h), .follow(_, over: let h): return h
+            case .places(let m): return m.hike
             case .library, .draw, .record: return nil
             }
         }
@@ -169,6 +177,7 @@ extension AppState {
             switch screen {
             case .hike: screen = .hike(newValue)
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
+            case .places(var m): m.hike = newValue; screen = .places(m)
             case .library, .draw, .record: break
             }
         }

@@ -63,6 +63,8 @@ extension CairnApp {
                     return apply(RecordFeature.sourceEntered(text, resuming: resuming), &state, AppEffect.record)
                 case .recordName:
                     return runRecording(&state) { RecordFeature.nameEntered(&$0, text) }
+                case .places(let prompt):
+                    return placesPromptAccepted(&state, prompt, p.text)
                 }
             default:
                 p.edit(key)

@@ -36,6 +36,8 @@ enum Navigation {
     case askRecordSource
     /// A finished recording: the library with it selected, and its hike screen.
     case openRecorded(HikeID)
+    /// The Places screen over the open hike (its first search asked for).
+    case places
 }
 
 extension CairnApp {
@@ -86,6 +88,11 @@ extension CairnApp {
             return apply(RecordFeature.start(&state.record, context, state.live.recordOptions), &state, AppEffect.record)
         case .openRecorded(let id):
             return navigate(&state, to: .librarySelecting(id)) + [.loadHike(id, forPreview: false)]
+        case .places:
+            guard case .hike(let hike) = state.screen else { return [] }
+            let (model, result) = PlacesFeature.open(hike, within: state.placesWithin)
+            state.screen = .places(model)
+            return apply(result, &state, AppEffect.places)
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

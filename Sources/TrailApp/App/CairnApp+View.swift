@@ -35,6 +35,8 @@ extension CairnApp {
             renderFollow(state, layout.content, &buffer)
         case .record:
             renderRecord(state, layout.content, &buffer)
+        case .places(let model):
+            PlacesView.render(model: model, environment: env, area: layout.content, into: &buffer)
         }
         renderStatus(state, layout, &buffer)
         if let modal = state.modal { renderModal(modal, state, layout, &buffer) }
@@ -71,6 +73,8 @@ extension CairnApp {
                 left = followStatusHint(state)
             case .record:
                 left = recordModel(state).map(recordStatusHint) ?? ""
+            case .places:
+                left = hintLine(PlacesAction.keyMap.hints)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

@@ -50,6 +50,10 @@ public struct CairnApp: Program {
             case .draw: return runDrawing(&state) { $0.updateDraw(event) }
             case .follow: return runFollowing(&state) { $0.updateFollowKeys(event) }
             case .record: return runRecording(&state) { RecordFeature.update(&$0, event, context) }
+            case .places(var model):
+                let result = PlacesFeature.update(&model, event, context)
+                state.screen = .places(model)
+                return apply(result, &state, AppEffect.places)
             }
         case .hikesLoaded(let list):
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
@@ -84,6 +88,8 @@ public struct CairnApp: Program {
             return runFollowing(&state) { $0.updateFollow(m) }
         case .record(let m):
             return updateRecord(&state, m)
+        case .places(let m):
+            return placesMessage(&state, m)
         }
     }
 

@@ -33,6 +33,8 @@ public enum HelpText {
 
     public static var checklist: [HelpLine] { ChecklistAction.keyMap.helpLines() }
 
+    public static var places: [HelpLine] { PlacesAction.keyMap.helpLines() + global }
+
     /// The help of what `state` shows.
     static func lines(for state: AppState) -> [HelpLine] {
         switch state.screen {
@@ -40,6 +42,7 @@ public enum HelpText {
         case .hike: return hike
         case .follow: return follow
         case .record: return record
+        case .places: return places
         case .draw:
             guard let m = state.drawing else { return drawMap }
             if m.moving != nil { return drawMoving }

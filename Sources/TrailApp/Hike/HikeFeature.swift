@@ -101,6 +101,22 @@ enum HikeFeature {
                 result.status = StatusMessage(text: "Line colours: \(next.title)\(note)", isError: false)
             case .edit:
                 return Result(navigation: .editDrawing)
+            case .places:
+                return Result(navigation: .places)
+            case .nextPlace, .previousPlace:
+                let distances = hike.screen.hike.profile.distances
+                let here = distances.isEmpty ? 0 : distances[hike.screen.scrubIndex]
+                let alongs = hike.screen.hike.places.map(\.distanceAlong)
+                let target = action == .nextPlace ? alongs.filter { $0 > here + 0.5 }.min() : alongs.filter { $0 < here - 0.5 }.max()
+                guard let target, let length = Optional(hike.screen.hike.profile.length), length > 0 else {
+                    return Result(status: StatusMessage(text: hike.screen.hike.places.isEmpty
+                        ? "No places on this hike yet (p finds some)" : "No more places that way", isError: false))
+                }
+                hike.screen.scrub(to: hike.screen.hike.index(atFraction: target / length))
+                followCursor()
+                if let p = hike.screen.hike.places.first(where: { $0.distanceAlong == target })?.place {
+                    result.status = StatusMessage(text: "\(p.kind.label): \(TextSanitizer.sanitize(p.name ?? "(unnamed)"))", isError: false)
+                }
             case .help:
                 result.modal = .help
             }

@@ -9,6 +9,8 @@ public enum HikeAction: Sendable, Equatable {
     case fit, centre, follow, labels, contours, terrainLine, hillshade, edit, help, back
     /// Cycle the line colouring: plain, slope, SAC grade.
     case lineColouring
+    /// The Places screen; the cursor to the next / previous place of the hike.
+    case places, nextPlace, previousPlace
 }
 
 extension HikeAction {
@@ -39,7 +41,11 @@ extension HikeAction {
         KeyBinding("c", "centre the map on the cursor", keys: [.character("c")], action: .centre),
         KeyBinding("f", "follow this hike live (asks for the position source)", hint: "f follow",
                    keys: [.character("f")], action: .follow),
-        KeyBinding("e", "edit the route (drawn hikes)", keys: [.character("e")], action: .edit),
+        // One help line for both, so the hike's help stays short.
+        KeyBinding("e  p  > <", "edit (drawn hikes) / places along it / to next, previous place", hint: "p places",
+                   keys: [(.character("e"), .edit), (.character("p"), .places), (.character(">"), .nextPlace),
+                          (.character("<"), .previousPlace),
+                          (.character("."), .nextPlace), (.character(","), .previousPlace)]),
         KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off", hint: "C contours",
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",

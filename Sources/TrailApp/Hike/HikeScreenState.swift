@@ -15,7 +15,7 @@ public struct HikeScreenState: Sendable {
     }
 
     /// The hike shown.
-    public let hike: PreparedHike
+    public private(set) var hike: PreparedHike
     /// The flattened point index of the scrub cursor (chart) and marker (map).
     public private(set) var scrubIndex: Int
     /// Range start mark (point index), or nil.
@@ -98,6 +98,9 @@ public struct HikeScreenState: Sendable {
         rangeEnd = end.map(hike.clampedIndex)
         rangeStatistics = range.map { calculator.statistics(for: hike.track, pointRange: $0) }
     }
+
+    /// Sets the hike's places (drawn on the map and as ticks on the profile).
+    public mutating func setPlaces(_ places: [Place]) { hike.setPlaces(places) }
 
     /// Shows the chart against distance or elapsed time.
     public mutating func setChartAxis(_ axis: ProfileSeries.XAxis) {

@@ -25,11 +25,16 @@ public enum HikeScreenView {
         map.showsHillshade = state.showsHillshade
         map.lineColouring = state.lineColouring
         let info = map.render(area: layout.map, into: &buffer)
+        PlaceMarks.drawOnMap(state.hike.places, viewport: state.viewport, area: layout.map, environment: environment, into: &buffer)
         if !layout.chart.isEmpty {
             var chart = ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,
                                        environment: environment)
             chart.showsTerrainLine = state.showsTerrainLine
             chart.render(area: layout.chart, into: &buffer)
+            if state.series.axis == .distance {
+                PlaceMarks.drawOnProfile(state.hike.places, layout: chart.layout(in: layout.chart), environment: environment,
+                                         into: &buffer)
+            }
         }
         if !layout.stats.isEmpty {
             StatsPanel(hike: state.hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: environment)

@@ -36,6 +36,8 @@ public struct PreparedHike: Sendable {
     public private(set) var ground: GroundLine?
     /// The shares of ``ground`` (nil with it).
     public private(set) var groundShares: GroundShares?
+    /// The hike's places with their distances along and off, in walking order (``setPlaces(_:)``).
+    public private(set) var places: [PlaceAlongTrail] = []
 
     /// Prepares a hike from its tracks.
     /// - Parameters:
@@ -84,6 +86,19 @@ public struct PreparedHike: Sendable {
 
     /// The coordinates of each segment, in order (what ``GroundMap/survey(segments:)`` measures).
     public var segmentCoordinates: [[Coordinate]] { track.segments.map { $0.points.map(\.coordinate) } }
+    /// The hike's line for nearest-point questions (the profile's distances, gaps left out).
+    public var proximity: TrailProximity {
+        TrailProximity(coordinates: coordinates, distances: profile.distances, segmentStarts: profile.segmentStartIndices)
+    }
+
+    /// Sets the hike's places, placed against its line (``TrailProximity``).
+    public mutating func setPlaces(_ list: [Place]) {
+        let line = proximity
+        places = list.map { p in
+            let n = line.nearest(to: p.coordinate)
+            return PlaceAlongTrail(place: p, distanceAlong: n?.along ?? 0, distanceOff: n?.off ?? 0, pointIndex: n?.index ?? 0)
+        }.sorted(by: TrailProximity.walkingOrder)
+    }
 
     /// Number of flattened points.
     public var pointCount: Int { coordinates.count }

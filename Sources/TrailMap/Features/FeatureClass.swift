@@ -93,6 +93,8 @@ public enum FeatureClass: String, Sendable, Hashable, CaseIterable, Comparable {
     case toilets
     /// tourism=information (boards, guideposts, offices; see tag information).
     case information
+    /// highway=bus_stop (a point).
+    case busStop = "bus_stop"
     /// place=* with a name (country … isolated_dwelling; the value is in the tags).
     case place
 
@@ -119,7 +121,8 @@ public enum FeatureClass: String, Sendable, Hashable, CaseIterable, Comparable {
         case .water, .river, .stream, .waterfall, .spring, .drinkingWater: return .water
         case .forest, .grassland, .scree, .bareRock, .glacier, .landuse, .leisure: return .landCover
         case .cliff, .ridge: return .relief
-        case .peak, .saddle, .hut, .shelter, .viewpoint, .parking, .toilets, .information: return .pointOfInterest
+        case .peak, .saddle, .hut, .shelter, .viewpoint, .parking, .toilets, .information, .busStop:
+            return .pointOfInterest
         case .place: return .place
         case .aerialway, .boundary, .protectedArea: return .other
         }
@@ -156,7 +159,7 @@ public enum FeatureClass: String, Sendable, Hashable, CaseIterable, Comparable {
              .cliff, .ridge, .shelter:
             return 13
         case .steps, .spring, .viewpoint, .waterfall, .parking: return 14
-        case .drinkingWater, .information: return 15
+        case .drinkingWater, .information, .busStop: return 15
         case .toilets: return 16
         case .place: return 11
         }

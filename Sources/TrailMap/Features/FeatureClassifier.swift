@@ -6,7 +6,7 @@ import TrailCore
 /// Order of precedence (the first rule that matches wins, so every object has one class):
 /// - nodes: natural (peak, volcano, saddle, spring) → tourism (alpine_hut, wilderness_hut,
 ///   viewpoint, information) → amenity (shelter, drinking_water, parking, toilets) →
-///   waterway=waterfall → place (with a name);
+///   waterway=waterfall → highway=bus_stop → place (with a name);
 /// - ways and multipolygon relations: highway (known classes only; highway=proposed,
 ///   construction, platform… fall through) → aerialway → tourism → amenity → waterway →
 ///   natural → landuse → leisure → boundary → place;
@@ -23,6 +23,8 @@ enum FeatureClassifier {
         "landuse", "leisure", "boundary", "admin_level", "protect_class", "tourism", "amenity", "information",
         "shelter_type", "drinking_water", "place", "aerialway", "bridge", "tunnel", "layer", "area",
         "route", "type", "osmc:symbol", "symbol", "colour", "network", "distance", "from", "to", "roundtrip", "operator",
+        // What the places list shows of a hut or a spring (DECISIONS 201).
+        "opening_hours", "capacity", "fee", "website", "contact:website",
     ]
 
     /// The class for a node, or nil when the node is not a feature.
@@ -37,6 +39,7 @@ enum FeatureClassifier {
         }
         if let c = tourismOrAmenity(tags) { return c }
         if tags.value("waterway") == "waterfall" { return .waterfall }
+        if tags.value("highway") == "bus_stop" { return .busStop }
         if tags.value("place") != nil, tags.value("name") != nil { return .place }
         return nil
     }

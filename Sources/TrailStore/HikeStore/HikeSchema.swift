@@ -9,7 +9,7 @@ import TrailSQLite
 ///   touching a point), kept GPX metadata as JSON, and the content hash.
 /// - `tracks` → `segments` → `point_blocks`: points packed by ``PointCodec`` in blocks of at
 ///   most ``HikeStore/pointsPerBlock`` points, keyed by (segment, first point index).
-/// - `waypoints`: the hike's places.
+/// - `waypoints`: the hike's places (kind, OSM id and tags since "v6-places", ``PlaceSchema``).
 /// Times are REAL seconds since 2001-01-01T00:00:00Z, Foundation's reference date, so a
 /// `Date` comes back bit for bit (in SQL: `datetime(started_at + 978307200, 'unixepoch')`).
 /// Later features add their own tables in new migrations (walk history keyed by `hike_id`,
@@ -121,6 +121,7 @@ enum HikeSchema {
         }
         WalkSchema.registerSource(on: &m)
         RecordingSchema.register(on: &m)
+        PlaceSchema.register(on: &m)
         LineVersionSchema.register(on: &m)
         return m
     }

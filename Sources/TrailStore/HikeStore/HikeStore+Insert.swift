@@ -92,8 +92,8 @@ struct HikeWriter {
         block = try db.prepare("INSERT INTO point_blocks (segment_id, first_index, point_count, points, extras) VALUES (?,?,?,?,?)")
         waypoint = try db.prepare("""
             INSERT INTO waypoints (hike_id, position, latitude, longitude, elevation, time, name, comment,
-                description, source, symbol, type, links_json)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+                description, source, symbol, type, links_json, kind, osm_id)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
     }
 
@@ -160,11 +160,17 @@ struct HikeWriter {
                 }
             }
         }
+        // Each waypoint is a place: its kind from type/sym and an OSM id from an
+        // openstreetmap.org link, so a marked-up file arrives with its huts and springs.
+        var osmIDs = Set<String>()
         for (wi, w) in h.waypoints.enumerated() {
+            let place = Place(waypoint: w)
+            // One row per OSM object and hike: a repeated link is kept as a plain waypoint.
+            let osm = place.osmID.flatMap { osmIDs.insert($0).inserted ? $0 : nil }
             try run(waypoint, [.integer(hikeRow), .integer(Int64(wi)), .real(w.latitude), .real(w.longitude),
                                .optional(w.elevation), Self.time(w.time), .optional(w.name), .optional(w.comment),
                                .optional(w.description), .optional(w.source), .optional(w.symbol), .optional(w.type),
-                               Self.linksJSON(w.links)])
+                               Self.linksJSON(w.links), .text(place.kind.rawValue), .optional(osm)])
         }
         return id
     }

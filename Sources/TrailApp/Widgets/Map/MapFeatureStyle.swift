@@ -63,7 +63,7 @@ public struct MapFeatureStyle: Hashable, Sendable {
         case .viewpoint: return .init(drawing: .symbol("✦", ascii: "V"), role: ThemeRole.viewpoint, priority: Layer.symbol, labelRank: 45)
         case .saddle: return .init(drawing: .labelOnly, role: ThemeRole.label, priority: Layer.label, labelRank: 55)
         case .place: return .init(drawing: .labelOnly, role: ThemeRole.label, priority: Layer.label, labelRank: 80)
-        case .waterfall, .parking, .toilets, .information, .grassland, .scree, .bareRock, .landuse, .leisure,
+        case .waterfall, .parking, .toilets, .busStop, .information, .grassland, .scree, .bareRock, .landuse, .leisure,
              .aerialway, .boundary, .protectedArea:
             return .init(drawing: .hidden, role: ThemeRole.landuse, priority: 0, labelRank: nil)
         }

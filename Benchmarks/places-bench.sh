@@ -1,0 +1,17 @@
+#!/bin/sh
+# Places along a 30 km hike over the whole Andorra map (issue 15). Prints figures; never fails
+# on a slow machine. Imports ../shared/data/osm/WorldKG-andorra-latest-2021-06-22.osm.pbf (or
+# $1) into a fresh map store, then runs cairn-bench-places (see its header for what is timed).
+# Target: the search under 50 ms.
+set -eu
+cd "$(dirname "$0")/.."
+FILE="${1:-../shared/data/osm/WorldKG-andorra-latest-2021-06-22.osm.pbf}"
+if [ ! -f "$FILE" ]; then echo "places-bench.sh: skipped: $FILE not found"; exit 0; fi
+swift build -c release --product cairn >/dev/null
+swift build -c release --product cairn-bench-places >/dev/null
+BIN="$(swift build -c release --show-bin-path)"
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+"$BIN/cairn" map import --map "$OUT/map.sqlite" "$FILE" >/dev/null 2>&1
+echo "map: $FILE"
+"$BIN/cairn-bench-places" --map "$OUT/map.sqlite" --within 1000 --iterations 50

@@ -1,0 +1,63 @@
+import Foundation
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// `cairn places ID`: the places along a stored hike, in walking order.
+public enum PlacesCommand: Command {
+    public static let name = "places"
+    public static let summary = "List the places along a stored hike (peaks, springs, huts…)"
+    public static let about = """
+        Lists what the map store has on and near the hike's line, up to --within off it, in
+        the order you walk past them: distance along the hike, distance off it, kind, name,
+        tagged height, and the OpenStreetMap id (or #N for a place already added to the
+        hike, marked *). The hike's own places (added ones, a file's waypoints, your own)
+        are listed too, wherever they are. Kinds: \(PlaceKind.searchable.map(\.rawValue).joined(separator: ", ")).
+        Add one with 'cairn places add ID node/123', remove with 'cairn places remove ID #N'.
+        """
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
+    static let kind = OptionSpec("--kind", value: "KINDS", help: "only these kinds, comma-separated (peak,spring,hut…)")
+    static let added = OptionSpec("--added", help: "only the hike's own places (no map search)")
+    static let json = OptionSpec("--json", help: "print the places as JSON (metres, degrees)")
+    public static let options: [OptionSpec] = [.placesWithin, kind, added, json, .units, .store, .map]
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard args.positionals.count == 1 else { throw CLIError.usage("places needs exactly one ID") }
+        let within = try PlacesSupport.within(args.value(.placesWithin))
+        var kinds: Set<PlaceKind>?
+        if let k = args.value(kind) {
+            switch PlaceKind.parseList(k) {
+            case .success(let set): kinds = set
+            case .failure(let e): throw CLIError.usage("--kind: \(e)")
+            }
+        }
+        let units = try UnitsOption.formatter(args, context)
+        let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
+        let id = try StoreAccess.ids(args.positionals, in: store)[0]
+        let hike = try store.hike(id)
+        let trail = PlacesSupport.trail(of: hike)
+        let own = try store.places(of: id)
+        var rows = own.compactMap { p -> PlacesListing.Row? in
+            guard kinds?.contains(p.kind) ?? true else { return nil }
+            let n = trail.nearest(to: p.coordinate)
+            return PlacesListing.Row(place: p, along: n?.along, off: n?.off)
+        }
+        if !args.has(added) {
+            guard let map = try PlacesSupport.openMap(args, context) else {
+                throw CLIError.failure("no map store at \(TerminalText.clean(try MapCommandSupport.storePath(args, context))); "
+                    + "import an extract with `cairn map import FILE.osm` (or list the hike's own with --added)")
+            }
+            let addedOSM = Set(own.compactMap(\.osmID))
+            for p in try map.places(along: trail, within: within, kinds: kinds) where !addedOSM.contains(p.place.osmID ?? "") {
+                rows.append(PlacesListing.Row(place: p.place, along: p.distanceAlong, off: p.distanceOff))
+            }
+        }
+        rows.sort(by: PlacesListing.Row.walkingOrder)
+        if args.has(json) {
+            context.stdout.write(PlacesListing.json(rows, hike: id))
+        } else {
+            context.stdout.write(PlacesListing.text(rows, within: within, units: units, mapSearched: !args.has(added)))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import TermUI
+import TrailCore
+
+/// What the Places screen asks for with a prompt.
+public enum PlacesPrompt: Sendable, Equatable {
+    /// The name of a new place of the hiker's own at this position.
+    case ownName(Coordinate, elevation: Double?)
+    /// A new name / note for the hike's place with this id.
+    case rename(Int64), note(Int64)
+}
+
+/// The Places screen's update: it changes only its ``PlacesModel`` and hands the rest back.
+enum PlacesFeature {
+    typealias Result = FeatureResult<PlacesEffect>
+
+    /// Opens Places over the hike screen and asks for the first search.
+    static func open(_ hike: HikeModel, within: Double) -> (PlacesModel, Result) {
+        var model = PlacesModel(hike: hike, within: within)
+        var result = Result()
+        search(&model, &result)
+        return (model, result)
+    }
+
+    static func search(_ model: inout PlacesModel, _ result: inout Result) {
+        model.searches += 1
+        model.pendingSearch = model.searches
+        let h = model.hike.screen.hike
+        result.effects.append(.own(.search(request: model.searches, coordinates: h.coordinates, distances: h.profile.distances,
+                                           segmentStarts: h.profile.segmentStartIndices, within: model.within,
+                                           area: model.area)))
+        result.status = StatusMessage(text: model.area == nil ? "Looking for places within \(radiusText(model.within)) of the line…"
+                                                               : "Looking for places in this area…", isError: false)
+    }
+
+    static func radiusText(_ m: Double) -> String { m >= 1000 ? "\(Int(m / 1000)) km" : "\(Int(m)) m" }
+
+    static func update(_ model: inout PlacesModel, _ event: InputEvent, _ context: FeatureContext) -> Result {
+        guard case .key(let key) = event, let action = PlacesAction.keyMap.action(for: key) else { return Result() }
+        var result = Result()
+        let chips = PlaceKind.searchable
+        let hikeID = model.hike.id
+        switch action {
+        case .move(let d):
+            model.selected = max(0, min(model.rows.count - 1, model.selected + d))
+        case .chip(let d):
+            model.chip = (model.chip + d + chips.count) % chips.count
+        case .toggleChip:
+            let k = chips[model.chip]
+            if model.kinds.contains(k) { model.kinds.remove(k) } else { model.kinds.insert(k) }
+            model.selected = 0
+        case .onlyChip:
+            model.kinds = [chips[model.chip]]
+            model.selected = 0
+        case .allChips:
+            model.kinds = Set(chips)
+        case .widen, .narrow:
+            let radii = PlacesModel.radii
+            let i = radii.firstIndex { $0 >= model.within } ?? radii.count - 1
+            let j = max(0, min(radii.count - 1, i + (action == .widen ? 1 : -1)))
+            guard radii[j] != model.within else { return Result(bell: true) }
+            model.within = radii[j]
+            model.area = nil
+            search(&model, &result)
+        case .area:
+            model.area = model.area == nil ? model.hike.screen.viewport.bounds : nil
+            search(&model, &result)
+        case .add:
+            guard let row = model.selectedRow else { return Result(bell: true) }
+            if row.place.id != nil {
+                return Result(status: StatusMessage(text: "Already on the hike (x removes it)", isError: false))
+            }
+            result.effects.append(.own(.add(hikeID, row.place)))
+        case .own:
+            let h = model.hike.screen.hike
+            guard h.pointCount > 0 else { return Result(bell: true) }
+            let i = model.hike.screen.scrubIndex
+            result.modal = .prompt(PromptModel(purpose: .places(.ownName(h.coordinates[i], elevation: h.profile.elevations[i])),
+                                               title: "Name of your place at the profile's cursor"))
+        case .rename, .note:
+            guard let place = model.selectedRow?.place, let id = place.id else {
+                return Result(status: StatusMessage(text: "Only the hike's places can be changed (a adds this one)", isError: false))
+            }
+            result.modal = action == .rename
+                ? .prompt(PromptModel(purpose: .places(.rename(id)), title: "New name", text: place.name ?? ""))
+                : .prompt(PromptModel(purpose: .places(.note(id)), title: "Note", text: place.note ?? ""))
+        case .kind:
+            guard var place = model.selectedRow?.place, place.id != nil else { return Result(bell: true) }
+            let all = PlaceKind.allCases
+            place.kind = all[((all.firstIndex(of: place.kind) ?? 0) + 1) % all.count]
+            result.effects.append(.own(.update(hikeID, place)))
+        case .remove:
+            guard let id = model.selectedRow?.place.id else { return Result(bell: true) }
+            result.effects.append(.own(.remove(hikeID, placeID: id)))
+        case .help:
+            result.modal = .help
+        case .back:
+            result.navigation = .hike(model.hike)
+        }
+        return result
+    }
+
+    /// A prompt of the Places screen answered with `text`.
+    static func promptAccepted(_ model: inout PlacesModel, _ prompt: PlacesPrompt, _ text: String) -> Result {
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let hikeID = model.hike.id
+        switch prompt {
+        case .ownName(let c, let ele):
+            guard !value.isEmpty else { return Result(status: StatusMessage(text: "No name: nothing added", isError: false)) }
+            return Result([.add(hikeID, Place(kind: .other, name: value, coordinate: c, elevation: ele))])
+        case .rename(let id), .note(let id):
+            guard var place = model.added.first(where: { $0.place.id == id })?.place else { return Result() }
+            if case .rename = prompt { place.name = value.isEmpty ? nil : value } else { place.note = value.isEmpty ? nil : value }
+            return Result([.update(hikeID, place)])
+        }
+    }
+
+    /// An answer for the Places screen.
+    static func message(_ model: inout PlacesModel, _ message: PlacesMessage) -> Result {
+        switch message {
+        case .found(let request, let places):
+            guard request == model.pendingSearch else { return Result() }
+            model.pendingSearch = nil
+            model.found = places
+            model.selected = min(model.selected, max(0, model.rows.count - 1))
+            let scope = model.area == nil ? "within \(radiusText(model.within)) of the line" : "in this area"
+            return Result(status: StatusMessage(text: "\(places.count) place\(places.count == 1 ? "" : "s") \(scope)", isError: false))
+        case .stored(let id, let places, let status):
+            guard id == model.hike.id else { return Result() }
+            let selectedPlace = model.selectedRow?.place
+            model.hike.screen.setPlaces(places)
+            if let osm = selectedPlace?.osmID, let i = model.rows.firstIndex(where: { $0.place.osmID == osm }) { model.selected = i }
+            model.selected = min(model.selected, max(0, model.rows.count - 1))
+            return Result(status: StatusMessage(text: status, isError: false))
+        case .failed(let reason):
+            model.pendingSearch = nil
+            if model.found == nil { model.found = [] }
+            return Result(status: StatusMessage(text: "Places: \(reason)", isError: true), bell: true)
+        }
+    }
+}
