@@ -28,6 +28,7 @@ public enum CairnCLI {
             FollowCommand.self,
             RecordCommand.self,
             RecordBacktrackCommand.self,
+            TotalsCommand.self,
             ManCommand.self,
             CompletionCommand.self,
             ConfigCommand.self,
