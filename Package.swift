@@ -74,6 +74,7 @@ let package = Package(
                           path: "Benchmarks/TerrainBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
         .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
+        .executableTarget(name: "TotalsBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"], path: "Benchmarks/TotalsBenchmark"),
     ],
     cxxLanguageStandard: .cxx17
 )

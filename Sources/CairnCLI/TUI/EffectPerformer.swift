@@ -19,6 +19,7 @@ final class EffectPerformer: @unchecked Sendable {
     let draw: DrawEffectPerformer
     /// Live following: position source, walk history writes, speech.
     let follow: FollowEffectPerformer
+    let totals: TotalsEffectPerformer
     private let terminal: TerminalActions
 
     init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping () -> Date,
@@ -27,6 +28,7 @@ final class EffectPerformer: @unchecked Sendable {
         library = LibraryEffectPerformer(connections)
         basemaps = BasemapEffectPerformer(connections)
         draw = DrawEffectPerformer(connections)
+        totals = TotalsEffectPerformer(connections)
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
         self.terminal = terminal
     }
@@ -37,6 +39,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .loadBasemap(let request, let viewport): basemaps.load(request: request, viewport, send: send)
         case .draw(let e): draw.perform(e, send: send)
         case .follow(let e): follow.perform(e, send: send)
+        case .totals(let e): totals.perform(e, send: send)
         case .bell: terminal.bell()
         case .suspend: terminal.suspend()
         }

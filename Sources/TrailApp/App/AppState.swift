@@ -16,9 +16,11 @@ public struct AppState: Sendable {
         case draw(DrawModel)
         /// The follow screen over the open hike (whose map it shows, and which it goes back to).
         case follow(FollowModel, over: HikeModel)
+        /// The Totals screen (`T` from the library).
+        case totals(TotalsModel)
 
         /// Which screen, without its state.
-        public enum Kind: Sendable, Equatable { case library, hike, draw, follow }
+        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, totals }
 
         public var kind: Kind {
             switch self {
@@ -26,6 +28,7 @@ public struct AppState: Sendable {
             case .hike: return .hike
             case .draw: return .draw
             case .follow: return .follow
+            case .totals: return .totals
             }
         }
     }
@@ -148,7 +151,7 @@ extension AppState {
         get {
             switch screen {
             case .hike(let h), .follow(_, over: let h): return h
-            case .library, .draw: return nil
+            case .library, .draw, .totals: return nil
             }
         }
         set {
@@ -156,7 +159,7 @@ extension AppState {
             switch screen {
             case .hike: screen = .hike(newValue)
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
-            case .library, .draw: break
+            case .library, .draw, .totals: break
             }
         }
     }

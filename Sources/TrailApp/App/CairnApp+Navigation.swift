@@ -30,6 +30,8 @@ enum Navigation {
     case newDrawing
     /// Back from the follow screen to the hike under it (the library when there is none).
     case leaveFollow
+    /// The Totals screen, reading the walks.
+    case totals
 }
 
 extension CairnApp {
@@ -68,6 +70,11 @@ extension CairnApp {
         case .librarySelecting(let id):
             navigate(&state, to: .library)
             return apply(LibraryFeature.select(&state.library, id), &state, AppEffect.library)
+        case .totals:
+            state.basemaps.cancel(.hike)
+            state.basemaps.cancel(.drawing)
+            state.screen = .totals(TotalsModel())
+            return [.totals(.load)]
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

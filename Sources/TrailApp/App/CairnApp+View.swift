@@ -33,6 +33,8 @@ extension CairnApp {
             }
         case .follow:
             renderFollow(state, layout.content, &buffer)
+        case .totals(let model):
+            TotalsScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
         }
         renderStatus(state, layout, &buffer)
         if let modal = state.modal { renderModal(modal, state, layout, &buffer) }
@@ -67,6 +69,8 @@ extension CairnApp {
                 left = drawStatusHint(state)
             case .follow:
                 left = followStatusHint(state)
+            case .totals:
+                left = hintLine(TotalsAction.keyMap.hints)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

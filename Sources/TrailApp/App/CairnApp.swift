@@ -49,6 +49,10 @@ public struct CairnApp: Program {
                 return apply(result, &state, noEffect)
             case .draw: return runDrawing(&state) { $0.updateDraw(event) }
             case .follow: return runFollowing(&state) { $0.updateFollowKeys(event) }
+            case .totals(var model):
+                let result = TotalsFeature.update(&model, event, context)
+                if case .totals = state.screen { state.screen = .totals(model) }
+                return apply(result, &state, AppEffect.totals)
             }
         case .hikesLoaded(let list):
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
@@ -79,6 +83,15 @@ public struct CairnApp: Program {
             return runDrawing(&state) { $0.drawMessage(m) }
         case .follow(let m):
             return runFollowing(&state) { $0.updateFollow(m) }
+        case .totals(let m):
+            guard case .totals(var model) = state.screen else { return [] }
+            let result: FeatureResult<TotalsEffect>
+            switch m {
+            case .loaded(let list, let now): result = TotalsFeature.loaded(&model, list, now: now, context)
+            case .failed(let reason): result = TotalsFeature.failed(&model, reason)
+            }
+            state.screen = .totals(model)
+            return apply(result, &state, AppEffect.totals)
         }
     }
 

@@ -14,6 +14,8 @@ public enum HelpText {
 
     public static var follow: [HelpLine] { FollowAction.keyMap.helpLines() + global }
 
+    public static var totals: [HelpLine] { TotalsAction.keyMap.helpLines() + global }
+
     /// The drawing screen with the map focused: its keys, the list's, the common ones.
     public static var drawMap: [HelpLine] {
         DrawAction.mapKeyMap.helpLines() + DrawAction.listKeyMap.helpLines(labelSuffix: "  (list)")
@@ -37,6 +39,7 @@ public enum HelpText {
         case .library: return library
         case .hike: return hike
         case .follow: return follow
+        case .totals: return totals
         case .draw:
             guard let m = state.drawing else { return drawMap }
             if m.moving != nil { return drawMoving }

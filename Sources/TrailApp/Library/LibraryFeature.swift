@@ -67,6 +67,8 @@ enum LibraryFeature {
             return Result([.loadHikes(lib.sort)], status: StatusMessage(text: "Sorted by \(lib.sort.rawValue)", isError: false))
         case .newDrawing:
             return Result(navigation: .newDrawing)
+        case .totals:
+            return Result(navigation: .totals)
         case .importFile:
             return Result(modal: .prompt(PromptModel(purpose: .importPath, title: "Import GPX file (path)")))
         case .rename:

@@ -3,7 +3,7 @@ import TermUI
 /// What a key does on the library screen.
 public enum LibraryAction: Sendable, Equatable {
     case move(Int), page(Int), first, last, open, filter, sort, newDrawing, importFile, rename, delete, help
-    case clearFilter, quit
+    case clearFilter, quit, totals
 }
 
 extension LibraryAction {
@@ -23,6 +23,8 @@ extension LibraryAction {
                    action: .importFile),
         KeyBinding("n", "draw a new route (or continue the unfinished one)", hint: "n draw", keys: [.character("n")],
                    action: .newDrawing),
+        KeyBinding("T", "totals: this year against last, month by month, and records", hint: "T totals",
+                   keys: [.character("T")], action: .totals),
         KeyBinding("r", "rename the selected hike", keys: [.character("r")], action: .rename),
         KeyBinding("d  Delete", "delete the selected hike (asks first)", keys: [.character("d"), .delete], action: .delete),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),

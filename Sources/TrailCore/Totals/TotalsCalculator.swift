@@ -117,20 +117,43 @@ public enum TotalsCalculator {
         }
     }
 
-    /// The zone's offset per hour of UTC, remembered: offsets change on the hour or half hour
-    /// (every zone's transitions since 1970 fall on a quarter hour), so one lookup serves the
-    /// quarter hour it falls in.
+    /// The zone's UTC offsets over a span of time, from its transitions (Foundation's
+    /// `nextDaylightSavingTimeTransition`, the zone database's), looked up by binary search:
+    /// one zone lookup per transition instead of one per walk.
     struct OffsetCache {
         let zone: TimeZone
-        var known: [Int: Int] = [:]
+        /// Unix seconds where each offset begins (the first is -infinity) and the offsets.
+        var starts: [Double] = []
+        var offsets: [Int] = []
+        /// The span covered; a date outside it extends the table.
+        var covered: ClosedRange<Double>?
+
         init(_ zone: TimeZone) { self.zone = zone }
 
         mutating func offset(at date: Date) -> Int {
-            let quarter = Int((date.timeIntervalSince1970 / 900).rounded(.down))
-            if let o = known[quarter] { return o }
-            let o = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(quarter) * 900))
-            known[quarter] = o
-            return o
+            let t = date.timeIntervalSince1970
+            if covered.map({ !$0.contains(t) }) ?? true { build(around: t) }
+            var lo = 0, hi = starts.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if starts[mid] <= t { lo = mid } else { hi = mid - 1 }
+            }
+            return offsets[lo]
+        }
+
+        /// Covers 1970 to 2100 (and `t` when outside), one entry per transition.
+        private mutating func build(around t: Double) {
+            let from = min(t, 0), to = max(t, 4_102_444_800)
+            starts = [-.infinity]
+            offsets = [zone.secondsFromGMT(for: Date(timeIntervalSince1970: from))]
+            var cursor = Date(timeIntervalSince1970: from)
+            while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 <= to,
+                  next > cursor {
+                starts.append(next.timeIntervalSince1970)
+                offsets.append(zone.secondsFromGMT(for: next))
+                cursor = next
+            }
+            covered = from...to
         }
     }
 }

@@ -121,6 +121,7 @@ enum HikeSchema {
         }
         WalkSchema.registerSource(on: &m)
         RecordingSchema.register(on: &m)
+        WalkTotalsSchema.register(on: &m)
         return m
     }
 }

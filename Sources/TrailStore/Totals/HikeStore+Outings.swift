@@ -21,7 +21,7 @@ public struct OutingList: Hashable, Sendable {
 }
 
 extension HikeStore {
-    /// Everything the totals count (DECISIONS.md 220):
+    /// Everything the totals count (DECISIONS.md 220; the walks' columns of ``WalkTotalsSchema``):
     /// - every hike with timestamps (`start_time` set: recordings, paused ones with the numbers
     ///   of their last pause, and imported tracks), dated by its first timestamp, once per
     ///   content hash (the first stored copy counts);
@@ -35,39 +35,44 @@ extension HikeStore {
     public func outings() throws -> OutingList {
         try connection.execute("SAVEPOINT cairn_read_outings")
         defer { try? connection.execute("RELEASE cairn_read_outings") }
-        // nil for a copy of an earlier stored hike.
-        let dated: [Outing?] = try connection.query("""
-            SELECT h.public_id, h.name, h.start_time, h.distance, h.elevation_gain, h.moving_time, h.moving_distance,
-                   h.max_elevation, h.steepest_grade,
-                   h.id = (SELECT min(d.id) FROM hikes d WHERE d.content_hash = h.content_hash)
-            FROM hikes h WHERE h.start_time IS NOT NULL ORDER BY h.id
-            """) { st in
-            guard st.int(9) != 0 else { return nil }
-            return Outing(source: .hike, trailID: st.string(0), trailName: st.string(1),
-                                  startTime: Date(timeIntervalSinceReferenceDate: st.double(2)), distance: st.double(3),
-                                  elevationGain: st.optionalDouble(4), movingTime: st.optionalDouble(5),
-                                  movingDistance: st.optionalDouble(6), maxElevation: st.optionalDouble(7),
-                                  steepestGrade: st.optionalDouble(8))
+        // Every hike (the trails walks follow), each with the row id of its first stored copy.
+        struct Row { let id: Int64, canonical: Int64, publicID: String, name: String, dated: Outing? }
+        let rows = try connection.query("""
+            SELECT h.id, (SELECT min(d.id) FROM hikes d WHERE d.content_hash = h.content_hash), h.public_id, h.name,
+                   h.start_time, h.distance, h.elevation_gain, h.moving_time, h.moving_distance, h.max_elevation,
+                   h.steepest_grade
+            FROM hikes h ORDER BY h.id
+            """) { st -> Row in
+            let id = st.string(2), name = st.string(3)
+            let dated = st.optionalDouble(4).map {
+                Outing(source: .hike, trailID: id, trailName: name, startTime: Date(timeIntervalSinceReferenceDate: $0),
+                       distance: st.double(5), elevationGain: st.optionalDouble(6), movingTime: st.optionalDouble(7),
+                       movingDistance: st.optionalDouble(8), maxElevation: st.optionalDouble(9),
+                       steepestGrade: st.optionalDouble(10))
+            }
+            return Row(id: st.int64(0), canonical: st.int64(1), publicID: id, name: name, dated: dated)
         }
-        var outings = dated.compactMap { $0 }
-        let duplicates = dated.count - outings.count
-        outings += try connection.query("""
-            SELECT w.id, t.public_id, t.name,
-                   coalesce(json_extract(w.summary_json, '$.startTime'), w.started_at),
-                   json_extract(w.summary_json, '$.distanceWalked'), json_extract(w.summary_json, '$.elevationGain'),
-                   coalesce(json_extract(w.summary_json, '$.movingTime'), json_extract(w.summary_json, '$.activeTime')),
-                   coalesce(json_extract(w.summary_json, '$.movingDistance'), json_extract(w.summary_json, '$.distanceWalked'))
-            FROM walks w JOIN hikes h ON h.id = w.hike_id
-            JOIN hikes t ON t.id = (SELECT min(d.id) FROM hikes d WHERE d.content_hash = h.content_hash)
-            WHERE w.summary_json IS NOT NULL AND json_extract(w.summary_json, '$.acceptedFixes') > 0
-            ORDER BY w.id
-            """) { st in
-            Outing(source: .walk(st.int64(0)), trailID: st.string(1), trailName: st.string(2),
-                                  startTime: Date(timeIntervalSinceReferenceDate: st.double(3)),
-                                  distance: st.optionalDouble(4) ?? 0, elevationGain: st.optionalDouble(5),
-                                  movingTime: st.optionalDouble(6), movingDistance: st.optionalDouble(7))
+        var byRow: [Int64: Int] = [:]
+        byRow.reserveCapacity(rows.count)
+        for (i, r) in rows.enumerated() { byRow[r.id] = i }
+        var outings: [Outing] = []
+        var duplicates = 0, undated = 0
+        for r in rows {
+            guard let o = r.dated else { undated += 1; continue }
+            if r.canonical == r.id { outings.append(o) } else { duplicates += 1 }
         }
-        let undated = try connection.scalar("SELECT count(*) FROM hikes WHERE start_time IS NULL")?.integer ?? 0
-        return OutingList(outings: outings, duplicateHikes: duplicates, undatedHikes: Int(undated))
+        let walks = try connection.query("""
+            SELECT id, hike_id, coalesce(first_fix_at, started_at), distance_walked, elevation_gain, moving_time,
+                   moving_distance
+            FROM walks WHERE accepted_fixes > 0 ORDER BY id
+            """) { st -> Outing? in
+            guard let i = byRow[st.int64(1)], let trail = byRow[rows[i].canonical].map({ rows[$0] }) else { return nil }
+            return Outing(source: .walk(st.int64(0)), trailID: trail.publicID, trailName: trail.name,
+                          startTime: Date(timeIntervalSinceReferenceDate: st.double(2)), distance: st.optionalDouble(3) ?? 0,
+                          elevationGain: st.optionalDouble(4), movingTime: st.optionalDouble(5),
+                          movingDistance: st.optionalDouble(6))
+        }
+        outings += walks.compactMap { $0 }
+        return OutingList(outings: outings, duplicateHikes: duplicates, undatedHikes: undated)
     }
 }
