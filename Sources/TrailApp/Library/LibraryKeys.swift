@@ -23,7 +23,7 @@ extension LibraryAction {
                    action: .importFile),
         KeyBinding("n", "draw a new route (or continue the unfinished one)", hint: "n draw", keys: [.character("n")],
                    action: .newDrawing),
-        KeyBinding("T", "totals: this year against last, month by month, and records", hint: "T totals",
+        KeyBinding("T", "totals: this year against last, month by month, and records",
                    keys: [.character("T")], action: .totals),
         KeyBinding("r", "rename the selected hike", keys: [.character("r")], action: .rename),
         KeyBinding("d  Delete", "delete the selected hike (asks first)", keys: [.character("d"), .delete], action: .delete),
