@@ -19,6 +19,7 @@ public enum CairnCLI {
             MapImportCommand.self,
             MapInfoCommand.self,
             MapRemoveCommand.self,
+            MapFetchCommand.self,
             DemImportCommand.self,
             DemInfoCommand.self,
             DemAtCommand.self,
