@@ -42,8 +42,9 @@ import TrailMap
             return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
         }
 
+        /// SIGKILL: the test process's blocked signals are inherited, so SIGTERM may never arrive.
         func stop() {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }

@@ -15,12 +15,15 @@ Each request is logged as a JSON line: time, User-Agent, body.
 import argparse
 import http.server
 import json
+import signal
 import sys
 import time
 import urllib.parse
 
 
 def main():
+    # A test process's blocked signals are inherited through posix_spawn: take SIGTERM back.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
     ap = argparse.ArgumentParser()
     ap.add_argument("--file", required=True)
     ap.add_argument("--script", required=True)
