@@ -53,7 +53,8 @@ let package = Package(
                                                           "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal", "TrailTerrain"],
                     exclude: ["Snapshots"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
-        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive"]),
+        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),
         // gpsfake and child processes for the integration tests (TrailLive, end to end).
         .target(name: "GPSFakeSupport", path: "Tests/GPSFakeSupport"),
@@ -76,6 +77,7 @@ let package = Package(
                           path: "Benchmarks/TerrainBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
         .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
+        .executableTarget(name: "TotalsBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"], path: "Benchmarks/TotalsBenchmark"),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -73,7 +73,7 @@ enum MapImportCommand: Command {
         return failed == 0 ? 0 : 1
     }
 
-    private static func describe(_ r: MapImportReport, shown: String) -> String {
+    static func describe(_ r: MapImportReport, shown: String) -> String {
         var s = "imported \(shown): \(r.featuresWritten) features, \(r.routesWritten) routes"
         s += " (\(r.nodesRead) nodes, \(r.waysRead) ways, \(r.relationsRead) relations read)\n"
         if r.format == "pbf" { s += "  read as OSM PBF\n" }

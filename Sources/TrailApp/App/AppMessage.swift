@@ -31,6 +31,8 @@ public enum AppMessage: Sendable {
     case record(RecordMessage)
     /// Results for the Places screen (and the hike's places).
     case places(PlacesMessage)
+    /// Answers for the Totals screen.
+    case totals(TotalsMessage)
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -53,6 +55,8 @@ public enum AppEffect: Equatable, Sendable {
     case record(RecordEffect)
     /// Places: the map search, the hike's places in the store.
     case places(PlacesEffect)
+    /// The Totals screen's store work.
+    case totals(TotalsEffect)
 }
 
 extension AppEffect {

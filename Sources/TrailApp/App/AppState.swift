@@ -20,9 +20,11 @@ public struct AppState: Sendable {
         case record(RecordModel)
         /// The places along the open hike (the Places screen carries the hike it goes back to).
         case places(PlacesModel)
+        /// The Totals screen (`T` from the library).
+        case totals(TotalsModel)
 
         /// Which screen, without its state.
-        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record, places }
+        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record, places, totals }
 
         public var kind: Kind {
             switch self {
@@ -32,6 +34,7 @@ public struct AppState: Sendable {
             case .follow: return .follow
             case .record: return .record
             case .places: return .places
+            case .totals: return .totals
             }
         }
     }
@@ -169,7 +172,7 @@ extension AppState {
             switch screen {
             case .hike(let h), .follow(_, over: let h): return h
             case .places(let m): return m.hike
-            case .library, .draw, .record: return nil
+            case .library, .draw, .record, .totals: return nil
             }
         }
         set {
@@ -178,7 +181,7 @@ extension AppState {
             case .hike: screen = .hike(newValue)
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
             case .places(var m): m.hike = newValue; screen = .places(m)
-            case .library, .draw, .record: break
+            case .library, .draw, .record, .totals: break
             }
         }
     }

@@ -38,6 +38,8 @@ enum Navigation {
     case openRecorded(HikeID)
     /// The Places screen over the open hike (its first search asked for).
     case places
+    /// The Totals screen, reading the walks.
+    case totals
 }
 
 extension CairnApp {
@@ -93,6 +95,11 @@ extension CairnApp {
             let (model, result) = PlacesFeature.open(hike, within: state.placesWithin)
             state.screen = .places(model)
             return apply(result, &state, AppEffect.places)
+        case .totals:
+            state.basemaps.cancel(.hike)
+            state.basemaps.cancel(.drawing)
+            state.screen = .totals(TotalsModel())
+            return [.totals(.load)]
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

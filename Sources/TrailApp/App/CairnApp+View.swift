@@ -37,6 +37,8 @@ extension CairnApp {
             renderRecord(state, layout.content, &buffer)
         case .places(let model):
             PlacesView.render(model: model, environment: env, area: layout.content, into: &buffer)
+        case .totals(let model):
+            TotalsScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
         }
         renderStatus(state, layout, &buffer)
         if let modal = state.modal { renderModal(modal, state, layout, &buffer) }
@@ -75,6 +77,8 @@ extension CairnApp {
                 left = recordModel(state).map(recordStatusHint) ?? ""
             case .places:
                 left = hintLine(PlacesAction.keyMap.hints)
+            case .totals:
+                left = hintLine(TotalsAction.keyMap.hints)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

@@ -54,6 +54,10 @@ public struct CairnApp: Program {
                 let result = PlacesFeature.update(&model, event, context)
                 state.screen = .places(model)
                 return apply(result, &state, AppEffect.places)
+            case .totals(var model):
+                let result = TotalsFeature.update(&model, event, context)
+                if case .totals = state.screen { state.screen = .totals(model) }
+                return apply(result, &state, AppEffect.totals)
             }
         case .hikesLoaded(let list):
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
@@ -90,6 +94,15 @@ public struct CairnApp: Program {
             return updateRecord(&state, m)
         case .places(let m):
             return placesMessage(&state, m)
+        case .totals(let m):
+            guard case .totals(var model) = state.screen else { return [] }
+            let result: FeatureResult<TotalsEffect>
+            switch m {
+            case .loaded(let list, let now): result = TotalsFeature.loaded(&model, list, now: now, context)
+            case .failed(let reason): result = TotalsFeature.failed(&model, reason)
+            }
+            state.screen = .totals(model)
+            return apply(result, &state, AppEffect.totals)
         }
     }
 

@@ -15,6 +15,7 @@ public enum HelpText {
     public static var follow: [HelpLine] { FollowAction.keyMap.helpLines() + global }
 
     public static var record: [HelpLine] { RecordAction.keyMap.helpLines() + global }
+    public static var totals: [HelpLine] { TotalsAction.keyMap.helpLines() + global }
 
     /// The drawing screen with the map focused: its keys, the list's, the common ones.
     public static var drawMap: [HelpLine] {
@@ -43,6 +44,7 @@ public enum HelpText {
         case .follow: return follow
         case .record: return record
         case .places: return places
+        case .totals: return totals
         case .draw:
             guard let m = state.drawing else { return drawMap }
             if m.moving != nil { return drawMoving }

@@ -69,6 +69,8 @@ enum LibraryFeature {
             return Result(navigation: .newDrawing)
         case .record:
             return Result(navigation: .askRecordSource)
+        case .totals:
+            return Result(navigation: .totals)
         case .importFile:
             return Result(modal: .prompt(PromptModel(purpose: .importPath, title: "Import GPX file (path)")))
         case .rename:

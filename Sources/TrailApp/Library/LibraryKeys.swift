@@ -3,7 +3,7 @@ import TermUI
 /// What a key does on the library screen.
 public enum LibraryAction: Sendable, Equatable {
     case move(Int), page(Int), first, last, open, filter, sort, newDrawing, importFile, rename, delete, help, record
-    case clearFilter, quit
+    case clearFilter, quit, totals
 }
 
 extension LibraryAction {
@@ -23,6 +23,8 @@ extension LibraryAction {
                    action: .importFile),
         KeyBinding("n", "draw a new route (or continue the unfinished one)", hint: "n draw", keys: [.character("n")],
                    action: .newDrawing),
+        KeyBinding("T", "totals: this year against last, month by month, and records",
+                   keys: [.character("T")], action: .totals),
         KeyBinding("r", "rename the selected hike", keys: [.character("r")], action: .rename),
         KeyBinding("R", "record a hike live (asks for the position source; resumes an unfinished recording)",
                    hint: "R record", keys: [.character("R")], action: .record),

@@ -29,6 +29,11 @@ public struct FollowSummary: Hashable, Sendable, Codable {
     /// NMEA no gpsd lines, and walks saved before these were kept have neither).
     public var badSentences: Int?
     public var garbageLines: Int?
+    /// Moving time (seconds) and moving distance (metres) by the statistics' 60 s chunk rule
+    /// (``LiveMovingTime``), what the totals count for a walk; nil for walks saved before these
+    /// were kept (the totals then count ``activeTime``).
+    public var movingTime: Double?
+    public var movingDistance: Double?
 
     public init(startTime: Date? = nil, endTime: Date? = nil, routeLength: Double = 0, coverage: Double = 0,
                 coveredLength: Double = 0, furthestProgress: Double = 0, finalProgress: Double = 0,
@@ -52,10 +57,13 @@ public struct FollowSummary: Hashable, Sendable, Codable {
 extension FollowSession {
     /// The summary of the walk so far.
     public var summary: FollowSummary {
-        FollowSummary(startTime: startTime, endTime: lastFix?.time, routeLength: route.length,
+        var s = FollowSummary(startTime: startTime, endTime: lastFix?.time, routeLength: route.length,
                       coverage: coverage.fraction, coveredLength: coverage.coveredLength,
                       furthestProgress: furthestProgress, finalProgress: progress, activeTime: activeTime,
                       distanceWalked: distanceWalked, elevationGain: elevationGain,
                       acceptedFixes: usedFixes, rejectedFixes: filter.counters.totalRejected)
+        s.movingTime = moving.movingTime
+        s.movingDistance = moving.movingDistance
+        return s
     }
 }

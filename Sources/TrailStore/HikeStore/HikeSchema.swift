@@ -123,6 +123,7 @@ enum HikeSchema {
         RecordingSchema.register(on: &m)
         PlaceSchema.register(on: &m)
         LineVersionSchema.register(on: &m)
+        WalkTotalsSchema.register(on: &m)
         return m
     }
 }

@@ -46,17 +46,20 @@ extension HikeStore {
                 try insert.bind(Self.stretchPointValues(owner: walk.rawValue, seq: count + Int64(i), stretch: wp.stretch, wp.point))
                 try insert.step()
             }
-            try connection.run("UPDATE walks SET point_count = point_count + ?, summary_json = coalesce(?, summary_json) WHERE id = ?",
-                               [.integer(Int64(points.count)), .optional(summaryText), .integer(walk.rawValue)])
+            try connection.run("""
+                UPDATE walks SET point_count = point_count + ?, summary_json = coalesce(?, summary_json),
+                    \(WalkTotalsSchema.setClause) WHERE id = ?
+                """, [.integer(Int64(points.count)), .optional(summaryText)] + WalkTotalsSchema.values(summary)
+                    + [.integer(walk.rawValue)])
         }
     }
 
     /// Marks a walk finished at `endedAt` with its final summary.
     /// - Throws: ``WalkStoreError/noSuchWalk(_:)``, ``SQLiteError``.
     public func finishWalk(_ walk: WalkID, endedAt: Date, summary: FollowSummary) throws {
-        try connection.run("UPDATE walks SET ended_at = ?, summary_json = ? WHERE id = ?",
-                           [.real(endedAt.timeIntervalSinceReferenceDate), .text(try Self.encodeSummary(summary)),
-                            .integer(walk.rawValue)])
+        try connection.run("UPDATE walks SET ended_at = ?, summary_json = ?, \(WalkTotalsSchema.setClause) WHERE id = ?",
+                           [.real(endedAt.timeIntervalSinceReferenceDate), .text(try Self.encodeSummary(summary))]
+                            + WalkTotalsSchema.values(summary) + [.integer(walk.rawValue)])
         if connection.changes == 0 { throw WalkStoreError.noSuchWalk(walk) }
     }
 

@@ -1,0 +1,61 @@
+import Foundation
+import TrailApp
+import TrailCore
+import TrailStore
+
+/// `cairn totals`: a year beside the year before month by month, all-time figures and records.
+public enum TotalsCommand: Command {
+    public static let name = "totals"
+    public static let summary = "This year against last year, month by month, all-time figures and records"
+    public static let about = """
+        Distance, climb, moving time, walks and distinct trails per month for a year and the year
+        before (with bars of the distance), in all, and of all time; then the records: longest,
+        highest point, most climb, steepest sustained grade (over the statistics' 100 m window)
+        and fastest moving pace (walks of 5 km or more), each with the id of its hike.
+        What counts: every hike with timestamps (recordings, imported tracks), dated by its first
+        timestamp, once however often the same track was imported (content hash); and every walk
+        followed along a saved trail, dated by its first fix. Drawn routes and files without
+        timestamps count only through their walks. A walk belongs to the month of its local
+        start time in the zone of TZ (the store keeps instants, not the walker's offset).
+        """
+    static let year = OptionSpec("--year", value: "YEAR", defaultHelp: "the current year",
+                                 help: "the year to show beside the year before it")
+    static let json = OptionSpec("--json", help: "the numbers as JSON (SI units: metres, seconds, m/s; ISO 8601 dates)")
+    public static let options: [OptionSpec] = [year, json, .units, .store]
+
+    /// The JSON document: the report and what was counted.
+    struct Output: Encodable {
+        var totals: TotalsReport
+        var counted: Counted
+        struct Counted: Encodable {
+            var hikes: Int
+            var walks: Int
+            var duplicateHikesLeftOut: Int
+            var undatedHikes: Int
+        }
+    }
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let units = try UnitsOption.formatter(args, context)
+        var year = TotalsCalculator.localYear(of: context.now(), in: units.timeZone)
+        if let text = args.value(Self.year) {
+            guard let y = Int(text), (1...9999).contains(y) else {
+                throw CLIError.usage("--year takes a year such as 2026, not '\(TerminalText.clean(text))'")
+            }
+            year = y
+        }
+        let path = StoreAccess.path(args, context)
+        let store = try StoreAccess.open(path, context, create: false)
+        let list = try store.outings()
+        let report = TotalsCalculator.report(list.outings, year: year, timeZone: units.timeZone)
+        if args.has(Self.json) {
+            let walks = list.outings.filter { $0.walkID != nil }.count
+            context.stdout.write(try HikeJSON.text(Output(totals: report, counted: .init(
+                hikes: list.outings.count - walks, walks: walks, duplicateHikesLeftOut: list.duplicateHikes,
+                undatedHikes: list.undatedHikes))))
+            return 0
+        }
+        context.stdout.write(TotalsCommandText.render(report, list, units))
+        return 0
+    }
+}

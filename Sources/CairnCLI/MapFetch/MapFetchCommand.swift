@@ -1,0 +1,133 @@
+import Foundation
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// `cairn map fetch`: the map data of an area from an Overpass API server, imported as one
+/// extract (see ``OverpassQuery`` for the query, ``OverpassClient`` for the politeness).
+enum MapFetchCommand: Command {
+    static let name = "map fetch"
+    static let summary = "Fetch the map data of an area (around a hike, or a box) from an Overpass API server"
+    static let about = """
+        Asks an Overpass API server for the walking-relevant OpenStreetMap data of an area (paths,
+        tracks and roads, water, forest and land use, peaks, huts, springs and other places,
+        hiking routes) and imports the answer as one extract, like `cairn map import`: one
+        transaction, so a failed or partial answer adds nothing. The only command that uses the
+        network; browsing never does.
+        Politely, as the Overpass usage policy asks: a User-Agent naming Cairn and its version,
+        one request at a time (a lock in the cache folder holds other `cairn map fetch` back), an
+        answer of 429 or 503/504 waited out as its Retry-After says (10 s without one) and tried
+        again, three tries in all; the server's own [timeout:] and [maxsize:] set in the query,
+        areas up to 1,000 km², and every complete answer kept in
+        $XDG_CACHE_HOME/cairn/overpass (~/.cache/cairn/overpass) so the same area is never
+        fetched twice (--refresh asks again).
+        The query: [out:xml][timeout:T][maxsize:B][bbox:S,W,N,E]; (way[highway]; way[natural];
+        way[landuse]; way[waterway]; way[leisure]; way[tourism]; way[amenity]; node[natural];
+        node[tourism]; node[amenity]; node[place]; node[waterway]; relation[route=hiking];
+        multipolygon relations with natural, landuse or leisure); (._; >;); out body;
+        """
+    static let bbox = OptionSpec("--bbox", value: "S,W,N,E", help: "the area: south, west, north, east in degrees")
+    static let around = OptionSpec("--around", value: "ID", kind: .hikeID, help: "the area of a stored hike, widened by --margin")
+    static let margin = OptionSpec("--margin", value: "DIST", defaultValue: "2km",
+                                   help: "how far around the hike (m, km or ft; up to 10 km)")
+    static let defaultEndpoint = "https://overpass-api.de/api/interpreter"
+    static let endpoint = OptionSpec("--endpoint", value: "URL", defaultValue: defaultEndpoint,
+                                     help: "the Overpass API interpreter to ask (the main public instance by default)")
+    static let timeout = OptionSpec("--timeout", value: "SECONDS", defaultValue: "180",
+                                    help: "the [timeout:] asked of the server; Cairn waits 5 s longer for the whole answer")
+    static let maxSize = OptionSpec("--max-size", value: "MB", defaultValue: "100",
+                                    help: "the largest answer accepted, megabytes (also the server's [maxsize:])")
+    static let refresh = OptionSpec("--refresh", help: "ask the server again even when the answer is in the cache")
+    static let options: [OptionSpec] = [bbox, around, margin, endpoint, timeout, maxSize, refresh, .map, .store]
+    static let notes = """
+        Examples:
+          cairn map fetch --around k3v9qa --margin 3km
+          cairn map fetch --bbox 42.50,1.50,42.56,1.58 --endpoint https://overpass.kumi.systems/api/interpreter
+
+        Map data © OpenStreetMap contributors, ODbL 1.0.
+        """
+
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let box = try area(args, context)
+        guard let seconds = Int(args.value(Self.timeout) ?? "180"), (1...3600).contains(seconds) else {
+            throw CLIError.usage("--timeout takes whole seconds from 1 to 3600")
+        }
+        guard let mb = Int(args.value(Self.maxSize) ?? "100"), (1...2000).contains(mb) else {
+            throw CLIError.usage("--max-size takes megabytes from 1 to 2000")
+        }
+        let endpointText = args.value(Self.endpoint) ?? defaultEndpoint
+        guard let url = URL(string: endpointText), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw CLIError.usage("--endpoint takes an http or https URL, not '\(TerminalText.clean(endpointText))'")
+        }
+        let query = OverpassQuery(box: box, timeout: seconds, maxSize: mb * 1_000_000)
+        let area = query.areaSquareKilometres
+        guard area <= OverpassQuery.maximumArea else {
+            throw CLIError.failure(String(format: "the area is %.0f km², more than the %.0f km² asked of a public server at once; ", area,
+                                          OverpassQuery.maximumArea) + "ask for a smaller one, or import an extract with 'cairn map import'")
+        }
+        let storePath = try MapCommandSupport.storePath(args, context)
+        let cache = OverpassCache(directory: OverpassCache.directory(context.environment), endpoint: endpointText, query: query)
+        let lock = try cache.lock()
+        defer { lock.release() }
+        let fetched = args.has(Self.refresh) || !cache.hasAnswer
+        if fetched {
+            context.stderr.write("cairn map fetch: asking \(TerminalText.clean(url.host ?? endpointText)) for "
+                                 + String(format: "%.1f km²", area) + " (up to \(seconds) s)\n")
+            let client = OverpassClient(endpoint: url, userAgent: userAgent, maxBytes: query.maxSize,
+                                        clientTimeout: Double(seconds) + 5, wait: { Thread.sleep(forTimeInterval: $0) },
+                                        note: { context.stderr.write("cairn map fetch: \($0)\n") })
+            do {
+                try client.fetch(query: query.text, to: cache.partPath)
+                try cache.keep(bounds: box)
+            } catch let e as OverpassError {
+                cache.discardPart()
+                throw CLIError.failure("\(TerminalText.clean(e.description)); nothing was imported")
+            }
+        } else {
+            context.stderr.write("cairn map fetch: the answer for this area is in the cache (\(TerminalText.clean(cache.answerPath)))\n")
+        }
+        let store: MapStore
+        do { store = try MapStore(path: storePath) } catch {
+            throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
+        }
+        if !fetched, (try? store.imports().contains { $0.file == cache.answerPath }) == true {
+            context.stdout.write("the map already holds this area (\((cache.answerPath as NSString).lastPathComponent)); "
+                                 + "--refresh fetches it again\n")
+            return 0
+        }
+        do {
+            let report = try store.importOSM(path: cache.answerPath, importedAt: context.now())
+            context.stdout.write(MapImportCommand.describe(report, shown: (cache.answerPath as NSString).lastPathComponent))
+        } catch {
+            let reason = (error as? OSMReadError)?.reason ?? "\(error)"
+            throw CLIError.failure("the server's answer cannot be imported: \(TerminalText.clean(reason)); nothing was imported")
+        }
+        return 0
+    }
+
+    /// "Cairn/0.1.0 (terminal trail viewer; map fetch)".
+    static var userAgent: String { "Cairn/\(CairnCLI.version) (terminal trail viewer; cairn map fetch)" }
+
+    /// The box of `--bbox`, or of `--around` widened by `--margin`.
+    static func area(_ args: ParsedArguments, _ context: CommandContext) throws -> BoundingBox {
+        switch (args.value(Self.bbox), args.value(Self.around)) {
+        case (nil, nil): throw CLIError.usage("give the area: --around ID or --bbox S,W,N,E")
+        case (.some, .some): throw CLIError.usage("give either --around or --bbox, not both")
+        case (let text?, nil):
+            let v = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard v.count == 4, let s = v[0], let w = v[1], let n = v[2], let e = v[3], (-90...90).contains(s),
+                  (-90...90).contains(n), (-180...180).contains(w), (-180...180).contains(e), s < n, w < e else {
+                throw CLIError.usage("--bbox takes south,west,north,east in degrees (south < north, west < east), not '\(TerminalText.clean(text))'")
+            }
+            return BoundingBox(minLatitude: s, minLongitude: w, maxLatitude: n, maxLongitude: e)
+        case (nil, let id?):
+            let margin = try LiveOptions.parseDistance(args.value(Self.margin) ?? "2km", option: "--margin")
+            let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
+            let hike = try StoreAccess.ids([id], in: store)[0]
+            guard let b = try store.summary(hike).statistics.boundingBox else {
+                throw CLIError.failure("hike \(hike) has no points to fetch the map around")
+            }
+            return OverpassQuery.box(around: b, margin: margin)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TrailCore
+import TrailStore
+
+/// Where `cairn map fetch` keeps complete Overpass answers: one file per endpoint and query in
+/// `$XDG_CACHE_HOME/cairn/overpass` (else `~/.cache/cairn/overpass`), named by the box and the
+/// first 8 bytes of SHA-256 of endpoint and query; an answer is written to `.part` and renamed
+/// only once complete, so the cache never holds a partial one. `fetch.lock` (flock) keeps one
+/// request at a time across processes.
+struct OverpassCache {
+    let directory: String
+    let answerPath: String
+    let partPath: String
+
+    static func directory(_ environment: [String: String]) -> String {
+        if let x = environment["XDG_CACHE_HOME"], x.hasPrefix("/") { return x + "/cairn/overpass" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/cairn/overpass"
+    }
+
+    init(directory: String, endpoint: String, query: OverpassQuery) {
+        self.directory = directory
+        let digest = SHA256.hash(Array((endpoint + "\n" + query.text).utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        let b = query.box
+        let name = String(format: "overpass-%.4f_%.4f_%.4f_%.4f-", b.minLatitude, b.minLongitude, b.maxLatitude, b.maxLongitude)
+            + digest + ".osm"
+        answerPath = directory + "/" + name
+        partPath = answerPath + ".part"
+    }
+
+    var hasAnswer: Bool { FileManager.default.fileExists(atPath: answerPath) }
+
+    /// An exclusive lock on the cache folder, held until ``Lock/release()``.
+    struct Lock {
+        let fd: Int32
+        func release() {
+            flock(fd, LOCK_UN)
+            close(fd)
+        }
+    }
+
+    func lock() throws -> Lock {
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw CLIError.failure("cannot create the cache folder \(TerminalText.clean(directory)): \(error.localizedDescription)")
+        }
+        let fd = open(directory + "/fetch.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CLIError.failure("cannot open \(TerminalText.clean(directory))/fetch.lock") }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        return Lock(fd: fd)
+    }
+
+    /// Makes the complete `.part` the cached answer, with a `<bounds>` of the box asked for
+    /// when the server wrote none (Overpass does not), so the map's coverage is the area asked
+    /// for rather than the extent of the nodes (ways crossing the edge are kept whole).
+    func keep(bounds box: BoundingBox) throws {
+        guard let input = FileHandle(forReadingAtPath: partPath) else { throw OverpassError.truncated("nothing written") }
+        defer { try? input.close() }
+        let head = input.readData(ofLength: 65_536)
+        let text = String(decoding: head, as: UTF8.self)
+        var prefix = head
+        if let osm = text.range(of: "<osm"), let end = text.range(of: ">", range: osm.upperBound..<text.endIndex) {
+            let firstObject = text.range(of: "<node")?.lowerBound ?? text.endIndex
+            let hasBounds = text.range(of: "<bounds", range: end.upperBound..<firstObject) != nil
+            if !hasBounds {
+                let cut = text.utf8.distance(from: text.startIndex, to: end.upperBound)
+                let bounds = String(format: "\n  <bounds minlat=\"%.7f\" minlon=\"%.7f\" maxlat=\"%.7f\" maxlon=\"%.7f\"/>",
+                                    box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude)
+                prefix = head.prefix(cut) + Data(bounds.utf8) + head.dropFirst(cut)
+            }
+        }
+        let temp = answerPath + ".tmp"
+        FileManager.default.createFile(atPath: temp, contents: prefix)
+        guard let output = FileHandle(forWritingAtPath: temp) else { throw OverpassError.truncated("cannot write the cache") }
+        output.seekToEndOfFile()
+        while true {
+            let chunk = input.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            output.write(chunk)
+        }
+        try? output.close()
+        guard rename(temp, answerPath) == 0 else { throw OverpassError.truncated("cannot keep the answer in the cache") }
+        try? FileManager.default.removeItem(atPath: partPath)
+    }
+
+    func discardPart() {
+        try? FileManager.default.removeItem(atPath: partPath)
+        try? FileManager.default.removeItem(atPath: answerPath + ".tmp")
+    }
+}

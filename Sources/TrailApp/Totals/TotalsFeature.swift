@@ -1,0 +1,71 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailStore
+
+/// The Totals screen's update: it changes only the ``TotalsModel`` and hands the rest (the
+/// help, the library, a record's hike) back in a ``FeatureResult``.
+enum TotalsFeature {
+    typealias Result = FeatureResult<TotalsEffect>
+
+    /// Keys of the Totals screen (``TotalsAction/keyMap``).
+    static func update(_ model: inout TotalsModel, _ event: InputEvent, _ context: FeatureContext) -> Result {
+        guard case .key(let key) = event, let action = TotalsAction.keyMap.action(for: key) else { return Result() }
+        let records = model.report?.records ?? []
+        switch action {
+        case .month(let d):
+            model.month = (model.month + d + 12) % 12
+        case .year(let d):
+            guard let y = model.year else { return Result() }
+            model.year = y + d
+            recompute(&model, context)
+        case .measure:
+            let all = TotalsMeasure.allCases
+            model.measure = all[((all.firstIndex(of: model.measure) ?? 0) + 1) % all.count]
+        case .records:
+            model.showsRecords.toggle()
+        case .record(let d):
+            guard model.showsRecords, !records.isEmpty else { return Result() }
+            model.selectedRecord = min(max(0, model.selectedRecord + d), records.count - 1)
+        case .open:
+            guard model.showsRecords, records.indices.contains(model.selectedRecord),
+                  let id = HikeID(records[model.selectedRecord].trailID) else { return Result() }
+            return Result(status: StatusMessage(text: "Opening \(records[model.selectedRecord].trailName)…", isError: false),
+                          navigation: .openHike(id))
+        case .help:
+            return Result(modal: .help)
+        case .back:
+            return Result(navigation: .library)
+        }
+        return Result()
+    }
+
+    /// The walks arrived: this year and this month from the clock, in the user's zone.
+    static func loaded(_ model: inout TotalsModel, _ list: OutingList, now: Date, _ context: FeatureContext) -> Result {
+        let zone = context.environment.format.timeZone
+        model.list = list
+        model.failure = nil
+        let year = TotalsCalculator.localYear(of: now, in: zone)
+        model.currentYear = year
+        if model.year == nil {
+            model.year = year
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            model.month = calendar.component(.month, from: now) - 1
+        }
+        recompute(&model, context)
+        return Result()
+    }
+
+    /// The store could not be read: the screen says why.
+    static func failed(_ model: inout TotalsModel, _ reason: String) -> Result {
+        model.failure = reason
+        return Result(status: StatusMessage(text: "Totals not read: \(reason)", isError: true), bell: true)
+    }
+
+    private static func recompute(_ model: inout TotalsModel, _ context: FeatureContext) {
+        guard let list = model.list, let year = model.year else { return }
+        model.report = TotalsCalculator.report(list.outings, year: year, timeZone: context.environment.format.timeZone)
+        model.selectedRecord = min(model.selectedRecord, max(0, (model.report?.records.count ?? 1) - 1))
+    }
+}

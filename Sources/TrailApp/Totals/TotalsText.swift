@@ -1,0 +1,51 @@
+import Foundation
+import TrailCore
+
+/// The words and numbers of the totals, shared by the Totals screen and `cairn totals`, so the
+/// two say the same thing.
+public enum TotalsText {
+    /// January to December, three letters.
+    public static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The name of a record.
+    public static func label(_ kind: TotalsRecordKind) -> String {
+        switch kind {
+        case .longest: return "longest"
+        case .highest: return "highest point"
+        case .mostClimb: return "most climb"
+        case .steepest: return "steepest"
+        case .fastestPace: return "fastest pace"
+        }
+    }
+
+    /// A record's value in the user's units, with what it is measured over: "23.4 km",
+    /// "2857 m", "+1650 m", "32% up over 100 m", "12:30 min/km moving, walks of 5.00 km or more".
+    public static func value(_ record: TotalsRecord, _ units: UnitFormatter, _ rules: TotalsRules) -> String {
+        switch record.kind {
+        case .longest: return units.distance(record.value)
+        case .highest: return units.elevation(record.value)
+        case .mostClimb: return units.elevationChange(record.value)
+        case .steepest:
+            return units.grade(abs(record.value)) + (record.value >= 0 ? " up" : " down")
+                + " over \(units.distance(rules.gradeWindow))"
+        case .fastestPace:
+            return units.pace(speed: record.value) + " moving, walks of \(units.distance(rules.minimumPaceDistance)) or more"
+        }
+    }
+
+    /// `value` out of `maximum` as a bar of at most `width` columns, in eighths of a column
+    /// (U+258F…U+2588); "" for nothing, at least one eighth for any value above zero.
+    public static func horizontalBar(_ value: Double, of maximum: Double, width: Int) -> String {
+        guard maximum > 0, value > 0, width > 0 else { return "" }
+        let eighths = max(1, Int((value / maximum * Double(width * 8)).rounded()))
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        return String(repeating: "█", count: min(width, eighths / 8)) + (eighths / 8 >= width ? "" : partial[eighths % 8])
+    }
+
+    /// One line of figures: "123 km · +4500 m · 41 h 10 min moving · 12 walks · 5 trails".
+    public static func figures(_ f: TotalsFigures, _ units: UnitFormatter) -> String {
+        "\(units.distance(f.distance)) · \(units.elevationChange(f.elevationGain)) · "
+            + "\(units.duration(f.movingTime)) moving · \(f.walks) walk\(f.walks == 1 ? "" : "s") · "
+            + "\(f.trails) trail\(f.trails == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import TrailCore
+import TrailFormats
+@testable import TrailStore
+
+/// `cairn totals` against Tools/reference/totals_reference.py, which recomputes the totals from
+/// `cairn list --json`, `cairn show --json` (the walks) and `cairn export` (duplicates by
+/// points) with Python's zoneinfo for the months.
+@Suite struct TotalsCommandTests {
+    /// A store of five hikes and six walks made for the edge cases: a hike at 23:30 on 31 March
+    /// in New York (03:30 UTC on 1 April), one imported twice (`--again`), one of last year, an
+    /// untimed route walked twice (once at 23:30 UTC on 31 December: 2026 in Zurich, 2025 in
+    /// New York), a walk of the second copy, a walk without fixes and a walk saved before walks
+    /// kept their moving time.
+    static func makeStore() throws -> String {
+        let dir = makeTempDirectory("totals")
+        let store = dir + "/hikes.sqlite"
+        func iso(_ s: String) -> Date { ISO8601Timestamp.parse(s)! }
+        func gpx(_ name: String, _ start: Date?, points: Int, climbPerPoint: Double) throws -> String {
+            var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+                + "<trk><name>\(name)</name><trkseg>\n"
+            for i in 0..<points {
+                let time = start.map { "<time>\(ISO8601Timestamp.format($0.addingTimeInterval(Double(i) * 60)))</time>" } ?? ""
+                text += "<trkpt lat=\"\(46.0 + Double(i) * 0.0009)\" lon=\"7.5\"><ele>\(1000 + Double(i) * climbPerPoint)</ele>\(time)</trkpt>\n"
+            }
+            text += "</trkseg></trk></gpx>\n"
+            let path = dir + "/\(name).gpx"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let files = [try gpx("march-edge", iso("2026-04-01T03:30:00Z"), points: 20, climbPerPoint: 10),
+                     try gpx("june", iso("2026-06-10T08:00:00Z"), points: 70, climbPerPoint: 4),
+                     try gpx("last-year", iso("2025-07-01T09:00:00Z"), points: 80, climbPerPoint: -3),
+                     try gpx("drawn", nil, points: 30, climbPerPoint: 5)]
+        #expect(cairn(["import"] + files + ["--store", store]).status == 0)
+        #expect(cairn(["import", files[1], "--again", "--store", store]).status == 0)
+        let s = try HikeStore(path: store)
+        let ids = try idsInInsertOrder(store)
+        #expect(ids.count == 5)
+        func walk(_ hike: HikeID, _ start: String, distance: Double, gain: Double, moving: Double?, fixes: Int = 100) throws {
+            let t = iso(start)
+            let w = try s.beginWalk(of: hike, startedAt: t.addingTimeInterval(-30), offRouteThreshold: 30)
+            var summary = FollowSummary(startTime: t, endTime: t.addingTimeInterval(3600), activeTime: 3600,
+                                        distanceWalked: distance, elevationGain: gain, acceptedFixes: fixes)
+            summary.movingTime = moving
+            summary.movingDistance = moving.map { _ in distance * 0.98 }
+            try s.finishWalk(w, endedAt: t.addingTimeInterval(3600), summary: summary)
+        }
+        try walk(ids[3], "2026-05-03T10:00:00Z", distance: 2500, gain: 140, moving: 2400)
+        try walk(ids[3], "2025-12-31T23:30:00Z", distance: 2600, gain: 145, moving: 2500)
+        try walk(ids[4], "2026-06-20T07:00:00Z", distance: 6900, gain: 270, moving: 3000)
+        try walk(ids[2], "2025-08-15T12:00:00Z", distance: 7000, gain: 10, moving: nil)
+        try walk(ids[0], "2026-02-01T12:00:00Z", distance: 0, gain: 0, moving: 0, fixes: 0)
+        return store
+    }
+
+    struct Output: Decodable {
+        struct Counted: Decodable { let hikes: Int, walks: Int, duplicateHikesLeftOut: Int, undatedHikes: Int }
+        let totals: TotalsReport
+        let counted: Counted
+    }
+
+    struct Reference: Decodable {
+        struct Year: Decodable { let months: [TotalsFigures], total: TotalsFigures }
+        struct Record: Decodable { let value: Double, trailID: String }
+        let thisYear: Year, lastYear: Year, allTime: TotalsFigures
+        let records: [String: Record]
+    }
+
+    static var decoder: JSONDecoder {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .custom { decoder in
+            let s = try decoder.singleValueContainer().decode(String.self)
+            guard let date = ISO8601Timestamp.parse(s) else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: s)) }
+            return date
+        }
+        return d
+    }
+
+    static func totals(_ store: String, year: Int, zone: String) throws -> Output {
+        let run = cairn(["totals", "--json", "--year", "\(year)", "--store", store], environment: ["TZ": zone])
+        #expect(run.status == 0, "\(run.stderr)")
+        return try decoder.decode(Output.self, from: Data(run.stdout.utf8))
+    }
+
+    /// The reference's figures, or nil (with a notice) when python3 is missing.
+    static func reference(_ store: String, year: Int, zone: String) throws -> Reference? {
+        let dir = makeTempDirectory("totals-ref")
+        try FileManager.default.createDirectory(atPath: dir + "/show", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/gpx", withIntermediateDirectories: true)
+        let list = cairn(["list", "--json", "--store", store])
+        try list.stdout.write(toFile: dir + "/list.json", atomically: true, encoding: .utf8)
+        for id in try idsInInsertOrder(store) {
+            try cairn(["show", id.rawValue, "--json", "--store", store]).stdout
+                .write(toFile: dir + "/show/\(id.rawValue).json", atomically: true, encoding: .utf8)
+            #expect(cairn(["export", id.rawValue, "-o", dir + "/gpx/\(id.rawValue).gpx", "--store", store]).status == 0)
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", repoRoot + "/Tools/reference/totals_reference.py", dir, "--year", "\(year)", "--tz", zone]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        guard (try? p.run()) != nil else { print("skipped: python3 not found"); return nil }
+        let out = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { Issue.record("totals_reference.py failed"); return nil }
+        return try JSONDecoder().decode(Reference.self, from: out)
+    }
+
+    static func same(_ a: TotalsFigures, _ b: TotalsFigures, _ what: String) {
+        #expect(abs(a.distance - b.distance) < 1e-6 * max(1, b.distance), "\(what) distance \(a.distance) vs \(b.distance)")
+        #expect(abs(a.elevationGain - b.elevationGain) < 1e-6 * max(1, b.elevationGain), "\(what) climb")
+        #expect(abs(a.movingTime - b.movingTime) < 1e-6 * max(1, b.movingTime), "\(what) moving time")
+        #expect(a.walks == b.walks && a.trails == b.trails, "\(what) walks \(a.walks)/\(b.walks) trails \(a.trails)/\(b.trails)")
+    }
+
+    @Test(arguments: [("America/New_York", 2026), ("Europe/Zurich", 2026), ("UTC", 2026), ("UTC", 2020)])
+    func sumsAgreeWithTheReference(_ zone: String, _ year: Int) throws {
+        let store = try Self.makeStore()
+        let out = try Self.totals(store, year: year, zone: zone)
+        guard let ref = try Self.reference(store, year: year, zone: zone) else { return }
+        for m in 0..<12 {
+            Self.same(out.totals.thisYear.months[m], ref.thisYear.months[m], "\(zone) \(year)-\(m + 1)")
+            Self.same(out.totals.lastYear.months[m], ref.lastYear.months[m], "\(zone) \(year - 1)-\(m + 1)")
+        }
+        Self.same(out.totals.thisYear.total, ref.thisYear.total, "\(year)")
+        Self.same(out.totals.lastYear.total, ref.lastYear.total, "\(year - 1)")
+        Self.same(out.totals.allTime, ref.allTime, "all time")
+        #expect(out.totals.records.count == ref.records.count)
+        for r in out.totals.records {
+            let e = try #require(ref.records[r.kind.rawValue])
+            #expect(abs(r.value - e.value) < 1e-9 * max(1, abs(e.value)) && r.trailID == e.trailID, "\(r.kind)")
+        }
+    }
+
+    /// The edge cases by hand: the month of a walk at 23:30 local on 31 March, duplicates,
+    /// walks of an untimed route, a year with no walks.
+    @Test func edgeCases() throws {
+        let store = try Self.makeStore()
+        let ids = try idsInInsertOrder(store)
+        let ny = try Self.totals(store, year: 2026, zone: "America/New_York")
+        #expect(ny.totals.thisYear.months[2].walks == 1 && ny.totals.thisYear.months[3].walks == 0)
+        let utc = try Self.totals(store, year: 2026, zone: "UTC")
+        #expect(utc.totals.thisYear.months[2].walks == 0 && utc.totals.thisYear.months[3].walks == 1)
+        // The June hike once (its copy left out) plus a walk of the copy: two walks, one trail.
+        #expect(ny.counted.duplicateHikesLeftOut == 1 && ny.counted.undatedHikes == 1)
+        #expect(ny.totals.thisYear.months[5].walks == 2 && ny.totals.thisYear.months[5].trails == 1)
+        // 4 dated hikes - 1 copy + 4 walks with fixes (the one without fixes is not a walk).
+        #expect(ny.counted.hikes == 3 && ny.counted.walks == 4 && ny.totals.allTime.walks == 7)
+        #expect(ny.totals.allTime.trails == 4)
+        // 23:30 UTC on 31 December 2025 is 2026 in Zurich, 2025 in New York.
+        let zurich = try Self.totals(store, year: 2026, zone: "Europe/Zurich")
+        #expect(zurich.totals.thisYear.months[0].walks == 1 && zurich.totals.lastYear.months[11].walks == 0)
+        #expect(ny.totals.thisYear.months[0].walks == 0 && ny.totals.lastYear.months[11].walks == 1)
+        let empty = try Self.totals(store, year: 2020, zone: "UTC")
+        #expect(empty.totals.thisYear.total == TotalsFigures() && empty.totals.lastYear.total == TotalsFigures())
+        #expect(empty.totals.allTime.walks == 7)
+        // The pace record: the walk of the copy (6900 m in 3000 s moving) opens the first copy.
+        let pace = try #require(ny.totals.record(.fastestPace))
+        #expect(pace.trailID == ids[1].rawValue && pace.walkID != nil)
+        let text = cairn(["totals", "--year", "2020", "--units", "metric", "--store", store]).stdout
+        #expect(text.contains("Counted: 7 walks; 1 duplicate import left out; 1 undated trail counted only through their walks"))
+        #expect(text.contains("\nYear ") && text.contains("fastest pace"))
+        #expect(cairn(["totals", "--year", "twenty", "--store", store]).status == 2)
+    }
+}

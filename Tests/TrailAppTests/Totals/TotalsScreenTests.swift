@@ -1,0 +1,101 @@
+import Foundation
+import TermUI
+import Testing
+import TrailCore
+import TrailStore
+@testable import TrailApp
+
+/// The Totals screen through the app's update and view: `T` from the library, the walks
+/// arriving, the chart and panel as text, the records, a record opening its hike, and back.
+@Suite struct TotalsScreenTests {
+    let app = CairnApp()
+    static let zone = TimeZone(identifier: "Europe/Zurich")!
+
+    static func environment() -> WidgetEnvironment {
+        WidgetEnvironment(theme: .plain, format: UnitFormatter(system: .metric, timeZone: zone))
+    }
+
+    /// Two and a half years of walks on three trails: a long hike each July, walks on Sundays.
+    static func list() -> OutingList {
+        var outings: [Outing] = []
+        let t0 = ISO8601DateFormatter().date(from: "2024-06-02T07:00:00Z")!
+        for week in 0..<130 {
+            let start = t0.addingTimeInterval(Double(week) * 7 * 86400)
+            let trail = HikeID(rowID: Int64(1 + week % 3)).rawValue
+            let distance = 6000 + Double(week % 10) * 900 + (week % 52 > 30 && week % 52 < 36 ? 9000 : 0)
+            outings.append(Outing(source: week % 2 == 0 ? .hike : .walk(Int64(week)), trailID: trail,
+                                  trailName: ["Ridge", "Lake loop", "Hut walk"][week % 3], startTime: start,
+                                  distance: distance, elevationGain: 300 + Double(week % 7) * 110,
+                                  movingTime: distance / 1.2, movingDistance: distance * 0.97,
+                                  maxElevation: week % 2 == 0 ? 1500 + Double(week % 11) * 80 : nil,
+                                  steepestGrade: week % 2 == 0 ? 0.1 + Double(week % 5) * 0.04 : nil))
+        }
+        return OutingList(outings: outings, duplicateHikes: 1, undatedHikes: 2)
+    }
+
+    static let now = ISO8601DateFormatter().date(from: "2026-11-20T10:00:00Z")!
+
+    func totalsState(width: Int = 80, height: Int = 24) -> AppState {
+        var s = AppState(environment: Self.environment(), storeLabel: "test", width: width, height: height)
+        _ = app.update(&s, .hikesLoaded([]))
+        #expect(app.update(&s, .input(.key(.character("T")))) == [.totals(.load)])
+        #expect(s.screen.kind == .totals)
+        _ = app.update(&s, .totals(.loaded(Self.list(), now: Self.now)))
+        return s
+    }
+
+    static func model(_ s: AppState) -> TotalsModel? {
+        if case .totals(let m) = s.screen { return m }
+        return nil
+    }
+
+    @Test func chartAndPanelAsText() throws {
+        let s = totalsState()
+        let m = try #require(Self.model(s))
+        #expect(m.year == 2026 && m.month == 10)
+        Snapshot.check(app.view(s, width: 80, height: 24), named: "totals-80x24")
+        // The panel's November figures are the report's.
+        let report = try #require(m.report)
+        let text = app.view(s, width: 80, height: 24).textDump()
+        let nov = report.thisYear.months[10]
+        #expect(text.contains(Self.environment().format.distance(nov.distance)))
+        #expect(text.contains("All time: " + TotalsText.figures(report.allTime, Self.environment().format)))
+    }
+
+    @Test func keysMoveMonthYearAndMeasure() throws {
+        var s = totalsState()
+        _ = app.update(&s, .input(.key(.right)))
+        #expect(Self.model(s)?.month == 11)
+        _ = app.update(&s, .input(.key(.right)))
+        #expect(Self.model(s)?.month == 0)
+        _ = app.update(&s, .input(.key(.character("["))))
+        #expect(Self.model(s)?.year == 2025 && Self.model(s)?.report?.thisYear.year == 2025)
+        _ = app.update(&s, .input(.key(.character("c"))))
+        #expect(Self.model(s)?.measure == .climb)
+        #expect(app.view(s, width: 80, height: 24).textDump().contains("climb by month"))
+        for size in [(24, 6), (30, 8), (40, 12), (200, 60)] {
+            _ = app.view(s, width: size.0, height: size.1)
+        }
+    }
+
+    @Test func recordsOpenTheirHikeAndEscapeGoesBack() throws {
+        var s = totalsState()
+        _ = app.update(&s, .input(.key(.character("r"))))
+        Snapshot.check(app.view(s, width: 80, height: 24), named: "totals-records-80x24")
+        _ = app.update(&s, .input(.key(.down)))
+        let record = try #require(Self.model(s)?.report?.records[1])
+        #expect(record.kind == .highest)
+        let effects = app.update(&s, .input(.key(.enter)))
+        #expect(effects == [.loadHike(HikeID(record.trailID)!, forPreview: false)])
+        var back = totalsState()
+        _ = app.update(&back, .input(.key(.escape)))
+        #expect(back.screen.kind == .library)
+    }
+
+    @Test func aFailedReadSaysWhy() {
+        var s = AppState(environment: Self.environment(), storeLabel: "test", width: 80, height: 24)
+        _ = app.update(&s, .input(.key(.character("T"))))
+        #expect(app.update(&s, .totals(.failed(reason: "disk I/O error"))) == [.bell])
+        #expect(app.view(s, width: 80, height: 24).textDump().contains("Totals not read: disk I/O error"))
+    }
+}
