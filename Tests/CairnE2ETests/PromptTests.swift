@@ -26,21 +26,22 @@ import Testing
 
     static var prompts: [Prompt] { [
         Prompt(name: "library filter", open: { t in try t.type("/") }, shown: "Filter:", check: { t in
+            // "Tag" matches Tag 1-3 and the Garmin walk named "… Tag".
             try t.type("Tag")
-            #expect(try t.waitFor(text: "3 of 8 hikes").ok)
+            #expect(try t.waitFor { $0.contains("Tag▏") && !$0.contains("Oybin") }.ok)
             // ← then a character inserts before the last one: "Ta2g" matches nothing.
             try t.send("Left")
             try t.type("2")
             #expect(try t.waitFor(text: "Ta2g").ok)
             try t.send("BSpace", "Enter")
-            #expect(try t.waitFor(text: "3 of 8 hikes").ok)
+            #expect(try t.waitFor(text: "4 of 8 hikes").ok)
             // Reopened, the filter is selected: typing replaces it.
             try t.type("/")
             try t.type("Oy")
-            #expect(try t.waitFor(text: "1 of 8 hikes").ok)
+            #expect(try t.waitFor { $0.contains("Oy▏") && $0.contains("Oybin") && !$0.contains("Tag 1") }.ok)
             // Esc puts the filter back as it was.
             try t.send("Escape")
-            #expect(try t.waitFor(text: "3 of 8 hikes").ok)
+            #expect(try t.waitFor(text: "4 of 8 hikes").ok)
             try t.send("Escape")
             #expect(try t.waitFor(text: "8 hikes").ok)
         }),
@@ -59,10 +60,14 @@ import Testing
             #expect(pasted.ok && pasted.screen.contains("…"), "\(pasted.screen)")
             try t.send("C-a")
             #expect(try t.waitFor(text: "▏/home/hiker/").ok)
+            // Ctrl-W takes the word before the cursor: the whole path (it has no space).
             try t.send("C-e", "C-w")
-            #expect(try t.waitFor { !$0.contains("walk.gpx") && $0.contains("tracks/▏") }.ok)
+            #expect(try t.waitFor { !$0.contains("walk.gpx") && !$0.contains("/home/hiker") }.ok)
+            try t.type("two words")
+            try t.send("C-w")
+            #expect(try t.waitFor(text: "two ▏").ok)
             try t.send("C-u")
-            #expect(try t.waitFor { !$0.contains("tracks/") }.ok)
+            #expect(try t.waitFor { !$0.contains("two") }.ok)
             try t.send("Escape")
             #expect(try t.waitFor { !$0.contains("Import GPX file") }.ok)
         }),
@@ -78,7 +83,11 @@ import Testing
             try t.send("Escape")
             #expect(try t.waitFor { !$0.contains("with position from") }.ok)
         }),
-        Prompt(name: "place search (drawing)", open: { t in try t.type("n"); Thread.sleep(forTimeInterval: 0.5); try t.type("/") },
+        Prompt(name: "place search (drawing)", open: { t in
+            try t.type("n")
+            _ = try t.waitFor(text: "No stops yet.")
+            try t.type("/")
+        },
                shown: "Search:", check: { t in
             try t.type("Sorteny")
             #expect(try t.waitFor(text: "Sorteny▏").ok)
@@ -89,7 +98,7 @@ import Testing
         }),
         Prompt(name: "save name (drawing)", open: { t in
             try t.type("n")
-            Thread.sleep(forTimeInterval: 0.5)
+            _ = try t.waitFor(text: "No stops yet.")
             try t.send("Enter"); try t.type("s")
             for _ in 0..<6 { try t.send("Right") }
             try t.send("Enter"); try t.type("d")
