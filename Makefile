@@ -52,8 +52,9 @@ test-tsan: setup
 # `fuzz-ci` runs each briefly on its seeds only and fails on any crash, leak or hang.
 FUZZ_SECONDS ?= 120
 FUZZ_TARGETS ?=
+FUZZ_RUNS ?=
 fuzz: setup
-	@./Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@FUZZ_RUNS=$(FUZZ_RUNS) ./Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-ci: setup
 	@./Fuzz/run.sh --ci 15 $(FUZZ_TARGETS)

@@ -1,8 +1,10 @@
 // The C API of COSMReader: libosmium reads the objects, a sparse_file_array holds node
-// locations on disk, and every exception is turned into a cosm_error here.
+// locations on disk (a sparse_mem_array for small uncompressed files), and every exception is
+// turned into a cosm_error here.
 #include "cosm_internal.hpp"
 
 #include <osmium/index/map/sparse_file_array.hpp>
+#include <osmium/index/map/sparse_mem_array.hpp>
 #include <osmium/io/any_input.hpp>
 #include <osmium/io/reader.hpp>
 #include <osmium/osm.hpp>
@@ -16,7 +18,14 @@
 #include <new>
 #include <vector>
 
-using LocationIndex = osmium::index::map::SparseFileArray<osmium::unsigned_object_id_type, osmium::Location>;
+using LocationIndex = osmium::index::map::Map<osmium::unsigned_object_id_type, osmium::Location>;
+using FileIndex = osmium::index::map::SparseFileArray<osmium::unsigned_object_id_type, osmium::Location>;
+using MemoryIndex = osmium::index::map::SparseMemArray<osmium::unsigned_object_id_type, osmium::Location>;
+
+/// Uncompressed files up to this size index their nodes in memory: a file array starts at 1 Mi
+/// entries (16 MiB written to a temporary file), which dominated importing a small extract,
+/// while a 1 MiB file holds at most ~90,000 nodes (PBF) or far fewer (XML): ≤ 1.5 MiB in memory.
+constexpr int64_t memory_index_limit = 1 << 20;
 
 struct cosm_reader {
     std::string path;
@@ -25,6 +34,22 @@ struct cosm_reader {
     // Positive ids and (JOSM) negative ids, the latter stored as -id.
     std::unique_ptr<LocationIndex> positive, negative;
     bool must_sort = false;
+
+    /// A new empty index of the kind this file gets (memory for small uncompressed files).
+    LocationIndex* make_index() const {
+        bool small = file_size <= memory_index_limit && (facts.format == "pbf" || facts.compression == "none");
+        if (small) return new MemoryIndex();
+        return new FileIndex();
+    }
+
+    /// Stores a node location, creating the index for its sign on first use (most files have
+    /// no negative ids, and files without nodes need none).
+    void store(int64_t id, osmium::Location loc) {
+        std::unique_ptr<LocationIndex>& index = id >= 0 ? positive : negative;
+        if (!index) index.reset(make_index());
+        index->set(static_cast<osmium::unsigned_object_id_type>(id >= 0 ? id : -id), loc);
+        must_sort = true;
+    }
 
     void sort_if_needed() {
         if (!must_sort) return;
@@ -108,8 +133,8 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
     if (kinds & COSM_RELATIONS) bits |= osmium::osm_entity_bits::relation;
     if (index_locations) {
         bits |= osmium::osm_entity_bits::node;
-        r.positive.reset(new LocationIndex());
-        r.negative.reset(new LocationIndex());
+        r.positive.reset();
+        r.negative.reset();
         r.must_sort = false;
     }
     osmium::io::Reader reader(osmium_file(r), bits);
@@ -124,9 +149,7 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
                 if (n.timestamp() > newest) newest = n.timestamp();
                 const osmium::Location loc = n.location();
                 if (index_locations && loc.valid() && n.visible()) {
-                    if (n.id() >= 0) r.positive->set(static_cast<osmium::unsigned_object_id_type>(n.id()), loc);
-                    else r.negative->set(static_cast<osmium::unsigned_object_id_type>(-n.id()), loc);
-                    r.must_sort = true;
+                    r.store(n.id(), loc);
                 }
                 if (!(kinds & COSM_NODES) || !cb.node) continue;
                 if (cb.skip_untagged && n.tags().empty() && !kept(cb.keep_node_ids, cb.keep_node_count, n.id())) {
@@ -193,7 +216,7 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
     reader.close();
     r.sort_if_needed();
     if (newest.valid() && newest.seconds_since_epoch() > 0) copy_text(counts.newest_timestamp, sizeof counts.newest_timestamp, newest.to_iso());
-    counts.index_bytes = static_cast<int64_t>((r.positive ? r.positive->byte_size() : 0) + (r.negative ? r.negative->byte_size() : 0));
+    counts.index_bytes = static_cast<int64_t>((r.positive ? r.positive->used_memory() : 0) + (r.negative ? r.negative->used_memory() : 0));
     return COSM_OK;
 }
 

@@ -6,9 +6,16 @@ import Synchronization
 /// ignored at the process level and delivered to a Dispatch source, which records the last one
 /// in an atomic. The curses loop polls ``pending`` between input timeouts and leaves cleanly,
 /// so the terminal is always restored.
+///
+/// `init` returns only once every source is registered (or after ``registrationTimeout``):
+/// between `SIG_IGN` and the registration, which happens later on Dispatch's manager thread,
+/// a signal is discarded by the kernel. Under AddressSanitizer or a loaded machine that window
+/// lasted long enough for an early Ctrl-C to be lost and `cairn import` to finish as if
+/// never interrupted (DECISIONS.md 195).
 public final class SignalWatcher: @unchecked Sendable {
     private let received = Atomic<Int32>(0)
     private let sources: [DispatchSourceSignal]
+    private let signals: [Int32]
 
     public init(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
         let queue = DispatchQueue(label: "cairn.signals")
@@ -19,11 +26,19 @@ public final class SignalWatcher: @unchecked Sendable {
             made.append(src)
         }
         sources = made
+        self.signals = signals
+        let registered = DispatchSemaphore(value: 0)
         for (s, src) in zip(signals, made) {
             src.setEventHandler { [weak self] in self?.received.store(s, ordering: .sequentiallyConsistent) }
+            src.setRegistrationHandler { registered.signal() }
             src.resume()
         }
+        let deadline = DispatchTime.now() + SignalWatcher.registrationTimeout
+        for _ in made { _ = registered.wait(timeout: deadline) }
     }
+
+    /// The longest `init` waits for Dispatch to register the signal sources.
+    public static let registrationTimeout: DispatchTimeInterval = .seconds(5)
 
     /// The signal received since start, or nil.
     public var pending: Int32? {
@@ -34,6 +49,6 @@ public final class SignalWatcher: @unchecked Sendable {
     /// Stops watching and restores the default dispositions.
     public func cancel() {
         for s in sources { s.cancel() }
-        for s in [SIGINT, SIGTERM, SIGHUP] { signal(s, SIG_DFL) }
+        for s in signals { signal(s, SIG_DFL) }
     }
 }

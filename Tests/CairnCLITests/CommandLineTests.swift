@@ -59,8 +59,8 @@ import Testing
         let long = String(repeating: "日本アルプス縦走", count: 4)   // 64 columns
         #expect(cairn(["rename", ids[0], wide, "--store", store]).status == 0)
         #expect(cairn(["rename", ids[1], long, "--store", store]).status == 0)
-        let lines = cairn(["list", "--store", store]).stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
+        let lines = cairn(["list", "--reverse", "--store", store]).stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)  // oldest first with --reverse: Tag 1, 2, 3
         // The NAME column is 39 columns wide: the long name cut to 19 ideographs (38
         // columns; the 20th would pass 39) and "…" (1). The header pads "NAME" to 39.
         let cut = String(long.prefix(19)) + "…"

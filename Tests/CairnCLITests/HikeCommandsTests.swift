@@ -189,7 +189,7 @@ import TrailFormats
             cairn(["list", "--store", store] + extra).stdout.split(separator: "\n").dropFirst()
                 .map { String($0.dropFirst(8).prefix(27)).trimmingCharacters(in: .whitespaces) }
         }
-        #expect(names([]) == ["Tag 1", "Tag 2", "Tag 3", "Oybin - Kloster - Alpingrat"])
+        #expect(names([]) == ["Oybin - Kloster - Alpingrat", "Tag 3", "Tag 2", "Tag 1"])  // newest first
         #expect(names(["--sort", "distance"]) == ["Tag 1", "Tag 2", "Tag 3", "Oybin - Kloster - Alpingrat"])
         #expect(names(["--sort", "name"]) == ["Oybin - Kloster - Alpingrat", "Tag 1", "Tag 2", "Tag 3"])
         #expect(names(["--sort", "gain", "--reverse"]) == ["Oybin - Kloster - Alpingrat", "Tag 2", "Tag 3", "Tag 1"])

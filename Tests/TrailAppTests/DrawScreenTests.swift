@@ -99,7 +99,6 @@ import TrailCore
         #expect(text.contains("› s  make it the start") && text.contains("b  a stop between, least detour"))
         var search = DrawSearch()
         search.prompt.text = "sort"
-        search.prompt.cursor = 4
         search.results = [NamedPlace(id: MapFeatureID(type: .node, osmID: 1), featureClass: .hut, name: "Refugi de Sorteny",
                                      coordinate: Self.c, tags: [:], distance: 2100)]
         m.panel = .search(search)

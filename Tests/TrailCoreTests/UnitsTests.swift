@@ -96,7 +96,7 @@ struct UnitFormatterTests {
     }
 
     @Test func grades() {
-        #expect(metric.grade(0.25) == "25%")
+        #expect(metric.grade(0.25) == "+25%")
         #expect(metric.grade(-0.084) == "-8%")
         #expect(metric.grade(-0.004) == "0%")
         #expect(metric.grade(nil) == "--")

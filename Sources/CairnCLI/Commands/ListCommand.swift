@@ -13,7 +13,7 @@ public enum ListCommand: Command {
         """
     static let sort = OptionSpec("--sort", value: "KEY", kind: .choice(HikeSort.allCases.map(\.rawValue)),
                                  defaultValue: HikeSort.date.rawValue,
-                                 help: "date (oldest first), distance, gain, duration (largest first) or name (A to Z)")
+                                 help: "date (newest first), distance, gain, duration (largest first) or name (A to Z), as in the viewer")
     static let reverse = OptionSpec("--reverse", help: "the other way round")
     static let json = OptionSpec("--json", help: "a JSON array (SI units, ISO 8601 dates) instead of the table")
     public static let options: [OptionSpec] = [sort, reverse, json, .units, .store]

@@ -28,7 +28,7 @@ final class LibraryEffectPerformer: @unchecked Sendable {
         switch effect {
         case .loadHikes(let sort):
             // The library lists the newest, longest, biggest first; names A to Z.
-            return .hikesLoaded(try connections.openStore().summaries(sortedBy: sort, reversed: sort != .name))
+            return .hikesLoaded(try connections.openStore().summaries(sortedBy: sort))
         case .loadHike(let id, let forPreview):
             let store = try connections.openStore()
             let summary = try store.summary(id)

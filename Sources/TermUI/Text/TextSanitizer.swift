@@ -11,10 +11,11 @@
 ///   LRM, RLM, ALM (U+200E, U+200F, U+061C) → removed.
 /// Stored data is never changed: this runs only at draw time.
 public enum TextSanitizer {
-    /// What happens to one scalar.
-    enum Action { case keep, space, replace, remove }
+    /// What happens to one scalar: kept, drawn as one space, replaced by U+FFFD, removed.
+    public enum Action: Sendable { case keep, space, replace, remove }
 
-    static func action(for scalar: Unicode.Scalar) -> Action {
+    /// The rule above for one scalar.
+    public static func action(for scalar: Unicode.Scalar) -> Action {
         let v = scalar.value
         switch v {
         case 0x20..<0x7F: return .keep

@@ -47,6 +47,8 @@ public struct AppState: Sendable {
     public var library = LibraryModel()
     /// A dialog or overlay on top of the screen, taking the keys while it is open.
     public var modal: Modal?
+    /// The first line the `?` help shows (it scrolls when it does not fit); 0 when it opens.
+    public var helpScroll = 0
     /// The line at the bottom: store, units, hints, or the last message.
     public var status = StatusMessage(text: "", isError: false)
     /// Drawing settings: theme, units, braille or ASCII.
@@ -103,7 +105,7 @@ public enum Modal: Sendable {
     case drawing(DrawDialog)
 }
 
-/// A one-line text field.
+/// A one-line text prompt: what it is for, its title and its ``TextField``.
 public struct PromptModel: Sendable, Equatable {
     public enum Purpose: Sendable, Equatable {
         case rename(HikeID)
@@ -120,15 +122,21 @@ public struct PromptModel: Sendable, Equatable {
     }
     public var purpose: Purpose
     public var title: String
-    public var text: String
+    /// The text being edited (a prefilled value starts selected: typing replaces it).
+    public var field: TextField
+
+    /// The field's text; setting it puts the cursor at the end, nothing selected.
+    public var text: String {
+        get { field.text }
+        set { field = TextField(newValue) }
+    }
     /// Cursor position in characters.
-    public var cursor: Int
+    public var cursor: Int { field.cursor }
 
     public init(purpose: Purpose, title: String, text: String = "") {
         self.purpose = purpose
         self.title = title
-        self.text = text
-        self.cursor = text.count
+        self.field = TextField(text, selected: true)
     }
 }
 

@@ -10,25 +10,26 @@ extension CairnApp {
         switch modal {
         case .help:
             title = "Keys"
-            let keys = HelpText.lines(for: state)
-            let w = keys.map { DisplayWidth.of($0.keys) }.max() ?? 0
-            lines = keys.map { k in
-                (k.keys + String(repeating: " ", count: max(0, w - DisplayWidth.of(k.keys))) + "  " + k.what, ThemeRole.text)
-            }
+            let shown = HelpOverlay(help: HelpText.lines(for: state), area: layout.content).shownLines(from: state.helpScroll)
+            lines = shown.body.map { ($0, ThemeRole.text) }
             lines.append(("", ThemeRole.text))
-            lines.append(("Press any key to close", ThemeRole.muted))
+            lines.append((shown.footer, ThemeRole.muted))
         case .prompt(let p):
             title = p.title
-            let chars = Array(p.text)
-            let before = String(chars[0..<min(p.cursor, chars.count)])
-            let after = String(chars[min(p.cursor, chars.count)...])
-            lines = [(before + "▏" + after, ThemeRole.highlight), ("", ThemeRole.text),
-                     ("Enter accepts · Esc cancels", ThemeRole.muted)]
+            // The field is drawn over a blank line sized for it (wider for a longer text, at most
+            // the screen): long text scrolls inside it.
+            let fieldWidth = min(max(1, layout.content.width - 4), max(44, DisplayWidth.of(p.text) + 1))
+            lines = [(String(repeating: " ", count: fieldWidth), ThemeRole.highlight), ("", ThemeRole.text),
+                     (p.field.isSelected ? "Enter accepts · typing replaces · ← → keep · Esc cancels"
+                                         : "Enter accepts · Esc cancels", ThemeRole.muted)]
         case .confirm(let c):
             title = "Confirm"
-            // A question of several lines: the first is the question, the others its choices.
-            lines = c.question.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
-                (String($0.element), $0.offset == 0 ? ThemeRole.warning : ThemeRole.text)
+            // A question of several lines: the first is the question, the others its choices;
+            // each wrapped to the box.
+            let width = min(60, max(1, layout.content.width - 4))
+            lines = c.question.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { item in
+                let wrapped = TextFit.wrap(String(item.element), toWidth: width)
+                return (wrapped.isEmpty ? [""] : wrapped).map { ($0, item.offset == 0 ? ThemeRole.warning : ThemeRole.text) }
             }
         case .drawing(let dialog):
             (title, lines) = drawDialogContent(dialog)
@@ -55,10 +56,14 @@ extension CairnApp {
         let room = max(0, min(area.height, lines.count + 2) - 2)
         var first = 0
         if case .checklist(let c) = modal, c.selected >= room - 2 { first = min(c.selected - room + 3, max(0, lines.count - room)) }
-        BorderedBox(title: title, lines: lines.map { (text: $0.text, style: env.style($0.role)) },
-                    minimumWidth: max(30, DisplayWidth.of(title) + 8), firstLine: first,
-                    borderStyle: env.style(ThemeRole.border), titleStyle: env.style(ThemeRole.heading),
-                    fillStyle: env.style(ThemeRole.text), ascii: env.canvasMode != .braille)
+        let box = BorderedBox(title: title, lines: lines.map { (text: $0.text, style: env.style($0.role)) },
+                              minimumWidth: max(30, DisplayWidth.of(title) + 8), firstLine: first,
+                              borderStyle: env.style(ThemeRole.border), titleStyle: env.style(ThemeRole.heading),
+                              fillStyle: env.style(ThemeRole.text), ascii: env.canvasMode != .braille)
             .render(in: area, into: &buffer)
+        if case .prompt(let p) = modal, box.height > 2 {
+            p.field.render(x: box.x + 2, y: box.y + 1, width: max(0, box.width - 4), style: env.style(ThemeRole.highlight),
+                           selectionStyle: env.style(ThemeRole.selection), into: &buffer)
+        }
     }
 }

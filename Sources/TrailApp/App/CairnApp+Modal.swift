@@ -8,7 +8,13 @@ extension CairnApp {
         guard case .key(let key) = event, let modal = state.modal else { return [] }
         switch modal {
         case .help:
-            state.modal = nil
+            let overlay = HelpOverlay(help: HelpText.lines(for: state), area: AppLayout(width: state.width, height: state.height).content)
+            if let first = overlay.scrolled(state.helpScroll, by: key) {
+                state.helpScroll = first
+            } else {
+                state.modal = nil
+                state.helpScroll = 0
+            }
             return []
         case .drawing(let dialog):
             return runDrawing(&state) { $0.updateDrawDialog(dialog, key) }
@@ -104,34 +110,8 @@ extension CairnApp {
 }
 
 extension PromptModel {
-    /// Line editing: characters insert at the cursor; Backspace, Delete, Left, Right, Home, End,
-    /// Ctrl-A/E (start/end), Ctrl-U (clear to start), Ctrl-W (delete word before).
+    /// Line editing through the prompt's ``TextField`` (Enter and Esc are the dialog's).
     mutating func edit(_ key: Key) {
-        var chars = Array(text)
-        cursor = min(max(0, cursor), chars.count)
-        switch key {
-        case .character(let c):
-            chars.insert(c, at: cursor)
-            cursor += 1
-        case .backspace:
-            if cursor > 0 { chars.remove(at: cursor - 1); cursor -= 1 }
-        case .delete:
-            if cursor < chars.count { chars.remove(at: cursor) }
-        case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(chars.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = chars.count
-        case .control("u"):
-            chars.removeFirst(cursor)
-            cursor = 0
-        case .control("w"):
-            var i = cursor
-            while i > 0 && chars[i - 1] == " " { i -= 1 }
-            while i > 0 && chars[i - 1] != " " { i -= 1 }
-            chars.removeSubrange(i..<cursor)
-            cursor = i
-        default: break
-        }
-        text = String(chars)
+        _ = field.handle(key)
     }
 }

@@ -52,8 +52,11 @@ extension CairnApp {
         buffer.fill(layout.status, with: Cell(" ").applying(bar))
         var left: String
         var style = bar
+        var filterWidth = 0
         if state.screen.kind == .library && state.library.editingFilter {
-            left = "Filter: \(state.library.filter)▏  (Enter keeps, Esc clears)"
+            let hint = "  (Enter keeps, Esc undoes)"
+            filterWidth = max(8, layout.status.width * 2 / 3 - 10 - hint.count)
+            left = "Filter: " + state.library.filterField.line(width: filterWidth) + hint
         } else if !state.status.text.isEmpty {
             left = state.status.text
             if state.status.isError { style = bar.patched(with: env.style(AppRole.error)) }
@@ -88,7 +91,17 @@ extension CairnApp {
         let right = " \(label) · \(env.format.system.rawValue) "
         let rightWidth = DisplayWidth.of(right)
         let leftMax = max(0, layout.status.width - rightWidth - 1)
+        let isMessage = !state.status.text.isEmpty && !(state.screen.kind == .library && state.library.editingFilter)
+        if isMessage && TextFit.width(left) > leftMax {
+            StatusLine.renderMessage(left, layout: layout, style: style, into: &buffer)
+            return
+        }
+        if !isMessage { left = StatusLine.fitHints(left, toWidth: leftMax) }
         buffer.setString(x: 1, y: layout.status.y, left, style: style, maxWidth: leftMax)
+        if filterWidth > 0 {  // the filter line again with its selection shown
+            state.library.filterField.render(x: 9, y: layout.status.y, width: min(filterWidth, max(0, leftMax - 8)), style: bar,
+                                             selectionStyle: bar.patched(with: env.style(ThemeRole.selection)), into: &buffer)
+        }
         if layout.status.width > rightWidth + 20 {
             buffer.setString(x: layout.status.width - rightWidth, y: layout.status.y, right, style: bar,
                              maxWidth: rightWidth)

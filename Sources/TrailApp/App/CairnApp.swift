@@ -22,7 +22,7 @@ public struct CairnApp: Program {
         let context = state.context
         switch message {
         case .start:
-            state.status = StatusMessage(text: "", isError: false)
+            state.status = StatusMessage(text: state.live.startHint ?? "", isError: false)
             return [.loadHikes(state.library.sort), .draw(.loadDraft), .record(.findUnfinished)]
         case .input(.resize(let w, let h)):
             state.width = w
@@ -117,7 +117,11 @@ public struct CairnApp: Program {
         let map = AppLayout(width: state.width, height: state.height).hike.map
         navigate(&state, to: .hike(HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
                                                                               mapHeight: max(1, map.height)))))
-        state.status = StatusMessage(text: "", isError: false)
+        let strays = prepared.strayFixesLeftOut
+        let strayNote = strays == 0 ? nil
+            : "\(strays) stray fix\(strays == 1 ? "" : "es") left out of the map and profile (kept in the stored file)"
+        state.status = StatusMessage(text: [strayNote, state.live.hikeHint].compactMap { $0 }.joined(separator: " · "),
+                                     isError: false)
         return basemapEffects(&state) + runFollowing(&state) { $0.followAfterHikeLoaded(id) }
     }
 

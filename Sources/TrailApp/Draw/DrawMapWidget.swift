@@ -159,6 +159,12 @@ public struct DrawMapWidget: Sendable {
         if info.basemapDrawn, let r = attributionRect, let text = attributionText {
             buffer.setString(x: area.x + r.x, y: area.y + r.y, text, style: environment.style(ThemeRole.muted))
         }
+        // The scale bar in the bottom-left corner, unless the attribution needs the room.
+        let attributionWidth = info.basemapDrawn ? (attributionText.map { DisplayWidth.of($0) } ?? 0) : 0
+        if area.width >= 16 + attributionWidth {
+            ScaleBar.render(viewport: vp, in: Rect(x: area.x, y: area.y, width: area.width - attributionWidth, height: area.height),
+                            environment: environment, into: &buffer)
+        }
         if !hasData, model.basemap != nil {
             let w = min(DisplayWidth.of(Self.noDataNote), area.width)
             buffer.clear(Rect(x: area.x, y: area.y, width: w, height: 1))

@@ -38,7 +38,7 @@ public enum DrawScreenView {
             switch model.panel {
             case .stops: lines += stopLines(model, env, room: room, width: layout.panel.width - 1)
             case .pinCard(let card): lines += cardLines(card, model)
-            case .search(let search): lines += searchLines(search, model, env, room: room)
+            case .search(let search): lines += searchLines(search, model, env, room: room, width: layout.panel.width - 1)
             }
             for (i, line) in lines.prefix(layout.panel.height).enumerated() where i >= skip {
                 buffer.setString(x: layout.panel.x + 1, y: layout.panel.y + i, line.text, style: env.style(line.role),
@@ -205,10 +205,8 @@ public enum DrawScreenView {
         return lines
     }
 
-    static func searchLines(_ s: DrawSearch, _ m: DrawModel, _ env: WidgetEnvironment, room: Int) -> [Line] {
-        let chars = Array(s.prompt.text)
-        let cut = min(s.prompt.cursor, chars.count)
-        var lines = [Line("Search: " + String(chars[0..<cut]) + "▏" + String(chars[cut...]), ThemeRole.highlight)]
+    static func searchLines(_ s: DrawSearch, _ m: DrawModel, _ env: WidgetEnvironment, room: Int, width: Int) -> [Line] {
+        var lines = [Line("Search: " + s.prompt.field.line(width: max(1, width - 8)), ThemeRole.highlight)]
         if s.request != nil {
             lines.append(Line("searching…", ThemeRole.muted))
         } else if s.results.isEmpty {

@@ -75,7 +75,7 @@ public struct FollowPanel: Sendable {
             add("Skipped", String(skipped.dropFirst(3)),
                 (follow.badSentences ?? 0) + (follow.garbageLines ?? 0) > 0 ? ThemeRole.warning : ThemeRole.text)
         }
-        add("Alerts", follow.alertCount == 0 ? "none" : "\(follow.alertCount) off route, \(follow.repeatCount) repeats",
+        add("Alerts", follow.alertCount == 0 ? "none" : "\(follow.alertCount) off route, \(follow.repeatCount) repeat\(follow.repeatCount == 1 ? "" : "s")",
             follow.alertCount == 0 ? ThemeRole.text : ThemeRole.warning)
         add("Voice", speaks ? "on" : "off", ThemeRole.muted)
         return out

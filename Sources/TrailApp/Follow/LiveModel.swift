@@ -35,6 +35,26 @@ public struct LiveModel: Sendable {
 
     public init() {}
 
+    /// The viewer's first status line when a position source was given (`--gps`, as `make demo`
+    /// does): how to follow with it, shown inside the viewer rather than printed before it.
+    public var startHint: String? {
+        guard defaultSource != LiveModel.defaultSourceText, autoFollow == nil else { return nil }
+        return "Tip: open a hike and press f to follow it live (\(shortSource))"
+    }
+
+    /// The source as the tips name it: a file's name without its directory ("nmea:walk.nmea").
+    var shortSource: String {
+        guard let slash = defaultSource.lastIndex(of: "/"), !defaultSource.contains("://") else { return defaultSource }
+        let scheme = defaultSource.firstIndex(of: ":").map { String(defaultSource[...$0]) } ?? ""
+        return scheme + defaultSource[defaultSource.index(after: slash)...]
+    }
+
+    /// The same tip on a hike screen just opened.
+    public var hikeHint: String? {
+        guard defaultSource != LiveModel.defaultSourceText, autoFollow == nil else { return nil }
+        return "Tip: press f, then Enter, to follow this hike live (\(shortSource))"
+    }
+
     /// The walks of hike `id` as last loaded (empty when another hike's are loaded).
     public func walks(of id: HikeID) -> [WalkRecord] {
         guard let h = history, h.id == id else { return [] }

@@ -155,6 +155,7 @@ enum HikeFeature {
     static func relayout(_ hike: inout HikeModel, _ context: FeatureContext) -> Result {
         let map = context.layout.hike.map
         hike.screen.viewport = hike.screen.viewport.resized(width: max(1, map.width), height: max(1, map.height))
+        hike.screen.keepScrubPointInView()
         var result = Result()
         askMapData(hike, &result)
         return result

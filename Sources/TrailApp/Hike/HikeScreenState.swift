@@ -71,6 +71,14 @@ public struct HikeScreenState: Sendable {
         return MapViewport.fit(box, width: width, height: height, margin: 1)
     }
 
+    /// After a resize: when the scrub point (the profile cursor, on the hike) has left the
+    /// view, the map centres on it at the same zoom, so the hike never ends up off screen.
+    public mutating func keepScrubPointInView() {
+        guard hike.coordinates.indices.contains(scrubIndex) else { return }
+        let point = hike.coordinates[scrubIndex]
+        if viewport.cell(point) == nil { viewport.center = point }
+    }
+
     /// Fits the map to the whole hike for a view of `width` × `height` cells.
     public mutating func fitMap(width: Int, height: Int) {
         viewport = HikeScreenState.fittedViewport(hike, width: width, height: height)

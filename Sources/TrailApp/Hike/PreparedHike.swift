@@ -18,8 +18,13 @@ public struct PreparedHike: Sendable {
     public var kind: String?
     /// When the walk started (first timestamp), nil for untimed tracks.
     public var startDate: Date?
-    /// All tracks' segments, in order, as one track.
+    /// All tracks' segments, in order, as one track, without stray fixes
+    /// (`Track.withoutStrayFixes()`: stray positions left out, stray elevations unknown), so
+    /// the map and the profile never draw a jump to 0,0 or a spike.
     public var track: Track
+    /// The stray fixes left out of ``track`` (positions and elevations; the stored hike and
+    /// its export keep them).
+    public var strayFixesLeftOut = 0
     /// Distance, elevation and time of every flattened point.
     public var profile: ElevationProfile
     /// The hike's numbers (`StatisticsCalculator` over all tracks).
@@ -52,8 +57,10 @@ public struct PreparedHike: Sendable {
                 calculator: StatisticsCalculator = StatisticsCalculator()) {
         self.name = name
         self.kind = kind
-        let segments = tracks.flatMap(\.segments)
-        track = Track(name: name, segments: segments)
+        let whole = Track(name: name, segments: tracks.flatMap(\.segments))
+        strayFixesLeftOut = whole.strayFixes().count
+        track = strayFixesLeftOut == 0 ? whole : whole.withoutStrayFixes()
+        let segments = track.segments
         profile = ElevationProfile(track: track)
         let stats = statistics ?? calculator.statistics(for: tracks)
         self.statistics = stats

@@ -31,22 +31,23 @@ enum LibraryFeature {
         }
         guard case .key(let key) = event else { return Result() }
         if lib.editingFilter {
-            switch key {
-            case .character(let c):
-                lib.filter.append(c)
-                lib.selected = 0
+            switch lib.filterField.handle(key) {
+            case .edited:
+                lib.filter = lib.filterField.text
                 return select(0)
-            case .backspace:
-                if !lib.filter.isEmpty { lib.filter.removeLast() }
-                return select(0)
-            case .enter:
+            case .moved:
+                return Result()
+            case .accepted:
                 lib.editingFilter = false
                 return Result()
-            case .escape:
+            case .cancelled:
                 lib.editingFilter = false
-                lib.filter = ""
+                lib.filter = lib.filterBeforeEditing
                 return select(0)
-            default: break  // arrows still move the selection while filtering
+            case .ignored:
+                // ↑ ↓ PgUp PgDn still move the selection while filtering; characters the field
+                // refused do nothing.
+                if case .character = key { return Result() }
             }
         }
         guard let action = LibraryAction.keyMap.action(for: key) else { return Result() }
@@ -60,6 +61,8 @@ enum LibraryFeature {
             return Result([.loadHike(h.id, forPreview: false)], status: StatusMessage(text: "Opening \(h.name)…", isError: false))
         case .filter:
             lib.editingFilter = true
+            lib.filterBeforeEditing = lib.filter
+            lib.filterField = TextField(lib.filter, selected: true)
             return Result()
         case .sort:
             let i = sortCycle.firstIndex(of: lib.sort) ?? 0

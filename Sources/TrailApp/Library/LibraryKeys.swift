@@ -16,7 +16,7 @@ extension LibraryAction {
                           (.home, .first), (.end, .last), (.character("g"), .first), (.character("G"), .last)]),
         KeyBinding("Enter  → l", "open the selected hike", hint: "Enter open",
                    keys: [.enter, .right, .character("l")], action: .open),
-        KeyBinding("/", "filter by name (Enter keeps it, Esc clears it)", hint: "/ filter",
+        KeyBinding("/", "filter by name (Enter keeps it, Esc puts the last one back)", hint: "/ filter",
                    keys: [.character("/")], action: .filter),
         KeyBinding("s", "sort: date, distance, gain, name", keys: [.character("s")], action: .sort),
         KeyBinding("i", "import a GPX file (then tick its tracks)", hint: "i import", keys: [.character("i")],

@@ -14,6 +14,11 @@ public struct LibraryModel: Sendable {
     public var filter = ""
     /// True while the filter line takes the keys.
     public var editingFilter = false
+    /// The filter line while it is edited (opened with the current filter selected, so typing
+    /// replaces it); ``filter`` follows it as it changes.
+    public var filterField = TextField()
+    /// The filter as it was when `/` opened the line (Esc puts it back).
+    public var filterBeforeEditing = ""
     /// Index into ``visible``.
     public var selected = 0
     public var scrollOffset = 0

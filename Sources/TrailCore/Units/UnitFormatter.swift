@@ -88,11 +88,13 @@ public struct UnitFormatter: Hashable, Sendable {
         }
     }
 
-    /// A grade (fraction) as whole percent: 0.25 → "25%", -0.084 → "-8%".
+    /// A grade (fraction) as whole percent, always signed so uphill and downhill read apart
+    /// the same way everywhere (statistics, the profile readout, `show`, `stats`):
+    /// 0.25 → "+25%", -0.084 → "-8%", anything that rounds to zero → "0%".
     public func grade(_ fraction: Double?) -> String {
         guard let g = fraction, g.isFinite else { return Self.unknown }
         let p = Int((g * 100).rounded())
-        return "\(p)%"
+        return p > 0 ? "+\(p)%" : "\(p)%"
     }
 
     /// Calendar date in the formatter's time zone: "2024-06-01".

@@ -64,8 +64,14 @@ public enum GPSDReport: Equatable, Sendable {
                             horizontalError: horizontal, verticalError: number("epv"),
                             speed: number("speed"), track: number("track")))
         case "SKY":
-            var used = number("uSat").map { Int($0) }
-            var visible = number("nSat").map { Int($0) }
+            // A satellite count only when it is one (0…1000): Int(Double) traps on 1e112, NaN
+            // or infinity, which a broken or hostile gpsd stream can send (found by fuzz-gpsd).
+            func count(_ key: String) -> Int? {
+                guard let v = number(key), v.isFinite, v >= 0, v <= 1000 else { return nil }
+                return Int(v)
+            }
+            var used = count("uSat")
+            var visible = count("nSat")
             if let sats = json["satellites"] as? [[String: Any]] {
                 if used == nil { used = sats.filter { ($0["used"] as? Bool) == true }.count }
                 if visible == nil { visible = sats.count }

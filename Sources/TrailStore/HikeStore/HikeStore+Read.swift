@@ -4,8 +4,9 @@ import TrailSQLite
 
 /// The order of ``HikeStore/summaries(sortedBy:reversed:)``.
 public enum HikeSort: String, Sendable, CaseIterable {
-    /// By start time, oldest first; undated hikes (no timestamp at all) after the dated ones,
-    /// in the order they were added (in either direction: they have no place in time).
+    /// By start time, newest first (the order of `cairn list` and the viewer alike); undated
+    /// hikes (no timestamp at all) after the dated ones, the latest added first (in either
+    /// direction: they have no place in time).
     case date
     /// Longest first.
     case distance
@@ -18,7 +19,7 @@ public enum HikeSort: String, Sendable, CaseIterable {
 
     var orderBy: String {
         switch self {
-        case .date: return "started_at IS NULL, started_at ASC, created_at ASC, id ASC"
+        case .date: return "started_at IS NULL, started_at DESC, created_at DESC, id DESC"
         case .distance: return "distance DESC, id ASC"
         case .gain: return "coalesce(elevation_gain, -1) DESC, id ASC"
         case .name: return "name COLLATE NOCASE ASC, id ASC"

@@ -108,6 +108,7 @@ import TrailStore
     @Test func renamePromptEditsTheName() {
         var (s, list) = loadedState()
         _ = app.update(&s, .input(.key(.character("r"))))
+        _ = app.update(&s, .input(.key(.end)))  // keeps the selected name, the cursor at its end
         for _ in 0..<5 { _ = app.update(&s, .input(.key(.backspace))) }
         for c in "crest" { _ = app.update(&s, .input(.key(.character(c)))) }
         #expect(app.update(&s, .input(.key(.enter))) == [.renameHike(list[0].id, "Alpha crest")])

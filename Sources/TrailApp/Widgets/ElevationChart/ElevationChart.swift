@@ -250,7 +250,7 @@ public struct ElevationChart: Sendable {
         var parts = [f.distance(hike.profile.distances[i])]
         if let e = hike.profile.elevations[i] { parts.append(f.elevation(e)) }
         if let t = hike.profile.times[i] { parts.append(f.time(t)) }
-        if let g = ProfileGrade.grade(in: hike.profile, at: i) { parts.append((g >= 0.005 ? "+" : "") + f.grade(g)) }
+        if let g = ProfileGrade.grade(in: hike.profile, at: i) { parts.append(f.grade(g)) }
         return parts.joined(separator: " · ")
     }
 

@@ -12,8 +12,9 @@ import TrailCore
 /// "© OSM contributors", narrower still "© OSM"; a map too small even for that (under 5 × 2
 /// cells) draws no basemap at all, so OSM data never shows without its attribution.
 /// Where the store has no data for the view (or there is no store), the map says
-/// "No map data here — import an extract with `cairn map import`" instead of an empty frame,
-/// and still draws the route.
+/// "No map data here — import an extract with `cairn map import`" in its top-left corner
+/// instead of an empty frame, and still draws the route. A ``ScaleBar`` with the zoom sits in
+/// the bottom-left corner (the attribution in the bottom-right).
 public struct MapWidget: Sendable {
     /// Centre and zoom of the view (its size is taken from the area at render time).
     public var viewport: MapViewport
@@ -73,8 +74,10 @@ public struct MapWidget: Sendable {
         public var attribution: (text: String, rect: Rect)?
         /// Labels drawn: text and buffer rectangle.
         public var labels: [(text: String, rect: Rect)] = []
-        /// True when the no-data message was shown.
+        /// True when the no-data message was shown (in the top-left corner).
         public var showedNoDataMessage = false
+        /// Where the scale bar went (bottom left), if it was drawn.
+        public var scaleBar: Rect?
         /// Buffer cells of the route line.
         public var routeCells: Set<CellPosition> = []
         /// Buffer cell of the scrub marker, when in view.
@@ -121,6 +124,18 @@ public struct MapWidget: Sendable {
                 .map { environment.canvasMode == .ascii ? $0.replacingOccurrences(of: "©", with: "(c)") : $0 }
             : nil
         var attributionRect: Rect?
+        // The scale bar's corner (bottom left) is kept free of labels.
+        var scaleBar: (bar: ScaleBar, rect: Rect)?
+        if area.height >= 3, area.width >= 16,
+           let bar = ScaleBar(viewport: vp, system: environment.format.system, maximumCells: max(1, min(20, area.width / 4))) {
+            let w = min(area.width, DisplayWidth.of(bar.text(ascii: environment.canvasMode != .braille)) + 1)
+            let r = Rect(x: 0, y: area.height - 1, width: w, height: 1)
+            let attributionWidth = attributionText.map { DisplayWidth.of($0) } ?? 0
+            if !hasData || w + attributionWidth + 1 <= area.width {
+                placer.block(r)
+                scaleBar = (bar, r)
+            }
+        }
         if showsContours, let basemap { drawContours(basemap, viewport: vp, canvas: &canvas) }
         if hasData, let basemap, let text = attributionText {
             let w = DisplayWidth.of(text)
@@ -145,6 +160,13 @@ public struct MapWidget: Sendable {
             buffer.setString(x: abs.x, y: abs.y, text, style: environment.style(ThemeRole.muted))
             info.attribution = (text, abs)
         }
+        if let scaleBar {
+            let r = Rect(x: area.x + scaleBar.rect.x, y: area.y + scaleBar.rect.y, width: scaleBar.rect.width, height: 1)
+            buffer.clear(r)
+            buffer.setString(x: r.x, y: r.y, scaleBar.bar.text(ascii: environment.canvasMode != .braille),
+                             style: environment.style(ThemeRole.muted), maxWidth: area.width)
+            info.scaleBar = r
+        }
         if !hasData {
             drawMessage(MapWidget.noDataMessage, in: area, into: &buffer)
             info.showedNoDataMessage = true
@@ -166,28 +188,15 @@ public struct MapWidget: Sendable {
         HillshadeLayer(raster: raster).paint(viewport: viewport, area: area, into: &buffer, environment: environment)
     }
 
-    /// The message centred in `area`, wrapped at spaces to the width.
+    /// The message in the top-left corner of `area` (where it hides the least of a track
+    /// centred in the view), wrapped at spaces onto at most two lines, cleared behind.
     func drawMessage(_ text: String, in area: Rect, into buffer: inout Buffer) {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if DisplayWidth.of(candidate) > area.width && !current.isEmpty {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        let shown = Array(lines.prefix(area.height))
-        let top = area.y + (area.height - shown.count) / 2
+        let lines = StatusLine.messageLines(text, width: max(1, area.width), maximumLines: min(2, area.height))
         let style = environment.style(ThemeRole.warning)
-        for (i, line) in shown.enumerated() {
+        for (i, line) in lines.enumerated() {
             let w = min(DisplayWidth.of(line), area.width)
-            let y = top + i
-            buffer.clear(Rect(x: area.x + (area.width - w) / 2, y: y, width: w, height: 1))
-            buffer.setString(x: area.x + (area.width - w) / 2, y: y, line, style: style, maxWidth: area.width)
+            buffer.clear(Rect(x: area.x, y: area.y + i, width: w, height: 1))
+            buffer.setString(x: area.x, y: area.y + i, line, style: style, maxWidth: area.width)
         }
     }
 }
