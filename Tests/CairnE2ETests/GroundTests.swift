@@ -11,7 +11,7 @@ import Testing
         #expect(try tmux.waitFor(text: "Tag 2").ok)
         try tmux.type("/new")
         try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 8 hikes").ok)
+        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
         try tmux.send("Enter")
         // The sample lies on mapped ways without sac_scale: all ungraded, measured on opening.
         let opened = try tmux.waitFor { $0.contains("Ground") && $0.contains("ungraded 100%") }

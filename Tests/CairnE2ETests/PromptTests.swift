@@ -19,7 +19,7 @@ import Testing
     static func openAndorra(_ t: TmuxSession) throws {
         try t.type("/new")
         try t.send("Enter")
-        _ = try t.waitFor(text: "1 of 8 hikes")
+        _ = try t.waitFor(text: "1 of 9 hikes")
         try t.send("Enter")
         _ = try t.waitFor(text: "© OpenStreetMap contributors")
     }
@@ -34,16 +34,16 @@ import Testing
             try t.type("2")
             #expect(try t.waitFor(text: "Ta2g").ok)
             try t.send("BSpace", "Enter")
-            #expect(try t.waitFor(text: "4 of 8 hikes").ok)
+            #expect(try t.waitFor(text: "4 of 9 hikes").ok)
             // Reopened, the filter is selected: typing replaces it.
             try t.type("/")
             try t.type("Oy")
             #expect(try t.waitFor { $0.contains("Oy▏") && $0.contains("Oybin") && !$0.contains("Tag 1") }.ok)
             // Esc puts the filter back as it was.
             try t.send("Escape")
-            #expect(try t.waitFor(text: "4 of 8 hikes").ok)
+            #expect(try t.waitFor(text: "4 of 9 hikes").ok)
             try t.send("Escape")
-            #expect(try t.waitFor(text: "8 hikes").ok)
+            #expect(try t.waitFor(text: "9 hikes").ok)
         }),
         Prompt(name: "rename", open: { t in try t.send("g"); try t.send("r") }, shown: "Rename", check: { t in
             // The name is selected: the first character replaces it.

@@ -77,7 +77,7 @@ import Testing
         try tmux.type("Ordino by e2e")
         #expect(try tmux.waitFor(text: "Ordino by e2e▏").ok)
         try tmux.send("Enter")
-        let opened = try tmux.waitFor(timeout: 30) { $0.contains("Ordino by e2e") && $0.contains("Focus:") }
+        let opened = try tmux.waitFor(timeout: 30) { $0.contains("Ordino by e2e") && ($0.contains("Focus:") || $0.contains("Tip:")) }
         #expect(opened.ok, "the finished hike did not open:\n\(opened.screen)")
         // Back in the library the hike is listed.
         try tmux.send("Escape")

@@ -22,7 +22,7 @@ import Testing
         let hike = try tmux.waitFor(text: "Focus: profile")
         #expect(hike.ok && hike.screen.contains("Tag 1"), "the record's hike did not open:\n\(hike.screen)")
         try tmux.send("Escape")
-        let back = try tmux.waitFor(text: "8 hikes · sorted by date")
+        let back = try tmux.waitFor(text: "9 hikes · sorted by date")
         #expect(back.ok, "not back in the library:\n\(back.screen)")
         try tmux.type("q")
     }

@@ -28,7 +28,9 @@ extension CairnApp {
             // each wrapped to the box.
             let width = min(60, max(1, layout.content.width - 4))
             lines = c.question.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { item in
-                let wrapped = TextFit.wrap(String(item.element), toWidth: width)
+                let line = String(item.element)
+                // A line that fits is kept as written (choices align with two spaces).
+                let wrapped = DisplayWidth.of(line) <= width ? [TextSanitizer.sanitize(line)] : TextFit.wrap(line, toWidth: width)
                 return (wrapped.isEmpty ? [""] : wrapped).map { ($0, item.offset == 0 ? ThemeRole.warning : ThemeRole.text) }
             }
         case .drawing(let dialog):

@@ -50,8 +50,6 @@ extension HikeAction {
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",
                    keys: [.character("t")], action: .terrainLine),
-        KeyBinding("L  C", "map labels / contour lines (imported terrain) on / off", hint: "C contours",
-                   keys: [(.character("L"), .labels), (.character("C"), .contours)]),
         KeyBinding("o", "colour the line: plain / by slope / by SAC grade (legend on the map)",
                    keys: [.character("o")], action: .lineColouring),
         .mouse("click", "profile: move the cursor there; map: focus it"),

@@ -168,7 +168,10 @@ public struct MapWidget: Sendable {
             info.scaleBar = r
         }
         if !hasData {
-            drawMessage(MapWidget.noDataMessage, in: area, into: &buffer)
+            // Under the line colouring's legend when it holds the top row.
+            let legendShown = hike != nil && effectiveColouring != .plain && area.height >= 3 && area.width >= 12
+            let messageArea = legendShown ? Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1) : area
+            drawMessage(MapWidget.noDataMessage, in: messageArea, into: &buffer)
             info.showedNoDataMessage = true
             if let p = info.positionCell { redrawPosition(at: p, into: &buffer) }
         }
