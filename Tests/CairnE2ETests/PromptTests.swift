@@ -21,6 +21,8 @@ import Testing
         try t.send("Enter")
         _ = try t.waitFor(text: "1 of 9 hikes")
         try t.send("Enter")
+        // The library's preview shows the attribution too: wait for the hike screen itself.
+        _ = try t.waitFor(text: "Focus: profile")
         _ = try t.waitFor(text: "© OpenStreetMap contributors")
     }
 
