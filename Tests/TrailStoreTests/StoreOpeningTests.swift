@@ -101,3 +101,42 @@ import TrailSQLite
         }
     }
 }
+
+/// A second store opened in the process must not drop the first one's locks: a recording's
+/// commits were lost when another process (`cairn list`) closed the database, checkpointed and
+/// deleted the WAL the recorder was still writing to (found by a tester; DECISIONS 230).
+@Suite struct StoreLockTests {
+    /// Runs `script` with python3's sqlite3 module on `path`; nil when python3 is missing.
+    func python(_ script: String, _ path: String) throws -> String? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1])\n" + script, path]
+        let out = Pipe()
+        p.standardOutput = out
+        guard (try? p.run()) != nil else { return nil }
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { return nil }
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aSecondStoreInTheProcessKeepsTheFirstOnesWritesVisibleToOtherProcesses() throws {
+        let path = makeTempDirectory("locks") + "/hikes.sqlite"
+        let writer = try HikeStore(path: path)
+        try writer.connection.execute("CREATE TABLE lock_probe(x INTEGER)")
+        try writer.connection.execute("INSERT INTO lock_probe VALUES (1)")
+        // A second store on the same file in this process (the viewer opens several).
+        let reader = try HikeStore(path: path)
+        _ = reader
+        // Another process opens and closes the database (as `cairn list` does).
+        guard let first = try python("print(c.execute('SELECT count(*) FROM lock_probe').fetchone()[0]); c.close()", path) else {
+            print("skipped: python3 with sqlite3 not found"); return
+        }
+        #expect(first == "1")
+        // The first store goes on writing; another process must see it.
+        try writer.connection.execute("INSERT INTO lock_probe VALUES (2)")
+        let second = try python("print(c.execute('SELECT count(*) FROM lock_probe').fetchone()[0]); c.close()", path)
+        #expect(second == "2", "the writer's commit was lost: another process sees \(second ?? "nothing")")
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+}
