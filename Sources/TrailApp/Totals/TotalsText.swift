@@ -26,7 +26,9 @@ public enum TotalsText {
         case .highest: return units.elevation(record.value)
         case .mostClimb: return units.elevationChange(record.value)
         case .steepest:
-            return units.grade(abs(record.value)) + (record.value >= 0 ? " up" : " down")
+            // The direction in words, so the percentage is unsigned ("63% down", never "+63% down").
+            let percent = record.value.isFinite ? "\(Int((abs(record.value) * 100).rounded()))%" : UnitFormatter.unknown
+            return percent + (record.value >= 0 ? " up" : " down")
                 + " over \(units.distance(rules.gradeWindow))"
         case .fastestPace:
             return units.pace(speed: record.value) + " moving, walks of \(units.distance(rules.minimumPaceDistance)) or more"
