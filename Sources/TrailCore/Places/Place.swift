@@ -7,14 +7,18 @@ import Foundation
 /// store's row id once stored. An OpenStreetMap place keeps its ``osmID`` and the tags a
 /// hiker cares about (``hikerTags``); tags and names are stored as OSM has them, so every
 /// view sanitises them before drawing.
-public struct Place: Hashable, Sendable {
+public struct Place: Hashable, Sendable, Codable {
     /// The hike store's id of the place (nil until stored, and for search results).
     public var id: Int64?
     public var kind: PlaceKind
     public var name: String?
     public var coordinate: Coordinate
-    /// Metres above sea level: the tagged `ele` of an OSM place, a waypoint's `<ele>`.
+    /// Metres above sea level: the tagged `ele` of an OSM place, a waypoint's `<ele>`, or the
+    /// terrain's height there (``elevationFromTerrain``) when neither gives one.
     public var elevation: Double?
+    /// True when ``elevation`` is the terrain model's (SRTM, bilinear) rather than tagged or
+    /// from a file: lists mark it, the store keeps the mark (`waypoints.elevation_source`).
+    public var elevationFromTerrain = false
     /// The hiker's note (GPX `<desc>`).
     public var note: String?
     /// "node/123", "way/456", "relation/789" for a place from OpenStreetMap; nil for the rest.
@@ -23,7 +27,8 @@ public struct Place: Hashable, Sendable {
     public var tags: [String: String]
 
     public init(id: Int64? = nil, kind: PlaceKind, name: String?, coordinate: Coordinate,
-                elevation: Double? = nil, note: String? = nil, osmID: String? = nil, tags: [String: String] = [:]) {
+                elevation: Double? = nil, note: String? = nil, osmID: String? = nil, tags: [String: String] = [:],
+                elevationFromTerrain: Bool = false) {
         self.id = id
         self.kind = kind
         self.name = name
@@ -32,6 +37,18 @@ public struct Place: Hashable, Sendable {
         self.note = note
         self.osmID = osmID
         self.tags = tags
+        self.elevationFromTerrain = elevationFromTerrain && elevation != nil
+    }
+
+    /// The place with the terrain's height when it has none of its own (tagged, or from a
+    /// file), rounded to 0.1 m and marked ``elevationFromTerrain``; `height` is the terrain
+    /// model's at ``coordinate`` (metres), nil where there is no tile.
+    public func withTerrainHeight(_ height: (Coordinate) -> Double?) -> Place {
+        guard elevation == nil, let h = height(coordinate), h.isFinite else { return self }
+        var p = self
+        p.elevation = (h * 10).rounded() / 10  // decimetres: SRTM heights are whole metres
+        p.elevationFromTerrain = true
+        return p
     }
 
     /// True for a place that did not come from OpenStreetMap (the hiker's own or a file's).

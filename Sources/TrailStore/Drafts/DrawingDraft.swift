@@ -27,13 +27,17 @@ public struct DrawingDraft: Hashable, Sendable, Codable {
     public var sourceHike: HikeID?
     /// The name to offer when saving (the edited hike's name), or nil.
     public var name: String?
+    /// The places chosen for the route (Places over the drawing, `a` at the cursor): saved
+    /// with it as its waypoints. Their ``Place/id`` numbers them within the drawing only.
+    public var places: [Place]
     /// When it was last kept.
     public var updatedAt: Date
 
     /// Creates a draft.
     public init(stops: [Coordinate], legRouting: [Bool] = [], pins: [Coordinate] = [], routingOn: Bool = true,
                 mapCenter: Coordinate? = nil, mapZoom: Double? = nil, cursor: Coordinate? = nil,
-                sourceHike: HikeID? = nil, name: String? = nil, updatedAt: Date = Date(timeIntervalSinceReferenceDate: 0)) {
+                sourceHike: HikeID? = nil, name: String? = nil, places: [Place] = [],
+                updatedAt: Date = Date(timeIntervalSinceReferenceDate: 0)) {
         self.stops = stops
         self.legRouting = legRouting
         self.pins = pins
@@ -43,9 +47,10 @@ public struct DrawingDraft: Hashable, Sendable, Codable {
         self.cursor = cursor
         self.sourceHike = sourceHike
         self.name = name
+        self.places = places
         self.updatedAt = updatedAt
     }
 
-    /// True when there is nothing to keep (no stop and no pin).
-    public var isEmpty: Bool { stops.isEmpty && pins.isEmpty }
+    /// True when there is nothing to keep (no stop, no pin, no place).
+    public var isEmpty: Bool { stops.isEmpty && pins.isEmpty && places.isEmpty }
 }

@@ -63,21 +63,23 @@ extension HikeStore {
         let stopsJSON = String(decoding: try encoder.encode(stops), as: UTF8.self)
         let pinsJSON = String(decoding: try encoder.encode(draft.pins.map { StoredPin(lat: $0.latitude, lon: $0.longitude) }),
                               as: UTF8.self)
+        let placesJSON = draft.places.isEmpty ? nil : String(decoding: try encoder.encode(draft.places), as: UTF8.self)
         try connection.run("""
             INSERT INTO drafts (id, stops_json, pins_json, routing_on, center_latitude, center_longitude, zoom,
-                                cursor_latitude, cursor_longitude, source_hike, name, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                cursor_latitude, cursor_longitude, source_hike, name, updated_at, places_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET stops_json = excluded.stops_json, pins_json = excluded.pins_json,
                 routing_on = excluded.routing_on, center_latitude = excluded.center_latitude,
                 center_longitude = excluded.center_longitude, zoom = excluded.zoom,
                 cursor_latitude = excluded.cursor_latitude, cursor_longitude = excluded.cursor_longitude,
-                source_hike = excluded.source_hike, name = excluded.name, updated_at = excluded.updated_at
+                source_hike = excluded.source_hike, name = excluded.name, updated_at = excluded.updated_at,
+                places_json = excluded.places_json
             """, [
                 .integer(Self.currentDraftID), .text(stopsJSON), .text(pinsJSON), .integer(draft.routingOn ? 1 : 0),
                 .optional(draft.mapCenter?.latitude), .optional(draft.mapCenter?.longitude), .optional(draft.mapZoom),
                 .optional(draft.cursor?.latitude), .optional(draft.cursor?.longitude),
                 .optional(draft.sourceHike?.rawValue), .optional(draft.name),
-                .real(now().timeIntervalSinceReferenceDate),
+                .real(now().timeIntervalSinceReferenceDate), .optional(placesJSON),
             ])
     }
 
@@ -86,18 +88,19 @@ extension HikeStore {
     public func loadDraft() throws -> DrawingDraft? {
         let rows = try connection.query("""
             SELECT stops_json, pins_json, routing_on, center_latitude, center_longitude, zoom,
-                   cursor_latitude, cursor_longitude, source_hike, name, updated_at
+                   cursor_latitude, cursor_longitude, source_hike, name, updated_at, places_json
             FROM drafts WHERE id = ?
             """, [.integer(Self.currentDraftID)]) { st in
             (stops: st.string(0), pins: st.string(1), routing: st.int(2) != 0,
              centerLat: st.optionalDouble(3), centerLon: st.optionalDouble(4), zoom: st.optionalDouble(5),
              cursorLat: st.optionalDouble(6), cursorLon: st.optionalDouble(7), source: st.optionalString(8),
-             name: st.optionalString(9), updated: st.double(10))
+             name: st.optionalString(9), updated: st.double(10), places: st.optionalString(11))
         }
         guard let r = rows.first else { return nil }
         let decoder = JSONDecoder()
         let stops = try decoder.decode([StoredStop].self, from: Data(r.stops.utf8))
         let pins = try decoder.decode([StoredPin].self, from: Data(r.pins.utf8))
+        let places = try r.places.map { try decoder.decode([Place].self, from: Data($0.utf8)) } ?? []
         func coordinate(_ lat: Double?, _ lon: Double?) -> Coordinate? {
             guard let lat, let lon else { return nil }
             return Coordinate(latitude: lat, longitude: lon)
@@ -107,7 +110,7 @@ extension HikeStore {
                             pins: pins.map { Coordinate(latitude: $0.lat, longitude: $0.lon) },
                             routingOn: r.routing, mapCenter: coordinate(r.centerLat, r.centerLon), mapZoom: r.zoom,
                             cursor: coordinate(r.cursorLat, r.cursorLon), sourceHike: r.source.flatMap(HikeID.init),
-                            name: r.name, updatedAt: Date(timeIntervalSinceReferenceDate: r.updated))
+                            name: r.name, places: places, updatedAt: Date(timeIntervalSinceReferenceDate: r.updated))
     }
 
     /// Forgets the current draft (after it was saved as a hike, or discarded).

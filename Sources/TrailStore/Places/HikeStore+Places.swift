@@ -20,7 +20,7 @@ public enum PlaceStoreError: Error, Equatable, CustomStringConvertible {
 extension HikeStore {
     static let placeColumns = """
         id, latitude, longitude, elevation, time, name, comment, description, source, symbol, type, links_json,
-        kind, osm_id, tags_json
+        kind, osm_id, tags_json, elevation_source
         """
 
     /// A hike's places (every waypoint, with its row id), in stored order.
@@ -32,6 +32,15 @@ extension HikeStore {
         let hikeRow = try placeHikeRow(id)
         return try connection.query("SELECT \(Self.placeColumns) FROM waypoints WHERE hike_id = ? ORDER BY position",
                                     [.integer(hikeRow)], row: Self.place)
+    }
+
+    /// A hike's places whose GPX `type` is not `type`, in stored order: a drawn hike's places
+    /// without its stops (type "stop"), which the drawing makes again from its legs.
+    /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``SQLiteError``.
+    public func places(of id: HikeID, exceptType type: String) throws -> [Place] {
+        let hikeRow = try placeHikeRow(id)
+        return try connection.query("SELECT \(Self.placeColumns) FROM waypoints WHERE hike_id = ? AND type IS NOT ? ORDER BY position",
+                                    [.integer(hikeRow), .text(type)], row: Self.place)
     }
 
     /// Adds `place` to the hike as its last waypoint (GPX `type` the kind, `sym` its symbol,
@@ -53,12 +62,13 @@ extension HikeStore {
             let w = place.waypoint
             try connection.run("""
                 INSERT INTO waypoints (hike_id, position, latitude, longitude, elevation, name, description, source,
-                    symbol, type, links_json, kind, osm_id, tags_json)
-                VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                    symbol, type, links_json, kind, osm_id, tags_json, elevation_source)
+                VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
                 """, [.integer(hikeRow), .integer(position), .real(w.latitude), .real(w.longitude), .optional(w.elevation),
                       .optional(w.name), .optional(w.description), .optional(w.source), .optional(w.symbol),
                       .optional(w.type), HikeWriter.linksJSON(w.links), .text(place.kind.rawValue),
-                      .optional(place.osmID), place.tags.isEmpty ? .null : .text(HikeWriter.json(place.tags))])
+                      .optional(place.osmID), place.tags.isEmpty ? .null : .text(HikeWriter.json(place.tags)),
+                      Self.elevationSource(place)])
             var stored = place
             stored.id = connection.lastInsertRowID
             try countWaypoints(hikeRow)
@@ -67,7 +77,7 @@ extension HikeStore {
     }
 
     /// Changes a place's name, kind, note and elevation (its GPX `name`, `type`/`sym`, `desc`,
-    /// `ele`); position, OSM id and tags stay.
+    /// `ele`, and whether the height is the terrain's); position, OSM id and tags stay.
     /// - Throws: ``PlaceStoreError/noSuchPlace(hike:place:)`` when `place.id` is not one of the
     ///   hike's, ``HikeStoreError``.
     public func updatePlace(_ place: Place, of id: HikeID) throws {
@@ -75,10 +85,11 @@ extension HikeStore {
         let hikeRow = try placeHikeRow(id)
         guard let placeID = place.id else { throw PlaceStoreError.noSuchPlace(hike: id.rawValue, place: -1) }
         try connection.run("""
-            UPDATE waypoints SET name = ?, kind = ?, type = ?, symbol = ?, description = ?, elevation = ?
+            UPDATE waypoints SET name = ?, kind = ?, type = ?, symbol = ?, description = ?, elevation = ?,
+                elevation_source = ?
             WHERE id = ? AND hike_id = ?
             """, [.optional(place.name), .text(place.kind.rawValue), .text(place.kind.rawValue),
-                  .optional(place.kind.gpxSymbol), .optional(place.note), .optional(place.elevation),
+                  .optional(place.kind.gpxSymbol), .optional(place.note), .optional(place.elevation), Self.elevationSource(place),
                   .integer(placeID), .integer(hikeRow)])
         if connection.changes == 0 { throw PlaceStoreError.noSuchPlace(hike: id.rawValue, place: placeID) }
     }
@@ -118,6 +129,12 @@ extension HikeStore {
         if !st.isNull(13) { p.osmID = st.optionalString(13) }
         if let t = st.optionalString(14),
            let tags = try? decoder.decode([String: String].self, from: Data(t.utf8)) { p.tags = tags }
+        p.elevationFromTerrain = p.elevation != nil && st.optionalString(15) == "terrain"
         return p
+    }
+
+    /// `waypoints.elevation_source` of a place: 'terrain' for a terrain height, else NULL.
+    static func elevationSource(_ place: Place) -> SQLiteValue {
+        place.elevationFromTerrain && place.elevation != nil ? .text("terrain") : .null
     }
 }

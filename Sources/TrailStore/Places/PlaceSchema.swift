@@ -25,4 +25,21 @@ enum PlaceSchema {
                 """)
         }
     }
+
+    /// The second migration, "v10-places-with-routes" (registered after "v8-walk-totals"):
+    /// - `waypoints.elevation_source`: 'terrain' when the place's height is the terrain
+    ///   model's (SRTM) rather than tagged or from a file, NULL otherwise;
+    /// - `drafts.places_json`: the places chosen while drawing a route, kept with the draft
+    ///   (a JSON array of ``Place``) until the route is saved with them.
+    /// Both only add columns: no stored row is rewritten.
+    static let routesMigrationName = "v10-places-with-routes"
+
+    static func registerRoutes(on migrator: inout Migrator) {
+        migrator.register(routesMigrationName) { db in
+            try db.execute("""
+                ALTER TABLE waypoints ADD COLUMN elevation_source TEXT;
+                ALTER TABLE drafts ADD COLUMN places_json TEXT;
+                """)
+        }
+    }
 }

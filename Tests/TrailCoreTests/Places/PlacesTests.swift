@@ -75,4 +75,16 @@ import Testing
         #expect(try PlaceKind.parseList("peak, spring/water,bus_stop").get() == [.peak, .spring, .busStop])
         #expect(throws: PlaceKindError.self) { try PlaceKind.parseList("peak,castle").get() }
     }
+
+    @Test func terrainHeightOnlyWhereThePlaceHasNone() {
+        let c = Coordinate(latitude: 42.6, longitude: 1.5)
+        let bare = Place(kind: .spring, name: "Font", coordinate: c)
+        let filled = bare.withTerrainHeight { $0 == c ? 1593.332 : nil }
+        #expect(filled.elevation == 1593.3 && filled.elevationFromTerrain)
+        let tagged = Place(kind: .peak, name: "Tuc", coordinate: c, elevation: 2501)
+        #expect(tagged.withTerrainHeight { _ in 1 } == tagged)
+        #expect(bare.withTerrainHeight { _ in nil } == bare && bare.withTerrainHeight { _ in .nan } == bare)
+        // No height, no mark.
+        #expect(!Place(kind: .other, name: nil, coordinate: c, elevationFromTerrain: true).elevationFromTerrain)
+    }
 }
