@@ -54,4 +54,33 @@ import TrailCore
         #expect(cairn(["places", "remove", id, "node/3947873430", "--store", store]).status == 0)
         #expect(!cairn(["export", id, "--store", store]).stdout.contains("Pic de Besalí"))
     }
+
+    /// Heights for places without an `ele` tag from the imported SRTM tile, marked as the
+    /// terrain's. Expected values: bilinear interpolation of the four SRTM3 samples around the
+    /// place, computed in Python straight from Samples/N42E001.hgt.zip (big-endian int16, 1201
+    /// rows from 43° N down; row = (43 − lat)·1200, column = (lon − 1)·1200): el Serrat
+    /// (node/64954451, 42.6195784 N 1.5388976 E) 1593.332 m, Cabana de Besalí (way/391568717,
+    /// box centre 42.62908135 N 1.5375383 E) 2085.993 m; stored to 0.1 m.
+    @Test func heightsFromTheTerrainWhereNoneIsTagged() throws {
+        let (store, id) = try demo()
+        let map = RoutingFixtures.samplePath
+        let dem = makeTempDirectory("places-dem")
+        #expect(cairn(["dem", "import", "--dem", dem, "Samples/N42E001.hgt.zip"]).status == 0)
+        let r = cairn(["places", id, "--store", store, "--map", map, "--dem", dem, "--kind", "hut,village", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let items = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+        func item(_ osm: String) throws -> [String: Any] { try #require(items.first { $0["osmId"] as? String == osm }) }
+        #expect(try item("node/64954451")["elevation"] as? Double == 1593.3)
+        #expect(try item("node/64954451")["elevationSource"] as? String == "terrain")
+        #expect(try item("way/391568717")["elevation"] as? Double == 2086.0)
+        // Tagged heights stay as tagged (Refugi de Rialb: ele=2020).
+        #expect(try item("way/407683520")["elevation"] as? Double == 2020)
+        #expect(try item("way/407683520")["elevationSource"] as? String == "tagged")
+        let text = cairn(["places", id, "--store", store, "--map", map, "--dem", dem, "--kind", "hut"]).stdout
+        #expect(text.contains("~2086 m") && text.contains(" 2020 m") && text.contains("~ height from the terrain"))
+        // Added with the terrain's height, and the mark kept in the store.
+        #expect(cairn(["places", "add", id, "way/391568717", "--store", store, "--map", map, "--dem", dem]).status == 0)
+        let added = cairn(["places", id, "--added", "--json", "--store", store]).stdout
+        #expect(added.contains("\"elevation\" : 2086") && added.contains("\"elevationSource\" : \"terrain\""), "\(added)")
+    }
 }

@@ -49,6 +49,89 @@ import Testing
         #expect(gpx.contains("https://www.openstreetmap.org/node/3947873430"))
     }
 
+    /// `a` on the hike map (map focus): a place of one's own at the map cursor, named and
+    /// noted, stored with the hike (`cairn places --added`) and exported as a `<wpt>`.
+    @Test func ownPlaceAtTheMapCursor() throws {
+        guard BrowseTests.ready else { return }
+        let (store, map) = try BrowseTests.demoStore()
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 36)
+        #expect(try tmux.waitFor(text: "Tag 2").ok)
+        try tmux.type("/Sorteny")
+        try tmux.send("Enter")
+        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
+        try tmux.send("Enter")
+        #expect(try tmux.waitFor { BrowseTests.readout($0) != nil && $0.contains("© OpenStreetMap contributors") }.ok)
+        try tmux.send("Tab")
+        try tmux.type("a")
+        #expect(try tmux.waitFor(text: "Name of your place at the map cursor").ok)
+        try tmux.type("Lunch rock")
+        try tmux.send("Enter")
+        #expect(try tmux.waitFor(text: "Note for").ok)
+        try tmux.type("flat, in the shade")
+        try tmux.send("Enter")
+        let added = try tmux.waitFor(text: "Added your place “Lunch rock”")
+        #expect(added.ok, "\(added.screen)")
+        try tmux.type("q")
+        try tmux.type("q")
+        let id = try Self.hikeID(store: store, named: "Sorteny")
+        let listed = try Self.output([E2EPaths.cairn, "places", id, "--added", "--store", store])
+        #expect(listed.contains("Lunch rock") && listed.contains("*#"), "\(listed)")
+        let gpx = try Self.output([E2EPaths.cairn, "export", "--store", store, id])
+        #expect(gpx.contains("<name>Lunch rock</name>") && gpx.contains("<desc>flat, in the shade</desc>"))
+    }
+
+    /// `p` on the drawing screen: a hut near the route added, kept when going back, saved with
+    /// the route as one of the new hike's places.
+    @Test func placesAlongARouteBeingDrawnAreSavedWithIt() throws {
+        guard BrowseTests.ready else { return }
+        let (store, map) = try BrowseTests.demoStore()
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map) --within 2km", width: 120, height: 36)
+        #expect(try tmux.waitFor(text: "Tag 2").ok)
+        try tmux.type("/Sorteny")
+        try tmux.send("Enter")
+        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
+        try tmux.type("n")
+        #expect(try tmux.waitFor(text: "New route").ok)
+        try tmux.send("Enter")
+        try tmux.type("s")
+        for _ in 0..<12 { try tmux.send("Right") }
+        try tmux.send("Enter")
+        try tmux.type("d")
+        #expect(try tmux.waitFor { $0.contains("p places") && !$0.contains("routing…") }.ok)
+        try tmux.type("p")
+        let list = try tmux.waitFor { $0.contains("Places along the route being drawn") && $0.contains(" shown") }
+        #expect(list.ok, "\(list.screen)")
+        try tmux.type("1")  // only peaks
+        try tmux.type("a")
+        let kept = try tmux.waitFor(text: "to the route (saved with it)")
+        #expect(kept.ok, "\(kept.screen)")
+        try tmux.send("Escape")
+        #expect(try tmux.waitFor(text: "1 place saved with the route").ok)
+        try tmux.type("w")
+        #expect(try tmux.waitFor(text: "Save the route as").ok)
+        try tmux.send("C-u")
+        try tmux.type("E2E route")
+        try tmux.send("Enter")
+        let saved = try tmux.waitFor(text: "Saved E2E route")
+        #expect(saved.ok, "\(saved.screen)")
+        try tmux.type("q")
+        let id = try Self.hikeID(store: store, named: "E2E route")
+        let listed = try Self.output([E2EPaths.cairn, "places", id, "--added", "--json", "--store", store])
+        #expect(listed.contains("\"kind\" : \"peak\"") && listed.contains("\"osmId\" : \"node/"), "\(listed)")
+    }
+
+    static func output(_ argv: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     static func hikeID(store: String, named: String) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: E2EPaths.cairn)

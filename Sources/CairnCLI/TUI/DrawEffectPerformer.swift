@@ -66,15 +66,26 @@ final class DrawEffectPerformer: @unchecked Sendable {
                 // Drawn hikes have one track; any others are joined so no leg is lost.
                 var track = tracks.first ?? Track(segments: [])
                 track.segments = tracks.flatMap(\.segments)
-                send(.draw(.drawnHikeLoaded(id, name: summary.name, track)))
+                // Its places come back into the drawing (not its stops: the legs make those again).
+                let places = try store.places(of: id, exceptType: "stop").map { p -> Place in var q = p; q.id = nil; return q }
+                send(.draw(.drawnHikeLoaded(id, name: summary.name, track, places: places)))
             }
-        case .save(let name, let plan, let stopNames):
+        case .save(let name, let plan, let stopNames, let places):
             connections.storeQueue.async { [self] in
                 do {
                     let store = try connections.openStore()
-                    let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
-                    let outcome = try store.insert(plan.drawnHike(name: name, time: connections.now(), stopNames: stopNames,
-                                                                  elevate: DemElevation.elevate(terrain)))
+                    let tiles = connections.terrainOnStoreQueue()
+                    let terrain = tiles.map { TerrainElevation(store: $0) }
+                    // The route and its places in one transaction: both stored, or neither. A
+                    // route already stored (the same line) keeps the places it has.
+                    let outcome = try store.connection.transaction { () -> HikeStore.InsertOutcome in
+                        let outcome = try store.insert(plan.drawnHike(name: name, time: connections.now(), stopNames: stopNames,
+                                                                      elevate: DemElevation.elevate(terrain)))
+                        if case .inserted(let id) = outcome {
+                            for p in places { try store.addPlace(PlaceHeights.filled(p, tiles), to: id) }
+                        }
+                        return outcome
+                    }
                     try? store.clearDraft()  // saved either way; a draft left behind is only offered again
                     send(.draw(.saved(name: name, outcome)))
                 } catch {

@@ -3,6 +3,17 @@ import TrailApp
 import TrailCore
 import TrailMap
 import TrailStore
+import TrailTerrain
+
+/// Terrain heights for places without one of their own (issue 15: "the terrain or tagged
+/// height"): the SRTM model's at the place (bilinear, ``TerrainStore/height(at:)``), marked
+/// ``Place/elevationFromTerrain``; nil terrain or no tile there leaves the place as it is.
+enum PlaceHeights {
+    static func filled(_ place: Place, _ terrain: TerrainStore?) -> Place {
+        guard let terrain else { return place }
+        return place.withTerrainHeight { terrain.height(at: $0).metres }
+    }
+}
 
 /// The Places screen's work: the map search on the map queue, the hike's places in the
 /// hike store on the store queue. Failures go back as ``PlacesMessage/failed(_:)``.
@@ -30,7 +41,8 @@ final class PlacesEffectPerformer: @unchecked Sendable {
                     } else {
                         found = try map.places(along: line, within: within)
                     }
-                    send(.places(.found(request: request, found)))
+                    let terrain = connections.terrainOnMapQueue()
+                    send(.places(.found(request: request, found.map { var r = $0; r.place = PlaceHeights.filled(r.place, terrain); return r })))
                 } catch {
                     send(.places(.failed("\(error)")))
                 }
@@ -41,8 +53,9 @@ final class PlacesEffectPerformer: @unchecked Sendable {
                     let store = try connections.openStore()
                     let status: String
                     if case .add = effect {
-                        let p = try store.addPlace(place, to: id)
-                        status = "Added \(p.kind.label) “\(TerminalText.clean(p.name ?? "unnamed"))” to the hike (#\(p.id ?? 0))"
+                        let p = try store.addPlace(PlaceHeights.filled(place, connections.terrainOnStoreQueue()), to: id)
+                        status = "Added \(p.isOwn ? "your place" : p.kind.label) “\(TerminalText.clean(p.name ?? "unnamed"))” "
+                            + "to the hike (#\(p.id ?? 0))"
                     } else {
                         try store.updatePlace(place, of: id)
                         status = "Place changed"

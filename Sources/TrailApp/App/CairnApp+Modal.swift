@@ -54,6 +54,8 @@ extension CairnApp {
                 return []
             case .enter:
                 state.modal = nil
+                // A places prompt takes an empty answer too (an empty note adds the place without one).
+                if case .places(let prompt) = p.purpose { return placesPromptAccepted(&state, prompt, p.text) }
                 let text = p.text.trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else { return [] }
                 switch p.purpose {
@@ -69,8 +71,8 @@ extension CairnApp {
                     return apply(RecordFeature.sourceEntered(text, resuming: resuming), &state, AppEffect.record)
                 case .recordName:
                     return runRecording(&state) { RecordFeature.nameEntered(&$0, text) }
-                case .places(let prompt):
-                    return placesPromptAccepted(&state, prompt, p.text)
+                case .places:
+                    return []  // answered above
                 }
             default:
                 p.edit(key)

@@ -38,6 +38,10 @@ enum Navigation {
     case openRecorded(HikeID)
     /// The Places screen over the open hike (its first search asked for).
     case places
+    /// The Places screen over the route being drawn.
+    case placesOverDrawing(DrawModel)
+    /// Back from Places to the drawing, with its places (kept as the draft).
+    case drawingWithPlaces(DrawModel)
     /// The Totals screen, reading the walks.
     case totals
 }
@@ -95,6 +99,17 @@ extension CairnApp {
             let (model, result) = PlacesFeature.open(hike, within: state.placesWithin)
             state.screen = .places(model)
             return apply(result, &state, AppEffect.places)
+        case .placesOverDrawing(let d):
+            guard let (model, result) = PlacesFeature.open(drawing: d, within: state.placesWithin, context: state.context)
+            else { return [] }
+            state.screen = .places(model)
+            return apply(result, &state, AppEffect.places)
+        case .drawingWithPlaces(let d):
+            return runDrawing(&state) { u in
+                u.model = d
+                u.opens = true
+                return u.keepDraft(d) + u.drawBasemapEffects()
+            }
         case .totals:
             state.basemaps.cancel(.hike)
             state.basemaps.cancel(.drawing)

@@ -34,13 +34,15 @@ extension DrawUpdate {
             m.snapCursorToCell()
             model = m
             return drawBasemapEffects()
-        case .drawnHikeLoaded(let id, let name, let track):
+        case .drawnHikeLoaded(let id, let name, let track, let places):
             status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w saves a new hike",
                                          isError: false)
             let stops = RoutePlan.stops(of: track), legRouting = RoutePlan.legRouting(of: track)
             let effects = startDrawing(stops: stops, legRouting: legRouting,
                                        pins: [], routingOn: true, view: nil, cursor: nil, sourceHike: id, name: name)
             guard var m = model else { return effects }
+            for p in places { m.addRoutePlace(p) }
+            m.sourcePlaces = m.routePlaces
             // No draft until the first change (this forgets a draft the hiker chose to discard).
             m.sourceStops = m.stops
             m.sourceLegRouting = m.legRouting

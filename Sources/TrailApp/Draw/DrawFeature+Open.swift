@@ -80,8 +80,10 @@ extension DrawUpdate {
     mutating func openDraft(_ d: DrawingDraft) -> [Step] {
         let view = d.mapCenter.flatMap { c in d.mapZoom.map { (center: c, zoom: $0) } }
         status = StatusMessage(text: "Continuing the unfinished drawing", isError: false)
-        return startDrawing(stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
-                            view: view, cursor: d.cursor, sourceHike: d.sourceHike, name: d.name)
+        let effects = startDrawing(stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
+                                   view: view, cursor: d.cursor, sourceHike: d.sourceHike, name: d.name)
+        model?.routePlaces = d.places
+        return effects
     }
 
     // MARK: - Dialogs and prompts
@@ -133,7 +135,7 @@ extension DrawUpdate {
         model = m
         status = StatusMessage(text: "Saving \(text)…", isError: false)
         let names = m.plan.stops.map { (m.places[$0] ?? nil)?.name }
-        return [.own(.save(name: text, m.plan, stopNames: names))]
+        return [.own(.save(name: text, m.plan, stopNames: names, places: m.routePlaces.map { var p = $0; p.id = nil; return p }))]
     }
 }
 

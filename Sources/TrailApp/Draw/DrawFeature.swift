@@ -85,6 +85,16 @@ extension DrawUpdate {
         case .save:
             return askSaveName(m)
         case .fit: m.fitToStops()
+        case .places:
+            guard m.stops.count >= 2, m.planRequest == nil else {
+                status = StatusMessage(text: m.stops.count < 2 ? "Places along the route need a start and a destination"
+                                                              : "Still routing; p again in a moment", isError: false)
+                return []
+            }
+            leave(to: .placesOverDrawing(m))
+        case .ownPlace:
+            modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: m.cursor), .drawing,
+                                                 where: "at the cursor")
         case .labels: m.showsLabels.toggle()
         case .contours: m.showsContours.toggle()
         case .hillshade: m.showsHillshade.toggle()
@@ -92,6 +102,16 @@ extension DrawUpdate {
         default: return nil
         }
         return []
+    }
+
+    /// A place of one's own, named, joins the route's places (kept with the draft).
+    mutating func addOwnPlace(_ place: Place) -> [Step] {
+        guard var m = model else { return [] }
+        let p = m.addRoutePlace(place)
+        model = m
+        status = StatusMessage(text: "Added your place “\(TextSanitizer.sanitize(p.name ?? ""))” to the route (saved with it)",
+                               isError: false)
+        return keepDraft(m)
     }
 
     /// Keys with the map focused: move the cursor, drop a pin, leave.

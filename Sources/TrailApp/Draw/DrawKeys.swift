@@ -9,6 +9,8 @@ public enum DrawAction: Sendable, Equatable {
     case map(MapNavigation)
     case dropPin, toList, leave
     case routing, search, save, fit, labels, contours, hillshade, help
+    /// Places along the route being drawn; a place of one's own at the map cursor.
+    case places, ownPlace
     // The stop list.
     case select(Int), selectFirst, selectLast, reorder(Int), moveStop, deleteStop, goToStop, toMap
     // Moving a stop.
@@ -55,6 +57,8 @@ extension DrawAction {
         KeyBinding("w", "save the route as a hike (asks for a name)", hint: "w save", keys: [.character("w")],
                    action: .save),
         KeyBinding("f", "fit the map over the stops", keys: [.character("f")], action: .fit),
+        KeyBinding("p  a", "places along the route (kept and saved with it) / a place of your own at the cursor",
+                   hint: "p places", keys: [(.character("p"), .places), (.character("a"), .ownPlace)]),
         KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off",
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),

@@ -14,8 +14,9 @@ public enum DrawMessage: Sendable {
     case searchResults(request: Int, [NamedPlace])
     /// Where a new drawing opens (nil: no map at all; the drawing stays over the selected hike).
     case mapArea(BoundingBox?)
-    /// A drawn hike read back for editing: its id, name and track (one segment per leg).
-    case drawnHikeLoaded(HikeID, name: String, Track)
+    /// A drawn hike read back for editing: its id, name, track (one segment per leg) and its
+    /// places that are not its stops.
+    case drawnHikeLoaded(HikeID, name: String, Track, places: [Place] = [])
     /// The drawing was stored as a hike (or found already stored) under `name`.
     case saved(name: String, HikeStore.InsertOutcome)
     /// Storing it failed (the drawing stays open and kept).
@@ -53,8 +54,9 @@ public enum DrawEffect: Equatable, Sendable {
     /// Read a drawn hike's track to edit it.
     case loadDrawnHike(HikeID)
     /// Store `plan` as a drawn hike called `name` (its stops as waypoints named `stopNames`,
-    /// see ``RoutePlan/drawnHike(name:time:stopNames:calculator:elevate:)``) and forget the draft.
-    case save(name: String, RoutePlan, stopNames: [String?])
+    /// see ``RoutePlan/drawnHike(name:time:stopNames:calculator:elevate:)``, then `places` as
+    /// its places, in the same transaction) and forget the draft.
+    case save(name: String, RoutePlan, stopNames: [String?], places: [Place] = [])
 }
 
 /// One request to the router: the stops as the hiker sees them, the routing flag per leg, the

@@ -62,6 +62,11 @@ public struct DrawModel: Sendable {
     public var elevationKnown = false
     /// Pins left as pins.
     public var pins: [Coordinate]
+    /// The places chosen for the route (`p` Places over the drawing, `a` at the cursor), saved
+    /// with it as its waypoints; ``Place/id`` numbers them within the drawing only.
+    public var routePlaces: [Place] = []
+    /// The places of the drawn hike as it was opened for editing (see ``isUnchangedEdit``).
+    public var sourcePlaces: [Place]?
     /// Routing for new legs (`s` toggles): false draws them straight.
     public var routingOn: Bool
     /// The map cursor.
@@ -118,7 +123,16 @@ public struct DrawModel: Sendable {
     /// leg routing, no pins): no draft is kept for it.
     public var isUnchangedEdit: Bool {
         guard sourceHike != nil, let sourceStops, let sourceLegRouting else { return false }
-        return stops == sourceStops && legRouting == sourceLegRouting && pins.isEmpty
+        return stops == sourceStops && legRouting == sourceLegRouting && pins.isEmpty && routePlaces == (sourcePlaces ?? [])
+    }
+
+    /// Adds `place` to ``routePlaces`` numbered after the last one; returns it as added.
+    @discardableResult
+    public mutating func addRoutePlace(_ place: Place) -> Place {
+        var p = place
+        p.id = (routePlaces.compactMap(\.id).max() ?? 0) + 1
+        routePlaces.append(p)
+        return p
     }
 
     /// The leg of ``plan`` from stop `i` to stop `i + 1`, or nil while it is being routed.
@@ -163,7 +177,7 @@ public struct DrawModel: Sendable {
     public var draft: DrawingDraft {
         DrawingDraft(stops: stops, legRouting: legRouting, pins: pins, routingOn: routingOn,
                      mapCenter: viewport.center, mapZoom: viewport.zoom, cursor: cursor, sourceHike: sourceHike,
-                     name: name)
+                     name: name, places: routePlaces)
     }
 
     /// The routing flags of `newStops` after a change: a leg between the same two stops as

@@ -15,6 +15,8 @@ public enum DrawScreenView {
         buffer.clear(area)
         let layout = DrawScreenLayout(area: area)
         let info = DrawMapWidget(model: model, environment: env).render(area: layout.map, into: &buffer)
+        PlaceMarks.drawOnMap(model.routePlaces, viewport: model.viewport, area: layout.map, environment: env,
+                             keeping: info.cursorCell.map { ($0.x, $0.y) }, into: &buffer)
         if !layout.separator.isEmpty {
             let glyph = env.canvasMode == .braille ? (layout.isSideBySide ? "│" : "─") : (layout.isSideBySide ? "|" : "-")
             buffer.fill(layout.separator, with: Cell(glyph).applying(env.style(ThemeRole.border)))
@@ -92,6 +94,10 @@ public enum DrawScreenView {
                               time.withClimb ? ThemeRole.text : ThemeRole.muted))
         }
         lines += (m.elevation?.gaps.noteLines(f, width: width) ?? []).map { Line($0, ThemeRole.warning) }
+        if !m.routePlaces.isEmpty {
+            let n = m.routePlaces.count
+            lines.append(Line("\(n) place\(n == 1 ? "" : "s") saved with the route · p lists them"))
+        }
         lines.append(Line("Cursor \(position(m.cursor)) z\(String(format: "%.1f", m.viewport.zoom))", ThemeRole.muted))
         return lines
     }

@@ -131,6 +131,13 @@ extension FollowUpdate {
                 follow.detached = false
                 if let c = follow.session.lastFix?.coordinate { MapNavigation.centre(&hike.screen.viewport, on: c) }
             case .labels: hike.screen.showsLabels.toggle()
+            case .ownPlace:
+                guard let c = follow.lastReceived?.coordinate ?? follow.session.lastFix?.coordinate else {
+                    status = StatusMessage(text: "No position yet: a place is added where you stand", isError: false)
+                    break
+                }
+                modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: c), .hike(follow.hikeID),
+                                                     where: "where you stand")
             case .pause:
                 // A replay or NMEA log file holds its playback too (nothing is lost); gpsd and
                 // a serial device run on, and their fixes do not count while paused.

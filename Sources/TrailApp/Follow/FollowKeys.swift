@@ -4,6 +4,8 @@ import TermUI
 public enum FollowAction: Sendable, Equatable {
     case map(MapNavigation)
     case centre, pause, backtrack, voice, stop, labels, help, back
+    /// A place of one's own where one stands (name, then note), added to the hike followed.
+    case ownPlace
     /// Once stopped: close the summary.
     case close
 }
@@ -26,6 +28,8 @@ extension FollowAction {
                        action: .voice),
             MapNavigation.zoomBinding(hint: "+ - zoom", FollowAction.map),
             KeyBinding("L", "map labels on / off", keys: [.character("L")], action: .labels),
+            KeyBinding("a", "a place of your own where you stand (asks for a name and a note), added to the hike",
+                       keys: [.character("a")], action: .ownPlace),
             KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
             KeyBinding("Esc  q", "how to stop and quit", keys: [.escape, .character("q")], action: .back),
     ])

@@ -30,6 +30,7 @@ public enum FollowScreenView {
         map.coveredRanges = follow.session.coverage.coveredRanges
         map.position = follow.session.lastFix?.coordinate
         let info = map.render(area: layout.map, into: &buffer)
+        PlaceMarks.drawOnMap(screen.hike.places, viewport: screen.viewport, area: layout.map, environment: env, into: &buffer)
         if !layout.chart.isEmpty {
             ElevationChart(hike: follow.line, series: follow.series, scrubIndex: follow.progressIndex, environment: env)
                 .render(area: layout.chart, into: &buffer)

@@ -103,6 +103,19 @@ enum HikeFeature {
                 return Result(navigation: .editDrawing)
             case .places:
                 return Result(navigation: .places)
+            case .ownPlace:
+                let screen = hike.screen
+                if screen.focus == .map {
+                    result.modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: screen.viewport.center),
+                                                                .hike(hike.id), where: "at the map cursor")
+                } else if screen.hike.pointCount > 0 {
+                    let i = screen.scrubIndex
+                    let place = Place(kind: .other, name: nil, coordinate: screen.hike.coordinates[i],
+                                      elevation: screen.hike.profile.elevations[i])
+                    result.modal = PlacesFeature.ownPlacePrompt(place, .hike(hike.id), where: "at the profile's cursor")
+                } else {
+                    return Result(bell: true)
+                }
             case .nextPlace, .previousPlace:
                 let distances = hike.screen.hike.profile.distances
                 let here = distances.isEmpty ? 0 : distances[hike.screen.scrubIndex]

@@ -11,6 +11,8 @@ public enum HikeAction: Sendable, Equatable {
     case lineColouring
     /// The Places screen; the cursor to the next / previous place of the hike.
     case places, nextPlace, previousPlace
+    /// A place of one's own at the map cursor (map focus) or the profile's cursor.
+    case ownPlace
 }
 
 extension HikeAction {
@@ -46,6 +48,8 @@ extension HikeAction {
                    keys: [(.character("e"), .edit), (.character("p"), .places), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),
                           (.character("."), .nextPlace), (.character(","), .previousPlace)]),
+        KeyBinding("a", "a place of your own at the map cursor (map focus: the ╋ in the middle) or the profile's cursor",
+                   keys: [.character("a")], action: .ownPlace),
         KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off", hint: "C contours",
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",

@@ -26,6 +26,9 @@ public enum HikeScreenView {
         map.lineColouring = state.lineColouring
         let info = map.render(area: layout.map, into: &buffer)
         PlaceMarks.drawOnMap(state.hike.places, viewport: state.viewport, area: layout.map, environment: environment, into: &buffer)
+        if state.focus == .map {
+            PlaceMarks.drawMapCursor(viewport: state.viewport, area: layout.map, environment: environment, into: &buffer)
+        }
         if !layout.chart.isEmpty {
             var chart = ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,
                                        environment: environment)

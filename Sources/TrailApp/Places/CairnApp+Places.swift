@@ -11,6 +11,16 @@ extension CairnApp {
             let result = PlacesFeature.message(&model, message)
             state.screen = .places(model)
             return apply(result, &state, AppEffect.places)
+        case .record(var model):
+            // A place of one's own added where the recording stands.
+            if case .stored(let id, let places, let status) = message, id == model.hikeID {
+                model.places = places
+                state.screen = .record(model)
+                state.status = StatusMessage(text: status, isError: false)
+            } else if case .failed(let reason) = message {
+                state.status = StatusMessage(text: "Places: \(reason)", isError: true)
+            }
+            return []
         default:
             if case .stored(let id, let places, let status) = message, var hike = state.hike, hike.id == id {
                 hike.screen.setPlaces(places)
@@ -23,8 +33,36 @@ extension CairnApp {
         }
     }
 
-    /// A prompt of the Places screen answered.
+    /// A places prompt answered (Enter; `text` may be empty). A place of one's own is named,
+    /// then noted, then added where it was asked for.
     func placesPromptAccepted(_ state: inout AppState, _ prompt: PlacesPrompt, _ text: String) -> [AppEffect] {
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch prompt {
+        case .ownName(var place, let target):
+            guard !value.isEmpty else {
+                state.status = StatusMessage(text: "No name: nothing added", isError: false)
+                return []
+            }
+            place.name = value
+            state.modal = .prompt(PromptModel(purpose: .places(.ownNote(place, target)),
+                                              title: "Note for “\(TextFit.truncate(TextSanitizer.sanitize(value), toWidth: 30))” (Enter: none)"))
+            return []
+        case .ownNote(var place, let target):
+            place.note = value.isEmpty ? nil : value
+            switch target {
+            case .hike(let id):
+                state.status = StatusMessage(text: "Adding your place…", isError: false)
+                return [.places(.add(id, place))]
+            case .drawing:
+                return runDrawing(&state) { $0.addOwnPlace(place) }
+            case .placesScreen:
+                guard case .places(var model) = state.screen else { return [] }
+                let result = PlacesFeature.change(&model, .add(model.hike.id, place))
+                state.screen = .places(model)
+                return apply(result, &state, AppEffect.places)
+            }
+        case .rename, .note: break
+        }
         guard case .places(var model) = state.screen else { return [] }
         let result = PlacesFeature.promptAccepted(&model, prompt, text)
         state.screen = .places(model)

@@ -12,12 +12,28 @@ enum PlaceMarks {
     /// Draws each place inside the map view at its cell, in the marker colour.
     static func drawOnMap(_ places: [PlaceAlongTrail], viewport: MapViewport, area: Rect, environment env: WidgetEnvironment,
                           into buffer: inout Buffer) {
+        drawOnMap(places.map(\.place), viewport: viewport, area: area, environment: env, into: &buffer)
+    }
+
+    /// Draws each place inside the map view at its cell, in the marker colour, except on the
+    /// cell `keeping` (a cursor drawn there stays visible).
+    static func drawOnMap(_ places: [Place], viewport: MapViewport, area: Rect, environment env: WidgetEnvironment,
+                          keeping: (x: Int, y: Int)? = nil, into buffer: inout Buffer) {
         guard !places.isEmpty, !area.isEmpty else { return }
         let style = env.style(ThemeRole.marker)
         for p in places {
-            guard let c = viewport.cell(p.place.coordinate), c.x < area.width, c.y < area.height else { continue }
-            buffer.set(x: area.x + c.x, y: area.y + c.y, Cell(glyph(p.place.kind, env)).applying(style))
+            guard let c = viewport.cell(p.coordinate), c.x < area.width, c.y < area.height else { continue }
+            if let k = keeping, k.x == area.x + c.x, k.y == area.y + c.y { continue }
+            buffer.set(x: area.x + c.x, y: area.y + c.y, Cell(glyph(p.kind, env)).applying(style))
         }
+    }
+
+    /// The hike map's cursor while the map has the focus: a ╋ at the view's centre (where `a`
+    /// adds a place; the map pans under it).
+    static func drawMapCursor(viewport: MapViewport, area: Rect, environment env: WidgetEnvironment, into buffer: inout Buffer) {
+        guard let c = viewport.cell(viewport.center), c.x < area.width, c.y < area.height else { return }
+        buffer.set(x: area.x + c.x, y: area.y + c.y,
+                   Cell(env.canvasMode == .braille ? "╋" : "+").applying(env.style(ThemeRole.cursor)))
     }
 
     /// Draws a tick for each place on the profile's top row at its distance along.

@@ -1,13 +1,26 @@
 import Foundation
 import TermUI
 import TrailCore
+import TrailStore
 
-/// What the Places screen asks for with a prompt.
+/// What a places prompt asks for.
 public enum PlacesPrompt: Sendable, Equatable {
-    /// The name of a new place of the hiker's own at this position.
-    case ownName(Coordinate, elevation: Double?)
+    /// The name of a new place of the hiker's own (`a`, `o`), asked first; its note next.
+    case ownName(Place, OwnPlaceTarget)
+    /// The note of that place, named already (Enter on an empty note adds it without one).
+    case ownNote(Place, OwnPlaceTarget)
     /// A new name / note for the hike's place with this id.
     case rename(Int64), note(Int64)
+}
+
+/// Where a place of one's own goes once named.
+public enum OwnPlaceTarget: Sendable, Equatable {
+    /// A stored hike (the hike, follow and recording screens): stored at once.
+    case hike(HikeID)
+    /// The route on the drawing screen (kept with its draft, saved with it).
+    case drawing
+    /// The hike or drawing the Places screen is over.
+    case placesScreen
 }
 
 /// The Places screen's update: it changes only its ``PlacesModel`` and hands the rest back.
@@ -20,6 +33,52 @@ enum PlacesFeature {
         var result = Result()
         search(&model, &result)
         return (model, result)
+    }
+
+    /// Opens Places over the route being drawn: its line is the plan's, its places the
+    /// drawing's (kept in the drawing, not the store, until the route is saved).
+    static func open(drawing d: DrawModel, within: Double, context: FeatureContext) -> (PlacesModel, Result)? {
+        let track = d.plan.track(name: nil)
+        guard track.segments.contains(where: { $0.points.count > 1 }) else { return nil }
+        let map = context.layout.hike.map
+        var screen = HikeScreenState(hike: PreparedHike(name: d.name ?? "the route being drawn", kind: HikeKind.drawn.rawValue,
+                                                        tracks: [track]),
+                                     mapWidth: max(1, map.width), mapHeight: max(1, map.height))
+        screen.viewport = d.viewport
+        screen.setPlaces(d.routePlaces)
+        // Row 0 is never a stored hike (row ids start at 1): nothing of the drawing reaches the store.
+        var model = PlacesModel(hike: HikeModel(id: HikeID(rowID: 0), screen: screen), within: within)
+        model.drawing = d
+        var result = Result()
+        search(&model, &result)
+        return (model, result)
+    }
+
+    /// A change to the places of what Places is over: for a stored hike the store's work; for
+    /// a drawing done at once on the drawing's ``DrawModel/routePlaces``.
+    static func change(_ model: inout PlacesModel, _ effect: PlacesEffect) -> Result {
+        guard var d = model.drawing else { return Result([effect]) }
+        let status: String
+        switch effect {
+        case .add(_, let place):
+            if let osm = place.osmID, d.routePlaces.contains(where: { $0.osmID == osm }) {
+                return Result(status: StatusMessage(text: "Already on the route", isError: false))
+            }
+            let p = d.addRoutePlace(place)
+            status = "Added \(p.kind.label) “\(TextSanitizer.sanitize(p.name ?? "unnamed"))” to the route (saved with it)"
+        case .update(_, let place):
+            guard let i = d.routePlaces.firstIndex(where: { $0.id == place.id }) else { return Result() }
+            d.routePlaces[i] = place
+            status = "Place changed"
+        case .remove(_, let id):
+            d.routePlaces.removeAll { $0.id == id }
+            status = "Place removed"
+        case .search:
+            return Result([effect])
+        }
+        model.drawing = d
+        _ = message(&model, .stored(model.hike.id, d.routePlaces, status: status))
+        return Result(status: StatusMessage(text: status, isError: false))
     }
 
     static func search(_ model: inout PlacesModel, _ result: inout Result) {
@@ -68,15 +127,16 @@ enum PlacesFeature {
         case .add:
             guard let row = model.selectedRow else { return Result(bell: true) }
             if row.place.id != nil {
-                return Result(status: StatusMessage(text: "Already on the hike (x removes it)", isError: false))
+                return Result(status: StatusMessage(text: "Already on the \(model.drawing == nil ? "hike" : "route") (x removes it)",
+                                                    isError: false))
             }
-            result.effects.append(.own(.add(hikeID, row.place)))
+            return change(&model, .add(hikeID, row.place))
         case .own:
             let h = model.hike.screen.hike
             guard h.pointCount > 0 else { return Result(bell: true) }
             let i = model.hike.screen.scrubIndex
-            result.modal = .prompt(PromptModel(purpose: .places(.ownName(h.coordinates[i], elevation: h.profile.elevations[i])),
-                                               title: "Name of your place at the profile's cursor"))
+            let place = Place(kind: .other, name: nil, coordinate: h.coordinates[i], elevation: h.profile.elevations[i])
+            result.modal = ownPlacePrompt(place, .placesScreen, where: "at the profile's cursor")
         case .rename, .note:
             guard let place = model.selectedRow?.place, let id = place.id else {
                 return Result(status: StatusMessage(text: "Only the hike's places can be changed (a adds this one)", isError: false))
@@ -88,16 +148,21 @@ enum PlacesFeature {
             guard var place = model.selectedRow?.place, place.id != nil else { return Result(bell: true) }
             let all = PlaceKind.allCases
             place.kind = all[((all.firstIndex(of: place.kind) ?? 0) + 1) % all.count]
-            result.effects.append(.own(.update(hikeID, place)))
+            return change(&model, .update(hikeID, place))
         case .remove:
             guard let id = model.selectedRow?.place.id else { return Result(bell: true) }
-            result.effects.append(.own(.remove(hikeID, placeID: id)))
+            return change(&model, .remove(hikeID, placeID: id))
         case .help:
             result.modal = .help
         case .back:
-            result.navigation = .hike(model.hike)
+            result.navigation = model.drawing.map { .drawingWithPlaces($0) } ?? .hike(model.hike)
         }
         return result
+    }
+
+    /// The first prompt for a place of one's own (its name; the note is asked next).
+    static func ownPlacePrompt(_ place: Place, _ target: OwnPlaceTarget, where text: String) -> Modal {
+        .prompt(PromptModel(purpose: .places(.ownName(place, target)), title: "Name of your place \(text)"))
     }
 
     /// A prompt of the Places screen answered with `text`.
@@ -105,13 +170,12 @@ enum PlacesFeature {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let hikeID = model.hike.id
         switch prompt {
-        case .ownName(let c, let ele):
-            guard !value.isEmpty else { return Result(status: StatusMessage(text: "No name: nothing added", isError: false)) }
-            return Result([.add(hikeID, Place(kind: .other, name: value, coordinate: c, elevation: ele))])
+        case .ownName, .ownNote:
+            return Result()  // CairnApp.placesPromptAccepted asks for the note and adds the place
         case .rename(let id), .note(let id):
             guard var place = model.added.first(where: { $0.place.id == id })?.place else { return Result() }
             if case .rename = prompt { place.name = value.isEmpty ? nil : value } else { place.note = value.isEmpty ? nil : value }
-            return Result([.update(hikeID, place)])
+            return change(&model, .update(hikeID, place))
         }
     }
 

@@ -26,6 +26,9 @@ public struct PlacesModel: Sendable {
     public var pendingSearch: Int?
     /// Searches asked for so far (numbers answers; an older answer is dropped).
     public var searches = 0
+    /// The drawing Places is over (nil: a stored hike): its places change in the drawing, and
+    /// Esc goes back to the drawing screen.
+    public var drawing: DrawModel?
 
     public init(hike: HikeModel, within: Double, area: BoundingBox? = nil) {
         self.hike = hike

@@ -14,18 +14,7 @@ public enum PlacesView {
         let count = model.found == nil ? "searching…" : "\(model.rows.count) shown"
         buffer.setString(x: area.x + 1, y: area.y, "Places along \(name) · \(scope) · \(count)",
                          style: env.style(ThemeRole.heading), maxWidth: area.width - 2)
-        // The chips.
-        var x = area.x + 1
-        for (i, k) in PlaceKind.searchable.enumerated() {
-            let on = model.kinds.contains(k)
-            let text = (env.canvasMode == .braille ? "\(k.symbol)" : "\(k.asciiSymbol)") + " " + k.label
-            let w = DisplayWidth.of(text) + 2
-            if x + w > area.maxX { break }
-            var style = env.style(on ? ThemeRole.highlight : ThemeRole.muted)
-            if i == model.chip { style = style.patched(with: env.style(ThemeRole.selection)) }
-            buffer.setString(x: x, y: area.y + 1, on ? "[\(text)]" : " \(text) ", style: style, maxWidth: w)
-            x += w + 1
-        }
+        renderChips(model, env, Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: 1), &buffer)
         let detailWidth = area.width >= 100 ? 36 : 0
         let listArea = Rect(x: area.x, y: area.y + 3, width: area.width - detailWidth, height: max(0, area.height - 3 - (detailWidth == 0 ? 5 : 0)))
         let rows = model.rows
@@ -36,15 +25,16 @@ public enum PlacesView {
         }
         let selected = min(max(0, model.selected), max(0, rows.count - 1))
         let top = max(0, min(selected - listArea.height / 2, rows.count - listArea.height))
-        buffer.setString(x: listArea.x + 1, y: listArea.y - 1, "   ALONG      OFF  KIND           NAME", style: env.style(ThemeRole.muted),
-                         maxWidth: listArea.width - 2)
+        let legend = rows.contains(where: \.place.elevationFromTerrain) ? "  (~ height from the terrain)" : ""
+        buffer.setString(x: listArea.x + 1, y: listArea.y - 1, "   ALONG      OFF  KIND           NAME" + legend,
+                         style: env.style(ThemeRole.muted), maxWidth: listArea.width - 2)
         for r in 0..<min(listArea.height, rows.count - top) {
             let row = rows[top + r]
             let p = row.place
             let symbol = env.canvasMode == .braille ? p.kind.symbol : p.kind.asciiSymbol
             let mark = p.id != nil ? "*" : " "
             let along = pad(u.distance(row.distanceAlong), 8), off = pad(u.distance(row.distanceOff), 8)
-            let ele = p.elevation.map { " " + u.elevation($0) } ?? ""
+            let ele = p.elevation.map { " " + (p.elevationFromTerrain ? "~" : "") + u.elevation($0) } ?? ""
             let kind = "\(symbol) \(p.kind.label)".padding(toLength: 14, withPad: " ", startingAt: 0)
             let line = "\(mark)\(along) \(off)  \(kind) \(TextSanitizer.sanitize(p.name ?? "(unnamed)"))\(ele)"
             let style = env.style(top + r == selected ? ThemeRole.selection : (p.id != nil ? ThemeRole.highlight : ThemeRole.text))
@@ -55,6 +45,51 @@ public enum PlacesView {
             ? Rect(x: area.maxX - detailWidth, y: area.y + 3, width: detailWidth, height: area.height - 3)
             : Rect(x: area.x, y: area.maxY - 5, width: area.width, height: 5)
         if let row = model.selectedRow { renderDetail(row, env, detail, &buffer) }
+    }
+
+    /// The kind chips on one row: whole chips only, a window that holds the chip cursor, and
+    /// "‹N" / "+N more" for those left out before / after it. A chip on is bracketed and
+    /// highlighted, one off is muted; the chip under the cursor is underlined and bold on the
+    /// selection colour with a ▸ before it, so it stands out in every theme (high-contrast draws
+    /// on and selected alike in reverse).
+    static func renderChips(_ model: PlacesModel, _ env: WidgetEnvironment, _ row: Rect, _ buffer: inout Buffer) {
+        let kinds = PlaceKind.searchable
+        let texts = kinds.map { k -> String in
+            let t = (env.canvasMode == .braille ? "\(k.symbol)" : "\(k.asciiSymbol)") + " " + k.label
+            return model.kinds.contains(k) ? "[\(t)]" : " \(t) "
+        }
+        let widths = texts.map { DisplayWidth.of($0) + 1 }  // a gap (the cursor's ▸) before each
+        let cursor = min(max(0, model.chip), kinds.count - 1)
+        func before(_ n: Int) -> String { n > 0 ? "‹\(n)" : "" }
+        func after(_ n: Int) -> String { n > 0 ? " +\(n) more" : "" }
+        func fits(_ first: Int, _ end: Int) -> Bool {
+            (first..<end).reduce(0) { $0 + widths[$1] } + DisplayWidth.of(before(first) + after(kinds.count - end)) <= row.width
+        }
+        // The first window (from the left) that holds the cursor, widened to the right.
+        var first = 0
+        while first < cursor, !fits(first, cursor + 1) { first += 1 }
+        var end = cursor + 1
+        while end < kinds.count, fits(first, end + 1) { end += 1 }
+        var x = row.x
+        let muted = env.style(ThemeRole.muted)
+        if first > 0 {
+            buffer.setString(x: x, y: row.y, before(first), style: muted)
+            x += DisplayWidth.of(before(first))
+        }
+        for i in first..<end {
+            let k = kinds[i]
+            var style = env.style(model.kinds.contains(k) ? ThemeRole.highlight : ThemeRole.muted)
+            if i == cursor {
+                buffer.setString(x: x, y: row.y, env.canvasMode == .braille ? "▸" : ">", style: env.style(ThemeRole.cursor))
+                style = style.patched(with: env.style(ThemeRole.selection))
+                    .patched(with: Style(attributes: [.underline, .bold]))
+            }
+            buffer.setString(x: x + 1, y: row.y, texts[i], style: style, maxWidth: max(0, row.maxX - x - 1))
+            x += widths[i]
+        }
+        if end < kinds.count {
+            buffer.setString(x: x, y: row.y, after(kinds.count - end), style: muted, maxWidth: max(0, row.maxX - x))
+        }
     }
 
     static func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
@@ -70,7 +105,9 @@ public enum PlacesView {
             guard let v = p.tags[k], k != "ele" || p.elevation == nil else { continue }
             lines.append(("\(k.replacingOccurrences(of: "_", with: " ")): \(TextSanitizer.sanitize(v))", ThemeRole.text))
         }
-        if let e = p.elevation { lines.append(("height: \(env.format.elevation(e))", ThemeRole.text)) }
+        if let e = p.elevation {
+            lines.append(("height: \(env.format.elevation(e))" + (p.elevationFromTerrain ? " (terrain, SRTM)" : ""), ThemeRole.text))
+        }
         if let n = p.note { lines.append(("note: \(TextSanitizer.sanitize(n))", ThemeRole.text)) }
         for (i, l) in lines.prefix(area.height).enumerated() {
             buffer.setString(x: area.x + 1, y: area.y + i, l.0, style: env.style(l.1), maxWidth: area.width - 2)

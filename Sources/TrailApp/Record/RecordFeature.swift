@@ -57,6 +57,13 @@ enum RecordFeature {
                 model.detached = false
                 if let c = model.position { MapNavigation.centre(&model.viewport, on: c) }
             case .labels: model.showsLabels.toggle()
+            case .ownPlace:
+                guard let id = model.hikeID, let c = model.position else {
+                    return Result(status: StatusMessage(text: "No position recorded yet: a place is added where you stand",
+                                                        isError: false))
+                }
+                result.modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: c), .hike(id),
+                                                            where: "where you stand")
             case .help: result.modal = .help
             case .back:
                 result.status = StatusMessage(text: "x finishes the recording · Ctrl-C quits (the recording is kept, paused)",

@@ -4,6 +4,8 @@ import TermUI
 public enum RecordAction: Sendable, Equatable {
     case map(MapNavigation)
     case centre, pause, finish, backtrack, labels, help, back
+    /// A place of one's own where one stands (name, then note), added to the recording's hike.
+    case ownPlace
 }
 
 extension RecordAction {
@@ -21,6 +23,8 @@ extension RecordAction {
                    hint: "b backtrack", keys: [.character("b")], action: .backtrack),
         MapNavigation.zoomBinding(hint: "+ - zoom", RecordAction.map),
         KeyBinding("L", "map labels on / off", keys: [.character("L")], action: .labels),
+        KeyBinding("a", "a place of your own where you stand (asks for a name and a note), saved with the hike",
+                   keys: [.character("a")], action: .ownPlace),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc  q", "how to finish and quit", keys: [.escape, .character("q")], action: .back),
     ])

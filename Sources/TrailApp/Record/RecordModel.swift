@@ -24,6 +24,8 @@ public struct RecordModel: Sendable {
     public var name: String
     /// The recorded hike once its first point is stored.
     public var hikeID: HikeID?
+    /// The places of one's own added while recording (`a`), as stored; drawn on the map.
+    public var places: [Place] = []
     /// The recording resumed (nil for a new one).
     public var resuming: RecordingID?
     /// As last committed.

@@ -32,6 +32,7 @@ public enum RecordScreenView {
         }
         map.position = model.position
         let info = map.render(area: layout.map, into: &buffer)
+        PlaceMarks.drawOnMap(model.places, viewport: model.viewport, area: layout.map, environment: env, into: &buffer)
         if model.lastReceived == nil && !layout.map.isEmpty { waitingNote(model, env: env, map: layout.map, into: &buffer) }
         if !layout.chart.isEmpty { renderProfile(model, env: env, area: layout.chart, into: &buffer) }
         let panel = model.panel(units: env.format)

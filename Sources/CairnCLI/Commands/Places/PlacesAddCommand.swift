@@ -10,7 +10,8 @@ public enum PlacesAddCommand: Command {
     public static let about = """
         Adds OpenStreetMap places (node/123, way/45 as 'cairn places ID' lists them) from the
         map store to the hike, with their kind, name, tagged height and the tags a hiker
-        cares about; or, with --at, a place of your own (--name, --kind, --note). Places
+        cares about; or, with --at, a place of your own (--name, --kind, --note). A place
+        without a height of its own gets the imported terrain's (SRTM), marked as such. Places
         travel out with the hike in 'cairn export' as GPX waypoints and back in on import.
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
@@ -20,7 +21,7 @@ public enum PlacesAddCommand: Command {
     static let kind = OptionSpec("--kind", value: "KIND", kind: .choice(PlaceKind.allCases.map(\.rawValue)),
                                  defaultValue: "other", help: "the kind of your own place (with --at)")
     static let note = OptionSpec("--note", value: "TEXT", help: "a note (written as the waypoint's desc)")
-    public static let options: [OptionSpec] = [at, placeName, kind, note, .store, .map]
+    public static let options: [OptionSpec] = [at, placeName, kind, note, .store, .map, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let hikeText = args.positionals.first else { throw CLIError.usage("places add needs an ID") }
@@ -56,6 +57,8 @@ public enum PlacesAddCommand: Command {
                 places.append(p)
             }
         }
+        let terrain = try DemCommandSupport.optionalStore(args, context)
+        places = places.map { PlaceHeights.filled($0, terrain) }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([hikeText], in: store)[0]
         // All or none: one transaction for every place.

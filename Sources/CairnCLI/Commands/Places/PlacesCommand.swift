@@ -10,7 +10,8 @@ public enum PlacesCommand: Command {
     public static let about = """
         Lists what the map store has on and near the hike's line, up to --within off it, in
         the order you walk past them: distance along the hike, distance off it, kind, name,
-        tagged height, and the OpenStreetMap id (or #N for a place already added to the
+        height (tagged, else the imported terrain's, marked "~" and "terrain" in JSON), and
+        the OpenStreetMap id (or #N for a place already added to the
         hike, marked *). The hike's own places (added ones, a file's waypoints, your own)
         are listed too, wherever they are. Kinds: \(PlaceKind.searchable.map(\.rawValue).joined(separator: ", ")).
         Add one with 'cairn places add ID node/123', remove with 'cairn places remove ID #N'.
@@ -19,7 +20,7 @@ public enum PlacesCommand: Command {
     static let kind = OptionSpec("--kind", value: "KINDS", help: "only these kinds, comma-separated (peak,spring,hut…)")
     static let added = OptionSpec("--added", help: "only the hike's own places (no map search)")
     static let json = OptionSpec("--json", help: "print the places as JSON (metres, degrees)")
-    public static let options: [OptionSpec] = [.placesWithin, kind, added, json, .units, .store, .map]
+    public static let options: [OptionSpec] = [.placesWithin, kind, added, json, .units, .store, .map, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard args.positionals.count == 1 else { throw CLIError.usage("places needs exactly one ID") }
@@ -32,6 +33,7 @@ public enum PlacesCommand: Command {
             }
         }
         let units = try UnitsOption.formatter(args, context)
+        let terrain = try DemCommandSupport.optionalStore(args, context)
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
         let id = try StoreAccess.ids(args.positionals, in: store)[0]
         let hike = try store.hike(id)
@@ -49,7 +51,8 @@ public enum PlacesCommand: Command {
             }
             let addedOSM = Set(own.compactMap(\.osmID))
             for p in try map.places(along: trail, within: within, kinds: kinds) where !addedOSM.contains(p.place.osmID ?? "") {
-                rows.append(PlacesListing.Row(place: p.place, along: p.distanceAlong, off: p.distanceOff))
+                rows.append(PlacesListing.Row(place: PlaceHeights.filled(p.place, terrain), along: p.distanceAlong,
+                                              off: p.distanceOff))
             }
         }
         rows.sort(by: PlacesListing.Row.walkingOrder)

@@ -26,13 +26,15 @@ enum PlacesListing {
         var table = TextTable(headers: ["ALONG", "OFF", "KIND", "NAME", "ELE", "ID"], rightAligned: [0, 1, 4])
         for r in rows {
             table.add([r.along.map(units.distance) ?? "--", r.off.map(units.distance) ?? "--", r.place.kind.rawValue,
-                       TerminalText.clean(r.place.name ?? "(unnamed)"), r.place.elevation.map { units.elevation($0) } ?? "",
+                       TerminalText.clean(r.place.name ?? "(unnamed)"),
+                       r.place.elevation.map { (r.place.elevationFromTerrain ? "~" : "") + units.elevation($0) } ?? "",
                        (r.place.id != nil ? "*" : "") + r.label])
         }
         var out = table.render()
         let n = rows.filter { $0.place.id != nil }.count
         out += "\(rows.count) place\(rows.count == 1 ? "" : "s")" + (n > 0 ? ", \(n) added to the hike (*)" : "")
             + (mapSearched ? "; map within \(units.distance(within)) of the line" : "") + "\n"
+        if rows.contains(where: \.place.elevationFromTerrain) { out += "~ height from the terrain (SRTM), not tagged\n" }
         if mapSearched { out += "Map data © OpenStreetMap contributors, ODbL 1.0\n" }
         return out
     }
@@ -40,12 +42,14 @@ enum PlacesListing {
     static func json(_ rows: [Row], hike: CustomStringConvertible) -> String {
         struct Item: Encodable {
             let along: Double?, off: Double?, kind: String, name: String?, latitude: Double, longitude: Double
-            let elevation: Double?, osmId: String?, placeId: Int64?, note: String?, tags: [String: String]
+            let elevation: Double?, elevationSource: String?, osmId: String?, placeId: Int64?, note: String?
+            let tags: [String: String]
         }
         let items = rows.map { r in
             Item(along: r.along.map(round1), off: r.off.map(round1), kind: r.place.kind.rawValue, name: r.place.name,
                  latitude: r.place.coordinate.latitude, longitude: r.place.coordinate.longitude,
-                 elevation: r.place.elevation, osmId: r.place.osmID, placeId: r.place.id, note: r.place.note,
+                 elevation: r.place.elevation,
+                 elevationSource: r.place.elevation == nil ? nil : (r.place.elevationFromTerrain ? "terrain" : r.place.osmID != nil ? "tagged" : "waypoint"), osmId: r.place.osmID, placeId: r.place.id, note: r.place.note,
                  tags: r.place.tags)
         }
         let e = JSONEncoder()
