@@ -97,7 +97,8 @@ import Testing
         for _ in 0..<12 { try tmux.send("Right") }
         try tmux.send("Enter")
         try tmux.type("d")
-        #expect(try tmux.waitFor { $0.contains("p places") && !$0.contains("routing…") }.ok)
+        // Two stops routed: the readouts show the walking time, nothing waits for the router.
+        #expect(try tmux.waitFor { $0.contains("Time ") && $0.contains("Stop 2:") && !$0.contains("routing…") }.ok)
         try tmux.type("p")
         let list = try tmux.waitFor { $0.contains("Places along the route being drawn") && $0.contains(" shown") }
         #expect(list.ok, "\(list.screen)")

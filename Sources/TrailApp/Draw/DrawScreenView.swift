@@ -96,7 +96,7 @@ public enum DrawScreenView {
         lines += (m.elevation?.gaps.noteLines(f, width: width) ?? []).map { Line($0, ThemeRole.warning) }
         if !m.routePlaces.isEmpty {
             let n = m.routePlaces.count
-            lines.append(Line("\(n) place\(n == 1 ? "" : "s") saved with the route · p lists them"))
+            lines.append(Line("\(n) place\(n == 1 ? "" : "s") saved with the route · p"))
         }
         lines.append(Line("Cursor \(position(m.cursor)) z\(String(format: "%.1f", m.viewport.zoom))", ThemeRole.muted))
         return lines
