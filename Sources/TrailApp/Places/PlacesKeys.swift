@@ -21,7 +21,7 @@ extension PlacesAction {
                    keys: [(.character("+"), .widen), (.character("="), .widen), (.character("-"), .narrow)]),
         KeyBinding("Enter  a", "add the selected place to the hike", hint: "a add",
                    keys: [(.enter, .add), (.character("a"), .add)]),
-        KeyBinding("o", "a place of your own at the profile's cursor (asks for a name)", keys: [.character("o")], action: .own),
+        KeyBinding("o", "a place of your own at the profile's cursor (asks for a name, then a note)", keys: [.character("o")], action: .own),
         KeyBinding("r  N  K", "rename / note / next kind of the selected place of the hike",
                    keys: [(.character("r"), .rename), (.character("N"), .note), (.character("K"), .kind)]),
         KeyBinding("x", "remove the selected place from the hike", keys: [.character("x")], action: .remove),
