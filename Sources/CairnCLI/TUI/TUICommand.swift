@@ -39,6 +39,8 @@ public enum TUICommand: Command {
         var placesWithin: Double
         /// `cairn follow`: the hike to open and follow at once.
         var autoFollow: (id: HikeID, source: PositionSourceSpec)?
+        /// `cairn record` on a terminal: the recording to start or resume at once, and its filter.
+        var autoRecord: (AutoRecord, rules: PositionFilterRules)?
 
         /// The options of the viewer besides the live ones (``OptionSpec/live``), in help order.
         static let declared: [OptionSpec] = [.store, .map, .dem, .theme, .units, .ascii, .placesWithin]
@@ -96,6 +98,10 @@ public enum TUICommand: Command {
         options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
         state.placesWithin = options.placesWithin
         state.live.autoFollow = options.autoFollow
+        if let (auto, rules) = options.autoRecord {
+            state.live.autoRecord = auto
+            performer.record.rules = rules
+        }
         let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
             performer.perform(effect, send: send)
         }
@@ -112,6 +118,7 @@ public enum TUICommand: Command {
         }
         var initial: [AppMessage] = [.start]
         if options.autoFollow != nil { initial.append(.follow(.launch)) }
+        if options.autoRecord != nil { initial.append(.record(.launch)) }
         runtime.run(&state, initial: initial)
         return 0
     }
