@@ -40,6 +40,8 @@ enum Navigation {
     case places
     /// The Totals screen, reading the walks.
     case totals
+    /// Back to the Totals screen as it was (Esc on a record's hike opened from it).
+    case backToTotals(TotalsModel)
 }
 
 extension CairnApp {
@@ -100,6 +102,9 @@ extension CairnApp {
             state.basemaps.cancel(.drawing)
             state.screen = .totals(TotalsModel())
             return [.totals(.load)]
+        case .backToTotals(let model):
+            state.basemaps.cancel(.hike)
+            state.screen = .totals(model)
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)
