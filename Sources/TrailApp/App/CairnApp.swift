@@ -25,7 +25,8 @@ public struct CairnApp: Program {
             if let warning = state.environment.format.timeZoneWarning {
                 state.status = StatusMessage(text: warning, isError: true)  // once, at start (and on Totals)
             } else {
-                state.status = StatusMessage(text: state.live.startHint ?? "", isError: false)
+                state.status = StatusMessage(text: state.live.startHint(selected: state.library.pendingSelection != nil) ?? "",
+                                             isError: false)
             }
             return [.loadHikes(state.library.sort), .draw(.loadDraft), .record(.findUnfinished)]
         case .input(.resize(let w, let h)):
