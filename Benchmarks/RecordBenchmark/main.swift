@@ -57,6 +57,9 @@ rules.minimumSpacing = 0
 let recorder = try Recorder(store: store, name: "12 h at 1 Hz", rules: rules, source: "benchmark")
 // The timings array is filled before the first RSS reading, so its pages are not counted.
 var times = [Duration](repeating: .zero, count: count)
+// The hike syncs (DECISIONS.md 250): (points so far, seconds) of each, as the fast feed triggers them.
+var syncs: [(Int, Double)] = []
+syncs.reserveCapacity(4096)
 let rssStart = rssMiB()
 var c = origin
 for i in 0..<count {
@@ -67,6 +70,7 @@ for i in 0..<count {
     let t = clock.now
     try recorder.receive(fix)
     times[i] = clock.now - t
+    if let d = recorder.lastHikeSyncDuration, recorder.pointsBehindHike == 0, i > 0 { syncs.append((i, d)) }
 }
 let rssEnd = rssMiB()
 // Reference: the same fixes kept as Trackpoints (with the receiver extras), grown by appending.
@@ -80,6 +84,14 @@ for i in 0..<count {
 }
 let rssAfterReference = rssMiB()
 func perPoint(_ mib: Double) -> String { String(format: "%.0f B/point", mib * 1_048_576 / Double(count)) }
+// A sync rewrites the hike's track and statistics from every stored point: its cost at the end
+// of the walk, measured directly, against the finish (the same rewrite plus the state change).
+var lastSync = Double.nan
+if let id = recorder.recording {
+    let t0 = clock.now
+    try store.syncRecordedTrack(id)
+    lastSync = seconds(clock.now - t0)
+}
 var t = clock.now
 let stats = recorder.session.statistics()
 let statsTime = clock.now - t
@@ -98,3 +110,11 @@ print("commit per point (receive: filter + INSERT + COMMIT): median \(ms(percent
 print("reference, bare INSERT + COMMIT (same WAL, synchronous=FULL): median \(ms(percentile(bareTimes, 0.5))), p99 \(ms(percentile(bareTimes, 0.99)))")
 print(String(format: "ratio median receive / bare commit: %.2f", seconds(percentile(times, 0.5)) / seconds(percentile(bareTimes, 0.5))))
 print("status-line statistics over all points: \(ms(statsTime)); finish (track + statistics rewrite): \(ms(finishTime))")
+print(String(format: "hike sync (track + statistics rewrite) at %d points: %.1f ms, so the next waits %.1f s "
+             + "(max(%.0f s, %.0f x cost)); syncs during the fast feed: %d",
+             recorder.session.pointCount, lastSync * 1e3,
+             max(Recorder.hikeSyncMinimumInterval, Recorder.hikeSyncCostFactor * lastSync),
+             Recorder.hikeSyncMinimumInterval, Recorder.hikeSyncCostFactor, syncs.count))
+for (n, d) in syncs.enumerated().filter({ $0.offset % max(1, syncs.count / 6) == 0 }).map(\.element) {
+    print(String(format: "  sync at %6d points: %.1f ms", n, d * 1e3))
+}

@@ -81,13 +81,13 @@ import Testing
 
     @Test func anOptionOfOtherCommandsSaysWhereItBelongs() {
         let parser = ArgumentParser(for: ListCommand.self, among: CairnCLI.commands)
-        #expect(throws: CLIError.usage("--theme does not apply to list; tui, render and follow take it")) {
+        #expect(throws: CLIError.usage("--theme does not apply to list; tui, render, follow and record take it")) {
             try parser.parse(["--theme", "dark"])
         }
         let run = cairn(["list", "--theme", "dark", "--store", "/nonexistent/h.sqlite"])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("cairn list: --theme does not apply to list; tui, render and follow take it\n"), "\(run.stderr)")
-        for drawing in ["tui", "follow", "render"] {
+        #expect(run.stderr.hasPrefix("cairn list: --theme does not apply to list; tui, render, follow and record take it\n"), "\(run.stderr)")
+        for drawing in ["tui", "follow", "record", "render"] {
             let command = CairnCLI.commands.first { $0.name == drawing }!
             #expect(command.options.contains { $0.name == "--theme" }, "\(drawing)")
         }

@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func themeIsOfferedExactlyWhereSomethingIsDrawn() {
-        let drawing: Set<String> = ["tui", "follow", "render"]
+        let drawing: Set<String> = ["tui", "follow", "record", "render"]
         for command in CairnCLI.commands {
             let has = command.options.contains { $0.name == OptionSpec.theme.name }
             #expect(has == drawing.contains(command.name), "\(command.name)")

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TrailCore
 import TrailFormats
+import TrailLive
+@testable import CairnCLI
 @testable import TrailStore
 
 /// `cairn record` in-process on a fast GPX replay: the recording is an ordinary hike whose
@@ -75,5 +77,88 @@ import TrailFormats
         #expect(run.stdout.contains("tooClose"))
         let wrong = cairn(["record", "--gps", "replay:" + sample, "--max-accuracy", "fast", "--store", dir + "/h.sqlite"])
         #expect(wrong.status == 2 && wrong.stderr.contains("--max-accuracy needs a value such as"))
+    }
+}
+
+/// `--speed` replays keep the log's own times (DECISIONS.md 251), so a recording interrupted
+/// during a fast replay resumes: the resumed replay continues after the last recorded point.
+@Suite struct RecordReplayResumeTests {
+    let sample = "Samples/gpxpy-Mojstrovka.gpx"
+
+    /// Records the first half of `file`'s replay at --speed 100000 as `cairn record` stamps it,
+    /// "kills" it (the recorder dropped while its row says "recording"), resumes it with
+    /// `cairn record --resume --speed 100000`, and returns the store's stretches and counters.
+    func recordKilledAndResumed(_ file: String, dir: String) throws -> (stretches: [[Trackpoint]], counters: FilterCounters?) {
+        let store = dir + "/hikes.sqlite"
+        let points = try RecordCommand.loadTrack(file)
+        do {
+            let s = try HikeStore(path: store)
+            let rec = try Recorder(store: s, name: "Killed mid-replay", source: "replay:" + file)
+            let config = ReplaySource.Configuration(points: points, speedFactor: 100_000,
+                                                    timing: RecordCommand.replayTiming(rec))
+            for fix in config.fixes(startingAt: Date()).prefix(points.count / 2) { try rec.receive(fix) }
+            #expect(rec.session.pointCount > 10)
+        }
+        let run = cairn(["record", "--resume", "--speed", "100000", "--store", store, "--status-every", "3600"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("finished 'Killed mid-replay'"))
+        let s = try HikeStore(path: store)
+        let hike = try #require(try idsInInsertOrder(store).first)
+        let record = try #require(try s.recording(of: hike))
+        return (try s.tracks(of: hike).flatMap(\.segments).map(\.points), record.counters)
+    }
+
+    @Test func resumeAfterAFastReplayOfATimedLogContinuesAtTheLogsOwnTimes() throws {
+        let dir = makeTempDirectory("record-resume")
+        // A timed log from 2019: 80 points 15 m and 10 s apart.
+        let t0 = Date(timeIntervalSince1970: 1_557_000_000)
+        var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
+        for i in 0..<80 {
+            let c = Coordinate(latitude: 46.5, longitude: 7.5).coordinate(at: Double(i) * 15, bearing: 60)
+            gpx += "<trkpt lat=\"\(c.latitude)\" lon=\"\(c.longitude)\"><ele>\(1500 + i)</ele><time>"
+                + ISO8601DateFormatter().string(from: t0.addingTimeInterval(Double(i) * 10)) + "</time></trkpt>"
+        }
+        try (gpx + "</trkseg></trk></gpx>").write(toFile: dir + "/timed.gpx", atomically: true, encoding: .utf8)
+        let (stretches, counters) = try recordKilledAndResumed(dir + "/timed.gpx", dir: dir)
+        #expect(counters?.rejected[.outOfOrder, default: 0] == 0, "\(String(describing: counters))")
+        // Every point keeps the log's own time; the walk ends at the log's last point, once.
+        let all = stretches.joined()
+        #expect(stretches.count == 2 && all.count == 80)
+        for (k, p) in all.enumerated() { #expect(p.time == t0.addingTimeInterval(Double(k) * 10)) }
+    }
+
+    @Test func resumeAfterAFastReplayOfAnUntimedTrackContinuesIt() throws {
+        let dir = makeTempDirectory("record-resume")
+        let file = repoRoot + "/" + sample  // every point carries one sentinel time: untimed
+        let points = try RecordCommand.loadTrack(file)
+        #expect(!ReplayPlan.isTimed(points))
+        let (stretches, counters) = try recordKilledAndResumed(file, dir: dir)
+        #expect(counters?.rejected[.outOfOrder, default: 0] == 0, "\(String(describing: counters))")
+        #expect(stretches.count == 2)
+        // The second stretch continues after the first (nothing walked twice), no fix is in
+        // the future, and the walk reaches the end of the track (within the 10 m spacing).
+        let firstEnd = try #require(stretches[0].last?.time), secondStart = try #require(stretches[1].first?.time)
+        #expect(secondStart > firstEnd)
+        #expect(stretches.joined().allSatisfy { ($0.time ?? .distantFuture) <= Date() })
+        let end = try #require(points.last?.coordinate), last = try #require(stretches[1].last?.coordinate)
+        #expect(last.distance(to: end) < PositionFilterRules.recording.minimumSpacing)
+    }
+
+    @Test func untimedReplaysAreNeverStampedInTheFuture() {
+        let line = (0..<50).map { i in
+            Trackpoint(latitude: 46.5 + Double(i) * 0.0002, longitude: 7.5, elevation: 1500, time: nil)
+        }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let config = ReplaySource.Configuration(points: line, speedFactor: 10, timing: .recording(after: nil, anchor: nil))
+        let fixes = config.fixes(startingAt: now)
+        // The walk is D of track time and D/10 of wall time: the last fix is stamped at its arrival.
+        let d = fixes.last!.time.timeIntervalSince(fixes.first!.time)
+        #expect(d > 60)
+        #expect(abs(fixes.last!.time.timeIntervalSince(now) - d / 10) < 1e-6)
+        // Resumed: anchored at the recording's first point, after its last one.
+        let resumed = ReplaySource.Configuration(points: line, speedFactor: 10,
+                                                 timing: .recording(after: fixes[20].time, anchor: fixes[0].time))
+            .fixes(startingAt: now.addingTimeInterval(3600))
+        #expect(resumed.map(\.time) == fixes.dropFirst(21).map(\.time))
     }
 }

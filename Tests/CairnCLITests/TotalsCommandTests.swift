@@ -164,4 +164,71 @@ import TrailFormats
         #expect(text.contains("\nYear ") && text.contains("fastest pace"))
         #expect(cairn(["totals", "--year", "twenty", "--store", store]).status == 2)
     }
+
+    /// The follow-ups of issue 18 against the reference: a track with a 1970 clock and one at
+    /// 43 km/h count in the sums but hold no record (and the records say so); a walk followed
+    /// while the same walk was recorded counts once. TZ=Nonsense is said on stderr.
+    @Test func implausibleTracksHoldNoRecordAndAWalkRecordedWhileFollowedCountsOnce() throws {
+        let dir = makeTempDirectory("totals-follow-ups")
+        let store = dir + "/hikes.sqlite"
+        func iso(_ s: String) -> Date { ISO8601Timestamp.parse(s)! }
+        /// `points` points 100 m apart (0.0009° of latitude), `seconds` apart, climbing 5 m each.
+        func gpx(_ name: String, _ start: Date, points: Int, seconds: Double) throws -> String {
+            var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+                + "<trk><name>\(name)</name><trkseg>\n"
+            for i in 0..<points {
+                text += "<trkpt lat=\"\(46.0 + Double(i) * 0.0009)\" lon=\"7.6\"><ele>\(1000 + Double(i) * 5)</ele>"
+                    + "<time>\(ISO8601Timestamp.format(start.addingTimeInterval(Double(i) * seconds)))</time></trkpt>\n"
+            }
+            let path = dir + "/\(name).gpx"
+            try (text + "</trkseg></trk></gpx>\n").write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let files = [try gpx("walk", iso("2026-05-10T08:00:00Z"), points: 80, seconds: 80),      // 7.9 km, 4.5 km/h
+                     try gpx("clock-1970", iso("1970-01-01T00:00:00Z"), points: 200, seconds: 75),  // 19.9 km: the longest
+                     try gpx("drive", iso("2026-06-01T08:00:00Z"), points: 120, seconds: 8.4)]     // 11.9 km at 43 km/h
+        let imported = cairn(["import"] + files + ["--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let ids = try idsInInsertOrder(store)
+        // The walk, followed along its own track while it was being recorded (the same hour).
+        let s = try HikeStore(path: store)
+        let t = iso("2026-05-10T08:00:30Z")
+        let w = try s.beginWalk(of: ids[0], startedAt: t, offRouteThreshold: 30)
+        var summary = FollowSummary(startTime: t, endTime: t.addingTimeInterval(6000), activeTime: 6000,
+                                    distanceWalked: 7800, elevationGain: 390, acceptedFixes: 700)
+        summary.movingTime = 6000
+        summary.movingDistance = 7800
+        try s.finishWalk(w, endedAt: t.addingTimeInterval(6000), summary: summary)
+
+        let out = try Self.totals(store, year: 2026, zone: "UTC")
+        // Three hikes, the walk left out: May has one walk, not two.
+        #expect(out.counted.hikes == 3 && out.counted.walks == 0)
+        #expect(out.totals.thisYear.months[4].walks == 1 && out.totals.allTime.walks == 3)
+        let json = cairn(["totals", "--json", "--store", store], environment: ["TZ": "UTC"]).stdout
+        #expect(json.contains("\"walksDuringHikesLeftOut\" : 1"))
+        // Records: the 1970 track is not the longest, the drive not the fastest pace.
+        #expect(out.totals.record(.longest)?.trailID == ids[0].rawValue)  // the drive is flagged too
+        #expect(out.totals.record(.fastestPace)?.trailID == ids[0].rawValue)
+        #expect(Set(out.totals.leftOutOfRecords.map(\.trailID)) == [ids[1].rawValue, ids[2].rawValue])
+        // The same figures from the reference.
+        if let ref = try Self.reference(store, year: 2026, zone: "UTC") {
+            Self.same(out.totals.allTime, ref.allTime, "all time")
+            for m in 0..<12 { Self.same(out.totals.thisYear.months[m], ref.thisYear.months[m], "2026-\(m + 1)") }
+            #expect(out.totals.records.count == ref.records.count)
+            for r in out.totals.records {
+                let e = try #require(ref.records[r.kind.rawValue])
+                #expect(abs(r.value - e.value) < 1e-9 * max(1, abs(e.value)) && r.trailID == e.trailID, "\(r.kind)")
+            }
+        }
+        // The text says what was left out, and why.
+        let text = cairn(["totals", "--year", "2026", "--units", "metric", "--store", store], environment: ["TZ": "UTC"])
+        #expect(text.stdout.contains("1 walk followed while recorded counted once, as the recording"))
+        #expect(text.stdout.contains("Left out of the records: “clock-1970”") && text.stdout.contains("before the GPS era"))
+        #expect(text.stdout.contains("Left out of the records: “drive”") && text.stdout.contains("averages 4"))
+        #expect(text.stderr.isEmpty)
+        // A TZ that names no zone is said once on stderr; the output still comes.
+        let nonsense = cairn(["totals", "--store", store], environment: ["TZ": "Nonsense"])
+        #expect(nonsense.status == 0 && !nonsense.stdout.isEmpty)
+        #expect(nonsense.stderr.components(separatedBy: "TZ=Nonsense is not a time zone").count == 2, "\(nonsense.stderr)")
+    }
 }

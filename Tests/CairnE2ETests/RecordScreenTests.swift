@@ -90,6 +90,34 @@ import Testing
         #expect(try tmux.waitFor(text: "CAIRN-EXIT-0").ok)
     }
 
+    /// `cairn record` on a terminal opens the recording screen (no `R` needed), and while it
+    /// records another process (`cairn list`) sees the walk so far, not the first point only.
+    @Test func cairnRecordOnATerminalOpensTheScreenAndTheListSeesTheWalkSoFar() throws {
+        guard BrowseTests.ready else { return }
+        let (store, _, dir) = try FollowTests.store(with: FollowTests.andorra)
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) record --gps replay:\(Self.andorra) --speed 20 --name 'Terminal walk' "
+                                   + "--store \(store) --map \(dir.path)/none.sqlite", width: 110, height: 34)
+        let screen = try tmux.waitFor(text: "● recording", timeout: 60)
+        #expect(screen.ok, "cairn record on a terminal did not open the recording screen:\n\(screen.screen)")
+        #expect(!screen.screen.contains("recording 'Terminal walk' from"), "headless status shown on a terminal")
+        let arriving = try tmux.waitFor(timeout: 40) { (Self.points($0) ?? 0) >= 12 }
+        #expect(arriving.ok, "no points arrived:\n\(arriving.screen)")
+        // Within the sync interval (5 s) the stored hike holds the walk so far, still recording.
+        var listed = 0
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            listed = try Self.hikes(store).first { $0.kind == "recorded" }?.points ?? 0
+            if listed >= 10 { break }
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        #expect(listed >= 10, "cairn list shows \(listed) points for the recording in progress")
+        #expect(try Self.hikes(store).first { $0.kind == "recorded" }?.name == "Terminal walk")
+        try tmux.send("p")
+        #expect(try tmux.waitFor(text: "● paused").ok)
+        try tmux.send("C-c")
+        #expect(try tmux.waitFor(text: "CAIRN-EXIT-").ok)
+    }
+
     @Test func aKilledRecordingIsOfferedOnStartAndFinishedFromTheOffer() throws {
         guard BrowseTests.ready else { return }
         let (store, _, dir) = try FollowTests.store(with: FollowTests.andorra)

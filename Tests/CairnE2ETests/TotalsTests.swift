@@ -21,6 +21,10 @@ import Testing
         try tmux.send("Enter")
         let hike = try tmux.waitFor(text: "Focus: profile")
         #expect(hike.ok && hike.screen.contains("Tag 1"), "the record's hike did not open:\n\(hike.screen)")
+        // Esc goes back to the Totals screen it came from, records still shown; Esc again to the library.
+        try tmux.send("Escape")
+        let totals = try tmux.waitFor(text: "longest        29.9 km")
+        #expect(totals.ok, "not back on Totals:\n\(totals.screen)")
         try tmux.send("Escape")
         let back = try tmux.waitFor(text: "9 hikes · sorted by date")
         #expect(back.ok, "not back in the library:\n\(back.screen)")

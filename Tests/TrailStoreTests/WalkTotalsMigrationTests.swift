@@ -13,8 +13,10 @@ import TrailSQLite
         return dir + "/hikes.sqlite"
     }
 
+    /// A timed hike recorded the day before the walks (a walk at the hike's own time would be
+    /// that hike followed while recorded, counted once: DECISIONS.md 254).
     static func hike(_ store: HikeStore) throws -> HikeID {
-        let t = Date(timeIntervalSince1970: 1_750_000_000)
+        let t = Date(timeIntervalSince1970: 1_750_000_000 - 86_400)
         let track = Track(segments: [TrackSegment(points: [
             Trackpoint(latitude: 46, longitude: 7, elevation: 1000, time: t),
             Trackpoint(latitude: 46.01, longitude: 7, elevation: 1100, time: t.addingTimeInterval(900))])])

@@ -18,7 +18,12 @@ and computes, with the rules of DECISIONS.md 220 re-implemented from their wordi
   * trails are distinct counted hike ids (per month, per year, all time);
   * records: longest distance, highest maxElevation, most elevationGain, steepest
     |steepestGrade| (reported signed), fastest moving speed = movingDistance / movingTime over
-    walks of >= 5000 m (walks: movingDistance else distanceWalked); ties go to the earlier walk.
+    walks of >= 5000 m (walks: movingDistance else distanceWalked); ties go to the earlier walk;
+  * (DECISIONS.md 254) a walk whose [summary.startTime, endedAt] (endedAt missing: its start
+    alone) overlaps a counted dated hike's [startTime, endTime] is that hike walked (followed
+    while recorded) and is not counted;
+  * (DECISIONS.md 253) an outing dated before 1980-01-06T00:00:00Z (GPS week 0) or a hike whose
+    statistics.averageSpeed exceeds 25 km/h holds no record (it still counts in the sums).
 
 Prints JSON: {"thisYear": {...}, "lastYear": {...}, "allTime": {...}, "records": {kind: {value, trailID}}}
 where a year is {"months": [12 x figures], "total": figures} and figures are
@@ -33,6 +38,10 @@ import os
 import sys
 import xml.etree.ElementTree as ET
 from zoneinfo import ZoneInfo
+
+
+GPS_EPOCH = dt.datetime(1980, 1, 6, tzinfo=dt.timezone.utc)
+WALK_LIMIT = 25 / 3.6
 
 
 def parse_time(s):
@@ -88,9 +97,14 @@ def main():
         moving_speed = None
         if s.get("movingTime") and s.get("movingDistance") is not None:
             moving_speed = s["movingDistance"] / s["movingTime"]
-        outings.append({"trail": h["id"], "start": parse_time(s["startTime"]), "distance": s["distance"],
+        start = parse_time(s["startTime"])
+        end = parse_time(s["endTime"]) if s.get("endTime") else start
+        implausible = start < GPS_EPOCH or (s.get("averageSpeed") or 0) > WALK_LIMIT
+        outings.append({"trail": h["id"], "start": start, "end": end, "distance": s["distance"],
                         "gain": s.get("elevationGain"), "moving": s.get("movingTime"),
-                        "maxEle": s.get("maxElevation"), "grade": s.get("steepestGrade"), "speed": moving_speed})
+                        "maxEle": s.get("maxElevation"), "grade": s.get("steepestGrade"), "speed": moving_speed,
+                        "implausible": implausible})
+    spans = [(o["start"], o["end"]) for o in outings]
     for h in hikes:
         detail = json.load(open(os.path.join(a.dir, "show", h["id"] + ".json")))
         for w in detail.get("walks", []):
@@ -99,10 +113,14 @@ def main():
                 continue
             moving = sm.get("movingTime", sm.get("activeTime"))
             mdist = sm.get("movingDistance", sm.get("distanceWalked"))
-            outings.append({"trail": canonical[h["id"]], "start": parse_time(sm.get("startTime") or w["startedAt"]),
+            start = parse_time(sm.get("startTime") or w["startedAt"])
+            end = max(start, parse_time(w["endedAt"])) if w.get("endedAt") else start
+            if any(a <= end and start <= b for a, b in spans):
+                continue
+            outings.append({"trail": canonical[h["id"]], "start": start,
                             "distance": sm.get("distanceWalked", 0), "gain": sm.get("elevationGain"),
                             "moving": moving, "maxEle": None, "grade": None,
-                            "speed": (mdist / moving) if moving else None})
+                            "speed": (mdist / moving) if moving else None, "implausible": start < GPS_EPOCH})
 
     def year(y):
         items = [o for o in outings if o["start"].astimezone(zone).year == y]
@@ -112,6 +130,8 @@ def main():
     def best(key, value=None):
         found = None
         for o in sorted(outings, key=lambda o: o["start"]):
+            if o["implausible"]:
+                continue
             k = key(o)
             if k is None:
                 continue

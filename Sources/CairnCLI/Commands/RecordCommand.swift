@@ -1,10 +1,12 @@
 import Foundation
+import TrailApp
 import TrailCore
 import TrailFormats
 import TrailLive
 import TrailStore
 
-/// `cairn record --gps SPEC`: records a new hike from live positions, headless.
+/// `cairn record --gps SPEC`: records a new hike from live positions: on the recording screen
+/// when stdin and stdout are a terminal, headless otherwise or with `--headless`.
 public enum RecordCommand: Command {
     public static let name = "record"
     public static let summary = "Record a hike from a live GPS position (gpsd, NMEA, GPX replay)"
@@ -12,23 +14,32 @@ public enum RecordCommand: Command {
         Records a new hike (kind "recorded") from SPEC. Every point the noise filter accepts is
         committed to the store as it arrives, before it counts: if the process is killed, the
         walk is there, paused, and `cairn record --resume` continues it. Nothing is stored
-        until the first accepted point. A status line is printed every minute (elapsed and
-        moving time, distance, pace over the last 500 m, elevation, gain, fix age, points
-        accepted and rejected by rule); this also runs in a terminal until the recording
-        screen arrives, and under tmux, nohup or a service manager.
+        until the first accepted point. The stored hike follows the walk at least every 5 s
+        (`cairn list`, `show` and `export` see the walk so far).
 
-        Ctrl-C (SIGINT) finishes the recording; SIGTERM and SIGHUP pause it (resume later).
-        A replay or NMEA log that reaches its end finishes it. --resume reuses the
-        recording's own position source unless --gps gives another.
+        When stdin and stdout are both a terminal, the viewer opens on the recording screen
+        (as R in the library): map and profile growing, live figures; p pauses, x finishes,
+        b backtracks, Ctrl-C quits with the recording kept, paused. Otherwise (a pipe, nohup,
+        a service manager) or with --headless it runs headless: a status line every minute
+        (elapsed and moving time, distance, pace over the last 500 m, elevation, gain, fix
+        age, points accepted and rejected by rule); Ctrl-C (SIGINT) finishes the recording,
+        SIGTERM and SIGHUP pause it (resume later).
+
+        A replay or NMEA log that reaches its end finishes a headless recording. A replay
+        keeps the log's own times at any --speed (an untimed track is walked at 4 km/h and
+        never stamped in the future), and a resumed replay continues after the last recorded
+        point. --resume reuses the recording's own position source unless --gps gives another.
         """
     static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\"", help: "the hike's name")
     static let resume = OptionSpec("--resume", help: "continue the unfinished recording (restored as paused)")
     static let finish = OptionSpec("--finish", help: "finish the unfinished recording without recording more")
+    static let headless = OptionSpec("--headless", help: "no recording screen even on a terminal: status lines only")
     static let statusEvery = OptionSpec("--status-every", value: "SECS", defaultValue: "60", help: "seconds between status lines")
     static let pointLog = OptionSpec("--point-log", value: "FILE", kind: .file(extensions: []),
                                      help: "append each accepted point (\"seq stretch lat lon unixtime\") after it is committed")
-    public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, statusEvery, pointLog]
-        + RecordFilterOptions.declared + [.store, .units]
+    public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, headless, statusEvery, pointLog]
+        + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak]
+    public static let notes = ThemeOption.lookupNote
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let storePath = StoreAccess.path(args, context)
@@ -49,6 +60,10 @@ public enum RecordCommand: Command {
 
         let store = try StoreAccess.open(storePath, context, write: true)
         let unfinished = try restoreUnfinished(store, context)
+        let onScreen = !args.has(headless) && context.stdoutIsTerminal && context.stdinIsTerminal
+        if onScreen && !finish {
+            return try launchScreen(args, context, unfinished: unfinished, resume: resume, name: name, rules: rules)
+        }
         if finish {
             guard let recorder = unfinished else { throw CLIError.failure("there is no unfinished recording to finish") }
             try recorder.perform(.finish)
@@ -60,10 +75,7 @@ public enum RecordCommand: Command {
             guard let r = unfinished else { throw CLIError.failure("there is no unfinished recording to resume") }
             recorder = r
         } else if let r = unfinished {
-            throw CLIError.failure("""
-                an unfinished recording is waiting, now paused: '\(TerminalText.clean(r.name))' (\(r.hike?.rawValue ?? "?"), \
-                \(r.session.pointCount) points). `cairn record --resume` continues it, `cairn record --finish` finishes it
-                """)
+            throw refusal(r)
         } else {
             guard gpsText != nil else {
                 throw CLIError.usage("record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded")
@@ -78,7 +90,7 @@ public enum RecordCommand: Command {
         let spec: PositionSourceSpec
         do { spec = try PositionSourceSpec(parsing: sourceText) } catch { throw CLIError.usage(error.description) }
         do { try spec.check(loadTrack: loadTrack) } catch { throw CLIError.failure(String(describing: error)) }
-        let source = try spec.makeSource(speedFactor: speed ?? 1, loadTrack: loadTrack)
+        let source = try spec.makeSource(speedFactor: speed ?? 1, replayTiming: replayTiming(recorder), loadTrack: loadTrack)
         if recorder.session.state == .paused { try recorder.perform(.resume) }
 
         var logFD: Int32?
@@ -105,6 +117,36 @@ public enum RecordCommand: Command {
         }
     }
 
+    /// On a terminal: the viewer opened on the recording screen, with the same refusals as
+    /// headless (no second recording beside an unfinished one, --gps needed for a new one).
+    private static func launchScreen(_ args: ParsedArguments, _ context: CommandContext, unfinished: Recorder?,
+                                     resume: Bool, name: String?, rules: PositionFilterRules) throws -> Int32 {
+        var options = try TUICommand.ViewerOptions(args, context)
+        let gpsText = args.value(.gps)
+        if resume {
+            guard let r = unfinished else { throw CLIError.failure("there is no unfinished recording to resume") }
+            guard gpsText != nil || r.source != nil else {
+                throw CLIError.usage("the recording has no stored position source: give --gps SPEC")
+            }
+        } else if let r = unfinished {
+            throw refusal(r)
+        } else if gpsText == nil {
+            throw CLIError.usage("record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded")
+        }
+        if !resume, args.has(nameOption), name?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
+            throw CLIError.usage("--name needs a name")
+        }
+        options.autoRecord = (AutoRecord(source: gpsText, name: name, resume: resume), rules)
+        return try TUICommand.launch(options, context)
+    }
+
+    private static func refusal(_ r: Recorder) -> CLIError {
+        CLIError.failure("""
+            an unfinished recording is waiting, now paused: '\(TerminalText.clean(r.name))' (\(r.hike?.rawValue ?? "?"), \
+            \(r.session.pointCount) points). `cairn record --resume` continues it, `cairn record --finish` finishes it
+            """)
+    }
+
     /// Restores the newest unfinished recording (as paused), telling the user.
     private static func restoreUnfinished(_ store: HikeStore, _ context: CommandContext) throws -> Recorder? {
         do { return try Recorder.restoreUnfinished(in: store, now: context.now) } catch {
@@ -118,6 +160,12 @@ public enum RecordCommand: Command {
         return "finished '\(TerminalText.clean(r.name))' as hike \(hike.rawValue): \(units.distance(s.distance)), "
             + "\(r.session.pointCount) points, elapsed \(units.duration(s.elapsedTime ?? 0, style: .clock)) "
             + "(cairn show \(hike.rawValue))\n"
+    }
+
+    /// A replay recorded keeps the log's own times and, resuming, continues after the
+    /// recording's last point (``ReplayTiming/recording(after:anchor:)``, DECISIONS.md 251).
+    static func replayTiming(_ recorder: Recorder) -> ReplayTiming {
+        .recording(after: recorder.session.lastPoint?.time, anchor: recorder.session.keptStretches.first?.first?.date)
     }
 
     /// Reads a GPX file into trackpoints (all tracks' segments, or the routes), for `replay:`.

@@ -16,7 +16,12 @@ public enum TotalsCommand: Command {
         timestamp, once however often the same track was imported (content hash); and every walk
         followed along a saved trail, dated by its first fix. Drawn routes and files without
         timestamps count only through their walks. A walk belongs to the month of its local
-        start time in the zone of TZ (the store keeps instants, not the walker's offset).
+        start time in the zone of TZ (the store keeps instants, not the walker's offset); a TZ
+        this system does not know is said on stderr, and the system's zone is used.
+        A walk followed while the same walk was recorded (its time overlaps a dated hike's) counts
+        once, as the recording. Tracks whose numbers cannot be a walk's (a clock before 1980, an
+        average faster than 25 km/h, as the import warns) count in the sums but hold no record;
+        the records say which were left out.
         """
     static let year = OptionSpec("--year", value: "YEAR", defaultHelp: "the current year",
                                  help: "the year to show beside the year before it")
@@ -32,11 +37,13 @@ public enum TotalsCommand: Command {
             var walks: Int
             var duplicateHikesLeftOut: Int
             var undatedHikes: Int
+            var walksDuringHikesLeftOut: Int
         }
     }
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let units = try UnitsOption.formatter(args, context)
+        if let warning = units.timeZoneWarning { context.stderr.write("cairn: \(warning)\n") }
         var year = TotalsCalculator.localYear(of: context.now(), in: units.timeZone)
         if let text = args.value(Self.year) {
             guard let y = Int(text), (1...9999).contains(y) else {
@@ -52,7 +59,7 @@ public enum TotalsCommand: Command {
             let walks = list.outings.filter { $0.walkID != nil }.count
             context.stdout.write(try HikeJSON.text(Output(totals: report, counted: .init(
                 hikes: list.outings.count - walks, walks: walks, duplicateHikesLeftOut: list.duplicateHikes,
-                undatedHikes: list.undatedHikes))))
+                undatedHikes: list.undatedHikes, walksDuringHikesLeftOut: list.walksDuringHikes))))
             return 0
         }
         context.stdout.write(TotalsCommandText.render(report, list, units))

@@ -16,6 +16,9 @@ enum TotalsCommandText {
         if list.undatedHikes > 0 {
             counted += "; \(list.undatedHikes) undated trail\(list.undatedHikes == 1 ? "" : "s") counted only through their walks"
         }
+        if list.walksDuringHikes > 0 {
+            counted += "; \(list.walksDuringHikes) walk\(list.walksDuringHikes == 1 ? "" : "s") followed while recorded counted once, as the recording"
+        }
         out += counted + "\n\n"
         let maximum = (r.thisYear.months + r.lastYear.months).map(\.distance).max() ?? 0
         var table = TextTable(headers: ["MONTH", "\(y) DISTANCE", "", "\(p) DISTANCE", "", "CLIMB \(y)", "CLIMB \(p)",
@@ -44,6 +47,7 @@ enum TotalsCommandText {
                             + (rec.walkID != nil ? " (a walk of it)" : "")])
         }
         if !r.records.isEmpty { out += records.render().split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n" }
+        for note in TotalsText.leftOut(r, units) { out += "  " + TerminalText.clean(note) + "\n" }
         return out
     }
 }

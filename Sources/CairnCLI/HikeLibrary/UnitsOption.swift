@@ -15,8 +15,10 @@ enum UnitsOption {
             }
             override = s
         }
-        return UnitFormatter(system: UnitSystem.resolve(override: override, environment: context.environment),
-                             timeZone: timeZone(context.environment))
+        var f = UnitFormatter(system: UnitSystem.resolve(override: override, environment: context.environment),
+                              timeZone: timeZone(context.environment))
+        f.timeZoneWarning = timeZoneWarning(context.environment)
+        return f
     }
 
     /// The user's time zone: `TZ` when it names a zone (POSIX allows a leading ":", as in
@@ -24,5 +26,16 @@ enum UnitsOption {
     static func timeZone(_ environment: [String: String]) -> TimeZone {
         if let tz = environment["TZ"], let z = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) { return z }
         return TimeZone.current
+    }
+
+    /// What to say when `TZ` is set but names no zone this system knows (`TZ=Nonsense`):
+    /// dates then fall back to the system's zone, which the user should know. Nil otherwise
+    /// (unset, empty, or a known zone).
+    static func timeZoneWarning(_ environment: [String: String]) -> String? {
+        guard let tz = environment["TZ"], !tz.isEmpty else { return nil }
+        let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+        guard TimeZone(identifier: name) == nil else { return nil }
+        return "TZ=\(TerminalText.clean(tz)) is not a time zone this system knows; dates and months are in "
+            + "\(TimeZone.current.identifier) (see /usr/share/zoneinfo for the names)"
     }
 }

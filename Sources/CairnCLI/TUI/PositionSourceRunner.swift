@@ -19,13 +19,13 @@ final class PositionSourceRunner: @unchecked Sendable {
     /// Starts `spec` (stopping any running source) paced by `speed` (``FollowEffectPerformer/pacing(_:_:)``).
     /// Events go to `event` with their wall-clock arrival, the clock to `tick` once a second;
     /// a source that cannot be made calls `failed` with the error's description.
-    func start(_ spec: PositionSourceSpec, speed: Double?, now: @escaping @Sendable () -> Date,
+    func start(_ spec: PositionSourceSpec, speed: Double?, replayTiming: ReplayTiming = .fromNow, now: @escaping @Sendable () -> Date,
                event: @escaping @Sendable (PositionEvent, Date) -> Void, tick: @escaping @Sendable (Date) -> Void,
                failed: @escaping @Sendable (String) -> Void) {
         stop()
         let src: any PositionSource
         do {
-            src = try spec.makeSource(speedFactor: FollowEffectPerformer.pacing(spec, speed),
+            src = try spec.makeSource(speedFactor: FollowEffectPerformer.pacing(spec, speed), replayTiming: replayTiming,
                                       loadTrack: FollowEffectPerformer.loadTrack)
         } catch {
             failed("\(error)")

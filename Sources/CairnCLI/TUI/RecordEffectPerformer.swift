@@ -20,6 +20,9 @@ final class RecordEffectPerformer: @unchecked Sendable {
     private var recorder: Recorder?
     private var restored: Recorder?
     private var lastStatistics: (at: Date, statistics: TrackStatistics)?
+    /// The noise filter's thresholds for a new recording (`cairn record --max-accuracy …`);
+    /// set before the app starts.
+    var rules = PositionFilterRules.recording
 
     /// The statistics (a pass over every committed point) are refreshed at most this often, in
     /// seconds of wall time; distance, points and counters are exact after every point.
@@ -34,14 +37,15 @@ final class RecordEffectPerformer: @unchecked Sendable {
     func perform(_ effect: RecordEffect, send: @escaping @Sendable (AppMessage) -> Void) {
         switch effect {
         case .startSource(let spec, let speed, let number):
-            runner.start(spec, speed: speed, now: { [self] in now() },
-                         event: { event, at in send(.record(.position(event, at: at, source: number))) },
-                         tick: { send(.record(.tick($0))) },
-                         failed: { send(.record(.sourceFailed(source: number, $0))) })
-        case .stopSource:
-            runner.stop()
+            // On the recorder's queue, after `.begin`: a replay resumed continues after its last point.
+            queue.async { [self] in
+                let timing = recorder.map(RecordCommand.replayTiming) ?? .recording(after: nil, anchor: nil)
+                startSource(spec, speed: speed, timing: timing, number: number, send: send)
+            }
+        case .stopSource:  // queued too, so it never overtakes a queued start
+            queue.async { [self] in runner.stop() }
         case .pauseSource(let paused):
-            runner.setPaused(paused)
+            queue.async { [self] in runner.setPaused(paused) }
         case .speak(let text):
             speech.speak(text)
         case .checkSource(let spec, let text, let resuming):
@@ -61,12 +65,25 @@ final class RecordEffectPerformer: @unchecked Sendable {
         }
     }
 
+    private func startSource(_ spec: PositionSourceSpec, speed: Double?, timing: ReplayTiming, number: Int,
+                             send: @escaping @Sendable (AppMessage) -> Void) {
+        runner.start(spec, speed: speed, replayTiming: timing, now: { [self] in now() },
+                     event: { event, at in send(.record(.position(event, at: at, source: number))) },
+                     tick: { [self] t in
+                         send(.record(.tick(t)))
+                         // A source that stops sending still gets its last points into the hike.
+                         queue.async { [self] in _ = recorder?.syncHikeIfDue() }
+                     },
+                     failed: { send(.record(.sourceFailed(source: number, $0))) })
+    }
+
     /// The app is ending (quit, signal): stops the source and writes a recording in progress as
     /// paused, so the next start offers it with every point (a killed process is restored as
     /// paused too, by ``Recorder/init(restoring:store:now:)``).
     func shutDown() {
         runner.stop()
         queue.sync {
+            runner.stop()  // a start queued before this
             if let r = recorder, r.session.state == .recording { try? r.perform(.pause) }
             recorder = nil
         }
@@ -114,7 +131,7 @@ final class RecordEffectPerformer: @unchecked Sendable {
             } else {
                 let hikeName = name ?? "Recorded " + ISO8601DateFormatter.string(
                     from: now(), timeZone: TimeZone.current, formatOptions: [.withFullDate, .withDashSeparatorInDate])
-                let r = try Recorder(store: store, name: hikeName, source: source, now: now)
+                let r = try Recorder(store: store, name: hikeName, rules: rules, source: source, now: now)
                 recorder = r
                 send(.record(.begun(figures(r, fresh: true), stored: [], name: hikeName, hike: nil)))
             }

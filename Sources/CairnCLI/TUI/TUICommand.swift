@@ -22,7 +22,9 @@ public enum TUICommand: Command {
         (p pauses, x finishes, b backtracks; an unfinished recording is offered on start).
         Press ? on any screen for every key.
         """
-    public static let options: [OptionSpec] = ViewerOptions.declared + OptionSpec.live
+    static let select = OptionSpec("--select", value: "ID", kind: .hikeID,
+                                   help: "start with this hike selected in the library (make demo: the demo hike)")
+    public static let options: [OptionSpec] = ViewerOptions.declared + [select] + OptionSpec.live
     public static let notes = ThemeOption.lookupNote
 
     /// What `cairn tui` and `cairn follow` share: the store, the map, how to draw, the live options.
@@ -39,6 +41,10 @@ public enum TUICommand: Command {
         var placesWithin: Double
         /// `cairn follow`: the hike to open and follow at once.
         var autoFollow: (id: HikeID, source: PositionSourceSpec)?
+        /// `cairn tui --select ID`: the hike selected first in the library.
+        var select: HikeID?
+        /// `cairn record` on a terminal: the recording to start or resume at once, and its filter.
+        var autoRecord: (AutoRecord, rules: PositionFilterRules)?
 
         /// The options of the viewer besides the live ones (``OptionSpec/live``), in help order.
         static let declared: [OptionSpec] = [.store, .map, .dem, .theme, .units, .ascii, .placesWithin]
@@ -57,7 +63,10 @@ public enum TUICommand: Command {
     }
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let options = try ViewerOptions(args, context)
+        var options = try ViewerOptions(args, context)
+        if let id = args.value(select) {
+            options.select = try StoreAccess.ids([id], in: try StoreAccess.open(options.storePath, context))[0]
+        }
         return try launch(options, context)
     }
 
@@ -96,6 +105,11 @@ public enum TUICommand: Command {
         options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
         state.placesWithin = options.placesWithin
         state.live.autoFollow = options.autoFollow
+        state.library.pendingSelection = options.select
+        if let (auto, rules) = options.autoRecord {
+            state.live.autoRecord = auto
+            performer.record.rules = rules
+        }
         let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
             performer.perform(effect, send: send)
         }
@@ -112,6 +126,7 @@ public enum TUICommand: Command {
         }
         var initial: [AppMessage] = [.start]
         if options.autoFollow != nil { initial.append(.follow(.launch)) }
+        if options.autoRecord != nil { initial.append(.record(.launch)) }
         runtime.run(&state, initial: initial)
         return 0
     }

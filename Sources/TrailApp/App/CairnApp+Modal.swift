@@ -57,7 +57,11 @@ extension CairnApp {
                 // A places prompt takes an empty answer too (an empty note adds the place without one).
                 if case .places(let prompt) = p.purpose { return placesPromptAccepted(&state, prompt, p.text) }
                 let text = p.text.trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else { return [] }
+                guard !text.isEmpty else {
+                    // A walk is never lost to an empty name: the prompt comes back with the name it had.
+                    if case .recordName = p.purpose { return runRecording(&state) { RecordFeature.nameEmpty(&$0) } }
+                    return []
+                }
                 switch p.purpose {
                 case .rename(let id): return [.renameHike(id, text)]
                 case .importPath:

@@ -44,6 +44,8 @@ enum Navigation {
     case drawingWithPlaces(DrawModel)
     /// The Totals screen, reading the walks.
     case totals
+    /// Back to the Totals screen as it was (Esc on a record's hike opened from it).
+    case backToTotals(TotalsModel)
 }
 
 extension CairnApp {
@@ -115,6 +117,9 @@ extension CairnApp {
             state.basemaps.cancel(.drawing)
             state.screen = .totals(TotalsModel())
             return [.totals(.load)]
+        case .backToTotals(let model):
+            state.basemaps.cancel(.hike)
+            state.screen = .totals(model)
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

@@ -22,7 +22,12 @@ public struct CairnApp: Program {
         let context = state.context
         switch message {
         case .start:
-            state.status = StatusMessage(text: state.live.startHint ?? "", isError: false)
+            if let warning = state.environment.format.timeZoneWarning {
+                state.status = StatusMessage(text: warning, isError: true)  // once, at start (and on Totals)
+            } else {
+                state.status = StatusMessage(text: state.live.startHint(selected: state.library.pendingSelection != nil) ?? "",
+                                             isError: false)
+            }
             return [.loadHikes(state.library.sort), .draw(.loadDraft), .record(.findUnfinished)]
         case .input(.resize(let w, let h)):
             state.width = w
@@ -115,8 +120,10 @@ public struct CairnApp: Program {
             return apply(LibraryFeature.previewLoaded(&state.library, id, prepared, context), &state, AppEffect.library)
         }
         let map = AppLayout(width: state.width, height: state.height).hike.map
-        navigate(&state, to: .hike(HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
-                                                                              mapHeight: max(1, map.height)))))
+        var model = HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
+                                                              mapHeight: max(1, map.height)))
+        if case .totals(let totals) = state.screen { model.openedFromTotals = totals }
+        navigate(&state, to: .hike(model))
         let strays = prepared.strayFixesLeftOut
         let strayNote = strays == 0 ? nil
             : "\(strays) stray fix\(strays == 1 ? "" : "es") left out of the map and profile (kept in the stored file)"

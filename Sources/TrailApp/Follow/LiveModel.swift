@@ -19,6 +19,8 @@ public struct LiveModel: Sendable {
     public var speechAvailable = false
     /// `cairn follow ID --gps SPEC`: the hike to open and follow at launch, until it starts.
     public var autoFollow: (id: HikeID, source: PositionSourceSpec)?
+    /// `cairn record` on a terminal: the recording to start (or resume) at launch, until it starts.
+    public var autoRecord: AutoRecord?
     /// The walk history of the open hike.
     public var history: (id: HikeID, walks: [WalkRecord])?
     /// An unfinished walk the user was asked about (or said yes to): resumed by the next start.
@@ -36,10 +38,14 @@ public struct LiveModel: Sendable {
     public init() {}
 
     /// The viewer's first status line when a position source was given (`--gps`, as `make demo`
-    /// does): how to follow with it, shown inside the viewer rather than printed before it.
-    public var startHint: String? {
-        guard defaultSource != LiveModel.defaultSourceText, autoFollow == nil else { return nil }
-        return "Tip: open a hike and press f to follow it live (\(shortSource))"
+    /// does): how to follow or record with it, shown inside the viewer rather than printed
+    /// before it; `selected`: the library starts on a chosen hike (`--select`, the demo hike).
+    public func startHint(selected: Bool = false) -> String? {
+        guard defaultSource != LiveModel.defaultSourceText, autoFollow == nil, autoRecord == nil else { return nil }
+        if selected {
+            return "Tip: Enter opens the selected hike, f follows it live; R records a walk (\(shortSource))"
+        }
+        return "Tip: open a hike and press f to follow it live, or press R to record a walk (\(shortSource))"
     }
 
     /// The source as the tips name it: a file's name without its directory ("nmea:walk.nmea").
@@ -51,8 +57,8 @@ public struct LiveModel: Sendable {
 
     /// The same tip on a hike screen just opened.
     public var hikeHint: String? {
-        guard defaultSource != LiveModel.defaultSourceText, autoFollow == nil else { return nil }
-        return "Tip: press f, then Enter, to follow this hike live (\(shortSource))"
+        guard defaultSource != LiveModel.defaultSourceText, autoFollow == nil, autoRecord == nil else { return nil }
+        return "Tip: press f, then Enter, to follow this hike live; R in the library records (\(shortSource))"
     }
 
     /// The walks of hike `id` as last loaded (empty when another hike's are loaded).

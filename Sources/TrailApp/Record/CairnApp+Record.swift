@@ -25,12 +25,26 @@ extension CairnApp {
         let context = state.context
         let options = state.live.recordOptions
         switch message {
+        case .launch:
+            // A new recording starts now (the CLI has refused one beside an unfinished one);
+            // a resumed one when the start's search finds it.
+            guard let auto = state.live.autoRecord, !auto.resume, let source = auto.source else { return [] }
+            return apply(RecordFeature.sourceEntered(source, resuming: nil), &state, AppEffect.record)
         case .sourceChecked(let text, let spec, let resuming, let error):
             guard state.screen.kind != .record else { return [] }
             if error == nil && resuming == nil { state.live.defaultSource = text }
+            state.live.autoRecord = nil
             return apply(RecordFeature.sourceChecked(&state.record, text, spec, resuming: resuming, error: error, context, options),
                          &state, AppEffect.record)
         case .unfinishedFound(let found):
+            if let auto = state.live.autoRecord, auto.resume {  // `cairn record --resume` on a terminal
+                state.record.unfinished = found
+                guard let source = auto.source ?? found.source else {
+                    state.live.autoRecord = nil
+                    return apply(RecordFeature.askSource(state.record, resuming: found.recording, options), &state, AppEffect.record)
+                }
+                return apply(RecordFeature.sourceEntered(source, resuming: found.recording), &state, AppEffect.record)
+            }
             // Kept for `R` when a dialog is open or another screen shows; offered at once otherwise.
             guard state.modal == nil, state.screen.kind == .library else { state.record.unfinished = found; return [] }
             return apply(RecordFeature.unfinishedFound(&state.record, found, context), &state, AppEffect.record)

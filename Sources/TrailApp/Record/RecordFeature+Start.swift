@@ -41,7 +41,7 @@ extension RecordFeature {
         shared.unfinished = nil
         let status = resuming == nil ? "Recording from \(spec): waiting for the first fix"
             : "Resuming the recording from \(spec)"
-        return Result([.begin(name: offered?.name, source: text, resuming: resuming),
+        return Result([.begin(name: offered?.name ?? (resuming == nil ? options.autoName : nil), source: text, resuming: resuming),
                        .startSource(spec, speed: options.speed, source: shared.sourceCounter)],
                       status: StatusMessage(text: status, isError: false), navigation: .recording(model))
     }

@@ -21,12 +21,14 @@ struct RecordOptions: Sendable {
     var speed: Double?
     var offRouteThreshold: Double
     var speaks: Bool
+    /// `cairn record --name` on a terminal, for the recording started at launch.
+    var autoName: String?
 }
 
 extension LiveModel {
     var recordOptions: RecordOptions {
         RecordOptions(defaultSource: defaultSource, speed: speedFactor, offRouteThreshold: offRouteThreshold,
-                      speaks: speaks && speechAvailable)
+                      speaks: speaks && speechAvailable, autoName: autoRecord?.name)
     }
 }
 
@@ -87,6 +89,16 @@ enum RecordFeature {
             }
         }
         if model.viewport != viewportBefore { askMapData(model, &result) }
+        return result
+    }
+
+    /// The name prompt was accepted empty: nothing is finished; the prompt opens again with
+    /// the recording's name (the default "Recorded YYYY-MM-DD" unless renamed) and says so.
+    static func nameEmpty(_ model: inout RecordModel) -> Result {
+        guard model.phase == .running else { return Result() }
+        var result = Result(status: StatusMessage(text: "A hike needs a name: Enter saves it as “\(TextSanitizer.sanitize(model.name))”, "
+                                                  + "Esc goes on recording", isError: true), bell: true)
+        result.modal = .prompt(PromptModel(purpose: .recordName, title: "Finish and save as", text: model.name))
         return result
     }
 
@@ -153,7 +165,7 @@ enum RecordFeature {
             if model.phase == .starting { return Result([.stopSource], status: status, navigation: .library, bell: true) }
             if model.phase == .finishing { model.phase = .running }
             return Result(status: status, bell: true)
-        case .sourceChecked, .finished, .unfinishedFound:
+        case .sourceChecked, .finished, .unfinishedFound, .launch:
             return Result()  // the root's (they open or leave the screen)
         }
     }

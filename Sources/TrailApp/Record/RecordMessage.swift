@@ -5,6 +5,9 @@ import TrailStore
 
 /// What the recording feature receives (wrapped in ``AppMessage/record(_:)``).
 public enum RecordMessage: Sendable {
+    /// `cairn record` on a terminal: start the recording of ``LiveModel/autoRecord`` (a resumed
+    /// one starts when the unfinished recording is found).
+    case launch
     /// The answer to ``RecordEffect/checkSource(_:text:resuming:)``: nil `error` when the source
     /// can be read.
     case sourceChecked(text: String, PositionSourceSpec, resuming: RecordingID?, error: String?)
@@ -30,6 +33,22 @@ public enum RecordMessage: Sendable {
     case unfinishedFound(UnfinishedRecording)
     /// The store refused a write or read; the recording stays as last written.
     case failed(reason: String)
+}
+
+/// `cairn record` on a terminal: what to record at launch.
+public struct AutoRecord: Sendable, Equatable {
+    /// The `--gps` text (nil when resuming with the recording's own source).
+    public var source: String?
+    /// `--name` for a new recording (nil: "Recorded YYYY-MM-DD").
+    public var name: String?
+    /// `--resume`: continue the unfinished recording instead of starting one.
+    public var resume: Bool
+
+    public init(source: String?, name: String?, resume: Bool) {
+        self.source = source
+        self.name = name
+        self.resume = resume
+    }
 }
 
 /// A recording found unfinished on start, as offered: resume or finish it, or later.

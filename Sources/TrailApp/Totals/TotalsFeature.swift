@@ -54,6 +54,8 @@ enum TotalsFeature {
             model.month = calendar.component(.month, from: now) - 1
         }
         recompute(&model, context)
+        // The months depend on the zone: a TZ that names none is said here too.
+        if let warning = context.environment.format.timeZoneWarning { return Result(status: StatusMessage(text: warning, isError: true)) }
         return Result()
     }
 

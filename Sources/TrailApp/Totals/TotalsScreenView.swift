@@ -78,6 +78,14 @@ enum TotalsScreenView {
         let units = env.format
         buffer.setString(x: area.x + 1, y: area.y, "Records (Enter opens the hike; r back to the chart)",
                          style: env.style(ThemeRole.heading), maxWidth: area.width - 2)
+        // Below the records (or at the foot when they fill the area): what they leave out.
+        let notes = TotalsText.leftOut(report, units)
+        let recordsEnd = area.y + 2 + report.records.count * 2
+        for (k, note) in notes.enumerated() {
+            let y = min(recordsEnd + k, area.y + area.height - notes.count + k)
+            guard y > area.y, y < area.y + area.height else { continue }
+            buffer.setString(x: area.x + 1, y: y, note, style: env.style(ThemeRole.muted), maxWidth: area.width - 2)
+        }
         if report.records.isEmpty {
             buffer.setString(x: area.x + 1, y: area.y + 2, "None yet: no walk with numbers.", style: env.style(ThemeRole.muted),
                              maxWidth: area.width - 2)
@@ -85,7 +93,8 @@ enum TotalsScreenView {
         }
         for (i, r) in report.records.enumerated() {
             let y = area.y + 2 + i * 2
-            guard y + 1 < area.y + area.height else { break }
+            guard y + 1 < area.y + area.height - min(notes.count, max(0, recordsEnd - (area.y + area.height - notes.count)))
+            else { break }
             let selected = i == model.selectedRecord
             let style = selected ? env.style(ThemeRole.selection) : env.style(ThemeRole.text)
             if selected { buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), with: Cell(" ").applying(style)) }

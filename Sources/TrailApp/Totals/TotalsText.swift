@@ -1,4 +1,5 @@
 import Foundation
+import TermUI
 import TrailCore
 
 /// The words and numbers of the totals, shared by the Totals screen and `cairn totals`, so the
@@ -49,5 +50,14 @@ public enum TotalsText {
         "\(units.distance(f.distance)) · \(units.elevationChange(f.elevationGain)) · "
             + "\(units.duration(f.movingTime)) moving · \(f.walks) walk\(f.walks == 1 ? "" : "s") · "
             + "\(f.trails) trail\(f.trails == 1 ? "" : "s")"
+    }
+
+    /// The note under the records when some walks were left out of them (their numbers
+    /// cannot be a walk's): "Left out of the records: 'Commute' (abc123), averages 43.0 km/h, …".
+    public static func leftOut(_ report: TotalsReport, _ units: UnitFormatter) -> [String] {
+        report.leftOutOfRecords.map { l in
+            "Left out of the records: \u{201C}\(TextSanitizer.sanitize(l.trailName))\u{201D} (\(l.trailID), "
+                + "\(units.date(l.startTime))): \(l.reason)"
+        }
     }
 }

@@ -36,10 +36,13 @@ public struct Outing: Hashable, Sendable {
     /// Steepest sustained grade, signed fraction (see `TrackStatistics.steepestGrade`); nil
     /// when unknown (walks do not store it).
     public var steepestGrade: Double?
+    /// Why the numbers cannot be a walk's (the import's warnings: a clock before 1980, faster
+    /// than 25 km/h on average); such an outing counts in the sums, never in the records.
+    public var implausible: Implausibility?
 
     public init(source: Source, trailID: String, trailName: String, startTime: Date, distance: Double,
                 elevationGain: Double? = nil, movingTime: Double? = nil, movingDistance: Double? = nil,
-                maxElevation: Double? = nil, steepestGrade: Double? = nil) {
+                maxElevation: Double? = nil, steepestGrade: Double? = nil, implausible: Implausibility? = nil) {
         self.source = source
         self.trailID = trailID
         self.trailName = trailName
@@ -50,6 +53,7 @@ public struct Outing: Hashable, Sendable {
         self.movingDistance = movingDistance
         self.maxElevation = maxElevation
         self.steepestGrade = steepestGrade
+        self.implausible = implausible
     }
 
     /// Moving average speed, m/s: moving distance over moving time; nil when either is unknown

@@ -28,11 +28,14 @@ public enum TotalsCalculator {
         }
         return TotalsReport(timeZone: timeZone.identifier, rules: rules, thisYear: this.year(year),
                             lastYear: last.year(year - 1), allTime: all.figures(nil), firstWalk: first,
-                            lastWalk: latest, records: records(outings, rules))
+                            lastWalk: latest, records: records(outings, rules),
+                            leftOutOfRecords: outings.compactMap { o in o.implausible.map { TotalsLeftOut(o, reason: $0) } })
     }
 
-    /// The records among `outings` (see ``TotalsRecordKind``).
+    /// The records among `outings` (see ``TotalsRecordKind``); an outing whose numbers cannot
+    /// be a walk's (``Outing/implausible``) holds none.
     public static func records(_ outings: [Outing], _ rules: TotalsRules = .standard) -> [TotalsRecord] {
+        let outings = outings.filter { $0.implausible == nil }
         /// The outing with the largest `key` (ties: the earlier), recorded with `value` of it.
         func best(_ kind: TotalsRecordKind, _ key: (Outing) -> Double?,
                   value: (Outing) -> Double? = { _ in nil }) -> TotalsRecord? {

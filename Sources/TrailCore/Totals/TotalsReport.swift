@@ -81,6 +81,25 @@ public struct TotalsRecord: Hashable, Sendable, Codable {
     }
 }
 
+/// A walk the records leave out, and why (``Outing/implausible``).
+public struct TotalsLeftOut: Hashable, Sendable, Codable {
+    public var trailID: String
+    public var trailName: String
+    /// The walk history's row id for a walk, nil for a hike's own track.
+    public var walkID: Int64?
+    public var startTime: Date
+    /// As the import warned: "averages 43.0 km/h, faster than 25 km/h, the limit for a walk".
+    public var reason: String
+
+    public init(_ outing: Outing, reason: Implausibility) {
+        trailID = outing.trailID
+        trailName = outing.trailName
+        walkID = outing.walkID
+        startTime = outing.startTime
+        self.reason = reason.description
+    }
+}
+
 /// The rules of the totals, stated in the output.
 public struct TotalsRules: Hashable, Sendable, Codable {
     /// The pace record needs at least this distance, metres (5 km: a short dash is not a pace).
@@ -111,9 +130,12 @@ public struct TotalsReport: Hashable, Sendable, Codable {
     public var lastWalk: Date?
     /// Records, in ``TotalsRecordKind`` order; a record nothing qualifies for is left out.
     public var records: [TotalsRecord]
+    /// Walks counted in the sums but left out of the records: their numbers cannot be a walk's.
+    public var leftOutOfRecords: [TotalsLeftOut]
 
     public init(timeZone: String, rules: TotalsRules, thisYear: YearTotals, lastYear: YearTotals,
-                allTime: TotalsFigures, firstWalk: Date?, lastWalk: Date?, records: [TotalsRecord]) {
+                allTime: TotalsFigures, firstWalk: Date?, lastWalk: Date?, records: [TotalsRecord],
+                leftOutOfRecords: [TotalsLeftOut] = []) {
         self.timeZone = timeZone
         self.rules = rules
         self.thisYear = thisYear
@@ -122,6 +144,7 @@ public struct TotalsReport: Hashable, Sendable, Codable {
         self.firstWalk = firstWalk
         self.lastWalk = lastWalk
         self.records = records
+        self.leftOutOfRecords = leftOutOfRecords
     }
 
     /// The record of `kind`, nil when none qualifies.

@@ -11,6 +11,9 @@ public struct UnitFormatter: Hashable, Sendable {
     public var system: UnitSystem
     /// Time zone for dates and clock times (injected; the CLI passes the user's).
     public var timeZone: TimeZone
+    /// Set when the user asked for a zone that does not exist (`TZ=Nonsense`) and
+    /// ``timeZone`` is a fallback: the words to tell them (the CLI's).
+    public var timeZoneWarning: String?
 
     /// Shown for an unknown or non-finite value.
     public static let unknown = "--"

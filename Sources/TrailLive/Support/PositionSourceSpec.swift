@@ -84,11 +84,12 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - speedFactor: replay and NMEA-file pacing (`--speed`); nil plays without waiting
     ///     (NMEA files) — for replay nil also means no waiting.
+    ///   - replayTiming: what a replay's fix times are (``ReplayTiming``; following's by default).
     ///   - clock: the clock the source uses.
     ///   - loadTrack: reads a GPX file into trackpoints (all tracks' segments joined), for
     ///     `replay:`; injected so TrailLive does not depend on the GPX reader's API.
     /// - Throws: whatever `loadTrack` throws.
-    public func makeSource(speedFactor: Double?, clock: any LiveClock = SystemClock(),
+    public func makeSource(speedFactor: Double?, replayTiming: ReplayTiming = .fromNow, clock: any LiveClock = SystemClock(),
                            loadTrack: (String) throws -> [Trackpoint]) throws -> any PositionSource {
         switch self {
         case .gpsd(let endpoint):
@@ -97,7 +98,8 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
             return NMEASource(configuration: .init(path: path, baudRate: baud, speedFactor: speedFactor), clock: clock)
         case .replay(let path):
             let points = try loadTrack(path)
-            return ReplaySource(configuration: .init(points: points, speedFactor: speedFactor), clock: clock)
+            return ReplaySource(configuration: .init(points: points, speedFactor: speedFactor, timing: replayTiming),
+                                clock: clock)
         }
     }
 }

@@ -66,6 +66,18 @@ extension HikeStore {
         }
     }
 
+    /// Rewrites a running recording's hike (track and statistics) from its stored points, in
+    /// one transaction, so `list`, `show`, `export` and the totals see the walk so far (the
+    /// state is not changed). See ``Recorder/syncHikeIfDue()``.
+    /// - Throws: ``RecordingStoreError``, ``SQLiteError``.
+    public func syncRecordedTrack(_ recording: RecordingID) throws {
+        try requireWritable()
+        try connection.transaction {
+            guard try recordingState(recording) != .finished else { throw RecordingStoreError.finished(recording) }
+            try writeRecordedTrack(recording)
+        }
+    }
+
     /// Recordings not finished (killed, crashed, closed), newest first.
     public func unfinishedRecordings() throws -> [RecordingRecord] {
         try recordingRecords(where: "r.state <> 'finished'", [])

@@ -24,6 +24,22 @@ public final class Recorder {
     /// The position source as typed (`--gps`), stored with the recording.
     public let source: String?
     private let now: () -> Date
+    /// When the hike's track and statistics were last brought up to date (``syncHikeIfDue()``).
+    private var lastHikeSync: Date?
+    /// Accepted points committed since then (in `recording_points`, not yet in the hike's track).
+    public private(set) var pointsBehindHike = 0
+    /// Seconds between two hike syncs now: ``hikeSyncMinimumInterval``, or
+    /// ``hikeSyncCostFactor`` times the last sync's duration when that is longer.
+    public private(set) var hikeSyncInterval = Recorder.hikeSyncMinimumInterval
+    /// The last sync's duration, seconds (monotonic clock); nil before the first.
+    public private(set) var lastHikeSyncDuration: Double?
+
+    /// The hike row (`list`, `show`, `export`, totals, the library) follows a running recording
+    /// at least this often, seconds of wall time (DECISIONS.md 250).
+    public static let hikeSyncMinimumInterval: Double = 5
+    /// A sync rewrites the whole track and its statistics (O(points)); the next one waits this
+    /// many times its duration, so syncing never takes more than 1/50 (2 %) of a core.
+    public static let hikeSyncCostFactor: Double = 50
 
     /// Durability of a recording's commits: `synchronous = FULL` on the store's connection (the
     /// store opens with NORMAL). In WAL mode FULL syncs the log at every commit, so a power cut
@@ -43,6 +59,35 @@ public final class Recorder {
         session = RecordingSession(rules: rules)
     }
 
+    /// Brings the stored hike (track, one segment per stretch, and statistics) up to the points
+    /// committed so far, when points are behind and ``hikeSyncInterval`` has passed since the
+    /// last sync. Called after each accepted point and by the loops' clocks (so a source that
+    /// stops sending still gets its last points into the hike). A failure leaves the points
+    /// safe in `recording_points` (pause, finish or the next sync writes them) and is returned,
+    /// not thrown: the point that triggered it was committed.
+    /// - Returns: nil, or the store's error.
+    @discardableResult
+    public func syncHikeIfDue() -> Error? {
+        guard pointsBehindHike > 0, let recording else { return nil }
+        let t = now()
+        if let last = lastHikeSync, t >= last, t.timeIntervalSince(last) < hikeSyncInterval { return nil }
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            try store.syncRecordedTrack(recording)
+        } catch {
+            lastHikeSync = t
+            return error
+        }
+        let d = clock.now - started
+        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        lastHikeSyncDuration = seconds
+        hikeSyncInterval = max(Self.hikeSyncMinimumInterval, Self.hikeSyncCostFactor * seconds)
+        lastHikeSync = t
+        pointsBehindHike = 0
+        return nil
+    }
+
     /// Reopens a stored recording. An unfinished one that is still marked `recording` (its
     /// process was killed) is first written as paused, so it comes back paused with every point
     /// accepted so far; a paused one stays paused.
@@ -58,6 +103,7 @@ public final class Recorder {
         if record.state == .recording {
             try store.setRecordingState(record.id, .paused, counters: nil, at: now())
         }
+        lastHikeSync = now()
         session = RecordingSession(restoring: try store.recordingStretches(record.id), counters: record.counters,
                                    rules: record.rules, finished: record.state == .finished)
     }
@@ -84,14 +130,21 @@ public final class Recorder {
                                                    counters: session.filter.counters, source: source, at: now())
                 hike = ids.hike
                 recording = ids.recording
+                lastHikeSync = now()
             }
         } catch {
             session.discardPending()
             throw error
         }
         session.commit(point)
+        if pointCountInHike(point) { pointsBehindHike += 1 }
+        syncHikeIfDue()
         return judgement
     }
+
+    /// The first point is in the hike as `beginRecording` wrote it; every later one is behind
+    /// until the next sync.
+    private func pointCountInHike(_ point: PendingPoint) -> Bool { point.sequence > 0 }
 
     /// Pauses, resumes or finishes: written to the store first, then applied to the session.
     /// Before the first point there is nothing stored, so only the session changes.
@@ -100,6 +153,10 @@ public final class Recorder {
         let next = try session.check(action)
         if let recording {
             try store.setRecordingState(recording, next, counters: session.filter.counters, at: now())
+            if next != .recording {  // pause and finish rewrote the track
+                pointsBehindHike = 0
+                lastHikeSync = now()
+            }
         }
         try session.apply(action)
     }

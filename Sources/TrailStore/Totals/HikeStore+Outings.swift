@@ -12,11 +12,15 @@ public struct OutingList: Hashable, Sendable {
     public var duplicateHikes: Int
     /// Hikes without timestamps (drawn routes, untimed files): counted only through their walks.
     public var undatedHikes: Int
+    /// Walks left out because a dated hike covers the same time (the walk was followed while it
+    /// was recorded, or a watch's track of it was imported): the hike counts, once.
+    public var walksDuringHikes: Int
 
-    public init(outings: [Outing], duplicateHikes: Int, undatedHikes: Int) {
+    public init(outings: [Outing], duplicateHikes: Int, undatedHikes: Int, walksDuringHikes: Int = 0) {
         self.outings = outings
         self.duplicateHikes = duplicateHikes
         self.undatedHikes = undatedHikes
+        self.walksDuringHikes = walksDuringHikes
     }
 }
 
@@ -31,48 +35,97 @@ extension HikeStore {
     ///   distance walked, climb and moving time (``FollowSummary/movingTime``; walks saved
     ///   before it was kept count their active time). Walks store no highest point or grade.
     /// Hikes without timestamps count only through their walks.
+    /// One walk is counted once (DECISIONS.md 254): a walk whose time (first fix to end, or its
+    /// first fix alone while unfinished) overlaps a counted dated hike's first-to-last timestamp
+    /// is that hike walked — followed while recording it — and is left out
+    /// (``OutingList/walksDuringHikes``); a hiker walks one walk at a time. Numbers that cannot
+    /// be a walk's (``PlausibilityLimits``: a clock before 1980, faster than 25 km/h on average,
+    /// as the import warns) mark the outing ``Outing/implausible``: in the sums, not the records.
     /// - Throws: ``SQLiteError``.
     public func outings() throws -> OutingList {
         try connection.execute("SAVEPOINT cairn_read_outings")
         defer { try? connection.execute("RELEASE cairn_read_outings") }
         // Every hike (the trails walks follow), each with the row id of its first stored copy.
-        struct Row { let id: Int64, canonical: Int64, publicID: String, name: String, dated: Outing? }
+        struct Row { let id: Int64, canonical: Int64, publicID: String, name: String, dated: Outing?, end: Double }
+        let limits = PlausibilityLimits.standard
         let rows = try connection.query("""
             SELECT h.id, (SELECT min(d.id) FROM hikes d WHERE d.content_hash = h.content_hash), h.public_id, h.name,
                    h.start_time, h.distance, h.elevation_gain, h.moving_time, h.moving_distance, h.max_elevation,
-                   h.steepest_grade
+                   h.steepest_grade, h.average_speed, coalesce(h.end_time, h.start_time)
             FROM hikes h ORDER BY h.id
             """) { st -> Row in
             let id = st.string(2), name = st.string(3)
-            let dated = st.optionalDouble(4).map {
-                Outing(source: .hike, trailID: id, trailName: name, startTime: Date(timeIntervalSinceReferenceDate: $0),
-                       distance: st.double(5), elevationGain: st.optionalDouble(6), movingTime: st.optionalDouble(7),
-                       movingDistance: st.optionalDouble(8), maxElevation: st.optionalDouble(9),
-                       steepestGrade: st.optionalDouble(10))
+            let dated = st.optionalDouble(4).map { t -> Outing in
+                let start = Date(timeIntervalSinceReferenceDate: t)
+                return Outing(source: .hike, trailID: id, trailName: name, startTime: start,
+                              distance: st.double(5), elevationGain: st.optionalDouble(6), movingTime: st.optionalDouble(7),
+                              movingDistance: st.optionalDouble(8), maxElevation: st.optionalDouble(9),
+                              steepestGrade: st.optionalDouble(10),
+                              implausible: limits.implausibility(startTime: start, averageSpeed: st.optionalDouble(11)))
             }
-            return Row(id: st.int64(0), canonical: st.int64(1), publicID: id, name: name, dated: dated)
+            return Row(id: st.int64(0), canonical: st.int64(1), publicID: id, name: name, dated: dated,
+                       end: st.optionalDouble(12) ?? 0)
         }
         var byRow: [Int64: Int] = [:]
         byRow.reserveCapacity(rows.count)
         for (i, r) in rows.enumerated() { byRow[r.id] = i }
         var outings: [Outing] = []
         var duplicates = 0, undated = 0
+        var spans = TimeSpans()
         for r in rows {
             guard let o = r.dated else { undated += 1; continue }
-            if r.canonical == r.id { outings.append(o) } else { duplicates += 1 }
+            if r.canonical == r.id {
+                outings.append(o)
+                spans.add(o.startTime.timeIntervalSinceReferenceDate, max(r.end, o.startTime.timeIntervalSinceReferenceDate))
+            } else { duplicates += 1 }
         }
+        spans.seal()
+        var during = 0
         let walks = try connection.query("""
             SELECT id, hike_id, coalesce(first_fix_at, started_at), distance_walked, elevation_gain, moving_time,
-                   moving_distance
+                   moving_distance, ended_at
             FROM walks WHERE accepted_fixes > 0 ORDER BY id
             """) { st -> Outing? in
             guard let i = byRow[st.int64(1)], let trail = byRow[rows[i].canonical].map({ rows[$0] }) else { return nil }
+            let start = st.double(2)
+            if spans.overlaps(start, max(start, st.optionalDouble(7) ?? start)) {
+                during += 1
+                return nil
+            }
+            let date = Date(timeIntervalSinceReferenceDate: start)
             return Outing(source: .walk(st.int64(0)), trailID: trail.publicID, trailName: trail.name,
-                          startTime: Date(timeIntervalSinceReferenceDate: st.double(2)), distance: st.optionalDouble(3) ?? 0,
+                          startTime: date, distance: st.optionalDouble(3) ?? 0,
                           elevationGain: st.optionalDouble(4), movingTime: st.optionalDouble(5),
-                          movingDistance: st.optionalDouble(6))
+                          movingDistance: st.optionalDouble(6),
+                          implausible: limits.implausibility(startTime: date, averageSpeed: nil))
         }
         outings += walks.compactMap { $0 }
-        return OutingList(outings: outings, duplicateHikes: duplicates, undatedHikes: undated)
+        return OutingList(outings: outings, duplicateHikes: duplicates, undatedHikes: undated, walksDuringHikes: during)
+    }
+}
+
+/// Closed time intervals (seconds) with an overlap query in O(log n): sorted by start, with
+/// the running maximum of the ends.
+struct TimeSpans {
+    private var spans: [(start: Double, end: Double)] = []
+    private var maxEnd: [Double] = []
+
+    mutating func add(_ start: Double, _ end: Double) { spans.append((start, end)) }
+
+    mutating func seal() {
+        spans.sort { $0.start < $1.start }
+        var m = -Double.infinity
+        maxEnd = spans.map { m = max(m, $0.end); return m }
+    }
+
+    /// True when [start, end] meets any span.
+    func overlaps(_ start: Double, _ end: Double) -> Bool {
+        // The last span starting at or before `end`; the spans up to it overlap when one ends at or after `start`.
+        var lo = 0, hi = spans.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if spans[mid].start <= end { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 && maxEnd[lo - 1] >= start
     }
 }

@@ -135,6 +135,23 @@ import TrailStore
         #expect(d.state.screen.kind == .library)
     }
 
+    @Test func anEmptyNameKeepsTheWalkAndTheDefaultNameAndSaysSo() {
+        var d = RecordDriver()
+        _ = d.start()
+        for k in 0..<5 { d.send(FollowFixture.fix(Double(k))) }
+        _ = d.key(.character("x"))
+        _ = d.key(.control("u"))  // the hiker clears the name and presses Enter
+        let effects = d.key(.enter)
+        #expect(!effects.contains(.record(.finish(name: ""))) && effects.allSatisfy { if case .record(.finish) = $0 { false } else { true } })
+        guard case .prompt(let p)? = d.state.modal else { Issue.record("the prompt closed silently"); return }
+        #expect(p.purpose == .recordName && p.text == "Recorded 2023-11-14")
+        #expect(d.state.status.text.contains("needs a name"))
+        #expect(d.state.status.text.contains("Recorded 2023-11-14"))
+        #expect(d.model?.phase == .running && d.state.screen.kind == .record)
+        // Enter now saves under the name shown.
+        #expect(d.key(.enter) == [.record(.finish(name: "Recorded 2023-11-14"))])
+    }
+
     @Test func finishingWithNothingRecordedKeepsNoHike() {
         var d = RecordDriver()
         _ = d.start()

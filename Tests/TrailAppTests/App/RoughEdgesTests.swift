@@ -72,13 +72,24 @@ import TrailStore
 
     @Test func aGivenPositionSourceIsNamedInsideTheViewer() throws {
         var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
-        s.live.defaultSource = "nmea:/home/u/.cache/cairn-demo/andorra-walk-with-detour.nmea"
+        s.live.defaultSource = "nmea:/home/u/cairn/Samples/cairn-walk-serrat-sorteny.nmea"
         _ = app.update(&s, .start)
         _ = app.update(&s, .hikesLoaded([AppUpdateTests.summary(1, "Alpha", distance: 5000, start: 0)]))
         let status = app.view(s, width: 120, height: 40).textLines()[39]
-        #expect(status.contains("press f to follow it live (nmea:andorra-walk-with-detour.nmea)"), "\(status)")
+        #expect(status.contains("press f to follow it live, or press R to record a walk (nmea:cairn-walk-serrat-sorteny.nmea)"),
+                "\(status)")
         _ = app.update(&s, .hikeLoaded(HikeID(rowID: 1), try AppUpdateTests.sampleHike(), forPreview: false))
-        #expect(s.status.text.contains("press f, then Enter, to follow this hike live"))
+        #expect(s.status.text.contains("press f, then Enter, to follow this hike live; R in the library records"))
+        // `--select` (make demo: the demo hike the replayed walk follows) starts on that hike.
+        var demo = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        demo.live.defaultSource = s.live.defaultSource
+        demo.library.pendingSelection = HikeID(rowID: 2)
+        _ = app.update(&demo, .start)
+        _ = app.update(&demo, .hikesLoaded([AppUpdateTests.summary(1, "Alpha", distance: 5000, start: 10),
+                                            AppUpdateTests.summary(2, "Demo hike", distance: 9820, start: 0)]))
+        #expect(demo.library.selectedSummary?.name == "Demo hike")
+        #expect(app.view(demo, width: 120, height: 40).textLines()[39]
+            .contains("Tip: Enter opens the selected hike, f follows it live; R records a walk (nmea:"))
         // Without --gps there is no tip.
         var plain = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
         _ = app.update(&plain, .start)

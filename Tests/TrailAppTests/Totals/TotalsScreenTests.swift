@@ -92,6 +92,58 @@ import TrailStore
         #expect(back.screen.kind == .library)
     }
 
+    @Test func escapeFromARecordsHikeGoesBackToTotalsAsItWas() throws {
+        var s = totalsState()
+        _ = app.update(&s, .input(.key(.character("["))))  // 2025
+        _ = app.update(&s, .input(.key(.character("r"))))
+        _ = app.update(&s, .input(.key(.down)))
+        let before = try #require(Self.model(s))
+        let record = try #require(before.report?.records[1])
+        _ = app.update(&s, .input(.key(.enter)))
+        _ = app.update(&s, .hikeLoaded(HikeID(record.trailID)!, try AppUpdateTests.sampleHike(), forPreview: false))
+        #expect(s.screen.kind == .hike)
+        _ = app.update(&s, .input(.key(.escape)))
+        #expect(s.screen.kind == .totals)
+        let after = try #require(Self.model(s))
+        #expect(after.year == 2025 && after.showsRecords && after.selectedRecord == 1)
+        #expect(app.view(s, width: 80, height: 24).textDump() == {
+            var t = s
+            t.screen = .totals(before)
+            return app.view(t, width: 80, height: 24).textDump()
+        }())
+        // Esc on Totals still goes to the library; a hike opened from the library goes back there.
+        _ = app.update(&s, .input(.key(.escape)))
+        #expect(s.screen.kind == .library)
+        _ = app.update(&s, .hikeLoaded(HikeID(record.trailID)!, try AppUpdateTests.sampleHike(), forPreview: false))
+        _ = app.update(&s, .input(.key(.escape)))
+        #expect(s.screen.kind == .library)
+    }
+
+    @Test func recordsSayWhatTheyLeaveOutAndAnUnknownZoneIsSaid() throws {
+        var format = UnitFormatter(system: .metric, timeZone: TimeZone(identifier: "UTC")!)
+        format.timeZoneWarning = "TZ=Nonsense is not a time zone this system knows; dates and months are in UTC"
+        var s = AppState(environment: WidgetEnvironment(theme: .plain, format: format), storeLabel: "test", width: 100, height: 30)
+        #expect(!app.update(&s, .start).isEmpty)
+        #expect(s.status.text.contains("TZ=Nonsense") && s.status.isError)
+        _ = app.update(&s, .hikesLoaded([]))
+        _ = app.update(&s, .input(.key(.character("T"))))
+        var list = Self.list()
+        // A 60 km "walk" at 40 km/h: it would be the longest and the fastest.
+        let drive = Outing(source: .hike, trailID: HikeID(rowID: 9).rawValue, trailName: "Drive", startTime: Self.now.addingTimeInterval(-86400),
+                           distance: 60_000, movingTime: 5400, movingDistance: 60_000,
+                           implausible: .fasterThanAWalk(40 / 3.6, limit: 25 / 3.6))
+        list.outings.append(drive)
+        _ = app.update(&s, .totals(.loaded(list, now: Self.now)))
+        #expect(s.status.text.contains("TZ=Nonsense"))
+        _ = app.update(&s, .input(.key(.character("r"))))
+        let m = try #require(Self.model(s))
+        #expect(m.report?.record(.longest)?.trailName != "Drive" && m.report?.record(.fastestPace)?.trailName != "Drive")
+        let text = app.view(s, width: 100, height: 30).textDump()
+        #expect(text.contains("Left out of the records: “Drive”"), "\(text)")
+        #expect(text.contains("averages 40.0 km/h"))
+        #expect(text.contains("Fastest pace") || text.contains("fastest pace"))
+    }
+
     @Test func aFailedReadSaysWhy() {
         var s = AppState(environment: Self.environment(), storeLabel: "test", width: 80, height: 24)
         _ = app.update(&s, .input(.key(.character("T"))))

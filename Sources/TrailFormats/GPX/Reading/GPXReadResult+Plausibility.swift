@@ -1,23 +1,6 @@
 import Foundation
 import TrailCore
 
-/// Limits beyond which a file's numbers are implausible for a walk (DECISIONS.md 132).
-public struct PlausibilityLimits: Hashable, Sendable {
-    /// Times before this are before the GPS era: 1980-01-06T00:00:00Z, GPS week 0 (IS-GPS-200).
-    /// A receiver that has not yet got the time writes 1970 (Unix 0) or 1980 dates.
-    public var earliestTime: Date
-    /// Fastest plausible average speed of a walk or run (timed distance / elapsed time), m/s:
-    /// 25 km/h, above a marathon record's 21 km/h.
-    public var maximumAverageSpeed: Double
-
-    public init(earliestTime: Date = Date(timeIntervalSince1970: 315_964_800), maximumAverageSpeed: Double = 25 / 3.6) {
-        self.earliestTime = earliestTime
-        self.maximumAverageSpeed = maximumAverageSpeed
-    }
-
-    public static let standard = PlausibilityLimits()
-}
-
 extension GPXReadResult {
     /// Warnings, once per file, about numbers that cannot be a real walk: stray fixes
     /// (``StrayFixRule``; count and first line, left out of statistics), trackpoints dated
