@@ -40,6 +40,8 @@ enum Navigation {
     case places
     /// The Totals screen, reading the walks.
     case totals
+    /// The match review over the open hike (its match asked for).
+    case review
 }
 
 extension CairnApp {
@@ -95,6 +97,11 @@ extension CairnApp {
             let (model, result) = PlacesFeature.open(hike, within: state.placesWithin)
             state.screen = .places(model)
             return apply(result, &state, AppEffect.places)
+        case .review:
+            guard case .hike(let hike) = state.screen else { return [] }
+            let (model, result) = ReviewFeature.open(hike)
+            state.screen = .review(model)
+            return apply(result, &state, AppEffect.review)
         case .totals:
             state.basemaps.cancel(.hike)
             state.basemaps.cancel(.drawing)

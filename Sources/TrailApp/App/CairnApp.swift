@@ -54,6 +54,10 @@ public struct CairnApp: Program {
                 let result = PlacesFeature.update(&model, event, context)
                 state.screen = .places(model)
                 return apply(result, &state, AppEffect.places)
+            case .review(var model):
+                let result = ReviewFeature.update(&model, event, context)
+                if case .review = state.screen { state.screen = .review(model) }
+                return apply(result, &state, AppEffect.review)
             case .totals(var model):
                 let result = TotalsFeature.update(&model, event, context)
                 if case .totals = state.screen { state.screen = .totals(model) }
@@ -94,6 +98,8 @@ public struct CairnApp: Program {
             return updateRecord(&state, m)
         case .places(let m):
             return placesMessage(&state, m)
+        case .review(let m):
+            return reviewMessage(&state, m)
         case .totals(let m):
             guard case .totals(var model) = state.screen else { return [] }
             let result: FeatureResult<TotalsEffect>

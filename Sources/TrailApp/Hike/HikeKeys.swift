@@ -11,6 +11,8 @@ public enum HikeAction: Sendable, Equatable {
     case lineColouring
     /// The Places screen; the cursor to the next / previous place of the hike.
     case places, nextPlace, previousPlace
+    /// The match review screen.
+    case review
 }
 
 extension HikeAction {
@@ -52,6 +54,8 @@ extension HikeAction {
                    keys: [.character("t")], action: .terrainLine),
         KeyBinding("o", "colour the line: plain / by slope / by SAC grade (legend on the map)",
                    keys: [.character("o")], action: .lineColouring),
+        KeyBinding("m", "match review: the line snapped onto the mapped paths, section by section, kept as a new version",
+                   hint: "m match", keys: [.character("m")], action: .review),
         .mouse("click", "profile: move the cursor there; map: focus it"),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc  q", "back to the library", hint: "q back", keys: [.escape, .character("q")], action: .back),

@@ -1,0 +1,14 @@
+import Foundation
+
+extension MapStore {
+    /// Which map data the store holds, as a short string that changes whenever an extract is
+    /// imported or removed (`cairn map import`, `map remove`, `map fetch`): every import's id,
+    /// time and file size, in id order ("" for a store with no extract). A ground survey keeps
+    /// it and is measured again when it differs (DECISIONS.md 283).
+    /// - Throws: ``SQLiteError`` when the store cannot be read.
+    public func dataStamp() throws -> String {
+        try db.query("SELECT id, imported_at, file_size FROM imports ORDER BY id") { st in
+            "\(st.int64(0))@\(st.string(1))@\(st.int64(2))"
+        }.joined(separator: ";")
+    }
+}
