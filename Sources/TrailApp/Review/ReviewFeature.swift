@@ -14,7 +14,7 @@ struct ReviewLayout: Equatable {
         heading = Rect(x: area.x, y: area.y, width: area.width, height: min(1, area.height))
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         if body.width >= 90 {
-            let panelWidth = min(60, body.width * 2 / 5)
+            let panelWidth = min(64, max(58, body.width * 2 / 5))
             map = Rect(x: body.x, y: body.y, width: body.width - panelWidth - 1, height: body.height)
             panel = Rect(x: body.maxX - panelWidth, y: body.y, width: panelWidth, height: body.height)
         } else {

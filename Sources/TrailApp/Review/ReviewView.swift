@@ -4,7 +4,7 @@ import TrailCore
 import TrailMap
 
 /// Draws the match review: a heading with the line's figures, the map with the recorded line
-/// (dotted, `warning`), the matched line (solid, `route`), the selected section's other way
+/// (dotted, `warning`) under the matched line (solid, `route`), the selected section's other way
 /// (dashed, `highlight`) and the selected section in the `marker` colour, with a legend in
 /// the map's top row; beside it the sections with their lengths, largest offset and choice,
 /// and the selected one's details.
@@ -37,8 +37,9 @@ public enum ReviewView {
         guard let match = model.match else {
             return (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.warning, dashes: rawDashes) }
         }
-        var out = match.segments.map { ComparisonLine($0, role: ThemeRole.route) }
-        out += (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.warning, dashes: rawDashes) }
+        // The recording under the match: where they agree the matched line shows.
+        var out = (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.warning, dashes: rawDashes) }
+        out += match.segments.map { ComparisonLine($0, role: ThemeRole.route) }
         if let s = model.selectedSection {
             if let alt = s.alternative { out.append(ComparisonLine(alt, role: ThemeRole.highlight, dashes: alternativeDashes)) }
             let i = min(max(0, model.selected), match.sections.count - 1)
@@ -87,7 +88,7 @@ public enum ReviewView {
             return
         }
         let sections = match.sections
-        buffer.setString(x: x, y: area.y, " # KIND        RAW  MATCHED     DIFF  MAX OFF  KEEP", style: env.style(ThemeRole.muted), maxWidth: w)
+        buffer.setString(x: x, y: area.y, " # KIND         RAW MATCHED    DIFF MAX OFF  KEEP", style: env.style(ThemeRole.muted), maxWidth: w)
         if sections.isEmpty {
             buffer.setString(x: x, y: area.y + 1, "Nothing to review: the match follows the recording.", style: env.style(ThemeRole.text),
                              maxWidth: w)
@@ -101,10 +102,12 @@ public enum ReviewView {
             let s = sections[i]
             let unmatched = s.kind == .unmatched
             let diff = unmatched ? "--" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
-            let keep = unmatched ? "raw (off map)" : model.choice(i).rawValue + (s.alternative != nil ? " (a: other)" : "")
+            // "*": the matcher has another way for it (a).
+            let keep = unmatched ? "off map" : (model.choice(i) == .alternative ? "other way" : model.choice(i).rawValue)
+                + (s.alternative != nil ? " *" : "")
             let line = pad("\(i + 1)", 2) + " " + s.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-                + pad(u.distance(s.rawLength), 7) + pad(unmatched ? "--" : u.distance(s.matchedLength), 9)
-                + pad(diff, 9) + pad(unmatched ? "--" : u.distance(s.maxOffset), 9) + "  " + keep
+                + pad(u.distance(s.rawLength), 7) + pad(unmatched ? "--" : u.distance(s.matchedLength), 8)
+                + pad(diff, 8) + pad(unmatched ? "--" : u.distance(s.maxOffset), 8) + "  " + keep
             let style = env.style(i == selected ? ThemeRole.selection : ThemeRole.text)
             if i == selected { buffer.fill(Rect(x: area.x, y: area.y + 1 + r, width: area.width, height: 1), with: Cell(" ").applying(style)) }
             buffer.setString(x: x, y: area.y + 1 + r, line, style: style, maxWidth: w)
@@ -116,7 +119,8 @@ public enum ReviewView {
         switch s.kind {
         case .unmatched: lines.append(("No walkable way within 30 m: the recording stays as it is.", ThemeRole.text))
         case .moved: lines.append(("The match runs up to \(u.distance(s.maxOffset)) from the recording.", ThemeRole.text))
-        case .ambiguous: lines.append(("Another way fits nearly as well here.", ThemeRole.text))
+        case .ambiguous: lines.append(("Another way fits nearly as well here." + (s.alternative != nil ? " (* a: take it)" : ""),
+                                       ThemeRole.text))
         }
         if s.kind != .unmatched {
             lines.append(("recorded \(u.distance(s.rawLength)) · matched \(u.distance(s.matchedLength))"
