@@ -92,6 +92,8 @@ struct MatchJSON: Encodable {
         var matchedLength: Double
         var lengthDifference: Double
         var maxOffset: Double
+        /// Length of the other way the matcher found for the section, absent when it had none.
+        var alternativeLength: Double?
     }
     var id: String
     var pointCount: Int
@@ -109,7 +111,7 @@ struct MatchJSON: Encodable {
         sections = m.sections.map {
             Section(kind: $0.kind.rawValue, firstPoint: $0.points.lowerBound, lastPoint: $0.points.upperBound,
                     rawLength: $0.rawLength, matchedLength: $0.matchedLength, lengthDifference: $0.lengthDifference,
-                    maxOffset: $0.maxOffset)
+                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength)
         }
     }
 }
