@@ -149,7 +149,11 @@ public struct CairnApp: Program {
     private func relayout(_ state: inout AppState) -> [AppEffect] {
         let context = state.context
         var effects: [AppEffect] = []
-        if var hike = state.hike {
+        if case .review(var model) = state.screen {
+            let result = ReviewFeature.relayout(&model, context)
+            state.screen = .review(model)
+            effects += apply(result, &state, AppEffect.review)
+        } else if var hike = state.hike {
             let result = HikeFeature.relayout(&hike, state.context)
             state.hike = hike
             effects += apply(result, &state, noEffect)

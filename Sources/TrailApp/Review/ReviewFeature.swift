@@ -115,6 +115,13 @@ enum ReviewFeature {
         model.hike.screen.viewport = MapViewport.fit(grown, width: max(1, map.width), height: max(1, map.height), maxZoom: 17)
     }
 
+    /// After a resize: the map fits the selected section (or the whole line) at the new size
+    /// (the hike screen's relayout would pan to its profile cursor instead).
+    static func relayout(_ model: inout ReviewModel, _ context: FeatureContext) -> Result {
+        fit(&model, context, section: model.sections.isEmpty ? nil : min(model.selected, model.sections.count - 1))
+        return mapResult(model)
+    }
+
     /// Asks for map data when the basemap cannot serve the view.
     static func mapResult(_ model: ReviewModel) -> Result {
         var result = Result()

@@ -4,8 +4,8 @@ import TrailCore
 import TrailMap
 
 /// Draws the match review: a heading with the line's figures, the map with the recorded line
-/// (dotted, `warning`) under the matched line (solid, `route`), the selected section's other way
-/// (dashed, `highlight`) and the selected section in the `marker` colour, with a legend in
+/// (dotted, `chart-terrain`: the "other line" colour of the profile) under the matched line
+/// (solid, `route`), the selected section's other way (dashed, `route-covered`) and the selected section in the `marker` colour, with a legend in
 /// the map's top row; beside it the sections with their lengths, largest offset and choice,
 /// and the selected one's details.
 public enum ReviewView {
@@ -35,13 +35,13 @@ public enum ReviewView {
     /// The lines of the map, bottom to top.
     static func lines(_ model: ReviewModel) -> [ComparisonLine] {
         guard let match = model.match else {
-            return (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.warning, dashes: rawDashes) }
+            return (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.chartTerrain, dashes: rawDashes) }
         }
         // The recording under the match: where they agree the matched line shows.
-        var out = (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.warning, dashes: rawDashes) }
+        var out = (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.chartTerrain, dashes: rawDashes) }
         out += match.segments.map { ComparisonLine($0, role: ThemeRole.route) }
         if let s = model.selectedSection {
-            if let alt = s.alternative { out.append(ComparisonLine(alt, role: ThemeRole.highlight, dashes: alternativeDashes)) }
+            if let alt = s.alternative { out.append(ComparisonLine(alt, role: ThemeRole.routeCovered, dashes: alternativeDashes)) }
             let i = min(max(0, model.selected), match.sections.count - 1)
             switch model.choice(i) {
             case .matched: out.append(ComparisonLine(s.matched, role: ThemeRole.marker))
@@ -62,9 +62,9 @@ public enum ReviewView {
         // The legend in the top row (over the no-data note's row when there is no map).
         let braille = env.canvasMode == .braille
         var items: [(String, String, String)] = [(braille ? "━━" : "==", ThemeRole.route, "matched"),
-                                                 (braille ? "┈┈" : "..", ThemeRole.warning, "recorded")]
-        if model.selectedSection?.alternative != nil { items.append((braille ? "╌╌" : "--", ThemeRole.highlight, "other way")) }
-        items.append((braille ? "━━" : "##", ThemeRole.marker, "this section, as kept"))
+                                                 (braille ? "┈┈" : "..", ThemeRole.chartTerrain, "recorded")]
+        if model.selectedSection?.alternative != nil { items.append((braille ? "╌╌" : "--", ThemeRole.routeCovered, "other way")) }
+        items.append((braille ? "━━" : "##", ThemeRole.marker, "section, as kept"))
         var x = area.x + 1
         let y = area.y
         for (sample, role, label) in items {

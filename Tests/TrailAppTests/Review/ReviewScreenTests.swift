@@ -77,9 +77,21 @@ import TrailStore
         #expect(abs(m.keptLength! - matchedLength) < 1e-6)
         // s: store these choices.
         #expect(ownEffects(key(&m, "s")) == [.keep(Self.id, match, [.alternative, .matched])])
-        // The off-map section cannot be chosen: it stays raw.
+        // The off-map section cannot be chosen: it stays raw. Selecting it shows it on the map.
         _ = key(&m, "j")
         #expect(m.selected == 1)
+        let view = m.hike.screen.viewport.resized(width: ReviewLayout(area: Rect(x: 0, y: 0, width: 120, height: 39)).map.width,
+                                                 height: ReviewLayout(area: Rect(x: 0, y: 0, width: 120, height: 39)).map.height)
+        for c in match.sections[1].raw { #expect(view.cell(c) != nil, "\(c) outside \(view.bounds)") }
+        #expect(view.zoom > 15, "a short section is shown close up: z\(view.zoom)")
+        // A resize keeps the section in view (not the hike screen's profile cursor).
+        var app = AppState(environment: TestSupport.environment(), storeLabel: "t", width: 120, height: 40)
+        app.screen = .review(m)
+        _ = CairnApp().update(&app, .input(.resize(width: 100, height: 36)))
+        guard case .review(let resized) = app.screen else { Issue.record("still reviewing"); return }
+        let small = resized.hike.screen.viewport.resized(width: ReviewLayout(area: Rect(x: 0, y: 0, width: 100, height: 35)).map.width,
+                                                         height: ReviewLayout(area: Rect(x: 0, y: 0, width: 100, height: 35)).map.height)
+        for c in match.sections[1].raw { #expect(small.cell(c) != nil, "after a resize: \(c) outside \(small.bounds)") }
         let refused = key(&m, "m")
         #expect(refused.effects.contains { if case .bell = $0 { return true } else { return false } })
         #expect(m.choice(1) == .raw)
@@ -117,18 +129,18 @@ import TrailStore
                 && list.contains("+\(d) m") && list.contains("25 m") && list.contains("matched *"), "\(list)")
         #expect(rows.contains { $0.contains(" 2 unmatched") && $0.contains("off map") })
         #expect(rows.contains { $0.contains("Section 1 of 2: points 1-4") })
-        // The map: matched line in the route colour, recorded line in the warning colour, the
-        // selected section (matched) in the marker colour, the other way in the highlight colour.
+        // The map: matched line in the route colour, recorded line in the terrain-line colour, the
+        // selected section (matched) in the marker colour, the other way in the covered colour.
         let env = TestSupport.environment()
         let map = ReviewLayout(area: buffer.area).map
         var fgs = Set<String>()
         for y in (map.y + 1)..<map.maxY { for x in map.x..<map.maxX {
             guard let c = buffer[x, y], let s = c.symbol.unicodeScalars.first, (0x2801...0x28FF).contains(s.value) else { continue }
-            for role in [ThemeRole.route, ThemeRole.warning, ThemeRole.marker, ThemeRole.highlight] where env.style(role).fg == c.fg {
+            for role in [ThemeRole.route, ThemeRole.chartTerrain, ThemeRole.marker, ThemeRole.routeCovered] where env.style(role).fg == c.fg {
                 fgs.insert(role)
             }
         } }
-        #expect(fgs == [ThemeRole.route, ThemeRole.warning, ThemeRole.marker, ThemeRole.highlight], "\(fgs)")
+        #expect(fgs == [ThemeRole.route, ThemeRole.chartTerrain, ThemeRole.marker, ThemeRole.routeCovered], "\(fgs)")
     }
 
     @Test func beforeTheMatchTheScreenSaysSo() {
