@@ -6,17 +6,7 @@ import Testing
 /// recorded, `s` stores the line, the hike's length changes by that section's difference and
 /// its recorded points are in the kept line; `u` goes back to the recording.
 @Suite(.serialized) struct MatchReviewTests {
-    static func capture(_ argv: [String]) throws -> String {
-        let p = Process(), pipe = Pipe()
-        p.executableURL = URL(fileURLWithPath: argv[0])
-        p.arguments = Array(argv.dropFirst())
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func capture(_ argv: [String]) throws -> String { try FollowTests.output(argv) }
 
     static func json(_ argv: [String]) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(try capture(argv).utf8)) as? [String: Any] ?? [:]

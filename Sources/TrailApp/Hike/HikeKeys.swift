@@ -44,6 +44,8 @@ extension HikeAction {
         KeyBinding("f", "follow this hike live (asks for the position source)", hint: "f follow",
                    keys: [.character("f")], action: .follow),
         // One help line for both, so the hike's help stays short.
+        KeyBinding("m", "review the line matched onto the mapped paths",
+                   hint: "m match", keys: [.character("m")], action: .review),
         KeyBinding("e  p  > <", "edit (drawn hikes) / places along it / to next, previous place", hint: "p places",
                    keys: [(.character("e"), .edit), (.character("p"), .places), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),
@@ -54,8 +56,6 @@ extension HikeAction {
                    keys: [.character("t")], action: .terrainLine),
         KeyBinding("o", "colour the line: plain / by slope / by SAC grade (legend on the map)",
                    keys: [.character("o")], action: .lineColouring),
-        KeyBinding("m", "match review: the line snapped onto the mapped paths, section by section, kept as a new version",
-                   hint: "m match", keys: [.character("m")], action: .review),
         .mouse("click", "profile: move the cursor there; map: focus it"),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc  q", "back to the library", hint: "q back", keys: [.escape, .character("q")], action: .back),

@@ -60,7 +60,8 @@ extension HikeStore {
                            [.integer(row), .integer(Int64(lineVersion))])
     }
 
-    private func groundHikeRow(_ id: HikeID) throws -> Int64 {
+    /// The `hikes` row of `id`.
+    func groundHikeRow(_ id: HikeID) throws -> Int64 {
         guard let v = try connection.scalar("SELECT id FROM hikes WHERE public_id = ?", [.text(id.rawValue)])?.integer
         else { throw HikeStoreError.noSuchHike(id.rawValue) }
         return v

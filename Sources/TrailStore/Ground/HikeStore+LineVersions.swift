@@ -38,14 +38,14 @@ extension HikeStore {
     /// The version `hike` shows: 0 for the raw line.
     /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``SQLiteError``.
     public func keptLineVersion(of hike: HikeID) throws -> Int {
-        let row = try lineHikeRow(hike)
+        let row = try groundHikeRow(hike)
         return try connection.scalar("SELECT version FROM kept_line_versions WHERE hike_id = ?", [.integer(row)])?
             .integer.map { Int($0) } ?? 0
     }
 
     /// Every stored version of `hike`'s line, oldest first.
     public func lineVersions(of hike: HikeID) throws -> [LineVersionInfo] {
-        let row = try lineHikeRow(hike)
+        let row = try groundHikeRow(hike)
         return try connection.query("""
             SELECT version, created_at, origin, length(points) FROM line_versions WHERE hike_id = ? ORDER BY version
             """, [.integer(row)]) { st in
@@ -66,7 +66,7 @@ extension HikeStore {
     public func keepLineVersion(_ segments: [[Trackpoint]], origin: String, of hike: HikeID) throws -> Int {
         try requireWritable()
         return try connection.transaction {
-            let row = try lineHikeRow(hike)
+            let row = try groundHikeRow(hike)
             let raw = try tracks(of: hike, line: .raw)
             let rawSegments = raw.flatMap(\.segments)
             guard rawSegments.count == segments.count else {
@@ -97,7 +97,7 @@ extension HikeStore {
     public func keepRawLine(of hike: HikeID) throws {
         try requireWritable()
         try connection.transaction {
-            let row = try lineHikeRow(hike)
+            let row = try groundHikeRow(hike)
             guard try keptLineVersion(of: hike) != 0 else { return }
             try connection.run("DELETE FROM kept_line_versions WHERE hike_id = ?", [.integer(row)])
             try writeLineStatistics(try tracks(of: hike, line: .raw), hikeRow: row)
@@ -159,11 +159,5 @@ extension HikeStore {
                   .optional(box?.minLongitude), .optional(box?.maxLatitude), .optional(box?.maxLongitude),
                   .optional(s.movingDistance), .real(s.estimatedWalkingTime), .optional(s.totalTime),
                   .optional(s.timedDistance), .integer(hikeRow)])
-    }
-
-    private func lineHikeRow(_ id: HikeID) throws -> Int64 {
-        guard let v = try connection.scalar("SELECT id FROM hikes WHERE public_id = ?", [.text(id.rawValue)])?.integer
-        else { throw HikeStoreError.noSuchHike(id.rawValue) }
-        return v
     }
 }
