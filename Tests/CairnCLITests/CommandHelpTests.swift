@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func usageLinesAreMadeFromTheDeclaration() {
-        #expect(ExportCommand.help.hasPrefix("Usage: cairn export ID [--output FILE] [--format FORMAT] [--store PATH]\n"))
+        #expect(ExportCommand.help.hasPrefix("Usage: cairn export ID [--output FILE] [--format FORMAT] [--line LINE]\n                    [--store PATH]\n"))
         #expect(ImportCommand.help.hasPrefix("Usage: cairn import FILE… [--list] [--track N]… [--all] [--again]"))
         #expect(RenameCommand.help.hasPrefix("Usage: cairn rename ID NAME… [--store PATH]\n"))
         #expect(RouteCommand.help.hasPrefix("Usage: cairn route LAT,LON LAT,LON… [OPTIONS]\n"))

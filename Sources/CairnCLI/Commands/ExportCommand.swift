@@ -10,14 +10,18 @@ public enum ExportCommand: Command {
     public static let about = """
         Writes the hike (its track or route, its waypoints and the GPX metadata kept at
         import) as GPX 1.1, valid against the GPX 1.1 schema, or as RFC 7946 GeoJSON.
-        Without -o the file goes to standard output.
+        Without -o the file goes to standard output. A hike whose matched line was kept
+        (cairn match ID --keep matched, or m on the hike screen) is written with that line;
+        --line raw writes the recording as imported, which is never changed.
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json"]),
                                    help: "write to FILE (replaced only once complete)")
     static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(Format.allCases.map(\.rawValue)),
                                    defaultHelp: "from the FILE extension .geojson/.json, else gpx", help: "gpx or geojson")
-    public static let options: [OptionSpec] = [output, format, .store]
+    static let line = OptionSpec("--line", value: "LINE", kind: .choice(HikeLine.allCases.map(\.rawValue)),
+                                 defaultHelp: "kept", help: "kept (the line the hike shows) or raw (as recorded)")
+    public static let options: [OptionSpec] = [output, format, line, .store]
 
     enum Format: String, CaseIterable { case gpx, geojson }
 
@@ -36,9 +40,13 @@ public enum ExportCommand: Command {
         } else if let output, ["geojson", "json"].contains((output as NSString).pathExtension.lowercased()) {
             format = .geojson
         }
+        let lineText = args.value(Self.line) ?? HikeLine.kept.rawValue
+        guard let line = HikeLine(rawValue: lineText.lowercased()) else {
+            throw CLIError.usage("--line takes kept or raw, not '\(TerminalText.clean(lineText))'")
+        }
         let store = try StoreAccess.open(path, context, create: false)
         let id = try StoreAccess.ids(ids, in: store)[0]
-        let document = try store.hike(id).gpxDocument
+        let document = try store.hike(id, line: line).gpxDocument
         do {
             if let output {
                 switch format {

@@ -12,25 +12,50 @@ public enum MatchCommand: Command {
         matching with Viterbi decoding, Newson & Krumm 2009; GPS error 5 m, candidates
         within 30 m) and lists every section the match moves more than 15 m from the
         recording, or where another way fits nearly as well, with the raw and matched
-        lengths, and the stretches with no way near, which stay as recorded. Nothing is
-        changed: review and save the result on the hike screen (m).
+        lengths, and the stretches with no way near, which stay as recorded. Without --keep
+        nothing is changed (review section by section on the hike screen: m). --keep matched
+        stores the matched line as a new version of the hike's line, which the statistics,
+        the map, the profile and export use from then on; --keep raw goes back to the
+        recording. The recorded points are never changed (cairn export --line raw).
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let json = OptionSpec("--json", help: "JSON (metres, point indices) instead of text")
-    public static let options: [OptionSpec] = [json, .units, .store, .map]
+    static let keep = OptionSpec("--keep", value: "LINE", kind: .choice(["matched", "raw"]),
+                                 help: "store the matched line as the hike's line, or go back to the raw one")
+    public static let options: [OptionSpec] = [json, keep, .units, .store, .map]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let units = try UnitsOption.formatter(args, context)
         guard args.positionals.count == 1 else { throw CLIError.usage("match needs exactly one ID") }
+        let keep = try args.value(Self.keep).map { v -> HikeLine in
+            switch v.lowercased() {
+            case "matched": return .kept
+            case "raw": return .raw
+            default: throw CLIError.usage("--keep takes matched or raw, not '\(TerminalText.clean(v))'")
+            }
+        }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
         let id = try StoreAccess.ids(args.positionals, in: store)[0]
-        let segments = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }
+        if keep == .raw {
+            try store.keepRawLine(of: id)
+            context.stdout.write("\(id): the raw line is kept (\(units.distance(try store.summary(id).statistics.distance)))\n")
+            return 0
+        }
+        let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
+        let segments = recorded.map { $0.map(\.coordinate) }
         let mapPath = try MapCommandSupport.storePath(args, context)
         guard let map = try GroundSurveys.openMap(mapPath) else {
             throw CLIError.failure("no map at \(TerminalText.clean(mapPath)): import one with `cairn map import EXTRACT.osm.pbf`")
         }
         guard let match = try HikeMatching.match(segments: segments, map: map) else {
             throw CLIError.failure("hike \(id) has no points to match")
+        }
+        if keep == .kept {
+            let version = try store.keepLineVersion(match.keptLine(recorded: recorded, choices: []), origin: "matched", of: id)
+            let length = try store.summary(id).statistics.distance
+            context.stdout.write("\(id): matched line kept as version \(version): \(units.distance(length)) "
+                                 + "(recorded \(units.distance(HikeMatching.length(segments)))); undo: cairn match \(id) --keep raw\n")
+            return 0
         }
         if args.has(Self.json) {
             context.stdout.write(try HikeJSON.text(MatchJSON(id: id.rawValue, match, rawLength: HikeMatching.length(segments))))
@@ -67,6 +92,8 @@ struct MatchJSON: Encodable {
         var matchedLength: Double
         var lengthDifference: Double
         var maxOffset: Double
+        /// Length of the other way the matcher found for the section, absent when it had none.
+        var alternativeLength: Double?
     }
     var id: String
     var pointCount: Int
@@ -84,7 +111,7 @@ struct MatchJSON: Encodable {
         sections = m.sections.map {
             Section(kind: $0.kind.rawValue, firstPoint: $0.points.lowerBound, lastPoint: $0.points.upperBound,
                     rawLength: $0.rawLength, matchedLength: $0.matchedLength, lengthDifference: $0.lengthDifference,
-                    maxOffset: $0.maxOffset)
+                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength)
         }
     }
 }

@@ -22,6 +22,7 @@ final class EffectPerformer: @unchecked Sendable {
     /// Recording: the recorder, its store connection and position source.
     let record: RecordEffectPerformer
     let places: PlacesEffectPerformer
+    let review: ReviewEffectPerformer
     let totals: TotalsEffectPerformer
     private let terminal: TerminalActions
 
@@ -32,6 +33,7 @@ final class EffectPerformer: @unchecked Sendable {
         basemaps = BasemapEffectPerformer(connections)
         draw = DrawEffectPerformer(connections)
         places = PlacesEffectPerformer(connections)
+        review = ReviewEffectPerformer(connections)
         totals = TotalsEffectPerformer(connections)
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
         record = RecordEffectPerformer(storePath: storePath, speech: speech, now: now)
@@ -46,6 +48,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .follow(let e): follow.perform(e, send: send)
         case .record(let e): record.perform(e, send: send)
         case .places(let e): places.perform(e, send: send)
+        case .review(let e): review.perform(e, send: send)
         case .totals(let e): totals.perform(e, send: send)
         case .bell: terminal.bell()
         case .suspend: terminal.suspend()

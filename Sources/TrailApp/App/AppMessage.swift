@@ -33,6 +33,8 @@ public enum AppMessage: Sendable {
     case places(PlacesMessage)
     /// Answers for the Totals screen.
     case totals(TotalsMessage)
+    /// Answers for the match review screen.
+    case review(ReviewMessage)
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -57,6 +59,8 @@ public enum AppEffect: Equatable, Sendable {
     case places(PlacesEffect)
     /// The Totals screen's store work.
     case totals(TotalsEffect)
+    /// The match review: the match, the line versions in the store.
+    case review(ReviewEffect)
 }
 
 extension AppEffect {

@@ -46,6 +46,8 @@ enum Navigation {
     case totals
     /// Back to the Totals screen as it was (Esc on a record's hike opened from it).
     case backToTotals(TotalsModel)
+    /// The match review over the open hike (its match asked for).
+    case review
 }
 
 extension CairnApp {
@@ -112,6 +114,11 @@ extension CairnApp {
                 u.opens = true
                 return u.keepDraft(d) + u.drawBasemapEffects()
             }
+        case .review:
+            guard case .hike(let hike) = state.screen else { return [] }
+            let (model, result) = ReviewFeature.open(hike)
+            state.screen = .review(model)
+            return apply(result, &state, AppEffect.review)
         case .totals:
             state.basemaps.cancel(.hike)
             state.basemaps.cancel(.drawing)

@@ -37,6 +37,8 @@ extension CairnApp {
             renderRecord(state, layout.content, &buffer)
         case .places(let model):
             PlacesView.render(model: model, environment: env, area: layout.content, into: &buffer)
+        case .review(let model):
+            ReviewView.render(model: model, environment: env, area: layout.content, into: &buffer)
         case .totals(let model):
             TotalsScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
         }
@@ -82,6 +84,8 @@ extension CairnApp {
                 left = hintLine(PlacesAction.keyMap.hints)
             case .totals:
                 left = hintLine(TotalsAction.keyMap.hints)
+            case .review:
+                left = hintLine(ReviewAction.keyMap.hints)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

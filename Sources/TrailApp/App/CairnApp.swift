@@ -59,6 +59,10 @@ public struct CairnApp: Program {
                 let result = PlacesFeature.update(&model, event, context)
                 state.screen = .places(model)
                 return apply(result, &state, AppEffect.places)
+            case .review(var model):
+                let result = ReviewFeature.update(&model, event, context)
+                if case .review = state.screen { state.screen = .review(model) }
+                return apply(result, &state, AppEffect.review)
             case .totals(var model):
                 let result = TotalsFeature.update(&model, event, context)
                 if case .totals = state.screen { state.screen = .totals(model) }
@@ -99,6 +103,8 @@ public struct CairnApp: Program {
             return updateRecord(&state, m)
         case .places(let m):
             return placesMessage(&state, m)
+        case .review(let m):
+            return reviewMessage(&state, m)
         case .totals(let m):
             guard case .totals(var model) = state.screen else { return [] }
             let result: FeatureResult<TotalsEffect>
@@ -150,7 +156,11 @@ public struct CairnApp: Program {
     private func relayout(_ state: inout AppState) -> [AppEffect] {
         let context = state.context
         var effects: [AppEffect] = []
-        if var hike = state.hike {
+        if case .review(var model) = state.screen {
+            let result = ReviewFeature.relayout(&model, context)
+            state.screen = .review(model)
+            effects += apply(result, &state, AppEffect.review)
+        } else if var hike = state.hike {
             let result = HikeFeature.relayout(&hike, state.context)
             state.hike = hike
             effects += apply(result, &state, noEffect)

@@ -14,13 +14,18 @@ struct HelpOverlay {
 
     /// The body lines, each key label padded to one column and its description wrapped beside
     /// it; a label wider than half the box stands on its own line, the description below.
-    var lines: [String] {
+    var lines: [String] { laidOut.lines }
+
+    /// ``lines`` and the index of the first line of each help line.
+    private var laidOut: (lines: [String], starts: [Int]) {
         let widest = help.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let column = min(widest, innerWidth / 2)
         let textWidth = max(1, innerWidth - column - 2)
         let indent = String(repeating: " ", count: column + 2)
         var out: [String] = []
+        var starts: [Int] = []
         for line in help {
+            starts.append(out.count)
             let keys = line.keys
             let what = TextFit.wrap(line.what, toWidth: textWidth)
             if DisplayWidth.of(keys) > column {
@@ -32,7 +37,7 @@ struct HelpOverlay {
                 out += what.dropFirst().map { indent + $0 }
             }
         }
-        return out
+        return (out, starts)
     }
 
     /// How many body lines the box shows at once (border, a blank line and the footer taken off).
@@ -42,10 +47,13 @@ struct HelpOverlay {
     func maximumFirstLine(lineCount: Int) -> Int { max(0, lineCount - pageSize(lineCount: lineCount)) }
 
     /// The first line after `key` from `first`, or nil when `key` does not scroll (it closes).
+    /// PgDn goes a page on, back to the start of a help line the page boundary cuts (so a
+    /// wrapped description is seen whole on one page).
     func scrolled(_ first: Int, by key: Key) -> Int? {
-        let count = lines.count
+        let (all, starts) = laidOut
+        let count = all.count
         let page = pageSize(lineCount: count)
-        let step: Int
+        var step: Int
         switch key {
         case .up, .character("k"): step = -1
         case .down, .character("j"): step = 1
@@ -55,6 +63,7 @@ struct HelpOverlay {
         case .end, .character("G"): step = count
         default: return nil
         }
+        if key == .pageDown, let start = starts.last(where: { $0 <= first + page }), start > first { step = start - first }
         return min(max(0, first + step), maximumFirstLine(lineCount: count))
     }
 

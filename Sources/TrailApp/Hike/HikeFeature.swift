@@ -117,6 +117,11 @@ enum HikeFeature {
                 } else {
                     return Result(bell: true)
                 }
+            case .review:
+                guard hike.screen.hike.pointCount > 1 else {
+                    return Result(status: StatusMessage(text: "Nothing to match: the hike has no line", isError: false), bell: true)
+                }
+                return Result(navigation: .review)
             case .nextPlace, .previousPlace:
                 let distances = hike.screen.hike.profile.distances
                 let here = distances.isEmpty ? 0 : distances[hike.screen.scrubIndex]

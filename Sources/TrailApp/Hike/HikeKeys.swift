@@ -13,6 +13,8 @@ public enum HikeAction: Sendable, Equatable {
     case places, nextPlace, previousPlace
     /// A place of one's own at the map cursor (map focus) or the profile's cursor.
     case ownPlace
+    /// The match review screen.
+    case review
 }
 
 extension HikeAction {
@@ -44,6 +46,8 @@ extension HikeAction {
         KeyBinding("f", "follow this hike live (asks for the position source)", hint: "f follow",
                    keys: [.character("f")], action: .follow),
         // One help line for both, so the hike's help stays short.
+        KeyBinding("m", "review the line matched onto the mapped paths",
+                   hint: "m match", keys: [.character("m")], action: .review),
         KeyBinding("e  p  > <", "edit (drawn hikes) / places along it / to next, previous place", hint: "p places",
                    keys: [(.character("e"), .edit), (.character("p"), .places), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),

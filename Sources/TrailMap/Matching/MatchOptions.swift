@@ -34,10 +34,15 @@ public struct MatchOptions: Sendable, Hashable {
     /// scores within this many natural-log units of the best at that step (forward Viterbi
     /// scores). Default ln 2 (half as likely).
     public var ambiguityMargin: Double
+    /// A run of decoded points on another way than the one way on both sides of it (a point
+    /// snapping to a neighbouring way and back) is moved onto that way when it is a single
+    /// point or its recorded points span less than this many metres, and every point of it has
+    /// a candidate on that way. Default 20 m (two or three points at the 10 m spacing). 0: off.
+    public var absorbLength: Double
 
     public init(sigma: Double = 5, beta: Double = 5, radius: Double = 30, maxCandidates: Int = 8, minimumSpacing: Double = 10,
                 maximumStep: Double = 300, routeFactor: Double = 2, routeSlack: Double = 100, window: Int = 1000,
-                movedThreshold: Double = 15, ambiguityMargin: Double = log(2)) {
+                movedThreshold: Double = 15, ambiguityMargin: Double = log(2), absorbLength: Double = 20) {
         self.sigma = sigma
         self.beta = beta
         self.radius = radius
@@ -49,5 +54,6 @@ public struct MatchOptions: Sendable, Hashable {
         self.window = window
         self.movedThreshold = movedThreshold
         self.ambiguityMargin = ambiguityMargin
+        self.absorbLength = absorbLength
     }
 }

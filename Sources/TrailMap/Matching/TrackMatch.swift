@@ -6,7 +6,7 @@ import TrailCore
 /// sections a hiker should review.
 ///
 /// Point indices are flattened (all segments in order, as the hike screen counts them).
-public struct TrackMatch: Sendable {
+public struct TrackMatch: Sendable, Equatable {
     /// A run of consecutive points of one segment, matched or raw.
     public struct Piece: Sendable, Hashable {
         /// True when the run follows the ways.
@@ -21,6 +21,10 @@ public struct TrackMatch: Sendable {
         public var anchors: [(point: Int, coordinate: Int)]
         /// Per anchor: true when another way scored nearly as well there.
         public var ambiguous: [Bool] = []
+        /// Per anchor: the decoded state (where on which edge), for routing alternatives.
+        var snaps: [EdgeSnap] = []
+        /// Per anchor: the best-scoring candidate on another way where the anchor is ambiguous.
+        var alternatives: [EdgeSnap?] = []
         /// The flattened segment it belongs to.
         public var segment: Int
 
@@ -61,8 +65,14 @@ public struct TrackMatch: Sendable {
         public var matchedLength: Double
         /// The farthest a recorded point of the section lies from its matched position, metres.
         public var maxOffset: Double
+        /// The other way over the section where the matcher found one (an ambiguous section:
+        /// the walk from its first matched point through the runner-up candidates to its last),
+        /// nil when it had none.
+        public var alternative: [Coordinate]? = nil
         /// Matched minus raw length, metres (what keeping the match changes).
         public var lengthDifference: Double { matchedLength - rawLength }
+        /// Geodesic length of ``alternative``, metres.
+        public var alternativeLength: Double? { alternative.map { TrackMatch.length(of: $0[...]) } }
     }
 
     /// The pieces, in order; together they cover every point exactly once.

@@ -12,9 +12,12 @@ struct TrackMatchSections {
     let raw: [Coordinate]
     /// The flattened index range of each segment.
     let segmentRanges: [Range<Int>]
+    /// The graph the match was made on (for the alternatives), nil in tests without one.
+    let graph: WalkingGraph?
 
-    init(options: MatchOptions, match: TrackMatch, segments: [[Coordinate]]) {
+    init(options: MatchOptions, match: TrackMatch, segments: [[Coordinate]], graph: WalkingGraph? = nil) {
         self.options = options
+        self.graph = graph
         self.match = match
         raw = segments.flatMap { $0 }
         var start = 0
@@ -63,9 +66,26 @@ struct TrackMatchSections {
                 out.append(TrackMatch.Section(kind: moved ? .moved : .ambiguous, points: a.point...b.point, piece: pi,
                                               matched: matched, raw: line, rawLength: TrackMatch.length(of: line[...]),
                                               matchedLength: TrackMatch.length(of: matched[...]),
-                                              maxOffset: r.map { offsets[$0] }.max() ?? 0))
+                                              maxOffset: r.map { offsets[$0] }.max() ?? 0,
+                                              alternative: alternative(piece, anchors: r)))
             }
         }
         return out
+    }
+
+    /// The walk from the run's first decoded state through the runner-up candidate of each
+    /// ambiguous anchor inside it to its last state, when there is one and it differs from
+    /// the matched line; nil otherwise (or when no walk joins them).
+    func alternative(_ piece: TrackMatch.Piece, anchors r: ClosedRange<Int>) -> [Coordinate]? {
+        guard let graph, piece.snaps.count == piece.anchors.count, piece.alternatives.count == piece.anchors.count else { return nil }
+        let vias = r.compactMap { piece.alternatives[$0] }
+        guard !vias.isEmpty else { return nil }
+        var line: [Coordinate] = [piece.snaps[r.lowerBound].coordinate]
+        for (a, b) in zip([piece.snaps[r.lowerBound]] + vias, vias + [piece.snaps[r.upperBound]]) {
+            guard let path = graph.shortestPath(from: a, to: b, options: TrackMatcher.everything) else { return nil }
+            for c in path.coordinates.dropFirst() where line.last != c { line.append(c) }
+        }
+        let matched = piece.coordinates[piece.anchors[r.lowerBound].coordinate...piece.anchors[r.upperBound].coordinate]
+        return Array(matched) == line ? nil : line
     }
 }

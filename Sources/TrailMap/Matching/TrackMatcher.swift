@@ -33,6 +33,8 @@ public struct TrackMatcher: Sendable {
         var point: Int
         var snap: EdgeSnap
         var ambiguous: Bool
+        /// The best candidate on another way within the ambiguity margin, if any.
+        var alternative: EdgeSnap?
     }
 
     /// One step of the forward pass.
@@ -53,7 +55,7 @@ public struct TrackMatcher: Sendable {
             base += points.count
         }
         var result = TrackMatch(pieces: pieces, sections: [], pointCount: base)
-        result.sections = TrackMatchSections(options: options, match: result, segments: segments).sections()
+        result.sections = TrackMatchSections(options: options, match: result, segments: segments, graph: graph).sections()
         return result
     }
 
@@ -73,7 +75,7 @@ public struct TrackMatcher: Sendable {
         }
         func finishChain(lastPoint: Int) {
             guard !chain.isEmpty else { return }
-            pieces.append(piece(decode(chain), points: points, base: base, lastPoint: lastPoint, segment: segment))
+            pieces.append(piece(decode(chain, points: points), points: points, base: base, lastPoint: lastPoint, segment: segment))
             chain.removeAll(keepingCapacity: true)
         }
         for i in points.indices {
@@ -116,7 +118,7 @@ public struct TrackMatcher: Sendable {
             lastKept = i
             if chain.count >= options.window {
                 // Fix the window: decode, and carry its last decoded state over as the next start.
-                let decoded = decode(chain)
+                let decoded = decode(chain, points: points)
                 let last = decoded[decoded.count - 1]
                 pieces.append(piece(decoded, points: points, base: base, lastPoint: i, segment: segment))
                 chain = [Step(point: i, candidates: [last.snap], score: [0], back: [-1], ambiguous: false)]
@@ -143,18 +145,60 @@ public struct TrackMatcher: Sendable {
         return Step(point: i, candidates: cands, score: score, back: back, ambiguous: ambiguous)
     }
 
-    /// Backtracks a chain from its best last state.
-    private func decode(_ chain: [Step]) -> [Decoded] {
+    /// Backtracks a chain from its best last state, then absorbs short excursions onto a
+    /// neighbouring way (``absorbExcursions(_:_:points:)``).
+    private func decode(_ chain: [Step], points: [Coordinate]) -> [Decoded] {
         guard let last = chain.last else { return [] }
         var k = last.score.indices.max { (last.score[$0], -$0) < (last.score[$1], -$1) } ?? 0
         var out: [Decoded] = []
         out.reserveCapacity(chain.count)
         for s in chain.indices.reversed() {
             let step = chain[s]
-            out.append(Decoded(point: step.point, snap: step.candidates[k], ambiguous: step.ambiguous))
+            out.append(Decoded(point: step.point, snap: step.candidates[k], ambiguous: step.ambiguous,
+                               alternative: step.ambiguous ? runnerUp(step, chosen: k) : nil))
             k = max(0, step.back[k])
         }
-        return out.reversed()
+        out.reverse()
+        absorbExcursions(&out, chain, points: points)
+        return out
+    }
+
+    /// The best-scoring candidate of `step` on another way than candidate `chosen`, more than
+    /// σ from it and within the ambiguity margin of the step's best score.
+    private func runnerUp(_ step: Step, chosen: Int) -> EdgeSnap? {
+        guard let top = step.score.max(), top > -.infinity else { return nil }
+        let way = graph.edges[step.candidates[chosen].edge].way
+        let c = step.candidates[chosen].coordinate
+        return step.candidates.indices.filter { j in
+            j != chosen && step.score[j] > top - options.ambiguityMargin && graph.edges[step.candidates[j].edge].way != way
+                && Geodesy.shortDistance(from: step.candidates[j].coordinate, to: c) > options.sigma
+        }.max { step.score[$0] < step.score[$1] }.map { step.candidates[$0] }
+    }
+
+    /// Moves onto way W every run of decoded points that lies on other ways while the points
+    /// on both sides of it lie on W (a point snapping to a neighbouring way and back), when
+    /// the run is one point or its recorded points span less than ``MatchOptions/absorbLength``
+    /// metres, and each of its points has a candidate on W (the nearest such is taken).
+    func absorbExcursions(_ decoded: inout [Decoded], _ chain: [Step], points: [Coordinate]) {
+        guard options.absorbLength > 0, decoded.count >= 3 else { return }
+        func way(_ d: Decoded) -> MapFeatureID { graph.edges[d.snap.edge].way }
+        var i = 1
+        while i < decoded.count - 1 {
+            let w = way(decoded[i - 1])
+            guard way(decoded[i]) != w else { i += 1; continue }
+            var j = i
+            while j + 1 < decoded.count - 1 && way(decoded[j + 1]) != w { j += 1 }
+            guard way(decoded[j + 1]) == w else { i = j + 1; continue }
+            var span = 0.0
+            for p in decoded[i].point..<decoded[j].point { span += Geodesy.shortDistance(from: points[p], to: points[p + 1]) }
+            let onW = (i...j).map { k in
+                chain[k].candidates.filter { graph.edges[$0.edge].way == w }.min { $0.distance < $1.distance }
+            }
+            if i == j || span < options.absorbLength, onW.allSatisfy({ $0 != nil }) {
+                for (k, snap) in zip(i...j, onW) { decoded[k].snap = snap! }
+            }
+            i = j + 1
+        }
     }
 
     /// The matched piece of a decoded chain, covering its points up to `lastPoint`.
@@ -173,6 +217,8 @@ public struct TrackMatcher: Sendable {
         var piece = TrackMatch.Piece(isMatched: true, points: base + decoded[0].point...base + max(decoded[0].point, lastPoint),
                                      coordinates: coords, anchors: anchors, segment: segment)
         piece.ambiguous = decoded.map(\.ambiguous)
+        piece.snaps = decoded.map(\.snap)
+        piece.alternatives = decoded.map(\.alternative)
         return piece
     }
 
@@ -186,6 +232,8 @@ public struct TrackMatcher: Sendable {
                 p.points = last.points.upperBound + 1...p.points.upperBound
                 let keep = p.anchors.indices.filter { p.anchors[$0].point >= p.points.lowerBound }
                 p.ambiguous = keep.map { p.ambiguous[$0] }
+                p.snaps = keep.map { p.snaps[$0] }
+                p.alternatives = keep.map { p.alternatives[$0] }
                 p.anchors = keep.map { p.anchors[$0] }
             }
             out.append(p)

@@ -101,9 +101,11 @@ extension HikeStore {
         return (try? decoder.decode([Link].self, from: Data(s.utf8))) ?? []
     }
 
-    /// A hike's tracks with every segment and trackpoint, in stored order.
+    /// A hike's tracks with every segment and trackpoint, in stored order: with `line` `.kept`
+    /// (the default) the points of the line version the match review kept, if any
+    /// (``keepLineVersion(_:origin:of:)``), with `.raw` the line as recorded or imported.
     /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``PointCodec/MalformedBlob``.
-    public func tracks(of id: HikeID) throws -> [Track] {
+    public func tracks(of id: HikeID, line: HikeLine = .kept) throws -> [Track] {
         let hikeRow = try rowID(id)
         struct Row { let id: Int64; var track: Track }
         var rows = try connection.query("""
@@ -133,7 +135,7 @@ extension HikeStore {
                 rows[r].track.segments.append(TrackSegment(points: points))
             }
         }
-        return rows.map(\.track)
+        return line == .raw ? rows.map(\.track) : try applyingKeptLine(rows.map(\.track), hikeRow: hikeRow)
     }
 
     /// A hike's waypoints (places), in stored order.
@@ -160,11 +162,11 @@ extension HikeStore {
 
     /// Everything about one hike, points included (one read transaction, so a concurrent
     /// delete cannot tear it).
-    public func hike(_ id: HikeID) throws -> Hike {
+    public func hike(_ id: HikeID, line: HikeLine = .kept) throws -> Hike {
         // A savepoint is a read transaction on its own and nests inside a caller's transaction.
         try connection.execute("SAVEPOINT cairn_read_hike")
         defer { try? connection.execute("RELEASE cairn_read_hike") }
-        return Hike(summary: try summary(id), metadata: try metadata(of: id), tracks: try tracks(of: id),
+        return Hike(summary: try summary(id), metadata: try metadata(of: id), tracks: try tracks(of: id, line: line),
                     waypoints: try waypoints(of: id))
     }
 }

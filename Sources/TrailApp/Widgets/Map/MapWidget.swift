@@ -44,6 +44,9 @@ public struct MapWidget: Sendable {
     public var coveredRanges: [ClosedRange<Double>] = []
     /// A live position to mark (following), or nil.
     public var position: Coordinate?
+    /// Lines drawn over the route in their own styles (the match review's recorded, matched
+    /// and alternative lines), in order, later ones on top.
+    public var comparisonLines: [ComparisonLine] = []
 
     /// The full attribution, and its shorter forms for narrow maps.
     public static let attribution = "© OpenStreetMap contributors"
@@ -147,6 +150,7 @@ public struct MapWidget: Sendable {
         if let hike, hike.pointCount > 0 {
             drawRoute(hike, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info)
         }
+        if !comparisonLines.isEmpty { drawComparisonLines(transform: transform, canvas: &canvas, placer: &placer) }
         if let position { drawPosition(position, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info) }
         if info.basemapDrawn, showsLabels, let basemap {
             placeLabels(basemap, transform: transform, canvas: &canvas, placer: &placer)

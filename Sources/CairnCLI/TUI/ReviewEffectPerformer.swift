@@ -1,0 +1,64 @@
+import Foundation
+import TrailApp
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// The match review's work: the recorded line read from the hike store and matched on the
+/// map queue (``HikeMatching``, as `cairn match`), the kept line stored on the store queue.
+/// Failures go back as ``ReviewMessage/failed(_:)``.
+final class ReviewEffectPerformer: @unchecked Sendable {
+    private let connections: StoreConnections
+
+    init(_ connections: StoreConnections) { self.connections = connections }
+
+    func perform(_ effect: ReviewEffect, send: @escaping EffectPerformer.Send) {
+        switch effect {
+        case .match(let id):
+            connections.storeQueue.async { [connections] in
+                do {
+                    let store = try connections.openStore()
+                    let raw = try store.tracks(of: id, line: .raw).flatMap(\.segments).map { $0.points.map(\.coordinate) }
+                    let version = try store.keptLineVersion(of: id)
+                    connections.mapQueue.async {
+                        do {
+                            guard let map = try connections.openMap() else {
+                                send(.review(.failed("no map store; import an extract with `cairn map import FILE.osm.pbf`"))); return
+                            }
+                            guard let match = try HikeMatching.match(segments: raw, map: map) else {
+                                send(.review(.failed("the hike has no points to match"))); return
+                            }
+                            send(.review(.matched(id, raw: raw, match, keptVersion: version)))
+                        } catch {
+                            send(.review(.failed("\(error)")))
+                        }
+                    }
+                } catch {
+                    send(.review(.failed("\(error)")))
+                }
+            }
+        case .keep(let id, let match, let choices):
+            connections.storeQueue.async { [connections] in
+                do {
+                    let store = try connections.openStore()
+                    let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
+                    let origin = choices.allSatisfy { $0 == .matched } ? "matched" : "mixed"
+                    let version = try store.keepLineVersion(match.keptLine(recorded: recorded, choices: choices), origin: origin, of: id)
+                    send(.review(.kept(id, version: version, length: try store.summary(id).statistics.distance)))
+                } catch {
+                    send(.review(.failed("\(error)")))
+                }
+            }
+        case .keepRaw(let id):
+            connections.storeQueue.async { [connections] in
+                do {
+                    let store = try connections.openStore()
+                    try store.keepRawLine(of: id)
+                    send(.review(.kept(id, version: 0, length: try store.summary(id).statistics.distance)))
+                } catch {
+                    send(.review(.failed("\(error)")))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailMap
+
+/// Where the review screen's parts go inside the content area: a heading row, the map on the
+/// left and the section list on the right (below the map when the screen is narrow).
+struct ReviewLayout: Equatable {
+    var heading: Rect
+    var map: Rect
+    var panel: Rect
+
+    init(area: Rect) {
+        heading = Rect(x: area.x, y: area.y, width: area.width, height: min(1, area.height))
+        let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+        if body.width >= 90 {
+            let panelWidth = min(64, max(58, body.width * 2 / 5))
+            map = Rect(x: body.x, y: body.y, width: body.width - panelWidth - 1, height: body.height)
+            panel = Rect(x: body.maxX - panelWidth, y: body.y, width: panelWidth, height: body.height)
+        } else {
+            let mapHeight = body.height * 3 / 5
+            map = Rect(x: body.x, y: body.y, width: body.width, height: mapHeight)
+            panel = Rect(x: body.x, y: body.y + mapHeight, width: body.width, height: body.height - mapHeight)
+        }
+    }
+}
+
+/// The match review screen's update: it changes only its ``ReviewModel`` and hands the rest back.
+enum ReviewFeature {
+    typealias Result = FeatureResult<ReviewEffect>
+
+    /// Opens the review over the hike screen and asks for the match.
+    static func open(_ hike: HikeModel) -> (ReviewModel, Result) {
+        (ReviewModel(hike: hike), Result([.match(hike.id)], status: StatusMessage(text: "Matching the recording onto the mapped paths…",
+                                                                                   isError: false)))
+    }
+
+    static func update(_ model: inout ReviewModel, _ event: InputEvent, _ context: FeatureContext) -> Result {
+        guard case .key(let key) = event, let action = ReviewAction.keyMap.action(for: key) else { return Result() }
+        let sections = model.sections
+        switch action {
+        case .help: return Result(modal: .help)
+        case .back:
+            var hike = model.hike
+            hike.screen.viewport = model.hikeViewport
+            return Result(navigation: model.changed ? .openHike(hike.id) : .hike(hike))
+        case .zoom(let d):
+            model.hike.screen.viewport.zoom += Double(d)
+            return mapResult(model)
+        case .fit:
+            fit(&model, context, section: nil)
+            return mapResult(model)
+        case .undo:
+            return Result([.keepRaw(model.hike.id)], status: StatusMessage(text: "Going back to the recorded line…", isError: false))
+        default: break
+        }
+        guard let match = model.match else { return Result(bell: true) }
+        if model.choices.count != sections.count { model.choices = Array(repeating: .matched, count: sections.count) }
+        switch action {
+        case .move(let d):
+            guard !sections.isEmpty else { return Result(bell: true) }
+            model.selected = max(0, min(sections.count - 1, model.selected + d))
+            fit(&model, context, section: model.selected)
+            return mapResult(model)
+        case .keepMatched, .keepRaw, .keepAlternative:
+            guard let s = model.selectedSection else { return Result(bell: true) }
+            guard s.kind != .unmatched else {
+                return Result(status: StatusMessage(text: "No way is mapped here: this section stays as recorded", isError: false), bell: true)
+            }
+            let choice: SectionChoice = action == .keepMatched ? .matched : action == .keepRaw ? .raw : .alternative
+            if choice == .alternative && s.alternative == nil {
+                return Result(status: StatusMessage(text: "The matcher found no other way for this section", isError: false), bell: true)
+            }
+            model.choices[model.selected] = choice
+            return Result(status: lengthStatus(model, context.environment.format))
+        case .allMatched, .allRaw:
+            model.choices = sections.map { _ in action == .allMatched ? .matched : .raw }
+            return Result(status: lengthStatus(model, context.environment.format))
+        case .save:
+            let reviewed = sections.indices.filter { sections[$0].kind != .unmatched }
+            if !reviewed.isEmpty && reviewed.allSatisfy({ model.choice($0) == .raw }) {
+                return Result([.keepRaw(model.hike.id)], status: StatusMessage(text: "Every section as recorded: keeping the recorded line…",
+                                                                               isError: false))
+            }
+            return Result([.keep(model.hike.id, match, model.choices)], status: StatusMessage(text: "Saving the line…", isError: false))
+        default:
+            return Result()
+        }
+    }
+
+    /// "Kept line 12.31 km (recorded 12.45 km)" for the choices now.
+    static func lengthStatus(_ model: ReviewModel, _ u: UnitFormatter) -> StatusMessage? {
+        guard let length = model.keptLength, let raw = model.raw else { return nil }
+        let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
+        return StatusMessage(text: "Line with these choices: \(u.distance(length)) (recorded \(u.distance(recorded))) · s saves",
+                             isError: false)
+    }
+
+    /// The map on section `section` (nil: the whole line), at the review map's size.
+    static func fit(_ model: inout ReviewModel, _ context: FeatureContext, section: Int?) {
+        let map = ReviewLayout(area: context.layout.content).map
+        var coords: [Coordinate]
+        if let section, section < model.sections.count {
+            let s = model.sections[section]
+            coords = s.raw + s.matched + (s.alternative ?? [])
+        } else {
+            coords = (model.raw ?? []).flatMap { $0 }
+        }
+        if coords.isEmpty { coords = model.hike.screen.hike.coordinates }
+        guard let box = BoundingBox(covering: coords) else { return }
+        // A little room around a short section, so the ways beside it show.
+        let pad = section == nil ? 0 : 0.0008
+        let grown = BoundingBox(minLatitude: box.minLatitude - pad, minLongitude: box.minLongitude - pad,
+                                maxLatitude: box.maxLatitude + pad, maxLongitude: box.maxLongitude + pad)
+        model.hike.screen.viewport = MapViewport.fit(grown, width: max(1, map.width), height: max(1, map.height), maxZoom: 17)
+    }
+
+    /// After a resize: the map fits the selected section (or the whole line) at the new size
+    /// (the hike screen's relayout would pan to its profile cursor instead).
+    static func relayout(_ model: inout ReviewModel, _ context: FeatureContext) -> Result {
+        fit(&model, context, section: model.sections.isEmpty ? nil : min(model.selected, model.sections.count - 1))
+        return mapResult(model)
+    }
+
+    /// Asks for map data when the basemap cannot serve the view.
+    static func mapResult(_ model: ReviewModel) -> Result {
+        var result = Result()
+        HikeFeature.askMapData(model.hike, &result)
+        return result
+    }
+
+    /// An answer for the review screen.
+    static func message(_ model: inout ReviewModel, _ message: ReviewMessage, _ context: FeatureContext) -> Result {
+        switch message {
+        case .matched(let id, let raw, let match, let version):
+            guard id == model.hike.id else { return Result() }
+            model.raw = raw
+            model.match = match
+            model.keptVersion = version
+            model.choices = Array(repeating: .matched, count: match.sections.count)
+            model.selected = 0
+            model.failure = nil
+            fit(&model, context, section: match.sections.isEmpty ? nil : 0)
+            var result = mapResult(model)
+            let n = match.sections.count
+            result.status = StatusMessage(text: n == 0 ? "The match follows the recording everywhere: nothing to review (s keeps it)"
+                                                       : "\(n) section\(n == 1 ? "" : "s") to review · m r a choose · s saves", isError: false)
+            return result
+        case .kept(let id, let version, let length):
+            guard id == model.hike.id else { return Result() }
+            model.keptVersion = version
+            model.changed = true
+            let u = context.environment.format
+            return Result(status: StatusMessage(text: version == 0 ? "The hike shows its recorded line again (\(u.distance(length)))"
+                                                    : "Kept as line version \(version): \(u.distance(length)) · u goes back to the recording",
+                                                isError: false))
+        case .failed(let reason):
+            if model.match == nil { model.failure = reason }
+            return Result(status: StatusMessage(text: "Match review: \(reason)", isError: true), bell: true)
+        }
+    }
+}

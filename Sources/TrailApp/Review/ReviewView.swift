@@ -1,0 +1,137 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailMap
+
+/// Draws the match review: a heading with the line's figures, the map with the recorded line
+/// (dotted, `chart-terrain`: the "other line" colour of the profile) under the matched line
+/// (solid, `route`), the selected section's other way (dashed, `route-covered`) and the selected section in the `marker` colour, with a legend in
+/// the map's top row; beside it the sections with their lengths, largest offset and choice,
+/// and the selected one's details.
+public enum ReviewView {
+    /// Dash patterns (dots on, off): they tell the lines apart without colour too.
+    static let rawDashes = (on: 1, off: 2)
+    static let alternativeDashes = (on: 4, off: 3)
+
+    public static func render(model: ReviewModel, environment env: WidgetEnvironment, area: Rect, into buffer: inout Buffer) {
+        buffer.clear(area)
+        guard area.width >= 20, area.height >= 6 else { return }
+        let layout = ReviewLayout(area: area)
+        let u = env.format
+        let name = TextSanitizer.sanitize(model.hike.screen.hike.name)
+        var heading = "Match review · \(name)"
+        if let m = model.match, let raw = model.raw {
+            let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
+            heading += " · \(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points matched"
+                + " · recorded \(u.distance(recorded)), matched \(u.distance(m.length))"
+        }
+        heading += " · shows: " + (model.keptVersion == 0 ? "recorded line" : "line version \(model.keptVersion)")
+        buffer.setString(x: layout.heading.x + 1, y: layout.heading.y, heading, style: env.style(ThemeRole.heading),
+                         maxWidth: layout.heading.width - 2)
+        renderMap(model, env, layout.map, &buffer)
+        renderPanel(model, env, layout.panel, &buffer)
+    }
+
+    /// The lines of the map, bottom to top.
+    static func lines(_ model: ReviewModel) -> [ComparisonLine] {
+        guard let match = model.match else {
+            return (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.chartTerrain, dashes: rawDashes) }
+        }
+        // The recording under the match: where they agree the matched line shows.
+        var out = (model.raw ?? []).map { ComparisonLine($0, role: ThemeRole.chartTerrain, dashes: rawDashes) }
+        out += match.segments.map { ComparisonLine($0, role: ThemeRole.route) }
+        if let s = model.selectedSection {
+            if let alt = s.alternative { out.append(ComparisonLine(alt, role: ThemeRole.routeCovered, dashes: alternativeDashes)) }
+            let i = min(max(0, model.selected), match.sections.count - 1)
+            switch model.choice(i) {
+            case .matched: out.append(ComparisonLine(s.matched, role: ThemeRole.marker))
+            case .raw: out.append(ComparisonLine(s.raw, role: ThemeRole.marker, dashes: rawDashes))
+            case .alternative: out.append(ComparisonLine(s.alternative ?? s.matched, role: ThemeRole.marker, dashes: alternativeDashes))
+            }
+        }
+        return out
+    }
+
+    static func renderMap(_ model: ReviewModel, _ env: WidgetEnvironment, _ area: Rect, _ buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        var map = MapWidget(viewport: model.hike.screen.viewport, basemap: model.hike.screen.basemap,
+                            showsLabels: model.hike.screen.showsLabels, environment: env)
+        map.showsContours = model.hike.screen.showsContours
+        map.comparisonLines = lines(model)
+        map.render(area: area, into: &buffer)
+        // The legend in the top row (over the no-data note's row when there is no map).
+        let braille = env.canvasMode == .braille
+        var items: [(String, String, String)] = [(braille ? "━━" : "==", ThemeRole.route, "matched"),
+                                                 (braille ? "┈┈" : "..", ThemeRole.chartTerrain, "recorded")]
+        if model.selectedSection?.alternative != nil { items.append((braille ? "╌╌" : "--", ThemeRole.routeCovered, "other way")) }
+        items.append((braille ? "━━" : "##", ThemeRole.marker, "section, as kept"))
+        var x = area.x + 1
+        let y = area.y
+        for (sample, role, label) in items {
+            let w = DisplayWidth.of(sample) + 1 + DisplayWidth.of(label) + 2
+            guard x + w <= area.maxX else { break }
+            buffer.setString(x: x, y: y, sample, style: env.style(role))
+            buffer.setString(x: x + DisplayWidth.of(sample) + 1, y: y, label + "  ", style: env.style(ThemeRole.text))
+            x += w
+        }
+    }
+
+    static func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - DisplayWidth.of(s))) + s }
+
+    static func renderPanel(_ model: ReviewModel, _ env: WidgetEnvironment, _ area: Rect, _ buffer: inout Buffer) {
+        guard area.width >= 20, area.height >= 3 else { return }
+        let u = env.format
+        let x = area.x + 1, w = area.width - 2
+        guard let match = model.match else {
+            let text = model.failure.map { "No match: \(TextSanitizer.sanitize($0))" } ?? "Matching the recording onto the mapped paths…"
+            buffer.setString(x: x, y: area.y + 1, text, style: env.style(model.failure == nil ? ThemeRole.muted : ThemeRole.warning), maxWidth: w)
+            return
+        }
+        let sections = match.sections
+        buffer.setString(x: x, y: area.y, " # KIND         RAW MATCHED    DIFF MAX OFF  KEEP", style: env.style(ThemeRole.muted), maxWidth: w)
+        if sections.isEmpty {
+            buffer.setString(x: x, y: area.y + 1, "Nothing to review: the match follows the recording.", style: env.style(ThemeRole.text),
+                             maxWidth: w)
+        }
+        let detailHeight = min(7, max(0, area.height - 4))
+        let listHeight = max(1, area.height - 1 - detailHeight)
+        let selected = min(max(0, model.selected), max(0, sections.count - 1))
+        let top = max(0, min(selected - listHeight / 2, sections.count - listHeight))
+        for r in 0..<min(listHeight, max(0, sections.count - top)) {
+            let i = top + r
+            let s = sections[i]
+            let unmatched = s.kind == .unmatched
+            let diff = unmatched ? "--" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
+            // "*": the matcher has another way for it (a).
+            let keep = unmatched ? "off map" : (model.choice(i) == .alternative ? "other way" : model.choice(i).rawValue)
+                + (s.alternative != nil ? " *" : "")
+            let line = pad("\(i + 1)", 2) + " " + s.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                + pad(u.distance(s.rawLength), 7) + pad(unmatched ? "--" : u.distance(s.matchedLength), 8)
+                + pad(diff, 8) + pad(unmatched ? "--" : u.distance(s.maxOffset), 8) + "  " + keep
+            let style = env.style(i == selected ? ThemeRole.selection : ThemeRole.text)
+            if i == selected { buffer.fill(Rect(x: area.x, y: area.y + 1 + r, width: area.width, height: 1), with: Cell(" ").applying(style)) }
+            buffer.setString(x: x, y: area.y + 1 + r, line, style: style, maxWidth: w)
+        }
+        guard detailHeight > 0, let s = model.selectedSection else { return }
+        let y0 = area.maxY - detailHeight
+        var lines: [(String, String)] = [("Section \(selected + 1) of \(sections.count): points \(s.points.lowerBound)-\(s.points.upperBound)",
+                                          ThemeRole.heading)]
+        switch s.kind {
+        case .unmatched: lines.append(("No walkable way within 30 m: the recording stays as it is.", ThemeRole.text))
+        case .moved: lines.append(("The match runs up to \(u.distance(s.maxOffset)) from the recording.", ThemeRole.text))
+        case .ambiguous: lines.append(("Another way fits nearly as well here." + (s.alternative != nil ? " (* a: take it)" : ""),
+                                       ThemeRole.text))
+        }
+        if s.kind != .unmatched {
+            lines.append(("recorded \(u.distance(s.rawLength)) · matched \(u.distance(s.matchedLength))"
+                          + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? ""), ThemeRole.text))
+        }
+        if let length = model.keptLength {
+            lines.append(("Line with these choices: \(u.distance(length)) (matched \(u.distance(match.length)))", ThemeRole.text))
+        }
+        lines.append(("m matched · r recorded" + (s.alternative != nil ? " · a other way" : "") + " · s save · u recorded line", ThemeRole.muted))
+        for (k, l) in lines.prefix(detailHeight).enumerated() {
+            buffer.setString(x: x, y: y0 + k, l.0, style: env.style(l.1), maxWidth: w)
+        }
+    }
+}

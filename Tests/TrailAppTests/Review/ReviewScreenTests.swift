@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TermUI
+import TrailCore
+import TrailStore
+@testable import TrailApp
+@testable import TrailMap
+
+/// The match review screen (issue 16): its update on keys and answers, and its view drawn
+/// into a Buffer.
+@Suite struct ReviewScreenTests {
+    static let id = HikeID(rowID: 3)
+    static let plane = LocalProjection(origin: Coordinate(latitude: 42.55, longitude: 1.6))
+    static func at(_ e: Double, _ n: Double) -> Coordinate { plane.unproject(LocalPoint(x: e, y: n)) }
+
+    /// Eight recorded points 20 m apart northwards; points 2-3 matched 25 m east (a moved
+    /// section over points 1-4, with another way 25 m west); points 6-7 off the map.
+    static func fixture() -> (ReviewModel, TrackMatch) {
+        let raw = (0..<8).map { at(0, Double($0) * 20) }
+        var coords = Array(raw[0...5])
+        coords[2] = at(25, 40)
+        coords[3] = at(25, 60)
+        let piece = TrackMatch.Piece(isMatched: true, points: 0...5, coordinates: coords, anchors: (0..<6).map { ($0, $0) },
+                                     ambiguous: Array(repeating: false, count: 6), segment: 0)
+        let rawPiece = TrackMatch.Piece(isMatched: false, points: 6...7, coordinates: Array(raw[6...7]), anchors: [], segment: 0)
+        let matched = Array(coords[1...4])
+        let moved = TrackMatch.Section(kind: .moved, points: 1...4, piece: 0, matched: matched, raw: Array(raw[1...4]),
+                                       rawLength: 60, matchedLength: TrackMatch.length(of: matched[...]), maxOffset: 25,
+                                       alternative: [raw[1], at(-25, 40), at(-25, 60), raw[4]])
+        let off = TrackMatch.Section(kind: .unmatched, points: 5...7, piece: 1, matched: [], raw: Array(raw[5...7]),
+                                     rawLength: 40, matchedLength: 40, maxOffset: 0)
+        let match = TrackMatch(pieces: [piece, rawPiece], sections: [moved, off], pointCount: 8)
+        let track = Track(segments: [TrackSegment(points: raw.map { Trackpoint($0) })])
+        let hike = HikeModel(id: id, screen: HikeScreenState(hike: PreparedHike(name: "Test walk", tracks: [track]),
+                                                             mapWidth: 60, mapHeight: 30))
+        return (ReviewModel(hike: hike), match)
+    }
+
+    static let context = FeatureContext(width: 120, height: 40, environment: TestSupport.environment())
+
+    func key(_ m: inout ReviewModel, _ c: Character) -> FeatureResult<ReviewEffect> {
+        ReviewFeature.update(&m, .key(.character(c)), Self.context)
+    }
+
+    func ownEffects(_ r: FeatureResult<ReviewEffect>) -> [ReviewEffect] {
+        r.effects.compactMap { if case .own(let e) = $0 { return e } else { return nil } }
+    }
+
+    func matched() -> (ReviewModel, TrackMatch) {
+        var (m, match) = Self.fixture()
+        let raw = [(0..<8).map { Self.at(0, Double($0) * 20) }]
+        _ = ReviewFeature.message(&m, .matched(Self.id, raw: raw, match, keptVersion: 0), Self.context)
+        return (m, match)
+    }
+
+    @Test func openingAsksForTheMatch() {
+        let (m, _) = Self.fixture()
+        let (model, result) = ReviewFeature.open(m.hike)
+        #expect(ownEffects(result) == [.match(Self.id)])
+        #expect(model.match == nil)
+    }
+
+    @Test func choicesChangeTheKeptLengthAndSaveStoresThem() throws {
+        var (m, match) = matched()
+        #expect(m.choices == [.matched, .matched])
+        #expect(m.selected == 0)
+        let matchedLength = match.length
+        #expect(m.keptLength == matchedLength)
+        // r: the recording over the moved section: matched length − matched + 60 m.
+        let moved = match.sections[0]
+        _ = key(&m, "r")
+        #expect(m.choices[0] == .raw)
+        #expect(abs(m.keptLength! - (matchedLength - moved.matchedLength + 60)) < 1e-9)
+        // a: the other way, as long as the matched one here (mirror image).
+        _ = key(&m, "a")
+        #expect(m.choices[0] == .alternative)
+        #expect(abs(m.keptLength! - matchedLength) < 1e-6)
+        // s: store these choices.
+        #expect(ownEffects(key(&m, "s")) == [.keep(Self.id, match, [.alternative, .matched])])
+        // The off-map section cannot be chosen: it stays raw. Selecting it shows it on the map.
+        _ = key(&m, "j")
+        #expect(m.selected == 1)
+        let view = m.hike.screen.viewport.resized(width: ReviewLayout(area: Rect(x: 0, y: 0, width: 120, height: 39)).map.width,
+                                                 height: ReviewLayout(area: Rect(x: 0, y: 0, width: 120, height: 39)).map.height)
+        for c in match.sections[1].raw { #expect(view.cell(c) != nil, "\(c) outside \(view.bounds)") }
+        #expect(view.zoom > 15, "a short section is shown close up: z\(view.zoom)")
+        // A resize keeps the section in view (not the hike screen's profile cursor).
+        var app = AppState(environment: TestSupport.environment(), storeLabel: "t", width: 120, height: 40)
+        app.screen = .review(m)
+        _ = CairnApp().update(&app, .input(.resize(width: 100, height: 36)))
+        guard case .review(let resized) = app.screen else { Issue.record("still reviewing"); return }
+        let small = resized.hike.screen.viewport.resized(width: ReviewLayout(area: Rect(x: 0, y: 0, width: 100, height: 35)).map.width,
+                                                         height: ReviewLayout(area: Rect(x: 0, y: 0, width: 100, height: 35)).map.height)
+        for c in match.sections[1].raw { #expect(small.cell(c) != nil, "after a resize: \(c) outside \(small.bounds)") }
+        let refused = key(&m, "m")
+        #expect(refused.effects.contains { if case .bell = $0 { return true } else { return false } })
+        #expect(m.choice(1) == .raw)
+        // R then s: every section as recorded is the recorded line itself.
+        _ = key(&m, "R")
+        #expect(ownEffects(key(&m, "s")) == [.keepRaw(Self.id)])
+        #expect(ownEffects(key(&m, "u")) == [.keepRaw(Self.id)])
+    }
+
+    @Test func noAlternativeRingsAndLeavingAfterAKeepReadsTheHikeAgain() {
+        var (m, _) = matched()
+        m.match!.sections[0].alternative = nil
+        let r = key(&m, "a")
+        #expect(m.choices[0] == .matched)
+        #expect(r.status?.text.contains("no other way") == true)
+        guard case .hike = key(&m, "q").navigation else { Issue.record("back to the hike screen"); return }
+        _ = ReviewFeature.message(&m, .kept(Self.id, version: 2, length: 1234), Self.context)
+        #expect(m.keptVersion == 2)
+        guard case .openHike(let id) = key(&m, "q").navigation else { Issue.record("the hike read again"); return }
+        #expect(id == Self.id)
+    }
+
+    @Test func theViewShowsBothLinesTheLegendAndTheSections() throws {
+        let (m, match) = matched()
+        var buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        let rows = buffer.textLines()
+        #expect(rows[0].contains("Match review · Test walk · 75.0 % of 8 points matched"))
+        #expect(rows[0].contains("shows: recorded line"))
+        #expect(rows[1].contains("matched") && rows[1].contains("recorded") && rows[1].contains("other way"))
+        let list = rows.first { $0.contains(" 1 moved") } ?? ""
+        // Raw 60 m, matched and the difference from the section's own lengths, 25 m off, matched, has another way.
+        let d = Int((match.sections[0].matchedLength - 60).rounded())
+        #expect(list.contains("60 m") && list.contains("\(Int(match.sections[0].matchedLength.rounded())) m")
+                && list.contains("+\(d) m") && list.contains("25 m") && list.contains("matched *"), "\(list)")
+        #expect(rows.contains { $0.contains(" 2 unmatched") && $0.contains("off map") })
+        #expect(rows.contains { $0.contains("Section 1 of 2: points 1-4") })
+        // The map: matched line in the route colour, recorded line in the terrain-line colour, the
+        // selected section (matched) in the marker colour, the other way in the covered colour.
+        let env = TestSupport.environment()
+        let map = ReviewLayout(area: buffer.area).map
+        var fgs = Set<String>()
+        for y in (map.y + 1)..<map.maxY { for x in map.x..<map.maxX {
+            guard let c = buffer[x, y], let s = c.symbol.unicodeScalars.first, (0x2801...0x28FF).contains(s.value) else { continue }
+            for role in [ThemeRole.route, ThemeRole.chartTerrain, ThemeRole.marker, ThemeRole.routeCovered] where env.style(role).fg == c.fg {
+                fgs.insert(role)
+            }
+        } }
+        #expect(fgs == [ThemeRole.route, ThemeRole.chartTerrain, ThemeRole.marker, ThemeRole.routeCovered], "\(fgs)")
+    }
+
+    @Test func beforeTheMatchTheScreenSaysSo() {
+        let (m, _) = Self.fixture()
+        var buffer = Buffer(width: 80, height: 30)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        #expect(buffer.textLines().contains { $0.contains("Matching the recording onto the mapped paths…") })
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TrailCore
+@testable import TrailStore
+
+/// Line versions (migration "v9-line-versions-table"): keeping one changes what the hike reads
+/// and its statistics, never the recorded points; undo goes back to them.
+@Suite struct LineVersionStoreTests {
+    func store() throws -> (HikeStore, HikeID, Track) {
+        let dir = makeTempDirectory("lines")
+        let store = try HikeStore(path: dir + "/h.sqlite")
+        let track = sampleTrack(count: 30, segments: 2)
+        guard case .inserted(let id) = try store.insert(sampleHike(track)) else { throw CancellationError() }
+        return (store, id, track)
+    }
+
+    @Test func aKeptVersionIsReadAndMeasuredAndUndoGoesBackToTheRecording() throws {
+        let (store, id, track) = try store()
+        #expect(try store.keptLineVersion(of: id) == 0)
+        // A version: every other point of each segment, shifted 0.0001° east.
+        let version = track.segments.map { s in
+            s.points.enumerated().filter { $0.offset % 2 == 0 }.map { p in
+                var q = p.element
+                q.longitude += 1e-4
+                return q
+            }
+        }
+        #expect(try store.keepLineVersion(version, origin: "matched", of: id) == 1)
+        #expect(try store.keptLineVersion(of: id) == 1)
+        let kept = try store.tracks(of: id)
+        #expect(kept.flatMap(\.segments).map(\.points) == version)
+        #expect(kept[0].name == track.name)   // the track's metadata stays
+        #expect(try store.tracks(of: id, line: .raw) == [track])
+        #expect(try store.hike(id, line: .raw).tracks == [track])
+        // The statistics are the kept line's, as the calculator measures it.
+        let expected = StatisticsCalculator().statistics(for: Track(segments: version.map { TrackSegment(points: $0) }))
+        let summary = try store.summary(id)
+        #expect(abs(summary.statistics.distance - expected.distance) < 1e-6)
+        #expect(summary.statistics.pointCount == 30)
+        #expect(try store.lineVersions(of: id).map(\.pointCount) == [30])
+        // Undo: the recording and its own statistics again; the version stays stored.
+        try store.keepRawLine(of: id)
+        #expect(try store.keptLineVersion(of: id) == 0)
+        #expect(try store.tracks(of: id) == [track])
+        let rawStats = StatisticsCalculator().statistics(for: Track(segments: track.segments))
+        #expect(abs(try store.summary(id).statistics.distance - rawStats.distance) < 1e-6)
+        #expect(try store.lineVersions(of: id).count == 1)
+        #expect(try store.keepLineVersion(version, origin: "mixed", of: id) == 2)
+    }
+
+    @Test func aVersionOfTheWrongShapeIsRefusedAndNothingChanges() throws {
+        let (store, id, track) = try store()
+        #expect(throws: LineVersionError.segmentCount(given: 1, raw: 2)) {
+            try store.keepLineVersion([track.segments[0].points], origin: "matched", of: id)
+        }
+        #expect(try store.keptLineVersion(of: id) == 0)
+        #expect(try store.lineVersions(of: id).isEmpty)
+        #expect(try store.tracks(of: id) == [track])
+    }
+
+    @Test func aSurveyKeepsItsMapStamp() throws {
+        let (store, id, _) = try store()
+        try store.saveGroundSurvey(StoredGroundSurvey(pointCount: 60, measuredAt: Date(timeIntervalSinceReferenceDate: 0),
+                                                      tags: Data([1, 2]), mapStamp: "1@t@9"), of: id)
+        #expect(try store.groundSurvey(of: id)?.mapStamp == "1@t@9")
+        try store.removeGroundSurvey(of: id)
+        #expect(try store.groundSurvey(of: id) == nil)
+    }
+}
