@@ -23,6 +23,7 @@ final class EffectPerformer: @unchecked Sendable {
     let record: RecordEffectPerformer
     let places: PlacesEffectPerformer
     let totals: TotalsEffectPerformer
+    let routes: RoutesEffectPerformer
     private let terminal: TerminalActions
 
     init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping () -> Date,
@@ -33,6 +34,7 @@ final class EffectPerformer: @unchecked Sendable {
         draw = DrawEffectPerformer(connections)
         places = PlacesEffectPerformer(connections)
         totals = TotalsEffectPerformer(connections)
+        routes = RoutesEffectPerformer(connections)
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
         record = RecordEffectPerformer(storePath: storePath, speech: speech, now: now)
         self.terminal = terminal
@@ -47,6 +49,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .record(let e): record.perform(e, send: send)
         case .places(let e): places.perform(e, send: send)
         case .totals(let e): totals.perform(e, send: send)
+        case .routes(let e): routes.perform(e, send: send)
         case .bell: terminal.bell()
         case .suspend: terminal.suspend()
         }

@@ -33,6 +33,8 @@ public enum AppMessage: Sendable {
     case places(PlacesMessage)
     /// Answers for the Totals screen.
     case totals(TotalsMessage)
+    /// An answer for the Routes screen or a completion for the hike screen.
+    case routes(RoutesMessage)
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -57,6 +59,8 @@ public enum AppEffect: Equatable, Sendable {
     case places(PlacesEffect)
     /// The Totals screen's store work.
     case totals(TotalsEffect)
+    /// Work of the Routes screen (and the hike screen's completion).
+    case routes(RoutesEffect)
 }
 
 extension AppEffect {

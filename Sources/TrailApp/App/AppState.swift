@@ -22,9 +22,11 @@ public struct AppState: Sendable {
         case places(PlacesModel)
         /// The Totals screen (`T` from the library).
         case totals(TotalsModel)
+        /// The waymarked routes near the view (`w` from the library and the hike screen).
+        case routes(RoutesModel)
 
         /// Which screen, without its state.
-        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record, places, totals }
+        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record, places, totals, routes }
 
         public var kind: Kind {
             switch self {
@@ -35,6 +37,7 @@ public struct AppState: Sendable {
             case .record: return .record
             case .places: return .places
             case .totals: return .totals
+            case .routes: return .routes
             }
         }
     }
@@ -180,7 +183,7 @@ extension AppState {
             switch screen {
             case .hike(let h), .follow(_, over: let h): return h
             case .places(let m): return m.hike
-            case .library, .draw, .record, .totals: return nil
+            case .library, .draw, .record, .totals, .routes: return nil
             }
         }
         set {
@@ -189,7 +192,7 @@ extension AppState {
             case .hike: screen = .hike(newValue)
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
             case .places(var m): m.hike = newValue; screen = .places(m)
-            case .library, .draw, .record, .totals: break
+            case .library, .draw, .record, .totals, .routes: break
             }
         }
     }

@@ -1,4 +1,5 @@
 import TermUI
+import TrailCore
 import TrailStore
 
 /// Where a screen asks to go. Screens never set ``AppState/screen`` themselves: they hand the
@@ -40,6 +41,8 @@ enum Navigation {
     case places
     /// The Totals screen, reading the walks.
     case totals
+    /// The Routes screen near the hike screen's view, or (from the library) near this box.
+    case routes(around: BoundingBox?)
 }
 
 extension CairnApp {
@@ -100,6 +103,8 @@ extension CairnApp {
             state.basemaps.cancel(.drawing)
             state.screen = .totals(TotalsModel())
             return [.totals(.load)]
+        case .routes(let around):
+            return openRoutes(&state, around: around)
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

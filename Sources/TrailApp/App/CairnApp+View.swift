@@ -39,6 +39,8 @@ extension CairnApp {
             PlacesView.render(model: model, environment: env, area: layout.content, into: &buffer)
         case .totals(let model):
             TotalsScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
+        case .routes(let model):
+            RoutesView.render(model: model, environment: env, area: layout.content, into: &buffer)
         }
         renderStatus(state, layout, &buffer)
         if let modal = state.modal { renderModal(modal, state, layout, &buffer) }
@@ -82,6 +84,8 @@ extension CairnApp {
                 left = hintLine(PlacesAction.keyMap.hints)
             case .totals:
                 left = hintLine(TotalsAction.keyMap.hints)
+            case .routes:
+                left = hintLine(RoutesAction.keyMap.hints)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

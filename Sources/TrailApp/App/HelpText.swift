@@ -46,6 +46,8 @@ public enum HelpText {
 
     public static var places: [HelpLine] { PlacesAction.keyMap.helpLines() + global }
 
+    public static var routes: [HelpLine] { RoutesAction.keyMap.helpLines() + global }
+
     /// The help of what `state` shows.
     static func lines(for state: AppState) -> [HelpLine] {
         switch state.screen {
@@ -55,6 +57,7 @@ public enum HelpText {
         case .record: return record
         case .places: return places
         case .totals: return totals
+        case .routes: return routes
         case .draw:
             guard let m = state.drawing else { return drawMap }
             if m.moving != nil { return drawMoving }

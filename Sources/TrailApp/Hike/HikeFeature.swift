@@ -103,6 +103,8 @@ enum HikeFeature {
                 return Result(navigation: .editDrawing)
             case .places:
                 return Result(navigation: .places)
+            case .routes:
+                return Result(navigation: .routes(around: nil))
             case .nextPlace, .previousPlace:
                 let distances = hike.screen.hike.profile.distances
                 let here = distances.isEmpty ? 0 : distances[hike.screen.scrubIndex]

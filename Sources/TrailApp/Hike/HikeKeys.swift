@@ -11,6 +11,8 @@ public enum HikeAction: Sendable, Equatable {
     case lineColouring
     /// The Places screen; the cursor to the next / previous place of the hike.
     case places, nextPlace, previousPlace
+    /// The Routes screen near the map's view.
+    case routes
 }
 
 extension HikeAction {
@@ -46,6 +48,7 @@ extension HikeAction {
                    keys: [(.character("e"), .edit), (.character("p"), .places), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),
                           (.character("."), .nextPlace), (.character(","), .previousPlace)]),
+        KeyBinding("w", "waymarked routes near the map's view (walked share of each)", keys: [.character("w")], action: .routes),
         KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off", hint: "C contours",
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",
