@@ -38,7 +38,7 @@ public struct CompletionFigures: Sendable, Equatable {
     public func line(_ u: UnitFormatter) -> String {
         var s = "\(Int((share * 100).rounded(.down))) % walked (\(u.distance(walked)) of \(u.distance(length)))"
         if let m = missing.max(by: { $0.length < $1.length }) {
-            s += ", missing \(u.distance(m.length))" + (m.fromName.map { " from \($0)" } ?? "") + (m.toName.map { " to \($0)" } ?? "")
+            s += ", missing \(u.distance(m.length))" + TrailCompletion.placesText(from: m.fromName, to: m.toName)
             if missing.count > 1 { s += " and \(missing.count - 1) more" }
         }
         return s

@@ -29,7 +29,7 @@ public enum RoutesView {
         buffer.setString(x: area.x + 1, y: area.y, "Waymarked routes \(scope) · \(count)" + (model.showsAll ? " · with long-distance" : ""),
                          style: env.style(ThemeRole.heading), maxWidth: left.width - 2)
         let routes = model.routes ?? []
-        let detailHeight = min(9, max(0, left.height - 4))
+        let detailHeight = min(10, max(0, left.height - 4))
         let list = Rect(x: left.x, y: left.y + 1, width: left.width, height: max(0, left.height - 1 - detailHeight))
         if routes.isEmpty {
             let msg = model.routes == nil ? "Looking for routes…"
@@ -91,13 +91,14 @@ public enum RoutesView {
         if let c = completion {
             lines.append((s(c.line(u)), ThemeRole.highlight))
             for m in c.missing.prefix(3) {
-                let from = m.fromName.map { " from \(s($0))" } ?? "", to = m.toName.map { " to \(s($0))" } ?? ""
-                lines.append(("  missing \(u.distance(m.length)) at \(u.distance(m.start))\(from)\(to)", ThemeRole.muted))
+                lines.append(("  missing \(u.distance(m.length)) at \(u.distance(m.start))"
+                              + s(TrailCompletion.placesText(from: m.fromName, to: m.toName)), ThemeRole.muted))
             }
         } else {
             lines.append(("completion: reading your walks…", ThemeRole.muted))
         }
-        lines.append(("OpenStreetMap · \(r.osmURL)", ThemeRole.muted))
+        lines.append(("\(MapWidget.attribution) · to correct it:", ThemeRole.muted))
+        lines.append((r.osmURL, ThemeRole.muted))
         buffer.setString(x: area.x + 1, y: area.y, String(repeating: "─", count: max(0, area.width - 2)),
                          style: env.style(ThemeRole.muted), maxWidth: area.width - 2)
         for (i, l) in lines.prefix(area.height - 1).enumerated() {

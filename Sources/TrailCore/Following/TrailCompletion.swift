@@ -11,12 +11,13 @@ import Foundation
 /// nor as missing. Distances along are along the runs, gaps not counted (as
 /// ``RouteLine/length`` in TrailMap).
 ///
-/// Missing stretches shorter than ``minimumMissing`` (50 m: a GPS wobble off the 25 m band) are
+/// Missing stretches shorter than ``minimumMissing`` (100 m: a GPS wobble off the 25 m band) are
 /// not listed, but the share counts them as not walked: the share is exact, the list is a
-/// guide.
+/// guide. A missing stretch that runs to the end of a run and on from the start of the next is
+/// one stretch (the gap between them is not walkable ground one could have walked).
 public struct TrailCompletion: Sendable {
     /// Shortest missing stretch listed, metres.
-    public static let minimumMissing = 50.0
+    public static let minimumMissing = 100.0
 
     /// A stretch of the line, by distance along it.
     public struct Stretch: Sendable, Hashable, Codable {
@@ -33,7 +34,7 @@ public struct TrailCompletion: Sendable {
     private var boxes: [BoundingBox]
     private let offsets: [Double]
     private let lines: [Polyline]
-    /// Number of walk stretches that walked some of the line.
+    /// Number of walk stretches that added walked length (one walked again over covered ground adds nothing).
     public private(set) var contributingStretches = 0
 
     /// - Parameter runs: the line's runs in order (one for a hike's single line; a route's runs).
@@ -82,15 +83,30 @@ public struct TrailCompletion: Sendable {
 
     /// The stretches not walked, at least ``minimumMissing`` long, in order along the line.
     public var missingStretches: [Stretch] {
-        var out: [Stretch] = []
+        var raw: [Stretch] = []
         for (i, c) in coverages.enumerated() {
             var at = 0.0
             for r in c.coveredRanges + [lines[i].length...lines[i].length] {
-                if r.lowerBound - at >= Self.minimumMissing { out.append(stretch(i, at, r.lowerBound)) }
+                if r.lowerBound - at > 1e-6 {
+                    let s = stretch(i, at, r.lowerBound)
+                    if let last = raw.last, abs(last.end - s.start) < 1e-6 {
+                        raw[raw.count - 1].end = s.end
+                        raw[raw.count - 1].to = s.to
+                    } else {
+                        raw.append(s)
+                    }
+                }
                 at = max(at, r.upperBound)
             }
         }
-        return out
+        return raw.filter { $0.length >= Self.minimumMissing }
+    }
+
+    /// Where a stretch lies by its ends' nearest places: " from A to B", " near A" when both
+    /// are the same place, "" without names (names as given: the caller sanitises).
+    public static func placesText(from a: String?, to b: String?) -> String {
+        if let a, a == b { return " near \(a)" }
+        return (a.map { " from \($0)" } ?? "") + (b.map { " to \($0)" } ?? "")
     }
 
     private func stretch(_ run: Int, _ a: Double, _ b: Double) -> Stretch {

@@ -42,7 +42,7 @@ public struct RouteLine: Sendable, Hashable {
     public var rolesApplied: Bool
 
     /// Length of the runs (gaps not counted), metres (Vincenty on WGS84, as ``Polyline``).
-    public var length: Double { runs.reduce(0) { $0 + Polyline(coordinates: $1).length } }
+    public let length: Double
     /// All points, runs one after another (a gap is the jump between a run's last and the next's first point).
     public var coordinates: [Coordinate] { runs.flatMap { $0 } }
 
@@ -96,6 +96,7 @@ public struct RouteLine: Sendable, Hashable {
             }
         }
         if !current.isEmpty { runs.append(current) }
+        length = along + (current.isEmpty ? 0 : Polyline(coordinates: current).length)
         self.runs = runs
         self.gaps = gaps
     }
@@ -168,15 +169,43 @@ public struct RouteSummary: Sendable, Hashable, Identifiable {
 extension MapStore {
     /// The routes whose line touches `box`, summarised, nearest to `point` first (else by title).
     /// Long-distance paths (``RouteSummary/isLongDistance``) only with `includeLongDistance`.
+    /// A stage without `osmc:symbol` (or `network`) takes its super-route's (the relation that
+    /// lists it as a member): stages of the GR 11 are often tagged only on the whole path.
     /// - Throws: ``SQLiteError``.
     public func routeSummaries(in box: BoundingBox, near point: Coordinate? = nil,
                                includeLongDistance: Bool = false) throws -> [RouteSummary] {
-        let all = try routes(in: box).filter { $0.bounds != nil }.map { RouteSummary(route: $0, near: point) }
+        let all = try routes(in: box).filter { $0.bounds != nil }.map { r in
+            var route = r
+            for key in ["osmc:symbol", "network"] where route.tags[key] == nil {
+                if let inherited = try parentTag(key, of: r.id) {
+                    route = HikingRoute(id: r.id, route: r.route, tags: r.tags.merging([key: inherited]) { a, _ in a },
+                                        members: r.members, isComplete: r.isComplete, parts: r.parts, bounds: r.bounds)
+                }
+            }
+            return RouteSummary(route: route, near: point)
+        }
         return all.filter { includeLongDistance || !$0.isLongDistance }
             .sorted { a, b in
                 let da = a.distanceFromPoint ?? 0, db = b.distanceFromPoint ?? 0
                 return da != db ? da < db : (a.title, a.id) < (b.title, b.id)
             }
+    }
+}
+
+extension MapStore {
+    /// `key`'s value on the first stored relation (lowest id) that has route `id` as a member, up to two levels.
+    func parentTag(_ key: String, of id: Int64, depth: Int = 2) throws -> String? {
+        guard depth > 0 else { return nil }
+        let parents = try db.query("SELECT DISTINCT route_id FROM route_members WHERE type = ? AND ref = ? ORDER BY route_id",
+                                   [.integer(Int64(OSMElementType.relation.rawValue)), .integer(id)]) { $0.int64(0) }
+        for p in parents {
+            let tags = try db.query("SELECT tags FROM routes WHERE id = ?", [.integer(p)]) { st in
+                st.withBlob(0) { TagsJSON.decode($0) } ?? [:]
+            }
+            if let v = tags.first?[key] { return v }
+            if let v = try parentTag(key, of: p, depth: depth - 1) { return v }
+        }
+        return nil
     }
 }
 

@@ -51,9 +51,8 @@ struct CompletionReport: Encodable {
         var out = "\(title): \(Self.percent(walkedShare)) walked (\(u.distance(walkedMetres)) of \(u.distance(lengthMetres)); "
             + "\(hikesRead) hike\(hikesRead == 1 ? "" : "s") and \(walksRead) walk\(walksRead == 1 ? "" : "s") near it)\n"
         for m in missing {
-            let from = m.fromName.map { " from \(TerminalText.clean($0))" } ?? ""
-            let to = m.toName.map { " to \(TerminalText.clean($0))" } ?? ""
-            out += "  missing \(u.distance(m.lengthMetres)) at \(u.distance(m.startMetres))–\(u.distance(m.endMetres))\(from)\(to)\n"
+            let at = TrailCompletion.placesText(from: m.fromName.map(TerminalText.clean), to: m.toName.map(TerminalText.clean))
+            out += "  missing \(u.distance(m.lengthMetres)) at \(u.distance(m.startMetres))–\(u.distance(m.endMetres))\(at)\n"
         }
         return out
     }

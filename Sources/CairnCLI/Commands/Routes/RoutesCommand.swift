@@ -87,7 +87,7 @@ public enum RoutesCommand: Command {
             }
             if let d = r.distanceFromPoint, d > 0 { facts.append("\(u.distance(d)) away") }
             out += "  " + facts.joined(separator: " · ") + "\n"
-            if let comp { out += "  " + comp.text(u, title: "Walked").replacingOccurrences(of: "\n  ", with: "\n    ") }
+            if let comp { out += "  " + comp.text(u).replacingOccurrences(of: "\n  ", with: "\n    ") }
             out += "  \(r.osmURL)\n"
         }
         return out
