@@ -29,22 +29,8 @@ import Testing
         #expect(try tmux.waitFor(text: "Completion:").ok)
         try tmux.type("q")
         try tmux.type("q")
-        let json = try Self.output([E2EPaths.cairn, "routes", "--store", store, "--map", map, "--json", "--all"])
+        let json = try FollowTests.output([E2EPaths.cairn, "routes", "--store", store, "--map", map, "--json", "--all"])
         #expect(json.contains("\"url\" : \"https://www.openstreetmap.org/relation/"))
         #expect(json.contains("\"walkedShare\""))
-    }
-
-    /// The standard output of a command.
-    static func output(_ argv: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: argv[0])
-        p.arguments = Array(argv.dropFirst())
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -25,7 +25,7 @@ extension LibraryAction {
                    action: .newDrawing),
         KeyBinding("T", "totals: this year against last, month by month, and records",
                    keys: [.character("T")], action: .totals),
-        KeyBinding("w", "waymarked routes near the selected hike (all the map has when none)", hint: "w routes",
+        KeyBinding("w", "waymarked routes near the selected hike (all the map has when none)",
                    keys: [.character("w")], action: .routes),
         KeyBinding("r", "rename the selected hike", keys: [.character("r")], action: .rename),
         KeyBinding("R", "record a hike live (asks for the position source; resumes an unfinished recording)",

@@ -89,7 +89,7 @@ public enum RoutesView {
                           ThemeRole.warning))
         }
         if let c = completion {
-            lines.append((s(c.line(u)), ThemeRole.highlight))
+            lines.append((s(c.line(u)), ThemeRole.heading))
             for m in c.missing.prefix(3) {
                 lines.append(("  missing \(u.distance(m.length)) at \(u.distance(m.start))"
                               + s(TrailCompletion.placesText(from: m.fromName, to: m.toName)), ThemeRole.muted))
