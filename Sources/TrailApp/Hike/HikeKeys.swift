@@ -44,11 +44,10 @@ extension HikeAction {
         KeyBinding("f", "follow this hike live (asks for the position source)", hint: "f follow",
                    keys: [.character("f")], action: .follow),
         // One help line for both, so the hike's help stays short.
-        KeyBinding("e  p  > <", "edit (drawn hikes) / places along it / to next, previous place", hint: "p places",
-                   keys: [(.character("e"), .edit), (.character("p"), .places), (.character(">"), .nextPlace),
+        KeyBinding("e  p  w  > <", "edit (drawn) / places / routes nearby / next, previous place", hint: "p places",
+                   keys: [(.character("e"), .edit), (.character("p"), .places), (.character("w"), .routes), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),
                           (.character("."), .nextPlace), (.character(","), .previousPlace)]),
-        KeyBinding("w", "waymarked routes near the map's view (walked share of each)", keys: [.character("w")], action: .routes),
         KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off", hint: "C contours",
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",
