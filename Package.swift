@@ -64,6 +64,7 @@ let package = Package(
         .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
                           path: "Benchmarks/MapQueryBench"),
         .executableTarget(name: "cairn-bench-places", dependencies: ["TrailMap", "TrailCore", "TrailTerrain"], path: "Benchmarks/PlacesBench"),
+        .executableTarget(name: "cairn-bench-routes", dependencies: ["TrailMap", "TrailStore", "TrailCore"], path: "Benchmarks/RoutesBench"),
         .executableTarget(name: "cairn-bench-render", dependencies: ["TrailApp", "TrailMap", "TrailCore", "TrailFormats", "TermUI", "TrailTerrain", "CZip"],
                           path: "Benchmarks/RenderBench"),
         .executableTarget(name: "cairn-bench-route", dependencies: ["TrailMap", "TrailCore", "TrailTerrain"], path: "Benchmarks/RouteBench"),

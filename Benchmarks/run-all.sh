@@ -20,4 +20,5 @@ section "Recording: 50 kills -9 under gpsfake (issue 14)"; ./Benchmarks/record-k
 section "Terrain heights and contours (issue 13)"; swift run -c release cairn-bench-terrain
 section "Trail matching (issue 16)"; ./Benchmarks/match-bench.sh
 section "Places along a 30 km hike (issue 15)"; ./Benchmarks/places-bench.sh
+section "Waymarked routes: listing and completion (issue 17)"; ./Benchmarks/routes-bench.sh
 section "Totals over 1,000 hikes and 5,000 walks (issue 18)"; swift run -c release TotalsBenchmark

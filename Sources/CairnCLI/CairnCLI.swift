@@ -30,6 +30,7 @@ public enum CairnCLI {
             PlacesCommand.self,
             PlacesAddCommand.self,
             PlacesRemoveCommand.self,
+            RoutesCommand.self,
             FollowCommand.self,
             RecordCommand.self,
             RecordBacktrackCommand.self,

@@ -137,7 +137,8 @@ import TrailSQLite
             let db = try Connection(path: path)
             var old = Migrator()
             for m in HikeSchema.migrator.migrations
-            where ![WalkSchema.migrationName, WalkSchema.sourceMigrationName, WalkTotalsSchema.migrationName].contains(m.name) {
+            where ![WalkSchema.migrationName, WalkSchema.sourceMigrationName, WalkTotalsSchema.migrationName,
+                     CompletionSchema.migrationName].contains(m.name) {
                 old.register(m.name, m.apply)
             }
             try old.migrate(db)

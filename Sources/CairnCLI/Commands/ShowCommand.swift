@@ -35,19 +35,31 @@ public enum ShowCommand: Command {
         let walks = try store.walks(of: id)
         let elevation = try DemElevation.hike(store, id, kind: summary.kind, terrain: terrain)
         let ground = try groundShares(store, id, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
+        let completion = try completionReport(store, id, args, context)
         if json {
             context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(summary),
                                                                   gpx: HikeJSON.Metadata(metadata),
                                                                   waypoints: waypoints.map(HikeJSON.Place.init),
                                                                   walks: walks.map(HikeJSON.Walk.init),
                                                                   elevation: elevation,
-                                                                  ground: ground.map(HikeJSON.Ground.init))))
+                                                                  ground: ground.map(HikeJSON.Ground.init),
+                                                                  completion: completion)))
         } else {
             context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
                                  + (elevation.map { "\n" + DemElevation.text($0, units) } ?? "")
-                                 + (ground.map { "\n" + groundText($0) } ?? ""))
+                                 + (ground.map { "\n" + groundText($0) } ?? "")
+                                 + (completion.map { "\n" + $0.text(units) } ?? ""))
         }
         return 0
+    }
+
+    /// The hike's trail completion over every other walk and recording near it (nil for a hike without points).
+    static func completionReport(_ store: HikeStore, _ id: HikeID, _ args: ParsedArguments,
+                                 _ context: CommandContext) throws -> CompletionReport? {
+        let runs = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }.filter { $0.count >= 2 }
+        guard !runs.isEmpty else { return nil }
+        let (c, lines) = try store.completion(of: runs, excluding: id)
+        return CompletionReport(c, lines, map: try PlacesSupport.openMap(args, context))
     }
 
     /// The shares of the ground under the hike's line (cached, or measured now on the map), nil

@@ -76,6 +76,8 @@ enum HikeJSON {
         var elevation: TerrainStatistics? = nil
         /// Shares of the line by SAC grade and surface, when the map has anything under it.
         var ground: Ground? = nil
+        /// Trail completion over every walk and recording near the line (`cairn routes` explains it).
+        var completion: CompletionReport? = nil
     }
 
     /// The kept GPX metadata, flattened for JSON.

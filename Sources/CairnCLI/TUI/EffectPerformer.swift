@@ -24,6 +24,7 @@ final class EffectPerformer: @unchecked Sendable {
     let places: PlacesEffectPerformer
     let review: ReviewEffectPerformer
     let totals: TotalsEffectPerformer
+    let routes: RoutesEffectPerformer
     private let terminal: TerminalActions
 
     init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping () -> Date,
@@ -35,6 +36,7 @@ final class EffectPerformer: @unchecked Sendable {
         places = PlacesEffectPerformer(connections)
         review = ReviewEffectPerformer(connections)
         totals = TotalsEffectPerformer(connections)
+        routes = RoutesEffectPerformer(connections)
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
         record = RecordEffectPerformer(storePath: storePath, speech: speech, now: now)
         self.terminal = terminal
@@ -50,6 +52,7 @@ final class EffectPerformer: @unchecked Sendable {
         case .places(let e): places.perform(e, send: send)
         case .review(let e): review.perform(e, send: send)
         case .totals(let e): totals.perform(e, send: send)
+        case .routes(let e): routes.perform(e, send: send)
         case .bell: terminal.bell()
         case .suspend: terminal.suspend()
         }

@@ -35,6 +35,8 @@ public enum AppMessage: Sendable {
     case totals(TotalsMessage)
     /// Answers for the match review screen.
     case review(ReviewMessage)
+    /// An answer for the Routes screen or a completion for the hike screen.
+    case routes(RoutesMessage)
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -61,6 +63,8 @@ public enum AppEffect: Equatable, Sendable {
     case totals(TotalsEffect)
     /// The match review: the match, the line versions in the store.
     case review(ReviewEffect)
+    /// Work of the Routes screen (and the hike screen's completion).
+    case routes(RoutesEffect)
 }
 
 extension AppEffect {

@@ -25,8 +25,11 @@ public struct AppState: Sendable {
         /// The match review over the open hike (`m` on the hike screen; it carries the hike).
         case review(ReviewModel)
 
+        /// The waymarked routes near the view (`w` from the library and the hike screen).
+        case routes(RoutesModel)
+
         /// Which screen, without its state.
-        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record, places, totals, review }
+        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record, places, totals, review, routes }
 
         public var kind: Kind {
             switch self {
@@ -38,6 +41,7 @@ public struct AppState: Sendable {
             case .places: return .places
             case .totals: return .totals
             case .review: return .review
+            case .routes: return .routes
             }
         }
     }
@@ -184,7 +188,7 @@ extension AppState {
             case .hike(let h), .follow(_, over: let h): return h
             case .places(let m): return m.hike
             case .review(let m): return m.hike
-            case .library, .draw, .record, .totals: return nil
+            case .library, .draw, .record, .totals, .routes: return nil
             }
         }
         set {
@@ -194,7 +198,7 @@ extension AppState {
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
             case .places(var m): m.hike = newValue; screen = .places(m)
             case .review(var m): m.hike = newValue; screen = .review(m)
-            case .library, .draw, .record, .totals: break
+            case .library, .draw, .record, .totals, .routes: break
             }
         }
     }

@@ -7,7 +7,7 @@ import TrailMap
 public struct BasemapRequests: Sendable, Equatable {
     /// Who asked: the hike screen (also under the follow screen), the library preview, the
     /// drawing map.
-    public enum Target: Sendable, Hashable { case hike, preview, drawing, recording }
+    public enum Target: Sendable, Hashable { case hike, preview, drawing, recording, routes }
 
     /// The last number handed out.
     public private(set) var last = 0

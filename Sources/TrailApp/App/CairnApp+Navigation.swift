@@ -1,4 +1,5 @@
 import TermUI
+import TrailCore
 import TrailStore
 
 /// Where a screen asks to go. Screens never set ``AppState/screen`` themselves: they hand the
@@ -48,6 +49,8 @@ enum Navigation {
     case backToTotals(TotalsModel)
     /// The match review over the open hike (its match asked for).
     case review
+    /// The Routes screen near the hike screen's view, or (from the library) near this box.
+    case routes(around: BoundingBox?)
 }
 
 extension CairnApp {
@@ -127,6 +130,8 @@ extension CairnApp {
         case .backToTotals(let model):
             state.basemaps.cancel(.hike)
             state.screen = .totals(model)
+        case .routes(let around):
+            return openRoutes(&state, around: around)
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

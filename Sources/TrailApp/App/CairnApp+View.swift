@@ -41,6 +41,8 @@ extension CairnApp {
             ReviewView.render(model: model, environment: env, area: layout.content, into: &buffer)
         case .totals(let model):
             TotalsScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
+        case .routes(let model):
+            RoutesView.render(model: model, environment: env, area: layout.content, into: &buffer)
         }
         renderStatus(state, layout, &buffer)
         if let modal = state.modal { renderModal(modal, state, layout, &buffer) }
@@ -86,6 +88,8 @@ extension CairnApp {
                 left = hintLine(TotalsAction.keyMap.hints)
             case .review:
                 left = hintLine(ReviewAction.keyMap.hints)
+            case .routes:
+                left = hintLine(RoutesAction.keyMap.hints)
             }
         }
         // The store label gives way first: cut from the left to a third of the line.

@@ -67,6 +67,10 @@ public struct CairnApp: Program {
                 let result = TotalsFeature.update(&model, event, context)
                 if case .totals = state.screen { state.screen = .totals(model) }
                 return apply(result, &state, AppEffect.totals)
+            case .routes(var model):
+                let result = RoutesFeature.update(&model, event, context)
+                if case .routes = state.screen { state.screen = .routes(model) }
+                return apply(result, &state, AppEffect.routes)
             }
         case .hikesLoaded(let list):
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
@@ -79,6 +83,8 @@ public struct CairnApp: Program {
             case .drawing: state.drawing?.basemap = basemap
             case .recording:
                 _ = runRecording(&state) { $0.basemap = basemap; return FeatureResult() }
+            case .routes:
+                if case .routes(var m) = state.screen { m.basemap = basemap; state.screen = .routes(m) }
             case nil: break
             }
             return []
@@ -105,6 +111,8 @@ public struct CairnApp: Program {
             return placesMessage(&state, m)
         case .review(let m):
             return reviewMessage(&state, m)
+        case .routes(let m):
+            return routesMessage(&state, m)
         case .totals(let m):
             guard case .totals(var model) = state.screen else { return [] }
             let result: FeatureResult<TotalsEffect>
@@ -135,7 +143,7 @@ public struct CairnApp: Program {
             : "\(strays) stray fix\(strays == 1 ? "" : "es") left out of the map and profile (kept in the stored file)"
         state.status = StatusMessage(text: [strayNote, state.live.hikeHint].compactMap { $0 }.joined(separator: " · "),
                                      isError: false)
-        return basemapEffects(&state) + runFollowing(&state) { $0.followAfterHikeLoaded(id) }
+        return basemapEffects(&state) + [askCompletion(id, prepared)] + runFollowing(&state) { $0.followAfterHikeLoaded(id) }
     }
 
     /// Asks for the preview of the selected hike when it is not the one shown.

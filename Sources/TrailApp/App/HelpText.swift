@@ -47,6 +47,7 @@ public enum HelpText {
     public static var places: [HelpLine] { PlacesAction.keyMap.helpLines() + global }
 
     public static var review: [HelpLine] { ReviewAction.keyMap.helpLines() + global }
+    public static var routes: [HelpLine] { RoutesAction.keyMap.helpLines() + global }
 
     /// The help of what `state` shows.
     static func lines(for state: AppState) -> [HelpLine] {
@@ -58,6 +59,7 @@ public enum HelpText {
         case .places: return places
         case .totals: return totals
         case .review: return review
+        case .routes: return routes
         case .draw:
             guard let m = state.drawing else { return drawMap }
             if m.moving != nil { return drawMoving }

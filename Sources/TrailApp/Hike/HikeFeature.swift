@@ -122,6 +122,8 @@ enum HikeFeature {
                     return Result(status: StatusMessage(text: "Nothing to match: the hike has no line", isError: false), bell: true)
                 }
                 return Result(navigation: .review)
+            case .routes:
+                return Result(navigation: .routes(around: nil))
             case .nextPlace, .previousPlace:
                 let distances = hike.screen.hike.profile.distances
                 let here = distances.isEmpty ? 0 : distances[hike.screen.scrubIndex]

@@ -15,6 +15,8 @@ public enum HikeAction: Sendable, Equatable {
     case ownPlace
     /// The match review screen.
     case review
+    /// The Routes screen near the map's view.
+    case routes
 }
 
 extension HikeAction {
@@ -48,8 +50,8 @@ extension HikeAction {
         // One help line for both, so the hike's help stays short.
         KeyBinding("m", "review the line matched onto the mapped paths",
                    hint: "m match", keys: [.character("m")], action: .review),
-        KeyBinding("e  p  > <", "edit (drawn hikes) / places along it / to next, previous place", hint: "p places",
-                   keys: [(.character("e"), .edit), (.character("p"), .places), (.character(">"), .nextPlace),
+        KeyBinding("e  p  w  > <", "edit (drawn) / places / routes nearby / next, previous place", hint: "p places",
+                   keys: [(.character("e"), .edit), (.character("p"), .places), (.character("w"), .routes), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),
                           (.character("."), .nextPlace), (.character(","), .previousPlace)]),
         KeyBinding("a", "a place of your own at the map cursor (map focus: the ╋ in the middle) or the profile's cursor",

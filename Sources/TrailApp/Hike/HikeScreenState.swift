@@ -28,6 +28,9 @@ public struct HikeScreenState: Sendable {
     public var viewport: MapViewport
     /// Map data loaded for the view, or nil when there is no map store.
     public var basemap: MapBasemap?
+    /// Trail completion over every other walk and recording (nil until read); the walked parts
+    /// are drawn in the covered style, the share and the longest missing stretch in the panel.
+    public var completion: CompletionFigures?
     /// The chart's x values (distance or time).
     public private(set) var series: ProfileSeries
     /// Grades per point when the route is coloured by slope, else nil.

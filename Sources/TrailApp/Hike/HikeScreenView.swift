@@ -24,6 +24,7 @@ public enum HikeScreenView {
         map.showsContours = state.showsContours
         map.showsHillshade = state.showsHillshade
         map.lineColouring = state.lineColouring
+        map.coveredRanges = state.completion?.walkedRanges ?? []
         let info = map.render(area: layout.map, into: &buffer)
         PlaceMarks.drawOnMap(state.hike.places, viewport: state.viewport, area: layout.map, environment: environment, into: &buffer)
         if state.focus == .map {
@@ -42,6 +43,10 @@ public enum HikeScreenView {
         if !layout.stats.isEmpty {
             StatsPanel(hike: state.hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: environment)
                 .render(area: layout.stats, into: &buffer)
+            if let c = state.completion, layout.stats.height > 2 {
+                buffer.setString(x: layout.stats.x + 1, y: layout.stats.maxY - 1, "Completion: " + TextSanitizer.sanitize(c.line(environment.format)),
+                                 style: environment.style(ThemeRole.highlight), maxWidth: layout.stats.width - 2)
+            }
         }
         let border = environment.style(ThemeRole.border)
         for s in layout.separators {

@@ -74,6 +74,8 @@ enum LibraryFeature {
             return Result(navigation: .askRecordSource)
         case .totals:
             return Result(navigation: .totals)
+        case .routes:
+            return Result(navigation: .routes(around: lib.selectedSummary?.statistics.boundingBox))
         case .importFile:
             return Result(modal: .prompt(PromptModel(purpose: .importPath, title: "Import GPX file (path)")))
         case .rename:

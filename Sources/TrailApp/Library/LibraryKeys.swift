@@ -3,7 +3,7 @@ import TermUI
 /// What a key does on the library screen.
 public enum LibraryAction: Sendable, Equatable {
     case move(Int), page(Int), first, last, open, filter, sort, newDrawing, importFile, rename, delete, help, record
-    case clearFilter, quit, totals
+    case clearFilter, quit, totals, routes
 }
 
 extension LibraryAction {
@@ -25,6 +25,8 @@ extension LibraryAction {
                    action: .newDrawing),
         KeyBinding("T", "totals: this year against last, month by month, and records",
                    keys: [.character("T")], action: .totals),
+        KeyBinding("w", "waymarked routes near the selected hike (all the map has when none)",
+                   keys: [.character("w")], action: .routes),
         KeyBinding("r", "rename the selected hike", keys: [.character("r")], action: .rename),
         KeyBinding("R", "record a hike live (asks for the position source; resumes an unfinished recording)",
                    hint: "R record", keys: [.character("R")], action: .record),

@@ -13,6 +13,13 @@ public struct HikingRoute: Sendable, Hashable, Identifiable {
         public let role: String
         /// Whether the member was in the imported extract.
         public let isPresent: Bool
+
+        public init(type: OSMElementType, ref: Int64, role: String, isPresent: Bool) {
+            self.type = type
+            self.ref = ref
+            self.role = role
+            self.isPresent = isPresent
+        }
     }
 
     /// The relation's OSM id.

@@ -126,6 +126,7 @@ enum HikeSchema {
         WalkTotalsSchema.register(on: &m)
         LineVersionTableSchema.register(on: &m)
         PlaceSchema.registerRoutes(on: &m)
+        CompletionSchema.register(on: &m)
         return m
     }
 }

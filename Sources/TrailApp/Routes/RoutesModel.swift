@@ -1,0 +1,109 @@
+import Foundation
+import TrailCore
+import TrailMap
+import TrailStore
+
+/// Trail completion of one line as the screens show it (computed by the effect performer over
+/// every walk and recording near it: ``TrailCompletion``).
+public struct CompletionFigures: Sendable, Equatable {
+    /// A missing stretch: distance along (metres) and the nearest named places at its ends.
+    public struct Missing: Sendable, Equatable {
+        public var start: Double
+        public var end: Double
+        public var fromName: String?
+        public var toName: String?
+        public init(start: Double, end: Double, fromName: String?, toName: String?) {
+            self.start = start; self.end = end; self.fromName = fromName; self.toName = toName
+        }
+        public var length: Double { end - start }
+    }
+
+    public var share: Double
+    public var length: Double
+    public var walked: Double
+    /// Walked stretches as distance ranges along the line (the covered style on the map).
+    public var walkedRanges: [ClosedRange<Double>]
+    public var missing: [Missing]
+    /// Hikes and walks read (those whose box meets the line's).
+    public var hikesRead: Int
+    public var walksRead: Int
+
+    public init(share: Double, length: Double, walked: Double, walkedRanges: [ClosedRange<Double>], missing: [Missing],
+                hikesRead: Int, walksRead: Int) {
+        self.share = share; self.length = length; self.walked = walked; self.walkedRanges = walkedRanges
+        self.missing = missing; self.hikesRead = hikesRead; self.walksRead = walksRead
+    }
+
+    /// "38 % walked, missing 12.4 km from Arinsal to Coll…" in one line for a panel.
+    public func line(_ u: UnitFormatter) -> String {
+        var s = "\(Int((share * 100).rounded(.down))) % walked (\(u.distance(walked)) of \(u.distance(length)))"
+        if let m = missing.max(by: { $0.length < $1.length }) {
+            s += ", missing \(u.distance(m.length))" + TrailCompletion.placesText(from: m.fromName, to: m.toName)
+            if missing.count > 1 { s += " and \(missing.count - 1) more" }
+        }
+        return s
+    }
+}
+
+/// The Routes screen: the waymarked routes near the view (the hike screen's map, or the
+/// library's selected hike), the selection, its line on a map with the walked parts, and the
+/// screen it goes back to.
+public struct RoutesModel: Sendable {
+    /// The hike screen it was opened from (nil: the library).
+    public var origin: HikeModel?
+    /// The box searched and the point routes are sorted by distance from.
+    public var box: BoundingBox?
+    public var point: Coordinate?
+    /// Long-distance paths shown too (`a`).
+    public var showsAll = false
+    /// The routes found (nil while the search runs), and how many long ones were left out.
+    public var routes: [RouteSummary]?
+    public var hiddenLongDistance = 0
+    public var selected = 0
+    /// Completion per route id, as answers arrive.
+    public var completions: [Int64: CompletionFigures] = [:]
+    /// The map of the selected route, and its data.
+    public var viewport: MapViewport
+    public var basemap: MapBasemap?
+    /// The selected route as a line the map draws (distances along match ``CompletionFigures``).
+    public var preview: PreparedHike?
+    public var pendingList: Int?
+    public var requests = 0
+
+    public init(origin: HikeModel?, box: BoundingBox?, point: Coordinate?, viewport: MapViewport) {
+        self.origin = origin
+        self.box = box
+        self.point = point
+        self.viewport = viewport
+    }
+
+    public var selectedRoute: RouteSummary? {
+        guard let r = routes, !r.isEmpty else { return nil }
+        return r[min(max(0, selected), r.count - 1)]
+    }
+}
+
+/// Work the Routes screen asks for.
+public enum RoutesEffect: Equatable, Sendable {
+    /// The routes in a box (nil: all the map has), nearest `point` first.
+    case list(request: Int, box: BoundingBox?, point: Coordinate?, includeLongDistance: Bool)
+    /// Completion of a line (a route's runs) over all walks; `excluding` a hike's own track.
+    case completion(key: CompletionKey, runs: [[Coordinate]], excluding: HikeID?)
+    /// Store the route as a hike (terrain heights where tiles exist) and open it.
+    case open(RouteSummary)
+}
+
+/// What a completion answer is for.
+public enum CompletionKey: Hashable, Sendable {
+    case route(Int64)
+    case hike(HikeID)
+}
+
+/// Answers for the Routes screen (and the hike screen's completion line).
+public enum RoutesMessage: Sendable {
+    case listed(request: Int, [RouteSummary], hiddenLongDistance: Int)
+    case completion(CompletionKey, CompletionFigures)
+    /// The route stored as this hike (or found stored already): open it.
+    case opened(HikeID, status: String)
+    case failed(String)
+}
