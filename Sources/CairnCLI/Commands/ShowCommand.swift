@@ -34,17 +34,23 @@ public enum ShowCommand: Command {
         let waypoints = try store.waypoints(of: id)
         let walks = try store.walks(of: id)
         let elevation = try DemElevation.hike(store, id, kind: summary.kind, terrain: terrain)
+        // The gain the list and the viewer give (HikeElevationFigures), the source said below.
+        let shown = HikeElevationFigures.applying(elevation, to: summary)
+        let noTerrain = terrain == nil
+            ? DemElevation.noTerrainText(Track(segments: try store.tracks(of: id).flatMap(\.segments)), planned: summary.kind == .drawn)
+            : ""
         let ground = try groundShares(store, id, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
         if json {
-            context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(summary),
+            context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(shown),
                                                                   gpx: HikeJSON.Metadata(metadata),
                                                                   waypoints: waypoints.map(HikeJSON.Place.init),
                                                                   walks: walks.map(HikeJSON.Walk.init),
                                                                   elevation: elevation,
                                                                   ground: ground.map(HikeJSON.Ground.init))))
         } else {
-            context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
+            context.stdout.write(text(shown, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
                                  + (elevation.map { "\n" + DemElevation.text($0, units) } ?? "")
+                                 + (noTerrain.isEmpty ? "" : "\n" + noTerrain)
                                  + (ground.map { "\n" + groundText($0) } ?? ""))
         }
         return 0
@@ -84,7 +90,7 @@ public enum ShowCommand: Command {
             row("Started", h.startedAt.map { u.dateTime($0) } ?? "undated (no timestamps in the file)")
         }
         row("Added", u.dateTime(h.createdAt))
-        rows += StatisticsRows.rows(s, u)
+        rows += StatisticsRows.rows(s, u, fromTerrain: h.elevationFromTerrain)
         row("Creator", m.creator.map(c))
         row("Author", m.author?.name.map(c))
         row("Type", m.type.map(c))
