@@ -10,7 +10,7 @@ public enum HelpText {
 
     /// What the list's marks mean.
     public static let libraryMarks: [HelpLine] = [
-        HelpLine(keys: "~", what: "in Gain: from the terrain (SRTM), no or only some own heights; in Time: DIN 33466 estimate"),
+        HelpLine(keys: "~", what: "in the list: gain from the terrain (SRTM), time estimated"),
     ]
 
     public static var hike: [HelpLine] {
