@@ -18,6 +18,7 @@ section "Recording: 12 h at 1 Hz into the store (issue 14)"; swift run -c releas
 section "Recording: CPU at real speed (issue 14)"; ./Benchmarks/record-cpu.sh
 section "Recording: 50 kills -9 under gpsfake (issue 14)"; ./Benchmarks/record-kill.sh
 section "Terrain heights and contours (issue 13)"; swift run -c release cairn-bench-terrain
+section "Library preview load and list with terrain gains (issue 13)"; swift run -c release cairn-bench-library
 section "Trail matching (issue 16)"; ./Benchmarks/match-bench.sh
 section "Places along a 30 km hike (issue 15)"; ./Benchmarks/places-bench.sh
 section "Waymarked routes: listing and completion (issue 17)"; ./Benchmarks/routes-bench.sh

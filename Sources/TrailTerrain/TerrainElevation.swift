@@ -112,16 +112,54 @@ public struct TerrainElevation {
         return (t, sources)
     }
 
-    /// A recorded track with terrain heights on the points that have no elevation.
+    /// A recorded track with terrain heights on the points that have no elevation, laid on the
+    /// file's own datum (DECISIONS 260): in each run of points without `ele` inside a segment,
+    /// a point gets the terrain height h plus an offset o, o = (file − terrain) at the nearest
+    /// point before the run that has both, and likewise after it, interpolated linearly by the
+    /// distance along the segment (haversine) between the two; with such a point on one side
+    /// only, that side's offset; with none, 0 (the plain terrain). So the filled stretch has the
+    /// terrain's shape but meets the file's elevations without a step: GPS or barometric heights
+    /// sit tens of metres off SRTM's, and raw terrain between them made a step at every join
+    /// (on real Andorra tracks with every other `ele` removed, 3–7 × the real climb).
     public func filledTrack(_ track: Track) -> (Track, ElevationSources) {
         var sources = ElevationSources()
         var t = track
         for s in t.segments.indices {
-            for p in t.segments[s].points.indices {
-                if t.segments[s].points[p].elevation != nil { sources.fromFile += 1; continue }
-                let h = store.height(at: t.segments[s].points[p].coordinate).metres
-                t.segments[s].points[p].elevation = h
-                if h == nil { sources.withoutData += 1 } else { sources.fromTerrain += 1 }
+            let points = t.segments[s].points
+            let n = points.count
+            guard n > 0 else { continue }
+            var terrain = [Double?](repeating: nil, count: n)
+            var along = [Double](repeating: 0, count: n)
+            for i in 0..<n {
+                if i > 0 { along[i] = along[i - 1] + Geodesy.sphericalDistance(from: points[i - 1].coordinate, to: points[i].coordinate) }
+                terrain[i] = store.height(at: points[i].coordinate).metres
+            }
+            func offset(_ i: Int) -> Double? {
+                guard let e = points[i].elevation, let h = terrain[i] else { return nil }
+                return e - h
+            }
+            var i = 0
+            while i < n {
+                guard points[i].elevation == nil else { sources.fromFile += 1; i += 1; continue }
+                var j = i
+                while j < n && points[j].elevation == nil { j += 1 }
+                // The run i..<j lacks elevations; i − 1 and j (when inside) have theirs.
+                let before = i > 0 ? offset(i - 1) : nil, after = j < n ? offset(j) : nil
+                for k in i..<j {
+                    guard let h = terrain[k] else { sources.withoutData += 1; continue }
+                    let o: Double
+                    switch (before, after) {
+                    case let (a?, b?):
+                        let span = along[j] - along[i - 1]
+                        o = span > 0 ? a + (b - a) * (along[k] - along[i - 1]) / span : (a + b) / 2
+                    case let (a?, nil): o = a
+                    case let (nil, b?): o = b
+                    case (nil, nil): o = 0
+                    }
+                    t.segments[s].points[k].elevation = h + o
+                    sources.fromTerrain += 1
+                }
+                i = j
             }
         }
         return (t, sources)

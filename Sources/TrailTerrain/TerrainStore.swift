@@ -142,7 +142,7 @@ public enum NoDataReason: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noTile(let id): return "no terrain tile \(id.name) imported (`cairn dem import \(id.name).hgt.zip`)"
+        case .noTile(let id): return "no terrain tile \(id.name) imported; " + id.howToGet
         case .void(let id): return "a void in tile \(id.name): the four surrounding samples have no data"
         case .invalidCoordinate: return "not a valid position"
         }
@@ -159,6 +159,20 @@ public enum NoDataReason: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension SRTMTileID {
+    /// Where a tile is published: NASA's SRTMGL3 v3 (3″, void-filled, public domain) on the
+    /// LP DAAC data pool, one zip per tile (a free NASA Earthdata login is asked for). The
+    /// file name's stem is the tile name, so `cairn dem import` takes the download as it is.
+    public var downloadURL: String {
+        "https://e4ftl01.cr.usgs.gov/MEASURES/SRTMGL3.003/2000.02.11/\(name).SRTMGL3.hgt.zip"
+    }
+
+    /// "get N42E000.hgt (SRTM3, public domain; free NASA Earthdata login) from URL, then run
+    /// `cairn dem import N42E000.SRTMGL3.hgt.zip`".
+    public var howToGet: String {
+        "get \(name).hgt (SRTM3, public domain; free NASA Earthdata login) from \(downloadURL), then run "
+            + "`cairn dem import \(name).SRTMGL3.hgt.zip`"
+    }
+
     /// The tiles that hold a sample at `c`: the one containing it, then on its south and west
     /// edges the neighbours sharing that edge (a tile's first and last rows and columns
     /// repeat its neighbours' edges).

@@ -41,7 +41,14 @@ import TrailCore
         #expect(sources.source == .fileAndTerrain)
         let p = filled.segments[0].points
         #expect(p[0].elevation == 1300 && p[2].elevation == 1330)
-        #expect(p[1].elevation == terrain.store.height(at: pts[1].coordinate).metres)
+        // On the file's datum (DECISIONS 260): the terrain height plus the file − terrain
+        // offsets of its neighbours, interpolated by distance along.
+        let h = pts.map { terrain.store.height(at: $0.coordinate).metres }
+        let o0 = 1300 - h[0]!, o2 = 1330 - h[2]!
+        let d01 = Geodesy.sphericalDistance(from: pts[0].coordinate, to: pts[1].coordinate)
+        let d12 = Geodesy.sphericalDistance(from: pts[1].coordinate, to: pts[2].coordinate)
+        let expected = h[1]! + o0 + (o2 - o0) * d01 / (d01 + d12)
+        #expect(abs(p[1].elevation! - expected) < 1e-9, "\(p[1].elevation!) vs \(expected)")
         #expect(p[3].elevation == nil, "no tile: a gap, never 0")
         let stats = TerrainStatistics.compute(track, planned: false, terrain: terrain)
         #expect(stats.elevationSource == .fileAndTerrain && stats.points.withoutData == 1)

@@ -2,6 +2,7 @@ import Foundation
 import TrailCore
 import TrailMap
 import TrailStore
+import TrailApp
 import TrailTerrain
 
 /// The imported terrain as the router's ``ElevationLookup`` (climb costs on the walking graph).
@@ -16,14 +17,18 @@ enum DemElevation {
     /// hysteresis; see ``TerrainElevation``) and returns the figures of the whole route.
     /// The per-leg figures restart the filter at each stop, so their sum can differ from the
     /// whole route's gain by up to the 5 m threshold per stop.
-    static func apply(_ plan: inout RoutePlan, _ terrain: TerrainElevation) -> TerrainStatistics {
+    /// `legs` are each leg's figures, in order: a leg off every tile has no gain (nil), which
+    /// the report prints as unknown ("--"), never as 0 (its stored ascent stays 0).
+    static func apply(_ plan: inout RoutePlan, _ terrain: TerrainElevation) -> (route: TerrainStatistics, legs: [TerrainStatistics]) {
+        var legs: [TerrainStatistics] = []
         for i in plan.legs.indices {
             let leg = Track(segments: [TrackSegment(points: plan.legs[i].coordinates.map { Trackpoint($0) })])
             let s = TerrainStatistics.compute(leg, planned: true, terrain: terrain)
             plan.legs[i].ascent = s.elevationGain ?? 0
             plan.legs[i].descent = s.elevationLoss ?? 0
+            legs.append(s)
         }
-        return TerrainStatistics.compute(plan.track(name: nil), planned: true, terrain: terrain)
+        return (TerrainStatistics.compute(plan.track(name: nil), planned: true, terrain: terrain), legs)
     }
 
     /// The step a saved drawn route takes through ``RoutePlan/drawnHike(name:time:stopNames:calculator:elevate:)``:
@@ -48,15 +53,55 @@ enum DemElevation {
         }
         if let g = s.elevationGain, let l = s.elevationLoss {
             out += indent + "Gain / loss: +\(u.elevation(g)) / −\(u.elevation(l))\n"
+        } else {
+            out += indent + "Gain / loss: \(UnitFormatter.unknown) / \(UnitFormatter.unknown) (unknown: no elevation under the line)\n"
         }
         if let g = s.steepestGrade { out += indent + String(format: "Steepest grade: %+.0f %%\n", g * 100) }
         if s.elevationSource == .terrain || s.elevationSource == .fileAndTerrain {
             out += indent + "Walking time (DIN 33466, terrain climb): " + u.duration(s.estimatedWalkingTime, style: .clock) + "\n"
         }
         if let tg = s.terrainGain, let tl = s.terrainLoss {
-            out += indent + "Gain / loss by the terrain: +\(u.elevation(tg)) / −\(u.elevation(tl))\n"
+            if let c = s.terrainCoverage, c < 0.995 {
+                // Half off the tiles: the comparison only where both sources have heights.
+                out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c) + "\n"
+                out += indent + "Gain / loss where the terrain covers it: terrain +\(u.elevation(tg)) / −\(u.elevation(tl))"
+                if let fg = s.fileGainWhereTerrain, let fl = s.fileLossWhereTerrain {
+                    out += ", file +\(u.elevation(fg)) / −\(u.elevation(fl))"
+                }
+                out += "\n"
+            } else {
+                out += indent + "Gain / loss by the terrain: +\(u.elevation(tg)) / −\(u.elevation(tl))\n"
+            }
+        } else if s.elevationSource != .file, let c = s.terrainCoverage, c > 0, c < 0.995 {
+            out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c) + "\n"
         }
+        out += missingTilesText(s.missingTiles, indent: indent)
         return out
+    }
+
+    /// Which tiles the line needs that are not imported, and where to get them; empty when none.
+    static func missingTilesText(_ tiles: [String], indent: String = "") -> String {
+        let ids = tiles.compactMap(SRTMTileID.init(name:))
+        guard let first = ids.first else { return "" }
+        var out = indent + "Missing terrain tile\(ids.count == 1 ? "" : "s") under the line: "
+            + ids.prefix(6).map { $0.name + ".hgt" }.joined(separator: ", ") + (ids.count > 6 ? ", …" : "") + "\n"
+        out += indent + "  " + first.howToGet.prefix(1).uppercased() + first.howToGet.dropFirst()
+            + (ids.count > 1 ? " (the others likewise)" : "") + "\n"
+        return out
+    }
+
+    /// For a line with points lacking elevation when no terrain tile is imported at all: the
+    /// tiles it needs and where to get them; empty when every point has its own elevation.
+    static func noTerrainText(_ track: Track, planned: Bool, indent: String = "") -> String {
+        let points = track.segments.flatMap(\.points)
+        guard points.contains(where: { $0.elevation == nil }) else { return "" }
+        let line = planned ? TerrainElevation(store: TerrainStore(tiles: [])).plannedTrack(track).0 : track
+        let tiles = TerrainStatistics.missingTiles(line, TerrainStore(tiles: []))
+        guard !tiles.isEmpty else { return "" }
+        let own = points.contains { $0.elevation != nil }
+        let what = !own ? "gain and loss unknown, the walking time ignores climb"
+            : "gain and loss count only the points with their own elevation"
+        return indent + "No terrain imported: \(what).\n" + missingTilesText(tiles, indent: indent)
     }
 }
 

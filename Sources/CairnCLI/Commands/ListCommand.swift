@@ -1,6 +1,7 @@
 import Foundation
 import TrailCore
 import TrailStore
+import TrailTerrain
 
 /// `cairn list`: the stored hikes, one line each.
 public enum ListCommand: Command {
@@ -9,14 +10,16 @@ public enum ListCommand: Command {
     public static let about = """
         One line per hike: id, name, date, distance, climb, duration and kind. The duration is
         the elapsed time; for a route without timestamps it is the DIN 33466 walking-time
-        estimate, marked "~".
+        estimate, marked "~". A hike with no elevations of its own, or only some, gets its
+        climb from the terrain tiles (`cairn dem import`) as the viewer and `show` give it,
+        marked "~" too ("~+620 m"); a legend under the table says so.
         """
     static let sort = OptionSpec("--sort", value: "KEY", kind: .choice(HikeSort.allCases.map(\.rawValue)),
                                  defaultValue: HikeSort.date.rawValue,
                                  help: "date (newest first), distance, gain, duration (largest first) or name (A to Z), as in the viewer")
     static let reverse = OptionSpec("--reverse", help: "the other way round")
     static let json = OptionSpec("--json", help: "a JSON array (SI units, ISO 8601 dates) instead of the table")
-    public static let options: [OptionSpec] = [sort, reverse, json, .units, .store]
+    public static let options: [OptionSpec] = [sort, reverse, json, .units, .store, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let path = StoreAccess.path(args, context)
@@ -28,7 +31,10 @@ public enum ListCommand: Command {
             throw CLIError.usage("--sort takes " + HikeSort.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(sortText)'")
         }
         let store = try StoreAccess.open(path, context, create: false)
-        let hikes = try store.summaries(sortedBy: sort, reversed: reverse)
+        let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
+        var cache: [HikeSummary: TerrainStatistics?] = [:]
+        let hikes = try HikeElevationFigures.summaries(try store.summaries(sortedBy: sort, reversed: reverse), store: store,
+                                                       terrain: terrain, sort: sort, reversed: reverse, cache: &cache)
         if json {
             context.stdout.write(try HikeJSON.text(hikes.map(HikeJSON.Summary.init)))
             return 0
@@ -44,10 +50,20 @@ public enum ListCommand: Command {
             table.add([h.id.rawValue, TextTable.truncate(TerminalText.clean(h.name), to: 40),
                        h.startedAt.map { units.date($0) } ?? "undated",
                        h.statistics.pointCount > 0 ? units.distance(s.distance) : UnitFormatter.unknown,
-                       units.elevation(s.elevationGain), duration(s, units), h.kind.rawValue])
+                       gain(h, units), duration(s, units), h.kind.rawValue])
         }
         context.stdout.write(table.render())
+        if hikes.contains(where: \.elevationFromTerrain) { context.stdout.write(legend + "\n") }
         return 0
+    }
+
+    /// The line under the table when a gain is the terrain's.
+    static let legend = "~ gain: from the terrain (SRTM), the hike has no or only some elevations of its own; ~ duration: DIN 33466 estimate"
+
+    /// "+812 m", "~+620 m" when from the terrain, or "--".
+    static func gain(_ h: HikeSummary, _ units: UnitFormatter) -> String {
+        guard let g = h.statistics.elevationGain else { return UnitFormatter.unknown }
+        return (h.elevationFromTerrain ? "~" : "") + units.elevation(g)
     }
 
     /// Elapsed time, or "~" and the walking-time estimate for untimed routes, or "--".

@@ -75,18 +75,14 @@ public enum RenderCommand: Command {
         } catch {
             throw CLIError.failure(error.description)
         }
-        var hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, mapPath: mapPath, context: context)
         let wantsTerrain = args.has(Self.contours) || args.has(Self.terrain) || args.has(Self.hillshade)
         let terrainStore = wantsTerrain ? try DemCommandSupport.optionalStore(args, context) : nil
         if wantsTerrain && terrainStore == nil {
             throw CLIError.failure("--contours, --terrain and --hillshade need terrain tiles; import one with `cairn dem import N42E001.hgt.zip`")
         }
-        if args.has(Self.terrain), let terrainStore {
-            let ground = hike.ground
-            hike = TerrainForScreens.prepared(name: hike.name, kind: hike.kind, tracks: [hike.track], statistics: hike.statistics,
-                                              terrain: TerrainElevation(store: terrainStore))
-            hike.setGround(ground)
-        }
+        // Prepared once: with the terrain for --terrain, then the ground on that very line.
+        let hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, mapPath: mapPath, context: context,
+                                terrain: args.has(Self.terrain) ? terrainStore.map { TerrainElevation(store: $0) } : nil)
         let environment = WidgetEnvironment(theme: theme, format: format, canvasMode: ascii ? .ascii : .braille)
 
         let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -163,7 +159,7 @@ public enum RenderCommand: Command {
     /// else a stored hike id.
     /// The ground under the line comes from the map at `mapPath` (cached for stored hikes).
     static func loadHike(_ argument: String, track: Int?, storePath: String, mapPath: String,
-                         context: CommandContext) throws -> PreparedHike {
+                         context: CommandContext, terrain: TerrainElevation? = nil) throws -> PreparedHike {
         let path = context.resolve(argument)
         var isDir: ObjCBool = false
         if argument.lowercased().hasSuffix(".gpx") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue) {
@@ -181,7 +177,8 @@ public enum RenderCommand: Command {
                 throw CLIError.failure(TerminalText.clean("\(error)"))
             }
             guard let h = chosen.first else { throw CLIError.failure("\(TerminalText.clean(argument)): nothing to draw") }
-            var prepared = PreparedHike(name: h.name, kind: nil, tracks: h.tracks, statistics: h.statistics, calculator: calculator)
+            var prepared = TerrainForScreens.prepared(name: h.name, kind: nil, tracks: h.tracks, statistics: h.statistics,
+                                                      terrain: terrain, calculator: calculator)
             let segments = prepared.segmentCoordinates
             if let box = BoundingBox(covering: segments.flatMap { $0 }), let map = try GroundSurveys.openMap(mapPath) {
                 prepared.setGround(try GroundMap.load(store: map, around: box).survey(segments: segments))
@@ -191,7 +188,12 @@ public enum RenderCommand: Command {
         let store = try StoreAccess.open(storePath, context, create: false)
         let id = try StoreAccess.ids([argument], in: store)[0]
         do {
-            var prepared = PreparedHike(hike: try store.hike(id))
+            let hike = try store.hike(id)
+            var prepared = TerrainForScreens.prepared(name: hike.summary.name, kind: hike.summary.kind.rawValue, tracks: hike.tracks,
+                                                      statistics: hike.summary.statistics, terrain: terrain)
+            if let s = hike.summary.startedAt { prepared.startDate = s }
+            // The cached survey is of the stored line: a line densified on the terrain (a hike
+            // without `ele`) has other points, so it is measured on the map instead.
             prepared.setGround(try GroundSurveys.line(of: id, segments: prepared.segmentCoordinates, store: store,
                                                       map: { try GroundSurveys.openMap(mapPath) }, now: context.now()))
             return prepared

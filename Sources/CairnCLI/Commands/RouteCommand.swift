@@ -105,9 +105,10 @@ enum RouteCommand: Command {
         }
 
         if json {
-            context.stdout.write(try RouteReport.json(plan, places: places, saved: saved, output: output, terrain: elevation))
+            context.stdout.write(try RouteReport.json(plan, places: places, saved: saved, output: output, terrain: elevation?.route,
+                                                      legs: elevation?.legs))
         } else {
-            var text = RouteReport.text(plan, places: places, units: units, terrain: elevation)
+            var text = RouteReport.text(plan, places: places, units: units, terrain: elevation?.route, legs: elevation?.legs)
             if let output { text += "Written to \(TerminalText.clean(output))\n" }
             switch saved {
             case .inserted(let id): text += "Saved as \(id) (a drawn hike)\n"

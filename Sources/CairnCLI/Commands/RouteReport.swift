@@ -17,7 +17,9 @@ enum RouteReport {
     }
 
     /// The text report: totals, then one line per leg.
-    static func text(_ plan: RoutePlan, places: [NamedPlace?], units: UnitFormatter, terrain: TerrainStatistics? = nil) -> String {
+    /// `legs` are the legs' terrain figures (``DemElevation/apply(_:_:)``), nil without terrain.
+    static func text(_ plan: RoutePlan, places: [NamedPlace?], units: UnitFormatter, terrain: TerrainStatistics? = nil,
+                     legs: [TerrainStatistics]? = nil) -> String {
         let straight = plan.straightLegCount
         var out = "Route: \(plan.stops.count) stops, \(plan.legs.count) leg\(plan.legs.count == 1 ? "" : "s"), "
         out += units.distance(plan.length)
@@ -43,15 +45,25 @@ enum RouteReport {
                 let off = (leg.startConnector ?? 0) + (leg.endConnector ?? 0)
                 if off >= 1 { out += ", " + units.distance(off) + " off the ways to reach the stops" }
             }
-            if terrain != nil { out += ", +" + units.elevation(leg.ascent) + " / −" + units.elevation(leg.descent) }
+            if let legs, legs.indices.contains(i) {
+                if let g = legs[i].elevationGain, let l = legs[i].elevationLoss {
+                    out += ", +" + units.elevation(g) + " / −" + units.elevation(l)
+                } else {
+                    out += ", climb \(UnitFormatter.unknown) (no terrain)"
+                }
+            }
             out += "\n"
         }
         if let terrain, terrain.elevationGain != nil {
             out += DemElevation.text(terrain, units)
         } else {
-            if let terrain { out += DemElevation.text(terrain, units) }
+            if let terrain {
+                out += DemElevation.text(terrain, units)
+            } else {
+                out += DemElevation.noTerrainText(plan.track(name: nil), planned: true)
+            }
             let time = StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
-            out += "Walking time (DIN 33466, flat): " + units.duration(time, style: .clock) + "\n"
+            out += "Walking time (DIN 33466, climb unknown so left out: 4 km/h on the flat): " + units.duration(time, style: .clock) + "\n"
         }
         out += "Limits: SAC up to \(plan.options.maxSAC), via ferratas \(plan.options.allowViaFerrata ? "allowed" : "off")\n"
         out += "Map data © OpenStreetMap contributors, ODbL 1.0\n"
@@ -74,8 +86,9 @@ enum RouteReport {
         var routed: Bool
         var straightReason: String?
         var lengthMetres: Double
-        var ascentMetres: Double
-        var descentMetres: Double
+        /// Nil (JSON null) when unknown: no terrain under the leg, or none imported.
+        var ascentMetres: Double?
+        var descentMetres: Double?
         var startConnectorMetres: Double?
         var endConnectorMetres: Double?
         var hardestSAC: String?
@@ -99,12 +112,14 @@ enum RouteReport {
         var descentMetres: Double?
         var elevationSource: String = ElevationSource.none.rawValue
         var walkingTimeSeconds: Double?
+        /// False when the walking time leaves climbing out (no elevation under the route).
+        var walkingTimeIncludesClimb = false
         var elevation: TerrainStatistics?
     }
 
     /// The JSON report (keys sorted, numbers in metres and degrees).
     static func json(_ plan: RoutePlan, places: [NamedPlace?], saved: HikeStore.InsertOutcome?, output: String?,
-                     terrain: TerrainStatistics? = nil) throws -> String {
+                     terrain: TerrainStatistics? = nil, legs legFigures: [TerrainStatistics]? = nil) throws -> String {
         var report = Report(
             lengthMetres: plan.length, straightLegs: plan.straightLegCount, maxSAC: plan.options.maxSAC.description,
             viaFerrata: plan.options.allowViaFerrata,
@@ -112,9 +127,10 @@ enum RouteReport {
                 Stop(latitude: c.latitude, longitude: c.longitude,
                      place: p.map { Place(name: $0.name, featureClass: $0.featureClass.rawValue, distanceMetres: $0.distance) })
             },
-            legs: plan.legs.map { leg in
-                Leg(routed: leg.isRouted, straightReason: leg.straightReason?.rawValue, lengthMetres: leg.length,
-                    ascentMetres: leg.ascent, descentMetres: leg.descent, startConnectorMetres: leg.startConnector,
+            legs: plan.legs.enumerated().map { i, leg in
+                let known = legFigures.map { $0.indices.contains(i) ? $0[i] : nil } ?? nil
+                return Leg(routed: leg.isRouted, straightReason: leg.straightReason?.rawValue, lengthMetres: leg.length,
+                    ascentMetres: known?.elevationGain, descentMetres: known?.elevationLoss, startConnectorMetres: leg.startConnector,
                     endConnectorMetres: leg.endConnector, hardestSAC: leg.hardestGrade?.description,
                     ways: leg.ways.map(\.description), points: leg.coordinates.map { [$0.latitude, $0.longitude] })
             },
@@ -123,6 +139,7 @@ enum RouteReport {
         report.descentMetres = terrain?.elevationLoss
         report.elevationSource = terrain?.elevationSource.rawValue ?? ElevationSource.none.rawValue
         report.walkingTimeSeconds = terrain?.estimatedWalkingTime ?? StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
+        report.walkingTimeIncludesClimb = terrain?.elevationGain != nil
         report.elevation = terrain
         switch saved {
         case .inserted(let id): report.savedAs = id.rawValue

@@ -34,10 +34,15 @@ public enum ShowCommand: Command {
         let waypoints = try store.waypoints(of: id)
         let walks = try store.walks(of: id)
         let elevation = try DemElevation.hike(store, id, kind: summary.kind, terrain: terrain)
+        // The gain the list and the viewer give (HikeElevationFigures), the source said below.
+        let shown = HikeElevationFigures.applying(elevation, to: summary)
+        let noTerrain = terrain == nil
+            ? DemElevation.noTerrainText(Track(segments: try store.tracks(of: id).flatMap(\.segments)), planned: summary.kind == .drawn)
+            : ""
         let ground = try groundShares(store, id, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
         let completion = try completionReport(store, id, args, context)
         if json {
-            context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(summary),
+            context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(shown),
                                                                   gpx: HikeJSON.Metadata(metadata),
                                                                   waypoints: waypoints.map(HikeJSON.Place.init),
                                                                   walks: walks.map(HikeJSON.Walk.init),
@@ -45,8 +50,9 @@ public enum ShowCommand: Command {
                                                                   ground: ground.map(HikeJSON.Ground.init),
                                                                   completion: completion)))
         } else {
-            context.stdout.write(text(summary, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
+            context.stdout.write(text(shown, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
                                  + (elevation.map { "\n" + DemElevation.text($0, units) } ?? "")
+                                 + (noTerrain.isEmpty ? "" : "\n" + noTerrain)
                                  + (ground.map { "\n" + groundText($0) } ?? "")
                                  + (completion.map { "\n" + $0.text(units) } ?? ""))
         }
@@ -96,7 +102,7 @@ public enum ShowCommand: Command {
             row("Started", h.startedAt.map { u.dateTime($0) } ?? "undated (no timestamps in the file)")
         }
         row("Added", u.dateTime(h.createdAt))
-        rows += StatisticsRows.rows(s, u)
+        rows += StatisticsRows.rows(s, u, fromTerrain: h.elevationFromTerrain)
         row("Creator", m.creator.map(c))
         row("Author", m.author?.name.map(c))
         row("Type", m.type.map(c))

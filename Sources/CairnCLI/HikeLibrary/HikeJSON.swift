@@ -19,7 +19,11 @@ enum HikeJSON {
         /// `null` for an undated hike (never left out, never the import day).
         var startedAt: NullableDate
         var waypointCount: Int
+        /// The elevation figures of ``statistics`` with the terrain's where the hike lacks
+        /// elevations (``HikeElevationFigures``).
         var statistics: TrackStatistics
+        /// True when those figures are (partly) the terrain's: the "~" of the table.
+        var elevationFromTerrain: Bool
 
         init(_ s: HikeSummary) {
             id = s.id.rawValue
@@ -31,6 +35,7 @@ enum HikeJSON {
             startedAt = NullableDate(value: s.startedAt)
             waypointCount = s.waypointCount
             statistics = s.statistics
+            elevationFromTerrain = s.elevationFromTerrain
         }
     }
 

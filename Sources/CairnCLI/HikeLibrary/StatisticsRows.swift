@@ -6,7 +6,9 @@ enum StatisticsRows {
     /// Label/value pairs for `s`; values that cannot be known (no times, no elevations) are left out.
     /// "Elapsed time (recording)" is the time inside the segments; "Total time (first to last
     /// point)" (pauses between segments included) follows it only when it reads differently.
-    static func rows(_ s: TrackStatistics, _ u: UnitFormatter) -> [(String, String)] {
+    /// `fromTerrain` marks gain and loss "~" with "(terrain)": figures (partly) from the
+    /// terrain, as `cairn list` marks them.
+    static func rows(_ s: TrackStatistics, _ u: UnitFormatter, fromTerrain: Bool = false) -> [(String, String)] {
         var rows: [(String, String)] = []
         func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
         guard s.pointCount > 0 else { return [("Trackpoints", "0")] }
@@ -21,8 +23,9 @@ enum StatisticsRows {
         row("Moving average speed", u.speed(s.movingAverageSpeed))
         row("Moving pace", u.pace(speed: s.movingAverageSpeed))
         row("Max speed", u.speed(s.maxSpeed))
-        row("Elevation gain", u.elevationChange(s.elevationGain))
-        row("Elevation loss", u.elevationChange(s.elevationLoss.map { -$0 }))
+        let mark = fromTerrain ? "~" : "", note = fromTerrain ? " (with terrain heights, see Elevation source)" : ""
+        row("Elevation gain", s.elevationGain.map { mark + u.elevationChange($0) + note } ?? UnitFormatter.unknown)
+        row("Elevation loss", s.elevationLoss.map { mark + u.elevationChange(-$0) } ?? UnitFormatter.unknown)
         row("Lowest point", u.elevation(s.minElevation))
         row("Highest point", u.elevation(s.maxElevation))
         row("Steepest grade", u.grade(s.steepestGrade))

@@ -11,6 +11,8 @@ import TrailTerrain
 final class LibraryEffectPerformer: @unchecked Sendable {
     private let connections: StoreConnections
     private let calculator = StatisticsCalculator()
+    /// The list's terrain figures by hike and stored statistics (store queue only).
+    private var figures: [HikeSummary: TerrainStatistics?] = [:]
 
     init(_ connections: StoreConnections) { self.connections = connections }
 
@@ -27,27 +29,25 @@ final class LibraryEffectPerformer: @unchecked Sendable {
     private func run(_ effect: LibraryEffect) throws -> AppMessage {
         switch effect {
         case .loadHikes(let sort):
-            // The library lists the newest, longest, biggest first; names A to Z.
-            return .hikesLoaded(try connections.openStore().summaries(sortedBy: sort))
+            // The library lists the newest, longest, biggest first; names A to Z. Gains from
+            // the terrain where a hike lacks elevations, as the hike screen gives them.
+            let store = try connections.openStore()
+            let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
+            return .hikesLoaded(try HikeElevationFigures.summaries(try store.summaries(sortedBy: sort), store: store,
+                                                                   terrain: terrain, sort: sort, cache: &figures))
         case .loadHike(let id, let forPreview):
             let store = try connections.openStore()
-            let summary = try store.summary(id)
-            let tracks = try store.tracks(of: id)
-            // With terrain tiles: the profile from the terrain where the hike has no `ele`, the
-            // terrain's line and gain beside the GPS's where it has (TerrainForScreens).
-            let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
-            var prepared = TerrainForScreens.prepared(name: summary.name, kind: summary.kind.rawValue, tracks: tracks,
-                                                      statistics: summary.statistics, terrain: terrain)
-            prepared.setPlaces(try store.places(of: id))
-            if !forPreview {
-                // Measured once on the first opening, cached in the store (map work on its queue).
-                // A map that cannot be read costs the bars only: the basemap says why.
-                let map = connections
-                prepared.setGround((try? GroundSurveys.line(of: id, segments: prepared.segmentCoordinates, store: store,
-                                                            map: { try map.mapQueue.sync { try map.openMap() } },
-                                                            now: map.now())) ?? nil)
+            let terrain = connections.terrainOnStoreQueue()
+            if forPreview {
+                // Only what the preview draws (HikeLoads): the list's figures, kept from its load.
+                let summary = try store.summary(id)
+                let prepared = try HikeLoads.preview(store, id, terrain: terrain, figures: figures[summary])
+                return .hikeLoaded(id, prepared, forPreview: true)
             }
-            return .hikeLoaded(id, prepared, forPreview: forPreview)
+            let map = connections
+            let prepared = try HikeLoads.full(store, id, terrain: terrain, map: { try map.mapQueue.sync { try map.openMap() } },
+                                              now: map.now())
+            return .hikeLoaded(id, prepared, forPreview: false)
         case .readImportFile(let path):
             let full = (path as NSString).expandingTildeInPath
             let result = try GPXReader.read(url: URL(fileURLWithPath: full))

@@ -27,19 +27,16 @@ enum TerrainForScreens {
             // Off every tile: nothing to say (the hike has its own elevations).
             guard heights.contains(where: { $0 != nil }) else { return hike }
             hike.terrain = HikeTerrain(source: .file, elevations: heights, gain: ts.terrainGain, loss: ts.terrainLoss,
-                                       gaps: gaps(hike.coordinates, terrain.store))
+                                       fileGain: ts.fileGainWhereTerrain, fileLoss: ts.fileLossWhereTerrain,
+                                       coverage: ts.terrainCoverage, gaps: gaps(hike.coordinates, terrain.store))
             return hike
         }
-        var stats = statistics ?? calculator.statistics(for: tracks)
-        stats.elevationGain = ts.elevationGain
-        stats.elevationLoss = ts.elevationLoss
-        stats.minElevation = ts.minElevation
-        stats.maxElevation = ts.maxElevation
-        stats.steepestGrade = ts.steepestGrade
-        stats.estimatedWalkingTime = ts.estimatedWalkingTime
+        // The same figures as `cairn list` and `show` (TerrainStatistics.applied).
+        let stats = ts.applied(to: statistics ?? calculator.statistics(for: tracks))
         var hike = PreparedHike(name: name, kind: kind, tracks: [line], statistics: stats, calculator: calculator)
         hike.terrain = HikeTerrain(source: HikeTerrain.Source(rawValue: ts.elevationSource.rawValue) ?? .none,
-                                   gain: ts.elevationGain, loss: ts.elevationLoss, gaps: gaps(hike.coordinates, terrain.store))
+                                   gain: ts.elevationGain, loss: ts.elevationLoss, coverage: ts.terrainCoverage,
+                                   gaps: gaps(hike.coordinates, terrain.store))
         return hike
     }
 

@@ -6,7 +6,12 @@ public enum HelpText {
     /// The root's keys, shown on every screen.
     static var global: [HelpLine] { AppAction.keyMap.helpLines() }
 
-    public static var library: [HelpLine] { LibraryAction.keyMap.helpLines() + global }
+    public static var library: [HelpLine] { LibraryAction.keyMap.helpLines() + libraryMarks + global }
+
+    /// What the list's marks mean.
+    public static let libraryMarks: [HelpLine] = [
+        HelpLine(keys: "~", what: "in the list: gain from the terrain (SRTM), time estimated"),
+    ]
 
     public static var hike: [HelpLine] {
         HikeAction.keyMap.helpLines() + HikeAction.mapFocusKeyMap.helpLines(labelSuffix: "  (map focus)") + global

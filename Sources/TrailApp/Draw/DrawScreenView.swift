@@ -86,9 +86,12 @@ public enum DrawScreenView {
         var length = "Length \(f.distance(m.length)) · \(straight) straight leg\(straight == 1 ? "" : "s")"
         if m.pendingLegCount > 0 { length += " · routing…" }
         lines.append(Line(length))
-        let source = m.elevation.map { $0.gain == nil ? " (no terrain)" : " (terrain)" } ?? ""
-        lines.append(Line("Gain \(f.elevationChange(m.ascent)) · Loss \(f.elevationChange(m.descent.map { -$0 }))" + source))
         if m.stops.count > 1 {
+            // One stop is no route yet: no gain to give, and none is missing (DECISIONS 265).
+            // A route whose new legs are still being routed has no figures yet, not "no terrain".
+            let pending = m.pendingLegCount > 0 && m.ascent == nil
+            let source = pending ? " (routing…)" : m.elevation.map { $0.gain == nil ? " (no terrain)" : " (terrain)" } ?? ""
+            lines.append(Line("Gain \(f.elevationChange(m.ascent)) · Loss \(f.elevationChange(m.descent.map { -$0 }))" + source))
             let time = m.walkingTime
             lines.append(Line("Time \(f.duration(time.seconds)) \(time.withClimb ? "(DIN 33466, climb)" : "flat (no terrain)")",
                               time.withClimb ? ThemeRole.text : ThemeRole.muted))

@@ -25,18 +25,42 @@ public struct HikeTerrain: Sendable, Hashable {
     /// profile is the terrain's already.
     public var elevations: [Double?]
     /// Gain and loss by the terrain along the line (metres, 5 m hysteresis), nil without data.
+    /// Beside a file's own elevations: over the stretches with terrain only (``coverage``).
     public var gain: Double?
     public var loss: Double?
+    /// Beside a file's own elevations: the file's gain and loss over the same stretches as
+    /// ``gain`` (what the terrain's figures compare with), nil otherwise.
+    public var fileGain: Double?
+    public var fileLoss: Double?
+    /// The share (0…1) of the hike's length with terrain under it, nil when unknown.
+    public var coverage: Double?
     /// Where the line crosses ground without terrain.
     public var gaps: TerrainGaps
 
     public init(source: Source, elevations: [Double?] = [], gain: Double? = nil, loss: Double? = nil,
+                fileGain: Double? = nil, fileLoss: Double? = nil, coverage: Double? = nil,
                 gaps: TerrainGaps = TerrainGaps()) {
         self.source = source
         self.elevations = elevations
         self.gain = gain
         self.loss = loss
+        self.fileGain = fileGain
+        self.fileLoss = fileLoss
+        self.coverage = coverage
         self.gaps = gaps
+    }
+
+    /// True when the terrain lies under only part of the hike (less than 99.5 %, so it would
+    /// not print as 100 %).
+    public var coversPart: Bool { (coverage ?? 1) < 0.995 }
+
+    /// "terrain covers 48 % of the hike" (whole percent, never rounded up to 100 or down to 0).
+    public static func coverageText(_ share: Double) -> String { "terrain covers \(percent(share)) % of the hike" }
+
+    /// A share as whole percent, never rounded up to 100 or down to 0.
+    public static func percent(_ share: Double) -> Int {
+        let p = share * 100
+        return p >= 99.5 && p < 100 ? 99 : (p > 0 && p < 0.5 ? 1 : Int(p.rounded()))
     }
 
     /// True when a terrain line can go beside the profile (the profile is the file's and the

@@ -17,6 +17,10 @@ public struct HikeSummary: Hashable, Sendable {
     public var statistics: TrackStatistics
     /// Waypoints (places) attached to the hike.
     public var waypointCount: Int
+    /// True when a reader replaced the elevation figures of ``statistics`` by the terrain's
+    /// (a hike with no `ele` or only some: CairnCLI's `HikeElevationFigures`); never stored,
+    /// false as read from the store. Lists mark such a gain "~".
+    public var elevationFromTerrain = false
 
     public init(id: HikeID, name: String, description: String?, kind: HikeKind, sourceFileName: String?,
                 createdAt: Date, startedAt: Date?, statistics: TrackStatistics, waypointCount: Int) {

@@ -36,22 +36,30 @@ extension ElevationChart {
     }
 
     /// The legend on the plot's top row, right-aligned: "━ GPS +812 m  ┅ terrain +760 m  Δ +52 m"
-    /// (shorter forms when narrow: without the difference, without the gains).
+    /// (shorter forms when narrow: without the difference, without the gains). When the terrain
+    /// covers only part of the hike, both gains are over that part and the legend starts with
+    /// "terrain covers 48 % of the hike: " ("48 % covered: " when narrow).
     func drawTerrainLegend(layout: ElevationChartLayout, into buffer: inout Buffer) {
         guard terrainSeries != nil, let t = hike.terrain, !layout.plot.isEmpty else { return }
         let f = environment.format
         let ascii = environment.canvasMode == .ascii
         let (gpsMark, terrainMark) = ascii ? ("-", ":") : ("━", "┅")
-        let gps = hike.statistics.elevationGain, dem = t.gain
+        // Half off the tiles: both gains over the part the terrain covers, and that said.
+        let gps = t.fileGain ?? hike.statistics.elevationGain, dem = t.gain
         var candidates: [[(String, Style)]] = []
         let line = environment.style(ThemeRole.chartLine), ts = terrainStyle, muted = environment.style(ThemeRole.muted)
+        let part: [(String, Style)] = t.coversPart ? [(HikeTerrain.coverageText(t.coverage ?? 1) + ": ", muted)] : []
+        let short: [(String, Style)] = t.coversPart ? [("\(HikeTerrain.percent(t.coverage ?? 1)) % covered: ", muted)] : []
         if let gps, let dem {
             let diff = gps - dem
-            candidates.append([("\(gpsMark) GPS +\(f.elevation(gps))", line), ("  \(terrainMark) terrain +\(f.elevation(dem))", ts),
-                               ("  Δ \(diff >= 0 ? "+" : "−")\(f.elevation(abs(diff)))", muted)])
-            candidates.append([("\(gpsMark) GPS +\(f.elevation(gps))", line), ("  \(terrainMark) terrain +\(f.elevation(dem))", ts)])
+            let gains = [("\(gpsMark) GPS +\(f.elevation(gps))", line), ("  \(terrainMark) terrain +\(f.elevation(dem))", ts)]
+            let delta = [("  Δ \(diff >= 0 ? "+" : "−")\(f.elevation(abs(diff)))", muted)]
+            candidates.append(part + gains + delta)
+            candidates.append(short + gains + delta)
+            candidates.append(short + gains)
+            if !t.coversPart { candidates.append(gains) }
         }
-        candidates.append([("\(gpsMark) GPS", line), ("  \(terrainMark) terrain", ts)])
+        candidates.append(short + [("\(gpsMark) GPS", line), ("  \(terrainMark) terrain", ts)])
         let room = layout.plot.width - 2
         guard let parts = candidates.first(where: { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } <= room }) else { return }
         let width = parts.reduce(0) { $0 + DisplayWidth.of($1.0) }

@@ -241,14 +241,20 @@ public struct ElevationChart: Sendable {
         }
     }
 
-    /// The cursor readouts, joined by " · ": distance (or elapsed time and distance), elevation,
-    /// time of day, grade.
+    /// The cursor readouts, joined by " · ": distance (or elapsed time and distance), elevation
+    /// (with the terrain's line shown: "GPS 1 650 m · terrain 1 632 m"), time of day, grade.
     public func readoutText() -> String? {
         guard let s = scrubIndex, hike.pointCount > 0 else { return nil }
         let i = hike.clampedIndex(s)
         let f = environment.format
         var parts = [f.distance(hike.profile.distances[i])]
-        if let e = hike.profile.elevations[i] { parts.append(f.elevation(e)) }
+        if terrainSeries != nil, let t = hike.terrain {
+            // Both lines drawn: both heights under the cursor, each named ("--" where one has none).
+            parts.append("GPS " + f.elevation(hike.profile.elevations[i]))
+            parts.append("terrain " + f.elevation(t.elevations.indices.contains(i) ? t.elevations[i] : nil))
+        } else if let e = hike.profile.elevations[i] {
+            parts.append(f.elevation(e))
+        }
         if let t = hike.profile.times[i] { parts.append(f.time(t)) }
         if let g = ProfileGrade.grade(in: hike.profile, at: i) { parts.append(f.grade(g)) }
         return parts.joined(separator: " · ")

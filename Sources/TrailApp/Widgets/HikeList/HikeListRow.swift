@@ -8,7 +8,8 @@ import TrailStore
 ///
 /// Columns are dropped from the right of the priority order kind, duration, gain, date as the
 /// row gets narrower, so the name and distance always show (the name cut with "…"). The
-/// duration is the elapsed time, or "~" and the walking-time estimate for untimed hikes.
+/// duration is the elapsed time, or "~" and the walking-time estimate for untimed hikes; the
+/// gain is marked "~" when it is the terrain's (``HikeSummary/elevationFromTerrain``).
 public struct HikeListRow: Sendable {
     /// The hike.
     public var summary: HikeSummary
@@ -55,7 +56,8 @@ public struct HikeListRow: Sendable {
         return [
             summary.startedAt.map { f.date($0) } ?? "undated",
             f.distance(s.distance),
-            s.elevationGain.map { f.elevationChange($0) } ?? UnitFormatter.unknown,
+            // "~": the terrain's gain for a hike with no or only some own elevations (see `?`).
+            s.elevationGain.map { (summary.elevationFromTerrain ? "~" : "") + f.elevationChange($0) } ?? UnitFormatter.unknown,
             duration,
             summary.kind.rawValue,
         ]

@@ -71,8 +71,10 @@ public struct StatsPanel: Sendable {
         var out: [Line] = []
         if t.source != .file { out.append([("Source", t.sourceText)]) }
         if t.source == .file, let g = t.gain, let l = t.loss {
-            var line: Line = [("Terrain", f.elevationChange(g) + " / " + f.elevationChange(-l))]
-            if let fg = hike.statistics.elevationGain {
+            // Half off the tiles: said, and the file's gain compared over the covered part only.
+            if t.coversPart, let c = t.coverage { out.append([("Terrain", "covers \(HikeTerrain.percent(c)) % of the hike")]) }
+            var line: Line = [(t.coversPart ? "Terrain there" : "Terrain", f.elevationChange(g) + " / " + f.elevationChange(-l))]
+            if let fg = t.fileGain ?? hike.statistics.elevationGain {
                 let d = fg - g
                 line.append(("GPS−DEM", (d >= 0 ? "+" : "−") + f.elevation(abs(d))))
             }

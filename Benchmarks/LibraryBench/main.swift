@@ -1,0 +1,80 @@
+// cairn-bench-library: the library preview's load against the hike screen's, on the same
+// hikes in the same run (DECISIONS 267). The hike-screen load (`HikeLoads.full` without a map,
+// so the ground costs only its cache read) is exactly what the preview did before: terrain
+// line and comparison, places. Hikes: the demo route (its own heights), a copy without `ele`,
+// one with every other `ele` removed; the Andorra tile imported.
+//
+// Usage: swift run -c release cairn-bench-library [--iterations N]
+import CairnCLI
+import Foundation
+import TrailStore
+import TrailTerrain
+
+let args = CommandLine.arguments
+let iterations = args.firstIndex(of: "--iterations").flatMap { Int(args[$0 + 1]) } ?? 30
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-bench-library-\(getpid())")
+try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: dir) }
+let store = dir.appendingPathComponent("hikes.sqlite").path, dem = dir.appendingPathComponent("dem").path
+
+func cairn(_ a: [String]) -> String {
+    let out = StringSink()
+    let code = CairnCLI.run(a, context: CommandContext(stdout: out, stderr: StringSink(), environment: ["HOME": dir.path],
+                                                       currentDirectory: dir.path))
+    precondition(code == 0, "cairn \(a.joined(separator: " ")) failed")
+    return out.text
+}
+_ = cairn(["dem", "import", root.appendingPathComponent("Samples/N42E001.hgt.zip").path, "--dem", dem])
+let demo = try String(contentsOf: root.appendingPathComponent("Samples/cairn-route-serrat-sorteny.gpx"), encoding: .utf8)
+var n = 0
+let everyOther = demo.replacing(/<ele>[^<]*<\/ele>/) { m in n += 1; return n % 2 == 0 ? "" : String(m.output) }
+let variants = [("own heights", demo), ("no ele", demo.replacing(/<ele>[^<]*<\/ele>/, with: "")), ("every other ele", everyOther)]
+var ids: [(String, HikeID)] = []
+for (i, (name, text)) in variants.enumerated() {
+    let path = dir.appendingPathComponent("h\(i).gpx").path
+    try text.replacingOccurrences(of: "<name>El Serrat", with: "<name>\(name) El Serrat").write(toFile: path, atomically: true, encoding: .utf8)
+    let line = cairn(["import", path, "--store", store])
+    ids.append((name, HikeID(String(line.prefix(6)))!))
+}
+let hikes = try HikeStore(path: store)
+let terrain = TerrainStore(directory: dem)
+
+func median(_ f: () throws -> Void) rethrows -> Double {
+    var t: [Double] = []
+    for _ in 0..<iterations {
+        let s = DispatchTime.now().uptimeNanoseconds
+        try f()
+        t.append(Double(DispatchTime.now().uptimeNanoseconds - s) / 1e6)
+    }
+    return t.sorted()[t.count / 2]
+}
+print("Library preview load against the hike screen's (= the preview before), median of \(iterations), ms")
+for (name, id) in ids {
+    let before = try median { _ = try HikeLoads.full(hikes, id, terrain: terrain, map: { nil }, now: Date()) }
+    let after = try median { _ = try HikeLoads.preview(hikes, id, terrain: terrain) }
+    print(String(format: "  %-16@ before %7.2f  preview now %7.2f  (%.1f× faster)", name as NSString, before, after, before / after))
+}
+
+// `cairn list` with the terrain's gains (read at list time for hikes under a tile) against
+// without terrain, over `--list-hikes` hikes (a third each of the three kinds above).
+let listHikes = args.firstIndex(of: "--list-hikes").flatMap { Int(args[$0 + 1]) } ?? 300
+let big = dir.appendingPathComponent("big.sqlite").path
+var files: [String] = []
+for k in 0..<listHikes {
+    let (_, text) = variants[k % variants.count]
+    // A different first point for each copy, so the store does not take it for a duplicate.
+    let moved = text.replacingOccurrences(of: "<trkpt lat=\"42.6236\"", with: "<trkpt lat=\"\(String(format: "%.7f", 42.6236 + Double(k) * 1e-7))\"")
+    let path = dir.appendingPathComponent("big\(k).gpx").path
+    try moved.write(toFile: path, atomically: true, encoding: .utf8)
+    files.append(path)
+}
+for chunk in stride(from: 0, to: files.count, by: 100) {
+    _ = cairn(["import"] + files[chunk..<min(files.count, chunk + 100)] + ["--store", big])
+}
+let noDem = dir.appendingPathComponent("no-dem").path
+try FileManager.default.createDirectory(atPath: noDem, withIntermediateDirectories: true)
+let plain = median { _ = cairn(["list", "--store", big, "--dem", noDem]) }
+let withTerrain = median { _ = cairn(["list", "--store", big, "--dem", dem]) }
+print(String(format: "cairn list, %d hikes of 1,280 points under the tile: without terrain %.1f ms, with the terrain's gains %.1f ms (%.1f×)",
+             listHikes, plain, withTerrain, withTerrain / plain))
