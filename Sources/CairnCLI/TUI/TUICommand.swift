@@ -96,7 +96,7 @@ public enum TUICommand: Command {
         options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
         state.placesWithin = options.placesWithin
         state.live.autoFollow = options.autoFollow
-        let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
+        let runtime = ProgramRuntime(program: CairnApp(keyClock: { ProcessInfo.processInfo.systemUptime }), terminal: screen) { effect, send in
             performer.perform(effect, send: send)
         }
         runtime.shouldStop = { signals.pending != nil }
