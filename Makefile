@@ -49,7 +49,8 @@ test-tsan: setup
 	$(call SANITIZER_TEST,tsan,thread)
 
 # libFuzzer targets (Fuzz/README.md): each parser of outside input for FUZZ_SECONDS;
-# `fuzz-ci` runs each briefly on its seeds only and fails on any crash, leak or hang.
+# `fuzz-ci` replays every seed and regression input once per target (no mutation, so the
+# result depends only on the code) and fails on any crash, leak or hang.
 FUZZ_SECONDS ?= 120
 FUZZ_TARGETS ?=
 FUZZ_RUNS ?=
@@ -57,7 +58,7 @@ fuzz: setup
 	@FUZZ_RUNS=$(FUZZ_RUNS) ./Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-ci: setup
-	@./Fuzz/run.sh --ci 15 $(FUZZ_TARGETS)
+	@./Fuzz/run.sh --ci $(FUZZ_TARGETS)
 
 bench: release
 	@./Benchmarks/run-all.sh

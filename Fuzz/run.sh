@@ -2,7 +2,9 @@
 # Builds the libFuzzer targets (Package.swift declares them under CAIRN_FUZZ=1) with
 # -sanitize=fuzzer,address in .build-fuzz and runs each for SECONDS on its seed corpus.
 #   Fuzz/run.sh SECONDS [TARGET…]          (make fuzz FUZZ_SECONDS=… FUZZ_TARGETS=…)
-#   Fuzz/run.sh --ci SECONDS [TARGET…]     seeds only, nothing kept: a crash on the seeds fails
+#   Fuzz/run.sh --ci [TARGET…]             replay: every seed and regression input once, no
+#                                          mutation, nothing kept; any crash, leak or hang fails
+#                                          (make fuzz-ci; deterministic, DECISIONS 241)
 #   FUZZ_RUNS=N stops each target after N executions (or SECONDS, whichever comes first).
 # Work corpora grow in .build-fuzz/corpus/TARGET; crashes, hangs and out-of-memory inputs land
 # in .build-fuzz/findings/TARGET/ and the script exits 1. Each target's last libFuzzer status
@@ -10,12 +12,19 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ci=0
-if [ "${1:-}" = "--ci" ]; then ci=1; shift; fi
-seconds=${1:?usage: Fuzz/run.sh [--ci] SECONDS [TARGET…]}; shift
+if [ "${1:-}" = "--ci" ]; then
+    ci=1; shift
+else
+    seconds=${1:?usage: Fuzz/run.sh SECONDS [TARGET…] | Fuzz/run.sh --ci [TARGET…]}; shift
+fi
 all_targets=(fuzz-gpx fuzz-osm fuzz-nmea fuzz-gpsd fuzz-theme)
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 scratch=.build-fuzz
 shared=../shared/data
+# A Swift trap (Int(Double) overflow, index out of range) goes straight to libFuzzer's
+# deadly-signal handler, which prints the stack and writes the input; the Swift runtime's own
+# backtracer, run under ASan, crashed in its memory reader instead and buried the report.
+export SWIFT_BACKTRACE=enable=no
 
 # Seed files of one target, one path a line (small files only: libFuzzer mutates whole inputs).
 seeds() {
@@ -42,24 +51,38 @@ for t in "${targets[@]}"; do
     exe="$scratch/release/$t"
     seed_dir=$(mktemp -d); trap 'rm -rf "$seed_dir"' EXIT
     seeds "$t" | while read -r f; do cp "$f" "$seed_dir/"; done
-    if [ $ci = 1 ]; then corpus=$(mktemp -d); else corpus="$scratch/corpus/$t"; fi
-    findings="$scratch/findings/$t"; mkdir -p "$corpus" "$findings"
+    findings="$scratch/findings/$t"; mkdir -p "$findings"
     log="$scratch/logs/$t.log"; mkdir -p "$(dirname "$log")"
-    dict=(); [ -f "Fuzz/dict/$t.dict" ] && dict=(-dict="Fuzz/dict/$t.dict")
-    echo "== running $t for ${seconds}s ($(ls "$seed_dir" | wc -l) seeds; log $log)"
-    runs_limit=(); [ -n "${FUZZ_RUNS:-}" ] && runs_limit=(-runs="$FUZZ_RUNS")
-    "$exe" -max_total_time="$seconds" "${runs_limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-        -artifact_prefix="$findings/" "${dict[@]}" "$corpus" "$seed_dir" >"$log" 2>&1
-    rc=$?
+    if [ $ci = 1 ]; then
+        # Replay: libFuzzer executes every input of the corpus once while loading it, and
+        # -runs=0 stops it before the first mutation.
+        echo "== replaying $t on $(ls "$seed_dir" | wc -l) seed and regression inputs (log $log)"
+        "$exe" -runs=0 -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+            -artifact_prefix="$findings/" "$seed_dir" >"$log" 2>&1
+        rc=$?
+    else
+        corpus="$scratch/corpus/$t"; mkdir -p "$corpus"
+        dict=(); [ -f "Fuzz/dict/$t.dict" ] && dict=(-dict="Fuzz/dict/$t.dict")
+        echo "== running $t for ${seconds}s ($(ls "$seed_dir" | wc -l) seeds; log $log)"
+        runs_limit=(); [ -n "${FUZZ_RUNS:-}" ] && runs_limit=(-runs="$FUZZ_RUNS")
+        "$exe" -max_total_time="$seconds" "${runs_limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+            -artifact_prefix="$findings/" "${dict[@]}" "$corpus" "$seed_dir" >"$log" 2>&1
+        rc=$?
+    fi
     last=$(grep -E '^#[0-9]+' "$log" | tail -1)
     runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
     summary+=("$t: rc=$rc executions=${runs:-?} ${last#*	}")
     if [ $rc -ne 0 ]; then
         status=1
         echo "!! $t failed (rc $rc); input in $findings:" >&2
-        grep -E 'ERROR|==ABORTING|Test unit written|Fatal error|panic' "$log" | head -20 >&2
+        grep -E 'ERROR|==ABORTING|Test unit written|Fatal error|panic|SUMMARY' "$log" | head -20 >&2
+        # The input itself, so a CI log keeps it when the clone (and .build-fuzz) is gone:
+        # `base64 -d > input` gives it back.
+        for f in $(grep -oE "Test unit written to [^ ]+" "$log" | awk '{print $5}'); do
+            [ -f "$f" ] && { echo "!! $f ($(stat -c %s "$f") bytes), base64:" >&2; base64 -w 100 "$f" | head -700 >&2; }
+        done
     fi
-    rm -rf "$seed_dir"; [ $ci = 1 ] && rm -rf "$corpus"
+    rm -rf "$seed_dir"
 done
 printf '%s\n' "${summary[@]}"
 exit $status

@@ -31,6 +31,8 @@ import Testing
 
     /// Moves the cursor onto `target` with arrow keys (Shift for eight cells at a time), from
     /// the cursor readout and the size of a cell at its zoom (2 × 4 Web Mercator pixels).
+    /// Single-cell presses go 0.2 s apart: closer ones would be a held key, whose steps grow
+    /// (``CursorAcceleration``, checked here too: a burst of plain presses moves further).
     static func moveCursor(_ tmux: TmuxSession, to target: (lat: Double, lon: Double)) throws {
         for _ in 0..<3 {
             let screen = try tmux.screen()
@@ -39,13 +41,16 @@ import Testing
             let dx = Int(((target.lon - now.lon) / (2 * degreesPerPixel)).rounded())
             let dy = Int(((now.lat - target.lat) / (4 * degreesPerPixel * cos(now.lat * .pi / 180))).rounded())
             if dx == 0 && dy == 0 { return }
-            var keys: [String] = []
-            keys += Array(repeating: dx > 0 ? "S-Right" : "S-Left", count: abs(dx) / 8)
-            keys += Array(repeating: dx > 0 ? "Right" : "Left", count: abs(dx) % 8)
-            keys += Array(repeating: dy > 0 ? "S-Down" : "S-Up", count: abs(dy) / 8)
-            keys += Array(repeating: dy > 0 ? "Down" : "Up", count: abs(dy) % 8)
-            for chunk in stride(from: 0, to: keys.count, by: 20) {
-                try tmux.sendKeys(Array(keys[chunk..<min(keys.count, chunk + 20)]))
+            let big = Array(repeating: dx > 0 ? "S-Right" : "S-Left", count: abs(dx) / 8)
+                + Array(repeating: dy > 0 ? "S-Down" : "S-Up", count: abs(dy) / 8)
+            for chunk in stride(from: 0, to: big.count, by: 20) {
+                try tmux.sendKeys(Array(big[chunk..<min(big.count, chunk + 20)]))
+            }
+            let single = Array(repeating: dx > 0 ? "Right" : "Left", count: abs(dx) % 8)
+                + Array(repeating: dy > 0 ? "Down" : "Up", count: abs(dy) % 8)
+            for key in single {
+                usleep(200_000)
+                try tmux.send(key)
             }
             // Wait until the readout has settled (the keys are processed in order).
             var last = ""
@@ -63,6 +68,43 @@ import Testing
         try tmux.send(choice)
         let done = try tmux.waitFor { $0.contains(text) && !$0.contains("routing…") && !$0.contains("leave it as a pin") }
         #expect(done.ok, "after '\(choice)':\n\(done.screen)")
+    }
+
+    /// Issue 19: a held arrow (here a burst of 12 → from tmux, as a terminal's key repeat sends
+    /// them) moves 1 + 3 + … + 15 + 4 · 16 = 128 cells (``CursorAcceleration``); taps 0.5 s apart
+    /// move one cell each; Shift+← eight.
+    @Test func heldArrowAcceleratesTheCursor() throws {
+        guard BrowseTests.ready else { return }
+        let (store, map) = try BrowseTests.demoStore()
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 36)
+        #expect(try tmux.waitFor(text: "Tag 2").ok)
+        try tmux.type("/new")
+        try tmux.send("Enter")
+        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
+        try tmux.send("n")
+        #expect(try tmux.waitFor(text: "New route").ok)
+        // Taps against the cell width of the readout's zoom (one decimal: to 10 %); the held and
+        // the Shift steps against each other (128 : 8), both measured in degrees.
+        let start = try #require(Self.cursor(try tmux.screen()))
+        for _ in 0..<3 { usleep(500_000); try tmux.send("Right") }
+        let tapped = try tmux.waitFor(timeout: 5) { s in Self.cursor(s).map { $0.lon != start.lon } == true }
+        usleep(300_000)
+        let afterTaps = try #require(Self.cursor(try tmux.screen()))
+        let cellDegrees = (afterTaps.lon - start.lon) / 3
+        let zoomCell = 2 * 360 / (256 * pow(2, start.zoom))
+        #expect(tapped.ok && abs(cellDegrees / zoomCell - 1) < 0.1, "3 taps moved \((afterTaps.lon - start.lon) / zoomCell) cells")
+        func cellsMoved(from: (lat: Double, lon: Double, zoom: Double), settle: (Double) -> Bool) throws -> Double {
+            let r = try tmux.waitFor(timeout: 5) { s in Self.cursor(s).map { settle(($0.lon - from.lon) / cellDegrees) } == true }
+            return try ((#require(Self.cursor(r.screen)).lon - from.lon) / cellDegrees)
+        }
+        usleep(500_000)
+        try tmux.sendKeys(Array(repeating: "Right", count: 12))
+        let held = try cellsMoved(from: afterTaps) { $0 > 120 }
+        usleep(500_000)
+        let beforeBig = try #require(Self.cursor(try tmux.screen()))
+        try tmux.send("S-Left")
+        let big = try cellsMoved(from: beforeBig) { $0 < -7 }
+        #expect(abs(held / -big - 16) < 0.1, "12 repeats moved \(held) cells, Shift+Left \(big)")
     }
 
     @Test func drawReorderStraightQuitReopenSave() throws {

@@ -41,6 +41,16 @@ struct UnitFormatterTests {
     let metric = UnitFormatter(system: .metric)
     let imperial = UnitFormatter(system: .imperial)
 
+    /// A GPX file's `<ele>1e300</ele>` is a finite number the reader keeps; Int(_:) trapped on
+    /// it in every elevation, climb and grade readout.
+    @Test func numbersBeyondAnyRealValueReadAsUnknown() {
+        #expect(metric.elevation(1e300) == "--" && metric.elevation(-1e300) == "--")
+        #expect(metric.elevationChange(1e300) == "--" && imperial.elevationChange(-1e300) == "--")
+        #expect(metric.grade(1e300) == "--" && metric.grade(.infinity) == "--")
+        #expect(metric.duration(1e300) == "--" && metric.duration(1e300, style: .clock) == "--")
+        #expect(metric.elevation(8848.86) == "8849 m" && metric.grade(-0.25) == "-25%")
+    }
+
     @Test func metricDistance() {
         #expect(metric.distance(0) == "0 m")
         #expect(metric.distance(849.6) == "850 m")

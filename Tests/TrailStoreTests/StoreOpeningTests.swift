@@ -93,6 +93,19 @@ import TrailSQLite
         #expect(try a.hikeCount() == 1)
     }
 
+    /// A damaged extras blob (NaN and 1e300 where a satellite count and a fix index belong):
+    /// `Int(_:)` trapped on them; the values now read as absent.
+    @Test func extrasThatAreNoWholeNumbersReadAsAbsent() throws {
+        let points = [UInt8](repeating: 0, count: 32)  // one point: 0°, 0°, 0 m, 2001-01-01
+        var extras: [UInt8] = []
+        withUnsafeBytes(of: UInt32(0).littleEndian) { extras.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt16(0b11000).littleEndian) { extras.append(contentsOf: $0) }  // satellites, fix
+        for v in [Double.nan, 1e300] { withUnsafeBytes(of: v.bitPattern.littleEndian) { extras.append(contentsOf: $0) } }
+        var out: [Trackpoint] = []
+        try points.withUnsafeBytes { p in try extras.withUnsafeBytes { try PointCodec.decode(points: p, extras: $0, into: &out) } }
+        #expect(out.count == 1 && out[0].extras?.satellites == nil && out[0].extras?.fix == nil)
+    }
+
     @Test func pointBlobOfBrokenLengthIsAnError() {
         let bytes = [UInt8](repeating: 0, count: 33)
         var out: [Trackpoint] = []

@@ -110,7 +110,7 @@ public enum TUICommand: Command {
             state.live.autoRecord = auto
             performer.record.rules = rules
         }
-        let runtime = ProgramRuntime(program: CairnApp(), terminal: screen) { effect, send in
+        let runtime = ProgramRuntime(program: CairnApp(keyClock: { ProcessInfo.processInfo.systemUptime }), terminal: screen) { effect, send in
             performer.perform(effect, send: send)
         }
         runtime.shouldStop = { signals.pending != nil }

@@ -12,7 +12,14 @@ public struct CairnApp: Program {
     public typealias Message = AppMessage
     public typealias Effect = AppEffect
 
-    public init() {}
+    /// The clock keys are stamped with (seconds, monotonic), for the drawing cursor's
+    /// acceleration on key repeat; nil: no acceleration (one cell per press).
+    public let keyClock: (@Sendable () -> TimeInterval)?
+
+    /// - Parameter keyClock: `cairn` passes the system's uptime; tests pass a fake clock or none.
+    public init(keyClock: (@Sendable () -> TimeInterval)? = nil) {
+        self.keyClock = keyClock
+    }
 
     public func message(for input: InputEvent) -> AppMessage? { .input(input) }
     public func tick(at date: Date) -> AppMessage? { nil }
@@ -52,7 +59,7 @@ public struct CairnApp: Program {
                 let result = HikeFeature.update(&hike, event, context)
                 state.hike = hike
                 return apply(result, &state, noEffect)
-            case .draw: return runDrawing(&state) { $0.updateDraw(event) }
+            case .draw: return runDrawing(&state, keyTime: keyClock?()) { $0.updateDraw(event) }
             case .follow: return runFollowing(&state) { $0.updateFollowKeys(event) }
             case .record: return runRecording(&state) { RecordFeature.update(&$0, event, context) }
             case .places(var model):

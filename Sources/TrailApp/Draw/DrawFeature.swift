@@ -58,11 +58,12 @@ extension DrawUpdate {
         return effects + drawBasemapEffects()
     }
 
-    /// The cursor moves a cell a step (``DrawModel/bigStep`` with Shift); zoom keeps the cursor.
+    /// The cursor moves a cell a step, more while the key is held (``CursorAcceleration``, when
+    /// the update has the key's time), ``DrawModel/bigStep`` cells with Shift; zoom keeps the cursor.
     func moveDrawingMap(_ m: inout DrawModel, _ move: MapNavigation) {
         switch move {
         case .step(let dx, let dy, let big):
-            let n = big ? DrawModel.bigStep : 1
+            let n = big ? DrawModel.bigStep : keyTime.map { m.acceleration.step(dx: dx, dy: dy, at: $0) } ?? 1
             m.moveCursor(dx: dx * n, dy: dy * n)
         case .zoom(let delta):
             m.zoom(by: delta)

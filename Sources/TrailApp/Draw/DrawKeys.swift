@@ -20,7 +20,7 @@ public enum DrawAction: Sendable, Equatable {
 extension DrawAction {
     /// Keys with the map focused.
     public static let mapKeyMap = KeyMap<DrawAction>([
-                MapNavigation.stepBinding("← → ↑ ↓  h j k l", "move the cursor (the map scrolls at the edges)",
+                MapNavigation.stepBinding("← → ↑ ↓  h j k l", "move the cursor, faster while held (the map scrolls at the edges)",
                                           big: "eight cells at a time", DrawAction.map),
                 KeyBinding("Enter", "drop a pin: make it the start, the destination, a stop between, or leave it",
                            hint: "Arrows + Enter: pin", keys: [.enter], action: .dropPin),
@@ -66,7 +66,7 @@ extension DrawAction {
 
     /// Keys while a stop is being moved.
     public static let movingKeyMap = KeyMap<DrawAction>([
-            MapNavigation.stepBinding("← → ↑ ↓  h j k l", "move the cursor", big: "eight cells at a time",
+            MapNavigation.stepBinding("← → ↑ ↓  h j k l", "move the cursor, faster while held", big: "eight cells at a time",
                                       hint: "arrows move", DrawAction.map),
             KeyBinding("Enter", "put the stop at the cursor", hint: "Enter puts it here", keys: [.enter],
                        action: .putStop),

@@ -42,6 +42,8 @@ public struct DrawModel: Sendable {
         case search(DrawSearch)
     }
 
+    /// The cursor's step growing while an arrow key is held.
+    public var acceleration = CursorAcceleration()
     /// The stops, start first, destination last.
     public var stops: [Coordinate]
     /// The routing flag of each leg (`legRouting[i]` for stop i → i + 1).

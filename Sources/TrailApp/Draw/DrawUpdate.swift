@@ -32,6 +32,9 @@ struct DrawUpdate {
     var opens = false
     /// Where the update wants to go instead of staying on the drawing screen.
     var navigation: Navigation?
+    /// When the key being handled was read (seconds on the runtime's key clock), nil without a
+    /// clock: the cursor then moves without acceleration.
+    var keyTime: TimeInterval?
 
     /// Leaves the drawing screen for `target` (the model is let go of).
     mutating func leave(to target: Navigation) {
@@ -45,10 +48,11 @@ extension CairnApp {
     /// Runs one drawing update over the drawing feature's state and carries out what it hands
     /// back: the drawing state and model are written back, then the work (map data numbered by
     /// ``BasemapRequests``) and the navigation go through ``apply(_:_:_:)``.
-    func runDrawing(_ state: inout AppState, _ body: (inout DrawUpdate) -> [FeatureEffect<DrawEffect>]) -> [AppEffect] {
+    func runDrawing(_ state: inout AppState, keyTime: TimeInterval? = nil,
+                    _ body: (inout DrawUpdate) -> [FeatureEffect<DrawEffect>]) -> [AppEffect] {
         var u = DrawUpdate(model: state.drawing, shared: state.draw, status: state.status, modal: state.modal,
                            context: state.context, selectedHikeBox: state.library.selectedSummary?.statistics.boundingBox,
-                           waitingViewport: state.basemaps.pendingViewport(for: .drawing))
+                           waitingViewport: state.basemaps.pendingViewport(for: .drawing), keyTime: keyTime)
         var result = FeatureResult<DrawEffect>()
         result.effects = body(&u)
         state.draw = u.shared

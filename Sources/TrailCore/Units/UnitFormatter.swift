@@ -41,14 +41,13 @@ public struct UnitFormatter: Hashable, Sendable {
 
     /// An elevation (or elevation difference) in whole metres or feet: "2849 m", "9347 ft".
     public func elevation(_ metres: Double?) -> String {
-        guard let m = metres, m.isFinite else { return Self.unknown }
-        return "\(Int((m / system.metresPerElevationUnit).rounded())) \(system.elevationSymbol)"
+        guard let m = metres, let v = Self.whole(m / system.metresPerElevationUnit) else { return Self.unknown }
+        return "\(v) \(system.elevationSymbol)"
     }
 
     /// A climb or descent with its sign: "+467 m", "-438 m", "0 m".
     public func elevationChange(_ metres: Double?) -> String {
-        guard let m = metres, m.isFinite else { return Self.unknown }
-        let v = Int((m / system.metresPerElevationUnit).rounded())
+        guard let m = metres, let v = Self.whole(m / system.metresPerElevationUnit) else { return Self.unknown }
         return "\(v > 0 ? "+" : "")\(v) \(system.elevationSymbol)"
     }
 
@@ -78,7 +77,7 @@ public struct UnitFormatter: Hashable, Sendable {
 
     /// A duration in seconds (negative or non-finite → "--").
     public func duration(_ seconds: Double?, style: DurationStyle = .words) -> String {
-        guard let t = seconds, t.isFinite, t >= 0 else { return Self.unknown }
+        guard let t = seconds, t >= 0, Self.whole(t) != nil else { return Self.unknown }
         switch style {
         case .clock:
             let s = Int(t.rounded())
@@ -95,8 +94,7 @@ public struct UnitFormatter: Hashable, Sendable {
     /// the same way everywhere (statistics, the profile readout, `show`, `stats`):
     /// 0.25 → "+25%", -0.084 → "-8%", anything that rounds to zero → "0%".
     public func grade(_ fraction: Double?) -> String {
-        guard let g = fraction, g.isFinite else { return Self.unknown }
-        let p = Int((g * 100).rounded())
+        guard let g = fraction, let p = Self.whole(g * 100) else { return Self.unknown }
         return p > 0 ? "+\(p)%" : "\(p)%"
     }
 
@@ -119,6 +117,14 @@ public struct UnitFormatter: Hashable, Sendable {
     }
 
     // MARK: - Helpers
+
+    /// `v` rounded to a whole number; nil when it is not finite or beyond ±10¹⁵, far past any
+    /// real elevation, grade or duration and inside Int's range, so that Int(_:) cannot trap on
+    /// a file's `<ele>1e300</ele>`.
+    static func whole(_ v: Double) -> Int? {
+        let r = v.rounded()
+        return abs(r) < 1e15 ? Int(r) : nil
+    }
 
     /// 2 decimals below 10, 1 below 100, none above, deciding on the rounded value so that
     /// 9.996 reads "10.0", not "10.00".

@@ -19,7 +19,7 @@ public enum GPSDReport: Equatable, Sendable {
 
     /// The fields of a TPV report Cairn uses.
     public struct TPV: Equatable, Sendable {
-        /// 0 unknown, 1 no fix, 2 2D, 3 3D.
+        /// 0 unknown, 1 no fix, 2 2D, 3 3D (any other value reads as 0).
         public var mode: Int
         public var time: Date?
         public var latitude: Double?
@@ -47,31 +47,33 @@ public enum GPSDReport: Equatable, Sendable {
             let d = n.doubleValue
             return d.isFinite ? d : nil
         }
+        // A whole-number field only when it lies in `range` (else absent): Int(Double) traps on
+        // 1e112, NaN or infinity, which a broken or hostile gpsd stream can send (fuzz-gpsd found
+        // it first in `nSat`, then in `mode`).
+        func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+            guard let v = number(key), v >= Double(range.lowerBound), v <= Double(range.upperBound) else { return nil }
+            return Int(v)
+        }
         switch cls {
         case "VERSION":
             self = .version(release: json["release"] as? String,
-                            protocolMajor: number("proto_major").map { Int($0) },
-                            protocolMinor: number("proto_minor").map { Int($0) })
+                            protocolMajor: integer("proto_major", in: 0...1000),
+                            protocolMinor: integer("proto_minor", in: 0...1000))
         case "TPV":
             var horizontal = number("eph")
             if horizontal == nil, let x = number("epx"), let y = number("epy") {
                 horizontal = (x * x + y * y).squareRoot()
             }
-            self = .tpv(TPV(mode: number("mode").map { Int($0) } ?? 0,
+            self = .tpv(TPV(mode: integer("mode", in: 0...3) ?? 0,
                             time: (json["time"] as? String).flatMap(GPSDTime.parse),
                             latitude: number("lat"), longitude: number("lon"),
                             altitude: number("altMSL") ?? number("alt"),
                             horizontalError: horizontal, verticalError: number("epv"),
                             speed: number("speed"), track: number("track")))
         case "SKY":
-            // A satellite count only when it is one (0…1000): Int(Double) traps on 1e112, NaN
-            // or infinity, which a broken or hostile gpsd stream can send (found by fuzz-gpsd).
-            func count(_ key: String) -> Int? {
-                guard let v = number(key), v.isFinite, v >= 0, v <= 1000 else { return nil }
-                return Int(v)
-            }
-            var used = count("uSat")
-            var visible = count("nSat")
+            // A satellite count only when it is one (0…1000).
+            var used = integer("uSat", in: 0...1000)
+            var visible = integer("nSat", in: 0...1000)
             if let sats = json["satellites"] as? [[String: Any]] {
                 if used == nil { used = sats.filter { ($0["used"] as? Bool) == true }.count }
                 if visible == nil { visible = sats.count }

@@ -89,7 +89,9 @@ public struct NMEAParser: Sendable {
             gsa = g
             return []
         case "GSV":
-            guard let total = sentence.field(3).flatMap(Int.init), total >= 0 else {
+            // Bounded, as every count: the in-view total is summed over talkers, and a count near
+            // Int.max from two talkers overflowed that sum (a trap).
+            guard let total = NMEAFields.count(sentence.field(3)) else {
                 counters.malformed += 1; return []
             }
             counters.used += 1
@@ -180,7 +182,7 @@ public struct NMEAParser: Sendable {
         if quality > 0 && (lat == nil || lon == nil) { return nil }
         let c = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
         if let c, !c.isValid { return nil }
-        return GGA(time: t, coordinate: c, quality: quality, satellites: s.field(7).flatMap(Int.init),
+        return GGA(time: t, coordinate: c, quality: quality, satellites: NMEAFields.count(s.field(7)),
                    hdop: s.number(8), altitude: s.field(10) == "M" || s.field(10) == nil ? s.number(9) : nil)
     }
 

@@ -100,7 +100,8 @@ public final class ReplaySource: PausableSource, @unchecked Sendable {
 extension Double {
     /// "10", "2.5": the shortest text for a speed factor.
     fileprivate func formatted() -> String {
-        self == rounded() ? String(Int(self)) : String(self)
+        // Int(_:) only where it cannot trap (`--speed 1e300` is a finite positive number).
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }
 

@@ -125,8 +125,8 @@ extension MapStore {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Records coverage rectangles and recomputes the coverage of every z``coverageZoom``
-    /// tile they touch from the union of all stored rectangles.
+    /// Records coverage rectangles. The tiles they touch are derived from them when asked
+    /// (``coverageTiles(in:)``), so the cost does not grow with their area.
     func recordCoverage(_ areas: [BoundingBox], importID: Int64, fromBounds: Bool) throws {
         guard !areas.isEmpty else { return }
         for a in areas {
@@ -136,27 +136,7 @@ extension MapStore {
                 """, [.integer(importID), .text(fromBounds ? "bounds" : "node_extent"), .real(a.minLatitude),
                       .real(a.minLongitude), .real(a.maxLatitude), .real(a.maxLongitude)])
         }
-        try recomputeCoverageTiles(areas)
-    }
-
-    /// Recomputes the coverage of every z``coverageZoom`` tile the areas touch from the union
-    /// of all stored rectangles.
-    func recomputeCoverageTiles(_ areas: [BoundingBox]) throws {
-        let upsert = try db.prepare("INSERT OR REPLACE INTO coverage_tiles(z, x, y, fraction) VALUES (?,?,?,?)")
-        var done = Set<SlippyTile>()
-        for a in areas {
-            let range = SlippyTile.range(covering: a, zoom: Self.coverageZoom)
-            for y in range.y {
-                for x in range.x {
-                    let tile = SlippyTile(z: Self.coverageZoom, x: x, y: y)
-                    guard done.insert(tile).inserted else { continue }
-                    let fraction = try coverage(for: tile.bounds)
-                    guard fraction > 0 else { continue }
-                    try upsert.bind([.integer(Int64(tile.z)), .integer(Int64(x)), .integer(Int64(y)), .real(fraction)])
-                    try upsert.step()
-                    upsert.reset()
-                }
-            }
-        }
+        // Rows an older Cairn wrote into coverage_tiles (no longer read) go with the first import.
+        try db.execute("DELETE FROM coverage_tiles")
     }
 }

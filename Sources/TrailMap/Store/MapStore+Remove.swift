@@ -92,7 +92,6 @@ extension MapStore {
                 }
             }
             try db.execute("DELETE FROM coverage_tiles; DROP TABLE removed_imports; DROP TABLE orphan_features; DROP TABLE orphan_routes;")
-            try recomputeCoverageTiles(try coverageAreas())
             return report
         }
     }

@@ -78,6 +78,7 @@ extension MapStore {
                 );
                 -- Slippy tiles at MapStore.coverageZoom touched by coverage areas, with the share
                 -- of the tile's Web Mercator area that is covered (1 inside, less at the edges).
+                -- No longer written (the tiles are derived from coverage_areas, DECISIONS 242).
                 CREATE TABLE coverage_tiles(
                     z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL,
                     fraction REAL NOT NULL,

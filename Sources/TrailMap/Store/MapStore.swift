@@ -13,8 +13,9 @@ import TrailSQLite
 ///   feature's minimum zoom beside it;
 /// - `feature_names`: an FTS5 index of names (accents folded) for place search;
 /// - `routes` and `route_members`: route=hiking/foot relations with their member lists;
-/// - `coverage_areas` and `coverage_tiles`: where imported data exists (see
-///   ``coverageZoom``), so "no data here" differs from "nothing mapped here";
+/// - `coverage_areas`: where imported data exists (the z``coverageZoom`` tiles are derived
+///   from them, `coverage_tiles` is no longer written), so "no data here" differs from
+///   "nothing mapped here";
 /// - `imports`: one row per imported file (name, size, data date, counts, warnings).
 ///
 /// Not thread-safe: one `MapStore` per thread. Queries are in `MapStore+Query.swift`,
@@ -27,9 +28,9 @@ public final class MapStore {
     /// True when lines come simplified per zoom from the store (migration "map-3-zoom-geometry").
     let hasZoomGeometry: Bool
 
-    /// Zoom level of the slippy-map tiles recorded in `coverage_tiles`: z14 tiles are about
+    /// Zoom level of the coverage tiles (``coverageTiles(in:)``): z14 tiles are about
     /// 2.4 km wide at the equator (1.8 km in the Pyrenees), small enough for a "no data"
-    /// shading in the TUI and few enough for a country (a 100 × 100 km area is ~3,000 rows).
+    /// shading in the TUI.
     public static let coverageZoom = 14
 
     /// `PRAGMA application_id` of map files ("CMap"), so a hike store or another program's

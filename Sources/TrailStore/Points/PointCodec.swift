@@ -99,9 +99,10 @@ public enum PointCodec {
                 o += 8
             }
             guard index < n else { throw MalformedBlob(reason: "extras for point \(index) of \(n)") }
-            let fix = v[ExtraField.fix.rawValue].flatMap { f in fixNames.indices.contains(Int(f)) ? fixNames[Int(f)] : nil }
+            // Int(exactly:): a damaged store's NaN or 1e300 must not trap (Int(_:) would).
+            let fix = v[ExtraField.fix.rawValue].flatMap { Int(exactly: $0) }.flatMap { fixNames.indices.contains($0) ? fixNames[$0] : nil }
             points[base + index].extras = TrackpointExtras(
-                hdop: v[0], vdop: v[1], pdop: v[2], satellites: v[3].map { Int($0) }, fix: fix, speed: v[5],
+                hdop: v[0], vdop: v[1], pdop: v[2], satellites: v[3].flatMap { Int(exactly: $0) }, fix: fix, speed: v[5],
                 course: v[6], heartRate: v[7], cadence: v[8], airTemperature: v[9], waterTemperature: v[10])
         }
     }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Cursor steps that grow while an arrow key is held, so a map cursor crosses the screen in
+/// well under a second and still moves one cell per tap.
+///
+/// Rule: a press in the same direction as the previous one that arrives within
+/// ``repeatInterval`` of it continues a run (a held key: terminals repeat it 25–40 times a
+/// second after a 250–660 ms delay); any other press starts a new run. The n-th press of a run
+/// (n = 0 first) moves `min(1 + growth·n, maximumStep)` cells: 1, 3, 5, 7, … 15, then 16 a press.
+/// So k presses cover k² cells while the step grows: 120 columns take 12 presses, 0.44 s at
+/// 25 repeats a second and 0.33 s at 33, after the terminal's delay before the first repeat.
+/// Shift+arrow steps (``DrawModel/bigStep``) do not grow: they are big already.
+///
+/// Times are seconds on any monotonic clock (the runtime's key clock; tests pass their own).
+public struct CursorAcceleration: Sendable, Equatable {
+    /// Presses closer than this (seconds) in one direction are one held key.
+    public static let repeatInterval: TimeInterval = 0.15
+    /// Cells added to the step by each repeat.
+    public static let growth = 2
+    /// The largest step, in cells.
+    public static let maximumStep = 16
+
+    private var lastDirection: [Int] = []
+    private var lastTime: TimeInterval = -.infinity
+    private var run = 0
+
+    public init() {}
+
+    /// The cells to move for a press in direction (`dx`, `dy`) at `time`, remembering the press.
+    public mutating func step(dx: Int, dy: Int, at time: TimeInterval) -> Int {
+        let gap = time - lastTime
+        if lastDirection == [dx, dy], gap >= 0, gap <= Self.repeatInterval {
+            run += 1
+        } else {
+            run = 0
+        }
+        lastDirection = [dx, dy]
+        lastTime = time
+        return min(1 + Self.growth * run, Self.maximumStep)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TermUI
+import Testing
+import TrailCore
+@testable import TrailApp
+
+/// The drawing cursor speeds up while an arrow key is held (issue 19: one cell per press made
+/// crossing the screen take seconds). Times come from a fake clock.
+@Suite struct CursorAccelerationTests {
+    /// The stated rule: steps 1, 3, 5, … 15, then 16 while presses come within 0.15 s.
+    @Test func stepsGrowWhilePressesRepeatAndResetOtherwise() {
+        var a = CursorAcceleration()
+        let held = (0..<10).map { a.step(dx: 1, dy: 0, at: 10 + Double($0) * 0.04) }
+        #expect(held == [1, 3, 5, 7, 9, 11, 13, 15, 16, 16])
+        // A pause longer than the repeat interval, another direction, or a clock going back: one cell.
+        #expect(a.step(dx: 1, dy: 0, at: 10.36 + 0.16) == 1)
+        #expect(a.step(dx: 1, dy: 0, at: 10.60) == 3)
+        #expect(a.step(dx: 0, dy: 1, at: 10.64) == 1)
+        #expect(a.step(dx: 0, dy: 1, at: 10.50) == 1)
+        // Separate taps (0.2 s apart) stay one cell each.
+        var taps = CursorAcceleration()
+        #expect((0..<5).map { taps.step(dx: -1, dy: 0, at: Double($0) * 0.2) } == [1, 1, 1, 1, 1])
+    }
+
+    /// Through the app with a fake key clock: a held → key (25 repeats a second, the slowest
+    /// common rate) crosses a 120-column screen's map in under half a second of repeats.
+    @Test func aHeldArrowCrossesTheDrawingMapQuickly() throws {
+        final class FakeClock: @unchecked Sendable { var now: TimeInterval = 100 }
+        let clock = FakeClock()
+        let app = CairnApp(keyClock: { clock.now })
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        var summary = AppUpdateTests.summary(1, "new", distance: 677, start: 0)
+        summary.statistics.boundingBox = DrawUpdateTests.box
+        _ = app.update(&s, .hikesLoaded([summary]))
+        _ = app.update(&s, .input(.key(.character("n"))))
+        let start = try #require(s.drawing?.cursorCell)
+        // Taps half a second apart: one cell each.
+        for _ in 0..<3 { clock.now += 0.5; _ = app.update(&s, .input(.key(.right))) }
+        #expect(s.drawing?.cursorCell?.x == start.x + 3)
+        // Held: cells moved, measured in the current viewport (the map scrolls at the margin,
+        // the distance between two coordinates in one viewport does not change).
+        let from = try #require(s.drawing?.cursor)
+        func cellsMoved() -> Double {
+            guard let m = s.drawing else { return 0 }
+            return (m.viewport.dot(m.cursor).x - m.viewport.dot(from).x) / 2
+        }
+        var presses = 0
+        clock.now += 0.5
+        while presses < 50 && cellsMoved() < 119.5 {
+            _ = app.update(&s, .input(.key(.right)))
+            presses += 1
+            clock.now += 0.04
+        }
+        // 1 + 3 + … + 15 = 64 after 8 presses, then 16 a press: 120 after 12 presses (0.44 s).
+        #expect(presses == 12)
+        #expect(abs(cellsMoved() - 128) < 0.01)
+        // Shift+← a second later: the fixed big step, not accelerated.
+        clock.now += 1
+        let before = cellsMoved()
+        _ = app.update(&s, .input(.key(.shiftLeft)))
+        #expect(abs(before - cellsMoved() - Double(DrawModel.bigStep)) < 0.01)
+    }
+}
