@@ -61,7 +61,7 @@ let package = Package(
 
         // Benchmarks print figures (speed targets are not timed tests); see Benchmarks/README.md.
         .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),
-        .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore"],
+        .executableTarget(name: "cairn-bench-map", dependencies: ["TrailMap", "TrailCore", "TrailSQLite"],
                           path: "Benchmarks/MapQueryBench"),
         .executableTarget(name: "cairn-bench-places", dependencies: ["TrailMap", "TrailCore", "TrailTerrain"], path: "Benchmarks/PlacesBench"),
         .executableTarget(name: "cairn-bench-routes", dependencies: ["TrailMap", "TrailStore", "TrailCore"], path: "Benchmarks/RoutesBench"),

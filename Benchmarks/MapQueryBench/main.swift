@@ -9,9 +9,16 @@
 // MapStore.busiestView (features drawn at that zoom, one pass over the R*Tree); the timed queries are centred on it, jittered by up to half a view in each
 // direction with a fixed-seed generator so runs are comparable. Wall time and this thread's
 // CPU time are both reported: on shared cores the wall-time tail is mostly waiting to run.
+//
+// References measured in the same run over the same views, on a second read-only SQLite
+// connection with the store's mmap setting: the bare R*Tree query (`SELECT id FROM
+// feature_bbox WHERE <box> AND min_zoom <= z`, every row stepped) and that query joined to
+// `features` reading each row's stored geometry blob (no decoding). The ratios say how much
+// the decoding into `MapFeature`s costs over what SQLite itself must do.
 import Foundation
 import TrailCore
 import TrailMap
+import TrailSQLite
 
 struct Options {
     var map = ""
@@ -89,6 +96,27 @@ func threadCPUNanoseconds() -> UInt64 {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
+/// The reference queries (see the header), on their own connection.
+let reference: Connection
+do {
+    reference = try Connection(path: o.map, mode: .readOnly)
+    try reference.execute("PRAGMA mmap_size = 2147418112")
+} catch { fail("\(error)") }
+let boxWhere = "r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5"
+let rtreeOnly = try! reference.prepare("SELECT r.id FROM feature_bbox r WHERE \(boxWhere)")
+let rtreeBlob = try! reference.prepare("SELECT length(f.geometry) FROM feature_bbox r JOIN features f ON f.id = r.id WHERE \(boxWhere)")
+/// Thread CPU time of stepping `st` through every row for `box` (bound as MapStore binds it), in ms.
+func referenceCPU(_ st: Statement, _ box: BoundingBox) -> Double {
+    let c0 = threadCPUNanoseconds()
+    let e7 = { (d: Double) in SQLiteValue.integer(Int64((d * 1e7).rounded())) }
+    try! st.bind([e7(max(-90, box.minLatitude)), e7(min(90, box.maxLatitude)), e7(max(-180, box.minLongitude)),
+                  e7(min(180, box.maxLongitude)), .integer(Int64(o.zoom))])
+    while (try? st.step()) == true { _ = st.int64(0) }
+    st.reset()
+    return Double(threadCPUNanoseconds() - c0) / 1e6
+}
+var rtreeTimes: [Double] = []
+var blobTimes: [Double] = []
 var featureCounts: [Int] = []
 var vertexCounts: [Int] = []
 times.reserveCapacity(o.iterations)
@@ -101,7 +129,10 @@ for i in 0..<(o.iterations + 50) {
     let features = (try? store.features(in: box, zoom: o.zoom)) ?? []
     let t1 = DispatchTime.now().uptimeNanoseconds
     let c1 = threadCPUNanoseconds()
+    let r1 = referenceCPU(rtreeOnly, box), r2 = referenceCPU(rtreeBlob, box)
     if i >= 50 {  // the first 50 warm the page cache and statement cache
+        rtreeTimes.append(r1)
+        blobTimes.append(r2)
         times.append(Double(t1 - t0) / 1e6)
         cpuTimes.append(Double(c1 - c0) / 1e6)
         featureCounts.append(features.count)
@@ -112,6 +143,8 @@ times.sort()
 cpuTimes.sort()
 featureCounts.sort()
 vertexCounts.sort()
+rtreeTimes.sort()
+blobTimes.sort()
 func percentile(_ a: [Double], _ p: Double) -> Double { a[min(a.count - 1, Int((Double(a.count - 1) * p).rounded()))] }
 let view = WebMercator.viewBounds(center: best.center, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
 print(String(format: "view: %d x %d cells = %.0f x %.0f px at z%d (%.5f deg lon x %.5f deg lat), densest centre %.5f,%.5f (%d features)",
@@ -124,3 +157,6 @@ print(String(format: "bbox query time: median %.3f ms, p90 %.3f ms, p99 %.3f ms,
              percentile(times, 0.5), percentile(times, 0.9), percentile(times, 0.99), times.last ?? 0))
 print(String(format: "bbox query CPU time (this thread): median %.3f ms, p99 %.3f ms",
              percentile(cpuTimes, 0.5), percentile(cpuTimes, 0.99)))
+print(String(format: "reference, same views, CPU median: R*Tree ids %.3f ms, R*Tree + features geometry blob %.3f ms; ratio cairn / R*Tree %.2f, cairn / R*Tree + blob %.2f",
+             percentile(rtreeTimes, 0.5), percentile(blobTimes, 0.5), percentile(cpuTimes, 0.5) / percentile(rtreeTimes, 0.5),
+             percentile(cpuTimes, 0.5) / percentile(blobTimes, 0.5)))

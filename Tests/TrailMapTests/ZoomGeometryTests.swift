@@ -5,7 +5,8 @@ import TrailApp
 import TrailCore
 @testable import TrailMap
 
-/// Lines stored simplified per zoom at import (migration "map-3-zoom-geometry", DECISIONS 180)
+/// Lines stored simplified per zoom at import (migrations "map-3-zoom-geometry" and
+/// "map-4-inline-zoom-geometry", DECISIONS 180, 300)
 /// draw what simplification at query time drew: the same features at every zoom, vertices of
 /// the full geometry within half a pixel, the same frames; old stores still open and migrate.
 @Suite struct ZoomGeometryTests {
@@ -16,7 +17,7 @@ import TrailCore
         let report = try a.importOSM(path: file, importedAt: TestSupport.importTime)
         let b = try TestSupport.freshStore()
         try b.importOSM(path: file, importedAt: TestSupport.importTime)
-        try b.db.execute("DROP TABLE feature_zoom_geometry")
+        try b.db.execute("ALTER TABLE features DROP COLUMN zoom_geometry")
         let old = try MapStore(path: b.path, readOnly: true)
         #expect(a.hasZoomGeometry && !old.hasZoomGeometry)
         return (a, old, try #require(report.coverage.first))
@@ -91,26 +92,49 @@ import TrailCore
         try compare(pbf)
     }
 
+    /// Zoom-level blobs: the directory picks the coarsest level at or above a zoom, the
+    /// full geometry (nil) above every level, and damaged blobs give nil, never a crash.
+    @Test func zoomLevelBlobs() throws {
+        let coarse: [[(Int32, Int32)]] = [[(425_000_000, 15_000_000), (425_100_000, 15_100_000)]]
+        let fine: [[(Int32, Int32)]] = [[(425_000_000, 15_000_000), (425_050_000, 15_020_000), (425_100_000, 15_100_000)]]
+        let blob = try #require(GeometryCodec.encode(levels: [(11, coarse), (13, fine)]))
+        #expect(GeometryCodec.encode(levels: []) == nil)
+        func served(_ zoom: Int, _ bytes: [UInt8] = blob) -> Int? {
+            bytes.withUnsafeBytes { b in
+                GeometryCodec.level(servingZoom: zoom, in: b).flatMap(GeometryCodec.decodeCoordinates).map { $0[0].count }
+            }
+        }
+        #expect(served(8) == 2 && served(11) == 2 && served(12) == 3 && served(13) == 3 && served(14) == nil)
+        let levels = blob.withUnsafeBytes { b in GeometryCodec.levels(in: b)?.map { ($0.zoom, Array($0.blob)) } }
+        #expect(levels?.map(\.0) == [11, 13])
+        #expect(levels?.map(\.1) == [GeometryCodec.encode(parts: coarse), GeometryCodec.encode(parts: fine)])
+        for cut in 0..<blob.count {
+            let damaged = Array(blob[0..<cut])
+            _ = served(12, damaged)
+            #expect(damaged.withUnsafeBytes { GeometryCodec.levels(in: $0) } == nil, "cut at \(cut)")
+        }
+    }
+
     /// A map-2 store (2-D R*Tree with min_zoom beside it, no per-zoom table): read-only it
     /// draws with simplification at query time; opened for writing it migrates to what a
     /// fresh import stores.
     @Test func oldStoreOpensAndMigrates() throws {
         let fresh = try TestSupport.freshStore()
         try fresh.importOSM(path: TestSupport.fixture("andorra-ordino.osm.pbf"), importedAt: TestSupport.importTime)
-        let levels = try fresh.db.query("SELECT id, zoom, hex(geometry) FROM feature_zoom_geometry ORDER BY id, zoom") {
-            "\($0.int64(0)) \($0.int64(1)) \($0.string(2))"
+        let levels = try fresh.db.query("SELECT id, hex(zoom_geometry) FROM features WHERE zoom_geometry IS NOT NULL ORDER BY id") {
+            "\($0.int64(0)) \($0.string(1))"
         }
         #expect(levels.count > 100)
         let oldPath = fresh.path + ".old.sqlite"
         let old = try MapStore(path: oldPath)
         try old.importOSM(path: TestSupport.fixture("andorra-ordino.osm.pbf"), importedAt: TestSupport.importTime)
         try old.db.execute("""
-            DROP TABLE feature_zoom_geometry;
+            ALTER TABLE features DROP COLUMN zoom_geometry;
             CREATE VIRTUAL TABLE feature_box USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +min_zoom);
             INSERT INTO feature_box SELECT id, min_lat, max_lat, min_lon, max_lon, min_zoom FROM feature_bbox;
             DROP TABLE feature_bbox;
             ALTER TABLE feature_box RENAME TO feature_bbox;
-            DELETE FROM cairn_migrations WHERE name = 'map-3-zoom-geometry';
+            DELETE FROM cairn_migrations WHERE name IN ('map-3-zoom-geometry', 'map-4-inline-zoom-geometry');
             """)
         let whole = BoundingBox(minLatitude: 42, minLongitude: 1, maxLatitude: 43, maxLongitude: 2)
         let readOnly = try MapStore(path: oldPath, readOnly: true)
@@ -119,9 +143,10 @@ import TrailCore
         #expect(before == Set(try fresh.features(in: whole, zoom: 12).map(\.id)) && !before.isEmpty)
         let migrated = try MapStore(path: oldPath)
         #expect(migrated.hasZoomGeometry)
-        #expect(try migrated.db.query("SELECT id, zoom, hex(geometry) FROM feature_zoom_geometry ORDER BY id, zoom") {
-            "\($0.int64(0)) \($0.int64(1)) \($0.string(2))"
+        #expect(try migrated.db.query("SELECT id, hex(zoom_geometry) FROM features WHERE zoom_geometry IS NOT NULL ORDER BY id") {
+            "\($0.int64(0)) \($0.string(1))"
         } == levels)
+        #expect(try !migrated.db.tableExists("feature_zoom_geometry"), "map-4 folds the per-level table into features")
         #expect(Set(try migrated.features(in: whole, zoom: 12).map(\.id)) == before)
         #expect(try migrated.db.scalar("SELECT count(*) FROM feature_bbox WHERE max_zoom = min_zoom + 1")?.integer
                 == migrated.db.scalar("SELECT count(*) FROM features")?.integer)

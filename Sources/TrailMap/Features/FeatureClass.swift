@@ -167,3 +167,23 @@ public enum FeatureClass: String, Sendable, Hashable, CaseIterable, Comparable {
 
     public static func < (a: FeatureClass, b: FeatureClass) -> Bool { a.rawValue < b.rawValue }
 }
+
+extension FeatureClass {
+    /// The raw values' UTF-8 bytes, grouped by length, for ``init(utf8:)``.
+    private static let byLength: [[(bytes: [UInt8], value: FeatureClass)]] = {
+        var out = [[(bytes: [UInt8], value: FeatureClass)]](repeating: [], count: 33)
+        for c in allCases { let b = Array(c.rawValue.utf8); if b.count < out.count { out[b.count].append((b, c)) } }
+        return out
+    }()
+
+    /// The class whose raw value is these UTF-8 bytes (the `features.class` column read
+    /// without making a `String` per row); nil for an unknown value.
+    init?(utf8 bytes: UnsafeRawBufferPointer) {
+        guard bytes.count < Self.byLength.count, let base = bytes.baseAddress else { return nil }
+        for candidate in Self.byLength[bytes.count] where candidate.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, base, bytes.count) == 0 }) {
+            self = candidate.value
+            return
+        }
+        return nil
+    }
+}

@@ -8,6 +8,11 @@ import TrailCore
 /// (Δlatitude, Δlongitude) in 1e-7 degrees, each delta taken from the previous point across
 /// parts (the first from 0,0). A 1,000-vertex mountain path takes about 3-4 KB.
 /// Node-id blobs use the same layout with one zig-zag Δid per point.
+///
+/// Zoom-level blobs (`features.zoom_geometry`, migration "map-4-inline-zoom-geometry") hold a
+/// feature's ``ZoomGeometry`` levels in one value: the number of levels, then per level its
+/// zoom and its byte length, then the levels' geometry blobs (the layout above) in that order,
+/// coarsest first. A query picks its level from the directory and decodes only that one.
 enum GeometryCodec {
     /// Encodes parts of fixed-point (lat, lon) pairs.
     static func encode(parts: [[(Int32, Int32)]]) -> [UInt8] {
@@ -40,6 +45,64 @@ enum GeometryCodec {
             }
         }
         return out
+    }
+
+    /// Encodes zoom levels (coarsest first, zooms ascending) as a zoom-level blob; nil when
+    /// there are none (the column stays NULL).
+    static func encode(levels: [(zoom: Int, parts: [[(Int32, Int32)]])]) -> [UInt8]? {
+        guard !levels.isEmpty else { return nil }
+        return encode(levelBlobs: levels.map { ($0.zoom, encode(parts: $0.parts)) })
+    }
+
+    /// A zoom-level blob from levels already encoded as geometry blobs (zooms ascending).
+    static func encode(levelBlobs levels: [(zoom: Int, blob: [UInt8])]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 + 4 * levels.count + levels.reduce(0) { $0 + $1.blob.count })
+        writeVarint(UInt64(levels.count), &out)
+        for level in levels {
+            writeVarint(UInt64(level.zoom), &out)
+            writeVarint(UInt64(level.blob.count), &out)
+        }
+        for level in levels { out.append(contentsOf: level.blob) }
+        return out
+    }
+
+    /// The geometry blob of the coarsest level in a zoom-level blob whose zoom is at least
+    /// `zoom` (the level that serves a view at `zoom`), as a slice of `bytes` (no copy).
+    /// - Returns: nil when no level serves `zoom` (the full geometry does) or the blob is damaged.
+    static func level(servingZoom zoom: Int, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var r = Reader(bytes)
+        guard let count = r.varint(), count <= UInt64(bytes.count) else { return nil }
+        var offset = 0
+        var found: (start: Int, length: Int)?
+        for _ in 0..<count {
+            guard let z = r.varint(), let n = r.varint(), n <= UInt64(bytes.count) else { return nil }
+            if found == nil && z >= UInt64(max(0, zoom)) { found = (offset, Int(n)) }
+            offset += Int(n)
+        }
+        guard let found else { return nil }
+        let start = r.offset + found.start
+        guard r.offset + offset <= bytes.count, start + found.length <= bytes.count else { return nil }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + found.length])
+    }
+
+    /// Every level of a zoom-level blob as (zoom, geometry blob); nil when it is damaged.
+    static func levels(in bytes: UnsafeRawBufferPointer) -> [(zoom: Int, blob: UnsafeRawBufferPointer)]? {
+        var r = Reader(bytes)
+        guard let count = r.varint(), count <= UInt64(bytes.count) else { return nil }
+        var directory: [(Int, Int)] = []
+        for _ in 0..<count {
+            guard let z = r.varint(), z < 64, let n = r.varint(), n <= UInt64(bytes.count) else { return nil }
+            directory.append((Int(z), Int(n)))
+        }
+        var start = r.offset
+        var out: [(zoom: Int, blob: UnsafeRawBufferPointer)] = []
+        for (z, n) in directory {
+            guard start + n <= bytes.count else { return nil }
+            out.append((z, UnsafeRawBufferPointer(rebasing: bytes[start..<start + n])))
+            start += n
+        }
+        return start == bytes.count ? out : nil
     }
 
     /// Decodes a geometry blob into coordinates.

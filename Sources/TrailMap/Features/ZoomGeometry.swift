@@ -3,8 +3,10 @@ import TrailCore
 
 /// A line's or area's geometry simplified for each zoom below
 /// ``MapStore/simplificationMaxZoom``, computed once at import and stored in
-/// `feature_zoom_geometry` (migration "map-3-zoom-geometry"), so a map query reads the few
-/// vertices a zoom needs instead of simplifying every line of the view each frame.
+/// `features.zoom_geometry` (one zoom-level blob per feature, ``GeometryCodec/encode(levels:)``;
+/// migration "map-4-inline-zoom-geometry", before it the table `feature_zoom_geometry` of
+/// "map-3-zoom-geometry"), so a map query reads the few vertices a zoom needs instead of
+/// simplifying every line of the view each frame.
 ///
 /// Zoom `z` keeps the vertices Douglas–Peucker keeps at half a pixel (one braille dot) of
 /// ground resolution at `z` at the latitude of the centre of the feature's bounding box (one

@@ -47,7 +47,6 @@ final class MapStoreWriter {
     private var existing: [Int64: Stored]
     private var existingRoutes: [Int64: Stored]
     private let insertFeature, insertBox, insertName, deleteName, deleteFeature, deleteBox: Statement
-    private let insertZoom, deleteZoom: Statement
     private let insertRoute, insertRouteBox, deleteMembers, insertMember: Statement
     private let insertSource, deleteSources, insertRouteSource: Statement
 
@@ -73,14 +72,12 @@ final class MapStoreWriter {
         self.existingRoutes = routes
         insertFeature = try db.prepare("""
             INSERT OR REPLACE INTO features(id, class, kind, min_zoom, name, version, complete, label_lat, label_lon,
-                                            geometry, node_ids, tags, import_id)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+                                            geometry, node_ids, tags, import_id, zoom_geometry)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
         insertBox = try db.prepare("""
             INSERT OR REPLACE INTO feature_bbox(id, min_lat, max_lat, min_lon, max_lon, min_zoom, max_zoom) VALUES (?,?,?,?,?,?,?)
             """)
-        insertZoom = try db.prepare("INSERT INTO feature_zoom_geometry(id, zoom, geometry) VALUES (?,?,?)")
-        deleteZoom = try db.prepare("DELETE FROM feature_zoom_geometry WHERE id = ?")
         insertName = try db.prepare("INSERT INTO feature_names(rowid, name) VALUES (?,?)")
         deleteName = try db.prepare("DELETE FROM feature_names WHERE rowid = ?")
         deleteFeature = try db.prepare("DELETE FROM features WHERE id = ?")
@@ -132,11 +129,9 @@ final class MapStoreWriter {
         let old = existing[key]
         if let old {
             if keepStored(old, version: f.version, complete: f.complete) { try recordSource(key); return false }
-            for st in [deleteName, deleteZoom] {
-                try st.bind([.integer(key)])
-                try st.step()
-                st.reset()
-            }
+            try deleteName.bind([.integer(key)])
+            try deleteName.step()
+            deleteName.reset()
         }
         let kept = f.tags
         let box = f.box
@@ -150,6 +145,7 @@ final class MapStoreWriter {
             .integer(Int64(label.0)), .integer(Int64(label.1)), .blob(geometry),
             f.nodeIDs.map { .blob(GeometryCodec.encode(nodeIDs: $0)) } ?? .null,
             .text(TagsJSON.encode(kept)), .integer(importID),
+            MapStore.zoomGeometryBlob(parts: f.parts, kind: f.kind, minZoom: minZoom).map { .blob($0) } ?? .null,
         ])
         try insertFeature.step()
         insertFeature.reset()
@@ -157,7 +153,6 @@ final class MapStoreWriter {
                             .integer(Int64(box.3)), .integer(Int64(minZoom)), .integer(Int64(minZoom) + 1)])
         try insertBox.step()
         insertBox.reset()
-        try MapStore.insertZoomGeometry(insertZoom, id: key, parts: f.parts, kind: f.kind, minZoom: minZoom)
         let names = [name, kept.value("alt_name")].compactMap { $0 }.joined(separator: " ")
         if !names.isEmpty {
             try insertName.bind([.integer(key), .text(names)])
@@ -175,7 +170,7 @@ final class MapStoreWriter {
         let key = id.rawValue
         guard let old = existing[key] else { return }
         if let v = version, let ov = old.version, v < ov { return }
-        for st in [deleteFeature, deleteBox, deleteName, deleteSources, deleteZoom] {
+        for st in [deleteFeature, deleteBox, deleteName, deleteSources] {
             try st.bind([.integer(key)])
             try st.step()
             st.reset()

@@ -33,13 +33,10 @@ extension MapStore {
     public func features(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>? = nil,
                          includeNodeIDs: Bool = false) throws -> [MapFeature] {
         let simplify = !includeNodeIDs && zoom < Self.simplificationMaxZoom
-        // A stored level (map-3) when there is one, else the full geometry.
-        let geometry = simplify && hasZoomGeometry
-            ? "coalesce((SELECT g.geometry FROM feature_zoom_geometry g WHERE g.id = f.id AND g.zoom >= ?5 ORDER BY g.zoom LIMIT 1), f.geometry)"
-            : "f.geometry"
+        // The stored levels (map-4) beside the full geometry: the level is picked in Swift.
         var sql = """
-            SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, \(geometry), f.tags, \(includeNodeIDs ? "f.node_ids" : "NULL"),
-                   r.min_lat, r.max_lat, r.min_lon, r.max_lon
+            SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, \(includeNodeIDs ? "f.node_ids" : "NULL"),
+                   r.min_lat, r.max_lat, r.min_lon, r.max_lon, \(simplify && hasZoomGeometry ? "f.zoom_geometry" : "NULL")
             FROM feature_bbox r JOIN features f ON f.id = r.id
             WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5
             """
@@ -55,7 +52,7 @@ extension MapStore {
         let tolerance = !simplify || hasZoomGeometry ? 0
             : WebMercator.groundResolution(latitude: (box.minLatitude + box.maxLatitude) / 2, zoom: Double(zoom)) / 2
         while try st.step() {
-            guard var f = decodeFeature(st, includeNodeIDs: includeNodeIDs) else { continue }
+            guard var f = decodeFeature(st, includeNodeIDs: includeNodeIDs, levelsColumn: 12, zoom: zoom) else { continue }
             if tolerance > 0, f.kind != .point {
                 f.parts = f.parts.map { $0.count > 2 ? DouglasPeucker.simplify($0, tolerance: tolerance) : $0 }
             }
@@ -106,11 +103,15 @@ extension MapStore {
     }
 
     /// Decodes one row of ``featureColumns``; nil for a damaged row (skipped, never a crash).
-    func decodeFeature(_ st: Statement, includeNodeIDs: Bool) -> MapFeature? {
+    /// With `levelsColumn` (a zoom-level blob, ``GeometryCodec/level(servingZoom:in:)``) the
+    /// parts are the level serving `zoom` when there is one, else the full geometry.
+    func decodeFeature(_ st: Statement, includeNodeIDs: Bool, levelsColumn: Int32? = nil, zoom: Int = 0) -> MapFeature? {
         guard let id = MapFeatureID(rawValue: st.int64(0)),
-              let cls = FeatureClass(rawValue: st.string(1)),
+              let cls = st.withBlob(1, { FeatureClass(utf8: $0) }),
               let kind = GeometryKind(rawValue: st.int(2)),
-              let parts = st.withBlob(5, { GeometryCodec.decodeCoordinates($0) }),
+              let parts = levelsColumn.flatMap({ c in st.isNull(c) ? nil : st.withBlob(c) { levels in
+                  GeometryCodec.level(servingZoom: zoom, in: levels).flatMap(GeometryCodec.decodeCoordinates)
+              } }) ?? st.withBlob(5, { GeometryCodec.decodeCoordinates($0) }),
               let tags = st.withBlob(6, { TagsJSON.decode($0) }) else { return nil }
         let nodeIDs = includeNodeIDs && !st.isNull(7) ? st.withBlob(7) { GeometryCodec.decodeNodeIDs($0) } : nil
         let bounds = BoundingBox(minLatitude: FixedPoint.degrees(Int32(truncatingIfNeeded: st.int64(8))),

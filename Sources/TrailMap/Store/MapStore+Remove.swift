@@ -57,7 +57,6 @@ extension MapStore {
                     WHERE NOT EXISTS (SELECT 1 FROM feature_sources s WHERE s.feature_id = f.id);
                 DELETE FROM features WHERE id IN (SELECT id FROM orphan_features);
                 DELETE FROM feature_bbox WHERE id IN (SELECT id FROM orphan_features);
-                DELETE FROM feature_zoom_geometry WHERE id IN (SELECT id FROM orphan_features);
                 DELETE FROM feature_names WHERE rowid IN (SELECT id FROM orphan_features);
                 CREATE TEMP TABLE IF NOT EXISTS orphan_routes(id INTEGER PRIMARY KEY); DELETE FROM orphan_routes;
                 INSERT INTO orphan_routes(id) SELECT id FROM routes r

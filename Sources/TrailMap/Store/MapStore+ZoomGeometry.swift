@@ -36,8 +36,41 @@ extension MapStore {
         }
     }
 
+    /// Migration "map-4-inline-zoom-geometry": each feature's levels move from
+    /// `feature_zoom_geometry` (one row per level, read by a correlated subquery, a B-tree seek
+    /// per feature: two thirds of a query's SQLite time) into `features.zoom_geometry`, one
+    /// zoom-level blob (``GeometryCodec/encode(levels:)``) read with the row the query already
+    /// fetches. The level blobs are moved byte for byte, then the table is dropped.
+    static func migrateInlineZoomGeometry(_ db: Connection) throws {
+        try db.execute("ALTER TABLE features ADD COLUMN zoom_geometry BLOB")
+        let read = try db.prepare("SELECT id, zoom, geometry FROM feature_zoom_geometry ORDER BY id, zoom")
+        let update = try db.prepare("UPDATE features SET zoom_geometry = ? WHERE id = ?")
+        var id: Int64?
+        var levels: [(zoom: Int, blob: [UInt8])] = []
+        func flush() throws {
+            guard let id, !levels.isEmpty else { return }
+            try update.bind([.blob(GeometryCodec.encode(levelBlobs: levels)), .integer(id)])
+            try update.step()
+            update.reset()
+        }
+        while try read.step() {
+            let rowID = read.int64(0)
+            if rowID != id { try flush(); id = rowID; levels = [] }
+            levels.append((read.int(1), read.blob(2)))
+        }
+        try flush()
+        try db.execute("DROP TABLE feature_zoom_geometry")
+    }
+
+    /// The zoom-level blob (``GeometryCodec/encode(levels:)``) of one feature's
+    /// ``ZoomGeometry`` levels; nil when it has none.
+    static func zoomGeometryBlob(parts: [[(Int32, Int32)]], kind: GeometryKind, minZoom: Int) -> [UInt8]? {
+        GeometryCodec.encode(levels: ZoomGeometry.levels(parts: parts, kind: kind, minZoom: minZoom))
+    }
+
     /// Writes the ``ZoomGeometry`` levels of one feature with `insert`
-    /// (`INSERT INTO feature_zoom_geometry(id, zoom, geometry) VALUES (?,?,?)`).
+    /// (`INSERT INTO feature_zoom_geometry(id, zoom, geometry) VALUES (?,?,?)`): migration
+    /// map-3 only, whose table map-4 folds into `features.zoom_geometry`.
     static func insertZoomGeometry(_ insert: Statement, id: Int64, parts: [[(Int32, Int32)]], kind: GeometryKind,
                                    minZoom: Int) throws {
         for level in ZoomGeometry.levels(parts: parts, kind: kind, minZoom: minZoom) {
@@ -47,9 +80,10 @@ extension MapStore {
         }
     }
 
-    /// True when the store has per-zoom geometry (migration "map-3-zoom-geometry"); a store
-    /// of an older Cairn opened read-only has not.
+    /// True when the store has per-zoom geometry in `features.zoom_geometry` (migration
+    /// "map-4-inline-zoom-geometry"); a store of an older Cairn opened read-only has not, and
+    /// is simplified at query time.
     static func hasZoomGeometry(_ db: Connection) -> Bool {
-        ((try? db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'feature_zoom_geometry'")?.integer) ?? 0) > 0
+        ((try? db.scalar("SELECT count(*) FROM pragma_table_info('features') WHERE name = 'zoom_geometry'")?.integer) ?? 0) > 0
     }
 }

@@ -9,8 +9,8 @@ import TrailSQLite
 /// ``defaultPath(environment:)``), in WAL mode so the TUI can read while a CLI import
 /// writes. Holds:
 /// - `features`: one row per drawable OSM object, geometry as a compact blob (see
-///   ``GeometryCodec``), kept tags as JSON, indexed by an R*Tree of 1e-7-degree boxes with the
-///   feature's minimum zoom beside it;
+///   ``GeometryCodec``) with its lines simplified per zoom beside it (``ZoomGeometry``), kept
+///   tags as JSON, indexed by an R*Tree of 1e-7-degree boxes and the feature's minimum zoom;
 /// - `feature_names`: an FTS5 index of names (accents folded) for place search;
 /// - `routes` and `route_members`: route=hiking/foot relations with their member lists;
 /// - `coverage_areas`: where imported data exists (the z``coverageZoom`` tiles are derived
@@ -25,7 +25,8 @@ public final class MapStore {
     public let path: String
     let db: Connection
     let statementCache = StatementCache()
-    /// True when lines come simplified per zoom from the store (migration "map-3-zoom-geometry").
+    /// True when lines come simplified per zoom from the store (`features.zoom_geometry`,
+    /// migration "map-4-inline-zoom-geometry").
     let hasZoomGeometry: Bool
 
     /// Zoom level of the coverage tiles (``coverageTiles(in:)``): z14 tiles are about
