@@ -9,18 +9,29 @@ import TrailLive
 /// lines show the fix age growing and the point count standing still (no point is invented),
 /// and the source's end finishes the recording.
 @Suite struct RecordRunnerTests {
+    /// Output the source's thread may read while the runner writes it.
+    final class LockedSink: OutputSink, @unchecked Sendable {
+        private let lock = NSLock()
+        private var buffer = ""
+        var text: String { lock.withLock { buffer } }
+        func write(_ s: String) { lock.withLock { buffer += s } }
+    }
+
     final class SilentAfterThree: PositionSource, @unchecked Sendable {
-        let silence: Double
-        init(silence: Double) { self.silence = silence }
+        /// Ends the source once this is true (polled), or after 30 s: the test waits for the
+        /// runner's own output, not for a fixed sleep that a loaded machine can outrun.
+        let until: @Sendable () -> Bool
+        init(until: @escaping @Sendable () -> Bool) { self.until = until }
         func start(_ handler: @escaping @Sendable (PositionEvent) -> Void) {
-            let silence = self.silence
+            let until = self.until
             Thread.detachNewThread {
                 let c = Coordinate(latitude: 46.5, longitude: 7.5)
                 for i in 0..<3 {
                     handler(.fix(PositionFix(time: Date().addingTimeInterval(Double(i) * 20), coordinate: c.coordinate(at: Double(i) * 25, bearing: 0),
                                              horizontalAccuracy: 5, source: .gpsd)))
                 }
-                Thread.sleep(forTimeInterval: silence)
+                let deadline = Date().addingTimeInterval(30)
+                while !until() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
                 handler(.ended(SourceEnd(reason: "test source ended")))
             }
         }
@@ -31,9 +42,9 @@ import TrailLive
         let dir = makeTempDirectory("runner")
         let store = try HikeStore(path: dir + "/hikes.sqlite")
         let recorder = try Recorder(store: store, name: "Silent", source: "test")
-        let out = StringSink(), err = StringSink()
+        let out = LockedSink(), err = StringSink()
         let context = CommandContext(stdout: out, stderr: err, environment: [:])
-        var runner = RecordRunner(recorder: recorder, source: SilentAfterThree(silence: 2.3), context: context,
+        var runner = RecordRunner(recorder: recorder, source: SilentAfterThree(until: { out.text.contains("fix 2 s ago") }), context: context,
                                   units: UnitFormatter(system: .metric), statusInterval: 0.25, pointLog: nil)
         #expect(runner.run() == .finished)
         let lines = out.text.split(separator: "\n").map(String.init)
