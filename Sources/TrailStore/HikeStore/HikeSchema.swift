@@ -124,6 +124,7 @@ enum HikeSchema {
         PlaceSchema.register(on: &m)
         LineVersionSchema.register(on: &m)
         WalkTotalsSchema.register(on: &m)
+        TerrainFiguresSchema.register(on: &m)
         return m
     }
 }
