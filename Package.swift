@@ -53,7 +53,8 @@ let package = Package(
                                                           "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal", "TrailTerrain"],
                     exclude: ["Snapshots"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
-        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive"],
+        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
+                                                      "TrailTerrain"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),
         // gpsfake and child processes for the integration tests (TrailLive, end to end).
@@ -74,7 +75,7 @@ let package = Package(
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
-        .executableTarget(name: "cairn-bench-library", dependencies: ["CairnCLI", "TrailStore", "TrailTerrain"],
+        .executableTarget(name: "cairn-bench-library", dependencies: ["CairnCLI", "TrailStore", "TrailTerrain", "TrailSQLite"],
                           path: "Benchmarks/LibraryBench"),
         .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
                           path: "Benchmarks/TerrainBench"),

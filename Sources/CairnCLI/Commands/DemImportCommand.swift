@@ -1,4 +1,5 @@
 import Foundation
+import TrailStore
 import TrailTerrain
 
 /// `cairn dem import FILE|DIR…`: copies SRTM tiles into the terrain folder.
@@ -34,6 +35,14 @@ enum DemImportCommand: Command {
         }
         out += "Imported \(imported.count) tile\(imported.count == 1 ? "" : "s") into \(TerminalText.clean(directory))\n"
         context.stdout.write(out)
+        // The kept terrain gains of the hikes under the new tiles, computed now rather than by
+        // the next `cairn list` (DECISIONS 268); without a hike store, or one that cannot be
+        // written, the list computes them itself. The default store (`CAIRN_STORE`, else XDG):
+        // a store named with `--store` elsewhere is filled by its next list.
+        let storePath = StoreLocation.path(explicit: nil, environment: context.environment)
+        if FileManager.default.fileExists(atPath: storePath), let hikes = try? HikeStore(path: storePath, create: false) {
+            try? HikeElevationFigures.refresh(hikes, terrain: TerrainElevation(store: TerrainStore(directory: directory)))
+        }
         return 0
     }
 }

@@ -1,5 +1,6 @@
 import CursesTerminal
 import Foundation
+import TrailTerrain
 import TrailCore
 import TrailFormats
 import TrailStore
@@ -60,6 +61,11 @@ public enum ImportCommand: Command {
             case .interrupted(let signal): return ExitStatus.interrupted(by: signal)
             }
         }
+        // The terrain gains of the new hikes, kept for the list (DECISIONS 268); a failure only
+        // leaves them to the next list.
+        // The default terrain folder (`import` takes no `--dem`).
+        let dem = TerrainStore(directory: context.resolve(TerrainStore.defaultPath(environment: context.environment)))
+        try? HikeElevationFigures.refresh(store, terrain: dem.tilePaths.isEmpty ? nil : TerrainElevation(store: dem))
         if failed > 0 && files.count > 1 {
             context.stderr.write("\(failed) of \(files.count) files failed; nothing was added from them.\n")
         }

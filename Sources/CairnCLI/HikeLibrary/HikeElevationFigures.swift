@@ -47,20 +47,42 @@ enum HikeElevationFigures {
     /// The summaries of a list with the terrain's figures where the hikes lack elevations,
     /// re-sorted when the list is by gain (`reversed` as asked). `cache` keeps figures by hike
     /// and stored statistics between calls (the viewer reloads its list after every change).
+    ///
+    /// The figures come from the store's kept rows (``HikeStore/storedTerrainFigures()``,
+    /// DECISIONS 268) when their stamps match the hike's line and the tiles; a hike whose row
+    /// says every point has its own `ele` is never read. Others are computed (points read) and
+    /// kept for the next list; a store that cannot be written (read-only, busy) lists the same
+    /// figures without keeping them.
     static func summaries(_ list: [HikeSummary], store: HikeStore, terrain: TerrainElevation?, sort: HikeSort,
                           reversed: Bool = false, cache: inout [HikeSummary: TerrainStatistics?]) throws -> [HikeSummary] {
         guard let terrain, !terrain.store.tileIDs.isEmpty else { return list }
+        let stamp = terrainStamp(terrain)
+        var kept: [HikeID: StoredTerrainFigures]?
+        var fresh: [HikeID: StoredTerrainFigures] = [:]
         var out: [HikeSummary] = []
         out.reserveCapacity(list.count)
         for h in list {
             let figures: TerrainStatistics?
-            if let kept = cache[h] {
-                figures = kept
+            if let known = cache[h] {
+                figures = known
+            } else if !covers(terrain, h) {
+                figures = nil
             } else {
-                figures = try Self.figures(store, h, terrain: terrain, comparison: false)
-                cache[h] = figures
+                if kept == nil { kept = (try? store.storedTerrainFigures()) ?? [:] }
+                if let k = keptFigures(kept?[h.id], of: h, terrainStamp: stamp) {
+                    figures = k
+                } else {
+                    let computed = figuresAndRow(try store.tracks(of: h.id), summary: h, terrain: terrain, terrainStamp: stamp)
+                    figures = computed.figures
+                    fresh[h.id] = computed.row
+                }
             }
+            cache[h] = figures
             out.append(applying(figures, to: h))
+        }
+        if !fresh.isEmpty && !store.isReadOnly {
+            // Keeping them is a saving, not the list's purpose: a busy or failing write lists anyway.
+            try? store.saveTerrainFigures(fresh)
         }
         guard sort == .gain, out.contains(where: \.elevationFromTerrain) else { return out }
         // As the store sorts: most climb first, no climb (nil) last; ties keep the store's order.
@@ -70,5 +92,61 @@ enum HikeElevationFigures {
             return a.offset < b.offset
         }
         return ranked.map(\.element)
+    }
+
+    /// Computes and keeps the figures of every hike of the store that has no current row (under
+    /// the tiles of `terrain`): run after an import, a save and `dem import`/`dem remove`, so
+    /// the next list reads no point. Does nothing without tiles or on a read-only store.
+    static func refresh(_ store: HikeStore, terrain: TerrainElevation?) throws {
+        guard let terrain, !store.isReadOnly else { return }
+        var cache: [HikeSummary: TerrainStatistics?] = [:]
+        _ = try summaries(try store.summaries(sortedBy: .date), store: store, terrain: terrain, sort: .date, cache: &cache)
+    }
+
+    /// The figures of a kept row: `.some(nil)` when the terrain changes nothing, nil when the
+    /// row is missing or stale (another line, other tiles) or unreadable.
+    static func keptFigures(_ row: StoredTerrainFigures?, of summary: HikeSummary,
+                            terrainStamp: String) -> TerrainStatistics?? {
+        guard let row, row.lineStamp == lineStamp(summary) else { return nil }
+        if row.ownElevations && summary.kind != .drawn { return .some(nil) }
+        guard row.terrainStamp == terrainStamp else { return nil }
+        guard let json = row.figuresJSON else { return .some(nil) }
+        guard let f = try? JSONDecoder().decode(TerrainStatistics.self, from: json) else { return nil }
+        return .some(f)
+    }
+
+    /// The list's figures of `tracks` (``figures(_:kind:terrain:comparison:)``) and the row that
+    /// keeps them.
+    static func figuresAndRow(_ tracks: [Track], summary: HikeSummary, terrain: TerrainElevation,
+                              terrainStamp: String) -> (figures: TerrainStatistics?, row: StoredTerrainFigures) {
+        let own = !tracks.contains { $0.segments.contains { $0.points.contains { $0.elevation == nil } } }
+        let figures = Self.figures(tracks, kind: summary.kind, terrain: terrain, comparison: false)
+        let json = figures.flatMap { try? JSONEncoder().encode($0) }
+        // A figure that cannot be encoded leaves the row without a terrain stamp: computed again.
+        let row = StoredTerrainFigures(lineStamp: lineStamp(summary), ownElevations: own,
+                                       terrainStamp: figures == nil || json != nil ? terrainStamp : nil,
+                                       figuresJSON: json)
+        return (figures, row)
+    }
+
+    /// What kept figures were computed on, from the summary: kind, point count and distance
+    /// (bit for bit). With the store's triggers (a rewritten line drops its row) a belt and braces.
+    static func lineStamp(_ s: HikeSummary) -> String {
+        "\(s.kind.rawValue) \(s.statistics.pointCount) \(s.statistics.distance.bitPattern)"
+    }
+
+    /// The tiles the figures depend on: each tile's name, size and modification time (so a tile
+    /// imported again with other data counts as new), and the densifying step.
+    static func terrainStamp(_ terrain: TerrainElevation) -> String {
+        let tiles = terrain.store.tileIDs.map { id -> String in
+            let path = terrain.store.tilePaths[id] ?? ""
+            // Tiles given in memory (tests, benchmarks) have no file: this store's own.
+            if path == "(memory)" { return "\(id.name):memory:\(ObjectIdentifier(terrain.store).hashValue)" }
+            let a = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = (a?[.size] as? NSNumber)?.int64Value ?? -1
+            let mtime = (a?[.modificationDate] as? Date)?.timeIntervalSinceReferenceDate ?? 0
+            return "\(id.name):\(size):\(mtime)"
+        }
+        return tiles.joined(separator: ",") + " step \(terrain.step)"
     }
 }

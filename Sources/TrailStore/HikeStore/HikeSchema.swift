@@ -127,6 +127,7 @@ enum HikeSchema {
         LineVersionTableSchema.register(on: &m)
         PlaceSchema.registerRoutes(on: &m)
         CompletionSchema.register(on: &m)
+        TerrainFiguresSchema.register(on: &m)
         return m
     }
 }
