@@ -24,6 +24,8 @@ public final class Recorder {
     /// The position source as typed (`--gps`), stored with the recording.
     public let source: String?
     private let now: () -> Date
+    /// This store's recording lock, held while the recorder lives (one recorder per store across processes).
+    private let lock: RecordingLock
     /// When the hike's track and statistics were last brought up to date (``syncHikeIfDue()``).
     private var lastHikeSync: Date?
     /// Accepted points committed since then (in `recording_points`, not yet in the hike's track).
@@ -49,9 +51,10 @@ public final class Recorder {
     public static let synchronousSetting = "FULL"
 
     /// A new recording (nothing is written until the first accepted point).
-    /// - Throws: ``SQLiteError`` when the durability setting cannot be applied.
+    /// - Throws: ``RecordingStoreError/recordingElsewhere(pid:)`` when another process records into the store (``RecordingLock``), ``SQLiteError`` when the durability setting cannot be applied.
     public init(store: HikeStore, name: String, rules: PositionFilterRules = .recording, source: String?,
                 now: @escaping () -> Date = Date.init) throws {
+        lock = try RecordingLock(store: store.path)
         try store.connection.execute("PRAGMA synchronous = \(Self.synchronousSetting)")
         self.store = store
         self.name = name
@@ -94,6 +97,7 @@ public final class Recorder {
     /// accepted so far; a paused one stays paused.
     /// - Throws: ``RecordingStoreError``, ``SQLiteError``.
     public init(restoring record: RecordingRecord, store: HikeStore, now: @escaping () -> Date = Date.init) throws {
+        lock = try RecordingLock(store: store.path)
         try store.connection.execute("PRAGMA synchronous = \(Self.synchronousSetting)")
         self.store = store
         self.now = now

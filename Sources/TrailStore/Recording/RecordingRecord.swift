@@ -59,11 +59,16 @@ public enum RecordingStoreError: Error, CustomStringConvertible, Equatable {
     case noSuchRecording(RecordingID)
     /// The recording is finished; it takes no more points or changes.
     case finished(RecordingID)
+    /// Another process is recording into this store (``RecordingLock``); its pid when known.
+    case recordingElsewhere(pid: Int32?)
 
     public var description: String {
         switch self {
         case .noSuchRecording(let id): return "no \(id) in the store (was its hike deleted?)"
         case .finished(let id): return "\(id) is finished"
+        case .recordingElsewhere(let pid):
+            return "a recording is running in another process" + (pid.map { " (pid \($0))" } ?? "")
+                + " on this store: finish or quit it there first"
         }
     }
 }

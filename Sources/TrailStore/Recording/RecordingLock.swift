@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one-recorder-per-store rule across processes: a ``Recorder`` holds an exclusive
+/// `flock(2)` on `STORE.recording-lock` (beside the store file) for as long as it lives, so a
+/// second process cannot start, resume, restore (pause) or finish a recording while another
+/// is recording into the same store (DECISIONS.md 256). The kernel drops the lock when the
+/// holder exits in any way (kill -9 included), so an interrupted recording is restorable at
+/// once. `flock` locks are separate from the POSIX locks SQLite uses on the store itself.
+/// Recorders of one process share the lock (counted). In-memory stores, and stores whose
+/// folder takes no lock file, are not locked.
+final class RecordingLock {
+    /// Lock file path of a store path; nil for in-memory stores.
+    static func lockPath(forStore path: String) -> String? {
+        guard !path.isEmpty, !path.hasPrefix(":"), !path.hasPrefix("file:") else { return nil }
+        return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path + ".recording-lock"
+    }
+
+    private static let registryLock = NSLock()
+    nonisolated(unsafe) private static var held: [String: (fd: Int32, count: Int)] = [:]
+
+    private let path: String?
+
+    /// Takes the store's recording lock (or shares this process's).
+    /// - Throws: ``RecordingStoreError/recordingElsewhere(pid:)`` when another process holds it.
+    init(store path: String) throws {
+        guard let lock = Self.lockPath(forStore: path) else { self.path = nil; return }
+        try Self.registryLock.withLock {
+            if let h = Self.held[lock] { Self.held[lock] = (h.fd, h.count + 1); return }
+            let fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { return }  // a folder without a lock file: not locked (as before)
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                var buffer = [UInt8](repeating: 0, count: 32)
+                let n = pread(fd, &buffer, buffer.count, 0)
+                close(fd)
+                let pid = n > 0 ? Int32(String(decoding: buffer[0..<n], as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+                throw RecordingStoreError.recordingElsewhere(pid: pid)
+            }
+            let text = Array("\(getpid())\n".utf8)
+            _ = ftruncate(fd, 0)
+            _ = pwrite(fd, text, text.count, 0)
+            Self.held[lock] = (fd, 1)
+        }
+        self.path = Self.held[lock] != nil ? lock : nil
+    }
+
+    deinit {
+        guard let path else { return }
+        Self.registryLock.withLock {
+            guard let h = Self.held[path] else { return }
+            if h.count > 1 { Self.held[path] = (h.fd, h.count - 1); return }
+            Self.held[path] = nil
+            close(h.fd)  // drops the flock
+        }
+    }
+}
