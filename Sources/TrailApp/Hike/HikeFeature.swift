@@ -156,8 +156,13 @@ enum HikeFeature {
             return
         }
         guard terrain.hasLineBeside else {
-            let why = terrain.source == .terrain ? "The profile is the terrain's already (the file has no elevations)"
-                : "No terrain tile under this hike"
+            let why: String
+            switch terrain.source {
+            case .terrain: why = "The profile is the terrain's already (the file has no elevations)"
+            case .fileAndTerrain:
+                why = "The profile is the file's heights, filled from the terrain where the file has none: no separate terrain line"
+            case .file, .none: why = "No terrain tile under this hike"
+            }
             result.status = StatusMessage(text: why, isError: false)
             return
         }

@@ -157,6 +157,26 @@ import TrailTerrain
         #expect(before.textDump().contains("GPS−DEM"))
     }
 
+    /// A tester pressed `t` on a hike with `ele` on only some points and was told there was no
+    /// terrain tile under it, though its profile was filled from the terrain.
+    @Test func aPartlyFilledProfileSaysWhyThereIsNoSeparateTerrainLine() throws {
+        let store = try Self.rampStore()
+        let line = (0...40).map { Coordinate(latitude: 42.5, longitude: 1.0 + Double($0) * 0.0025) }
+        // No `ele` on points 10-19 (1.025° to 1.0475° E).
+        let gps = Self.track(line) { c in
+            c.longitude > 1.024 && c.longitude < 1.049 ? nil : 1500 + 40 + 2 * (c.longitude - 1) * 1200
+        }
+        let hike = TerrainForScreens.prepared(name: "Part", kind: "imported", tracks: [gps], statistics: nil,
+                                              terrain: TerrainElevation(store: store))
+        #expect(hike.terrain?.source == .fileAndTerrain)
+        var model = HikeModel(id: HikeID(rowID: 1), screen: HikeScreenState(hike: hike, mapWidth: 80, mapHeight: 24))
+        let context = FeatureContext(width: 120, height: 40, environment: TestSupport.environment())
+        let result = HikeFeature.update(&model, .key(.character("t")), context)
+        let text = try #require(result.status?.text)
+        #expect(!text.contains("No terrain tile"), "\(text)")
+        #expect(text.contains("filled from the terrain"), "\(text)")
+    }
+
     @Test func hillshadePaintsBackgroundsByTheme() throws {
         let dir = try ContourMapTests.coneFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
