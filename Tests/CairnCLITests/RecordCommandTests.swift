@@ -162,3 +162,41 @@ import TrailLive
         #expect(resumed.map(\.time) == fixes.dropFirst(21).map(\.time))
     }
 }
+
+/// An unfinished recording is not shown as an ordinary finished hike (a tester found a paused
+/// and a live recording both listed as "recorded"): `list` and `show` say "recording now" while
+/// another process holds the store's recording lock (played by python3), "paused" otherwise.
+@Suite struct UnfinishedRecordingListingTests {
+    @Test func listAndShowSayWhetherARecordingIsLiveOrPaused() throws {
+        let dir = makeTempDirectory("record-listing")
+        let store = dir + "/hikes.sqlite"
+        let points = try RecordCommand.loadTrack("Samples/gpxpy-Mojstrovka.gpx")
+        do {
+            let s = try HikeStore(path: store)
+            let rec = try Recorder(store: s, name: "Half", source: "test")
+            let config = ReplaySource.Configuration(points: points, speedFactor: 100_000, timing: RecordCommand.replayTiming(rec))
+            for fix in config.fixes(startingAt: Date()).prefix(40) { try rec.receive(fix) }
+        }  // dropped while its row says "recording", as after kill -9
+        let id = try #require(try idsInInsertOrder(store).first).rawValue
+        #expect(cairn(["list", "--store", store]).stdout.contains("recorded, paused"))
+        #expect(cairn(["show", id, "--store", store]).stdout.contains("Recording:         paused"))
+        #expect(cairn(["list", "--json", "--store", store]).stdout.contains("\"recording\" : \"paused\""))
+        // Another process records into the store now.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import fcntl, sys, time\nf = open(sys.argv[1], 'a+'); fcntl.flock(f, fcntl.LOCK_EX)\nprint('held', flush=True); time.sleep(2)",
+                       store + ".recording-lock"]
+        let out = Pipe()
+        p.standardOutput = out
+        guard (try? p.run()) != nil else { print("skipped: python3 not found"); return }
+        _ = try out.fileHandleForReading.read(upToCount: 5)
+        #expect(cairn(["list", "--store", store]).stdout.contains("recording now"))
+        #expect(cairn(["show", id, "--store", store]).stdout.contains("Recording:         now, in another process"))
+        #expect(cairn(["list", "--json", "--store", store]).stdout.contains("\"recording\" : \"recording\""))
+        p.waitUntilExit()
+        // A finished recording is an ordinary recorded hike again.
+        #expect(cairn(["record", "--finish", "--store", store]).status == 0)
+        let after = cairn(["list", "--store", store]).stdout
+        #expect(after.contains("recorded") && !after.contains("paused") && !after.contains("recording now"))
+    }
+}

@@ -35,8 +35,13 @@ public enum ListCommand: Command {
         var cache: [HikeSummary: TerrainStatistics?] = [:]
         let hikes = try HikeElevationFigures.summaries(try store.summaries(sortedBy: sort, reversed: reverse), store: store,
                                                        terrain: terrain, sort: sort, reversed: reverse, cache: &cache)
+        let unfinished = try store.unfinishedRecordingStates()
         if json {
-            context.stdout.write(try HikeJSON.text(hikes.map(HikeJSON.Summary.init)))
+            context.stdout.write(try HikeJSON.text(hikes.map { h in
+                var j = HikeJSON.Summary(h)
+                j.recording = unfinished[h.id]?.rawValue
+                return j
+            }))
             return 0
         }
         if hikes.isEmpty {
@@ -50,11 +55,21 @@ public enum ListCommand: Command {
             table.add([h.id.rawValue, TextTable.truncate(TerminalText.clean(h.name), to: 40),
                        h.startedAt.map { units.date($0) } ?? "undated",
                        h.statistics.pointCount > 0 ? units.distance(s.distance) : UnitFormatter.unknown,
-                       gain(h, units), duration(s, units), h.kind.rawValue])
+                       gain(h, units), duration(s, units), kind(h, unfinished[h.id])])
         }
         context.stdout.write(table.render())
         if hikes.contains(where: \.elevationFromTerrain) { context.stdout.write(legend + "\n") }
         return 0
+    }
+
+    /// The KIND column: "recorded", or for an unfinished recording "recording now" (another
+    /// process records it) or "recorded, paused" (`cairn record --resume` continues it).
+    static func kind(_ h: HikeSummary, _ unfinished: RecordingState?) -> String {
+        switch unfinished {
+        case .recording?: return "recording now"
+        case .paused?: return "recorded, paused"
+        default: return h.kind.rawValue
+        }
     }
 
     /// The line under the table when a gain is the terrain's.

@@ -36,13 +36,16 @@ public enum ShowCommand: Command {
         let elevation = try DemElevation.hike(store, id, kind: summary.kind, terrain: terrain)
         // The gain the list and the viewer give (HikeElevationFigures), the source said below.
         let shown = HikeElevationFigures.applying(elevation, to: summary)
+        let recordingState = try store.unfinishedRecordingStates()[summary.id]
         let noTerrain = terrain == nil
             ? DemElevation.noTerrainText(Track(segments: try store.tracks(of: id).flatMap(\.segments)), planned: summary.kind == .drawn)
             : ""
         let ground = try groundShares(store, id, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
         let completion = try completionReport(store, id, args, context)
         if json {
-            context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: HikeJSON.Summary(shown),
+            var summaryJSON = HikeJSON.Summary(shown)
+            summaryJSON.recording = recordingState?.rawValue
+            context.stdout.write(try HikeJSON.text(HikeJSON.Detail(hike: summaryJSON,
                                                                   gpx: HikeJSON.Metadata(metadata),
                                                                   waypoints: waypoints.map(HikeJSON.Place.init),
                                                                   walks: walks.map(HikeJSON.Walk.init),
@@ -50,7 +53,8 @@ public enum ShowCommand: Command {
                                                                   ground: ground.map(HikeJSON.Ground.init),
                                                                   completion: completion)))
         } else {
-            context.stdout.write(text(shown, metadata, waypoints, units) + WalkHistoryText.section(walks, units)
+            context.stdout.write(text(shown, metadata, waypoints, units) + recordingText(recordingState)
+                                 + WalkHistoryText.section(walks, units)
                                  + (elevation.map { "\n" + DemElevation.text($0, units) } ?? "")
                                  + (noTerrain.isEmpty ? "" : "\n" + noTerrain)
                                  + (ground.map { "\n" + groundText($0) } ?? "")
@@ -86,6 +90,15 @@ public enum ShowCommand: Command {
                                                                                 ("off map", s.offMapPercent)]
         let surface = SurfaceClass.allCases.map { ("\($0)", s.percent(surface: $0)) } + [("off map", s.offMapPercent)]
         return "Ground (SAC):      \(list(sac))\nGround (surface):  \(list(surface))\n"
+    }
+
+    /// The line for an unfinished recording ("" for every other hike).
+    static func recordingText(_ state: RecordingState?) -> String {
+        switch state {
+        case .recording?: return "Recording:         now, in another process (what is shown is the walk so far, up to a few seconds behind)\n"
+        case .paused?: return "Recording:         paused, not finished: `cairn record --resume` continues it, `cairn record --finish` saves it\n"
+        default: return ""
+        }
     }
 
     static func text(_ h: HikeSummary, _ m: HikeMetadata, _ waypoints: [Waypoint], _ u: UnitFormatter) -> String {

@@ -24,6 +24,9 @@ enum HikeJSON {
         var statistics: TrackStatistics
         /// True when those figures are (partly) the terrain's: the "~" of the table.
         var elevationFromTerrain: Bool
+        /// An unfinished recording: "recording" (another process records it now) or "paused";
+        /// left out for every other hike.
+        var recording: String?
 
         init(_ s: HikeSummary) {
             id = s.id.rawValue

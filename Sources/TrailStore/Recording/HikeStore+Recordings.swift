@@ -83,6 +83,16 @@ extension HikeStore {
         try recordingRecords(where: "r.state <> 'finished'", [])
     }
 
+    /// The hikes whose recording is not finished, with what it is doing: `.recording` only while
+    /// another process records into this store (``RecordingLock``); a recording left in the
+    /// `recording` state by a process that died is `.paused` here (restoring it pauses it).
+    public func unfinishedRecordingStates() throws -> [HikeID: RecordingState] {
+        let live = RecordingLock.isHeldElsewhere(store: path)
+        var out: [HikeID: RecordingState] = [:]
+        for r in try unfinishedRecordings() { out[r.hikeID] = r.state == .recording && live ? .recording : .paused }
+        return out
+    }
+
     /// The recording of a hike, nil for a hike that was not recorded.
     public func recording(of hike: HikeID) throws -> RecordingRecord? {
         try recordingRecords(where: "h.public_id = ?", [.text(hike.rawValue)]).first

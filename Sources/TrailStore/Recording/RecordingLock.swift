@@ -47,6 +47,21 @@ final class RecordingLock {
         self.path = Self.held[lock] != nil ? lock : nil
     }
 
+    /// True when another process holds the lock of the store at `path` (it is recording now);
+    /// false for a lock this process holds, an in-memory store, or no lock file.
+    static func isHeldElsewhere(store path: String) -> Bool {
+        guard let lock = lockPath(forStore: path) else { return false }
+        return registryLock.withLock {
+            if held[lock] != nil { return false }
+            let fd = open(lock, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            guard flock(fd, LOCK_SH | LOCK_NB) == 0 else { return true }
+            _ = flock(fd, LOCK_UN)
+            return false
+        }
+    }
+
     deinit {
         guard let path else { return }
         Self.registryLock.withLock {
