@@ -103,6 +103,34 @@ import TrailStore
         #expect(FollowFixture.text(app, s).contains("✚"))
     }
 
+    /// A fix the filter turns down (±500 m) moves neither the marker nor the panel's figures, so
+    /// the place goes where the last accepted fix is, with that fix's altitude.
+    @Test func aWhileFollowingUsesTheLastAcceptedFixNotARejectedOne() throws {
+        var s = FollowFixture.following(app)
+        let f = FollowFixture.fix(12, east: 30)
+        FollowFixture.send(f, app, &s)
+        var poor = FollowFixture.fix(13, east: 130)
+        poor.horizontalAccuracy = 500
+        FollowFixture.send(poor, app, &s)
+        _ = key(&s, .character("a"))
+        let (_, p) = try #require(Self.added(nameAndNote(&s, "Cairn", "")))
+        #expect(p.coordinate == f.coordinate && p.elevation == 1012)
+    }
+
+    @Test func aWhileRecordingUsesTheLastRecordedPointNotARejectedFix() throws {
+        var d = RecordDriver()
+        _ = d.start()
+        for k in 0..<4 { d.send(FollowFixture.fix(Double(k))) }
+        var poor = FollowFixture.fix(4, east: 130)
+        poor.horizontalAccuracy = 500
+        d.send(poor)
+        _ = d.key(.character("a"))
+        var s = d.state
+        let (_, p) = try #require(Self.added(nameAndNote(&s, "Bench", "")))
+        let last = FollowFixture.fix(3)
+        #expect(p.coordinate == last.coordinate && p.elevation == 1003)
+    }
+
     @Test func aWhileRecordingAddsToTheRecordingsHike() throws {
         var d = RecordDriver()
         _ = d.start()
