@@ -193,6 +193,25 @@ import TrailStore
         #expect(places.map(\.name) == ["Borda"] && places.first?.id == nil && places.first?.elevationFromTerrain == true)
     }
 
+    /// `w`: a pin set on a map place (0 m from it) saves that place with its kind, OSM id and
+    /// tagged height; a pin merely near one (120 m) is named after it but is no place.
+    @Test func wSavesAPinOnAMapPlaceAsThatPlaceAndAPlainPinAsNone() throws {
+        var (s, _) = try routedDrawing()
+        let stops = try #require(s.drawing?.plan.stops)
+        s.drawing?.places[stops[0]] = .some(NamedPlace(id: MapFeatureID(type: .node, osmID: 42), featureClass: .peak,
+                                                        name: "Pic de Percanela", coordinate: stops[0], tags: ["ele": "2491"], distance: 0))
+        s.drawing?.places[stops[1]] = .some(NamedPlace(id: MapFeatureID(type: .node, osmID: 43), featureClass: .hut,
+                                                        name: "Borda", coordinate: stops[1], tags: [:], distance: 120))
+        _ = key(&s, .character("w"))
+        let saved = key(&s, .enter)
+        guard case .draw(.save(_, _, let names, let places)) = saved.first else { Issue.record("no save: \(saved)"); return }
+        #expect(names == ["Pic de Percanela", "Borda"])
+        #expect(places.count == 1)
+        let p = try #require(places.first)
+        #expect(p.kind == .peak && p.osmID == "node/42" && p.elevation == 2491 && p.name == "Pic de Percanela"
+                && p.coordinate == stops[0] && p.tags == ["ele": "2491"] && p.id == nil)
+    }
+
     @Test func aOnTheDrawingAddsAtTheCursorAndPNeedsARoute() throws {
         let t = DrawUpdateTests()
         var s = try t.drawing()
