@@ -116,12 +116,19 @@ public final class CursesScreen: TerminalDevice {
         for (x, y, cell) in changed where x < w && y < h && !cell.isContinuation {
             // Never write the bottom-right cell: curses would scroll the screen.
             if x == w - 1 && y == h - 1 { continue }
-            var chars: [wchar_t] = cell.symbol.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+            // ncurses counts "🏔\u{FE0F}" one column (wcwidth), the buffer two: it gets the
+            // one-column form and a space in the second column, so nothing old stays there.
+            let narrow = DisplayWidth.narrowTerminalForm(cell.symbol)
+            var chars: [wchar_t] = (narrow ?? cell.symbol).unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
             if chars.isEmpty { chars = [32] }
             chars.append(0)
             var p = pair(fg: cell.fg, bg: cell.bg)
             setcchar(&cc, chars, attributes(cell.attributes), 0, &p)
             mvwadd_wch(cairn_stdscr(), Int32(y), Int32(x), &cc)
+            if narrow != nil && x + 1 < w && !(x + 1 == w - 1 && y == h - 1) {
+                setcchar(&cc, [32, 0], attributes(cell.attributes), 0, &p)
+                mvwadd_wch(cairn_stdscr(), Int32(y), Int32(x + 1), &cc)
+            }
         }
         wnoutrefresh(cairn_stdscr())
         doupdate()

@@ -18,6 +18,23 @@ import Testing
         #expect(DisplayWidth.of("") == 0)
     }
 
+    /// An emoji presentation sequence is one 2-column cluster; ncurses counts a text-default
+    /// base with U+FE0F 1 column (glibc wcwidth: U+1F3D4 1, U+FE0F 0), so the presenter gets
+    /// the base alone (and pads the second column); clusters ncurses counts as we do stay.
+    @Test func variationSelectorSequencesAreTwoColumnsAndHaveANarrowTerminalForm() {
+        #expect(DisplayWidth.of("\u{1F3D4}\u{FE0F}e") == 3)
+        #expect(DisplayWidth.of("\u{1F3D4}") == 1)
+        #expect(DisplayWidth.narrowTerminalForm("\u{1F3D4}\u{FE0F}") == "\u{1F3D4}")
+        #expect(DisplayWidth.narrowTerminalForm("\u{2764}\u{FE0F}") == "\u{2764}")
+        #expect(DisplayWidth.narrowTerminalForm("1\u{FE0F}\u{20E3}") == "1\u{20E3}")
+        for same in ["\u{1F600}", "\u{65E5}", "a", "e\u{301}", "\u{1F1EB}\u{1F1F7}", "\u{1F3D4}"] {
+            #expect(DisplayWidth.narrowTerminalForm(same) == nil, "\(same)")
+        }
+        var b = Buffer(width: 4, height: 1)
+        _ = b.setString(x: 0, y: 0, "\u{1F3D4}\u{FE0F}e")
+        #expect(b[0, 0]?.symbol == "\u{1F3D4}\u{FE0F}" && b[1, 0]?.isContinuation == true && b[2, 0]?.symbol == "e")
+    }
+
     @Test func scalarTable() {
         #expect(DisplayWidth.of(Unicode.Scalar(0x0301)!) == 0)
         #expect(DisplayWidth.of(Unicode.Scalar(0x4E00)!) == 2)

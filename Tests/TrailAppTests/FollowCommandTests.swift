@@ -36,6 +36,17 @@ import TrailStore
         #expect(throws: CLIError.self) { try LiveOptions(bad) }
     }
 
+    /// A distance over the 10 km limit says so; one that is not a distance says what is wanted.
+    @Test func aDistanceOverTenKilometresSaysTheLimit() {
+        #expect(throws: CLIError.usage("--within is at most 10 km, not '11km'")) {
+            try LiveOptions.parseDistance("11km", option: "--within")
+        }
+        #expect(throws: CLIError.usage("--within needs a distance such as 30m or 100ft, not 'far'")) {
+            try LiveOptions.parseDistance("far", option: "--within")
+        }
+        #expect((try? LiveOptions.parseDistance("10km", option: "--within")) == 10_000)
+    }
+
     @Test func followChecksItsArgumentsBeforeTakingTheScreen() throws {
         let store = dir + "/hikes.sqlite"
         #expect(run(["import", "--store", store, "Samples/gpxpy-Mojstrovka.gpx"]).code == 0)

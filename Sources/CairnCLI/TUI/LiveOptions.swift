@@ -56,9 +56,10 @@ struct LiveOptions {
             factor = f
             break
         }
-        guard let v = Double(number), v.isFinite, v > 0, v * factor <= 10_000 else {
+        guard let v = Double(number), v.isFinite, v > 0 else {
             throw CLIError.usage("\(option) needs a distance such as 30m or 100ft, not '\(text)'")
         }
+        guard v * factor <= 10_000 else { throw CLIError.usage("\(option) is at most 10 km, not '\(text)'") }
         return v * factor
     }
 

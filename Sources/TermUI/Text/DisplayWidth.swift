@@ -72,6 +72,22 @@ public enum DisplayWidth {
         return w
     }
 
+    /// What to hand a terminal library that counts columns with C `wcwidth` (ncurses:
+    /// first scalar's width, U+FE0F counted 0) for a cluster counted 2 here but 1 there: an
+    /// emoji presentation sequence on a text-default base (`"🏔\u{FE0F}"`, keycaps, `"❤\u{FE0F}"`).
+    /// Returns the cluster without its U+FE0F, which glibc, ncurses, tmux and xterm all draw
+    /// one column wide (text presentation); the caller fills the second column with a space,
+    /// so what the terminal shows matches the 2 columns laid out here and nothing of an
+    /// earlier frame stays beside it. Nil for every other cluster (no change needed).
+    public static func narrowTerminalForm(_ symbol: String) -> String? {
+        let scalars = symbol.unicodeScalars
+        guard let first = scalars.first, scalars.contains(where: { $0.value == 0xFE0F }),
+              !(0x1F1E6...0x1F1FF).contains(first.value), of(first) == 1 else { return nil }
+        var v = String.UnicodeScalarView()
+        v.append(contentsOf: scalars.filter { $0.value != 0xFE0F })
+        return String(v)
+    }
+
     /// Columns taken by a string: the sum over its grapheme clusters.
     public static func of(_ string: String) -> Int {
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }

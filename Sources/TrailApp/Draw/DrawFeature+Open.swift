@@ -135,7 +135,15 @@ extension DrawUpdate {
         model = m
         status = StatusMessage(text: "Saving \(text)…", isError: false)
         let names = m.plan.stops.map { (m.places[$0] ?? nil)?.name }
-        return [.own(.save(name: text, m.plan, stopNames: names, places: m.routePlaces.map { var p = $0; p.id = nil; return p }))]
+        var places = m.routePlaces.map { var p = $0; p.id = nil; return p }
+        // A pin set on a map place (a peak, a hut…) saves that place with its kind, OSM id and
+        // height; a plain pin stays only a stop (a waypoint of the route, not a place).
+        for stop in m.plan.stops {
+            guard let n = m.places[stop] ?? nil, (n.distance ?? .infinity) <= DrawModel.pinOnPlaceDistance,
+                  let p = Place(named: n), !places.contains(where: { $0.osmID == p.osmID }) else { continue }
+            places.append(p)
+        }
+        return [.own(.save(name: text, m.plan, stopNames: names, places: places))]
     }
 }
 

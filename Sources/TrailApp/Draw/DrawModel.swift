@@ -60,6 +60,10 @@ public struct DrawModel: Sendable {
     /// What is at each stop (the nearest named feature, nil: nothing named near); a stop not
     /// in the dictionary has not been looked up yet.
     public var places: [Coordinate: NamedPlace?] = [:]
+    /// Metres within which a stop's named feature counts as the place the pin was set on
+    /// (saved with the route as that place): a pin from a search lands on it (0 m), a click on
+    /// its symbol within a few map cells (DECISIONS 276).
+    public static let pinOnPlaceDistance = 30.0
     /// Whether the router knows elevations (gain and loss are "--" otherwise).
     public var elevationKnown = false
     /// Pins left as pins.

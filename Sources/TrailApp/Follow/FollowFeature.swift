@@ -132,11 +132,14 @@ extension FollowUpdate {
                 if let c = follow.session.lastFix?.coordinate { MapNavigation.centre(&hike.screen.viewport, on: c) }
             case .labels: hike.screen.showsLabels.toggle()
             case .ownPlace:
-                guard let c = follow.lastReceived?.coordinate ?? follow.session.lastFix?.coordinate else {
+                // The last accepted fix (the one the panel's figures and the marker come from),
+                // not the last received: the filter may have turned that one down.
+                guard let fix = follow.session.lastFix ?? follow.lastReceived else {
                     status = StatusMessage(text: "No position yet: a place is added where you stand", isError: false)
                     break
                 }
-                modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: c), .hike(follow.hikeID),
+                modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: fix.coordinate, elevation: fix.altitude),
+                                                     .hike(follow.hikeID),
                                                      where: "where you stand")
             case .pause:
                 // A replay or NMEA log file holds its playback too (nothing is lost); gpsd and

@@ -60,11 +60,14 @@ enum RecordFeature {
                 if let c = model.position { MapNavigation.centre(&model.viewport, on: c) }
             case .labels: model.showsLabels.toggle()
             case .ownPlace:
-                guard let id = model.hikeID, let c = model.position else {
+                // The last recorded point (the one the panel's figures come from), not the last
+                // fix received: the recorder may have turned that one down.
+                guard let id = model.hikeID, let point = model.figures.lastPoint ?? model.lastReceived?.trackpoint else {
                     return Result(status: StatusMessage(text: "No position recorded yet: a place is added where you stand",
                                                         isError: false))
                 }
-                result.modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: c), .hike(id),
+                result.modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: point.coordinate,
+                                                                  elevation: point.elevation), .hike(id),
                                                             where: "where you stand")
             case .help: result.modal = .help
             case .back:

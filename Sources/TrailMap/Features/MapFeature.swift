@@ -86,7 +86,10 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
     public var name: String? { tags["name"] }
 
     /// The `ele` tag as metres, when it is a plain number ("2857", "2857.3", "2857 m").
-    public var elevation: Double? {
+    public var elevation: Double? { Self.elevation(tags: tags) }
+
+    /// The `ele` tag of `tags` in metres ("2450", "2450 m"), or nil.
+    public static func elevation(tags: [String: String]) -> Double? {
         guard let e = tags["ele"] else { return nil }
         let t = e.trimmingCharacters(in: .whitespaces)
         return Double(t.hasSuffix("m") ? String(t.dropLast()).trimmingCharacters(in: .whitespaces) : t)

@@ -11,7 +11,12 @@ extension PlaceKind {
     /// stream` and riverbanks are left out) → lake. Unnamed ponds are left out: in the Andorra
     /// extract they are mostly snow-making basins and puddles.
     public init?(feature f: MapFeature) {
-        switch f.featureClass {
+        self.init(featureClass: f.featureClass, tags: f.tags, name: f.name, isArea: f.kind == .area)
+    }
+
+    /// The kind by a feature's class, tags, name and whether it is an area (rules above).
+    public init?(featureClass: FeatureClass, tags: [String: String], name: String?, isArea: Bool) {
+        switch featureClass {
         case .peak: self = .peak
         case .saddle: self = .saddle
         case .spring, .drinkingWater: self = .spring
@@ -22,11 +27,11 @@ extension PlaceKind {
         case .toilets: self = .toilets
         case .busStop: self = .busStop
         case .place:
-            guard let v = f.tags["place"], ["city", "town", "village", "hamlet"].contains(v) else { return nil }
+            guard let v = tags["place"], ["city", "town", "village", "hamlet"].contains(v) else { return nil }
             self = .village
         case .water:
-            guard f.kind == .area, f.name != nil, f.tags["waterway"] == nil,
-                  !["river", "canal", "stream", "ditch", "riverbank"].contains(f.tags["water"] ?? "") else { return nil }
+            guard isArea, name != nil, tags["waterway"] == nil,
+                  !["river", "canal", "stream", "ditch", "riverbank"].contains(tags["water"] ?? "") else { return nil }
             self = .lake
         default: return nil
         }
@@ -61,9 +66,24 @@ extension Place {
     /// `ele`, the OSM id ("node/123") and the tags of ``Place/hikerTagKeys`` it has.
     public init?(feature f: MapFeature) {
         guard let kind = PlaceKind(feature: f) else { return nil }
-        var tags: [String: String] = [:]
-        for k in Place.hikerTagKeys { if let v = f.tags[k] { tags[k] = v } }
         self.init(kind: kind, name: f.name, coordinate: f.representativeCoordinate, elevation: f.elevation,
-                  osmID: f.id.description, tags: tags)
+                  osmID: f.id.description, tags: Place.hikerTags(f.tags))
+    }
+
+    /// The place a named feature found at a drawn route's stop is (peak, hut, village…, by
+    /// ``PlaceKind/init(featureClass:tags:name:isArea:)``; never a lake, a search result not
+    /// saying whether it is an area): its name, coordinate, tagged `ele` (metres), OSM id and
+    /// hiker tags. Nil for a path, a road or any other class that is no place.
+    public init?(named n: NamedPlace) {
+        guard let kind = PlaceKind(featureClass: n.featureClass, tags: n.tags, name: n.name, isArea: false) else { return nil }
+        self.init(kind: kind, name: n.name, coordinate: n.coordinate, elevation: MapFeature.elevation(tags: n.tags),
+                  osmID: n.id.description, tags: Place.hikerTags(n.tags))
+    }
+
+    /// The tags of ``Place/hikerTagKeys`` among `tags`.
+    static func hikerTags(_ tags: [String: String]) -> [String: String] {
+        var out: [String: String] = [:]
+        for k in Place.hikerTagKeys { if let v = tags[k] { out[k] = v } }
+        return out
     }
 }

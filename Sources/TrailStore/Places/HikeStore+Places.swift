@@ -28,9 +28,13 @@ extension HikeStore {
     /// Waypoints stored before "v6-places" (no `kind`) get their kind from `type`/`sym` and
     /// their OSM id from an openstreetmap.org link, as an import reads them.
     /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``SQLiteError``.
+    ///
+    /// A drawn hike's stops (waypoints of type "stop", `RoutePlan.stopWaypoints(names:)`) are
+    /// its route's points, kept for GPX, not places: they are left out here.
     public func places(of id: HikeID) throws -> [Place] {
         let hikeRow = try placeHikeRow(id)
-        return try connection.query("SELECT \(Self.placeColumns) FROM waypoints WHERE hike_id = ? ORDER BY position",
+        return try connection.query("SELECT \(Self.placeColumns) FROM waypoints WHERE hike_id = ?1 "
+                                    + "AND NOT (type IS 'stop' AND (SELECT kind FROM hikes WHERE id = ?1) = 'drawn') ORDER BY position",
                                     [.integer(hikeRow)], row: Self.place)
     }
 

@@ -103,6 +103,34 @@ import TrailStore
         #expect(FollowFixture.text(app, s).contains("✚"))
     }
 
+    /// A fix the filter turns down (±500 m) moves neither the marker nor the panel's figures, so
+    /// the place goes where the last accepted fix is, with that fix's altitude.
+    @Test func aWhileFollowingUsesTheLastAcceptedFixNotARejectedOne() throws {
+        var s = FollowFixture.following(app)
+        let f = FollowFixture.fix(12, east: 30)
+        FollowFixture.send(f, app, &s)
+        var poor = FollowFixture.fix(13, east: 130)
+        poor.horizontalAccuracy = 500
+        FollowFixture.send(poor, app, &s)
+        _ = key(&s, .character("a"))
+        let (_, p) = try #require(Self.added(nameAndNote(&s, "Cairn", "")))
+        #expect(p.coordinate == f.coordinate && p.elevation == 1012)
+    }
+
+    @Test func aWhileRecordingUsesTheLastRecordedPointNotARejectedFix() throws {
+        var d = RecordDriver()
+        _ = d.start()
+        for k in 0..<4 { d.send(FollowFixture.fix(Double(k))) }
+        var poor = FollowFixture.fix(4, east: 130)
+        poor.horizontalAccuracy = 500
+        d.send(poor)
+        _ = d.key(.character("a"))
+        var s = d.state
+        let (_, p) = try #require(Self.added(nameAndNote(&s, "Bench", "")))
+        let last = FollowFixture.fix(3)
+        #expect(p.coordinate == last.coordinate && p.elevation == 1003)
+    }
+
     @Test func aWhileRecordingAddsToTheRecordingsHike() throws {
         var d = RecordDriver()
         _ = d.start()
@@ -163,6 +191,25 @@ import TrailStore
         let saved = key(&s, .enter)
         guard case .draw(.save(_, _, _, let places)) = saved.first else { Issue.record("no save: \(saved)"); return }
         #expect(places.map(\.name) == ["Borda"] && places.first?.id == nil && places.first?.elevationFromTerrain == true)
+    }
+
+    /// `w`: a pin set on a map place (0 m from it) saves that place with its kind, OSM id and
+    /// tagged height; a pin merely near one (120 m) is named after it but is no place.
+    @Test func wSavesAPinOnAMapPlaceAsThatPlaceAndAPlainPinAsNone() throws {
+        var (s, _) = try routedDrawing()
+        let stops = try #require(s.drawing?.plan.stops)
+        s.drawing?.places[stops[0]] = .some(NamedPlace(id: MapFeatureID(type: .node, osmID: 42), featureClass: .peak,
+                                                        name: "Pic de Percanela", coordinate: stops[0], tags: ["ele": "2491"], distance: 0))
+        s.drawing?.places[stops[1]] = .some(NamedPlace(id: MapFeatureID(type: .node, osmID: 43), featureClass: .hut,
+                                                        name: "Borda", coordinate: stops[1], tags: [:], distance: 120))
+        _ = key(&s, .character("w"))
+        let saved = key(&s, .enter)
+        guard case .draw(.save(_, _, let names, let places)) = saved.first else { Issue.record("no save: \(saved)"); return }
+        #expect(names == ["Pic de Percanela", "Borda"])
+        #expect(places.count == 1)
+        let p = try #require(places.first)
+        #expect(p.kind == .peak && p.osmID == "node/42" && p.elevation == 2491 && p.name == "Pic de Percanela"
+                && p.coordinate == stops[0] && p.tags == ["ele": "2491"] && p.id == nil)
     }
 
     @Test func aOnTheDrawingAddsAtTheCursorAndPNeedsARoute() throws {

@@ -15,6 +15,17 @@ import Testing
 
     func chars(_ s: String) -> [Key] { s.map { .character($0) } }
 
+    /// The terminal sends 🏔️ as two scalars (U+1F3D4, then U+FE0F); joined they are one
+    /// character, two columns: the cursor stays after it and what follows is drawn after it.
+    @Test func aVariationSelectorTypedOnItsOwnJoinsTheCharacterBefore() {
+        var f = TextField()
+        type(&f, [.character("\u{1F3D4}"), .character("\u{FE0F}"), .character("e")])
+        #expect(f.text == "\u{1F3D4}\u{FE0F}e" && f.text.count == 2 && f.cursor == 2)
+        #expect(f.line(width: 10) == "\u{1F3D4}\u{FE0F}e\(TextField.cursorGlyph)")
+        type(&f, [.backspace, .backspace])
+        #expect(f.text.isEmpty && f.cursor == 0)
+    }
+
     @Test func typingInsertsAtTheCursorAndArrowsMoveIt() {
         var f = TextField()
         type(&f, chars("helo"))

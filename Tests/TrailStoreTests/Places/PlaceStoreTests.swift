@@ -40,6 +40,24 @@ import TrailSQLite
         #expect(places.allSatisfy { $0.id != nil })
     }
 
+    /// A drawn route's stops are waypoints (GPX) but not places; a file's "stop" waypoint is.
+    @Test func aDrawnRoutesStopsAreNotItsPlaces() throws {
+        let store = try HikeStore(path: makeTempDirectory() + "/hikes.sqlite")
+        let doc = try GPXReader.read(data: Data(Self.marked.utf8), fileName: "marked.gpx").document
+        let stops = [Waypoint(latitude: 46.0, longitude: 7.5, name: "Stop 1", type: "stop"),
+                     Waypoint(latitude: 46.004, longitude: 7.5, name: "Pic", type: "stop")]
+        var drawn = sampleHike(doc.tracks[0], waypoints: stops)
+        drawn.kind = .drawn
+        let id = try Self.id(store.insert(drawn, allowDuplicate: true))
+        #expect(try store.places(of: id).isEmpty)
+        _ = try store.addPlace(Place(kind: .peak, name: "Pic", coordinate: Coordinate(latitude: 46.004, longitude: 7.5),
+                                     elevation: 2491, osmID: "node/42"), to: id)
+        #expect(try store.places(of: id).map(\.name) == ["Pic"])
+        #expect(try store.summary(id).waypointCount == 3)
+        let imported = try Self.id(store.insert(sampleHike(doc.tracks[0], waypoints: stops), allowDuplicate: true))
+        #expect(try store.places(of: imported).map(\.name) == ["Stop 1", "Pic"])
+    }
+
     @Test func addEditRemoveAndDeleteWithTheHike() throws {
         let store = try HikeStore(path: makeTempDirectory() + "/hikes.sqlite")
         let id = try importMarked(store)

@@ -102,7 +102,12 @@ public struct TextField: Sendable, Equatable {
         default:
             return .ignored
         }
+        // Joined, characters may merge: a variation selector or a combining mark typed (or
+        // sent by the terminal) on its own becomes part of the character before it, so the
+        // cursor is counted again in the text's own grapheme clusters.
+        let joinedCursor = String(chars[..<min(cursor, chars.count)]).count
         text = String(chars)
+        cursor = min(joinedCursor, text.count)
         return .edited
     }
 
