@@ -171,8 +171,10 @@ extension MapStore {
     /// Long-distance paths (``RouteSummary/isLongDistance``) only with `includeLongDistance`.
     /// A stage without `osmc:symbol` (or `network`) takes its super-route's (the relation that
     /// lists it as a member): stages of the GR 11 are often tagged only on the whole path.
+    /// With `radius` (metres) and `point`, only routes whose nearest line point is within
+    /// `radius` of `point` (the box is a prefilter; its corners reach √2 × radius).
     /// - Throws: ``SQLiteError``.
-    public func routeSummaries(in box: BoundingBox, near point: Coordinate? = nil,
+    public func routeSummaries(in box: BoundingBox, near point: Coordinate? = nil, within radius: Double? = nil,
                                includeLongDistance: Bool = false) throws -> [RouteSummary] {
         let all = try routes(in: box).filter { $0.bounds != nil }.map { r in
             var route = r
@@ -185,6 +187,7 @@ extension MapStore {
             return RouteSummary(route: route, near: point)
         }
         return all.filter { includeLongDistance || !$0.isLongDistance }
+            .filter { r in radius.map { (r.distanceFromPoint ?? 0) <= $0 } ?? true }
             .sorted { a, b in
                 let da = a.distanceFromPoint ?? 0, db = b.distanceFromPoint ?? 0
                 return da != db ? da < db : (a.title, a.id) < (b.title, b.id)

@@ -119,3 +119,20 @@ import TrailCore
         }
     }
 }
+
+extension RouteLineTests {
+    /// The box around a point reaches √2 × the radius at its corners; `within` keeps only the
+    /// routes whose nearest point is inside the radius. Expected ids by haversine (R = 6371008.8 m)
+    /// from (42.6, 1.5) to every node of each route's ways in Samples/andorra-ordino.osm:
+    /// 5511920 at 612 m, 8593599 at 1872 m; next 10603859 and 3509400 at 2345 m (in the box).
+    @Test func nearWithinRadiusDropsRoutesInTheBoxCornersOnly() throws {
+        let store = try TestSupport.freshStore()
+        try store.importOSM(path: TestSupport.sampleExtract, importedAt: TestSupport.importTime)
+        let p = Coordinate(latitude: 42.6, longitude: 1.5)
+        let box = BoundingBox(p).expanded(byMetres: 2000)
+        let inBox = try store.routeSummaries(in: box, near: p, includeLongDistance: true)
+        #expect(inBox.contains { $0.id == 10603859 })
+        let near = try store.routeSummaries(in: box, near: p, within: 2000, includeLongDistance: true)
+        #expect(near.map(\.id) == [5511920, 8593599])
+    }
+}

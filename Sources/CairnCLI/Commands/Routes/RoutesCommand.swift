@@ -37,10 +37,12 @@ public enum RoutesCommand: Command {
         let store = FileManager.default.fileExists(atPath: storePath) ? try StoreAccess.open(storePath, context, create: false) : nil
         var box = BoundingBox(minLatitude: -90, minLongitude: -180, maxLatitude: 90, maxLongitude: 180)
         var point: Coordinate?
+        var radius: Double?
         var scope = "in the map"
         if let text = args.value(near) {
             let p = try DemCommandSupport.parsePosition(text)
             point = p
+            radius = nearRadius
             box = BoundingBox(p).expanded(byMetres: nearRadius)
             scope = "within \(units.distance(nearRadius)) of \(text)"
         } else if let idText = args.value(inHike) {
@@ -52,7 +54,7 @@ public enum RoutesCommand: Command {
             point = try store.tracks(of: id).first?.segments.first?.points.first?.coordinate
             scope = "near hike \(id)"
         }
-        let all = try map.routeSummaries(in: box, near: point, includeLongDistance: true)
+        let all = try map.routeSummaries(in: box, near: point, within: radius, includeLongDistance: true)
         let shown = all.filter { args.has(Self.all) || !$0.isLongDistance }
         let completions = try shown.map { r -> CompletionReport? in
             guard let store else { return nil }
