@@ -110,4 +110,12 @@ import TrailStore
         let hostile = BlazeCells.cells(try #require(OSMCSymbol("red:white::\u{1b}[2J:black")))
         #expect(!hostile.contains { $0.symbol.unicodeScalars.contains { $0.value < 0x20 } })
     }
+
+    /// "GR 11.10" must not read "11.1" (another stage): the whole text, or cut with "…".
+    @Test func blazeTextIsWholeOrVisiblyCut() throws {
+        let whole = BlazeCells.cells(try #require(OSMCSymbol("red:white:red_bar:11.10:black")))
+        #expect(whole.dropFirst(BlazeCells.markWidth).map(\.symbol).joined() == "11.10")
+        let long = BlazeCells.cells(try #require(OSMCSymbol("red:white:red_bar:GR11.10:black")))
+        #expect(long.dropFirst(BlazeCells.markWidth).map(\.symbol).joined() == "GR11…")
+    }
 }
