@@ -83,7 +83,7 @@ public enum RoutesCommand: Command {
             if let f = r.route.tags["from"] { facts.append("from \(c(f))") }
             if let t = r.route.tags["to"] { facts.append("to \(c(t))") }
             if let rt = r.route.isRoundTrip { facts.append(rt ? "round trip" : "one way") }
-            facts.append(u.distance(r.length) + (r.taggedDistance.map { " (tagged \(u.distance($0)))" } ?? ""))
+            facts.append(u.distance(r.length) + (r.route.isComplete ? "" : " in this extract (incomplete)") + (r.taggedDistance.map { " (tagged \(u.distance($0)))" } ?? ""))
             if !r.line.gaps.isEmpty {
                 facts.append("\(r.line.gaps.count) gap\(r.line.gaps.count == 1 ? "" : "s") of \(u.distance(r.line.gaps.reduce(0) { $0 + $1.length })) bridged")
             }
