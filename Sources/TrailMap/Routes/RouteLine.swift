@@ -215,11 +215,12 @@ extension MapStore {
 extension RouteSummary {
     /// The route as a hike to store: one track with one segment per run (so a gap breaks the
     /// profile and the statistics do not walk across it), a waypoint at each gap saying how long
-    /// it is, the relation's address as the track's link and source "OpenStreetMap".
+    /// it is, the relation's address as the track's link and source "OpenStreetMap"; kind
+    /// ``HikeKind/drawn`` (a planned line) and no time (undated).
     /// - Parameters:
     ///   - elevate: gives the line terrain heights (``TerrainElevation``'s planned track) where
     ///     tiles exist; nil keeps it without elevation.
-    public func hike(calculator: StatisticsCalculator = StatisticsCalculator(), time: Date,
+    public func hike(calculator: StatisticsCalculator = StatisticsCalculator(),
                      elevate: ((Track) -> Track)? = nil) -> NewHike {
         let segments = line.runs.map { TrackSegment(points: $0.map { Trackpoint($0) }) }
         let link = Link(href: osmURL, text: "OpenStreetMap relation \(route.id)")
@@ -238,8 +239,10 @@ extension RouteSummary {
             Waypoint(latitude: g.from.latitude, longitude: g.from.longitude,
                      name: "Gap of \(Int(g.length.rounded())) m in the route", description: "members missing from the map", type: "gap")
         }
-        return NewHike(name: title, description: description, kind: .imported, sourceFileName: nil,
-                       metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", links: [link], time: time),
+        // A planned line, not a walk: the kind of drawn lines (planned terrain heights, editable
+        // as a drawing) and no time, so no start is shown (the moment it was opened is not one).
+        return NewHike(name: title, description: description, kind: .drawn, sourceFileName: nil,
+                       metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", links: [link]),
                        tracks: [track], waypoints: waypoints, statistics: calculator.statistics(for: [track]))
     }
 }

@@ -62,7 +62,11 @@ import TrailCore
         #expect(abs(line.length - 400) < 0.01)
         // A stored hike: one segment per run, a waypoint at the gap.
         let summary = RouteSummary(route: Self.route([(a, ""), (c, "")]))
-        let hike = summary.hike(time: Date(timeIntervalSince1970: 0))
+        let hike = summary.hike()
+        // A planned line: the drawn kind, undated (no start time).
+        #expect(hike.kind == .drawn)
+        #expect(hike.metadata.time == nil)
+        #expect(hike.tracks.allSatisfy { $0.segments.allSatisfy { $0.points.allSatisfy { $0.time == nil } } })
         #expect(hike.tracks[0].segments.count == 2)
         #expect(hike.waypoints.count == 1 && hike.waypoints[0].type == "gap")
         #expect(hike.tracks[0].links.first?.href == "https://www.openstreetmap.org/relation/1")
