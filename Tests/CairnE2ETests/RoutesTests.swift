@@ -21,7 +21,7 @@ import Testing
         #expect(list.screen.contains("© OpenStreetMap contributors"))
         let first = try #require(list.screen.split(separator: "\n").dropFirst().first).trimmingCharacters(in: .whitespaces)
         try tmux.send("Enter")
-        let hike = try tmux.waitFor { $0.contains("Completion:") && $0.contains("Kind      imported") }
+        let hike = try tmux.waitFor { $0.contains("Completion:") && $0.contains("Kind   drawn") && $0.contains("Start     --") }
         #expect(hike.ok, "opened route (first row \(first)):\n\(hike.screen)")
         try tmux.type("w")
         #expect(try tmux.waitFor(text: "Waymarked routes near the map's view").ok)

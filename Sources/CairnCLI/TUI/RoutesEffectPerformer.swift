@@ -54,7 +54,7 @@ final class RoutesEffectPerformer: @unchecked Sendable {
             connections.storeQueue.async { [connections] in
                 do {
                     let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
-                    let hike = route.hike(time: connections.now(), elevate: terrain.map { t in { t.plannedTrack($0).0 } })
+                    let hike = route.hike(elevate: terrain.map { t in { t.plannedTrack($0).0 } })
                     let title = TerminalText.clean(route.title)
                     switch try connections.openStore().insert(hike) {
                     case .inserted(let id):

@@ -41,12 +41,10 @@ public enum HikeScreenView {
             }
         }
         if !layout.stats.isEmpty {
-            StatsPanel(hike: state.hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: environment)
-                .render(area: layout.stats, into: &buffer)
-            if let c = state.completion, layout.stats.height > 2 {
-                buffer.setString(x: layout.stats.x + 1, y: layout.stats.maxY - 1, "Completion: " + TextSanitizer.sanitize(c.line(environment.format)),
-                                 style: environment.style(ThemeRole.highlight), maxWidth: layout.stats.width - 2)
-            }
+            var panel = StatsPanel(hike: state.hike, range: state.range, rangeStatistics: state.rangeStatistics,
+                                   environment: environment)
+            panel.completion = state.completion
+            panel.render(area: layout.stats, into: &buffer)
         }
         let border = environment.style(ThemeRole.border)
         for s in layout.separators {

@@ -5,14 +5,15 @@ import TrailMap
 /// An `osmc:symbol` waymark drawn as a few coloured cells, as it is painted on rocks and posts:
 /// three cells of the mark (its background colour, the foreground shape in its colour: a bar
 /// across as "━" on the background, a stripe as "┃", the lower half as "▄", a dot as "●"…),
-/// then the text, if any, in its colour on the background (at most four cells).
+/// then the text, if any, in its colour on the background (at most five cells: a longer text is cut
+/// with "…", so "11.10" never reads as another route's "11.1").
 ///
 /// The paint colours are fixed RGB values (the waymark's colour, not a theme role), downgraded
 /// by the terminal layer like every colour; unknown colours are drawn in the default colour.
 public enum BlazeCells {
     /// Cells of the mark (without the text).
     public static let markWidth = 3
-    public static let maxTextWidth = 4
+    public static let maxTextWidth = 5
 
     public static func colour(_ c: OSMCSymbol.Colour) -> Color {
         switch c {
@@ -51,7 +52,7 @@ public enum BlazeCells {
         }
     }
 
-    /// The cells of `symbol`: the mark, then its text (cut to ``maxTextWidth``, control characters stripped).
+    /// The cells of `symbol`: the mark, then its text (cut with "…" to ``maxTextWidth``, control characters stripped).
     public static func cells(_ symbol: OSMCSymbol) -> [Cell] {
         let bg = symbol.background.map { colour($0.colour) } ?? .default
         var cells = [Cell](repeating: Cell(" ", bg: bg), count: markWidth)
@@ -67,8 +68,10 @@ public enum BlazeCells {
             }
         }
         if let text = symbol.text.map(TextSanitizer.sanitize), !text.isEmpty {
-            for ch in text.prefix(maxTextWidth) where DisplayWidth.of(String(ch)) == 1 {
-                cells.append(Cell(String(ch), fg: colour(symbol.textColour), bg: bg, attributes: .bold))
+            let chars = text.map(String.init).filter { DisplayWidth.of($0) == 1 }
+            let shown = chars.count > maxTextWidth ? chars.prefix(maxTextWidth - 1) + ["…"] : chars[...]
+            for ch in shown {
+                cells.append(Cell(ch, fg: colour(symbol.textColour), bg: bg, attributes: .bold))
             }
         }
         return cells

@@ -1,4 +1,5 @@
 import Foundation
+import TermUI
 import TrailCore
 import TrailMap
 import TrailStore
@@ -32,6 +33,37 @@ public struct CompletionFigures: Sendable, Equatable {
                 hikesRead: Int, walksRead: Int) {
         self.share = share; self.length = length; self.walked = walked; self.walkedRanges = walkedRanges
         self.missing = missing; self.hikesRead = hikesRead; self.walksRead = walksRead
+    }
+
+    /// The hike screen's completion rows: "Completion: 38 % walked", "4.2 km of 11.0 km", then
+    /// each missing stretch ("missing 1.2 km from A to B", longest first), packed with ", " into
+    /// at most `maxRows` rows of `width` cells; a part that does not fit is left out whole (the
+    /// number of stretches not shown is said when room is left), never cut.
+    public func rows(_ u: UnitFormatter, width: Int, maxRows: Int) -> [String] {
+        guard width > 0, maxRows > 0 else { return [] }
+        let clean = TextSanitizer.sanitize
+        var parts = ["Completion: \(Int((share * 100).rounded(.down))) % walked", "\(u.distance(walked)) of \(u.distance(length))"]
+        parts += missing.sorted { $0.length > $1.length }.map {
+            clean("missing \(u.distance($0.length))" + TrailCompletion.placesText(from: $0.fromName, to: $0.toName))
+        }
+        var rows: [String] = []
+        var shown = 0
+        for part in parts where DisplayWidth.of(part) <= width {
+            if let last = rows.last, DisplayWidth.of(last) + 2 + DisplayWidth.of(part) <= width {
+                rows[rows.count - 1] = last + ", " + part
+            } else if rows.count < maxRows {
+                rows.append(part)
+            } else { continue }
+            shown += 1
+        }
+        let left = parts.count - shown
+        let note = "\(left) more not shown"
+        if left > 0, shown > 0 {
+            if let last = rows.last, DisplayWidth.of(last) + 2 + DisplayWidth.of(note) <= width {
+                rows[rows.count - 1] = last + ", " + note
+            } else if rows.count < maxRows, DisplayWidth.of(note) <= width { rows.append(note) }
+        }
+        return rows
     }
 
     /// "38 % walked, missing 12.4 km from Arinsal to Coll…" in one line for a panel.

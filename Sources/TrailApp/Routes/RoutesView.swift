@@ -50,7 +50,7 @@ public enum RoutesView {
             if drawn == 0 { buffer.setString(x: list.x + 1, y: y, " · ", style: env.style(ThemeRole.muted), maxWidth: 3) }
             var text = TextSanitizer.sanitize(route.title)
             if let ref = route.route.ref, ref != route.title { text += " (\(TextSanitizer.sanitize(ref)))" }
-            var tail = u.distance(route.length)
+            var tail = u.distance(route.length) + (route.route.isComplete ? "" : " (incomplete)")
             if let c = model.completions[route.id] { tail += "  \(Int((c.share * 100).rounded(.down))) %" }
             let textX = list.x + 2 + blazeWidth
             let tailWidth = DisplayWidth.of(tail)
@@ -79,7 +79,7 @@ public enum RoutesView {
         var facts: [String] = []
         if let n = r.network { facts.append("\(s(n)) network") }
         if let rt = r.route.isRoundTrip { facts.append(rt ? "round trip" : "one way") }
-        facts.append(u.distance(r.length) + " in the map" + (r.taggedDistance.map { " (tagged \(u.distance($0)))" } ?? ""))
+        facts.append(u.distance(r.length) + (r.route.isComplete ? " in the map" : " in this extract (incomplete)") + (r.taggedDistance.map { " (tagged \(u.distance($0)))" } ?? ""))
         lines.append((facts.joined(separator: " · "), ThemeRole.text))
         let ends = [r.route.tags["from"].map { "from \(s($0))" }, r.route.tags["to"].map { "to \(s($0))" }].compactMap { $0 }
         if !ends.isEmpty { lines.append((ends.joined(separator: " "), ThemeRole.text)) }

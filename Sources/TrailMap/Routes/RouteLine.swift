@@ -171,8 +171,10 @@ extension MapStore {
     /// Long-distance paths (``RouteSummary/isLongDistance``) only with `includeLongDistance`.
     /// A stage without `osmc:symbol` (or `network`) takes its super-route's (the relation that
     /// lists it as a member): stages of the GR 11 are often tagged only on the whole path.
+    /// With `radius` (metres) and `point`, only routes whose nearest line point is within
+    /// `radius` of `point` (the box is a prefilter; its corners reach √2 × radius).
     /// - Throws: ``SQLiteError``.
-    public func routeSummaries(in box: BoundingBox, near point: Coordinate? = nil,
+    public func routeSummaries(in box: BoundingBox, near point: Coordinate? = nil, within radius: Double? = nil,
                                includeLongDistance: Bool = false) throws -> [RouteSummary] {
         let all = try routes(in: box).filter { $0.bounds != nil }.map { r in
             var route = r
@@ -185,6 +187,7 @@ extension MapStore {
             return RouteSummary(route: route, near: point)
         }
         return all.filter { includeLongDistance || !$0.isLongDistance }
+            .filter { r in radius.map { (r.distanceFromPoint ?? 0) <= $0 } ?? true }
             .sorted { a, b in
                 let da = a.distanceFromPoint ?? 0, db = b.distanceFromPoint ?? 0
                 return da != db ? da < db : (a.title, a.id) < (b.title, b.id)
@@ -212,11 +215,12 @@ extension MapStore {
 extension RouteSummary {
     /// The route as a hike to store: one track with one segment per run (so a gap breaks the
     /// profile and the statistics do not walk across it), a waypoint at each gap saying how long
-    /// it is, the relation's address as the track's link and source "OpenStreetMap".
+    /// it is, the relation's address as the track's link and source "OpenStreetMap"; kind
+    /// ``HikeKind/drawn`` (a planned line) and no time (undated).
     /// - Parameters:
     ///   - elevate: gives the line terrain heights (``TerrainElevation``'s planned track) where
     ///     tiles exist; nil keeps it without elevation.
-    public func hike(calculator: StatisticsCalculator = StatisticsCalculator(), time: Date,
+    public func hike(calculator: StatisticsCalculator = StatisticsCalculator(),
                      elevate: ((Track) -> Track)? = nil) -> NewHike {
         let segments = line.runs.map { TrackSegment(points: $0.map { Trackpoint($0) }) }
         let link = Link(href: osmURL, text: "OpenStreetMap relation \(route.id)")
@@ -235,8 +239,10 @@ extension RouteSummary {
             Waypoint(latitude: g.from.latitude, longitude: g.from.longitude,
                      name: "Gap of \(Int(g.length.rounded())) m in the route", description: "members missing from the map", type: "gap")
         }
-        return NewHike(name: title, description: description, kind: .imported, sourceFileName: nil,
-                       metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", links: [link], time: time),
+        // A planned line, not a walk: the kind of drawn lines (planned terrain heights, editable
+        // as a drawing) and no time, so no start is shown (the moment it was opened is not one).
+        return NewHike(name: title, description: description, kind: .drawn, sourceFileName: nil,
+                       metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", links: [link]),
                        tracks: [track], waypoints: waypoints, statistics: calculator.statistics(for: [track]))
     }
 }

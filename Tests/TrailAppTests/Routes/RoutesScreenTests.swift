@@ -16,7 +16,8 @@ import TrailStore
     }
 
     /// A 1.2 km route eastwards in two ways, with a blaze and a gap-free line.
-    static func route(id: Int64 = 7, symbol: String? = "red:white:red_bar", name: String = "Camí de prova") -> RouteSummary {
+    static func route(id: Int64 = 7, symbol: String? = "red:white:red_bar", name: String = "Camí de prova",
+                      isComplete: Bool = true) -> RouteSummary {
         let start = Coordinate(latitude: 42.55, longitude: 1.55)
         let pts = (0...12).map { Geodesy.destination(from: start, distance: Double($0) * 100, bearing: 90) }
         let parts = [Array(pts[0...6]), Array(pts[6...12])]
@@ -25,7 +26,7 @@ import TrailStore
         let r = HikingRoute(id: id, route: "hiking", tags: tags,
                             members: [HikingRoute.Member(type: .way, ref: 1, role: "", isPresent: true),
                                       HikingRoute.Member(type: .way, ref: 2, role: "", isPresent: true)],
-                            isComplete: true, parts: parts, bounds: BoundingBox(covering: pts))
+                            isComplete: isComplete, parts: parts, bounds: BoundingBox(covering: pts))
         return RouteSummary(route: r, near: start)
     }
 
@@ -109,5 +110,24 @@ import TrailStore
         // Control characters in the text are not drawn.
         let hostile = BlazeCells.cells(try #require(OSMCSymbol("red:white::\u{1b}[2J:black")))
         #expect(!hostile.contains { $0.symbol.unicodeScalars.contains { $0.value < 0x20 } })
+    }
+
+    /// A route with members missing from the extract says its length is the extract's part only.
+    @Test func incompleteRouteSaysItsLengthIsTheExtracts() {
+        var (s, request) = routesState()
+        _ = app.update(&s, .routes(.listed(request: request, [Self.route(isComplete: false), Self.route(id: 8, name: "Whole")],
+                                           hiddenLongDistance: 0)))
+        let rows = app.view(s, width: 120, height: 30).textDump().split(separator: "\n")
+        #expect(rows.contains { $0.contains("Camí de prova") && $0.contains("1.20 km (incomplete)") })
+        #expect(rows.contains { $0.contains("Whole") && !$0.contains("incomplete") })
+        #expect(rows.contains { $0.contains("1.20 km in this extract (incomplete)") })
+    }
+
+    /// "GR 11.10" must not read "11.1" (another stage): the whole text, or cut with "…".
+    @Test func blazeTextIsWholeOrVisiblyCut() throws {
+        let whole = BlazeCells.cells(try #require(OSMCSymbol("red:white:red_bar:11.10:black")))
+        #expect(whole.dropFirst(BlazeCells.markWidth).map(\.symbol).joined() == "11.10")
+        let long = BlazeCells.cells(try #require(OSMCSymbol("red:white:red_bar:GR11.10:black")))
+        #expect(long.dropFirst(BlazeCells.markWidth).map(\.symbol).joined() == "GR11…")
     }
 }

@@ -62,7 +62,11 @@ import TrailCore
         #expect(abs(line.length - 400) < 0.01)
         // A stored hike: one segment per run, a waypoint at the gap.
         let summary = RouteSummary(route: Self.route([(a, ""), (c, "")]))
-        let hike = summary.hike(time: Date(timeIntervalSince1970: 0))
+        let hike = summary.hike()
+        // A planned line: the drawn kind, undated (no start time).
+        #expect(hike.kind == .drawn)
+        #expect(hike.metadata.time == nil)
+        #expect(hike.tracks.allSatisfy { $0.segments.allSatisfy { $0.points.allSatisfy { $0.time == nil } } })
         #expect(hike.tracks[0].segments.count == 2)
         #expect(hike.waypoints.count == 1 && hike.waypoints[0].type == "gap")
         #expect(hike.tracks[0].links.first?.href == "https://www.openstreetmap.org/relation/1")
@@ -117,5 +121,22 @@ import TrailCore
                 #expect(s.line.coordinates.count == points - joins, "relation \(row.id)")
             }
         }
+    }
+}
+
+extension RouteLineTests {
+    /// The box around a point reaches √2 × the radius at its corners; `within` keeps only the
+    /// routes whose nearest point is inside the radius. Expected ids by haversine (R = 6371008.8 m)
+    /// from (42.6, 1.5) to every node of each route's ways in Samples/andorra-ordino.osm:
+    /// 5511920 at 612 m, 8593599 at 1872 m; next 10603859 and 3509400 at 2345 m (in the box).
+    @Test func nearWithinRadiusDropsRoutesInTheBoxCornersOnly() throws {
+        let store = try TestSupport.freshStore()
+        try store.importOSM(path: TestSupport.sampleExtract, importedAt: TestSupport.importTime)
+        let p = Coordinate(latitude: 42.6, longitude: 1.5)
+        let box = BoundingBox(p).expanded(byMetres: 2000)
+        let inBox = try store.routeSummaries(in: box, near: p, includeLongDistance: true)
+        #expect(inBox.contains { $0.id == 10603859 })
+        let near = try store.routeSummaries(in: box, near: p, within: 2000, includeLongDistance: true)
+        #expect(near.map(\.id) == [5511920, 8593599])
     }
 }

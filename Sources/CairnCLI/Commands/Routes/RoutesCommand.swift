@@ -37,10 +37,12 @@ public enum RoutesCommand: Command {
         let store = FileManager.default.fileExists(atPath: storePath) ? try StoreAccess.open(storePath, context, create: false) : nil
         var box = BoundingBox(minLatitude: -90, minLongitude: -180, maxLatitude: 90, maxLongitude: 180)
         var point: Coordinate?
+        var radius: Double?
         var scope = "in the map"
         if let text = args.value(near) {
             let p = try DemCommandSupport.parsePosition(text)
             point = p
+            radius = nearRadius
             box = BoundingBox(p).expanded(byMetres: nearRadius)
             scope = "within \(units.distance(nearRadius)) of \(text)"
         } else if let idText = args.value(inHike) {
@@ -52,7 +54,7 @@ public enum RoutesCommand: Command {
             point = try store.tracks(of: id).first?.segments.first?.points.first?.coordinate
             scope = "near hike \(id)"
         }
-        let all = try map.routeSummaries(in: box, near: point, includeLongDistance: true)
+        let all = try map.routeSummaries(in: box, near: point, within: radius, includeLongDistance: true)
         let shown = all.filter { args.has(Self.all) || !$0.isLongDistance }
         let completions = try shown.map { r -> CompletionReport? in
             guard let store else { return nil }
@@ -81,7 +83,7 @@ public enum RoutesCommand: Command {
             if let f = r.route.tags["from"] { facts.append("from \(c(f))") }
             if let t = r.route.tags["to"] { facts.append("to \(c(t))") }
             if let rt = r.route.isRoundTrip { facts.append(rt ? "round trip" : "one way") }
-            facts.append(u.distance(r.length) + (r.taggedDistance.map { " (tagged \(u.distance($0)))" } ?? ""))
+            facts.append(u.distance(r.length) + (r.route.isComplete ? "" : " in this extract (incomplete)") + (r.taggedDistance.map { " (tagged \(u.distance($0)))" } ?? ""))
             if !r.line.gaps.isEmpty {
                 facts.append("\(r.line.gaps.count) gap\(r.line.gaps.count == 1 ? "" : "s") of \(u.distance(r.line.gaps.reduce(0) { $0 + $1.length })) bridged")
             }

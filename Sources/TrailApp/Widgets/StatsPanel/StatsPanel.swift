@@ -22,6 +22,9 @@ public struct StatsPanel: Sendable {
     public var rangeStatistics: TrackStatistics?
     /// Theme, units.
     public var environment: WidgetEnvironment
+    /// Trail completion of the hike's line over the other walks, drawn as its own rows below
+    /// the figures (nil: none).
+    public var completion: CompletionFigures?
 
     /// Creates a panel.
     public init(hike: PreparedHike, range: ClosedRange<Int>? = nil, rangeStatistics: TrackStatistics? = nil,
@@ -113,6 +116,12 @@ public struct StatsPanel: Sendable {
             let warning = environment.style(ThemeRole.warning)
             for part in gaps.noteLines(environment.format, width: area.width) where y < area.maxY {
                 buffer.setString(x: area.x, y: y, part, style: warning, maxWidth: area.width)
+                y += 1
+            }
+        }
+        if let c = completion {
+            for row in c.rows(environment.format, width: area.width, maxRows: area.maxY - y) {
+                buffer.setString(x: area.x, y: y, row, style: environment.style(ThemeRole.highlight), maxWidth: area.width)
                 y += 1
             }
         }
