@@ -84,7 +84,7 @@ import Testing
         try tmux.send("n")
         #expect(try tmux.waitFor(text: "New route").ok)
         // Taps against the cell width of the readout's zoom (one decimal: to 10 %); the held and
-        // the Shift steps against each other (128 : 8), both measured in degrees.
+        // the Shift steps against each other (1 + 2 + … + 8 + 4 × 8 = 68 : 8), both measured in degrees.
         let start = try #require(Self.cursor(try tmux.screen()))
         for _ in 0..<3 { usleep(500_000); try tmux.send("Right") }
         let tapped = try tmux.waitFor(timeout: 5) { s in Self.cursor(s).map { $0.lon != start.lon } == true }
@@ -99,12 +99,12 @@ import Testing
         }
         usleep(500_000)
         try tmux.sendKeys(Array(repeating: "Right", count: 12))
-        let held = try cellsMoved(from: afterTaps) { $0 > 120 }
+        let held = try cellsMoved(from: afterTaps) { $0 > 64 }
         usleep(500_000)
         let beforeBig = try #require(Self.cursor(try tmux.screen()))
         try tmux.send("S-Left")
         let big = try cellsMoved(from: beforeBig) { $0 < -7 }
-        #expect(abs(held / -big - 16) < 0.1, "12 repeats moved \(held) cells, Shift+Left \(big)")
+        #expect(abs(held / -big - 8.5) < 0.1, "12 repeats moved \(held) cells, Shift+Left \(big)")
     }
 
     @Test func drawReorderStraightQuitReopenSave() throws {

@@ -6,9 +6,10 @@ import Foundation
 /// Rule: a press in the same direction as the previous one that arrives within
 /// ``repeatInterval`` of it continues a run (a held key: terminals repeat it 25–40 times a
 /// second after a 250–660 ms delay); any other press starts a new run. The n-th press of a run
-/// (n = 0 first) moves `min(1 + growth·n, maximumStep)` cells: 1, 3, 5, 7, … 15, then 16 a press.
-/// So k presses cover k² cells while the step grows: 120 columns take 12 presses, 0.44 s at
-/// 25 repeats a second and 0.33 s at 33, after the terminal's delay before the first repeat.
+/// (n = 0 first) moves `min(1 + growth·n, maximumStep)` cells: 1, 2, 3, … 8, then 8 a press.
+/// So 120 columns take 19 presses, 0.76 s at 25 repeats a second and 0.58 s at 33, after the
+/// terminal's delay before the first repeat. (First 1, 3, 5 … 16: a tester's 30 repeats moved
+/// 413 cells, four map widths, too fast to stop on a target.)
 /// Shift+arrow steps (``DrawModel/bigStep``) do not grow: they are big already.
 ///
 /// Times are seconds on any monotonic clock (the runtime's key clock; tests pass their own).
@@ -16,9 +17,9 @@ public struct CursorAcceleration: Sendable, Equatable {
     /// Presses closer than this (seconds) in one direction are one held key.
     public static let repeatInterval: TimeInterval = 0.15
     /// Cells added to the step by each repeat.
-    public static let growth = 2
+    public static let growth = 1
     /// The largest step, in cells.
-    public static let maximumStep = 16
+    public static let maximumStep = 8
 
     private var lastDirection: [Int] = []
     private var lastTime: TimeInterval = -.infinity
