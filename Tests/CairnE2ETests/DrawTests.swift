@@ -71,16 +71,11 @@ import Testing
     }
 
     /// Issue 19: a held arrow (here a burst of 12 → from tmux, as a terminal's key repeat sends
-    /// them) moves 1 + 3 + … + 15 + 4 · 16 = 128 cells (``CursorAcceleration``); taps 0.5 s apart
+    /// them) moves 1 + 2 + … + 8 + 4 · 8 = 68 cells (``CursorAcceleration``); taps 0.5 s apart
     /// move one cell each; Shift+← eight.
     @Test func heldArrowAcceleratesTheCursor() throws {
         guard BrowseTests.ready else { return }
-        let (store, map) = try BrowseTests.demoStore()
-        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 36)
-        #expect(try tmux.waitFor(text: "Tag 2").ok)
-        try tmux.type("/new")
-        try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
+        let (tmux, _, _) = try BrowseTests.demoLibrary(filter: "new")
         try tmux.send("n")
         #expect(try tmux.waitFor(text: "New route").ok)
         // Taps against the cell width of the readout's zoom (one decimal: to 10 %); the held and

@@ -7,12 +7,7 @@ import Testing
 @Suite(.serialized) struct PlacesTests {
     @Test func openFilterAddSeeOnProfileExport() throws {
         guard BrowseTests.ready else { return }
-        let (store, map) = try BrowseTests.demoStore()
-        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 36)
-        #expect(try tmux.waitFor(text: "Tag 2").ok)
-        try tmux.type("/Sorteny")
-        try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
+        let (tmux, store, _) = try BrowseTests.demoLibrary(filter: "Sorteny")
         try tmux.send("Enter")
         #expect(try tmux.waitFor { BrowseTests.readout($0) != nil && $0.contains("© OpenStreetMap contributors") }.ok)
         // p: the places within 1 km of the line, in walking order: the huts the route passes.
@@ -53,12 +48,7 @@ import Testing
     /// noted, stored with the hike (`cairn places --added`) and exported as a `<wpt>`.
     @Test func ownPlaceAtTheMapCursor() throws {
         guard BrowseTests.ready else { return }
-        let (store, map) = try BrowseTests.demoStore()
-        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 36)
-        #expect(try tmux.waitFor(text: "Tag 2").ok)
-        try tmux.type("/Sorteny")
-        try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
+        let (tmux, store, _) = try BrowseTests.demoLibrary(filter: "Sorteny")
         try tmux.send("Enter")
         #expect(try tmux.waitFor { BrowseTests.readout($0) != nil && $0.contains("© OpenStreetMap contributors") }.ok)
         try tmux.send("Tab")
@@ -84,12 +74,7 @@ import Testing
     /// the route as one of the new hike's places.
     @Test func placesAlongARouteBeingDrawnAreSavedWithIt() throws {
         guard BrowseTests.ready else { return }
-        let (store, map) = try BrowseTests.demoStore()
-        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map) --within 2km", width: 120, height: 36)
-        #expect(try tmux.waitFor(text: "Tag 2").ok)
-        try tmux.type("/Sorteny")
-        try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
+        let (tmux, store, _) = try BrowseTests.demoLibrary(filter: "Sorteny", options: "--within 2km")
         try tmux.type("n")
         #expect(try tmux.waitFor(text: "New route").ok)
         try tmux.send("Enter")

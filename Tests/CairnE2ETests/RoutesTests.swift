@@ -8,14 +8,12 @@ import Testing
 @Suite(.serialized) struct RoutesTests {
     @Test func listOpenAsHikeCompletion() throws {
         guard BrowseTests.ready else { return }
-        let (store, map) = try BrowseTests.demoStore()
-        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 36)
-        #expect(try tmux.waitFor(text: "Tag 2").ok)
-        try tmux.type("/Sorteny")
-        try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "1 of 9 hikes").ok)
+        let (tmux, store, map) = try BrowseTests.demoLibrary(filter: "Sorteny")
         try tmux.type("w")
-        let list = try tmux.waitFor { $0.contains("Waymarked routes near the selected hike") && $0.contains("% walked") }
+        // The details (with the address) are drawn after the list: wait for both.
+        let list = try tmux.waitFor {
+            $0.contains("Waymarked routes near the selected hike") && $0.contains("% walked") && $0.contains("openstreetmap.org/relation/")
+        }
         #expect(list.ok, "routes list:\n\(list.screen)")
         #expect(list.screen.contains("openstreetmap.org/relation/"))
         #expect(list.screen.contains("© OpenStreetMap contributors"))
