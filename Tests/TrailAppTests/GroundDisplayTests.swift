@@ -113,6 +113,42 @@ import TrailCore
         #expect(LineClass.isOn(5, at: 0) && !LineClass.isOn(5, at: 1))
     }
 
+    /// Braille dots of `buffer` in rows `rows`.
+    static func dotCount(_ buffer: Buffer, rows: Range<Int>) -> Int {
+        var n = 0
+        for y in rows { for x in 0..<buffer.area.width {
+            let v = buffer[x, y]!.symbol.unicodeScalars.first!.value
+            if v > 0x2800 && v <= 0x28FF { n += (v - 0x2800).nonzeroBitCount }
+        } }
+        return n
+    }
+
+    @Test func withoutColourTheRouteIsTwoDotsWideWhereAPathIsOne() {
+        // Issue 16's tester: in mono a waymarked route (and solid T1 under `o`) looked like the
+        // paths, which are one dot wide. The line runs north: a dot per dot row in colour, two
+        // side by side without (the second column beside the first, in the same cell).
+        let hike = twoGradeHike()
+        for colouring in [LineColouring.plain, .grade] {
+            let colour = Self.dotCount(renderMap(hike, colouring), rows: 18..<28)
+            let mono = Self.dotCount(renderMap(hike, colouring, theme: "mono"), rows: 18..<28)
+            #expect(colour > 0)
+            #expect(Double(mono) > Double(colour) * 1.8 && Double(mono) < Double(colour) * 2.4,
+                    "\(colouring): \(mono) dots in mono vs \(colour) in colour")
+        }
+        // Every lit cell of the mono plain line is two dot columns wide (mask left | right column).
+        let buffer = renderMap(hike, .plain, theme: "mono")
+        var both = 0, one = 0
+        for y in 18..<28 { for x in 0..<80 {
+            let v = buffer[x, y]!.symbol.unicodeScalars.first!.value
+            guard v > 0x2800 && v <= 0x28FF else { continue }
+            let m = v - 0x2800
+            let left = m & 0x47 != 0, right = m & 0xB8 != 0  // dots 1 2 3 7 | 4 5 6 8
+            if left && right { both += 1 } else { one += 1 }
+        } }
+        #expect(both + one > 0)
+        #expect(both > one * 3, "\(both) cells with both columns, \(one) with one")
+    }
+
     @Test func oCyclesTheColouringAndTheHelpListsIt() {
         #expect(HikeAction.keyMap.action(for: .character("o")) == .lineColouring)
         #expect(LineColouring.plain.next == .slope && LineColouring.slope.next == .grade && LineColouring.grade.next == .plain)

@@ -50,8 +50,17 @@ public enum MatchCommand: Command {
         guard let match = try HikeMatching.match(segments: segments, map: map) else {
             throw CLIError.failure("hike \(id) has no points to match")
         }
+        if match.matchedShare == 0, let box = BoundingBox(covering: segments.flatMap { $0 }) {
+            throw CLIError.failure(Self.offTheMap(id, box: box, mapPath: mapPath))
+        }
         if keep == .kept {
+            let before = try store.keptLineVersion(of: id)
             let version = try store.keepLineVersion(match.keptLine(recorded: recorded, choices: []), origin: "matched", of: id)
+            if version == before {
+                context.stdout.write("\(id): nothing changed: the hike's line is already "
+                                     + (version == 0 ? "this one (the recording)" : "version \(version), the same line") + "\n")
+                return 0
+            }
             let length = try store.summary(id).statistics.distance
             context.stdout.write("\(id): matched line kept as version \(version): \(units.distance(length)) "
                                  + "(recorded \(units.distance(HikeMatching.length(segments)))); undo: cairn match \(id) --keep raw\n")
@@ -63,6 +72,16 @@ public enum MatchCommand: Command {
             context.stdout.write(text(id, match, rawLength: HikeMatching.length(segments), units))
         }
         return 0
+    }
+
+    /// What `match` says when no point of the hike has a walkable way near: the map has
+    /// nothing under it, and which extract to import (the box to cover).
+    static func offTheMap(_ id: HikeID, box: BoundingBox, mapPath: String) -> String {
+        let f = { (v: Double) in String(format: "%.4f", v) }
+        return "no map data under hike \(id): no walkable way of \(TerminalText.clean(mapPath)) within 30 m of any of its points; "
+            + "import an OpenStreetMap extract covering \(f(box.minLatitude)),\(f(box.minLongitude)) to "
+            + "\(f(box.maxLatitude)),\(f(box.maxLongitude)) (latitude,longitude) with `cairn map import EXTRACT.osm.pbf`, "
+            + "or fetch it with `cairn map fetch --around \(id)`; nothing was changed"
     }
 
     static func text(_ id: HikeID, _ m: TrackMatch, rawLength: Double, _ u: UnitFormatter) -> String {

@@ -47,7 +47,13 @@ public struct AppState: Sendable {
     }
 
     /// The screen showing and its state; set only by ``CairnApp/navigate(_:to:)``.
-    public internal(set) var screen: Screen = .library
+    public internal(set) var screen: Screen = .library {
+        didSet {
+            // A screen's messages end with it (DECISIONS 351): leaving it for another kind of
+            // screen clears a status line it set; app-wide ones (no screen) stay.
+            if let owner = status.screen, owner != screen.kind { status = StatusMessage(text: "", isError: false) }
+        }
+    }
     /// The library: the hike list, its sort and filter, the selection and its preview. Kept
     /// beside the screen because it outlives it: back from a hike or a drawing the library is
     /// as it was left, and a new drawing opens over the library's selected hike.
@@ -57,7 +63,13 @@ public struct AppState: Sendable {
     /// The first line the `?` help shows (it scrolls when it does not fit); 0 when it opens.
     public var helpScroll = 0
     /// The line at the bottom: store, units, hints, or the last message.
-    public var status = StatusMessage(text: "", isError: false)
+    /// A message set without an owner belongs to the screen showing (DECISIONS 351), unless it
+    /// says ``StatusMessage/acrossScreens``.
+    public var status = StatusMessage(text: "", isError: false) {
+        didSet {
+            if status.screen == nil, !status.acrossScreens, !status.text.isEmpty { status.screen = screen.kind }
+        }
+    }
     /// Drawing settings: theme, units, braille or ASCII.
     public var environment: WidgetEnvironment
     /// Shown in the status line (the store path, shortened).
@@ -92,10 +104,21 @@ public struct AppState: Sendable {
 public struct StatusMessage: Sendable, Equatable {
     public var text: String
     public var isError: Bool
-    public init(text: String, isError: Bool) {
+    /// The screen that set it (stamped when it is set, ``AppState/status``): the message is
+    /// cleared when that screen is left for another kind of screen.
+    public var screen: AppState.Screen.Kind?
+    /// True for a message meant to outlive the screen that set it (it goes with a change of
+    /// screen, e.g. "opened as a hike"): never stamped, never cleared by leaving.
+    public var acrossScreens: Bool
+    public init(text: String, isError: Bool, screen: AppState.Screen.Kind? = nil, acrossScreens: Bool = false) {
         self.text = text
         self.isError = isError
+        self.screen = screen
+        self.acrossScreens = acrossScreens
     }
+
+    /// Equal when they say the same (the owning screen is bookkeeping).
+    public static func == (a: StatusMessage, b: StatusMessage) -> Bool { a.text == b.text && a.isError == b.isError }
 }
 
 /// Dialogs and overlays.

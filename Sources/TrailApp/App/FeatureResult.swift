@@ -69,10 +69,20 @@ extension CairnApp {
             case .bell: effects.append(.bell)
             }
         }
-        if let status = result.status { state.status = status }
+        // The status belongs to the screen the feature is on (stamped as it is set), or, when
+        // the result navigates, to the screen it goes to (unless that screen's opening set its own).
+        if var status = result.status {
+            if result.navigation != nil { status.acrossScreens = true }
+            state.status = status
+        }
         if let modal = result.modal { state.modal = modal }
         if result.quit { state.quitting = true }
-        if let target = result.navigation { effects += navigate(&state, to: target) }
+        if let target = result.navigation {
+            effects += navigate(&state, to: target)
+            if let status = result.status, !status.acrossScreens, state.status.acrossScreens, state.status == status {
+                state.status = StatusMessage(text: status.text, isError: status.isError)
+            }
+        }
         return effects
     }
 }

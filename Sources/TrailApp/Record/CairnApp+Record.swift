@@ -53,7 +53,7 @@ extension CairnApp {
                 return apply(RecordFeature.finished(hike), &state, AppEffect.record)
             }
             // The offer's "finish": the library shows the hike.
-            state.status = StatusMessage(text: "The recording was finished and saved", isError: false)
+            state.status = StatusMessage(text: "The recording was finished and saved", isError: false, acrossScreens: true)
             return hike.map { navigate(&state, to: .librarySelecting($0)) } ?? []
         case .failed(let reason) where state.screen.kind != .record:
             state.status = StatusMessage(text: "Recording: \(reason)", isError: true)

@@ -25,7 +25,7 @@ extension CairnApp {
             return []
         }
         if case .opened(let id, let status) = message {
-            state.status = StatusMessage(text: status, isError: false)
+            state.status = StatusMessage(text: status, isError: false, acrossScreens: true)  // said on the hike it opens
             return navigate(&state, to: .openRecorded(id))
         }
         guard case .routes(var model) = state.screen else {

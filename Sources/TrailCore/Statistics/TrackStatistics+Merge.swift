@@ -72,3 +72,26 @@ extension TrackStatistics {
         }
     }
 }
+
+extension TrackStatistics {
+    /// These statistics with every figure that has a time in it taken from `recorded`: start
+    /// and end time, elapsed, total and moving time (s), timed and moving distance (m), average,
+    /// moving average and max speed (m/s). Distance, point and segment counts, heights, grade,
+    /// box and the walking-time estimate stay these. For a line made from a recording (a kept
+    /// match, whose vertices between matched points have interpolated times): its speeds and
+    /// moving time are the recording's, never those the interpolation invents (DECISIONS 350).
+    public func takingTimes(from recorded: TrackStatistics) -> TrackStatistics {
+        var s = self
+        s.startTime = recorded.startTime
+        s.endTime = recorded.endTime
+        s.elapsedTime = recorded.elapsedTime
+        s.totalTime = recorded.totalTime
+        s.movingTime = recorded.movingTime
+        s.timedDistance = recorded.timedDistance
+        s.movingDistance = recorded.movingDistance
+        s.averageSpeed = recorded.averageSpeed
+        s.movingAverageSpeed = recorded.movingAverageSpeed
+        s.maxSpeed = recorded.maxSpeed
+        return s
+    }
+}

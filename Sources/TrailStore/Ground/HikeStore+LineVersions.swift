@@ -56,9 +56,14 @@ extension HikeStore {
 
     /// Stores `segments` (one list of trackpoints per segment of the raw line, in order) as a
     /// new version of `hike`'s line and keeps it: from now on ``tracks(of:line:)`` gives it and
-    /// the hike's statistics are those of this line (``StatisticsCalculator``, as at import).
+    /// the hike's statistics are those of this line (``StatisticsCalculator``, as at import),
+    /// except the time-based figures, which are the recording's
+    /// (``TrackStatistics/takingTimes(from:)``, DECISIONS 350): a matched line's path vertices
+    /// carry interpolated times, which made speeds up (3.1 → 7.1 km/h) and moving time down.
     /// The raw points are not touched. One transaction.
-    /// - Returns: the new version number.
+    /// When `segments` are the line the hike shows now (the kept version or the recording, as
+    /// stored), nothing is stored and the shown version is returned (0 for the raw line).
+    /// - Returns: the new version number, or the shown one when nothing changed.
     /// - Throws: ``HikeStoreError/readOnly(path:)``, ``HikeStoreError/noSuchHike(_:)``,
     ///   ``LineVersionError/segmentCount(given:raw:)`` when `segments` does not have one list
     ///   per raw segment, ``SQLiteError``.
@@ -72,11 +77,19 @@ extension HikeStore {
             guard rawSegments.count == segments.count else {
                 throw LineVersionError.segmentCount(given: segments.count, raw: rawSegments.count)
             }
-            let version = (try connection.scalar("SELECT max(version) FROM line_versions WHERE hike_id = ?",
-                                                 [.integer(row)])?.integer.map { Int($0) } ?? 0) + 1
             let all = segments.flatMap { $0 }
             var bytes: [UInt8] = []
             PointCodec.encodePoints(all[...], into: &bytes)
+            // Never a version equal to the line shown (as stored: the codec's precision).
+            let current = try applyingKeptLine(raw, hikeRow: row).flatMap(\.segments).map(\.points)
+            var currentBytes: [UInt8] = []
+            PointCodec.encodePoints(current.flatMap { $0 }[...], into: &currentBytes)
+            if current.map(\.count) == segments.map(\.count), currentBytes == bytes,
+               PointCodec.encodeExtras(current.flatMap { $0 }[...]) == PointCodec.encodeExtras(all[...]) {
+                return try keptLineVersion(of: hike)
+            }
+            let version = (try connection.scalar("SELECT max(version) FROM line_versions WHERE hike_id = ?",
+                                                 [.integer(row)])?.integer.map { Int($0) } ?? 0) + 1
             try connection.run("""
                 INSERT INTO line_versions(hike_id, version, created_at, origin, raw_point_count, segment_sizes, points, extras)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -86,7 +99,7 @@ extension HikeStore {
                       PointCodec.encodeExtras(all[...]).map { .blob($0) } ?? .null])
             try connection.run("INSERT OR REPLACE INTO kept_line_versions(hike_id, version) VALUES (?, ?)",
                                [.integer(row), .integer(Int64(version))])
-            try writeLineStatistics(Self.replacing(raw, with: segments), hikeRow: row)
+            try writeLineStatistics(Self.replacing(raw, with: segments), recorded: raw, hikeRow: row)
             return version
         }
     }
@@ -142,9 +155,14 @@ extension HikeStore {
         }
     }
 
-    /// The hike row's statistics columns measured on `tracks`.
-    private func writeLineStatistics(_ tracks: [Track], hikeRow: Int64) throws {
-        let s = StatisticsCalculator().statistics(for: Track(segments: tracks.flatMap(\.segments)))
+    /// The hike row's statistics columns measured on `tracks`, the time-based ones on
+    /// `recorded` when given (the raw line of a kept version).
+    private func writeLineStatistics(_ tracks: [Track], recorded: [Track]? = nil, hikeRow: Int64) throws {
+        let calculator = StatisticsCalculator()
+        var s = calculator.statistics(for: Track(segments: tracks.flatMap(\.segments)))
+        if let recorded {
+            s = s.takingTimes(from: calculator.statistics(for: Track(segments: recorded.flatMap(\.segments))))
+        }
         let box = s.boundingBox
         try connection.run("""
             UPDATE hikes SET distance = ?, point_count = ?, elapsed_time = ?, moving_time = ?, average_speed = ?,

@@ -29,7 +29,7 @@ extension MapWidget {
     /// Draws `a`→`b` in class `k`'s dash pattern, `phase` dots into the pattern; returns the
     /// phase after it (so a pattern runs on across the points of the line).
     func patternedLine(from a: DotPoint, to b: DotPoint, class k: Int, phase: Double, ink: Ink,
-                       canvas: inout BrailleCanvas) -> Double {
+                       canvas: inout BrailleCanvas, doubled: Bool = false) -> Double {
         let dx = b.x - a.x, dy = b.y - a.y
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0, length.isFinite else { return phase }
@@ -43,11 +43,24 @@ extension MapWidget {
             let on = s < steps && LineClass.isOn(k, at: Int(phase) + s)
             if on, runStart == nil { runStart = s }
             if !on, let r = runStart {
-                canvas.line(from: point(r), to: point(max(r, s - 1)), ink: ink)
+                Self.stroke(from: point(r), to: point(max(r, s - 1)), ink: ink, doubled: doubled, canvas: &canvas)
                 runStart = nil
             }
         }
         return phase + length
+    }
+
+    /// Draws `a`→`b`; `doubled`, with a second line one dot beside it (above or below a
+    /// flatter line, left or right of a steeper one, on the side that keeps the pair in the
+    /// same braille cell at `a`): the route's mark without colour, two dots wide where the
+    /// map's paths are one (DECISIONS 352).
+    static func stroke(from a: DotPoint, to b: DotPoint, ink: Ink, doubled: Bool, canvas: inout BrailleCanvas) {
+        canvas.line(from: a, to: b, ink: ink)
+        guard doubled, a.x.isFinite, a.y.isFinite, abs(a.x) < 1e9, abs(a.y) < 1e9 else { return }
+        let flat = abs(b.x - a.x) >= abs(b.y - a.y)
+        let column = ((Int(a.x.rounded(.down)) % 2) + 2) % 2, row = ((Int(a.y.rounded(.down)) % 4) + 4) % 4
+        let ox = flat ? 0.0 : (column == 0 ? 1.0 : -1.0), oy = flat ? (row == 3 ? -1.0 : 1.0) : 0.0
+        canvas.line(from: DotPoint(x: a.x + ox, y: a.y + oy), to: DotPoint(x: b.x + ox, y: b.y + oy), ink: ink)
     }
 
     /// The legend of the coloured line in the map's top row: a sample of each class (a

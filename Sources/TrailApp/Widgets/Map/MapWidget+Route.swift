@@ -32,14 +32,16 @@ extension MapWidget {
         var phase = 0.0
         for i in 0..<n {
             if i + 1 < n && !segmentStarts.contains(i + 1) {
+                // Without colour the route is two dots wide, the map's paths one (DECISIONS 352).
                 guard let k = lineClass(at: i) else {
-                    canvas.line(from: dots[i], to: dots[i + 1], ink: plain)
+                    Self.stroke(from: dots[i], to: dots[i + 1], ink: plain, doubled: patterned, canvas: &canvas)
                     continue
                 }
                 let ink = classInks[k] ?? Ink(environment.style(LineClass.role(k)), priority: MapFeatureStyle.Layer.route)
                 classInks[k] = ink
                 if patterned {
-                    phase = patternedLine(from: dots[i], to: dots[i + 1], class: k, phase: phase, ink: ink, canvas: &canvas)
+                    phase = patternedLine(from: dots[i], to: dots[i + 1], class: k, phase: phase, ink: ink, canvas: &canvas,
+                                          doubled: true)
                 } else {
                     canvas.line(from: dots[i], to: dots[i + 1], ink: ink)
                 }

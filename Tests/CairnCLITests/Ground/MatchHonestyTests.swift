@@ -1,0 +1,115 @@
+@testable import CairnCLI
+import Foundation
+import Testing
+import TrailCore
+import TrailFormats
+import TrailStore
+@testable import TrailMap
+
+/// What a kept match must not do (issue 16, the tester's findings): invent speed or pauses
+/// (path vertices between matched points carry interpolated times), say "matched 0.0 %" of a
+/// hike with no map under it, or store a version equal to the line already shown.
+@Suite struct MatchHonestyTests {
+    /// Great-circle distance on a sphere of the mean Earth radius 6,371,008.8 m (haversine),
+    /// computed here independently of TrailCore's geodesy.
+    static func haversine(_ a: Trackpoint, _ b: Trackpoint) -> Double {
+        let r = 6_371_008.8, rad = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * rad, dLon = (b.longitude - a.longitude) * rad
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * r * asin(min(1, h.squareRoot()))
+    }
+
+    @Test func keptMatchKeepsTheRecordingsSpeedsAndMovingTime() throws {
+        guard let mapPath = GroundSharesTests.eastMap else { return }
+        let gpx = TestSupport.repoRoot.deletingLastPathComponent()
+            .appendingPathComponent("shared/data/gpx-unlicensed/adrutas-180429_b.gpx").path
+        guard FileManager.default.fileExists(atPath: gpx) else {
+            print("skipped: adrutas-180429_b.gpx not found")
+            return
+        }
+        let dir = TestSupport.tempDirectory()
+        let s = GroundSharesTests()
+        #expect(s.run(["import", gpx, "--store", "h.sqlite"], dir: dir).code == 0)
+        let id = try #require(try HikeStore(path: dir.appendingPathComponent("h.sqlite").path)
+            .summaries(sortedBy: .name, reversed: false).first?.id)
+        let before = try HikeStore(path: dir.appendingPathComponent("h.sqlite").path).summary(id).statistics
+        let r = s.run(["match", id.rawValue, "--keep", "matched", "--store", "h.sqlite", "--map", mapPath], dir: dir)
+        #expect(r.code == 0, "\(r.err)")
+        let store = try HikeStore(path: dir.appendingPathComponent("h.sqlite").path)
+        #expect(try store.keptLineVersion(of: id) == 1)
+        let kept = try store.summary(id).statistics
+        let line = try store.tracks(of: id).flatMap(\.segments).flatMap(\.points)
+        let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).flatMap(\.points)
+        #expect(line.count > recorded.count, "the kept line has the ways' vertices")
+        // Independent bound: a speed over a window is a sum of pair distances over a sum of pair
+        // durations, so no honest max speed exceeds the fastest pair of recorded points.
+        var fastestPair = 0.0
+        for (a, b) in zip(recorded.dropLast(), recorded.dropFirst()) {
+            guard let ta = a.time, let tb = b.time, tb > ta else { continue }
+            fastestPair = max(fastestPair, Self.haversine(a, b) / tb.timeIntervalSince(ta))
+        }
+        let maxSpeed = try #require(kept.maxSpeed)
+        #expect(maxSpeed <= fastestPair + 1e-9, "kept max \(maxSpeed * 3.6) km/h vs fastest recorded pair \(fastestPair * 3.6) km/h")
+        #expect(abs(maxSpeed - (before.maxSpeed ?? -1)) < 1e-9, "kept \(maxSpeed * 3.6) km/h, recorded \((before.maxSpeed ?? 0) * 3.6) km/h")
+        let moving = try #require(kept.movingTime)
+        #expect(abs(moving - (before.movingTime ?? -1)) < 1e-6, "moving \(moving) s kept vs \(before.movingTime ?? 0) s recorded")
+        // Elapsed time: last recorded time minus the first (the recording has no time break).
+        let times = recorded.compactMap(\.time)
+        let span = try #require(times.max()).timeIntervalSince(try #require(times.min()))
+        #expect(abs((kept.elapsedTime ?? -1) - span) < 1e-6 && moving <= span)
+        // The distance is the kept line's (shorter than the zig-zag of the recording).
+        let lineLength = zip(line.dropLast(), line.dropFirst()).reduce(0) { $0 + Self.haversine($1.0, $1.1) }
+        #expect(abs(kept.distance - lineLength) / lineLength < 0.005, "\(kept.distance) m vs haversine \(lineLength) m")
+        #expect(kept.distance < before.distance)
+        // And the bug this guards against: the same line measured with its interpolated times.
+        let naive = StatisticsCalculator().statistics(for: try store.tracks(of: id))
+        print("adrutas-180429_b kept: max \(maxSpeed * 3.6) km/h, moving \(moving) s; measured on the line's own times: max "
+              + "\((naive.maxSpeed ?? 0) * 3.6) km/h, moving \(naive.movingTime ?? 0) s; fastest pair \(fastestPair * 3.6) km/h")
+    }
+
+    static let offMapGPX = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Oslo walk</name><trkseg>
+        <trkpt lat="59.9100" lon="10.7400"><time>2024-05-01T10:00:00Z</time></trkpt>
+        <trkpt lat="59.9105" lon="10.7410"><time>2024-05-01T10:01:00Z</time></trkpt>
+        <trkpt lat="59.9110" lon="10.7420"><time>2024-05-01T10:02:00Z</time></trkpt>
+        <trkpt lat="59.9115" lon="10.7430"><time>2024-05-01T10:03:00Z</time></trkpt>
+        </trkseg></trk></gpx>
+        """
+
+    @Test func matchOffTheMapSaysSoAndStoresNothing() throws {
+        let dir = TestSupport.tempDirectory()
+        let gpx = dir.appendingPathComponent("oslo.gpx")
+        try Self.offMapGPX.write(to: gpx, atomically: true, encoding: .utf8)
+        let s = GroundSharesTests()
+        #expect(s.run(["import", gpx.path, "--store", "h.sqlite"], dir: dir).code == 0)
+        let id = try #require(try HikeStore(path: dir.appendingPathComponent("h.sqlite").path)
+            .summaries(sortedBy: .name, reversed: false).first?.id)
+        let list = s.run(["match", id.rawValue, "--store", "h.sqlite", "--map", RoutingFixtures.samplePath], dir: dir)
+        #expect(list.code == 1)
+        #expect(list.err.contains("no map data under hike \(id)") && list.err.contains("cairn map import"), "\(list.err)")
+        #expect(list.err.contains("59.9100,10.7400 to 59.9115,10.7430"), "\(list.err)")
+        #expect(!list.out.contains("0.0 %"))
+        let keep = s.run(["match", id.rawValue, "--keep", "matched", "--store", "h.sqlite", "--map", RoutingFixtures.samplePath], dir: dir)
+        #expect(keep.code == 1 && keep.err.contains("no map data under"))
+        let store = try HikeStore(path: dir.appendingPathComponent("h.sqlite").path)
+        #expect(try store.lineVersions(of: id).isEmpty)
+    }
+
+    @Test func keepingTheSameMatchTwiceStoresOneVersion() throws {
+        let dir = TestSupport.tempDirectory()
+        let gpx = TestSupport.repoRoot.appendingPathComponent("Samples/graphhopper-andorra_for_map_matching.gpx").path
+        let s = GroundSharesTests()
+        #expect(s.run(["import", gpx, "--store", "h.sqlite"], dir: dir).code == 0)
+        let id = try #require(try HikeStore(path: dir.appendingPathComponent("h.sqlite").path)
+            .summaries(sortedBy: .name, reversed: false).first?.id)
+        let args = ["match", id.rawValue, "--keep", "matched", "--store", "h.sqlite", "--map", RoutingFixtures.samplePath]
+        let first = s.run(args, dir: dir)
+        #expect(first.code == 0 && first.out.contains("kept as version 1"), "\(first.out)\(first.err)")
+        let second = s.run(args, dir: dir)
+        #expect(second.code == 0 && second.out.contains("nothing changed"), "\(second.out)\(second.err)")
+        let store = try HikeStore(path: dir.appendingPathComponent("h.sqlite").path)
+        #expect(try store.lineVersions(of: id).map(\.version) == [1])
+        #expect(try store.keptLineVersion(of: id) == 1)
+    }
+}
