@@ -43,8 +43,13 @@ final class ReviewEffectPerformer: @unchecked Sendable {
                     let store = try connections.openStore()
                     let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
                     let origin = choices.allSatisfy { $0 == .matched } ? "matched" : "mixed"
+                    let before = try store.keptLineVersion(of: id)
                     let version = try store.keepLineVersion(match.keptLine(recorded: recorded, choices: choices), origin: origin, of: id)
-                    send(.review(.kept(id, version: version, length: try store.summary(id).statistics.distance)))
+                    if version == before {
+                        send(.review(.unchanged(id, version: version)))
+                    } else {
+                        send(.review(.kept(id, version: version, length: try store.summary(id).statistics.distance)))
+                    }
                 } catch {
                     send(.review(.failed("\(error)")))
                 }

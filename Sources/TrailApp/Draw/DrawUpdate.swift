@@ -56,6 +56,7 @@ extension CairnApp {
         var result = FeatureResult<DrawEffect>()
         result.effects = body(&u)
         state.draw = u.shared
+        let statusBefore = state.status
         state.status = u.status
         state.modal = u.modal
         if u.opens, let m = u.model {
@@ -65,6 +66,8 @@ extension CairnApp {
         } else if let m = u.model {
             state.drawing = m
         }
+        // A message said as the screen changes goes with it (DECISIONS 351).
+        if result.navigation != nil, u.status != statusBefore || u.status.screen != statusBefore.screen { result.status = u.status }
         return apply(result, &state, AppEffect.draw)
     }
 }

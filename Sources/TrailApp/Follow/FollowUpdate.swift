@@ -53,6 +53,7 @@ extension CairnApp {
         var result = FeatureResult<FollowEffect>()
         result.effects = body(&u)
         state.live = u.live
+        let statusBefore = state.status
         state.status = u.status
         state.modal = u.modal
         if let hike = u.openHike { state.hike = hike }
@@ -64,6 +65,8 @@ extension CairnApp {
             if let follow = u.following { state.following = follow }
             result.navigation = u.navigation
         }
+        // A message said as the screen changes goes with it (DECISIONS 351).
+        if result.navigation != nil, u.status != statusBefore || u.status.screen != statusBefore.screen { result.status = u.status }
         return apply(result, &state, AppEffect.follow)
     }
 }

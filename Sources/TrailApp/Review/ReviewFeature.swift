@@ -154,6 +154,12 @@ enum ReviewFeature {
             return Result(status: StatusMessage(text: version == 0 ? "The hike shows its recorded line again (\(u.distance(length)))"
                                                     : "Kept as line version \(version): \(u.distance(length)) · u goes back to the recording",
                                                 isError: false))
+        case .unchanged(let id, let version):
+            guard id == model.hike.id else { return Result() }
+            model.keptVersion = version
+            return Result(status: StatusMessage(text: "Nothing changed: the hike already shows this line ("
+                                                    + (version == 0 ? "the recording" : "line version \(version)") + ")",
+                                                isError: false))
         case .failed(let reason):
             if model.match == nil { model.failure = reason }
             return Result(status: StatusMessage(text: "Match review: \(reason)", isError: true), bell: true)

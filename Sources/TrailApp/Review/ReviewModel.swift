@@ -78,6 +78,8 @@ public enum ReviewMessage: Sendable {
     case matched(HikeID, raw: [[Coordinate]], TrackMatch, keptVersion: Int)
     /// A version kept (0: the raw line again), with the hike's length now, metres.
     case kept(HikeID, version: Int, length: Double)
+    /// Nothing stored: the line to keep is the one the hike shows (`version`, 0 for the raw line).
+    case unchanged(HikeID, version: Int)
     /// Matching or storing failed.
     case failed(String)
 }

@@ -149,4 +149,12 @@ import TrailStore
         ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
         #expect(buffer.textLines().contains { $0.contains("Matching the recording onto the mapped paths…") })
     }
+
+    @Test func savingTheLineAlreadyShownSaysNothingChanged() {
+        var (m, _) = matched()
+        let r = ReviewFeature.message(&m, .unchanged(Self.id, version: 0), Self.context)
+        #expect(r.status?.text.hasPrefix("Nothing changed") == true, "\(r.status?.text ?? "")")
+        #expect(!m.changed)
+        #expect(m.keptVersion == 0)
+    }
 }
