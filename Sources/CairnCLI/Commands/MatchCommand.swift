@@ -16,7 +16,12 @@ public enum MatchCommand: Command {
         nothing is changed (review section by section on the hike screen: m). --keep matched
         stores the matched line as a new version of the hike's line, which the statistics,
         the map, the profile and export use from then on; --keep raw goes back to the
-        recording. The recorded points are never changed (cairn export --line raw).
+        recording. The recorded points are never changed (cairn export --line raw). A kept
+        line's length, heights and grades are its own; its times, speeds and moving time are
+        the recording's (the ways' vertices between matched points have no measured time).
+        A hike with no walkable way within 30 m of any point is refused with the box to
+        import (cairn map import, cairn map fetch --around ID); keeping the line the hike
+        already shows stores nothing ("nothing changed").
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let json = OptionSpec("--json", help: "JSON (metres, point indices) instead of text")
