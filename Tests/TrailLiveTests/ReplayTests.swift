@@ -115,6 +115,30 @@ private let north20 = Coordinate(latitude: 42.500180045546, longitude: 1.5)
         #expect(abs(clock.totalSlept - 1.0) < 1e-9)  // 2 s of receiver time at 2×
     }
 
+    /// Issue 14 item 6: a resumed recording's NMEA log is played from after its last point, so
+    /// the already-recorded fixes never reach the filter (they were counted as rejections) and
+    /// are not paced either (no wait through the old part of the log).
+    @Test func aLogFileResumedAfterAPointSkipsTheOlderFixes() throws {
+        var lines: [String] = []
+        for s in 0..<5 {
+            lines.append(sentence("GPGGA,10000\(s).00,4230.00\(s)0,N,00130.0000,E,1,08,0.9,1500.0,M,50.0,M,,"))
+            lines.append(sentence("GPRMC,10000\(s).00,A,4230.00\(s)0,N,00130.0000,E,2.5,45.0,010524,,,A"))
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-nmea-\(UUID().uuidString).nmea")
+        try lines.joined(separator: "\r\n").write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let clock = ManualClock()
+        // 10:00:01 UTC on 2024-05-01: 1_714_557_601; fixes at :02, :03, :04 remain.
+        let spec = PositionSourceSpec.nmea(path: url.path, baudRate: nil)
+        let source = try spec.makeSource(speedFactor: 2, replayTiming: .recording(after: Date(timeIntervalSince1970: 1_714_557_601), anchor: nil),
+                                         clock: clock, loadTrack: { _ in [] })
+        let rec = EventRecorder()
+        source.start(rec.handler)
+        #expect(rec.wait { $0.contains(where: isEnded) })
+        #expect(rec.fixes.map { $0.time.timeIntervalSince1970 } == [1_714_557_602, 1_714_557_603, 1_714_557_604])
+        #expect(abs(clock.totalSlept - 1.0) < 1e-9)  // 2 s of receiver time (:02 to :04) at 2x
+    }
+
     @Test func aMissingFileEndsWithAnError() {
         let source = NMEASource(configuration: .init(path: "/nonexistent/cairn.nmea"), clock: ManualClock())
         let rec = EventRecorder()

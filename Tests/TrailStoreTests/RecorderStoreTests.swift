@@ -29,6 +29,22 @@ import TrailCore
         #expect(try store.hikeCount() == 0)
     }
 
+    /// Issue 14 item 5: without --name a replayed or logged walk is named after its first
+    /// accepted fix's local date, not the day it was replayed (the wall clock here is 2026).
+    @Test func defaultNameIsTheFirstFixesLocalDate() throws {
+        let store = try openStore(makeTempDirectory("rec"))
+        let wall = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30
+        let rec = try Recorder(store: store, name: nil, source: "replay:walk.gpx", now: { wall })
+        _ = try rec.receive(fix(0))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let d = calendar.dateComponents([.year, .month, .day], from: t0)
+        let expected = "Recorded " + String(format: "%04d-%02d-%02d", d.year!, d.month!, d.day!)
+        #expect(rec.name == expected)
+        #expect(try store.summary(#require(rec.hike)).name == expected)
+        #expect(!expected.hasPrefix("Recorded 2026"))
+    }
+
     @Test func migrationIsRecordedUnderItsName() throws {
         let store = try openStore(makeTempDirectory("rec"))
         #expect(try HikeSchema.migrator.appliedMigrations(store.connection).contains(RecordingSchema.migrationName))

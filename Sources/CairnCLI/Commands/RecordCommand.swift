@@ -30,7 +30,7 @@ public enum RecordCommand: Command {
         never stamped in the future), and a resumed replay continues after the last recorded
         point. --resume reuses the recording's own position source unless --gps gives another.
         """
-    static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\"", help: "the hike's name")
+    static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\", the first fix's local date", help: "the hike's name")
     static let resume = OptionSpec("--resume", help: "continue the unfinished recording (restored as paused)")
     static let finish = OptionSpec("--finish", help: "finish the unfinished recording without recording more")
     static let headless = OptionSpec("--headless", help: "no recording screen even on a terminal: status lines only")
@@ -80,9 +80,7 @@ public enum RecordCommand: Command {
             guard gpsText != nil else {
                 throw CLIError.usage("record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded")
             }
-            let hikeName = name ?? "Recorded " + ISO8601DateFormatter.string(
-                from: context.now(), timeZone: TimeZone.current, formatOptions: [.withFullDate, .withDashSeparatorInDate])
-            recorder = try Recorder(store: store, name: hikeName, rules: rules, source: gpsText, now: context.now)
+            recorder = try Recorder(store: store, name: name, rules: rules, source: gpsText, now: context.now)
         }
         guard let sourceText = gpsText ?? recorder.source else {
             throw CLIError.usage("the recording has no stored position source: give --gps SPEC")

@@ -19,6 +19,10 @@ final class RecordEffectPerformer: @unchecked Sendable {
     private var store: HikeStore?
     private var recorder: Recorder?
     private var restored: Recorder?
+    /// The name the screen was given at `.begun`: for an unnamed new recording a placeholder that
+    /// the first fix's date replaces in the store (DECISIONS.md 340); finishing with it unchanged
+    /// keeps the stored name rather than renaming the hike back to the placeholder.
+    private var begunName: String?
     private var lastStatistics: (at: Date, statistics: TrackStatistics)?
     /// The noise filter's thresholds for a new recording (`cairn record --max-accuracy …`);
     /// set before the app starts.
@@ -127,13 +131,13 @@ final class RecordEffectPerformer: @unchecked Sendable {
                 restored = nil
                 if r.session.state == .paused { try r.perform(.resume) }
                 recorder = r
+                begunName = r.name
                 send(.record(.begun(figures(r, fresh: true), stored: r.session.stretches, name: r.name, hike: r.hike)))
             } else {
-                let hikeName = name ?? "Recorded " + ISO8601DateFormatter.string(
-                    from: now(), timeZone: TimeZone.current, formatOptions: [.withFullDate, .withDashSeparatorInDate])
-                let r = try Recorder(store: store, name: hikeName, rules: rules, source: source, now: now)
+                let r = try Recorder(store: store, name: name, rules: rules, source: source, now: now)
                 recorder = r
-                send(.record(.begun(figures(r, fresh: true), stored: [], name: hikeName, hike: nil)))
+                begunName = r.name
+                send(.record(.begun(figures(r, fresh: true), stored: [], name: r.name, hike: nil)))
             }
         case .receive(let fix):
             guard let r = recorder else { return }
@@ -149,7 +153,7 @@ final class RecordEffectPerformer: @unchecked Sendable {
             guard let r = recorder else { return send(.record(.finished(nil))) }
             recorder = nil
             guard let hike = r.hike else { return send(.record(.finished(nil))) }
-            if name != r.name { try r.store.rename(hike, to: name) }
+            if name != r.name, name != begunName { try r.store.rename(hike, to: name) }
             try r.perform(.finish)
             send(.record(.finished(hike)))
         case .finishUnfinished(let id):

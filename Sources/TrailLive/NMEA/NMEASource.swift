@@ -25,9 +25,15 @@ public final class NMEASource: PausableSource, @unchecked Sendable {
         public var pollInterval: Double
         /// Reopen delays for a failing device.
         public var backoff: ReconnectBackoff
+        /// Files only: fixes at or before this receiver time are not played (neither paced nor
+        /// sent), so a resumed recording continues where it stopped instead of feeding the
+        /// already-recorded fixes to the filter, which counted them as rejections
+        /// (DECISIONS.md 341). nil plays the whole file. Ignored for devices.
+        public var playAfter: Date?
 
         public init(path: String, baudRate: Int? = nil, speedFactor: Double? = nil, staleAfter: Double = 10,
-                    pollInterval: Double = 0.25, backoff: ReconnectBackoff = ReconnectBackoff()) {
+                    pollInterval: Double = 0.25, backoff: ReconnectBackoff = ReconnectBackoff(), playAfter: Date? = nil) {
+            self.playAfter = playAfter
             self.path = path
             self.baudRate = baudRate
             self.speedFactor = speedFactor
@@ -93,6 +99,7 @@ public final class NMEASource: PausableSource, @unchecked Sendable {
             func deliver(_ events: [PositionEvent]) {
                 for e in events {
                     if case .fix(let f) = e {
+                        if !input.isTerminal, let after = c.playAfter, f.time <= after { continue }
                         // A paused log file waits (nothing is lost); a device keeps reading.
                         if !input.isTerminal, !pause.waitWhilePaused(clock: clock, stop: stopFlag) { return }
                         guard pacing.wait(until: f.time, clock: clock, stop: stopFlag) else { return }

@@ -84,7 +84,8 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - speedFactor: replay and NMEA-file pacing (`--speed`); nil plays without waiting
     ///     (NMEA files) — for replay nil also means no waiting.
-    ///   - replayTiming: what a replay's fix times are (``ReplayTiming``; following's by default).
+    ///   - replayTiming: what a replay's fix times are (``ReplayTiming``; following's by default);
+    ///     for an NMEA file, `.recording(after:)` also skips the fixes at or before `after`.
     ///   - clock: the clock the source uses.
     ///   - loadTrack: reads a GPX file into trackpoints (all tracks' segments joined), for
     ///     `replay:`; injected so TrailLive does not depend on the GPX reader's API.
@@ -95,7 +96,11 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
         case .gpsd(let endpoint):
             return GPSDClient(configuration: .init(endpoint: endpoint), clock: clock)
         case .nmea(let path, let baud):
-            return NMEASource(configuration: .init(path: path, baudRate: baud, speedFactor: speedFactor), clock: clock)
+            // A resumed recording's log file continues after its last point (as a replay does).
+            var after: Date?
+            if case .recording(let a, _) = replayTiming { after = a }
+            return NMEASource(configuration: .init(path: path, baudRate: baud, speedFactor: speedFactor, playAfter: after),
+                              clock: clock)
         case .replay(let path):
             let points = try loadTrack(path)
             return ReplaySource(configuration: .init(points: points, speedFactor: speedFactor, timing: replayTiming),

@@ -19,8 +19,13 @@ public final class Recorder {
     public private(set) var recording: RecordingID?
     /// The recorded hike; nil before the first accepted point.
     public private(set) var hike: HikeID?
-    /// The hike's name, used when the first point creates it.
-    public let name: String
+    /// The hike's name, used when the first point creates it. Without a given name it is
+    /// ``defaultName(for:timeZone:)`` of the first accepted fix's time (a replayed or logged walk
+    /// is named after the day it was walked, not the day it was replayed); before that fix,
+    /// the same of the wall clock.
+    public private(set) var name: String
+    /// True when no name was given: the first accepted fix names the hike (DECISIONS.md 340).
+    private let namedByFirstFix: Bool
     /// The position source as typed (`--gps`), stored with the recording.
     public let source: String?
     private let now: () -> Date
@@ -52,12 +57,14 @@ public final class Recorder {
 
     /// A new recording (nothing is written until the first accepted point).
     /// - Throws: ``RecordingStoreError/recordingElsewhere(pid:)`` when another process records into the store (``RecordingLock``), ``SQLiteError`` when the durability setting cannot be applied.
-    public init(store: HikeStore, name: String, rules: PositionFilterRules = .recording, source: String?,
+    /// - Parameter name: the hike's name; nil for ``defaultName(for:timeZone:)`` of the first accepted fix's time.
+    public init(store: HikeStore, name: String?, rules: PositionFilterRules = .recording, source: String?,
                 now: @escaping () -> Date = Date.init) throws {
         lock = try RecordingLock(store: store.path)
         try store.connection.execute("PRAGMA synchronous = \(Self.synchronousSetting)")
         self.store = store
-        self.name = name
+        self.name = name ?? Self.defaultName(for: now())
+        namedByFirstFix = name == nil
         self.source = source
         self.now = now
         session = RecordingSession(rules: rules)
@@ -102,6 +109,7 @@ public final class Recorder {
         self.store = store
         self.now = now
         name = try store.summary(record.hikeID).name
+        namedByFirstFix = false
         source = record.source
         recording = record.id
         hike = record.hikeID
@@ -111,6 +119,13 @@ public final class Recorder {
         lastHikeSync = now()
         session = RecordingSession(restoring: try store.recordingStretches(record.id), counters: record.counters,
                                    rules: record.rules, finished: record.state == .finished)
+    }
+
+    /// The default name of a recording: "Recorded YYYY-MM-DD", the date of `date` in `timeZone`
+    /// (the local time zone by default).
+    public static func defaultName(for date: Date, timeZone: TimeZone = .current) -> String {
+        "Recorded " + ISO8601DateFormatter.string(from: date, timeZone: timeZone,
+                                                  formatOptions: [.withFullDate, .withDashSeparatorInDate])
     }
 
     /// The newest unfinished recording in `store`, restored as paused; nil when there is none.
@@ -131,6 +146,7 @@ public final class Recorder {
             if let recording {
                 try store.appendRecordingPoint(recording, point, counters: session.filter.counters, at: now())
             } else {
+                if namedByFirstFix { name = Self.defaultName(for: fix.time) }
                 let ids = try store.beginRecording(name: name, first: point, rules: session.rules,
                                                    counters: session.filter.counters, source: source, at: now())
                 hike = ids.hike
