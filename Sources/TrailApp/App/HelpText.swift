@@ -23,7 +23,7 @@ public enum HelpText {
     public static let followReadouts: [HelpLine] = [
         HelpLine(keys: "Along", what: "readout: how far along the route your matched position is, of its length"),
         HelpLine(keys: "Left", what: "readout: route still ahead of your matched position, and the time for it"),
-        HelpLine(keys: "Covered", what: "readout: share and length of the route within the corridor of the lines you walked, anywhere; never more than Walked"),
+        HelpLine(keys: "Covered", what: "readout: share and length of the route you have been within the corridor of, anywhere"),
         HelpLine(keys: "Off trail", what: "readout: your distance from the route (cross-track distance)"),
         HelpLine(keys: "Walked", what: "readout: distance you walked (accepted fixes), on or off the route, and the time"),
         HelpLine(keys: "Furthest", what: "readout: the largest Along reached while on the route"),

@@ -152,7 +152,7 @@ public struct FollowSession: Sendable {
         previousInStretch = fix
         moving.add(time: fix.time, coordinate: fix.coordinate, step: step)
         if let alt = fix.altitude { elevation.add(alt, at: distanceWalked) }
-        let newly = coverage.add(fix.coordinate, step: step)
+        let newly = coverage.add(fix.coordinate)
         let match = matcher.match(fix.coordinate, time: fix.time, speed: fix.speed)
         var alert: OffRouteAlert?
         if let match {

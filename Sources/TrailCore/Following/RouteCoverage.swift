@@ -11,13 +11,6 @@ import Foundation
 ///   sample within ``radius`` metres (25 m by default) of that line — or of the lone fix — is
 ///   marked covered, for good. So fixes 30 m apart on a straight path still cover the path
 ///   between them, while a GPS outage across a valley does not cover the valley.
-/// - A sample is covered only out of walked length: the covered length never exceeds the
-///   length of the joined lines walked so far (the "credit"). A lone fix (the first, one after a
-///   gap or a pause) covers nothing; the samples near a line are taken in order along it
-///   (nearest the line's start first) while their weights fit in the credit, and the rest wait
-///   for the next fix (credit not used carries over). So covered ≤ walked and covered ≤ route
-///   length hold by definition, at the start of a walk too (before, the 25 m disc round the
-///   first fix covered up to 50 m of route with nothing walked; DECISIONS.md 360).
 /// - Coverage is the covered weight divided by the route length.
 ///
 /// Coverage is about ground, not direction or order: on an out-and-back route, walking out also
@@ -48,8 +41,6 @@ public struct RouteCoverage: Sendable {
     public private(set) var coveredLength = 0.0
     /// Total route length, metres.
     public let routeLength: Double
-    /// Length of the joined lines of fixes so far, metres: the most ``coveredLength`` can reach.
-    public private(set) var lineLength = 0.0
 
     private let projection: LocalProjection
     private let samplePoints: [LocalPoint]
@@ -96,49 +87,31 @@ public struct RouteCoverage: Sendable {
     /// Covered share of the route length, 0...1 (0 for an empty or zero-length route).
     public var fraction: Double { routeLength > 0 ? min(1, coveredLength / routeLength) : 0 }
 
-    /// Marks the samples near the line from the previous fix to `coordinate`, in order along
-    /// the line, while the covered length stays within the walked line length.
-    /// - Parameters:
-    ///   - coordinate: the accepted fix.
-    ///   - step: the walked length this fix adds, metres, when the caller measures it (the
-    ///     follow session passes the distance it adds to "Walked", so the two agree exactly);
-    ///     nil: the line's length in the local projection.
+    /// Marks the samples near `coordinate` and near the line from the previous fix.
     /// - Returns: how many samples became covered.
     @discardableResult
-    public mutating func add(_ coordinate: Coordinate, step: Double? = nil) -> Int {
+    public mutating func add(_ coordinate: Coordinate) -> Int {
         let p = projection.project(coordinate)
         var a = p
-        var joined = false
-        if let prev = previous, LocalPoint(x: p.x - prev.x, y: p.y - prev.y).length <= maximumGap {
-            a = prev
-            joined = true
-        }
+        if let prev = previous, LocalPoint(x: p.x - prev.x, y: p.y - prev.y).length <= maximumGap { a = prev }
         previous = p
-        guard joined else { return 0 }
-        let length = step ?? LocalPoint(x: p.x - a.x, y: p.y - a.y).length
-        if length.isFinite, length > 0 { lineLength += length }
         let minCell = GridCell(x: Int(((min(a.x, p.x) - radius) / cellSize).rounded(.down)),
                                y: Int(((min(a.y, p.y) - radius) / cellSize).rounded(.down)))
         let maxCell = GridCell(x: Int(((max(a.x, p.x) + radius) / cellSize).rounded(.down)),
                                y: Int(((max(a.y, p.y) + radius) / cellSize).rounded(.down)))
-        var candidates: [(index: Int, fraction: Double)] = []
+        var newly = 0
         for cx in minCell.x...maxCell.x {
             for cy in minCell.y...maxCell.y {
                 guard let indices = grid[GridCell(x: cx, y: cy)] else { continue }
                 for i in indices where !covered[i] {
-                    let c = LocalProjection.closestPointOnSegment(samplePoints[i], a, p)
-                    if abs(c.signedDistance) <= radius { candidates.append((i, c.fraction)) }
+                    let d = abs(LocalProjection.closestPointOnSegment(samplePoints[i], a, p).signedDistance)
+                    if d <= radius {
+                        covered[i] = true
+                        coveredLength += sampleWeights[i]
+                        newly += 1
+                    }
                 }
             }
-        }
-        candidates.sort { $0.fraction != $1.fraction ? $0.fraction < $1.fraction : $0.index < $1.index }
-        var newly = 0
-        for c in candidates {
-            let w = sampleWeights[c.index]
-            guard coveredLength + w <= lineLength + 1e-9 else { break }
-            covered[c.index] = true
-            coveredLength += w
-            newly += 1
         }
         return newly
     }

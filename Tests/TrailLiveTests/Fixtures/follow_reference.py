@@ -18,9 +18,7 @@ applies Cairn's documented rules with its own geometry:
   method from Cairn's tangent-plane LocalProjection;
 - coverage: samples every 10 m along the route plus the end, each weighted by half the gaps
   to its neighbours; covered when within 25 m of the straight line between consecutive
-  accepted fixes that are at most 100 m apart (a lone fix covers nothing), taken in order of
-  their closest point along that line while the covered length stays within the walked length
-  of the joined lines (the credit; unused credit carries over); coverage = covered weight /
+  accepted fixes that are at most 100 m apart (or of a lone fix); coverage = covered weight /
   route length;
 - progress: the walk is made from the route's own points, so fix i lies on route vertex i and
   its progress is the cumulative distance of that vertex (for detoured fixes, the vertex they
@@ -144,12 +142,6 @@ class Plane:
         return (r['s12'] * math.sin(a), r['s12'] * math.cos(a))
 
 
-def segment_fraction(p, a, b):
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    l2 = dx * dx + dy * dy
-    return 0.0 if l2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2))
-
-
 def segment_distance(p, a, b):
     dx, dy = b[0] - a[0], b[1] - a[1]
     l2 = dx * dx + dy * dy
@@ -190,23 +182,16 @@ def main():
     covered = [False] * len(samples)
     prev = None
     walked = 0.0
-    credit = covered_sum = 0.0
     alerts, state = [], ('on', None, 0, None)
     expected = []
     for f in accepted:
         p = plane.xy(f['lat'], f['lon'])
-        step = distance((last['lat'], last['lon']), (f['lat'], f['lon'])) if prev is not None else 0.0
-        walked += step
-        if prev is not None and math.hypot(p[0] - prev[0], p[1] - prev[1]) <= MAX_GAP:
-            a = prev
-            credit += step
-            near = sorted((segment_fraction(q, a, p), k) for k, q in enumerate(sample_xy)
-                          if not covered[k] and segment_distance(q, a, p) <= RADIUS)
-            for _, k in near:
-                if covered_sum + weights[k] > credit + 1e-9:
-                    break
+        a = prev if prev is not None and math.hypot(p[0] - prev[0], p[1] - prev[1]) <= MAX_GAP else p
+        for k, q in enumerate(sample_xy):
+            if not covered[k] and segment_distance(q, a, p) <= RADIUS:
                 covered[k] = True
-                covered_sum += weights[k]
+        if prev is not None:
+            walked += distance((last['lat'], last['lon']), (f['lat'], f['lon']))
         prev, last = p, f
         vertex = index_of_time[f['time']]
         progress = cum[vertex]
