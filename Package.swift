@@ -97,6 +97,8 @@ if ProcessInfo.processInfo.environment["CAIRN_FUZZ"] == "1" {
         ("fuzz-nmea", ["TrailLive"]),
         ("fuzz-gpsd", ["TrailLive"]),
         ("fuzz-theme", ["TermUI"]),
+        ("fuzz-dem", ["TrailTerrain", "TrailCore"]),
+        ("fuzz-config", ["CairnCLI"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for t in fuzzTargets {

@@ -6,6 +6,8 @@
 #                                          mutation, nothing kept; any crash, leak or hang fails
 #                                          (make fuzz-ci; deterministic, DECISIONS 241)
 #   FUZZ_RUNS=N stops each target after N executions (or SECONDS, whichever comes first).
+#   FUZZ_MAX_LEN=N caps mutated inputs (default 16384: every parser's bugs so far needed far
+#   less, and big inputs cost ASan time per execution; the replay keeps 65536, the seed limit).
 # Work corpora grow in .build-fuzz/corpus/TARGET; crashes, hangs and out-of-memory inputs land
 # in .build-fuzz/findings/TARGET/ and the script exits 1. Each target's last libFuzzer status
 # line (executions, cov:, ft:) is printed at the end. See Fuzz/README.md.
@@ -17,7 +19,7 @@ if [ "${1:-}" = "--ci" ]; then
 else
     seconds=${1:?usage: Fuzz/run.sh SECONDS [TARGET…] | Fuzz/run.sh --ci [TARGET…]}; shift
 fi
-all_targets=(fuzz-gpx fuzz-osm fuzz-nmea fuzz-gpsd fuzz-theme)
+all_targets=(fuzz-gpx fuzz-osm fuzz-nmea fuzz-gpsd fuzz-theme fuzz-dem fuzz-config)
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 scratch=.build-fuzz
 shared=../shared/data
@@ -36,6 +38,10 @@ seeds() {
     fuzz-osm)   ls Tests/TrailMapTests/Fixtures/*.osm* Tests/TrailMapTests/Fixtures/*.osc \
                    Tests/TrailFormatsTests/Fixtures/not-gpx.osm 2>/dev/null | grep -v '/bomb\.' ;;
     fuzz-theme) ls Themes/*.json ;;
+    # The bad-archive fixtures; real tiles (2 MB zipped) are over the size limit, so
+    # Fuzz/seeds/fuzz-dem/ has small crafted ones (a flat and a terraced SRTM3 tile deflate to
+    # 3-6 KB) and truncated heads and tails of the real one.
+    fuzz-dem)   ls Tests/TrailTerrainTests/Fixtures/*.zip Samples/*.hgt.zip "$shared"/dem/* 2>/dev/null ;;
     esac | while read -r f; do [ "$(stat -c %s "$f")" -le 65536 ] && echo "$f"; done
     ls Fuzz/seeds/"$1"/* 2>/dev/null || true
     ls Fuzz/regressions/"$1"/* 2>/dev/null || true
@@ -65,7 +71,7 @@ for t in "${targets[@]}"; do
         dict=(); [ -f "Fuzz/dict/$t.dict" ] && dict=(-dict="Fuzz/dict/$t.dict")
         echo "== running $t for ${seconds}s ($(ls "$seed_dir" | wc -l) seeds; log $log)"
         runs_limit=(); [ -n "${FUZZ_RUNS:-}" ] && runs_limit=(-runs="$FUZZ_RUNS")
-        "$exe" -max_total_time="$seconds" "${runs_limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+        "$exe" -max_total_time="$seconds" "${runs_limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len="${FUZZ_MAX_LEN:-16384}" -print_final_stats=1 \
             -artifact_prefix="$findings/" "${dict[@]}" "$corpus" "$seed_dir" >"$log" 2>&1
         rc=$?
     fi

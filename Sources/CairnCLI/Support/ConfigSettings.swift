@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Precedence, for every setting: command line > environment variable > config file >
 /// built-in default (the locale, for units, is part of the built-in default).
-enum ConfigSettings {
+public enum ConfigSettings {
     /// Every option with a config key, once per key, in the order the commands declare them.
-    static func options(_ commands: [Command.Type] = CairnCLI.commands) -> [OptionSpec] {
+    public static func options(_ commands: [Command.Type] = CairnCLI.commands) -> [OptionSpec] {
         var seen = Set<String>()
         var out: [OptionSpec] = []
         for o in commands.flatMap({ $0.options }) {
@@ -22,7 +22,7 @@ enum ConfigSettings {
 
     /// The config values for `options`, by long option name: those whose environment variable
     /// is not set (a set variable, even empty, wins over the file).
-    static func values(for options: [OptionSpec], config: ConfigFile, environment: [String: String]) -> [String: String] {
+    public static func values(for options: [OptionSpec], config: ConfigFile, environment: [String: String]) -> [String: String] {
         var out: [String: String] = [:]
         for o in options {
             guard let key = o.configKey, let v = config.value(key) else { continue }

@@ -60,12 +60,20 @@ extension DrawUpdate {
 
     /// The cursor moves a cell a step, more while the key is held (``CursorAcceleration``, when
     /// the update has the key's time), ``DrawModel/bigStep`` cells with Shift; zoom keeps the cursor.
+    /// A Shift step or a zoom ends an acceleration run (``CursorAcceleration/interrupt()``).
     func moveDrawingMap(_ m: inout DrawModel, _ move: MapNavigation) {
         switch move {
         case .step(let dx, let dy, let big):
-            let n = big ? DrawModel.bigStep : keyTime.map { m.acceleration.step(dx: dx, dy: dy, at: $0) } ?? 1
+            let n: Int
+            if big {
+                m.acceleration.interrupt()
+                n = DrawModel.bigStep
+            } else {
+                n = keyTime.map { m.acceleration.step(dx: dx, dy: dy, at: $0) } ?? 1
+            }
             m.moveCursor(dx: dx * n, dy: dy * n)
         case .zoom(let delta):
+            m.acceleration.interrupt()
             m.zoom(by: delta)
         }
     }

@@ -60,4 +60,46 @@ import TrailCore
         _ = app.update(&s, .input(.key(.shiftLeft)))
         #expect(abs(before - cellsMoved() - Double(DrawModel.bigStep)) < 0.01)
     }
+
+    /// A Shift+arrow big step in the middle of a held arrow ends the run: the arrow held on
+    /// after it (presses still 0.04 s apart) starts again at one cell, 1, 2, 3 …
+    @Test func aShiftStepEndsTheAccelerationRun() throws {
+        final class FakeClock: @unchecked Sendable { var now: TimeInterval = 100 }
+        let clock = FakeClock()
+        let app = CairnApp(keyClock: { clock.now })
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        var summary = AppUpdateTests.summary(1, "new", distance: 677, start: 0)
+        summary.statistics.boundingBox = DrawUpdateTests.box
+        _ = app.update(&s, .hikesLoaded([summary]))
+        _ = app.update(&s, .input(.key(.character("n"))))
+        // Cells moved by one press, both positions measured in the viewport after it (the map
+        // scrolls at the margin; the distance between two coordinates in one viewport does not).
+        func press(_ key: Key) throws -> Double {
+            let from = try #require(s.drawing?.cursor)
+            _ = app.update(&s, .input(.key(key)))
+            clock.now += 0.04
+            let m = try #require(s.drawing)
+            return (m.viewport.dot(m.cursor).x - m.viewport.dot(from).x) / 2
+        }
+        // Held → for 5 presses: 1 … 5 cells (the map may scroll; cells are measured per viewport).
+        var held: [Double] = []
+        for _ in 0..<5 { held.append(try press(.right)) }
+        #expect(held.map { $0.rounded() } == [1, 2, 3, 4, 5])
+        // Shift+→ 0.04 s later: the fixed big step.
+        #expect(abs(try press(.shiftRight) - Double(DrawModel.bigStep)) < 0.01)
+        // → held on: a new run, 1, 2, 3 (without the reset: 6, 7, 8).
+        var after: [Double] = []
+        for _ in 0..<3 { after.append(try press(.right)) }
+        #expect(after.map { $0.rounded() } == [1, 2, 3])
+    }
+
+    /// The rule on the struct: ``CursorAcceleration/interrupt()`` makes the next press one cell
+    /// even within the repeat interval in the same direction.
+    @Test func interruptStartsANewRun() {
+        var a = CursorAcceleration()
+        #expect((0..<3).map { a.step(dx: 0, dy: -1, at: Double($0) * 0.04) } == [1, 2, 3])
+        a.interrupt()
+        #expect(a.step(dx: 0, dy: -1, at: 0.12) == 1)
+        #expect(a.step(dx: 0, dy: -1, at: 0.16) == 2)
+    }
 }

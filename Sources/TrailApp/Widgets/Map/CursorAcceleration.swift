@@ -10,7 +10,8 @@ import Foundation
 /// So 120 columns take 19 presses, 0.76 s at 25 repeats a second and 0.58 s at 33, after the
 /// terminal's delay before the first repeat. (First 1, 3, 5 … 16: a tester's 30 repeats moved
 /// 413 cells, four map widths, too fast to stop on a target.)
-/// Shift+arrow steps (``DrawModel/bigStep``) do not grow: they are big already.
+/// Shift+arrow steps (``DrawModel/bigStep``) do not grow: they are big already, and they end
+/// the run (``interrupt()``), as a zoom does, so a held arrow after one starts again at one cell.
 ///
 /// Times are seconds on any monotonic clock (the runtime's key clock; tests pass their own).
 public struct CursorAcceleration: Sendable, Equatable {
@@ -38,5 +39,13 @@ public struct CursorAcceleration: Sendable, Equatable {
         lastDirection = [dx, dy]
         lastTime = time
         return min(1 + Self.growth * run, Self.maximumStep)
+    }
+
+    /// Ends the current run: the next press is the first of a new one (one cell), whatever its
+    /// direction and time. Called for a press that is not an accelerated step (Shift+arrow, zoom).
+    public mutating func interrupt() {
+        lastDirection = []
+        lastTime = -.infinity
+        run = 0
     }
 }
