@@ -36,16 +36,27 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# The whole suite under AddressSanitizer / ThreadSanitizer, each in its own scratch path so the
-# normal .build stays as it is; tests that run the cairn binary use the sanitized one.
-SANITIZER_TEST = $(SWIFT) build --build-tests --scratch-path .build-$(1) -Xswiftc -sanitize=$(2) && \
-	CAIRN_BUILD_DIR="$(CURDIR)/.build-$(1)/debug" LSAN_OPTIONS=suppressions="$(CURDIR)/Tools/sanitizers/lsan.supp" \
-	$(SWIFT) test --skip-build --scratch-path .build-$(1) -Xswiftc -sanitize=$(2)
+# The whole suite under AddressSanitizer / ThreadSanitizer, each in its own scratch path
+# (.build-asan, .build-tsan) so the normal .build stays as it is. SwiftPM's --sanitize also
+# instruments the C/C++ targets (COSMReader, the module maps' shims), not only the Swift code.
+# The E2E and process tests run the sanitized cairn (CAIRN_BUILD_DIR), so a report in the
+# program fails them too. Suppressions only for the runtime, each with its reason, in
+# Tools/sanitizers/ (README.md, "Sanitizers"). An ASan report stops the test process (its
+# default); TSan prints every report and exits 66 at the end, so a race never passes unseen.
+SANITIZER_ENV_asan = ASAN_OPTIONS=detect_leaks=1 \
+	LSAN_OPTIONS=suppressions="$(CURDIR)/Tools/sanitizers/lsan.supp"
+SANITIZER_ENV_tsan = TSAN_OPTIONS=suppressions="$(CURDIR)/Tools/sanitizers/tsan.supp"
+SANITIZER_FILTER ?=
+SANITIZER_TEST = $(SWIFT) build --build-tests --scratch-path .build-$(1) --sanitize=$(2) && \
+	CAIRN_BUILD_DIR="$(CURDIR)/.build-$(1)/debug" $(SANITIZER_ENV_$(1)) \
+	$(SWIFT) test --skip-build --scratch-path .build-$(1) --sanitize=$(2) $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
 
 test-asan: setup
+	@./Tools/setup-python.sh
 	$(call SANITIZER_TEST,asan,address)
 
 test-tsan: setup
+	@./Tools/setup-python.sh
 	$(call SANITIZER_TEST,tsan,thread)
 
 # libFuzzer targets (Fuzz/README.md): each parser of outside input for FUZZ_SECONDS;
