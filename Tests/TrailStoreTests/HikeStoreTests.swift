@@ -88,6 +88,26 @@ import TrailCore
         #expect(outcomes[1] == .duplicate(of: id2))
     }
 
+    /// A waymarked route opened before terrain tiles were imported is stored without heights;
+    /// opened again with them (another hash) it must find that copy, not store a second one.
+    @Test func anotherFormOfTheSameLineFindsTheStoredCopy() throws {
+        let store = try openStore()
+        var flat = sampleTrack(name: "route")
+        for i in flat.segments[0].points.indices { flat.segments[0].points[i].elevation = nil }
+        let plain = sampleHike(flat)
+        guard case .inserted(let id) = try store.insert(plain) else { Issue.record("not inserted"); return }
+        let elevated = sampleHike(sampleTrack(name: "route"))
+        #expect(elevated.contentHash != plain.contentHash)
+        #expect(try store.insert(elevated, sameAs: [plain.contentHash]) == .duplicate(of: id))
+        #expect(try store.hikeCount() == 1)
+        // Without the other form's hash it is another line; with an unknown hash it is stored once.
+        guard case .inserted(let id2) = try store.insert(elevated, sameAs: [[UInt8](repeating: 7, count: 32)]) else {
+            Issue.record("not inserted"); return
+        }
+        #expect(try store.insert(elevated, sameAs: []) == .duplicate(of: id2))
+        #expect(try store.hikeCount() == 2)
+    }
+
     @Test func contentHashIsSHA256OfTheDocumentedMessage() {
         let track = sampleTrack(count: 3)
         var message = Array("cairn-trk1".utf8)

@@ -20,6 +20,7 @@ public enum ExitStatus {
         Exit status: 0 done; 1 something failed (the message says what; other inputs are \
         still done); 2 usage error (unknown command or option, missing or bad value); 128+N \
         stopped by signal N before finishing (130 for Ctrl-C, 143 for SIGTERM; cairn record \
-        takes Ctrl-C as 'finish' and exits 0).
+        takes Ctrl-C as 'finish' and exits 0; the full-screen viewer reads Ctrl-C as a key that \
+        quits, like q, and exits 0).
         """
 }

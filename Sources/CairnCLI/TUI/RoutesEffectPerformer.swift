@@ -56,7 +56,10 @@ final class RoutesEffectPerformer: @unchecked Sendable {
                     let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
                     let hike = route.hike(elevate: terrain.map { t in { t.plannedTrack($0).0 } })
                     let title = TerminalText.clean(route.title)
-                    switch try connections.openStore().insert(hike) {
+                    // The same route opened before the terrain tiles were imported was stored
+                    // without heights (another content hash): that copy is this route too.
+                    let plain = terrain == nil ? [] : [route.hike().contentHash]
+                    switch try connections.openStore().insert(hike, sameAs: plain) {
                     case .inserted(let id):
                         send(.routes(.opened(id, status: "Stored \(title) as hike \(id)"
                                              + (terrain == nil ? " (no terrain: no heights)" : " with terrain heights"))))

@@ -56,6 +56,30 @@ extension HikeStore {
         }
     }
 
+    /// Stores `hike` unless a stored hike has its content hash or one of `sameAs` (the hashes
+    /// of other forms of the same line: a waymarked route opened before terrain tiles were
+    /// imported has no heights, so its hash differs from the same route opened with them).
+    /// One transaction; see ``insert(_:allowDuplicates:progress:)`` for the errors.
+    /// - Returns: ``InsertOutcome/duplicate(of:)`` with the oldest such hike, else
+    ///   ``InsertOutcome/inserted(_:)``.
+    @discardableResult
+    public func insert(_ hike: NewHike, sameAs hashes: [[UInt8]]) throws -> InsertOutcome {
+        try requireWritable()
+        do {
+            return try connection.transaction {
+                let find = try connection.prepare("SELECT public_id FROM hikes WHERE content_hash = ? ORDER BY id LIMIT 1")
+                for hash in hashes {
+                    find.reset()
+                    try find.bind([.blob(hash)])
+                    if try find.step() { return .duplicate(of: HikeID(uncheckedRawValue: find.string(0))) }
+                }
+                return try insert([hike])[0]
+            }
+        } catch let e as SQLiteError {
+            throw Self.translate(e, path: path)
+        }
+    }
+
     /// Stores one hike (its own transaction); see ``insert(_:allowDuplicates:progress:)``.
     @discardableResult
     public func insert(_ hike: NewHike, allowDuplicate: Bool = false) throws -> InsertOutcome {
