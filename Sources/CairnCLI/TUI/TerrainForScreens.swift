@@ -64,6 +64,7 @@ enum TerrainForScreens {
             case .noTile(let id):
                 out.noTileMetres += metres
                 if !out.missingTiles.contains(id.name) { out.missingTiles.append(id.name) }
+                if out.downloadAddress == nil { out.downloadAddress = id.downloadURL }
             case .void: out.voidMetres += metres
             case .invalidCoordinate: break
             }

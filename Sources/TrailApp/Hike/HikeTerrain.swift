@@ -87,11 +87,16 @@ public struct TerrainGaps: Sendable, Hashable {
     public var noTileMetres: Double
     /// Metres of the line over voids.
     public var voidMetres: Double
+    /// Where the first missing tile is published (NASA's SRTMGL3 zip, `SRTMTileID.downloadURL`),
+    /// nil when not known.
+    public var downloadAddress: String?
 
-    public init(missingTiles: [String] = [], noTileMetres: Double = 0, voidMetres: Double = 0) {
+    public init(missingTiles: [String] = [], noTileMetres: Double = 0, voidMetres: Double = 0,
+                downloadAddress: String? = nil) {
         self.missingTiles = missingTiles
         self.noTileMetres = noTileMetres
         self.voidMetres = voidMetres
+        self.downloadAddress = downloadAddress
     }
 
     /// True when the whole line has terrain.
@@ -106,7 +111,13 @@ public struct TerrainGaps: Sendable, Hashable {
             let names = missingTiles.prefix(3).joined(separator: ", ") + (missingTiles.count > 3 ? "…" : "")
             let tiles = missingTiles.count == 1 ? "tile" : "tiles"
             out.append("No terrain \(tiles) \(names) under \(format.distance(noTileMetres)): a gap in the profile.")
-            out.append("Get \(missingTiles[0]).hgt.zip (SRTM3), then run")
+            if let address = downloadAddress {
+                out.append("Get it (SRTM3, public domain; free NASA Earthdata login) from")
+                out.append(address)
+                out.append("then run")
+            } else {
+                out.append("Get \(missingTiles[0]).SRTMGL3.hgt.zip (SRTM3), then run")
+            }
             out.append(Self.importCommand(missingTiles[0]))
         }
         if voidMetres > 0 {
@@ -115,14 +126,45 @@ public struct TerrainGaps: Sendable, Hashable {
         return out
     }
 
-    /// "cairn dem import N42E000.hgt.zip".
-    public static func importCommand(_ tile: String) -> String { "cairn dem import \(tile).hgt.zip" }
+    /// "cairn dem import N42E000.SRTMGL3.hgt.zip" (NASA's file name, taken as it is).
+    public static func importCommand(_ tile: String) -> String { "cairn dem import \(tile).SRTMGL3.hgt.zip" }
 
     /// ``note(_:)`` on lines of at most `width` columns: sentences broken between words (the
-    /// rest indented by two), the command on a line of its own, whole (cut only at the edge).
+    /// rest indented by two), the address and the command each on a line of their own, whole
+    /// (cut only at the edge).
     public func noteLines(_ format: UnitFormatter, width: Int) -> [String] {
         note(format).flatMap { text in
-            text.hasPrefix("cairn ") ? ["  " + text] : DrawScreenView.wrapped(text, indent: "  ", width: width)
+            if text == downloadAddress { return Self.addressLines(text, width: width) }
+            guard text.hasPrefix("cairn ") else { return DrawScreenView.wrapped(text, indent: "  ", width: width) }
+            // The command whole; too long, its file name goes on the next line (a shell takes
+            // the two typed as one line).
+            if text.count + 2 > width, let space = text.lastIndex(of: " ") {
+                return ["  " + text[..<space], "    " + text[text.index(after: space)...]]
+            }
+            return ["  " + text]
         }
+    }
+
+    /// An address too long for `width` columns broken after its slashes (so each piece reads
+    /// as part of the path), every line indented by two; a piece without a slash that is still
+    /// too long is cut into `width - 2` columns.
+    static func addressLines(_ address: String, width: Int) -> [String] {
+        let room = max(width - 2, 8)
+        var pieces: [String] = []
+        var piece = ""
+        for ch in address {
+            piece.append(ch)
+            if ch == "/" { pieces.append(piece); piece = "" }
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        var lines: [String] = []
+        var line = ""
+        for p in pieces {
+            if !line.isEmpty && line.count + p.count > room { lines.append(line); line = "" }
+            line += p
+            while line.count > room { lines.append(String(line.prefix(room))); line = String(line.dropFirst(room)) }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { "  " + $0 }
     }
 }

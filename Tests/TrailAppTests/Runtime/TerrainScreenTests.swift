@@ -123,7 +123,23 @@ import TrailTerrain
         let text = buffer.textDump()
         #expect(text.contains("terrain (SRTM)"))
         #expect(text.contains("no terrain"), "the chart labels the gap")
-        #expect(text.contains("cairn dem import N42E000.hgt.zip"), "\(text)")
+        // The command, its file name on the next line when the panel is narrow.
+        let panel = text.split(separator: "\n").compactMap { $0.split(separator: "│").last.map { $0.trimmingCharacters(in: .whitespaces) } }
+        let command = try #require(panel.firstIndex(of: "cairn dem import"), "\(panel)")
+        #expect(panel[command + 1] == "N42E000.SRTMGL3.hgt.zip", "\(panel)")
+        // NASA's SRTMGL3 v3 address of the missing tile (LP DAAC data pool), whole once the
+        // panel's lines are joined: the pieces are broken after slashes, never cut mid-name.
+        let address = "https://e4ftl01.cr.usgs.gov/MEASURES/SRTMGL3.003/2000.02.11/N42E000.SRTMGL3.hgt.zip"
+        let from = try #require(panel.firstIndex { $0.hasPrefix("https://") }, "\(panel)")
+        #expect(panel[from..<(from + 3)].joined() == address, "\(panel)")
+    }
+
+    @Test func aLongAddressBreaksAfterSlashes() {
+        let lines = TerrainGaps.addressLines("https://example.org/aaaa/bbbb/cccccccccccc.zip", width: 22)
+        #expect(lines == ["  https://example.org/", "  aaaa/bbbb/", "  cccccccccccc.zip"])
+        #expect(lines.allSatisfy { $0.count <= 22 })
+        #expect(TerrainGaps.addressLines("https://x.org/" + String(repeating: "z", count: 30), width: 12)
+                    .allSatisfy { $0.count <= 12 })
     }
 
     @Test func theTerrainLineGoesBesideTheGPSLineWithBothGains() throws {
