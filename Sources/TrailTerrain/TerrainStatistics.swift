@@ -33,6 +33,9 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
     /// screens' gap note). Measured on the hike's own points, or on the densified line for a
     /// planned line; nil without terrain or for a line of no length.
     public var terrainCoverage: Double?
+    /// Metres of the line without a terrain height, by the same half-way rule as
+    /// ``terrainCoverage``; nil when that is.
+    public var metresWithoutTerrain: Double?
     /// SRTM names of the tiles missing under the line, in the order the line meets them
     /// (empty with every tile there, or without terrain consulted).
     public var missingTiles: [String] = []
@@ -88,11 +91,11 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
                                     steepestGrade: s.steepestGrade, estimatedWalkingTime: s.estimatedWalkingTime)
         guard let terrain else { return (out, line) }
         out.missingTiles = missingTiles(line, terrain.store)
-        if points.source == .terrain {
-            out.terrainCoverage = coverage(line) { $0.elevation != nil }
-        } else {
-            out.terrainCoverage = coverage(track) { terrain.store.height(at: $0.coordinate).metres != nil }
-        }
+        let measured = points.source == .terrain
+            ? coverageAndMissing(line) { $0.elevation != nil }
+            : coverageAndMissing(track) { terrain.store.height(at: $0.coordinate).metres != nil }
+        out.terrainCoverage = measured?.coverage
+        out.metresWithoutTerrain = measured?.missing
         if comparison, points.source == .file {
             // Only where the terrain lies under the hike: the runs of points with a height.
             let runs = coveredRuns(track, terrain.store)
@@ -123,6 +126,11 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
     /// The share of `track`'s length (0…1) whose points pass `covered`: a point that does not
     /// takes away half the way to each neighbour in its segment. Nil for no length.
     static func coverage(_ track: Track, _ covered: (Trackpoint) -> Bool) -> Double? {
+        coverageAndMissing(track, covered)?.coverage
+    }
+
+    /// ``coverage(_:_:)`` and the metres without a height it took away.
+    static func coverageAndMissing(_ track: Track, _ covered: (Trackpoint) -> Bool) -> (coverage: Double, missing: Double)? {
         var total = 0.0, missing = 0.0
         for seg in track.segments {
             let p = seg.points
@@ -134,7 +142,7 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
                 missing += d * Double((ok[i - 1] ? 0 : 1) + (ok[i] ? 0 : 1)) / 2
             }
         }
-        return total > 0 ? (total - missing) / total : nil
+        return total > 0 ? ((total - missing) / total, missing) : nil
     }
 
     /// The runs of at least two consecutive points (within a segment) with a terrain height

@@ -39,7 +39,7 @@ enum DemElevation {
     }
 
     /// Lines for a text report: gain and loss with their source, or why there are none.
-    static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "") -> String {
+    static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "", subject: String = "the hike") -> String {
         let source: String
         switch s.elevationSource {
         case .file: source = "from the file"
@@ -49,7 +49,13 @@ enum DemElevation {
         }
         var out = indent + "Elevation source: \(source)\n"
         if s.points.withoutData > 0 && s.elevationSource != .none {
-            out += indent + "No terrain data: \(s.points.withoutData) point(s) (no tile or a void there; a gap in the profile)\n"
+            // Said in length along the line: a planned line's points are the 30 m samples the
+            // terrain densified it to, not the hiker's stops.
+            if let m = s.metresWithoutTerrain, m > 0 {
+                out += indent + "No terrain data under \(u.distance(m)) of the line (no tile or a void there; a gap in the profile)\n"
+            } else {
+                out += indent + "No terrain data under \(s.points.withoutData) point(s) (no tile or a void there; a gap in the profile)\n"
+            }
         }
         if let g = s.elevationGain, let l = s.elevationLoss {
             out += indent + "Gain / loss: +\(u.elevation(g)) / −\(u.elevation(l))\n"
@@ -63,7 +69,7 @@ enum DemElevation {
         if let tg = s.terrainGain, let tl = s.terrainLoss {
             if let c = s.terrainCoverage, c < 0.995 {
                 // Half off the tiles: the comparison only where both sources have heights.
-                out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c) + "\n"
+                out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c, of: subject) + "\n"
                 out += indent + "Gain / loss where the terrain covers it: terrain +\(u.elevation(tg)) / −\(u.elevation(tl))"
                 if let fg = s.fileGainWhereTerrain, let fl = s.fileLossWhereTerrain {
                     out += ", file +\(u.elevation(fg)) / −\(u.elevation(fl))"
@@ -73,7 +79,7 @@ enum DemElevation {
                 out += indent + "Gain / loss by the terrain: +\(u.elevation(tg)) / −\(u.elevation(tl))\n"
             }
         } else if s.elevationSource != .file, let c = s.terrainCoverage, c > 0, c < 0.995 {
-            out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c) + "\n"
+            out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c, of: subject) + "\n"
         }
         out += missingTilesText(s.missingTiles, indent: indent)
         return out

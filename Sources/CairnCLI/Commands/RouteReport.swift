@@ -3,6 +3,7 @@ import TrailCore
 import TrailMap
 import TrailStore
 import TrailTerrain
+import TrailApp
 
 /// What `cairn route` prints: a text table or JSON.
 enum RouteReport {
@@ -48,6 +49,10 @@ enum RouteReport {
             if let legs, legs.indices.contains(i) {
                 if let g = legs[i].elevationGain, let l = legs[i].elevationLoss {
                     out += ", +" + units.elevation(g) + " / −" + units.elevation(l)
+                    if let c = legs[i].terrainCoverage, c < 0.995 {
+                        // Part of the leg off the tiles: the climb is only that of the rest.
+                        out += " where the terrain covers it (" + HikeTerrain.coverageText(c, of: "the leg") + ")"
+                    }
                 } else {
                     out += ", climb \(UnitFormatter.unknown) (no terrain)"
                 }
@@ -55,10 +60,10 @@ enum RouteReport {
             out += "\n"
         }
         if let terrain, terrain.elevationGain != nil {
-            out += DemElevation.text(terrain, units)
+            out += DemElevation.text(terrain, units, subject: "the route")
         } else {
             if let terrain {
-                out += DemElevation.text(terrain, units)
+                out += DemElevation.text(terrain, units, subject: "the route")
             } else {
                 out += DemElevation.noTerrainText(plan.track(name: nil), planned: true)
             }

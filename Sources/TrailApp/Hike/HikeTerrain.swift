@@ -55,7 +55,9 @@ public struct HikeTerrain: Sendable, Hashable {
     public var coversPart: Bool { (coverage ?? 1) < 0.995 }
 
     /// "terrain covers 48 % of the hike" (whole percent, never rounded up to 100 or down to 0).
-    public static func coverageText(_ share: Double) -> String { "terrain covers \(percent(share)) % of the hike" }
+    public static func coverageText(_ share: Double, of what: String = "the hike") -> String {
+        "terrain covers \(percent(share)) % of \(what)"
+    }
 
     /// A share as whole percent, never rounded up to 100 or down to 0.
     public static func percent(_ share: Double) -> Int {

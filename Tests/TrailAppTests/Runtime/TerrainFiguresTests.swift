@@ -244,6 +244,26 @@ import TrailTerrain
         Self.close(json["walkingTimeSeconds"] as? Double, length / (4000.0 / 3600), "flat time", within: 1e-3)
     }
 
+    /// A straight leg from 0.02° south of the tile's edge (N42) to 0.02° north of it: half the
+    /// leg on the tile. The leg's climb says it covers only that half, and the text gives the
+    /// length without terrain (the densified samples are no hiker's points).
+    @Test func aStraightLegAcrossTheTileEdgeSaysHowMuchTheTerrainCovers() throws {
+        guard let w = try World() else { return }
+        let stops = ["41.98,1.5", "42.02,1.5"]
+        let (code, text, _) = w.run(["route", "--straight", "--map", w.dir.appendingPathComponent("none.sqlite").path,
+                                     "--dem", w.dem, "--units", "metric"] + stops)
+        #expect(code == 0)
+        // Half of the meridian arc of 0.04°: 2.22 km on the sphere (haversine), within a sample.
+        let half = Self.haversine(Coordinate(latitude: 41.98, longitude: 1.5), Coordinate(latitude: 42.02, longitude: 1.5)) / 2
+        #expect(abs(half - 2224) < 2)
+        #expect(text.contains("where the terrain covers it (terrain covers 50 % of the leg)")
+                || text.contains("where the terrain covers it (terrain covers 49 % of the leg)")
+                || text.contains("where the terrain covers it (terrain covers 51 % of the leg)"), "\(text)")
+        #expect(text.contains("No terrain data under \(String(format: "%.2f", half / 1000)) km of the line"), "\(text)")
+        #expect(text.contains("Terrain coverage: terrain covers 5") && text.contains("% of the route"), "\(text)")
+        #expect(!text.contains("point(s)"), "\(text)")
+    }
+
     /// Great-circle distance on the sphere of radius 6 371 008.771415 m (the reference's).
     static func haversine(_ a: Coordinate, _ b: Coordinate) -> Double {
         let r = 6_371_008.771415, p1 = a.latitude * .pi / 180, p2 = b.latitude * .pi / 180
