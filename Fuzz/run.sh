@@ -27,6 +27,10 @@ shared=../shared/data
 # deadly-signal handler, which prints the stack and writes the input; the Swift runtime's own
 # backtracer, run under ASan, crashed in its memory reader instead and buried the report.
 export SWIFT_BACKTRACE=enable=no
+# The LeakSanitizer suppressions of `make test-asan` (Tools/sanitizers/lsan.supp): memory a Swift
+# global allocates in its one-time initializer lives until exit, and LSan misreads some of it as
+# leaked (fuzz-config, which reads every command's options, reported it on every run).
+export LSAN_OPTIONS="suppressions=$PWD/Tools/sanitizers/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 # Seed files of one target, one path a line (small files only: libFuzzer mutates whole inputs).
 seeds() {
