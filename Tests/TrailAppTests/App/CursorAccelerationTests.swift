@@ -22,17 +22,29 @@ import TrailCore
         #expect((0..<5).map { taps.step(dx: -1, dy: 0, at: Double($0) * 0.2) } == [1, 1, 1, 1, 1])
     }
 
-    /// Through the app with a fake key clock: a held → key (25 repeats a second, the slowest
-    /// common rate) crosses a 120-column screen's map in under half a second of repeats.
-    @Test func aHeldArrowCrossesTheDrawingMapQuickly() throws {
-        final class FakeClock: @unchecked Sendable { var now: TimeInterval = 100 }
+    /// The key clock the app reads (moved by hand), and the app on it.
+    final class FakeClock: @unchecked Sendable { var now: TimeInterval = 100 }
+
+    static func drawingApp() -> (FakeClock, CairnApp) {
         let clock = FakeClock()
-        let app = CairnApp(keyClock: { clock.now })
+        return (clock, CairnApp(keyClock: { clock.now }))
+    }
+
+    /// A 120 x 40 app state on the drawing screen (`n` from a library of one hike).
+    static func drawingState(_ app: CairnApp) -> AppState {
         var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
         var summary = AppUpdateTests.summary(1, "new", distance: 677, start: 0)
         summary.statistics.boundingBox = DrawUpdateTests.box
         _ = app.update(&s, .hikesLoaded([summary]))
         _ = app.update(&s, .input(.key(.character("n"))))
+        return s
+    }
+
+    /// Through the app with a fake key clock: a held → key (25 repeats a second, the slowest
+    /// common rate) crosses a 120-column screen's map in under half a second of repeats.
+    @Test func aHeldArrowCrossesTheDrawingMapQuickly() throws {
+        let (clock, app) = Self.drawingApp()
+        var s = Self.drawingState(app)
         let start = try #require(s.drawing?.cursorCell)
         // Taps half a second apart: one cell each.
         for _ in 0..<3 { clock.now += 0.5; _ = app.update(&s, .input(.key(.right))) }
@@ -64,14 +76,8 @@ import TrailCore
     /// A Shift+arrow big step in the middle of a held arrow ends the run: the arrow held on
     /// after it (presses still 0.04 s apart) starts again at one cell, 1, 2, 3 …
     @Test func aShiftStepEndsTheAccelerationRun() throws {
-        final class FakeClock: @unchecked Sendable { var now: TimeInterval = 100 }
-        let clock = FakeClock()
-        let app = CairnApp(keyClock: { clock.now })
-        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
-        var summary = AppUpdateTests.summary(1, "new", distance: 677, start: 0)
-        summary.statistics.boundingBox = DrawUpdateTests.box
-        _ = app.update(&s, .hikesLoaded([summary]))
-        _ = app.update(&s, .input(.key(.character("n"))))
+        let (clock, app) = Self.drawingApp()
+        var s = Self.drawingState(app)
         // Cells moved by one press, both positions measured in the viewport after it (the map
         // scrolls at the margin; the distance between two coordinates in one viewport does not).
         func press(_ key: Key) throws -> Double {
