@@ -17,7 +17,14 @@ enum TerrainForScreens {
     static func prepared(name: String, kind: String?, tracks: [Track], statistics: TrackStatistics?,
                          terrain: TerrainElevation?, calculator: StatisticsCalculator = StatisticsCalculator()) -> PreparedHike {
         guard let terrain, !terrain.store.tileIDs.isEmpty else {
-            return PreparedHike(name: name, kind: kind, tracks: tracks, statistics: statistics, calculator: calculator)
+            var hike = PreparedHike(name: name, kind: kind, tracks: tracks, statistics: statistics, calculator: calculator)
+            // No tile imported at all: a line without any height still hears which tile it needs.
+            let points = tracks.flatMap(\.segments).flatMap(\.points)
+            if !points.isEmpty, points.allSatisfy({ $0.elevation == nil }) {
+                let noTile = gaps(hike.coordinates) { .noData(.noTile(SRTMTileID.containing(latitude: $0.latitude, longitude: $0.longitude))) }
+                hike.terrain = HikeTerrain(source: .none, coverage: 0, gaps: noTile)
+            }
+            return hike
         }
         let all = Track(name: name, segments: tracks.flatMap(\.segments))
         let (ts, line) = TerrainStatistics.computeWithLine(all, planned: kind == "drawn", terrain: terrain, calculator: calculator)
@@ -53,10 +60,16 @@ enum TerrainForScreens {
     /// Where `line` has no terrain: each point without a height stands for half the way to
     /// each neighbour; missing tiles are named in the order the line meets them.
     static func gaps(_ line: [Coordinate], _ store: TerrainStore) -> TerrainGaps {
+        gaps(line) { store.height(at: $0) }
+    }
+
+    /// ``gaps(_:_:)`` with the heights from `height` (for a line under no imported tile: every
+    /// point's tile missing).
+    static func gaps(_ line: [Coordinate], height: (Coordinate) -> TerrainHeight) -> TerrainGaps {
         var out = TerrainGaps()
         guard !line.isEmpty else { return out }
         for (i, c) in line.enumerated() {
-            guard case .noData(let reason) = store.height(at: c) else { continue }
+            guard case .noData(let reason) = height(c) else { continue }
             var metres = 0.0
             if i > 0 { metres += Geodesy.sphericalDistance(from: line[i - 1], to: c) / 2 }
             if i + 1 < line.count { metres += Geodesy.sphericalDistance(from: c, to: line[i + 1]) / 2 }

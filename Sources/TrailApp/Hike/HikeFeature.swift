@@ -152,7 +152,7 @@ enum HikeFeature {
     static func toggleTerrainLine(_ hike: inout HikeModel, _ result: inout Result) {
         let prepared = hike.screen.hike
         guard let terrain = prepared.terrain else {
-            result.status = StatusMessage(text: "No terrain here: import a tile with `cairn dem import N42E001.hgt.zip`", isError: false)
+            result.status = StatusMessage(text: "No terrain here: import the SRTM tile under the hike with `cairn dem import FILE`", isError: false)
             return
         }
         guard terrain.hasLineBeside else {
@@ -161,7 +161,9 @@ enum HikeFeature {
             case .terrain: why = "The profile is the terrain's already (the file has no elevations)"
             case .fileAndTerrain:
                 why = "The profile is the file's heights, filled from the terrain where the file has none: no separate terrain line"
-            case .file, .none: why = "No terrain tile under this hike"
+            case .file, .none:
+                why = terrain.gaps.missingTiles.first.map { "No terrain tile under this hike: `\(TerrainGaps.importCommand($0))` after getting it" }
+                    ?? "No terrain tile under this hike"
             }
             result.status = StatusMessage(text: why, isError: false)
             return

@@ -134,6 +134,36 @@ import TrailTerrain
         #expect(panel[from..<(from + 3)].joined() == address, "\(panel)")
     }
 
+    /// A newcomer with no tile imported at all: a line without any height still names the tile
+    /// it needs (by its south-west corner: 50.8° N 14.7° E lies in N50E014) and where to get it,
+    /// beside the profile, and `t` says which file to import.
+    @Test func withNoTileImportedALineWithoutHeightsNamesItsTile() throws {
+        let line = (0...20).map { Coordinate(latitude: 50.8, longitude: 14.70 + Double($0) * 0.001) }
+        let hike = TerrainForScreens.prepared(name: "No ele", kind: "imported", tracks: [Self.track(line)], statistics: nil,
+                                              terrain: nil)
+        let t = try #require(hike.terrain)
+        #expect(t.source == .none)
+        #expect(t.gaps.missingTiles == ["N50E014"])
+        let length = zip(line, line.dropFirst()).reduce(0.0) { $0 + Geodesy.sphericalDistance(from: $1.0, to: $1.1) }
+        #expect(abs(t.gaps.noTileMetres - length) < 0.01)
+        var state = HikeScreenState(hike: hike, mapWidth: 80, mapHeight: 24)
+        state.scrub(to: 0)
+        var buffer = Buffer(width: 120, height: 40)
+        HikeScreenView.render(state: state, environment: TestSupport.environment(), into: &buffer)
+        let panel = buffer.textDump().split(separator: "\n").compactMap { $0.split(separator: "│").last.map { $0.trimmingCharacters(in: .whitespaces) } }
+        let from = try #require(panel.firstIndex { $0.hasPrefix("https://") }, "\(panel)")
+        #expect(panel[from..<(from + 3)].joined() == "https://e4ftl01.cr.usgs.gov/MEASURES/SRTMGL3.003/2000.02.11/N50E014.SRTMGL3.hgt.zip",
+                "\(panel)")
+        var model = HikeModel(id: HikeID(rowID: 1), screen: state)
+        var result = HikeFeature.Result()
+        HikeFeature.toggleTerrainLine(&model, &result)
+        #expect(result.status?.text.contains("cairn dem import N50E014.SRTMGL3.hgt.zip") == true, "\(String(describing: result.status))")
+        // A hike with its own heights needs no tile: nothing said.
+        let own = TerrainForScreens.prepared(name: "Ele", kind: "imported", tracks: [Self.track(line) { _ in 400 }], statistics: nil,
+                                             terrain: nil)
+        #expect(own.terrain == nil)
+    }
+
     @Test func aLongAddressBreaksAfterSlashes() {
         let lines = TerrainGaps.addressLines("https://example.org/aaaa/bbbb/cccccccccccc.zip", width: 22)
         #expect(lines == ["  https://example.org/", "  aaaa/bbbb/", "  cccccccccccc.zip"])
