@@ -75,6 +75,8 @@ import TrailStore
             ("replay:" + empty, "no track points"),
             ("nmea:/dev/null", "neither a serial port nor an NMEA log file"),
             ("nmea:README.md", "holds no NMEA sentences"),
+            // A bare GPX path is taken as a device or NMEA log: the error says how to replay it.
+            ("Samples/gpxpy-Mojstrovka.gpx", "it is a GPX file: replay it with --gps replay:Samples/gpxpy-Mojstrovka.gpx"),
             ("nmea:" + dir, "neither a serial port"),
         ]
         for (spec, reason) in cases {

@@ -19,8 +19,9 @@ public enum ExitStatus {
     static let description = """
         Exit status: 0 done; 1 something failed (the message says what; other inputs are \
         still done); 2 usage error (unknown command or option, missing or bad value); 128+N \
-        stopped by signal N before finishing (130 for Ctrl-C, 143 for SIGTERM; cairn record \
-        takes Ctrl-C as 'finish' and exits 0; the full-screen viewer reads Ctrl-C as a key that \
-        quits, like q, and exits 0).
+        stopped by signal N before finishing (130 for Ctrl-C, 143 for SIGTERM). Two commands \
+        end normally on them, exit 0: the full-screen viewer quits on Ctrl-C (a key there, like \
+        q) or SIGTERM, keeping a walk being followed or recorded, paused; cairn record without \
+        the screen finishes on Ctrl-C and pauses on SIGTERM or SIGHUP.
         """
 }

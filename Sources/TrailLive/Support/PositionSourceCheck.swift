@@ -85,6 +85,9 @@ extension PositionSourceSpec {
             _ = parser.parse(line: String(line))
             if parser.counters.used > 0 { return }
         }
-        throw CheckError(spec: description, reason: "\(path) holds no NMEA sentences (GGA, RMC or GSA with a valid checksum)")
+        // A GPX file given without its scheme is read as an NMEA log: say how to replay it.
+        let gpx = data.range(of: Data("<gpx".utf8)) != nil
+        throw CheckError(spec: description, reason: "\(path) holds no NMEA sentences (GGA, RMC or GSA with a valid checksum)"
+                         + (gpx ? "; it is a GPX file: replay it with --gps replay:\(path)" : ""))
     }
 }
