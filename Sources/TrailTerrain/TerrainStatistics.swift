@@ -18,14 +18,17 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
     public var steepestGrade: Double?
     /// DIN 33466 walking time in seconds with the climbs above.
     public var estimatedWalkingTime: Double
-    /// The terrain's gain and loss when the figures above are the file's (the "gain by either
-    /// source" comparison), over the stretches with terrain under them only (``terrainCoverage``):
+    /// The terrain's gain and loss when the figures above are the file's, or the file's filled
+    /// from the terrain (the "gain by either source" comparison, the terrain's line beside the
+    /// profile), over the stretches with terrain under them only (``terrainCoverage``):
     /// each run of consecutive points with a terrain height, densified as a planned line, its
     /// filter restarting at each run. Nil otherwise or without tiles there.
     public var terrainGain: Double?
     public var terrainLoss: Double?
     /// The file's own gain and loss over the same runs as ``terrainGain``: what the terrain's
     /// figures compare with (equal to ``elevationGain`` when the terrain covers the whole hike).
+    /// For a file filled from the terrain (``ElevationSource/fileAndTerrain``): the filled
+    /// profile's, over those runs (DECISIONS 410).
     public var fileGainWhereTerrain: Double?
     public var fileLossWhereTerrain: Double?
     /// The share (0…1) of the line's length with terrain under it: a point without a terrain
@@ -33,6 +36,12 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
     /// screens' gap note). Measured on the hike's own points, or on the densified line for a
     /// planned line; nil without terrain or for a line of no length.
     public var terrainCoverage: Double?
+    /// The share (0…1) of the line's length the figures above are measured over (points with a
+    /// height, by the same half-way rule): the terrain's coverage for a line from the terrain,
+    /// and for a file filled from it the share with a height of the file's or the terrain's.
+    /// What a list shows beside a gain that covers only part of a hike ("~311 m (50 %)",
+    /// DECISIONS 411). Nil for the file's own figures, without terrain, or for no length.
+    public var elevationCoverage: Double?
     /// Metres of the line without a terrain height, by the same half-way rule as
     /// ``terrainCoverage``; nil when that is.
     public var metresWithoutTerrain: Double?
@@ -96,9 +105,13 @@ public struct TerrainStatistics: Sendable, Hashable, Codable {
             : coverageAndMissing(track) { terrain.store.height(at: $0.coordinate).metres != nil }
         out.terrainCoverage = measured?.coverage
         out.metresWithoutTerrain = measured?.missing
-        if comparison, points.source == .file {
-            // Only where the terrain lies under the hike: the runs of points with a height.
-            let runs = coveredRuns(track, terrain.store)
+        if points.source == .terrain || points.source == .fileAndTerrain {
+            out.elevationCoverage = coverage(line) { $0.elevation != nil }
+        }
+        if comparison, points.source == .file || points.source == .fileAndTerrain {
+            // Only where the terrain lies under the hike: the runs of points with a height (of
+            // the filled line when the file was filled: what the profile draws).
+            let runs = coveredRuns(points.source == .file ? track : line, terrain.store)
             let (t, src) = terrain.plannedTrack(runs)
             if src.fromTerrain > 0 {
                 let ts = calculator.statistics(for: t), fs = calculator.statistics(for: runs)

@@ -17,10 +17,19 @@ hysteresis, sharing no code with Cairn:
   - all: the file's;
 * coverage: 1 - sum over the points without a terrain height of half the way to each
   neighbour, over the length (hike's own points; the densified line for a planned one);
-* terrainGain / fileGainWhereTerrain (a hike with all its own elevations): over each run of
-  consecutive points with a terrain height, the densified terrain line's hysteresis gain and
-  the file's, summed over the runs (each run filtered on its own);
+* terrainGain / fileGainWhereTerrain (a hike with all or some of its own elevations): over each
+  run of consecutive points with a terrain height, the densified terrain line's hysteresis gain
+  and the file's (for some: the filled heights, what the profile draws), summed over the runs
+  (each run filtered on its own);
+* elevationCoverage (some or no elevations): the coverage rule over the points that have a
+  height after filling (the densified line's terrain heights for a planned one);
+* filledAt (some elevations): each point's height after filling (null where none);
 * terrainAt: the terrain height under each point (null without data).
+
+Besides the rules' three (partial-middle, every-other, no-ele) and a hike half off the tile with
+all its heights (half-off), two more half off it: half-off-no-ele (no `ele`: its terrain gain
+covers half the hike) and half-off-some (every other point's `ele` removed: filled on the tile,
+every other point without a height off it).
 
 Usage: terrain_figures_reference.py OUT_DIR   (prints JSON on stdout)
 """
@@ -86,6 +95,7 @@ def figures(tile, pts):
         valid = [h for h in hs if h is not None]
         res["gain"], res["loss"] = R.hysteresis(valid) if valid else (None, None)
         res["coverage"] = coverage(line, [h is not None for h in hs])
+        res["elevationCoverage"] = res["coverage"]
         res["source"] = "terrain" if valid else "none"
         return res
     res["coverage"] = coverage(ll, [h is not None for h in terr])
@@ -116,12 +126,22 @@ def figures(tile, pts):
         valid = [e for e in filled if e is not None]
         res["gain"], res["loss"] = R.hysteresis(valid)
         res["source"] = "file+terrain"
+        res["filledAt"] = filled
+        res["elevationCoverage"] = coverage(ll, [e is not None for e in filled])
+        res.update(comparison(tile, ll, terr, filled))
         return res
     res["gain"], res["loss"] = R.hysteresis(eles)
     res["source"] = "file"
+    res.update(comparison(tile, ll, terr, eles))
+    return res
+
+
+def comparison(tile, ll, terr, eles):
+    """The terrain's gain beside the file's (or filled) heights `eles`, over the runs of points
+    with a terrain height."""
     # Runs of points with terrain under them.
     runs, cur = [], []
-    for k in range(len(pts)):
+    for k in range(len(ll)):
         if terr[k] is not None:
             cur.append(k)
         else:
@@ -140,8 +160,7 @@ def figures(tile, pts):
         g, l = R.hysteresis([eles[k] for k in run])
         fg += g
         fl += l
-    res.update({"terrainGain": tg, "terrainLoss": tl, "fileGainWhereTerrain": fg, "fileLossWhereTerrain": fl})
-    return res
+    return {"terrainGain": tg, "terrainLoss": tl, "fileGainWhereTerrain": fg, "fileLossWhereTerrain": fl}
 
 
 def main():
@@ -162,6 +181,8 @@ def main():
         h = R.height(tile, lat, lon)
         half.append((lat, lon, round((h if h is not None else 800 + 40 * math.sin(i / 15)) + 12 + 3 * math.sin(i / 3), 1)))
     hikes["half-off"] = half
+    hikes["half-off-no-ele"] = [(a, b, None) for a, b, _ in half]
+    hikes["half-off-some"] = [(a, b, e if i % 2 == 0 else None) for i, (a, b, e) in enumerate(half)]
     doc = {}
     for name, pts in hikes.items():
         path = os.path.join(out_dir, name + ".gpx")

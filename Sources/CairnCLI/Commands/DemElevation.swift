@@ -72,7 +72,8 @@ enum DemElevation {
                 out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c, of: subject) + "\n"
                 out += indent + "Gain / loss where the terrain covers it: terrain +\(u.elevation(tg)) / −\(u.elevation(tl))"
                 if let fg = s.fileGainWhereTerrain, let fl = s.fileLossWhereTerrain {
-                    out += ", file +\(u.elevation(fg)) / −\(u.elevation(fl))"
+                    let file = s.elevationSource == .fileAndTerrain ? "file filled from the terrain" : "file"
+                    out += ", \(file) +\(u.elevation(fg)) / −\(u.elevation(fl))"
                 }
                 out += "\n"
             } else {

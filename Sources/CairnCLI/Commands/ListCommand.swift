@@ -1,4 +1,5 @@
 import Foundation
+import TrailApp
 import TrailCore
 import TrailStore
 import TrailTerrain
@@ -12,7 +13,9 @@ public enum ListCommand: Command {
         the elapsed time; for a route without timestamps it is the DIN 33466 walking-time
         estimate, marked "~". A hike with no elevations of its own, or only some, gets its
         climb from the terrain tiles (`cairn dem import`) as the viewer and `show` give it,
-        marked "~" too ("~+620 m"); a legend under the table says so.
+        marked "~" too ("~620 m"); a legend under the table says so. Where the terrain lies
+        under only part of such a hike, the share of the hike its gain covers follows
+        ("~311 m (50 %)"; `elevationCoverage` in JSON).
         """
     static let sort = OptionSpec("--sort", value: "KEY", kind: .choice(HikeSort.allCases.map(\.rawValue)),
                                  defaultValue: HikeSort.date.rawValue,
@@ -59,6 +62,7 @@ public enum ListCommand: Command {
         }
         context.stdout.write(table.render())
         if hikes.contains(where: \.elevationFromTerrain) { context.stdout.write(legend + "\n") }
+        if hikes.contains(where: { $0.partialElevationCoverage != nil }) { context.stdout.write(coverageLegend + "\n") }
         return 0
     }
 
@@ -75,10 +79,19 @@ public enum ListCommand: Command {
     /// The line under the table when a gain is the terrain's.
     static let legend = "~ gain: from the terrain (SRTM), the hike has no or only some elevations of its own; ~ duration: DIN 33466 estimate"
 
-    /// "+812 m", "~+620 m" when from the terrain, or "--".
+    /// The second line under the table when a terrain gain covers only part of its hike.
+    static let coverageLegend = "(N %): the share of the hike with heights (no terrain tile under the rest); the gain counts that part only"
+
+    /// "812 m", "~620 m" when from the terrain, "~311 m (50 %)" when that covers only part of
+    /// the hike (``coverageLegend``), or "--".
     static func gain(_ h: HikeSummary, _ units: UnitFormatter) -> String {
         guard let g = h.statistics.elevationGain else { return UnitFormatter.unknown }
-        return (h.elevationFromTerrain ? "~" : "") + units.elevation(g)
+        return (h.elevationFromTerrain ? "~" : "") + units.elevation(g) + coverageSuffix(h)
+    }
+
+    /// " (50 %)" for a terrain gain over part of the hike, else "".
+    static func coverageSuffix(_ h: HikeSummary) -> String {
+        h.partialElevationCoverage.map { " (\(HikeTerrain.percent($0)) %)" } ?? ""
     }
 
     /// Elapsed time, or "~" and the walking-time estimate for untimed routes, or "--".

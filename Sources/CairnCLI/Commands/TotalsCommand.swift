@@ -2,6 +2,7 @@ import Foundation
 import TrailApp
 import TrailCore
 import TrailStore
+import TrailTerrain
 
 /// `cairn totals`: a year beside the year before month by month, all-time figures and records.
 public enum TotalsCommand: Command {
@@ -18,6 +19,9 @@ public enum TotalsCommand: Command {
         timestamps count only through their walks. A walk belongs to the month of its local
         start time in the zone of TZ (the store keeps instants, not the walker's offset); a TZ
         this system does not know is said on stderr, and the system's zone is used.
+        A hike with no elevations of its own, or only some, counts the climb the lists give it,
+        from the terrain tiles (`cairn dem import`); the climb figures that include such a
+        gain are marked "~" and a line says how much of the all-time climb that is.
         A walk followed while the same walk was recorded (its time overlaps a dated hike's) counts
         once, as the recording. Tracks whose numbers cannot be a walk's (a clock before 1980, an
         average faster than 25 km/h, as the import warns) count in the sums but hold no record;
@@ -26,7 +30,7 @@ public enum TotalsCommand: Command {
     static let year = OptionSpec("--year", value: "YEAR", defaultHelp: "the current year",
                                  help: "the year to show beside the year before it")
     static let json = OptionSpec("--json", help: "the numbers as JSON (SI units: metres, seconds, m/s; ISO 8601 dates)")
-    public static let options: [OptionSpec] = [year, json, .units, .store]
+    public static let options: [OptionSpec] = [year, json, .units, .store, .dem]
 
     /// The JSON document: the report and what was counted.
     struct Output: Encodable {
@@ -53,7 +57,9 @@ public enum TotalsCommand: Command {
         }
         let path = StoreAccess.path(args, context)
         let store = try StoreAccess.open(path, context, create: false)
-        let list = try store.outings()
+        // Each hike's gain as the lists give it: the terrain's where the file lacks heights.
+        let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
+        let list = try HikeElevationFigures.outings(try store.outings(), store: store, terrain: terrain)
         let report = TotalsCalculator.report(list.outings, year: year, timeZone: units.timeZone)
         if args.has(Self.json) {
             let walks = list.outings.filter { $0.walkID != nil }.count

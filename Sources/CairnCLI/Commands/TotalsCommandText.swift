@@ -29,7 +29,7 @@ enum TotalsCommandText {
                        bars ? TotalsText.horizontalBar(a.distance, of: maximum, width: barWidth) : "",
                        units.distance(b.distance),
                        bars ? TotalsText.horizontalBar(b.distance, of: maximum, width: barWidth) : "",
-                       units.elevationChange(a.elevationGain), units.elevationChange(b.elevationGain),
+                       TotalsText.climb(a, units), TotalsText.climb(b, units),
                        units.duration(a.movingTime), units.duration(b.movingTime),
                        "\(a.walks)/\(b.walks)", "\(a.trails)/\(b.trails)"])
         }
@@ -38,6 +38,7 @@ enum TotalsCommandText {
         out += table.render()
         out += "\nAll time: " + TotalsText.figures(r.allTime, units)
         if let a = r.firstWalk, let b = r.lastWalk { out += " (\(units.date(a)) to \(units.date(b)))" }
+        if let note = TotalsText.terrainNote(r.allTime, units) { out += "\n" + note }
         out += "\n\nRecords\n"
         if r.records.isEmpty { out += "  none yet: no walk with numbers\n" }
         var records = TextTable(headers: ["RECORD", "VALUE", "DATE", "HIKE"])

@@ -41,6 +41,7 @@ enum HikeElevationFigures {
         var s = summary
         s.statistics = figures.applied(to: s.statistics)
         s.elevationFromTerrain = true
+        s.elevationCoverage = figures.elevationCoverage
         return s
     }
 
@@ -94,6 +95,27 @@ enum HikeElevationFigures {
         return ranked.map(\.element)
     }
 
+    /// The totals' outings with each dated hike's elevation figures as the lists give them
+    /// (the terrain's where the hike has no or only some `ele`, from the kept rows), marked
+    /// ``Outing/elevationFromTerrain``; walks keep theirs (measured while walking). Unchanged
+    /// without tiles (DECISIONS 413).
+    static func outings(_ list: OutingList, store: HikeStore, terrain: TerrainElevation?) throws -> OutingList {
+        guard let terrain, !terrain.store.tileIDs.isEmpty, list.outings.contains(where: { $0.walkID == nil }) else { return list }
+        var cache: [HikeSummary: TerrainStatistics?] = [:]
+        let shown = try summaries(try store.summaries(sortedBy: .date), store: store, terrain: terrain, sort: .date, cache: &cache)
+        var byID: [String: HikeSummary] = [:]
+        for s in shown where s.elevationFromTerrain { byID[s.id.rawValue] = s }
+        var out = list
+        for i in out.outings.indices where out.outings[i].walkID == nil {
+            guard let s = byID[out.outings[i].trailID] else { continue }
+            out.outings[i].elevationGain = s.statistics.elevationGain
+            out.outings[i].maxElevation = s.statistics.maxElevation
+            out.outings[i].steepestGrade = s.statistics.steepestGrade
+            out.outings[i].elevationFromTerrain = true
+        }
+        return out
+    }
+
     /// Computes and keeps the figures of every hike of the store that has no current row (under
     /// the tiles of `terrain`): run after an import, a save and `dem import`/`dem remove`, so
     /// the next list reads no point. Does nothing without tiles or on a read-only store.
@@ -112,6 +134,8 @@ enum HikeElevationFigures {
         guard row.terrainStamp == terrainStamp else { return nil }
         guard let json = row.figuresJSON else { return .some(nil) }
         guard let f = try? JSONDecoder().decode(TerrainStatistics.self, from: json) else { return nil }
+        // Kept before the figures had their coverage (DECISIONS 411): computed again, once.
+        if f.elevationCoverage == nil, f.elevationSource == .terrain || f.elevationSource == .fileAndTerrain { return nil }
         return .some(f)
     }
 

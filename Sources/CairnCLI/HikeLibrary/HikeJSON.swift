@@ -24,6 +24,9 @@ enum HikeJSON {
         var statistics: TrackStatistics
         /// True when those figures are (partly) the terrain's: the "~" of the table.
         var elevationFromTerrain: Bool
+        /// With `elevationFromTerrain`: the share (0…1) of the hike's length the figures are
+        /// measured over (the rest has no height: no terrain tile there); left out otherwise.
+        var elevationCoverage: Double?
         /// An unfinished recording: "recording" (another process records it now) or "paused";
         /// left out for every other hike.
         var recording: String?
@@ -39,6 +42,7 @@ enum HikeJSON {
             waypointCount = s.waypointCount
             statistics = s.statistics
             elevationFromTerrain = s.elevationFromTerrain
+            elevationCoverage = s.elevationFromTerrain ? s.elevationCoverage : nil
         }
     }
 

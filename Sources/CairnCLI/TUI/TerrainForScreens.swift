@@ -41,9 +41,20 @@ enum TerrainForScreens {
         // The same figures as `cairn list` and `show` (TerrainStatistics.applied).
         let stats = ts.applied(to: statistics ?? calculator.statistics(for: tracks))
         var hike = PreparedHike(name: name, kind: kind, tracks: [line], statistics: stats, calculator: calculator)
-        hike.terrain = HikeTerrain(source: HikeTerrain.Source(rawValue: ts.elevationSource.rawValue) ?? .none,
-                                   gain: ts.elevationGain, loss: ts.elevationLoss, coverage: ts.terrainCoverage,
-                                   gaps: gaps(hike.coordinates, terrain.store))
+        guard ts.elevationSource == .fileAndTerrain else {
+            hike.terrain = HikeTerrain(source: HikeTerrain.Source(rawValue: ts.elevationSource.rawValue) ?? .none,
+                                       gain: ts.elevationGain, loss: ts.elevationLoss, coverage: ts.terrainCoverage,
+                                       gaps: gaps(hike.coordinates, terrain.store))
+            return hike
+        }
+        // Some `ele`: the profile is the file's, filled; the terrain's own line goes beside it
+        // (`t`), compared over the stretches with terrain (DECISIONS 410). The line has the
+        // track's points, so the points without `ele` are the filled ones.
+        let filled = all.segments.flatMap(\.points).map { $0.elevation == nil }
+        hike.terrain = HikeTerrain(source: .fileAndTerrain, elevations: terrain.store.heights(at: hike.coordinates),
+                                   gain: ts.terrainGain, loss: ts.terrainLoss,
+                                   fileGain: ts.fileGainWhereTerrain, fileLoss: ts.fileLossWhereTerrain,
+                                   coverage: ts.terrainCoverage, gaps: gaps(hike.coordinates, terrain.store), filled: filled)
         return hike
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TrailApp
 import TrailStore
+import TrailTerrain
 
 /// The Totals screen's store work on the hike-store queue: the walks it counts
 /// (``HikeStore/outings()``), answered with the clock's time; a failure as its message.
@@ -14,7 +15,11 @@ final class TotalsEffectPerformer: @unchecked Sendable {
         case .load:
             connections.storeQueue.async { [connections] in
                 do {
-                    send(.totals(.loaded(try connections.openStore().outings(), now: connections.now())))
+                    // Each hike's climb as the library gives it (the terrain's where it lacks heights).
+                    let store = try connections.openStore()
+                    let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
+                    let list = try HikeElevationFigures.outings(try store.outings(), store: store, terrain: terrain)
+                    send(.totals(.loaded(list, now: connections.now())))
                 } catch {
                     send(.totals(.failed(reason: "\(error)")))
                 }

@@ -11,6 +11,7 @@ public enum HelpText {
     /// What the list's marks mean.
     public static let libraryMarks: [HelpLine] = [
         HelpLine(keys: "~", what: "in the list: gain from the terrain (SRTM), time estimated"),
+        HelpLine(keys: "(50 %)", what: "after a gain: the share of the hike with heights (no terrain tile under the rest)"),
     ]
 
     public static var hike: [HelpLine] {

@@ -215,7 +215,11 @@ extension DrawUpdate {
 
     /// Sets the stops (routing flags per ``DrawModel/legRouting(for:)``), asks for a plan,
     /// keeps the draft.
+    /// A stop new to the drawing (placed at the cursor, a pin, a place) is put at the precision
+    /// the screen shows and the route prints (``DrawScreenView/atShownPrecision(_:)``), so the
+    /// coordinates a hiker reads give the same figures (DECISIONS 412); stops already there stay.
     mutating func setStops(_ m: inout DrawModel, _ newStops: [Coordinate]) -> [Step] {
+        let newStops = newStops.map { m.stops.contains($0) ? $0 : DrawScreenView.atShownPrecision($0) }
         let routing = m.legRouting(for: newStops)
         m.stops = newStops
         m.legRouting = routing
@@ -229,7 +233,7 @@ extension DrawUpdate {
         m.planRequest = request
         if pin != nil { m.insertionPending = true }
         return .own(.plan(DrawPlanRequest(request: request, base: m.plan, stops: m.stops, legRouting: m.legRouting,
-                                           insertBetween: pin, routingOn: m.routingOn)))
+                                           insertBetween: pin.map(DrawScreenView.atShownPrecision), routingOn: m.routingOn)))
     }
 
     /// Keeps the drawing in the store (or forgets it when it holds nothing and edits no hike,

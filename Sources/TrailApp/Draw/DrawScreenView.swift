@@ -60,6 +60,16 @@ public enum DrawScreenView {
         }
     }
 
+    /// Decimal places of a stop's latitude and longitude as the screen shows them (about 1.1 m).
+    public static let shownDecimals = 5
+
+    /// `c` rounded to ``shownDecimals`` places: where a new stop goes, so the coordinates shown
+    /// (and typed into `cairn route`) are the stop's own (DECISIONS 412).
+    public static func atShownPrecision(_ c: Coordinate) -> Coordinate {
+        let scale = 100_000.0
+        return Coordinate(latitude: (c.latitude * scale).rounded() / scale, longitude: (c.longitude * scale).rounded() / scale)
+    }
+
     /// "42.62360 N 1.53300 E".
     public static func position(_ c: Coordinate) -> String {
         String(format: "%.5f %@ %.5f %@", abs(c.latitude), c.latitude < 0 ? "S" : "N", abs(c.longitude),

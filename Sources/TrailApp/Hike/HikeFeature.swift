@@ -159,9 +159,7 @@ enum HikeFeature {
             let why: String
             switch terrain.source {
             case .terrain: why = "The profile is the terrain's already (the file has no elevations)"
-            case .fileAndTerrain:
-                why = "The profile is the file's heights, filled from the terrain where the file has none: no separate terrain line"
-            case .file, .none:
+            case .file, .fileAndTerrain, .none:
                 why = terrain.gaps.missingTiles.first.map { "No terrain tile under this hike: `\(TerrainGaps.importCommand($0))` after getting it" }
                     ?? "No terrain tile under this hike"
             }
@@ -169,7 +167,10 @@ enum HikeFeature {
             return
         }
         hike.screen.showsTerrainLine.toggle()
-        result.status = StatusMessage(text: hike.screen.showsTerrainLine ? "Terrain line on (dashed): t hides it" : "Terrain line off",
+        let on = terrain.source == .fileAndTerrain
+            ? "Terrain line on (dashed) beside the GPS heights filled from the terrain: t hides it"
+            : "Terrain line on (dashed): t hides it"
+        result.status = StatusMessage(text: hike.screen.showsTerrainLine ? on : "Terrain line off",
                                       isError: false)
     }
 

@@ -8,7 +8,8 @@ import TrailCore
 /// Which figures come from where follows DECISIONS 118: a planned line or a track without any
 /// `ele` gets its whole profile from the terrain (``Source/terrain``); a track with its own
 /// elevations keeps them (``Source/file``) and the terrain's line and gain go beside them;
-/// a track with some `ele` is filled (``Source/fileAndTerrain``).
+/// a track with some `ele` is filled (``Source/fileAndTerrain``), and the terrain's own line
+/// and gain go beside the filled profile (DECISIONS 410).
 public struct HikeTerrain: Sendable, Hashable {
     /// Where the profile's elevations come from (the `elevationSource` of `cairn show --json`).
     public enum Source: String, Sendable, Hashable {
@@ -25,21 +26,26 @@ public struct HikeTerrain: Sendable, Hashable {
     /// profile is the terrain's already.
     public var elevations: [Double?]
     /// Gain and loss by the terrain along the line (metres, 5 m hysteresis), nil without data.
-    /// Beside a file's own elevations: over the stretches with terrain only (``coverage``).
+    /// Beside a file's own (or filled) elevations: over the stretches with terrain only (``coverage``).
     public var gain: Double?
     public var loss: Double?
     /// Beside a file's own elevations: the file's gain and loss over the same stretches as
-    /// ``gain`` (what the terrain's figures compare with), nil otherwise.
+    /// ``gain`` (what the terrain's figures compare with); beside a filled profile, the filled
+    /// profile's; nil otherwise.
     public var fileGain: Double?
     public var fileLoss: Double?
     /// The share (0…1) of the hike's length with terrain under it, nil when unknown.
     public var coverage: Double?
     /// Where the line crosses ground without terrain.
     public var gaps: TerrainGaps
+    /// For a profile filled from the terrain (``Source/fileAndTerrain``): true for each point
+    /// whose height is the fill's (the file has no `ele` there), in the order of
+    /// ``elevations``; empty otherwise.
+    public var filled: [Bool]
 
     public init(source: Source, elevations: [Double?] = [], gain: Double? = nil, loss: Double? = nil,
                 fileGain: Double? = nil, fileLoss: Double? = nil, coverage: Double? = nil,
-                gaps: TerrainGaps = TerrainGaps()) {
+                gaps: TerrainGaps = TerrainGaps(), filled: [Bool] = []) {
         self.source = source
         self.elevations = elevations
         self.gain = gain
@@ -48,7 +54,15 @@ public struct HikeTerrain: Sendable, Hashable {
         self.fileLoss = fileLoss
         self.coverage = coverage
         self.gaps = gaps
+        self.filled = filled
     }
+
+    /// True when point `i`'s profile height is the terrain fill's, not the file's.
+    public func isFilled(_ i: Int) -> Bool { filled.indices.contains(i) && filled[i] }
+
+    /// What the legend and the cursor call the profile's line beside the terrain's: "GPS",
+    /// or "GPS+fill" for a file filled from the terrain.
+    public var profileLabel: String { source == .fileAndTerrain ? "GPS+fill" : "GPS" }
 
     /// True when the terrain lies under only part of the hike (less than 99.5 %, so it would
     /// not print as 100 %).
@@ -65,8 +79,8 @@ public struct HikeTerrain: Sendable, Hashable {
         return p >= 99.5 && p < 100 ? 99 : (p > 0 && p < 0.5 ? 1 : Int(p.rounded()))
     }
 
-    /// True when a terrain line can go beside the profile (the profile is the file's and the
-    /// terrain has at least one height under it).
+    /// True when a terrain line can go beside the profile (the profile is the file's, filled
+    /// or not, and the terrain has at least one height under it).
     public var hasLineBeside: Bool { source != .terrain && elevations.contains { $0 != nil } }
 
     /// "terrain (SRTM)", "GPS/file", … for the stats panel and the drawing screen.

@@ -33,7 +33,9 @@ enum TotalsScreenView {
             renderRecords(model, report, env, Rect(x: area.x, y: area.y + 2, width: area.width, height: below - 1), &buffer)
             return
         }
-        let panel = min(panelHeight, max(0, below - 5))
+        // One more row under "All time" for what its "~" climb means (the terrain's part).
+        let note = TotalsText.terrainNote(report.allTime, units)
+        let panel = min(panelHeight + (note == nil ? 0 : 1), max(0, below - 5))
         let chartArea = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: below - panel)
         let system = units.system
         TotalsChart(values: report.thisYear.months.map { model.measure.value($0, system) },
@@ -46,7 +48,7 @@ enum TotalsScreenView {
                                                   ("\(name) \(year - 1)", report.lastYear.months[m]),
                                                   ("\(year)", report.thisYear.total), ("\(year - 1)", report.lastYear.total)]
         let rows: [(String, (TotalsFigures) -> String)] = [
-            ("distance", { units.distance($0.distance) }), ("climb", { units.elevationChange($0.elevationGain) }),
+            ("distance", { units.distance($0.distance) }), ("climb", { TotalsText.climb($0, units) }),
             ("moving", { units.duration($0.movingTime) }), ("walks", { "\($0.walks)" }), ("trails", { "\($0.trails)" }),
         ]
         var y = chartArea.y + chartArea.height
@@ -69,6 +71,9 @@ enum TotalsScreenView {
         if y < area.y + area.height {
             buffer.setString(x: area.x + 1, y: y, "All time: " + TotalsText.figures(report.allTime, units), style: text,
                              maxWidth: area.width - 2)
+        }
+        if y + 1 < area.y + area.height, let note {
+            buffer.setString(x: area.x + 1, y: y + 1, note, style: muted, maxWidth: area.width - 2)
         }
     }
 

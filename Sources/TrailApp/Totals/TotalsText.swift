@@ -45,9 +45,23 @@ public enum TotalsText {
         return String(repeating: "█", count: min(width, eighths / 8)) + (eighths / 8 >= width ? "" : partial[eighths % 8])
     }
 
+    /// A climb figure, "~+4500 m" when part of it is the terrain's (``TotalsFigures/elevationGainFromTerrain``).
+    public static func climb(_ f: TotalsFigures, _ units: UnitFormatter) -> String {
+        (f.elevationGainFromTerrain != nil ? "~" : "") + units.elevationChange(f.elevationGain)
+    }
+
+    /// What the "~" of a climb means, with how much of `f`'s climb is on hikes whose heights
+    /// are (partly) the terrain's: "~ climb: +1200 m of the +4500 m is on hikes with no or only
+    /// some heights of their own, from the terrain (SRTM)"; nil when none is.
+    public static func terrainNote(_ f: TotalsFigures, _ units: UnitFormatter) -> String? {
+        guard let t = f.elevationGainFromTerrain else { return nil }
+        return "~ climb: \(units.elevationChange(t)) of the \(units.elevationChange(f.elevationGain)) is on hikes with "
+            + "no or only some heights of their own, from the terrain (SRTM)"
+    }
+
     /// One line of figures: "123 km · +4500 m · 41 h 10 min moving · 12 walks · 5 trails".
     public static func figures(_ f: TotalsFigures, _ units: UnitFormatter) -> String {
-        "\(units.distance(f.distance)) · \(units.elevationChange(f.elevationGain)) · "
+        "\(units.distance(f.distance)) · \(climb(f, units)) · "
             + "\(units.duration(f.movingTime)) moving · \(f.walks) walk\(f.walks == 1 ? "" : "s") · "
             + "\(f.trails) trail\(f.trails == 1 ? "" : "s")"
     }

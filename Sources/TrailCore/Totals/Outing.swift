@@ -39,6 +39,10 @@ public struct Outing: Hashable, Sendable {
     /// Why the numbers cannot be a walk's (the import's warnings: a clock before 1980, faster
     /// than 25 km/h on average); such an outing counts in the sums, never in the records.
     public var implausible: Implausibility?
+    /// True when ``elevationGain``, ``maxElevation`` and ``steepestGrade`` are the hike's figures
+    /// with the terrain (a hike with no or only some `ele`, as `cairn list` gives them), not
+    /// the stored file-only ones (DECISIONS 413). False as read from the store.
+    public var elevationFromTerrain = false
 
     public init(source: Source, trailID: String, trailName: String, startTime: Date, distance: Double,
                 elevationGain: Double? = nil, movingTime: Double? = nil, movingDistance: Double? = nil,

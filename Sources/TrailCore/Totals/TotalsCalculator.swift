@@ -100,6 +100,7 @@ public enum TotalsCalculator {
         static func add(_ o: Outing, to f: inout TotalsFigures) {
             f.distance += o.distance
             f.elevationGain += o.elevationGain ?? 0
+            if o.elevationFromTerrain { f.elevationGainFromTerrain = (f.elevationGainFromTerrain ?? 0) + (o.elevationGain ?? 0) }
             f.movingTime += o.movingTime ?? 0
             f.walks += 1
         }

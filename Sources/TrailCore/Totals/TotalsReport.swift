@@ -9,10 +9,16 @@ public struct TotalsFigures: Hashable, Sendable, Codable {
     public var walks = 0
     /// Distinct trails (hikes) walked: a trail walked five times counts once.
     public var trails = 0
+    /// The part of ``elevationGain`` (metres) from hikes whose gain is (partly) the terrain's
+    /// (no or only some elevations of their own, filled from SRTM tiles as the lists give it:
+    /// ``Outing/elevationFromTerrain``); nil when there is none.
+    public var elevationGainFromTerrain: Double?
 
-    public init(distance: Double = 0, elevationGain: Double = 0, movingTime: Double = 0, walks: Int = 0, trails: Int = 0) {
+    public init(distance: Double = 0, elevationGain: Double = 0, movingTime: Double = 0, walks: Int = 0, trails: Int = 0,
+                elevationGainFromTerrain: Double? = nil) {
         self.distance = distance
         self.elevationGain = elevationGain
+        self.elevationGainFromTerrain = elevationGainFromTerrain
         self.movingTime = movingTime
         self.walks = walks
         self.trails = trails

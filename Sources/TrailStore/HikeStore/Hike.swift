@@ -21,6 +21,18 @@ public struct HikeSummary: Hashable, Sendable {
     /// (a hike with no `ele` or only some: CairnCLI's `HikeElevationFigures`); never stored,
     /// false as read from the store. Lists mark such a gain "~".
     public var elevationFromTerrain = false
+    /// With ``elevationFromTerrain``: the share (0…1) of the hike's length its gain is measured
+    /// over (the rest has no height, neither the file's nor the terrain's: no tile there), nil
+    /// when unknown or not the terrain's. Never stored. Lists show it when under 99.5 %:
+    /// "~311 m (50 %)" (DECISIONS 411).
+    public var elevationCoverage: Double?
+
+    /// ``elevationCoverage`` when the gain covers only part of the hike (under 99.5 %, so it
+    /// would not print as 100 %), else nil.
+    public var partialElevationCoverage: Double? {
+        guard elevationFromTerrain, let c = elevationCoverage, c < 0.995 else { return nil }
+        return c
+    }
 
     public init(id: HikeID, name: String, description: String?, kind: HikeKind, sourceFileName: String?,
                 createdAt: Date, startedAt: Date?, statistics: TrackStatistics, waypointCount: Int) {

@@ -22,6 +22,8 @@ import TrailTerrain
         var coverage: Double?
         var terrainGain: Double?
         var fileGainWhereTerrain: Double?
+        var elevationCoverage: Double?
+        var filledAt: [Double?]?
         var terrainAt: [Double?]
     }
 
@@ -262,6 +264,217 @@ import TrailTerrain
         #expect(text.contains("No terrain data under \(String(format: "%.2f", half / 1000)) km of the line"), "\(text)")
         #expect(text.contains("Terrain coverage: terrain covers 5") && text.contains("% of the route"), "\(text)")
         #expect(!text.contains("point(s)"), "\(text)")
+    }
+
+    /// Issue 13, tester: a hike with `ele` on only some points had no terrain line. Now the
+    /// terrain's line goes beside the filled profile (`t`), compared over the stretches with
+    /// terrain; the cursor names each height ("GPS", "fill", "terrain"), a gap where no tile is.
+    @Test func aPartlyFilledHikeHasTheTerrainsLineBesideItsProfile() throws {
+        guard let w = try World() else { return }
+        let f = TestSupport.environment().format
+        for name in ["partial-middle", "half-off-some"] {
+            let ref = try #require(w.reference[name]), id = try #require(w.ids[name])
+            #expect(ref.source == "file+terrain")
+            let show = try #require(try w.json(["show", id, "--json", "--store", w.store, "--dem", w.dem]) as? [String: Any])
+            let e = try #require(show["elevation"] as? [String: Any])
+            Self.close(e["terrainGain"] as? Double, ref.terrainGain, "\(name) show terrain gain")
+            Self.close(e["fileGainWhereTerrain"] as? Double, ref.fileGainWhereTerrain, "\(name) show filled gain where terrain")
+            let hike = try w.loaded(name, preview: false, w.performer())
+            let t = try #require(hike.terrain)
+            #expect(t.source == .fileAndTerrain && t.hasLineBeside)
+            Self.close(t.gain, ref.terrainGain, "\(name) screen terrain gain")
+            Self.close(t.fileGain, ref.fileGainWhereTerrain, "\(name) screen profile gain where terrain")
+            #expect(t.elevations.count == ref.terrainAt.count && hike.pointCount == ref.terrainAt.count)
+            for (i, h) in ref.terrainAt.enumerated() {
+                if let h { Self.close(t.elevations[i], h, "\(name) terrain at \(i)") } else { #expect(t.elevations[i] == nil) }
+            }
+            var chart = ElevationChart(hike: hike, environment: TestSupport.environment())
+            chart.showsTerrainLine = true
+            var buffer = Buffer(width: 140, height: 12)
+            chart.render(area: buffer.area, into: &buffer)
+            let legend = "━ GPS+fill +\(f.elevation(ref.fileGainWhereTerrain))  ┅ terrain +\(f.elevation(ref.terrainGain))"
+            #expect(buffer.textDump().contains(legend), "\(buffer.textDump())")
+            // The cursor: the file's own height "GPS", a filled one "fill", each as the reference's.
+            let filled = try #require(ref.filledAt)
+            let n = ref.terrainAt.count
+            let own = try #require((0..<n).first { i in hike.terrain?.isFilled(i) == false && ref.terrainAt[i] != nil })
+            let fill = try #require((0..<n).first { i in t.isFilled(i) && ref.terrainAt[i] != nil })
+            for i in [own, fill] {
+                chart.scrubIndex = i
+                let readout = try #require(chart.readoutText())
+                let label = i == fill ? "fill " : "GPS "
+                #expect(readout.contains(label + f.elevation(filled[i]) + " · terrain " + f.elevation(ref.terrainAt[i])),
+                        "\(name) \(i): \(readout)")
+            }
+            if name == "half-off-some" {
+                // Off the tile: no terrain height, and the terrain's line leaves a gap.
+                let off = try #require((0..<n).first { ref.terrainAt[$0] == nil && filled[$0] != nil })
+                chart.scrubIndex = off
+                #expect(chart.readoutText()?.contains("terrain --") == true, "\(chart.readoutText() ?? "")")
+                #expect(buffer.textDump().contains("terrain covers 50 % of the hike:"), "\(buffer.textDump())")
+            }
+            // `t` turns it on (it said "no separate terrain line" before).
+            var model = HikeModel(id: HikeID(rowID: 1), screen: HikeScreenState(hike: hike, mapWidth: 80, mapHeight: 24))
+            let result = HikeFeature.update(&model, .key(.character("t")), FeatureContext(width: 120, height: 40,
+                                                                                           environment: TestSupport.environment()))
+            #expect(model.screen.showsTerrainLine && result.status?.text.contains("Terrain line on") == true)
+        }
+    }
+
+    /// Issue 13, tester: "~828 m" for a hike only half under the tiles. The gain carries the
+    /// share of the hike it covers, as the reference measures it: "~311 m (50 %)", the same in
+    /// the library ("~+311 m (50 %)"), `list --json` `elevationCoverage`; the columns stay aligned.
+    @Test func aTerrainGainOverPartOfTheHikeSaysHowMuchOfItItCovers() throws {
+        guard let w = try World() else { return }
+        let list = try #require(try w.json(["list", "--json", "--store", w.store, "--dem", w.dem]) as? [[String: Any]])
+        for name in ["half-off-no-ele", "half-off-some", "no-ele", "partial-middle"] {
+            let ref = try #require(w.reference[name])
+            let row = try #require(list.first { $0["id"] as? String == w.ids[name] })
+            Self.close(row["elevationCoverage"] as? Double, ref.elevationCoverage, "\(name) elevationCoverage", within: 1e-9)
+            Self.close((row["statistics"] as? [String: Any])?["elevationGain"] as? Double, ref.gain, "\(name) gain")
+        }
+        #expect(list.first { $0["id"] as? String == w.ids["half-off"] }?["elevationCoverage"] == nil, "its own heights")
+        let (_, table, _) = w.run(["list", "--store", w.store, "--dem", w.dem, "--units", "metric"])
+        let lines = table.split(separator: "\n").map(String.init)
+        func line(_ name: String) throws -> String { try #require(lines.first { $0.hasPrefix(w.ids[name]!) }) }
+        let half = try #require(w.reference["half-off-no-ele"]), some = try #require(w.reference["half-off-some"])
+        #expect(HikeTerrain.percent(half.elevationCoverage!) == 50 && HikeTerrain.percent(some.elevationCoverage!) == 75)
+        #expect(try line("half-off-no-ele").contains("~\(Int(half.gain!.rounded())) m (50 %)"), "\(table)")
+        #expect(try line("half-off-some").contains("~\(Int(some.gain!.rounded())) m (75 %)"), "\(table)")
+        #expect(try !line("no-ele").contains("%)"), "full coverage: nothing added")
+        #expect(table.contains(ListCommand.coverageLegend))
+        // Right-aligned: every gain ends in the same column as the header's GAIN.
+        let header = try #require(lines.first), end = try #require(header.range(of: "GAIN")).upperBound
+        let gainEnd = header.distance(from: header.startIndex, to: end)
+        for name in ["half-off-no-ele", "no-ele", "half-off"] {
+            let l = try line(name)
+            let g = try #require(w.reference[name]?.gain)
+            let r = try #require(l.range(of: "\(Int(g.rounded())) m" + (name == "half-off-no-ele" ? " (50 %)" : "")))
+            #expect(l.distance(from: l.startIndex, to: r.upperBound) == gainEnd, "\(name): \(l)")
+        }
+        // The library: the same text, the Gain column as wide on every row, the header over it.
+        guard case .hikesLoaded(let library) = w.answer(.library(.loadHikes(.date)), w.performer()) else {
+            Issue.record("no list"); return
+        }
+        let summary = try #require(library.first { $0.id.rawValue == w.ids["half-off-no-ele"] })
+        #expect(HikeListRow(summary: summary, environment: TestSupport.environment()).values()[2]
+                    == "~+\(Int(half.gain!.rounded())) m (50 %)")
+        var buffer = Buffer(width: 100, height: 10)
+        HikeList(summaries: library, selectedIndex: 0, environment: TestSupport.environment()).render(area: buffer.area, into: &buffer)
+        let rows = buffer.textLines()
+        let gainColumn = try #require(rows[0].range(of: "Gain")).upperBound
+        let column = rows[0].distance(from: rows[0].startIndex, to: gainColumn)
+        for r in rows.dropFirst() where r.contains(" m") {
+            let m = try #require(r.range(of: #"[~+−-][^ ]* m( \(\d+ %\))?(?= )"#, options: .regularExpression))
+            #expect(r.distance(from: r.startIndex, to: m.upperBound) == column, "\(r)")
+        }
+        #expect(HelpText.library.contains { $0.keys == "(50 %)" })
+    }
+
+    /// Issue 13, tester: Totals summed the stored file-only gains. Now each hike counts the gain
+    /// the lists give it, and the terrain's part is said: against the sum of the reference's
+    /// per-hike gains (all six hikes are dated 1 July 2024).
+    @Test func totalsCountEachHikesGainAsTheListsDo() throws {
+        guard let w = try World() else { return }
+        let all = w.reference.values.compactMap(\.gain).reduce(0, +)
+        let fromTerrain = w.reference.values.filter { $0.source != "file" }.compactMap(\.gain).reduce(0, +)
+        #expect(w.reference.count == 6 && fromTerrain > 0)
+        let doc = try #require(try w.json(["totals", "--json", "--year", "2024", "--store", w.store, "--dem", w.dem])
+                                as? [String: Any])
+        let totals = try #require(doc["totals"] as? [String: Any])
+        let allTime = try #require(totals["allTime"] as? [String: Any])
+        Self.close(allTime["elevationGain"] as? Double, all, "all-time climb", within: 0.06)
+        Self.close(allTime["elevationGainFromTerrain"] as? Double, fromTerrain, "its terrain part", within: 0.06)
+        let year = try #require((totals["thisYear"] as? [String: Any])?["total"] as? [String: Any])
+        Self.close(year["elevationGain"] as? Double, all, "2024's climb", within: 0.06)
+        // Without terrain: the stored file-only gains, as the reference computes them.
+        let bare = try #require(try w.json(["totals", "--json", "--year", "2024", "--store", w.store, "--dem", w.noDem])
+                                 as? [String: Any])
+        let bareAll = try #require((bare["totals"] as? [String: Any])?["allTime"] as? [String: Any])
+        Self.close(bareAll["elevationGain"] as? Double, w.reference.values.compactMap(\.fileOnlyGain).reduce(0, +),
+                   "file-only climb", within: 0.06)
+        #expect(bareAll["elevationGainFromTerrain"] == nil)
+        let u = TestSupport.environment().format
+        let (_, text, _) = w.run(["totals", "--year", "2024", "--store", w.store, "--dem", w.dem, "--units", "metric"])
+        let expected = try #require(TotalsText.terrainNote(TotalsFigures(elevationGain: all, elevationGainFromTerrain: fromTerrain), u))
+        #expect(text.contains(expected) && text.contains("~" + u.elevationChange(all)), "\(text)")
+        // The Totals screen reads the same.
+        guard case .totals(.loaded(let list, _)) = w.answer(.totals(.load), w.performer()) else { Issue.record("no totals"); return }
+        let report = TotalsCalculator.report(list.outings, year: 2024, timeZone: TimeZone(identifier: "UTC")!)
+        Self.close(report.allTime.elevationGain, all, "screen climb", within: 0.06)
+        Self.close(report.allTime.elevationGainFromTerrain, fromTerrain, "screen terrain part", within: 0.06)
+        var model = TotalsModel()
+        model.report = report
+        model.year = 2024
+        var buffer = Buffer(width: 120, height: 40)
+        TotalsScreenView.render(model: model, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        #expect(buffer.textDump().contains(String(expected.prefix(40))), "\(buffer.textDump())")
+    }
+
+    /// Issue 13, tester: the drawing screen gave +29/−38 m where `cairn route --straight` with
+    /// the stop coordinates the screen shows gave +30/−37 m (the pins kept the cursor's full
+    /// precision). Stops now go where the screen says they are; the same figures both ways.
+    @Test func theDrawingScreensGainIsRouteStraightsForTheCoordinatesItShows() throws {
+        guard let w = try World() else { return }
+        let (clock, app) = CursorAccelerationTests.drawingApp()
+        var s = CursorAccelerationTests.drawingState(app)
+        var requests: [DrawPlanRequest] = []
+        func press(_ key: Key) {
+            clock.now += 0.5
+            for e in app.update(&s, .input(.key(key))) { if case .draw(.plan(let r)) = e { requests.append(r) } }
+        }
+        // A leg where the precision shows (found by trying legs in the tile): at full precision
+        // +110.5/−301.2 m, at the five decimals shown +111.9/−302.8 m (checked below).
+        let first = Coordinate(latitude: 42.57058354317177, longitude: 1.5392661928583575)
+        let second = Coordinate(latitude: 42.564619237663024, longitude: 1.5472328132214246)
+        s.drawing?.cursor = first
+        press(.enter); press(.character("s"))
+        s.drawing?.cursor = second
+        press(.enter); press(.character("d"))
+        let stops = try #require(s.drawing?.stops)
+        #expect(stops.count == 2)
+        // The cursor is anywhere between dots; the stops are at the five decimals shown.
+        #expect(first != DrawScreenView.atShownPrecision(first) && second != DrawScreenView.atShownPrecision(second))
+        let shown = stops.map(DrawScreenView.position)
+        #expect(shown == [first, second].map(DrawScreenView.position))
+        func parsed(_ text: String) throws -> String {
+            let p = text.split(separator: " ")
+            let lat = try #require(Double(p[0])), lon = try #require(Double(p[2]))
+            #expect(p[1] == "N" && p[3] == "E")
+            #expect(Coordinate(latitude: lat, longitude: lon) == stops[shown.firstIndex(of: text)!], "a stop is what it shows")
+            return String(p[0]) + "," + String(p[2])
+        }
+        let request = try #require(requests.last)
+        #expect(request.stops == stops)
+        // The screen's figures (its planner and terrain) against `cairn route --straight` with
+        // the printed coordinates.
+        let messages = Recorder<AppMessage>()
+        let performer = EffectPerformer(storePath: w.store, mapPath: w.dir.appendingPathComponent("none.sqlite").path,
+                                        terrainPath: w.dem, now: { Date(timeIntervalSince1970: 0) },
+                                        speech: SpeechOutput(environment: [:]), terminal: .init(bell: {}, suspend: {}))
+        performer.perform(.draw(.plan(request))) { messages.append($0) }
+        guard case .draw(.planned(_, _, _, _, let elevation)) = messages.wait(until: { !$0.isEmpty }).first else {
+            Issue.record("no plan"); return
+        }
+        let e = try #require(elevation)
+        let route = try #require(try w.json(["route", "--straight", "--map", w.dir.appendingPathComponent("none.sqlite").path,
+                                             "--dem", w.dem, "--json"] + shown.map(parsed)) as? [String: Any])
+        let ascent = try #require(route["ascentMetres"] as? Double), descent = try #require(route["descentMetres"] as? Double)
+        // (The same heights summed along two code paths: equal to rounding noise.)
+        Self.close(e.gain, ascent, "screen gain vs route", within: 1e-6)
+        Self.close(e.loss, descent, "screen loss vs route", within: 1e-6)
+        // The pins' own positions give other figures: what the screen showed before.
+        let exact = try #require(try w.json(["route", "--straight", "--map", w.dir.appendingPathComponent("none.sqlite").path,
+                                             "--dem", w.dem, "--json"] + [first, second].map {
+                                                String(format: "%.14f,%.14f", $0.latitude, $0.longitude) }) as? [String: Any])
+        let exactAscent = try #require(exact["ascentMetres"] as? Double)
+        #expect(abs(exactAscent - ascent) > 1, "the leg must tell the two apart: \(exactAscent) vs \(ascent)")
+        let f = TestSupport.environment().format
+        var model = try #require(s.drawing)
+        model.elevation = e
+        model.elevationKnown = true
+        let lines = DrawScreenView.readouts(model, TestSupport.environment()).map(\.text)
+        #expect(lines.contains { $0.contains("Gain \(f.elevationChange(ascent)) · Loss \(f.elevationChange(-descent))") }, "\(lines)")
     }
 
     /// Great-circle distance on the sphere of radius 6 371 008.771415 m (the reference's).

@@ -204,8 +204,12 @@ import TrailTerrain
     }
 
     /// A tester pressed `t` on a hike with `ele` on only some points and was told there was no
-    /// terrain tile under it, though its profile was filled from the terrain.
-    @Test func aPartlyFilledProfileSaysWhyThereIsNoSeparateTerrainLine() throws {
+    /// terrain tile under it, though its profile was filled from the terrain; then that there was
+    /// no separate line. Now the terrain's line goes beside the filled profile. By hand: the
+    /// ramp climbs 1200 m a degree (+120 m over 0.1°); the GPS heights 40 m above it climb twice
+    /// as fast, and the fill (terrain + the offset interpolated between 67 m and 100 m) follows
+    /// them exactly: +240 m, and 1540 + 2 × 0.0375 × 1200 = 1630 m at point 15 where the terrain is 1545 m.
+    @Test func aPartlyFilledProfileGetsTheTerrainsLineBesideIt() throws {
         let store = try Self.rampStore()
         let line = (0...40).map { Coordinate(latitude: 42.5, longitude: 1.0 + Double($0) * 0.0025) }
         // No `ele` on points 10-19 (1.025° to 1.0475° E).
@@ -220,7 +224,21 @@ import TrailTerrain
         let result = HikeFeature.update(&model, .key(.character("t")), context)
         let text = try #require(result.status?.text)
         #expect(!text.contains("No terrain tile"), "\(text)")
-        #expect(text.contains("filled from the terrain"), "\(text)")
+        #expect(text.contains("Terrain line on") && text.contains("filled from the terrain"), "\(text)")
+        #expect(model.screen.showsTerrainLine)
+        var after = Buffer(width: 120, height: 40)
+        HikeScreenView.render(state: model.screen, environment: context.environment, into: &after)
+        let f = context.environment.format
+        #expect(after.textDump().contains("━ GPS+fill +\(f.elevation(240))  ┅ terrain +\(f.elevation(120))  Δ +\(f.elevation(120))"),
+                "\(after.textDump())")
+        var chart = ElevationChart(hike: hike, environment: context.environment)
+        chart.showsTerrainLine = true
+        chart.scrubIndex = 15
+        #expect(chart.readoutText()?.contains("fill \(f.elevation(1630)) · terrain \(f.elevation(1545))") == true,
+                "\(chart.readoutText() ?? "")")
+        chart.scrubIndex = 5
+        #expect(chart.readoutText()?.contains("GPS \(f.elevation(1540 + 2 * 0.0125 * 1200)) · terrain \(f.elevation(1515))") == true,
+                "\(chart.readoutText() ?? "")")
     }
 
     @Test func hillshadePaintsBackgroundsByTheme() throws {

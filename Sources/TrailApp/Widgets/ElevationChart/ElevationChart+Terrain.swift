@@ -36,7 +36,8 @@ extension ElevationChart {
     }
 
     /// The legend on the plot's top row, right-aligned: "━ GPS +812 m  ┅ terrain +760 m  Δ +52 m"
-    /// (shorter forms when narrow: without the difference, without the gains). When the terrain
+    /// (shorter forms when narrow: without the difference, without the gains); "GPS+fill" for
+    /// a file's heights filled from the terrain where it has none. When the terrain
     /// covers only part of the hike, both gains are over that part and the legend starts with
     /// "terrain covers 48 % of the hike: " ("48 % covered: " when narrow).
     func drawTerrainLegend(layout: ElevationChartLayout, into buffer: inout Buffer) {
@@ -52,14 +53,14 @@ extension ElevationChart {
         let short: [(String, Style)] = t.coversPart ? [("\(HikeTerrain.percent(t.coverage ?? 1)) % covered: ", muted)] : []
         if let gps, let dem {
             let diff = gps - dem
-            let gains = [("\(gpsMark) GPS +\(f.elevation(gps))", line), ("  \(terrainMark) terrain +\(f.elevation(dem))", ts)]
+            let gains = [("\(gpsMark) \(t.profileLabel) +\(f.elevation(gps))", line), ("  \(terrainMark) terrain +\(f.elevation(dem))", ts)]
             let delta = [("  Δ \(diff >= 0 ? "+" : "−")\(f.elevation(abs(diff)))", muted)]
             candidates.append(part + gains + delta)
             candidates.append(short + gains + delta)
             candidates.append(short + gains)
             if !t.coversPart { candidates.append(gains) }
         }
-        candidates.append(short + [("\(gpsMark) GPS", line), ("  \(terrainMark) terrain", ts)])
+        candidates.append(short + [("\(gpsMark) \(t.profileLabel)", line), ("  \(terrainMark) terrain", ts)])
         let room = layout.plot.width - 2
         guard let parts = candidates.first(where: { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } <= room }) else { return }
         let width = parts.reduce(0) { $0 + DisplayWidth.of($1.0) }

@@ -242,7 +242,8 @@ public struct ElevationChart: Sendable {
     }
 
     /// The cursor readouts, joined by " · ": distance (or elapsed time and distance), elevation
-    /// (with the terrain's line shown: "GPS 1 650 m · terrain 1 632 m"), time of day, grade.
+    /// (with the terrain's line shown: "GPS 1 650 m · terrain 1 632 m", "fill 1 640 m · …" where
+    /// the file has no height and the profile's is the terrain fill's), time of day, grade.
     public func readoutText() -> String? {
         guard let s = scrubIndex, hike.pointCount > 0 else { return nil }
         let i = hike.clampedIndex(s)
@@ -250,7 +251,8 @@ public struct ElevationChart: Sendable {
         var parts = [f.distance(hike.profile.distances[i])]
         if terrainSeries != nil, let t = hike.terrain {
             // Both lines drawn: both heights under the cursor, each named ("--" where one has none).
-            parts.append("GPS " + f.elevation(hike.profile.elevations[i]))
+            // A height the file lacks is the fill's (terrain + the file's offset): "fill", not "GPS".
+            parts.append((t.isFilled(i) ? "fill " : "GPS ") + f.elevation(hike.profile.elevations[i]))
             parts.append("terrain " + f.elevation(t.elevations.indices.contains(i) ? t.elevations[i] : nil))
         } else if let e = hike.profile.elevations[i] {
             parts.append(f.elevation(e))

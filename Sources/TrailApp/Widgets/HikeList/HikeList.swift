@@ -50,17 +50,18 @@ public struct HikeList: Sendable {
             return
         }
         var y = area.y
+        let wideGain = summaries.contains { $0.partialElevationCoverage != nil }
         if area.height >= 3 {
             let header = Rect(x: area.x, y: y, width: area.width, height: 1)
             HikeListRow.draw(cells: ["Name"] + HikeListRow.columns.map(\.title), in: header, into: &buffer,
-                             style: environment.style(ThemeRole.heading))
+                             style: environment.style(ThemeRole.heading), wideGain: wideGain)
             y += 1
         }
         let rows = HikeList.visibleRows(height: area.height)
         let selected = selectedIndex.map { min(max(0, $0), summaries.count - 1) }
         let offset = HikeList.scrollOffset(selected: selected, count: summaries.count, visibleRows: rows, current: scrollOffset)
         for i in offset..<min(summaries.count, offset + rows) {
-            HikeListRow(summary: summaries[i], isSelected: i == selected, environment: environment)
+            HikeListRow(summary: summaries[i], isSelected: i == selected, environment: environment, wideGain: wideGain)
                 .render(area: Rect(x: area.x, y: y, width: area.width, height: 1), into: &buffer)
             y += 1
         }

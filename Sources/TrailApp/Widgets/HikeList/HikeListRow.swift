@@ -9,7 +9,9 @@ import TrailStore
 /// Columns are dropped from the right of the priority order kind, duration, gain, date as the
 /// row gets narrower, so the name and distance always show (the name cut with "…"). The
 /// duration is the elapsed time, or "~" and the walking-time estimate for untimed hikes; the
-/// gain is marked "~" when it is the terrain's (``HikeSummary/elevationFromTerrain``).
+/// gain is marked "~" when it is the terrain's (``HikeSummary/elevationFromTerrain``), and
+/// followed by the share of the hike it covers when the terrain lies under only part of it
+/// ("~+311 m (50 %)", the Gain column then wider on every row).
 public struct HikeListRow: Sendable {
     /// The hike.
     public var summary: HikeSummary
@@ -17,18 +19,32 @@ public struct HikeListRow: Sendable {
     public var isSelected: Bool
     /// Theme, units.
     public var environment: WidgetEnvironment
+    /// True when the list has a gain over part of its hike ("~+311 m (50 %)"): the Gain
+    /// column is ``wideGainWidth`` wide on every row, so the columns stay aligned.
+    public var wideGain: Bool
 
     /// Creates a row.
-    public init(summary: HikeSummary, isSelected: Bool = false, environment: WidgetEnvironment) {
+    public init(summary: HikeSummary, isSelected: Bool = false, environment: WidgetEnvironment, wideGain: Bool = false) {
         self.summary = summary
         self.isSelected = isSelected
         self.environment = environment
+        self.wideGain = wideGain
     }
 
     /// The columns after the name: (title, width, right-aligned), in display order.
     public static let columns: [(title: String, width: Int, rightAligned: Bool)] = [
         ("Date", 10, false), ("Distance", 9, true), ("Gain", 8, true), ("Time", 11, true), ("Kind", 8, false),
     ]
+    /// The Gain column's width when a gain carries its coverage: "~+1234 m (50 %)".
+    public static let wideGainWidth = 15
+
+    /// ``columns``, with the Gain column ``wideGainWidth`` wide when `wideGain`.
+    public static func columns(wideGain: Bool) -> [(title: String, width: Int, rightAligned: Bool)] {
+        guard wideGain else { return columns }
+        var c = columns
+        c[2].width = wideGainWidth
+        return c
+    }
     /// Narrowest name column kept before a column is dropped.
     public static let minimumNameWidth = 12
 
@@ -38,7 +54,8 @@ public struct HikeListRow: Sendable {
 
     /// The indices of the ``columns`` that fit next to a name column in `width` cells, in
     /// display order.
-    public static func visibleColumns(width: Int) -> [Int] {
+    public static func visibleColumns(width: Int, wideGain: Bool = false) -> [Int] {
+        let columns = columns(wideGain: wideGain)
         var n = keepOrder.count
         while n > 0 {
             let used = keepOrder.prefix(n).reduce(0) { $0 + columns[$1].width + 1 }
@@ -56,11 +73,18 @@ public struct HikeListRow: Sendable {
         return [
             summary.startedAt.map { f.date($0) } ?? "undated",
             f.distance(s.distance),
-            // "~": the terrain's gain for a hike with no or only some own elevations (see `?`).
-            s.elevationGain.map { (summary.elevationFromTerrain ? "~" : "") + f.elevationChange($0) } ?? UnitFormatter.unknown,
+            // "~": the terrain's gain for a hike with no or only some own elevations (see `?`);
+            // "(50 %)": the share of the hike it covers, when not all.
+            s.elevationGain.map { (summary.elevationFromTerrain ? "~" : "") + f.elevationChange($0) + Self.coverageSuffix(summary) }
+                ?? UnitFormatter.unknown,
             duration,
             summary.kind.rawValue,
         ]
+    }
+
+    /// " (50 %)" after a terrain gain over part of its hike (``HikeSummary/partialElevationCoverage``), else "".
+    public static func coverageSuffix(_ summary: HikeSummary) -> String {
+        summary.partialElevationCoverage.map { " (\(HikeTerrain.percent($0)) %)" } ?? ""
     }
 
     /// Draws the row on the first line of `area`.
@@ -70,13 +94,14 @@ public struct HikeListRow: Sendable {
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
         buffer.clear(row)
         HikeListRow.draw(cells: [summary.name] + values(), in: row, into: &buffer,
-                         style: environment.style(ThemeRole.text))
+                         style: environment.style(ThemeRole.text), wideGain: wideGain)
         if isSelected { buffer.setStyle(environment.style(ThemeRole.highlight), in: row) }
     }
 
     /// Draws a name and column values (or titles) laid out for `row`'s width.
-    static func draw(cells: [String], in row: Rect, into buffer: inout Buffer, style: Style) {
-        let visible = visibleColumns(width: row.width)
+    static func draw(cells: [String], in row: Rect, into buffer: inout Buffer, style: Style, wideGain: Bool = false) {
+        let columns = columns(wideGain: wideGain)
+        let visible = visibleColumns(width: row.width, wideGain: wideGain)
         let fixed = visible.reduce(0) { $0 + columns[$1].width + 1 }
         let nameWidth = max(0, row.width - fixed)
         buffer.setString(x: row.x, y: row.y, cells[0], style: style, maxWidth: nameWidth)

@@ -73,7 +73,8 @@ public struct StatsPanel: Sendable {
         let f = environment.format
         var out: [Line] = []
         if t.source != .file { out.append([("Source", t.sourceText)]) }
-        if t.source == .file, let g = t.gain, let l = t.loss {
+        // Beside the file's heights, filled or not (the preview's filled hike has no terrain line: no comparison).
+        if t.source == .file || (t.source == .fileAndTerrain && t.hasLineBeside), let g = t.gain, let l = t.loss {
             // Half off the tiles: said, and the file's gain compared over the covered part only.
             if t.coversPart, let c = t.coverage { out.append([("Terrain", "covers \(HikeTerrain.percent(c)) % of the hike")]) }
             var line: Line = [(t.coversPart ? "Terrain there" : "Terrain", f.elevationChange(g) + " / " + f.elevationChange(-l))]
