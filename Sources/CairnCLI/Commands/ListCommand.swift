@@ -86,12 +86,7 @@ public enum ListCommand: Command {
     /// the hike (``coverageLegend``), or "--".
     static func gain(_ h: HikeSummary, _ units: UnitFormatter) -> String {
         guard let g = h.statistics.elevationGain else { return UnitFormatter.unknown }
-        return (h.elevationFromTerrain ? "~" : "") + units.elevation(g) + coverageSuffix(h)
-    }
-
-    /// " (50 %)" for a terrain gain over part of the hike, else "".
-    static func coverageSuffix(_ h: HikeSummary) -> String {
-        h.partialElevationCoverage.map { " (\(HikeTerrain.percent($0)) %)" } ?? ""
+        return (h.elevationFromTerrain ? "~" : "") + units.elevation(g) + HikeListRow.coverageSuffix(h)
     }
 
     /// Elapsed time, or "~" and the walking-time estimate for untimed routes, or "--".

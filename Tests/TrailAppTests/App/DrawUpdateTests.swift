@@ -93,9 +93,12 @@ import TrailStore
         #expect(s.drawing!.pins == [cursor] && Self.planRequests(pinned).isEmpty)
         #expect(Self.keptDraft(pinned)?.pins == [cursor])
         // Enter on the pin offers it again; "start" turns it into the first stop.
+        // (A stop goes where the screen says it is: the cursor at five decimals, DECISIONS 412.)
         let started = place(&s, dx: 0, dy: 0, "s")
-        #expect(s.drawing!.stops == [cursor] && s.drawing!.pins.isEmpty)
-        #expect(Self.planRequests(started).first?.stops == [cursor])
+        let stop = DrawScreenView.atShownPrecision(cursor)
+        #expect(DrawScreenView.position(stop) == DrawScreenView.position(cursor))
+        #expect(s.drawing!.stops == [stop] && s.drawing!.pins.isEmpty)
+        #expect(Self.planRequests(started).first?.stops == [stop])
         // A letter the card does not offer does nothing ("b" needs two stops).
         _ = key(&s, .right)
         _ = key(&s, .enter)
@@ -116,7 +119,7 @@ import TrailStore
         let before = s.drawing!.stops
         // A pin near the middle of leg B → C.
         let effects = place(&s, dx: -12, dy: 4, "b")
-        let pin = s.drawing!.cursor
+        let pin = DrawScreenView.atShownPrecision(s.drawing!.cursor)
         let request = try #require(Self.planRequests(effects).first)
         #expect(request.insertBetween == pin && request.stops == before)
         #expect(s.drawing!.insertionPending && s.drawing!.stops == before)
@@ -166,7 +169,7 @@ import TrailStore
         #expect(s.drawing!.moving == 1 && s.drawing!.viewport.cell(s.drawing!.cursor)! == s.drawing!.viewport.cell(stops[1])!)
         _ = key(&s, .right)
         _ = key(&s, .right)
-        let target = s.drawing!.cursor
+        let target = DrawScreenView.atShownPrecision(s.drawing!.cursor)
         let before = planner.legsComputed
         e = key(&s, .enter)
         #expect(s.drawing!.stops == [stops[0], target, stops[2]] && s.drawing!.moving == nil)
