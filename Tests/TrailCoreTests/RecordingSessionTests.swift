@@ -62,8 +62,8 @@ import Testing
         // After resuming the anchor is forgotten: a point 80 m on in 1 s (80 m/s) is accepted.
         #expect(feed(&r, fix(KnownPoints.north100, at: 21)) == .accept(PendingPoint(
             sequence: 2, stretch: 1, point: fix(KnownPoints.north100, at: 21).trackpoint)))
-        // The gap across the pause is not walked distance.
-        #expect(abs(r.distance - 20) < 1e-3)
+        // The leg across the pause counts (DECISIONS.md 420): origin → 20 m → 100 m north.
+        #expect(abs(r.distance - 100) < 1e-3)
         #expect(r.stretches.map(\.count) == [2, 1])
         try r.apply(.finish)
         #expect(r.state == .finished)
@@ -111,7 +111,10 @@ import Testing
         let stats = StatisticsCalculator().statistics(for: r.track)
         #expect(r.distance == stats.distance)
         #expect(r.statistics() == stats)
-        #expect(r.stretches.count == 2 && stats.segmentCount == 2)
+        // Two stretches, one segment: the pause does not cut the walk (DECISIONS.md 420).
+        #expect(r.stretches.count == 2 && stats.segmentCount == 1)
+        let apart = StatisticsCalculator().statistics(for: Track(segments: r.stretches.map { TrackSegment(points: $0) }))
+        #expect(r.distance > apart.distance)
         #expect(r.pointCount == stats.pointCount && r.pointCount < 300)  // the 4 m steps were too close
     }
 

@@ -32,11 +32,11 @@ public struct RecordingTransitionError: Error, Hashable, Sendable, CustomStringC
 
 /// An accepted point not yet counted: the store writes it, then ``RecordingSession/commit(_:)``
 /// counts it. `sequence` numbers the recording's points from 0; `stretch` numbers the parts
-/// between pauses from 0 (one track segment each).
+/// between pauses from 0 (the track is one segment across them, DECISIONS.md 420).
 public struct PendingPoint: Hashable, Sendable {
     /// 0-based number of the point in the recording.
     public var sequence: Int
-    /// 0-based stretch (track segment) it belongs to.
+    /// 0-based stretch (the part between two pauses) it belongs to.
     public var stretch: Int
     /// Position, altitude, time and fix quality (``PositionFix/trackpoint``).
     public var point: Trackpoint
@@ -72,10 +72,12 @@ public enum RecordingJudgement: Hashable, Sendable {
 /// store keeps), so a 12-hour walk at 1 Hz holds about 1.4 MB; ``stretches`` and ``track``
 /// build trackpoints on demand.
 ///
-/// Figures: ``distance`` is the geodesic sum within stretches (the gap across a pause is not
-/// walked), summed in the same order as ``StatisticsCalculator`` so it matches `cairn stats`
-/// of the same points bit for bit; the other figures come from ``statistics()``, the
-/// calculator itself over the points. Time comes only from fix times.
+/// Figures: ``statistics()`` are those of ``StatisticsCalculator`` over the committed points as
+/// one segment — what `cairn stats` gives for the stored track — kept up to date point by point
+/// (``IncrementalStatistics``, O(1) per point however long the walk). The track is one segment
+/// across pauses: the leg from the last point before a pause (or a kill) to the first after the
+/// resume counts in distance and climb like any step (DECISIONS.md 420). Time comes only from
+/// fix times.
 public struct RecordingSession: Sendable {
     /// The filter's thresholds (``PositionFilterRules/recording`` unless overridden).
     public let rules: PositionFilterRules
@@ -88,15 +90,20 @@ public struct RecordingSession: Sendable {
     /// Accepted, committed points as trackpoints (position, elevation, time; the receiver's
     /// extras are in the store); one array per stretch. Built on each call: O(points).
     public var stretches: [[Trackpoint]] { keptStretches.map { $0.map(\.trackpoint) } }
-    /// Metres walked in each stretch: consecutive committed points.
-    public private(set) var stretchDistances: [Double] = []
-    /// Metres walked: the stretches' distances summed (the gap across a pause is not walked).
-    public var distance: Double { stretchDistances.reduce(0, +) }
+    /// Metres walked: ``statistics()``'s distance (across pauses too, stray fixes left out).
+    public var distance: Double { current.distance }
+    /// The statistics so far, growing with each committed point.
+    private var running = IncrementalStatistics()
+    /// `running`'s statistics after the last commit.
+    private var current = TrackStatistics()
     /// Points committed.
     public private(set) var pointCount = 0
     /// The stretch the next point belongs to.
     public private(set) var stretch = 0
     private var pending: PendingPoint?
+    /// The running statistics and their figures with the pending point, once asked for
+    /// (``statisticsWithPending()``); ``commit(_:)`` takes them over.
+    private var prepared: (running: IncrementalStatistics, statistics: TrackStatistics)?
     private var stretchHasPoints = false
 
     /// A new recording, in state recording, with no points.
@@ -114,11 +121,10 @@ public struct RecordingSession: Sendable {
         for s in stored where !s.isEmpty {
             keptStretches.append(s.map(KeptPoint.init))
             lastPoint = s.last
-            var d = 0.0
-            for (a, b) in zip(s, s.dropFirst()) { d += a.coordinate.distance(to: b.coordinate) }
-            stretchDistances.append(d)
+            for p in s { running.add(p) }
             pointCount += s.count
         }
+        if pointCount > 0 { current = running.statistics }
         filter.restoreCounters(counters ?? FilterCounters(),
                                latestTime: stored.joined().compactMap(\.time).max())
         stretch = keptStretches.count
@@ -136,6 +142,7 @@ public struct RecordingSession: Sendable {
         case .accepted:
             let p = PendingPoint(sequence: pointCount, stretch: stretch, point: fix.trackpoint)
             pending = p
+            prepared = nil
             return .accept(p)
         }
     }
@@ -144,21 +151,40 @@ public struct RecordingSession: Sendable {
     public mutating func commit(_ point: PendingPoint) {
         precondition(pending == point, "commit only the point judge returned")
         pending = nil
-        if stretchHasPoints, let last = keptStretches.last?.last {
-            stretchDistances[stretchDistances.count - 1] += last.coordinate.distance(to: point.point.coordinate)
+        if stretchHasPoints, !keptStretches.isEmpty {
             keptStretches[keptStretches.count - 1].append(KeptPoint(point.point))
         } else {
             keptStretches.append([KeptPoint(point.point)])
-            stretchDistances.append(0)
             stretchHasPoints = true
         }
         pointCount += 1
         lastPoint = point.point
+        if let prepared {
+            running = prepared.running
+            current = prepared.statistics
+        } else {
+            running.add(point.point)
+            current = running.statistics
+        }
+        prepared = nil
+    }
+
+    /// The statistics the recording will have once the pending point counts: what the store
+    /// writes with the point (the hike is current with every accepted point), computed once —
+    /// ``commit(_:)`` keeps them. Without a pending point, ``statistics()``.
+    public mutating func statisticsWithPending() -> TrackStatistics {
+        guard let pending else { return current }
+        var next = running
+        next.add(pending.point)
+        let s = next.statistics
+        prepared = (next, s)
+        return s
     }
 
     /// Forgets the pending point when the store could not write it (it never counts).
     public mutating func discardPending() {
         pending = nil
+        prepared = nil
     }
 
     /// The state `action` leads to from the current one.
@@ -183,19 +209,23 @@ public struct RecordingSession: Sendable {
             filter.resetAnchor()
         }
         pending = nil
+        prepared = nil
         state = next
     }
 
-    /// The committed points as one track (one segment per stretch).
-    public var track: Track { Track(segments: stretches.map { TrackSegment(points: $0) }) }
+    /// The committed points as one track of one segment (all stretches in order, as stored).
+    public var track: Track {
+        pointCount == 0 ? Track(segments: []) : Track(segments: [TrackSegment(points: keptStretches.joined().map(\.trackpoint))])
+    }
 
     /// The last committed point (with its extras).
     public private(set) var lastPoint: Trackpoint?
 
-    /// Statistics of the committed points by ``StatisticsCalculator`` (what `cairn stats` and
-    /// the stored hike show).
+    /// Statistics of the committed points as ``StatisticsCalculator`` gives them for ``track``
+    /// (what `cairn stats` and the stored hike show): kept up to date with each commit for the
+    /// standard thresholds, computed over every point for others.
     public func statistics(configuration: StatisticsConfiguration = .standard) -> TrackStatistics {
-        StatisticsCalculator(configuration: configuration).statistics(for: track)
+        configuration == .standard ? current : StatisticsCalculator(configuration: configuration).statistics(for: track)
     }
 
     /// Speed over the last `window` metres of the current stretch, m/s (the current pace is its
