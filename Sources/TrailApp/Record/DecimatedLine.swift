@@ -70,6 +70,9 @@ public struct DecimatedLine: Sendable, Equatable {
         tailIsProvisional = true
     }
 
-    /// The kept points as a track (one segment per stretch).
-    public var track: Track { Track(segments: stretches.map { TrackSegment(points: $0) }) }
+    /// The kept points as a track of one segment, the stretches in order: the stored hike's
+    /// shape, the leg across a pause drawn and measured like any step (DECISIONS.md 420).
+    public var track: Track {
+        Track(segments: stretches.isEmpty ? [] : [TrackSegment(points: Array(stretches.joined()))])
+    }
 }
