@@ -105,6 +105,33 @@ import Testing
         Self.check(points, dense: 600, stride: 13)
     }
 
+    /// Segments begun with `startSegment()` (a leg across a pause that does not count,
+    /// DECISIONS.md 420) equal the calculator over the same segments, after every point: cuts at
+    /// strays, glitches and the break of the troubled walk, a one-point segment, and a
+    /// `startSegment()` that comes twice or before any point (nothing happens).
+    @Test(arguments: [UInt64(0x1), 0xC0FFEE])
+    func segmentsEqualTheBatchOverTheSameSegments(seed: UInt64) {
+        let points = Self.walk(3_000, seed: seed, troubles: true)
+        let cuts: Set<Int> = [0, 1, 17, 18, 250, 251, 1_499, 1_500, 2_222, 2_999]
+        var inc = IncrementalStatistics()
+        var segments: [[Trackpoint]] = []
+        for (i, p) in points.enumerated() {
+            if cuts.contains(i) {  // 0 is a cut: startSegment() before any point does nothing
+                inc.startSegment()
+                inc.startSegment()
+                segments.append([])
+            }
+            inc.add(p)
+            segments[segments.count - 1].append(p)
+            if i < 300 || i % 37 == 0 || i == points.count - 1 {
+                let expected = StatisticsCalculator().statistics(for: Track(segments: segments.map { TrackSegment(points: $0) }))
+                #expect(inc.statistics == expected, "after \(i + 1) points in \(segments.count) segments")
+                if inc.statistics != expected { return }
+            }
+        }
+        #expect(segments.count == cuts.count && inc.statistics.segmentCount == cuts.count)
+    }
+
     @Test func withoutTheStrayRuleAndWithOtherThresholds() {
         var c = StatisticsConfiguration.standard
         c.strayFixRule = nil

@@ -123,6 +123,44 @@ import TrailCore
         #expect(try store.tracks(of: hike)[0].segments.count == 1)
     }
 
+    /// DECISIONS.md 420: a leg across a pause faster than a walk (a ride: 19.9 km north in
+    /// 1,755 s, 11.3 m/s) does not count: the resume begins a second segment, in the store as
+    /// in the session, live and after a kill and restore; the distance is the two stretches',
+    /// the time between them is neither elapsed nor moving time (total time has it). On the
+    /// meridian 7.5° E, GeographicLib 2.1: `Inverse(46.5, 7.5, 46.5009, 7.5)['s12']` +
+    /// `Inverse(46.68, 7.5, 46.6809, 7.5)['s12']` = 100.04498328562578 + 100.04814571197008 =
+    /// 200.09312899759584 m; the leg `Inverse(46.5009, 7.5, 46.68, 7.5)` = 19,909.27 m.
+    @Test func aLegFasterThanAWalkAcrossAKillIsASecondSegment() throws {
+        let dir = makeTempDirectory("rec-current")
+        do {
+            let rec = try Recorder(store: try HikeStore(path: dir + "/hikes.sqlite"), name: "Ride", source: nil, now: { self.t0 })
+            for k in 0..<10 { try rec.receive(meridianFix(k, seconds: Double(k) * 5, altitude: 1500)) }
+        }
+        let store = try HikeStore(path: dir + "/hikes.sqlite")
+        let rec = try #require(try Recorder.restoreUnfinished(in: store, now: { self.t0 }))
+        try rec.perform(.resume)
+        for k in 1_800..<1_810 {
+            try rec.receive(meridianFix(k, seconds: 1_800 + Double(k - 1_800) * 5, altitude: 1500))
+        }
+        let hike = try #require(rec.hike)
+        func check(_ what: String) throws {
+            let s = try store.summary(hike).statistics
+            #expect(abs(s.distance - 200.09312899759584) < 1e-6, "\(what): \(s.distance)")
+            #expect(s.segmentCount == 2 && s.pointCount == 20, "\(what)")
+            #expect(s.movingTime == 90 && s.elapsedTime == 90, "\(what): \(String(describing: s.movingTime)) \(String(describing: s.elapsedTime))")
+            #expect(s.totalTime == 1_845, "\(what): \(String(describing: s.totalTime))")
+            #expect(s == (try recomputed(store, hike)), "\(what)")
+            #expect(try store.tracks(of: hike).flatMap(\.segments).map(\.points.count) == [10, 10], "\(what)")
+        }
+        try check("live")
+        let written = try store.summary(hike).statistics
+        #expect(rec.session.track.segments.count == 2 && rec.session.statistics() == written)
+        // Killed again: the restore writes the hike again from the points, the same two segments.
+        let again = try HikeStore(path: dir + "/hikes.sqlite")
+        _ = try #require(try Recorder.restoreUnfinished(in: again, now: { self.t0 }))
+        try check("restored")
+    }
+
     /// A long generated walk (pauses, stops, height noise, refused fixes) recorded point by
     /// point: the statistics written with the last point equal a full recomputation over the
     /// stored track, and the content hash written at the finish equals the import's.

@@ -29,9 +29,11 @@ public enum RecordCommand: Command {
         keeps the log's own times at any --speed (an untimed track is walked at 4 km/h and
         never stamped in the future), and a resumed replay continues after the last recorded
         point. --resume reuses the recording's own position source and --speed unless --gps or
-        --speed give others. A pause or a kill does not cut the walk: the leg from the last
-        point before it to the first after the resume counts in distance and climb, and in
-        moving time only if that straight line was covered at walking pace.
+        --speed give others. A pause or a kill does not cut the walk when the leg from the last
+        point before it to the first after the resume could have been walked (within 24 h, no
+        faster than 25 km/h): that straight line counts in distance and climb, and in moving
+        time only if it was covered at walking pace (0.25 m/s or more). A faster leg (a ride)
+        counts in nothing: the resume starts a new track segment (a new trkseg in the GPX).
         """
     static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\", the first fix's local date", help: "the hike's name")
     static let resume = OptionSpec("--resume", help: "continue the unfinished recording (restored as paused)")

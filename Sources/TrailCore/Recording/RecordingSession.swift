@@ -32,7 +32,7 @@ public struct RecordingTransitionError: Error, Hashable, Sendable, CustomStringC
 
 /// An accepted point not yet counted: the store writes it, then ``RecordingSession/commit(_:)``
 /// counts it. `sequence` numbers the recording's points from 0; `stretch` numbers the parts
-/// between pauses from 0 (the track is one segment across them, DECISIONS.md 420).
+/// between pauses from 0 (the track goes on across them when the leg is plausible, DECISIONS.md 420).
 public struct PendingPoint: Hashable, Sendable {
     /// 0-based number of the point in the recording.
     public var sequence: Int
@@ -73,11 +73,12 @@ public enum RecordingJudgement: Hashable, Sendable {
 /// build trackpoints on demand.
 ///
 /// Figures: ``statistics()`` are those of ``StatisticsCalculator`` over the committed points as
-/// one segment — what `cairn stats` gives for the stored track — kept up to date point by point
-/// (``IncrementalStatistics``, O(1) per point however long the walk). The track is one segment
-/// across pauses: the leg from the last point before a pause (or a kill) to the first after the
-/// resume counts in distance and climb like any step (DECISIONS.md 420). Time comes only from
-/// fix times.
+/// ``track`` — what `cairn stats` gives for the stored track — kept up to date point by point
+/// (``IncrementalStatistics``, O(1) per point however long the walk). A pause (or a kill) does
+/// not cut the track when the leg from the last point before it to the first after the resume
+/// could have been walked (``legCounts(from:to:)``): that leg counts like any step; otherwise
+/// the resume begins a new segment and the leg counts nowhere (DECISIONS.md 420). Time comes
+/// only from fix times.
 public struct RecordingSession: Sendable {
     /// The filter's thresholds (``PositionFilterRules/recording`` unless overridden).
     public let rules: PositionFilterRules
@@ -90,7 +91,7 @@ public struct RecordingSession: Sendable {
     /// Accepted, committed points as trackpoints (position, elevation, time; the receiver's
     /// extras are in the store); one array per stretch. Built on each call: O(points).
     public var stretches: [[Trackpoint]] { keptStretches.map { $0.map(\.trackpoint) } }
-    /// Metres walked: ``statistics()``'s distance (across pauses too, stray fixes left out).
+    /// Metres walked: ``statistics()``'s distance (across a pause when its leg counts, stray fixes left out).
     public var distance: Double { current.distance }
     /// The statistics so far, growing with each committed point.
     private var running = IncrementalStatistics()
@@ -120,6 +121,7 @@ public struct RecordingSession: Sendable {
         self.init(rules: rules)
         for s in stored where !s.isEmpty {
             keptStretches.append(s.map(KeptPoint.init))
+            if let last = lastPoint, let first = s.first, !Self.legCounts(from: last, to: first) { running.startSegment() }
             lastPoint = s.last
             for p in s { running.add(p) }
             pointCount += s.count
@@ -129,6 +131,47 @@ public struct RecordingSession: Sendable {
                                latestTime: stored.joined().compactMap(\.time).max())
         stretch = keptStretches.count
         state = finished ? .finished : .paused
+    }
+
+    /// Whether the leg across a pause, from `last` (the last point before it) to `first` (the
+    /// first after the resume), could have been walked, so the track goes on across it: both
+    /// times known, `first` at most ``StatisticsConfiguration/timeBreak`` (24 h) after `last`,
+    /// and the straight line no faster than ``PlausibilityLimits/maximumAverageSpeed`` (25 km/h,
+    /// the limit for a walk or run) over that time. Points without times go on (nothing says
+    /// they were not walked). DECISIONS.md 420.
+    public static func legCounts(from last: Trackpoint, to first: Trackpoint) -> Bool {
+        guard let t0 = last.time, let t1 = first.time else { return true }
+        let dt = t1.timeIntervalSince(t0)
+        guard dt >= 0, dt <= StatisticsConfiguration.standard.timeBreak else { return false }
+        let d = Coordinate(latitude: last.latitude, longitude: last.longitude)
+            .distance(to: Coordinate(latitude: first.latitude, longitude: first.longitude))
+        return d <= PlausibilityLimits.standard.maximumAverageSpeed * dt
+    }
+
+    /// A recording's stretches (as stored, in order) as the segments of its track: a stretch
+    /// joins the one before when ``legCounts(from:to:)`` allows the leg between them.
+    public static func segments(of stretches: [[Trackpoint]]) -> [[Trackpoint]] {
+        var out: [[Trackpoint]] = []
+        for s in stretches where !s.isEmpty {
+            if let last = out.last?.last, let first = s.first, legCounts(from: last, to: first) {
+                out[out.count - 1].append(contentsOf: s)
+            } else {
+                out.append(s)
+            }
+        }
+        return out
+    }
+
+    /// True when the pending point opens a stretch after a leg that does not count
+    /// (``legCounts(from:to:)``): it begins a new segment of the track.
+    public var pendingStartsSegment: Bool {
+        guard let pending else { return false }
+        return startsSegment(pending.point)
+    }
+
+    private func startsSegment(_ point: Trackpoint) -> Bool {
+        guard !stretchHasPoints, let lastPoint else { return false }
+        return !Self.legCounts(from: lastPoint, to: point)
     }
 
     /// Decides on a fix: while recording, the filter judges it; an accepted fix becomes the
@@ -151,6 +194,7 @@ public struct RecordingSession: Sendable {
     public mutating func commit(_ point: PendingPoint) {
         precondition(pending == point, "commit only the point judge returned")
         pending = nil
+        let newSegment = startsSegment(point.point)
         if stretchHasPoints, !keptStretches.isEmpty {
             keptStretches[keptStretches.count - 1].append(KeptPoint(point.point))
         } else {
@@ -163,6 +207,7 @@ public struct RecordingSession: Sendable {
             running = prepared.running
             current = prepared.statistics
         } else {
+            if newSegment { running.startSegment() }
             running.add(point.point)
             current = running.statistics
         }
@@ -175,6 +220,7 @@ public struct RecordingSession: Sendable {
     public mutating func statisticsWithPending() -> TrackStatistics {
         guard let pending else { return current }
         var next = running
+        if startsSegment(pending.point) { next.startSegment() }
         next.add(pending.point)
         let s = next.statistics
         prepared = (next, s)
@@ -213,9 +259,10 @@ public struct RecordingSession: Sendable {
         state = next
     }
 
-    /// The committed points as one track of one segment (all stretches in order, as stored).
+    /// The committed points as a track: the stretches in order, as ``segments(of:)`` joins them
+    /// (as stored).
     public var track: Track {
-        pointCount == 0 ? Track(segments: []) : Track(segments: [TrackSegment(points: keptStretches.joined().map(\.trackpoint))])
+        Track(segments: Self.segments(of: stretches).map { TrackSegment(points: $0) })
     }
 
     /// The last committed point (with its extras).

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The statistics of one segment that grows a point at a time — a recording — equal to
-/// ``StatisticsCalculator`` over the same points as one segment (`statistics(for:)` of a
-/// one-segment track), field for field and bit for bit, at a cost per point that does not grow
-/// with the walk.
+/// The statistics of a track that grows a point at a time — a recording — equal to
+/// ``StatisticsCalculator`` over the same points and segments (`statistics(for:)` of the track),
+/// field for field and bit for bit, at a cost per point that does not grow with the walk. A new
+/// segment begins with ``startSegment()``; the closed ones are kept merged, as the calculator
+/// merges them.
 ///
 /// It is the calculator's own core (``SegmentPass``) fed as points arrive, behind two short
 /// delays that the batch rules need: the stray-fix rule (``StrayFixRule``) decides a point
@@ -22,6 +23,10 @@ public struct IncrementalStatistics: Sendable {
     private var pass: SegmentPass
     /// A timestamped point waiting for the next timestamp, then the untimed points after it.
     private var waiting: [Trackpoint] = []
+    /// Points added to the current segment.
+    private var segmentPointCount = 0
+    /// The segments closed by ``startSegment()``, merged in order (nil before the first).
+    private var closed: TrackStatistics?
 
     public init(configuration: StatisticsConfiguration = .standard) {
         self.configuration = configuration
@@ -29,16 +34,28 @@ public struct IncrementalStatistics: Sendable {
         pass = SegmentPass(configuration: configuration)
     }
 
-    /// Adds the next point of the segment.
+    /// Ends the current segment (when it has points): the next point begins a new one, and
+    /// nothing is counted between the two (``StatisticsCalculator``'s rule for segments).
+    public mutating func startSegment() {
+        guard segmentPointCount > 0 else { return }
+        closed = statistics
+        strays = configuration.strayFixRule.map(StrayFixStream.init)
+        pass = SegmentPass(configuration: configuration)
+        waiting.removeAll()
+        segmentPointCount = 0
+    }
+
+    /// Adds the next point of the current segment.
     public mutating func add(_ point: Trackpoint) {
         pointCount += 1
+        segmentPointCount += 1
         guard strays != nil else { return feed(point) }
         strays!.add(point)
         drainStrays()
     }
 
     /// The statistics of the points added so far, as ``StatisticsCalculator/statistics(for:)-(Track)``
-    /// gives them for a track of one segment of these points.
+    /// gives them for a track of these points and segments.
     public var statistics: TrackStatistics {
         var copy = self
         if copy.strays != nil {
@@ -48,8 +65,10 @@ public struct IncrementalStatistics: Sendable {
         for p in copy.waiting { copy.pass.add(p, nextTime: nil) }
         copy.waiting.removeAll()
         var segment = copy.pass.finished()
-        segment.pointCount = pointCount
-        return TrackStatistics.merged([segment], timeBreak: configuration.timeBreak)
+        segment.pointCount = segmentPointCount
+        var total = closed ?? TrackStatistics()
+        total.merge(segment, timeBreak: configuration.timeBreak)
+        return total
     }
 
     private mutating func drainStrays() {

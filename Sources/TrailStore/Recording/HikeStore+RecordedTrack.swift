@@ -3,18 +3,21 @@ import TrailSQLite
 import TrailCore
 import TrailSQLite
 
-/// Where the next recorded point goes in a recording's stored track: the one segment and its
+/// Where the next recorded point goes in a recording's stored track: the last segment and its
 /// open (last) block, whose points are kept here so appending never reads the track back.
 /// Obtained from ``HikeStore/beginRecording(name:first:rules:counters:source:at:)`` or
 /// ``HikeStore/rewriteRecordedTrack(_:)``; advanced by ``HikeStore/appendRecordingPoint(_:_:counters:at:end:statistics:)``.
 public struct RecordedTrackEnd: Sendable {
     let hikeRow: Int64
-    let segmentRow: Int64
+    let trackRow: Int64
+    var segmentRow: Int64
+    /// The last segment's position in the track (0 for the first).
+    var segmentPosition: Int
     /// Index in the segment of the open block's first point.
     var blockFirst: Int
     /// The open block's points (at most ``HikeStore/recordedPointsPerBlock`` once it was opened here).
     var blockPoints: [Trackpoint]
-    /// Points in the segment.
+    /// Points in the last segment.
     public internal(set) var pointCount: Int
 }
 
@@ -24,33 +27,37 @@ extension HikeStore {
     /// walk at 1 Hz is 675 blocks (DECISIONS.md 421).
     public static let recordedPointsPerBlock = 64
 
-    /// Rewrites a recording's hike from its stored points: one track of one segment (every
-    /// stretch in order, DECISIONS.md 420) in blocks of ``recordedPointsPerBlock``, the
+    /// Rewrites a recording's hike from its stored points: one track, the stretches in order as
+    /// ``RecordingSession/segments(of:)`` joins them (DECISIONS.md 420), in blocks of ``recordedPointsPerBlock``, the
     /// statistics (``StatisticsCalculator`` with the standard configuration, as an import
     /// computes them) and the content hash. Used when a recording is restored (one stored by an
     /// older version had a segment per stretch); the caller holds the transaction.
     /// - Returns: the end to append to, nil when the recording has no points.
     func writeRecordedTrack(_ recording: RecordingID) throws -> RecordedTrackEnd? {
         let hikeRow = try recordingHikeRow(recording)
-        let points = Array(try recordingStretches(recording).joined())
-        guard !points.isEmpty else { return nil }
-        let track = Track(segments: [TrackSegment(points: points)])
+        let segments = RecordingSession.segments(of: try recordingStretches(recording))
+        guard let points = segments.last else { return nil }
+        let track = Track(segments: segments.map { TrackSegment(points: $0) })
         try connection.run("DELETE FROM tracks WHERE hike_id = ?", [.integer(hikeRow)])
         let writer = try HikeWriter(connection)
         try writer.run(writer.track, [.integer(hikeRow), .integer(0), .null, .null, .null, .null, .null, .null, .null])
         let trackRow = connection.lastInsertRowID
-        try writer.run(writer.segment, [.integer(trackRow), .integer(0), .integer(Int64(points.count))])
-        let segmentRow = connection.lastInsertRowID
-        var first = 0
-        while first < points.count {
-            let end = min(first + Self.recordedPointsPerBlock, points.count)
-            try writeRecordedBlock(segmentRow, first: first, points[first..<end], replacing: false)
-            first = end
+        var segmentRow: Int64 = 0
+        for (position, points) in segments.enumerated() {
+            try writer.run(writer.segment, [.integer(trackRow), .integer(Int64(position)), .integer(Int64(points.count))])
+            segmentRow = connection.lastInsertRowID
+            var first = 0
+            while first < points.count {
+                let end = min(first + Self.recordedPointsPerBlock, points.count)
+                try writeRecordedBlock(segmentRow, first: first, points[first..<end], replacing: false)
+                first = end
+            }
         }
         let lastFirst = (points.count - 1) / Self.recordedPointsPerBlock * Self.recordedPointsPerBlock
         try writeHikeStatistics(hikeRow, StatisticsCalculator().statistics(for: track),
                                 hash: ContentHash.of(tracks: [track], waypoints: []))
-        return RecordedTrackEnd(hikeRow: hikeRow, segmentRow: segmentRow, blockFirst: lastFirst,
+        return RecordedTrackEnd(hikeRow: hikeRow, trackRow: trackRow, segmentRow: segmentRow,
+                                segmentPosition: segments.count - 1, blockFirst: lastFirst,
                                 blockPoints: Array(points[lastFirst...]), pointCount: points.count)
     }
 
@@ -68,9 +75,9 @@ extension HikeStore {
     /// The end of a hike's track as `beginRecording` wrote it (one track, one segment).
     func recordedTrackEnd(hikeRow: Int64) throws -> RecordedTrackEnd {
         let rows = try connection.query("""
-            SELECT s.id, s.point_count FROM tracks t JOIN segments s ON s.track_id = t.id WHERE t.hike_id = ?
-            """, [.integer(hikeRow)]) { st in (st.int64(0), st.int(1)) }
-        guard rows.count == 1, let (segmentRow, count) = rows.first else { throw HikeStoreError.noSuchHike("row \(hikeRow)") }
+            SELECT t.id, s.id, s.point_count FROM tracks t JOIN segments s ON s.track_id = t.id WHERE t.hike_id = ?
+            """, [.integer(hikeRow)]) { st in (st.int64(0), st.int64(1), st.int(2)) }
+        guard rows.count == 1, let (trackRow, segmentRow, count) = rows.first else { throw HikeStoreError.noSuchHike("row \(hikeRow)") }
         let blocks = try connection.prepare("""
             SELECT first_index, points, extras FROM point_blocks WHERE segment_id = ? ORDER BY first_index DESC LIMIT 1
             """)
@@ -81,13 +88,24 @@ extension HikeStore {
             first = blocks.int(0)
             try blocks.withBlob(1) { p in try blocks.withBlob(2) { x in try PointCodec.decode(points: p, extras: x, into: &points) } }
         }
-        return RecordedTrackEnd(hikeRow: hikeRow, segmentRow: segmentRow, blockFirst: first, blockPoints: points, pointCount: count)
+        return RecordedTrackEnd(hikeRow: hikeRow, trackRow: trackRow, segmentRow: segmentRow, segmentPosition: 0,
+                                blockFirst: first, blockPoints: points, pointCount: count)
     }
 
     /// Appends one point to the recorded track: the open block rewritten (or a new one opened
-    /// when it is full) and the segment's count. The caller holds the transaction and keeps
-    /// `end` only when it commits.
-    func appendToRecordedTrack(_ end: inout RecordedTrackEnd, _ point: Trackpoint) throws {
+    /// when it is full) and the segment's count; with `newSegment`, in a new segment after the
+    /// last (a leg across a pause that does not count, DECISIONS.md 420). The caller holds the
+    /// transaction and keeps `end` only when it commits.
+    func appendToRecordedTrack(_ end: inout RecordedTrackEnd, _ point: Trackpoint, newSegment: Bool) throws {
+        if newSegment {
+            end.segmentPosition += 1
+            try connection.run("INSERT INTO segments (track_id, position, point_count) VALUES (?, ?, 0)",
+                               [.integer(end.trackRow), .integer(Int64(end.segmentPosition))])
+            end.segmentRow = connection.lastInsertRowID
+            end.blockFirst = 0
+            end.blockPoints.removeAll(keepingCapacity: true)
+            end.pointCount = 0
+        }
         var opened = false
         if end.blockPoints.count >= Self.recordedPointsPerBlock || end.blockPoints.isEmpty {
             end.blockFirst += end.blockPoints.count

@@ -47,15 +47,17 @@ extension HikeStore {
     ///   - end: where the recording's track ends (from ``beginRecording(name:first:rules:counters:source:speed:at:)``
     ///     or ``rewriteRecordedTrack(_:)``).
     ///   - statistics: the statistics of the track with this point (``RecordingSession/statisticsWithPending()``).
+    ///   - newSegment: the point begins a new segment of the track (``RecordingSession/pendingStartsSegment``).
     /// - Throws: ``RecordingStoreError``, ``SQLiteError``.
     public func appendRecordingPoint(_ recording: RecordingID, _ point: PendingPoint, counters: FilterCounters,
-                                     at now: Date, end: inout RecordedTrackEnd, statistics: TrackStatistics) throws {
+                                     at now: Date, end: inout RecordedTrackEnd, statistics: TrackStatistics,
+                                     newSegment: Bool = false) throws {
         try requireWritable()
         var next = end
         try connection.transaction {
             guard try recordingState(recording) != .finished else { throw RecordingStoreError.finished(recording) }
             try insertRecordingPoint(recording, point, counters: counters, at: now)
-            try appendToRecordedTrack(&next, point.point)
+            try appendToRecordedTrack(&next, point.point, newSegment: newSegment)
             try writeHikeStatistics(next.hikeRow, statistics, hash: nil)
         }
         end = next

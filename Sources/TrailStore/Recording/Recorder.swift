@@ -66,7 +66,7 @@ public final class Recorder {
     /// Reopens a stored recording. An unfinished one that is still marked `recording` (its
     /// process was killed) is first written as paused, so it comes back paused with every point
     /// accepted so far; a paused one stays paused. An unfinished recording's hike is written
-    /// again from its points (one segment, small blocks: DECISIONS.md 420-421), so one stored by
+    /// again from its points (segments as DECISIONS.md 420 joins them, small blocks: 421), so one stored by
     /// an older version continues the same way.
     /// - Throws: ``RecordingStoreError``, ``SQLiteError``.
     public init(restoring record: RecordingRecord, store: HikeStore, now: @escaping () -> Date = Date.init) throws {
@@ -116,8 +116,10 @@ public final class Recorder {
                 // A stored recording always has its first point, so it has a track to append to.
                 if trackEnd == nil { trackEnd = try store.rewriteRecordedTrack(recording) }
                 guard trackEnd != nil else { throw RecordingStoreError.noSuchRecording(recording) }
+                let statistics = session.statisticsWithPending()
                 try store.appendRecordingPoint(recording, point, counters: session.filter.counters, at: now(),
-                                               end: &trackEnd!, statistics: session.statisticsWithPending())
+                                               end: &trackEnd!, statistics: statistics,
+                                               newSegment: session.pendingStartsSegment)
             } else {
                 if namedByFirstFix { name = Self.defaultName(for: fix.time) }
                 let ids = try store.beginRecording(name: name, first: point, rules: session.rules,
