@@ -98,11 +98,9 @@ import TrailCore
         #expect(rec.session.distance == s.distance)
     }
 
-    /// A kill, then the hiker walks on: 745 m north in 10 minutes (1.24 m/s) before resuming.
-    /// The leg counts in distance and, walked at walking pace, in moving time (DECISIONS.md 420).
-    /// On one meridian going north: GeographicLib 2.1 `Geodesic.WGS84.Inverse(46.5, 7.5, 46.5085,
-    /// 7.5)['s12']` = 944.8699172088398 m (the leg alone, from 46.5009 to 46.5076: 744.7798170938762 m).
-    @Test func aGapWalkedAtWalkingPaceIsMovingTime() throws {
+    /// Ten points north on the meridian (46.5° to 46.5009°, 5 s apart), a kill (the recorder
+    /// dropped while recording), then restored from the store and resumed.
+    func killedAfterTenPointsAndResumed() throws -> (dir: String, store: HikeStore, recorder: Recorder) {
         let dir = makeTempDirectory("rec-current")
         do {
             let rec = try Recorder(store: try HikeStore(path: dir + "/hikes.sqlite"), name: "Kill", source: nil, now: { self.t0 })
@@ -111,6 +109,15 @@ import TrailCore
         let store = try HikeStore(path: dir + "/hikes.sqlite")
         let rec = try #require(try Recorder.restoreUnfinished(in: store, now: { self.t0 }))
         try rec.perform(.resume)
+        return (dir, store, rec)
+    }
+
+    /// A kill, then the hiker walks on: 745 m north in 10 minutes (1.24 m/s) before resuming.
+    /// The leg counts in distance and, walked at walking pace, in moving time (DECISIONS.md 420).
+    /// On one meridian going north: GeographicLib 2.1 `Geodesic.WGS84.Inverse(46.5, 7.5, 46.5085,
+    /// 7.5)['s12']` = 944.8699172088398 m (the leg alone, from 46.5009 to 46.5076: 744.7798170938762 m).
+    @Test func aGapWalkedAtWalkingPaceIsMovingTime() throws {
+        let (_, store, rec) = try killedAfterTenPointsAndResumed()
         for j in 0..<10 {
             try rec.receive(meridianFix(76 + j, seconds: 45 + 600 + Double(j) * 5, altitude: 1500))
         }
@@ -131,14 +138,7 @@ import TrailCore
     /// `Inverse(46.68, 7.5, 46.6809, 7.5)['s12']` = 100.04498328562578 + 100.04814571197008 =
     /// 200.09312899759584 m; the leg `Inverse(46.5009, 7.5, 46.68, 7.5)` = 19,909.27 m.
     @Test func aLegFasterThanAWalkAcrossAKillIsASecondSegment() throws {
-        let dir = makeTempDirectory("rec-current")
-        do {
-            let rec = try Recorder(store: try HikeStore(path: dir + "/hikes.sqlite"), name: "Ride", source: nil, now: { self.t0 })
-            for k in 0..<10 { try rec.receive(meridianFix(k, seconds: Double(k) * 5, altitude: 1500)) }
-        }
-        let store = try HikeStore(path: dir + "/hikes.sqlite")
-        let rec = try #require(try Recorder.restoreUnfinished(in: store, now: { self.t0 }))
-        try rec.perform(.resume)
+        let (dir, store, rec) = try killedAfterTenPointsAndResumed()
         for k in 1_800..<1_810 {
             try rec.receive(meridianFix(k, seconds: 1_800 + Double(k - 1_800) * 5, altitude: 1500))
         }
