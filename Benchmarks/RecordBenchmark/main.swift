@@ -1,12 +1,13 @@
 // Record benchmark: a 12-hour recording at 1 Hz (43,200 fixes) fed as fast as possible through
 // the real Recorder into a real store in a temporary folder (WAL, synchronous = FULL, one
 // transaction per point). Every fix becomes a point (minimum spacing 0: the worst case).
-// Prints RSS at start and end, commit time per point (median, p99, max), the status line's
-// statistics over all points at the end, and as the reference measured in the same run the
-// bare cost of one SQLite INSERT + COMMIT with the same settings. Memory per point: the RSS the
-// recorder gained over the run divided by the points, against (reference, same run) the RSS an
-// array of the same points as full Trackpoints gains, which is what the session kept before it
-// kept 32-byte KeptPoints (DECISIONS.md 160).
+// Every accepted point is written with the hike's track and statistics in its own transaction
+// (DECISIONS.md 421). Prints RSS at start, every quarter and at the end, commit time per point
+// (median, p99, max; and per hour of the walk, to show it does not grow), the statistics at the
+// end against a full recomputation over the stored track (must be equal), and as references
+// measured in the same run: the bare cost of one SQLite INSERT + COMMIT with the same settings,
+// the full rewrite of the hike from every point (what the periodic sync did before, DECISIONS.md
+// 250), and the RSS an array of the same points as full Trackpoints gains (DECISIONS.md 160).
 // Run: swift run -c release RecordBenchmark [fixes]
 import Foundation
 import TrailCore
@@ -57,9 +58,7 @@ rules.minimumSpacing = 0
 let recorder = try Recorder(store: store, name: "12 h at 1 Hz", rules: rules, source: "benchmark")
 // The timings array is filled before the first RSS reading, so its pages are not counted.
 var times = [Duration](repeating: .zero, count: count)
-// The hike syncs (DECISIONS.md 250): (points so far, seconds) of each, as the fast feed triggers them.
-var syncs: [(Int, Double)] = []
-syncs.reserveCapacity(4096)
+var rssQuarters: [Double] = []
 let rssStart = rssMiB()
 var c = origin
 for i in 0..<count {
@@ -70,7 +69,7 @@ for i in 0..<count {
     let t = clock.now
     try recorder.receive(fix)
     times[i] = clock.now - t
-    if let d = recorder.lastHikeSyncDuration, recorder.pointsBehindHike == 0, i > 0 { syncs.append((i, d)) }
+    if (i + 1) % max(1, count / 4) == 0 { rssQuarters.append(rssMiB()) }
 }
 let rssEnd = rssMiB()
 // Reference: the same fixes kept as Trackpoints (with the receiver extras), grown by appending.
@@ -84,37 +83,38 @@ for i in 0..<count {
 }
 let rssAfterReference = rssMiB()
 func perPoint(_ mib: Double) -> String { String(format: "%.0f B/point", mib * 1_048_576 / Double(count)) }
-// A sync rewrites the hike's track and statistics from every stored point: its cost at the end
-// of the walk, measured directly, against the finish (the same rewrite plus the state change).
-var lastSync = Double.nan
-if let id = recorder.recording {
-    let t0 = clock.now
-    try store.syncRecordedTrack(id)
-    lastSync = seconds(clock.now - t0)
-}
+let hike = recorder.hike!
+// The statistics written with the last point against a full recomputation over the stored track.
 var t = clock.now
-let stats = recorder.session.statistics()
-let statsTime = clock.now - t
+let written = try store.summary(hike).statistics
+let recomputed = StatisticsCalculator().statistics(for: try store.tracks(of: hike))
+let recomputeTime = clock.now - t
+// Reference: the whole hike rewritten from every stored point (the sync before DECISIONS.md 421).
+t = clock.now
+_ = try store.rewriteRecordedTrack(recorder.recording!)
+let rewriteTime = clock.now - t
 t = clock.now
 try recorder.perform(.finish)
 let finishTime = clock.now - t
+let hours = max(1, count / 3600)
+var perHour: [(median: Duration, p99: Duration)] = []
+for h in 0..<hours {
+    let part = times[(h * count / hours)..<((h + 1) * count / hours)].sorted()
+    perHour.append((percentile(part, 0.5), percentile(part, 0.99)))
+}
 times.sort()
-print("fixes \(count), points \(recorder.session.pointCount), distance \(Int(stats.distance)) m, elapsed \(Int(stats.elapsedTime ?? 0)) s")
-print("RSS at start \(String(format: "%.1f", rssStart)) MiB, at end \(String(format: "%.1f", rssEnd)) MiB: "
-      + perPoint(rssEnd - rssStart) + " (recorder, store and SQLite cache)")
-print("reference, the same points kept as [Trackpoint] (the session before): " + perPoint(rssAfterReference - rssBeforeReference)
+print("fixes \(count), points \(recorder.session.pointCount), distance \(Int(written.distance)) m, elapsed \(Int(written.elapsedTime ?? 0)) s")
+print("RSS at start \(String(format: "%.1f", rssStart)) MiB, quarters " + rssQuarters.map { String(format: "%.1f", $0) }.joined(separator: " / ")
+      + " MiB, at end \(String(format: "%.1f", rssEnd)) MiB: " + perPoint(rssEnd - rssStart)
+      + " (recorder, store and SQLite cache; the session keeps 32 B/point, DECISIONS.md 160)")
+print("reference, the same points kept as [Trackpoint]: " + perPoint(rssAfterReference - rssBeforeReference)
       + String(format: "; MemoryLayout<Trackpoint>.stride %d B, <KeptPoint> %d B", MemoryLayout<Trackpoint>.stride,
                MemoryLayout<KeptPoint>.stride))
 _ = reference.count
-print("commit per point (receive: filter + INSERT + COMMIT): median \(ms(percentile(times, 0.5))), p99 \(ms(percentile(times, 0.99))), max \(ms(times.last!))")
+print("commit per point (receive: filter + point row + track block + statistics, one COMMIT): median \(ms(percentile(times, 0.5))), p99 \(ms(percentile(times, 0.99))), max \(ms(times.last!))")
+print("  per hour of the walk, median / p99: " + perHour.enumerated().map { "h\($0.offset + 1) \(ms($0.element.median)) / \(ms($0.element.p99))" }.joined(separator: ", "))
 print("reference, bare INSERT + COMMIT (same WAL, synchronous=FULL): median \(ms(percentile(bareTimes, 0.5))), p99 \(ms(percentile(bareTimes, 0.99)))")
 print(String(format: "ratio median receive / bare commit: %.2f", seconds(percentile(times, 0.5)) / seconds(percentile(bareTimes, 0.5))))
-print("status-line statistics over all points: \(ms(statsTime)); finish (track + statistics rewrite): \(ms(finishTime))")
-print(String(format: "hike sync (track + statistics rewrite) at %d points: %.1f ms, so the next waits %.1f s "
-             + "(max(%.0f s, %.0f x cost)); syncs during the fast feed: %d",
-             recorder.session.pointCount, lastSync * 1e3,
-             max(Recorder.hikeSyncMinimumInterval, Recorder.hikeSyncCostFactor * lastSync),
-             Recorder.hikeSyncMinimumInterval, Recorder.hikeSyncCostFactor, syncs.count))
-for (n, d) in syncs.enumerated().filter({ $0.offset % max(1, syncs.count / 6) == 0 }).map(\.element) {
-    print(String(format: "  sync at %6d points: %.1f ms", n, d * 1e3))
-}
+print("statistics written with the last point equal a full recomputation over the stored track: \(written == recomputed) "
+      + "(read + recompute \(ms(recomputeTime)))")
+print("reference, the whole hike rewritten from every point (the old sync): \(ms(rewriteTime)); finish (state + content hash): \(ms(finishTime))")

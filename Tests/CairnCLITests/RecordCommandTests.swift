@@ -87,25 +87,29 @@ import TrailLive
 
     /// Records the first half of `file`'s replay at --speed 100000 as `cairn record` stamps it,
     /// "kills" it (the recorder dropped while its row says "recording"), resumes it with
-    /// `cairn record --resume --speed 100000`, and returns the store's stretches and counters.
-    func recordKilledAndResumed(_ file: String, dir: String) throws -> (stretches: [[Trackpoint]], counters: FilterCounters?) {
+    /// `cairn record --resume --speed 100000` (or, `speedOnResume` false, `--resume` alone: the
+    /// recording's own speed, DECISIONS.md 422), and returns the recorded stretches, the
+    /// counters, the hike's track and the command's output.
+    func recordKilledAndResumed(_ file: String, dir: String, speedOnResume: Bool = true) throws
+        -> (stretches: [[Trackpoint]], counters: FilterCounters?, track: [TrackSegment], stdout: String) {
         let store = dir + "/hikes.sqlite"
         let points = try RecordCommand.loadTrack(file)
         do {
             let s = try HikeStore(path: store)
-            let rec = try Recorder(store: s, name: "Killed mid-replay", source: "replay:" + file)
+            let rec = try Recorder(store: s, name: "Killed mid-replay", source: "replay:" + file, speed: 100_000)
             let config = ReplaySource.Configuration(points: points, speedFactor: 100_000,
                                                     timing: RecordCommand.replayTiming(rec))
             for fix in config.fixes(startingAt: Date()).prefix(points.count / 2) { try rec.receive(fix) }
             #expect(rec.session.pointCount > 10)
         }
-        let run = cairn(["record", "--resume", "--speed", "100000", "--store", store, "--status-every", "3600"])
+        let run = cairn(["record", "--resume"] + (speedOnResume ? ["--speed", "100000"] : [])
+                        + ["--store", store, "--status-every", "3600"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("finished 'Killed mid-replay'"))
         let s = try HikeStore(path: store)
         let hike = try #require(try idsInInsertOrder(store).first)
         let record = try #require(try s.recording(of: hike))
-        return (try s.tracks(of: hike).flatMap(\.segments).map(\.points), record.counters)
+        return (try s.recordingStretches(record.id), record.counters, try s.tracks(of: hike).flatMap(\.segments), run.stdout)
     }
 
     @Test func resumeAfterAFastReplayOfATimedLogContinuesAtTheLogsOwnTimes() throws {
@@ -119,12 +123,16 @@ import TrailLive
                 + ISO8601DateFormatter().string(from: t0.addingTimeInterval(Double(i) * 10)) + "</time></trkpt>"
         }
         try (gpx + "</trkseg></trk></gpx>").write(toFile: dir + "/timed.gpx", atomically: true, encoding: .utf8)
-        let (stretches, counters) = try recordKilledAndResumed(dir + "/timed.gpx", dir: dir)
+        // Resumed without --speed: at the recording's own 100000x (at 1x it would take 400 s).
+        let (stretches, counters, track, stdout) = try recordKilledAndResumed(dir + "/timed.gpx", dir: dir, speedOnResume: false)
+        #expect(stdout.contains("at 100000x"), "\(stdout)")
         #expect(counters?.rejected[.outOfOrder, default: 0] == 0, "\(String(describing: counters))")
         // Every point keeps the log's own time; the walk ends at the log's last point, once.
         let all = stretches.joined()
         #expect(stretches.count == 2 && all.count == 80)
         for (k, p) in all.enumerated() { #expect(p.time == t0.addingTimeInterval(Double(k) * 10)) }
+        // The hike's track is one segment across the kill (DECISIONS.md 420).
+        #expect(track.count == 1 && track[0].points == Array(all))
     }
 
     @Test func resumeAfterAFastReplayOfAnUntimedTrackContinuesIt() throws {
@@ -132,7 +140,7 @@ import TrailLive
         let file = repoRoot + "/" + sample  // every point carries one sentinel time: untimed
         let points = try RecordCommand.loadTrack(file)
         #expect(!ReplayPlan.isTimed(points))
-        let (stretches, counters) = try recordKilledAndResumed(file, dir: dir)
+        let (stretches, counters, _, _) = try recordKilledAndResumed(file, dir: dir)
         #expect(counters?.rejected[.outOfOrder, default: 0] == 0, "\(String(describing: counters))")
         #expect(stretches.count == 2)
         // The second stretch continues after the first (nothing walked twice), no fix is in

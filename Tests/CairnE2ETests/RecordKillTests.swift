@@ -97,6 +97,9 @@ import TrailStore
             print("round \(round)\(last ? " (resumed, then SIGINT)" : ""): accepted \(accepted.count), found \(found), lost \(lost), stored \(stored.count)")
             #expect(lost == 0)
             #expect(stored.count >= accepted.count)
+            // What other commands see, before anything restores it: every stored point, and the
+            // statistics of a full recomputation (DECISIONS.md 420-421).
+            try Self.expectStoredHikeCurrent(store: storePath, hike: hike.id.rawValue, points: stored, dir: dir)
             if last {
                 #expect(record.state == .finished && record.pointCount == stored.count)
             } else {
@@ -110,5 +113,102 @@ import TrailStore
         #expect(totalLost == 0)
         let summaries = try HikeStore(path: storePath).summaries()
         #expect(summaries.count == 1 && summaries.first?.kind == .recorded)
+    }
+
+    /// DECISIONS.md 422, end to end: `cairn record --gps replay:FILE --speed 1000` killed with
+    /// SIGKILL part-way, then `cairn record --resume` without `--speed` plays the rest at 1000x
+    /// (the GPX's 13,937 s left of the walk take about 10 s; at 1x they would take hours), says
+    /// so, and finishes at the log's last point, with the walk one segment across the kill.
+    @Test func resumeWithoutSpeedKeepsTheReplaySpeedAfterAKill() throws {
+        guard BrowseTests.ready else { return }
+        let dir = NSTemporaryDirectory() + "cairn-record-speed-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let storePath = dir + "/hikes.sqlite"
+        let first = try SpawnedProcess(E2EPaths.cairn, ["record", "--gps", "replay:" + Self.gpx, "--speed", "1000",
+                                                        "--name", "Fast replay", "--store", storePath, "--status-every", "3600"])
+        usleep(4_000_000)
+        kill(first.pid, SIGKILL)
+        first.wait(timeout: 5)
+        let before = try HikeStore(path: storePath)
+        let hike = try #require(try before.summaries().first)
+        let recording = try #require(try before.recording(of: hike.id))
+        #expect(recording.state == .recording && recording.speed == 1000)
+        let killedAt = recording.pointCount
+        #expect(killedAt > 0)
+
+        let resume = Process()
+        resume.executableURL = URL(fileURLWithPath: E2EPaths.cairn)
+        resume.arguments = ["record", "--resume", "--store", storePath, "--status-every", "3600"]
+        let out = Pipe()
+        resume.standardOutput = out
+        resume.standardError = FileHandle.nullDevice
+        let started = Date()
+        try resume.run()
+        while resume.isRunning && Date().timeIntervalSince(started) < 90 { usleep(50_000) }
+        let wall = Date().timeIntervalSince(started)
+        if resume.isRunning { resume.terminate() }
+        resume.waitUntilExit()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        print("record resume speed: \(killedAt) points before the kill, resumed run took \(String(format: "%.1f", wall)) s")
+        #expect(wall < 90, "the resume did not finish at the recording's speed")
+        #expect(stdout.contains("resuming 'Fast replay' from ") && stdout.contains(" at 1000x "), "\(stdout)")
+        #expect(stdout.contains("finished 'Fast replay'"), "\(stdout)")
+        let store = try HikeStore(path: storePath)
+        let done = try store.recording(recording.id)
+        #expect(done.state == .finished && done.speed == 1000)
+        let stretches = try store.recordingStretches(recording.id)
+        #expect(stretches.count == 2 && stretches[0].count >= killedAt)
+        // The log's last <time>, 2021-04-10T10:19:18.91Z: the walk ends where the log does.
+        let gpxText = try String(contentsOfFile: Self.gpx, encoding: .utf8)
+        let lastTime = try #require(gpxText.components(separatedBy: "<time>").last?.components(separatedBy: "</time>").first)
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let gpxLast = try #require(iso.date(from: lastTime))
+        let recordedLast = try #require(stretches.last?.last?.time)
+        #expect(abs(recordedLast.timeIntervalSince(gpxLast)) < 0.001, "\(recordedLast) vs \(lastTime)")
+        try Self.expectStoredHikeCurrent(store: storePath, hike: hike.id.rawValue, points: Array(stretches.joined()), dir: dir)
+    }
+
+    /// The statistics fields `cairn show --json`, `list --json` and `stats --json` print.
+    static let statisticsKeys = ["distance", "elapsedTime", "movingTime", "movingDistance", "timedDistance", "averageSpeed",
+                                 "movingAverageSpeed", "maxSpeed", "elevationGain", "elevationLoss", "minElevation",
+                                 "maxElevation", "steepestGrade", "estimatedWalkingTime", "totalTime"]
+
+    /// `cairn show ID --json` and `cairn list --json` of a recording's hike against `points` (the
+    /// recording's own point rows, in order): the same point count, one segment, and statistics
+    /// equal to ``StatisticsCalculator`` over those points as one segment (a full recomputation);
+    /// `cairn export` writes those points as one `trkseg`, and `cairn stats` of that GPX (parsed
+    /// back, computed again) gives the same figures.
+    static func expectStoredHikeCurrent(store: String, hike: String, points: [Trackpoint], dir: String) throws {
+        let expected = StatisticsCalculator().statistics(for: Track(segments: [TrackSegment(points: points)]))
+        let expectedJSON = try JSONSerialization.jsonObject(with: JSONEncoder().encode(expected)) as? [String: Any]
+        func check(_ figures: [String: Any]?, _ what: String, exact: Bool = true) {
+            #expect(figures?["pointCount"] as? Int == points.count, "\(what): point count")
+            #expect(figures?["segmentCount"] as? Int == 1, "\(what): segments")
+            for key in statisticsKeys {
+                let want = expectedJSON?[key] as? Double, got = figures?[key] as? Double
+                if exact || want == nil || got == nil {
+                    #expect(got == want, "\(what) \(key): \(String(describing: got)) != \(String(describing: want))")
+                } else if let want, let got {
+                    #expect(abs(got - want) <= 1e-9 * max(1, abs(want)), "\(what) \(key): \(got) != \(want)")
+                }
+            }
+        }
+        let cairn = E2EPaths.cairn
+        let show = try FollowTests.output([cairn, "show", hike, "--json", "--store", store])
+        let shown = try JSONSerialization.jsonObject(with: Data(show.utf8)) as? [String: Any]
+        check((shown?["hike"] as? [String: Any])?["statistics"] as? [String: Any], "show --json")
+        let list = try FollowTests.output([cairn, "list", "--json", "--store", store])
+        let row = (try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])?.first { $0["id"] as? String == hike }
+        check(row?["statistics"] as? [String: Any], "list --json")
+        let gpx = dir + "/export.gpx"
+        try? FileManager.default.removeItem(atPath: gpx)
+        _ = try FollowTests.output([cairn, "export", hike, "-o", gpx, "--store", store])
+        let text = try String(contentsOfFile: gpx, encoding: .utf8)
+        #expect(text.components(separatedBy: "<trkseg>").count - 1 == 1, "one trkseg")
+        let stats = try FollowTests.output([cairn, "stats", "--json", gpx])
+        let file = (try JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [[String: Any]])?.first
+        // GPX writes coordinates and times as decimal text: equal to within 1e-9 relative.
+        check(((file?["tracks"] as? [[String: Any]])?.first)?["statistics"] as? [String: Any], "stats of the export", exact: false)
     }
 }

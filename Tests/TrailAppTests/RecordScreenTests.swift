@@ -103,4 +103,22 @@ import TrailCore
         line.reset([[point(1), point(2)], [], [point(3)]])
         #expect(line.stretches.map(\.count) == [2, 1])
     }
+
+    /// The screen's line has the stored hike's segments (DECISIONS.md 420), also once halved:
+    /// a walked leg across a pause is drawn, a ride (1.2 km in 41 s) is a gap.
+    @Test func aLegFasterThanAWalkIsAGapInTheLine() {
+        let t0 = Date(timeIntervalSince1970: 1_714_557_600)
+        func timed(_ i: Int, _ s: Double) -> Trackpoint {
+            Trackpoint(latitude: Double(i) * 1e-5, longitude: 10, time: t0.addingTimeInterval(s))
+        }
+        var line = DecimatedLine(capacity: 40)
+        for i in 0..<30 { line.append(timed(i, Double(i)), newStretch: false) }
+        for i in 30..<60 { line.append(timed(i, 600 + Double(i)), newStretch: i == 30) }  // 1 m in 10 min: walked
+        for i in 1_160..<1_190 { line.append(timed(i, 700 + Double(i - 1_160)), newStretch: i == 1_160) }  // 1.2 km in 41 s: a ride
+        #expect(line.stride > 1 && line.stretches.count == 3)
+        #expect(line.track.segments.count == 2)
+        #expect(line.track.segments[0].points.first == timed(0, 0) && line.track.segments[1].points.first == timed(1_160, 700))
+        let all = line.stretches.flatMap { $0 }
+        #expect(RecordingSession.segments(of: line.stretches).map(\.count) == [all.count - line.stretches[2].count, line.stretches[2].count])
+    }
 }

@@ -62,9 +62,11 @@ import Testing
         // After resuming the anchor is forgotten: a point 80 m on in 1 s (80 m/s) is accepted.
         #expect(feed(&r, fix(KnownPoints.north100, at: 21)) == .accept(PendingPoint(
             sequence: 2, stretch: 1, point: fix(KnownPoints.north100, at: 21).trackpoint)))
-        // The gap across the pause is not walked distance.
+        // 80 m in 11 s across the pause (7.3 m/s) is faster than a walk: the leg does not count
+        // and the resume begins a second segment (DECISIONS.md 420).
         #expect(abs(r.distance - 20) < 1e-3)
         #expect(r.stretches.map(\.count) == [2, 1])
+        #expect(r.track.segments.map(\.points.count) == [2, 1] && r.statistics().segmentCount == 2)
         try r.apply(.finish)
         #expect(r.state == .finished)
         #expect(r.judge(fix(KnownPoints.origin, at: 30)) == .ignored(.finished))
@@ -111,8 +113,30 @@ import Testing
         let stats = StatisticsCalculator().statistics(for: r.track)
         #expect(r.distance == stats.distance)
         #expect(r.statistics() == stats)
-        #expect(r.stretches.count == 2 && stats.segmentCount == 2)
+        // Two stretches, one segment: the pause does not cut the walk (DECISIONS.md 420).
+        #expect(r.stretches.count == 2 && stats.segmentCount == 1)
+        let apart = StatisticsCalculator().statistics(for: Track(segments: r.stretches.map { TrackSegment(points: $0) }))
+        #expect(r.distance > apart.distance)
         #expect(r.pointCount == stats.pointCount && r.pointCount < 300)  // the 4 m steps were too close
+    }
+
+    /// DECISIONS.md 420: the leg across a pause counts when it could have been walked. On the
+    /// meridian 7.5° E from 46.5° to 46.5009°: GeographicLib 2.1 `Geodesic.WGS84.Inverse(46.5,
+    /// 7.5, 46.5009, 7.5)['s12']` = 100.04498328562578 m, at 25 km/h (6.944 m/s) 14.4065 s.
+    @Test func theLegAcrossAPauseCountsWhenItCouldHaveBeenWalked() {
+        func point(_ lat: Double, _ s: Double?) -> Trackpoint {
+            Trackpoint(latitude: lat, longitude: 7.5, elevation: nil, time: s.map { t0.addingTimeInterval($0) })
+        }
+        let a = point(46.5, 0)
+        #expect(RecordingSession.legCounts(from: a, to: point(46.5009, 14.5)))  // 6.90 m/s
+        #expect(!RecordingSession.legCounts(from: a, to: point(46.5009, 14.3)))  // 7.00 m/s
+        #expect(RecordingSession.legCounts(from: a, to: point(46.5, 86_400)))  // a day at the same place
+        #expect(!RecordingSession.legCounts(from: a, to: point(46.5, 86_401)))  // longer: a break (70)
+        #expect(!RecordingSession.legCounts(from: a, to: point(46.5, -1)))  // back in time
+        #expect(RecordingSession.legCounts(from: point(46.5, nil), to: point(46.5009, nil)))  // nothing to judge
+        // Stretches joined into segments by that rule.
+        let s1 = [a, point(46.5001, 5)], s2 = [point(46.5002, 600), point(46.5003, 605)], s3 = [point(46.6, 610)]
+        #expect(RecordingSession.segments(of: [s1, [], s2, s3]) == [s1 + s2, s3])
     }
 
     @Test func currentPaceOverTheLastStretchOfTrail() {

@@ -85,18 +85,22 @@ import TrailCore
         #expect(throws: RecordingTransitionError.self) { try rec.perform(.pause) }
         try rec.perform(.resume)
         for i in 20..<25 { try rec.receive(fix(i)) }
+        var end = try #require(try store.rewriteRecordedTrack(id))
         try rec.perform(.finish)
         let stored = try store.recording(id)
         #expect(stored.state == .finished && stored.finishedAt != nil && stored.pointCount == 15)
-        // Finished: an ordinary hike, two segments, the calculator's statistics of the same points.
+        // Finished: an ordinary hike, one segment across the pause (DECISIONS.md 420), the
+        // calculator's statistics of the same points.
         let tracks = try store.tracks(of: hike)
-        #expect(tracks.count == 1 && tracks[0].segments.map(\.points.count) == [10, 5])
+        #expect(tracks.count == 1 && tracks[0].segments.map(\.points.count) == [15])
         let expected = StatisticsCalculator().statistics(for: tracks[0])
         #expect(try store.summary(hike).statistics.distance == expected.distance)
         #expect(try store.summary(hike).statistics.elapsedTime == expected.elapsedTime)
         #expect(rec.session.distance == expected.distance)
         #expect(throws: RecordingStoreError.finished(id)) { try store.appendRecordingPoint(id, PendingPoint(
-            sequence: 15, stretch: 1, point: fix(30).trackpoint), counters: FilterCounters(), at: t0) }
+            sequence: 15, stretch: 1, point: fix(30).trackpoint), counters: FilterCounters(), at: t0, end: &end,
+            statistics: TrackStatistics()) }
+        #expect(throws: RecordingStoreError.finished(id)) { try store.rewriteRecordedTrack(id) }
     }
 
     @Test func unfinishedRecordingComesBackPausedWithEverything() throws {

@@ -14,8 +14,8 @@ public enum RecordCommand: Command {
         Records a new hike (kind "recorded") from SPEC. Every point the noise filter accepts is
         committed to the store as it arrives, before it counts: if the process is killed, the
         walk is there, paused, and `cairn record --resume` continues it. Nothing is stored
-        until the first accepted point. The stored hike follows the walk at least every 5 s
-        (`cairn list`, `show` and `export` see the walk so far).
+        until the first accepted point. The stored hike is current with every accepted point
+        (`cairn list`, `show` and `export` see the walk so far, also after a kill).
 
         When stdin and stdout are both a terminal, the viewer opens on the recording screen
         (as R in the library): map and profile growing, live figures; p pauses, x finishes,
@@ -28,7 +28,12 @@ public enum RecordCommand: Command {
         A replay or NMEA log that reaches its end finishes a headless recording. A replay
         keeps the log's own times at any --speed (an untimed track is walked at 4 km/h and
         never stamped in the future), and a resumed replay continues after the last recorded
-        point. --resume reuses the recording's own position source unless --gps gives another.
+        point. --resume reuses the recording's own position source and --speed unless --gps or
+        --speed give others. A pause or a kill does not cut the walk when the leg from the last
+        point before it to the first after the resume could have been walked (within 24 h, no
+        faster than 25 km/h): that straight line counts in distance and climb, and in moving
+        time only if it was covered at walking pace (0.25 m/s or more). A faster leg (a ride)
+        counts in nothing: the resume starts a new track segment (a new trkseg in the GPX).
         """
     static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\", the first fix's local date", help: "the hike's name")
     static let resume = OptionSpec("--resume", help: "continue the unfinished recording (restored as paused)")
@@ -80,7 +85,7 @@ public enum RecordCommand: Command {
             guard gpsText != nil else {
                 throw CLIError.usage("record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded")
             }
-            recorder = try Recorder(store: store, name: name, rules: rules, source: gpsText, now: context.now)
+            recorder = try Recorder(store: store, name: name, rules: rules, source: gpsText, speed: speed, now: context.now)
         }
         guard let sourceText = gpsText ?? recorder.source else {
             throw CLIError.usage("the recording has no stored position source: give --gps SPEC")
@@ -88,7 +93,10 @@ public enum RecordCommand: Command {
         let spec: PositionSourceSpec
         do { spec = try PositionSourceSpec(parsing: sourceText) } catch { throw CLIError.usage(error.description) }
         do { try spec.check(loadTrack: loadTrack) } catch { throw CLIError.failure(String(describing: error)) }
-        let source = try spec.makeSource(speedFactor: speed ?? 1, replayTiming: replayTiming(recorder), loadTrack: loadTrack)
+        // A resume plays at the recording's own speed unless --speed gives another (DECISIONS.md 422).
+        let replaySpeed = resume ? speed ?? recorder.speed : speed
+        let source = try spec.makeSource(speedFactor: replaySpeed ?? 1, replayTiming: replayTiming(recorder), loadTrack: loadTrack)
+        if resume { try recorder.useSource(gpsText, speed: replaySpeed) }
         if recorder.session.state == .paused { try recorder.perform(.resume) }
 
         var logFD: Int32?
@@ -99,7 +107,8 @@ public enum RecordCommand: Command {
         }
         defer { if let logFD { close(logFD) } }
         context.stdout.write((resume ? "resuming" : "recording") + " '\(TerminalText.clean(recorder.name))' from "
-                             + TerminalText.clean(spec.description) + " into \(TerminalText.clean(store.path))\n")
+                             + TerminalText.clean(spec.description) + (replaySpeed.map { " at \(speedText($0))x" } ?? "")
+                             + " into \(TerminalText.clean(store.path))\n")
         var runner = RecordRunner(recorder: recorder, source: source, context: context, units: units,
                                   statusInterval: interval, pointLog: logFD)
         switch runner.run() {
@@ -136,6 +145,11 @@ public enum RecordCommand: Command {
         }
         options.autoRecord = (AutoRecord(source: gpsText, name: name, resume: resume), rules)
         return try TUICommand.launch(options, context)
+    }
+
+    /// A speed factor as typed: "20", "2.5".
+    static func speedText(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
     private static func refusal(_ r: Recorder) -> CLIError {

@@ -60,10 +60,6 @@ struct RecordRunner {
             if let s = signals?.pending {
                 return stop(s == SIGINT ? .finish : .pause, reason: s == SIGINT ? "Ctrl-C" : "signal \(s)")
             }
-            if let error = recorder.syncHikeIfDue() {
-                context.stderr.write("cairn: cannot bring the hike up to date (the points are safe): "
-                                     + StoreAccess.describe(error, path: recorder.store.path) + "\n")
-            }
             let now = context.now()
             if now >= nextStatus {
                 printStatus(at: now)

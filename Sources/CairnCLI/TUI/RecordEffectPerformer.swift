@@ -23,13 +23,16 @@ final class RecordEffectPerformer: @unchecked Sendable {
     /// the first fix's date replaces in the store (DECISIONS.md 340); finishing with it unchanged
     /// keeps the stored name rather than renaming the hike back to the placeholder.
     private var begunName: String?
+    /// The recorder was restored at `.begin` (a resume), so its stored replay speed applies.
+    private var resumed = false
     private var lastStatistics: (at: Date, statistics: TrackStatistics)?
     /// The noise filter's thresholds for a new recording (`cairn record --max-accuracy …`);
     /// set before the app starts.
     var rules = PositionFilterRules.recording
 
-    /// The statistics (a pass over every committed point) are refreshed at most this often, in
-    /// seconds of wall time; distance, points and counters are exact after every point.
+    /// The statistics (the session's running ones, DECISIONS.md 421) are handed to the screen
+    /// at most this often, in seconds of wall time; distance, points and counters are exact
+    /// after every point.
     static let statisticsInterval = 1.0
 
     init(storePath: String, speech: SpeechOutput, now: @escaping () -> Date) {
@@ -44,7 +47,12 @@ final class RecordEffectPerformer: @unchecked Sendable {
             // On the recorder's queue, after `.begin`: a replay resumed continues after its last point.
             queue.async { [self] in
                 let timing = recorder.map(RecordCommand.replayTiming) ?? .recording(after: nil, anchor: nil)
-                startSource(spec, speed: speed, timing: timing, number: number, send: send)
+                // A resumed recording plays at its own replay speed unless one was given (DECISIONS.md 422).
+                let replaySpeed = speed ?? (resumed ? recorder?.speed : nil)
+                do { try recorder?.useSource(nil, speed: replaySpeed) } catch {
+                    send(.record(.failed(reason: "\(error)")))
+                }
+                startSource(spec, speed: replaySpeed, timing: timing, number: number, send: send)
             }
         case .stopSource:  // queued too, so it never overtakes a queued start
             queue.async { [self] in runner.stop() }
@@ -73,11 +81,7 @@ final class RecordEffectPerformer: @unchecked Sendable {
                              send: @escaping @Sendable (AppMessage) -> Void) {
         runner.start(spec, speed: speed, replayTiming: timing, now: { [self] in now() },
                      event: { event, at in send(.record(.position(event, at: at, source: number))) },
-                     tick: { [self] t in
-                         send(.record(.tick(t)))
-                         // A source that stops sending still gets its last points into the hike.
-                         queue.async { [self] in _ = recorder?.syncHikeIfDue() }
-                     },
+                     tick: { t in send(.record(.tick(t))) },
                      failed: { send(.record(.sourceFailed(source: number, $0))) })
     }
 
@@ -129,13 +133,16 @@ final class RecordEffectPerformer: @unchecked Sendable {
                     r = try Recorder(restoring: try store.recording(resuming), store: store, now: now)
                 }
                 restored = nil
+                try r.useSource(source, speed: r.speed)
                 if r.session.state == .paused { try r.perform(.resume) }
                 recorder = r
+                resumed = true
                 begunName = r.name
                 send(.record(.begun(figures(r, fresh: true), stored: r.session.stretches, name: r.name, hike: r.hike)))
             } else {
                 let r = try Recorder(store: store, name: name, rules: rules, source: source, now: now)
                 recorder = r
+                resumed = false
                 begunName = r.name
                 send(.record(.begun(figures(r, fresh: true), stored: [], name: r.name, hike: nil)))
             }

@@ -70,6 +70,11 @@ public struct DecimatedLine: Sendable, Equatable {
         tailIsProvisional = true
     }
 
-    /// The kept points as a track (one segment per stretch).
-    public var track: Track { Track(segments: stretches.map { TrackSegment(points: $0) }) }
+    /// The kept points as a track, the stretches joined into segments as the stored hike's
+    /// (``RecordingSession/segments(of:)``: each stretch keeps its first and last point, which
+    /// decide): a leg across a pause that counts is drawn like any step, one that does not is a
+    /// gap (DECISIONS.md 420).
+    public var track: Track {
+        Track(segments: RecordingSession.segments(of: stretches).map { TrackSegment(points: $0) })
+    }
 }

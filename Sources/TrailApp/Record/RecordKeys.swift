@@ -15,7 +15,7 @@ extension RecordAction {
                                   RecordAction.map),
         KeyBinding("c", "centre the map on the position again (and follow it)", hint: "c centre on you",
                    keys: [.character("c")], action: .centre),
-        KeyBinding("p", "pause / resume (written to the store first; a pause starts a new segment)", hint: "p pause",
+        KeyBinding("p", "pause / resume (written to the store first; a new segment only after a ride)", hint: "p pause",
                    keys: [.character("p")], action: .pause),
         KeyBinding("x", "finish: name the hike, save it and open it", hint: "x finish", keys: [.character("x")],
                    action: .finish),

@@ -32,11 +32,11 @@ public struct RecordingTransitionError: Error, Hashable, Sendable, CustomStringC
 
 /// An accepted point not yet counted: the store writes it, then ``RecordingSession/commit(_:)``
 /// counts it. `sequence` numbers the recording's points from 0; `stretch` numbers the parts
-/// between pauses from 0 (one track segment each).
+/// between pauses from 0 (the track goes on across them when the leg is plausible, DECISIONS.md 420).
 public struct PendingPoint: Hashable, Sendable {
     /// 0-based number of the point in the recording.
     public var sequence: Int
-    /// 0-based stretch (track segment) it belongs to.
+    /// 0-based stretch (the part between two pauses) it belongs to.
     public var stretch: Int
     /// Position, altitude, time and fix quality (``PositionFix/trackpoint``).
     public var point: Trackpoint
@@ -72,10 +72,13 @@ public enum RecordingJudgement: Hashable, Sendable {
 /// store keeps), so a 12-hour walk at 1 Hz holds about 1.4 MB; ``stretches`` and ``track``
 /// build trackpoints on demand.
 ///
-/// Figures: ``distance`` is the geodesic sum within stretches (the gap across a pause is not
-/// walked), summed in the same order as ``StatisticsCalculator`` so it matches `cairn stats`
-/// of the same points bit for bit; the other figures come from ``statistics()``, the
-/// calculator itself over the points. Time comes only from fix times.
+/// Figures: ``statistics()`` are those of ``StatisticsCalculator`` over the committed points as
+/// ``track`` — what `cairn stats` gives for the stored track — kept up to date point by point
+/// (``IncrementalStatistics``, O(1) per point however long the walk). A pause (or a kill) does
+/// not cut the track when the leg from the last point before it to the first after the resume
+/// could have been walked (``legCounts(from:to:)``): that leg counts like any step; otherwise
+/// the resume begins a new segment and the leg counts nowhere (DECISIONS.md 420). Time comes
+/// only from fix times.
 public struct RecordingSession: Sendable {
     /// The filter's thresholds (``PositionFilterRules/recording`` unless overridden).
     public let rules: PositionFilterRules
@@ -88,15 +91,20 @@ public struct RecordingSession: Sendable {
     /// Accepted, committed points as trackpoints (position, elevation, time; the receiver's
     /// extras are in the store); one array per stretch. Built on each call: O(points).
     public var stretches: [[Trackpoint]] { keptStretches.map { $0.map(\.trackpoint) } }
-    /// Metres walked in each stretch: consecutive committed points.
-    public private(set) var stretchDistances: [Double] = []
-    /// Metres walked: the stretches' distances summed (the gap across a pause is not walked).
-    public var distance: Double { stretchDistances.reduce(0, +) }
+    /// Metres walked: ``statistics()``'s distance (across a pause when its leg counts, stray fixes left out).
+    public var distance: Double { current.distance }
+    /// The statistics so far, growing with each committed point.
+    private var running = IncrementalStatistics()
+    /// `running`'s statistics after the last commit.
+    private var current = TrackStatistics()
     /// Points committed.
     public private(set) var pointCount = 0
     /// The stretch the next point belongs to.
     public private(set) var stretch = 0
     private var pending: PendingPoint?
+    /// The running statistics and their figures with the pending point, once asked for
+    /// (``statisticsWithPending()``); ``commit(_:)`` takes them over.
+    private var prepared: (running: IncrementalStatistics, statistics: TrackStatistics)?
     private var stretchHasPoints = false
 
     /// A new recording, in state recording, with no points.
@@ -113,16 +121,57 @@ public struct RecordingSession: Sendable {
         self.init(rules: rules)
         for s in stored where !s.isEmpty {
             keptStretches.append(s.map(KeptPoint.init))
+            if let last = lastPoint, let first = s.first, !Self.legCounts(from: last, to: first) { running.startSegment() }
             lastPoint = s.last
-            var d = 0.0
-            for (a, b) in zip(s, s.dropFirst()) { d += a.coordinate.distance(to: b.coordinate) }
-            stretchDistances.append(d)
+            for p in s { running.add(p) }
             pointCount += s.count
         }
+        if pointCount > 0 { current = running.statistics }
         filter.restoreCounters(counters ?? FilterCounters(),
                                latestTime: stored.joined().compactMap(\.time).max())
         stretch = keptStretches.count
         state = finished ? .finished : .paused
+    }
+
+    /// Whether the leg across a pause, from `last` (the last point before it) to `first` (the
+    /// first after the resume), could have been walked, so the track goes on across it: both
+    /// times known, `first` at most ``StatisticsConfiguration/timeBreak`` (24 h) after `last`,
+    /// and the straight line no faster than ``PlausibilityLimits/maximumAverageSpeed`` (25 km/h,
+    /// the limit for a walk or run) over that time. Points without times go on (nothing says
+    /// they were not walked). DECISIONS.md 420.
+    public static func legCounts(from last: Trackpoint, to first: Trackpoint) -> Bool {
+        guard let t0 = last.time, let t1 = first.time else { return true }
+        let dt = t1.timeIntervalSince(t0)
+        guard dt >= 0, dt <= StatisticsConfiguration.standard.timeBreak else { return false }
+        let d = Coordinate(latitude: last.latitude, longitude: last.longitude)
+            .distance(to: Coordinate(latitude: first.latitude, longitude: first.longitude))
+        return d <= PlausibilityLimits.standard.maximumAverageSpeed * dt
+    }
+
+    /// A recording's stretches (as stored, in order) as the segments of its track: a stretch
+    /// joins the one before when ``legCounts(from:to:)`` allows the leg between them.
+    public static func segments(of stretches: [[Trackpoint]]) -> [[Trackpoint]] {
+        var out: [[Trackpoint]] = []
+        for s in stretches where !s.isEmpty {
+            if let last = out.last?.last, let first = s.first, legCounts(from: last, to: first) {
+                out[out.count - 1].append(contentsOf: s)
+            } else {
+                out.append(s)
+            }
+        }
+        return out
+    }
+
+    /// True when the pending point opens a stretch after a leg that does not count
+    /// (``legCounts(from:to:)``): it begins a new segment of the track.
+    public var pendingStartsSegment: Bool {
+        guard let pending else { return false }
+        return startsSegment(pending.point)
+    }
+
+    private func startsSegment(_ point: Trackpoint) -> Bool {
+        guard !stretchHasPoints, let lastPoint else { return false }
+        return !Self.legCounts(from: lastPoint, to: point)
     }
 
     /// Decides on a fix: while recording, the filter judges it; an accepted fix becomes the
@@ -136,6 +185,7 @@ public struct RecordingSession: Sendable {
         case .accepted:
             let p = PendingPoint(sequence: pointCount, stretch: stretch, point: fix.trackpoint)
             pending = p
+            prepared = nil
             return .accept(p)
         }
     }
@@ -144,21 +194,43 @@ public struct RecordingSession: Sendable {
     public mutating func commit(_ point: PendingPoint) {
         precondition(pending == point, "commit only the point judge returned")
         pending = nil
-        if stretchHasPoints, let last = keptStretches.last?.last {
-            stretchDistances[stretchDistances.count - 1] += last.coordinate.distance(to: point.point.coordinate)
+        let newSegment = startsSegment(point.point)
+        if stretchHasPoints, !keptStretches.isEmpty {
             keptStretches[keptStretches.count - 1].append(KeptPoint(point.point))
         } else {
             keptStretches.append([KeptPoint(point.point)])
-            stretchDistances.append(0)
             stretchHasPoints = true
         }
         pointCount += 1
         lastPoint = point.point
+        if let prepared {
+            running = prepared.running
+            current = prepared.statistics
+        } else {
+            if newSegment { running.startSegment() }
+            running.add(point.point)
+            current = running.statistics
+        }
+        prepared = nil
+    }
+
+    /// The statistics the recording will have once the pending point counts: what the store
+    /// writes with the point (the hike is current with every accepted point), computed once —
+    /// ``commit(_:)`` keeps them. Without a pending point, ``statistics()``.
+    public mutating func statisticsWithPending() -> TrackStatistics {
+        guard let pending else { return current }
+        var next = running
+        if startsSegment(pending.point) { next.startSegment() }
+        next.add(pending.point)
+        let s = next.statistics
+        prepared = (next, s)
+        return s
     }
 
     /// Forgets the pending point when the store could not write it (it never counts).
     public mutating func discardPending() {
         pending = nil
+        prepared = nil
     }
 
     /// The state `action` leads to from the current one.
@@ -183,19 +255,24 @@ public struct RecordingSession: Sendable {
             filter.resetAnchor()
         }
         pending = nil
+        prepared = nil
         state = next
     }
 
-    /// The committed points as one track (one segment per stretch).
-    public var track: Track { Track(segments: stretches.map { TrackSegment(points: $0) }) }
+    /// The committed points as a track: the stretches in order, as ``segments(of:)`` joins them
+    /// (as stored).
+    public var track: Track {
+        Track(segments: Self.segments(of: stretches).map { TrackSegment(points: $0) })
+    }
 
     /// The last committed point (with its extras).
     public private(set) var lastPoint: Trackpoint?
 
-    /// Statistics of the committed points by ``StatisticsCalculator`` (what `cairn stats` and
-    /// the stored hike show).
+    /// Statistics of the committed points as ``StatisticsCalculator`` gives them for ``track``
+    /// (what `cairn stats` and the stored hike show): kept up to date with each commit for the
+    /// standard thresholds, computed over every point for others.
     public func statistics(configuration: StatisticsConfiguration = .standard) -> TrackStatistics {
-        StatisticsCalculator(configuration: configuration).statistics(for: track)
+        configuration == .standard ? current : StatisticsCalculator(configuration: configuration).statistics(for: track)
     }
 
     /// Speed over the last `window` metres of the current stretch, m/s (the current pace is its

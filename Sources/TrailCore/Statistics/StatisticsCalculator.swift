@@ -63,8 +63,7 @@ public struct StatisticsCalculator: Sendable {
 
     /// Statistics of one segment (`segmentCount` 1, also when it is empty).
     public func statistics(for segment: TrackSegment) -> TrackStatistics {
-        var scratch = Scratch()
-        return statistics(of: segment.points[...], scratch: &scratch)
+                return statistics(of: segment.points[...])
     }
 
     /// Statistics of one track: its segments computed separately and merged (total time adds
@@ -77,18 +76,16 @@ public struct StatisticsCalculator: Sendable {
     /// distance, elapsed and moving time are not counted between tracks, total time counts the
     /// pauses between them as between segments.
     public func statistics(for tracks: [Track]) -> TrackStatistics {
-        var scratch = Scratch()
-        var parts: [TrackStatistics] = []
+                var parts: [TrackStatistics] = []
         for track in tracks {
-            for segment in track.segments { parts.append(statistics(of: segment.points[...], scratch: &scratch)) }
+            for segment in track.segments { parts.append(statistics(of: segment.points[...])) }
         }
         return merged(parts)
     }
 
     /// Per-segment statistics of a track, in order (for a per-segment table).
     public func segmentStatistics(for track: Track) -> [TrackStatistics] {
-        var scratch = Scratch()
-        return track.segments.map { statistics(of: $0.points[...], scratch: &scratch) }
+                return track.segments.map { statistics(of: $0.points[...]) }
     }
 
     /// Statistics of the points `range` of the flattened track (all segments' points in order,
@@ -96,15 +93,14 @@ public struct StatisticsCalculator: Sendable {
     /// the range still do not count; the filters restart at the range start. Indices outside
     /// the track are clamped away; an empty intersection gives empty statistics.
     public func statistics(for track: Track, pointRange range: ClosedRange<Int>) -> TrackStatistics {
-        var scratch = Scratch()
-        var parts: [TrackStatistics] = []
+                var parts: [TrackStatistics] = []
         var offset = 0
         for segment in track.segments {
             let count = segment.points.count
             let lower = max(range.lowerBound - offset, 0)
             let upper = min(range.upperBound - offset, count - 1)
             if lower <= upper {
-                parts.append(statistics(of: segment.points[lower...upper], scratch: &scratch))
+                parts.append(statistics(of: segment.points[lower...upper]))
             }
             offset += count
         }
@@ -129,27 +125,18 @@ public struct StatisticsCalculator: Sendable {
         statistics(for: track).estimatedWalkingTime
     }
 
-    /// The per-point buffers of ``SegmentPass``, reused from segment to segment.
-    private struct Scratch {
-        var distances: [Double] = []
-        var times: [Double] = []
-    }
 
     private func merged(_ parts: [TrackStatistics]) -> TrackStatistics {
         TrackStatistics.merged(parts, timeBreak: configuration.timeBreak)
     }
 
-    private func statistics(of points: ArraySlice<Trackpoint>, scratch: inout Scratch) -> TrackStatistics {
-        let pass = SegmentPass(configuration: configuration)
+    private func statistics(of points: ArraySlice<Trackpoint>) -> TrackStatistics {
+        let c = configuration
         return points.withUnsafeBufferPointer { all in
-            guard let rule = configuration.strayFixRule else {
-                return pass.run(all, distances: &scratch.distances, times: &scratch.times)
-            }
+            guard let rule = c.strayFixRule else { return SegmentPass.run(all, configuration: c) }
             let strays = rule.detect(all)
-            if strays.isEmpty { return pass.run(all, distances: &scratch.distances, times: &scratch.times) }
-            var out = strays.applied(to: all).withUnsafeBufferPointer {
-                pass.run($0, distances: &scratch.distances, times: &scratch.times)
-            }
+            if strays.isEmpty { return SegmentPass.run(all, configuration: c) }
+            var out = strays.applied(to: all).withUnsafeBufferPointer { SegmentPass.run($0, configuration: c) }
             out.pointCount = all.count
             return out
         }

@@ -82,7 +82,8 @@ public struct StrayFixRule: Hashable, Sendable, Codable {
         return !plausible(idx[k - 1], idx[k]) && !plausible(idx[k], idx[k + 1]) && plausible(idx[k - 1], idx[k + 1])
     }
 
-    private func plausibleStep(_ a: Trackpoint, _ b: Trackpoint) -> Bool {
+    /// Whether the step from `a` to `b` is plausible (implied speed, or distance without usable times).
+    func plausibleStep(_ a: Trackpoint, _ b: Trackpoint) -> Bool {
         let d = Self.sphericalDistance(a, b)
         if let ta = a.time, let tb = b.time {
             let dt = abs(tb.timeIntervalSince(ta))
@@ -92,17 +93,24 @@ public struct StrayFixRule: Hashable, Sendable, Codable {
     }
 
     private func isElevationSpike(_ k: Int, _ idx: [Int], _ points: UnsafeBufferPointer<Trackpoint>) -> Bool {
-        func jump(_ a: Int, _ b: Int) -> Double { points[b].elevation! - points[a].elevation! }
-        func steep(_ a: Int, _ b: Int) -> Bool {
-            let dz = abs(jump(a, b))
-            return dz > maximumElevationJump && dz > Self.sphericalDistance(points[a], points[b])
-        }
+        func steep(_ a: Int, _ b: Int) -> Bool { steepStep(points[a], points[b]) }
         let last = idx.count - 1
         if k == 0 { return steep(idx[0], idx[1]) && !steep(idx[1], idx[2]) }
         if k == last { return steep(idx[last - 1], idx[last]) && !steep(idx[last - 2], idx[last - 1]) }
-        let p = idx[k - 1], i = idx[k], q = idx[k + 1]
-        return steep(p, i) && steep(i, q) && (jump(p, i) > 0) == (jump(q, i) > 0)
-            && abs(jump(p, q)) <= maximumElevationJump
+        return isSpike(points[idx[k - 1]], points[idx[k]], points[idx[k + 1]])
+    }
+
+    /// Whether the elevation step from `a` to `b` (both with an elevation) is a jump: more than
+    /// `maximumElevationJump` and steeper than 1:1.
+    func steepStep(_ a: Trackpoint, _ b: Trackpoint) -> Bool {
+        let dz = abs(b.elevation! - a.elevation!)
+        return dz > maximumElevationJump && dz > Self.sphericalDistance(a, b)
+    }
+
+    /// Whether `i`'s elevation is a spike between its neighbours `p` and `q` (all with elevations).
+    func isSpike(_ p: Trackpoint, _ i: Trackpoint, _ q: Trackpoint) -> Bool {
+        steepStep(p, i) && steepStep(i, q) && (i.elevation! - p.elevation! > 0) == (i.elevation! - q.elevation! > 0)
+            && abs(q.elevation! - p.elevation!) <= maximumElevationJump
     }
 
     /// Haversine distance on a sphere of the mean Earth radius (IUGG R1 = 6,371,008.8 m), in

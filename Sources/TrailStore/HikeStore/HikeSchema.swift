@@ -128,6 +128,7 @@ enum HikeSchema {
         PlaceSchema.registerRoutes(on: &m)
         CompletionSchema.register(on: &m)
         TerrainFiguresSchema.register(on: &m)
+        RecordingSchema.registerSpeed(on: &m)
         return m
     }
 }

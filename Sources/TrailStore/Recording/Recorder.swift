@@ -9,7 +9,9 @@ import TrailSQLite
 /// screen or status line) shows it.
 ///
 /// No hike exists until the first accepted point: a recording that never had a fix leaves
-/// nothing behind. Not thread-safe (one thread owns it, as ``HikeStore``).
+/// nothing behind. From then on the stored hike (track and statistics) is current with every
+/// accepted point, written in the point's own transaction (DECISIONS.md 421). Not thread-safe
+/// (one thread owns it, as ``HikeStore``).
 public final class Recorder {
     /// The store written to (its connection switched to ``synchronousSetting``).
     public let store: HikeStore
@@ -27,27 +29,15 @@ public final class Recorder {
     /// True when no name was given: the first accepted fix names the hike (DECISIONS.md 340).
     private let namedByFirstFix: Bool
     /// The position source as typed (`--gps`), stored with the recording.
-    public let source: String?
+    public private(set) var source: String?
+    /// The replay speed (`--speed`) of that source, stored with the recording so a resume plays
+    /// at it again; nil for 1x or a live source (DECISIONS.md 422).
+    public private(set) var speed: Double?
     private let now: () -> Date
     /// This store's recording lock, held while the recorder lives (one recorder per store across processes).
     private let lock: RecordingLock
-    /// When the hike's track and statistics were last brought up to date (``syncHikeIfDue()``).
-    private var lastHikeSync: Date?
-    /// Accepted points committed since then (in `recording_points`, not yet in the hike's track).
-    public private(set) var pointsBehindHike = 0
-    /// Seconds between two hike syncs now: ``hikeSyncMinimumInterval``, or
-    /// ``hikeSyncCostFactor`` times the last sync's duration when that is longer.
-    public private(set) var hikeSyncInterval = Recorder.hikeSyncMinimumInterval
-    /// The last sync's duration, seconds (monotonic clock); nil before the first.
-    public private(set) var lastHikeSyncDuration: Double?
-
-    /// The hike row (`list`, `show`, `export`, totals, the library) follows a running recording
-    /// at least this often, seconds of wall time (DECISIONS.md 250).
-    public static let hikeSyncMinimumInterval: Double = 5
-    /// A sync rewrites the whole track and its statistics (O(points)); the next one waits this
-    /// many times its duration, so syncing never takes more than 1/200 (0.5 %) of a core: the
-    /// issue's "under 1 % of a core while waiting" holds with the sync included (DECISIONS.md 250).
-    public static let hikeSyncCostFactor: Double = 200
+    /// Where the next point goes in the hike's track; nil before the first accepted point.
+    private var trackEnd: RecordedTrackEnd?
 
     /// Durability of a recording's commits: `synchronous = FULL` on the store's connection (the
     /// store opens with NORMAL). In WAL mode FULL syncs the log at every commit, so a power cut
@@ -57,51 +47,27 @@ public final class Recorder {
 
     /// A new recording (nothing is written until the first accepted point).
     /// - Throws: ``RecordingStoreError/recordingElsewhere(pid:)`` when another process records into the store (``RecordingLock``), ``SQLiteError`` when the durability setting cannot be applied.
-    /// - Parameter name: the hike's name; nil for ``defaultName(for:timeZone:)`` of the first accepted fix's time.
+    /// - Parameters:
+    ///   - name: the hike's name; nil for ``defaultName(for:timeZone:)`` of the first accepted fix's time.
+    ///   - speed: the replay speed of `source` (`--speed`), nil for 1x or a live source.
     public init(store: HikeStore, name: String?, rules: PositionFilterRules = .recording, source: String?,
-                now: @escaping () -> Date = Date.init) throws {
+                speed: Double? = nil, now: @escaping () -> Date = Date.init) throws {
         lock = try RecordingLock(store: store.path)
         try store.connection.execute("PRAGMA synchronous = \(Self.synchronousSetting)")
         self.store = store
         self.name = name ?? Self.defaultName(for: now())
         namedByFirstFix = name == nil
         self.source = source
+        self.speed = speed
         self.now = now
         session = RecordingSession(rules: rules)
     }
 
-    /// Brings the stored hike (track, one segment per stretch, and statistics) up to the points
-    /// committed so far, when points are behind and ``hikeSyncInterval`` has passed since the
-    /// last sync. Called after each accepted point and by the loops' clocks (so a source that
-    /// stops sending still gets its last points into the hike). A failure leaves the points
-    /// safe in `recording_points` (pause, finish or the next sync writes them) and is returned,
-    /// not thrown: the point that triggered it was committed.
-    /// - Returns: nil, or the store's error.
-    @discardableResult
-    public func syncHikeIfDue() -> Error? {
-        guard pointsBehindHike > 0, let recording else { return nil }
-        let t = now()
-        if let last = lastHikeSync, t >= last, t.timeIntervalSince(last) < hikeSyncInterval { return nil }
-        let clock = ContinuousClock()
-        let started = clock.now
-        do {
-            try store.syncRecordedTrack(recording)
-        } catch {
-            lastHikeSync = t
-            return error
-        }
-        let d = clock.now - started
-        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-        lastHikeSyncDuration = seconds
-        hikeSyncInterval = max(Self.hikeSyncMinimumInterval, Self.hikeSyncCostFactor * seconds)
-        lastHikeSync = t
-        pointsBehindHike = 0
-        return nil
-    }
-
     /// Reopens a stored recording. An unfinished one that is still marked `recording` (its
     /// process was killed) is first written as paused, so it comes back paused with every point
-    /// accepted so far; a paused one stays paused.
+    /// accepted so far; a paused one stays paused. An unfinished recording's hike is written
+    /// again from its points (segments as DECISIONS.md 420 joins them, small blocks: 421), so one stored by
+    /// an older version continues the same way.
     /// - Throws: ``RecordingStoreError``, ``SQLiteError``.
     public init(restoring record: RecordingRecord, store: HikeStore, now: @escaping () -> Date = Date.init) throws {
         lock = try RecordingLock(store: store.path)
@@ -111,12 +77,15 @@ public final class Recorder {
         name = try store.summary(record.hikeID).name
         namedByFirstFix = false
         source = record.source
+        speed = record.speed
         recording = record.id
         hike = record.hikeID
+        if record.state != .finished {
+            trackEnd = try store.rewriteRecordedTrack(record.id)
+        }
         if record.state == .recording {
             try store.setRecordingState(record.id, .paused, counters: nil, at: now())
         }
-        lastHikeSync = now()
         session = RecordingSession(restoring: try store.recordingStretches(record.id), counters: record.counters,
                                    rules: record.rules, finished: record.state == .finished)
     }
@@ -144,28 +113,44 @@ public final class Recorder {
         guard case .accept(let point) = judgement else { return judgement }
         do {
             if let recording {
-                try store.appendRecordingPoint(recording, point, counters: session.filter.counters, at: now())
+                // A stored recording always has its first point, so it has a track to append to.
+                if trackEnd == nil { trackEnd = try store.rewriteRecordedTrack(recording) }
+                guard trackEnd != nil else { throw RecordingStoreError.noSuchRecording(recording) }
+                let statistics = session.statisticsWithPending()
+                try store.appendRecordingPoint(recording, point, counters: session.filter.counters, at: now(),
+                                               end: &trackEnd!, statistics: statistics,
+                                               newSegment: session.pendingStartsSegment)
             } else {
                 if namedByFirstFix { name = Self.defaultName(for: fix.time) }
                 let ids = try store.beginRecording(name: name, first: point, rules: session.rules,
-                                                   counters: session.filter.counters, source: source, at: now())
+                                                   counters: session.filter.counters, source: source, speed: speed,
+                                                   at: now())
                 hike = ids.hike
                 recording = ids.recording
-                lastHikeSync = now()
+                trackEnd = ids.end
             }
         } catch {
             session.discardPending()
             throw error
         }
         session.commit(point)
-        if pointCountInHike(point) { pointsBehindHike += 1 }
-        syncHikeIfDue()
         return judgement
     }
 
-    /// The first point is in the hike as `beginRecording` wrote it; every later one is behind
-    /// until the next sync.
-    private func pointCountInHike(_ point: PendingPoint) -> Bool { point.sequence > 0 }
+    /// Keeps the position source and replay speed a resume uses (``source``, ``speed``) with the
+    /// recording, before it resumes with them: `cairn record --resume` and the screen's resume
+    /// reuse them unless told otherwise (DECISIONS.md 422). Before the first point they are kept
+    /// here and stored with it.
+    /// - Parameters:
+    ///   - source: the source as typed; nil keeps the stored one.
+    ///   - speed: the replay speed; nil for 1x.
+    /// - Throws: store errors.
+    public func useSource(_ source: String?, speed: Double?) throws {
+        let kept = source ?? self.source
+        if let recording { try store.setRecordingSource(recording, source: kept, speed: speed) }
+        self.source = kept
+        self.speed = speed
+    }
 
     /// Pauses, resumes or finishes: written to the store first, then applied to the session.
     /// Before the first point there is nothing stored, so only the session changes.
@@ -174,10 +159,6 @@ public final class Recorder {
         let next = try session.check(action)
         if let recording {
             try store.setRecordingState(recording, next, counters: session.filter.counters, at: now())
-            if next != .recording {  // pause and finish rewrote the track
-                pointsBehindHike = 0
-                lastHikeSync = now()
-            }
         }
         try session.apply(action)
     }

@@ -36,10 +36,13 @@ public struct RecordingRecord: Hashable, Sendable {
     public var counters: FilterCounters?
     /// Accepted points stored.
     public var pointCount: Int
+    /// The replay speed (`--speed`) the recording was last started or resumed with; nil for a
+    /// live source or one recorded before it was kept (DECISIONS.md 422).
+    public var speed: Double?
 
     public init(id: RecordingID, hikeID: HikeID, state: RecordingState, startedAt: Date, changedAt: Date,
                 finishedAt: Date? = nil, source: String? = nil, rules: PositionFilterRules = .recording,
-                counters: FilterCounters? = nil, pointCount: Int = 0) {
+                counters: FilterCounters? = nil, pointCount: Int = 0, speed: Double? = nil) {
         self.id = id
         self.hikeID = hikeID
         self.state = state
@@ -50,6 +53,7 @@ public struct RecordingRecord: Hashable, Sendable {
         self.rules = rules
         self.counters = counters
         self.pointCount = pointCount
+        self.speed = speed
     }
 }
 

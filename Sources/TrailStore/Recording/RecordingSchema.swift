@@ -11,14 +11,26 @@ import TrailSQLite
 /// - `recording_points`: one row per accepted point, written in its own transaction as it
 ///   arrives (rows, not blocks, as for walks: no stored point is ever rewritten), keyed by
 ///   recording and sequence number, with its stretch (the part between two pauses).
-/// On pause and finish the points are also written as the hike's track (one segment per
-/// stretch, ``PointCodec`` blocks) with its statistics, so a paused or finished recording is an
-/// ordinary hike. Both tables go with their hike (`ON DELETE CASCADE`).
+/// Each point is also appended to the hike's track in the same transaction (one segment across
+/// the stretches, ``PointCodec`` blocks of ``HikeStore/recordedPointsPerBlock``) with the
+/// hike's statistics, so a recording is an ordinary hike at every moment (DECISIONS.md 420-421).
+/// Both tables go with their hike (`ON DELETE CASCADE`). "v14-recording-replay-speed" adds
+/// `recordings.speed`, the replay speed a resume plays at again (DECISIONS.md 422).
 enum RecordingSchema {
     /// The migration's name in `cairn_migrations`.
     static let migrationName = "v5-recordings"
 
-    /// Registers the migration (last in ``HikeSchema/migrator``).
+    /// The migration that adds `recordings.speed`.
+    static let speedMigrationName = "v14-recording-replay-speed"
+
+    /// Registers "v14-recording-replay-speed" (last in ``HikeSchema/migrator``).
+    static func registerSpeed(on migrator: inout Migrator) {
+        migrator.register(speedMigrationName) { db in
+            try db.execute("ALTER TABLE recordings ADD COLUMN speed REAL")
+        }
+    }
+
+    /// Registers the migration (in ``HikeSchema/migrator``).
     static func register(on migrator: inout Migrator) {
         migrator.register(migrationName) { db in
             try db.execute("""
