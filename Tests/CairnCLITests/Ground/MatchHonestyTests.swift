@@ -113,3 +113,42 @@ import TrailStore
         #expect(try store.keptLineVersion(of: id) == 1)
     }
 }
+
+/// Keeping a line equal to one already stored, from the shell: `--keep raw` and `--keep
+/// matched` in turn reuse the stored version instead of storing a copy, and `--keep raw` on a
+/// hike that shows its recording says "nothing changed" (DECISIONS 430).
+@Suite struct MatchKeepReuseTests {
+    @Test func rawThenMatchedAgainKeepsTheStoredVersionAndRawTwiceChangesNothing() throws {
+        let dir = TestSupport.tempDirectory()
+        let gpx = TestSupport.repoRoot.appendingPathComponent("Samples/graphhopper-andorra_for_map_matching.gpx").path
+        let s = GroundSharesTests()
+        #expect(s.run(["import", gpx, "--store", "h.sqlite"], dir: dir).code == 0)
+        let path = dir.appendingPathComponent("h.sqlite").path
+        let id = try #require(try HikeStore(path: path).summaries(sortedBy: .name, reversed: false).first?.id)
+        let recordedLength = try HikeStore(path: path).summary(id).statistics.distance
+        let base = ["match", id.rawValue, "--store", "h.sqlite", "--map", RoutingFixtures.samplePath]
+        // Already raw: nothing changed, nothing stored.
+        let rawFirst = s.run(base + ["--keep", "raw"], dir: dir)
+        #expect(rawFirst.code == 0 && rawFirst.out.contains("nothing changed"), "\(rawFirst.out)\(rawFirst.err)")
+        #expect(try HikeStore(path: path).lineVersions(of: id).isEmpty)
+        let first = s.run(base + ["--keep", "matched"], dir: dir)
+        #expect(first.code == 0 && first.out.contains("kept as version 1"), "\(first.out)\(first.err)")
+        let matchedLength = try HikeStore(path: path).summary(id).statistics.distance
+        #expect(matchedLength != recordedLength)
+        let raw = s.run(base + ["--keep", "raw"], dir: dir)
+        #expect(raw.code == 0 && raw.out.contains("the raw line is kept") && !raw.out.contains("nothing changed"), "\(raw.out)")
+        #expect(try HikeStore(path: path).summary(id).statistics.distance == recordedLength)
+        let rawAgain = s.run(base + ["--keep", "raw"], dir: dir)
+        #expect(rawAgain.code == 0 && rawAgain.out.contains("nothing changed"), "\(rawAgain.out)\(rawAgain.err)")
+        // Matched again: version 1 is shown again, no version 2.
+        let again = s.run(base + ["--keep", "matched"], dir: dir)
+        #expect(again.code == 0 && again.out.contains("stored as version 1") && again.out.contains("stored nothing new"),
+                "\(again.out)\(again.err)")
+        let store = try HikeStore(path: path)
+        #expect(try store.lineVersions(of: id).map(\.version) == [1])
+        #expect(try store.keptLineVersion(of: id) == 1)
+        #expect(try store.summary(id).statistics.distance == matchedLength)
+        let third = s.run(base + ["--keep", "matched"], dir: dir)
+        #expect(third.code == 0 && third.out.contains("nothing changed"), "\(third.out)")
+    }
+}
