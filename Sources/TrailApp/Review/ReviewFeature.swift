@@ -88,12 +88,34 @@ enum ReviewFeature {
         }
     }
 
-    /// "Kept line 12.31 km (recorded 12.45 km)" for the choices now.
+    /// "Line with these choices: 12.31 km, +5 m on the matched line (recorded 12.45 km)" for
+    /// the choices now.
     static func lengthStatus(_ model: ReviewModel, _ u: UnitFormatter) -> StatusMessage? {
-        guard let length = model.keptLength, let raw = model.raw else { return nil }
+        guard let length = model.keptLength, let match = model.match, let raw = model.raw else { return nil }
         let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
-        return StatusMessage(text: "Line with these choices: \(u.distance(length)) (recorded \(u.distance(recorded))) · s saves",
-                             isError: false)
+        return StatusMessage(text: "Line with these choices: \(lengthFigure(length, matched: match.length, u)) "
+                                 + "(recorded \(u.distance(recorded))) · s saves", isError: false)
+    }
+
+    /// "12.31 km, +5 m on the matched line": the length and its signed difference from the
+    /// matched line in whole metres (feet), to a tenth below 10, so that changing any section's
+    /// choice changes the figure whatever the length's own rounding (0.1 km above 10 km).
+    static func lengthFigure(_ length: Double, matched: Double, _ u: UnitFormatter) -> String {
+        let d = (length - matched) / u.system.metresPerElevationUnit
+        let rounded = abs(d) < 9.95 ? (d * 10).rounded() / 10 : d.rounded()
+        guard rounded != 0 else { return "\(u.distance(length)), as matched" }
+        let figure = abs(d) < 9.95 ? String(format: "%.1f", abs(rounded)) : "\(Int(abs(rounded)))"
+        return "\(u.distance(length)), \(rounded > 0 ? "+" : "−")\(figure) \(u.system.elevationSymbol) on the matched line"
+    }
+
+    /// "2 recorded, 1 other way, 6 matched": the current choices of the reviewed sections.
+    static func choiceCounts(_ model: ReviewModel) -> String {
+        let reviewed = model.sections.indices.filter { model.sections[$0].kind != .unmatched }
+        let parts: [(SectionChoice, String)] = [(.raw, "recorded"), (.alternative, "other way"), (.matched, "matched")]
+        return parts.compactMap { c, name in
+            let n = reviewed.filter { model.choice($0) == c }.count
+            return n == 0 ? nil : "\(n) \(name)"
+        }.joined(separator: ", ")
     }
 
     /// The map on section `section` (nil: the whole line), at the review map's size.
@@ -132,31 +154,52 @@ enum ReviewFeature {
     /// An answer for the review screen.
     static func message(_ model: inout ReviewModel, _ message: ReviewMessage, _ context: FeatureContext) -> Result {
         switch message {
-        case .matched(let id, let raw, let match, let version):
+        case .matched(let id, let raw, let match, let version, let saved):
             guard id == model.hike.id else { return Result() }
             model.raw = raw
             model.match = match
             model.keptVersion = version
-            model.choices = Array(repeating: .matched, count: match.sections.count)
+            model.choices = saved.map { Array($0.prefix(match.sections.count)) } ?? []
+            if model.choices.count != match.sections.count { model.choices = Array(repeating: .matched, count: match.sections.count) }
+            model.savedChoices = version == 0 || saved == nil ? nil : model.effectiveChoices
             model.selected = 0
             model.failure = nil
             fit(&model, context, section: match.sections.isEmpty ? nil : 0)
             var result = mapResult(model)
             let n = match.sections.count
-            result.status = StatusMessage(text: n == 0 ? "The match follows the recording everywhere: nothing to review (s keeps it)"
-                                                       : "\(n) section\(n == 1 ? "" : "s") to review · m r a choose · s saves", isError: false)
+            let count = "\(n) section\(n == 1 ? "" : "s") to review"
+            if version != 0, saved != nil {
+                result.status = StatusMessage(text: "\(count), opened with line version \(version)'s choices ("
+                                              + choiceCounts(model) + ") · m r a choose · s saves", isError: false)
+            } else if version != 0 {
+                result.status = StatusMessage(text: "\(count): line version \(version) (shown) is not from this match (the map changed "
+                                              + "since?); these are a fresh match's choices, s stores them as a new version",
+                                              isError: false)
+            } else {
+                result.status = StatusMessage(text: n == 0 ? "The match follows the recording everywhere: nothing to review (s keeps it)"
+                                                           : "\(count) · m r a choose · s saves", isError: false)
+            }
             return result
-        case .kept(let id, let version, let length):
+        case .kept(let id, let version, let length, let reused):
             guard id == model.hike.id else { return Result() }
             model.keptVersion = version
+            model.savedChoices = version == 0 ? nil : model.effectiveChoices
             model.changed = true
             let u = context.environment.format
-            return Result(status: StatusMessage(text: version == 0 ? "The hike shows its recorded line again (\(u.distance(length)))"
-                                                    : "Kept as line version \(version): \(u.distance(length)) · u goes back to the recording",
-                                                isError: false))
+            let text: String
+            if version == 0 {
+                text = "The hike shows its recorded line again (\(u.distance(length)))"
+            } else if reused {
+                text = "This line is stored as line version \(version): shown again, nothing new stored: \(u.distance(length))"
+                    + " · u goes back to the recording"
+            } else {
+                text = "Kept as line version \(version): \(u.distance(length)) · u goes back to the recording"
+            }
+            return Result(status: StatusMessage(text: text, isError: false))
         case .unchanged(let id, let version):
             guard id == model.hike.id else { return Result() }
             model.keptVersion = version
+            if version != 0, model.match != nil { model.savedChoices = model.effectiveChoices }
             return Result(status: StatusMessage(text: "Nothing changed: the hike already shows this line ("
                                                     + (version == 0 ? "the recording" : "line version \(version)") + ")",
                                                 isError: false))

@@ -19,13 +19,19 @@ public enum ReviewView {
         let layout = ReviewLayout(area: area)
         let u = env.format
         let name = TextSanitizer.sanitize(model.hike.screen.hike.name)
-        var heading = "Match review · \(name)"
+        // What the hike shows first; then the match's figures, whole parts only.
+        var shows = "shows: " + (model.keptVersion == 0 ? "recorded line" : "line version \(model.keptVersion)")
+        if model.keptVersion != 0, let saved = model.savedChoices {
+            shows += saved == model.effectiveChoices ? " (these choices)" : " (choices changed: s saves)"
+        }
+        var parts = ["Match review · \(name)", shows]
         if let m = model.match, let raw = model.raw {
             let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
-            heading += " · \(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points matched"
-                + " · recorded \(u.distance(recorded)), matched \(u.distance(m.length))"
+            parts += ["\(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points matched",
+                      "recorded \(u.distance(recorded)), matched \(u.distance(m.length))"]
         }
-        heading += " · shows: " + (model.keptVersion == 0 ? "recorded line" : "line version \(model.keptVersion)")
+        var heading = parts[0]
+        for p in parts.dropFirst() where DisplayWidth.of(heading + " · " + p) <= layout.heading.width - 2 { heading += " · " + p }
         buffer.setString(x: layout.heading.x + 1, y: layout.heading.y, heading, style: env.style(ThemeRole.heading),
                          maxWidth: layout.heading.width - 2)
         renderMap(model, env, layout.map, &buffer)
@@ -127,7 +133,7 @@ public enum ReviewView {
                           + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? ""), ThemeRole.text))
         }
         if let length = model.keptLength {
-            lines.append(("Line with these choices: \(u.distance(length)) (matched \(u.distance(match.length)))", ThemeRole.text))
+            lines.append(("Line with these choices: \(ReviewFeature.lengthFigure(length, matched: match.length, u))", ThemeRole.text))
         }
         lines.append(("m matched · r recorded" + (s.alternative != nil ? " · a other way" : "") + " · s save · u recorded line", ThemeRole.muted))
         for (k, l) in lines.prefix(detailHeight).enumerated() {

@@ -68,6 +68,37 @@ extension TrackMatch {
         return out
     }
 
+    /// The choices, one per section, for which ``keptLine(recorded:choices:)`` gives `kept`
+    /// exactly (a stored line version made from this match), nil when none does (the version
+    /// came from another match: the map or the matcher changed since).
+    ///
+    /// Found section by section in order: the output before a section's first anchor depends
+    /// only on the choices before it, so each section takes the choice whose line agrees with
+    /// `kept` for the most leading points (the others still matched); the whole line is
+    /// compared at the end. 2-3 lines built per reviewed section.
+    public func choices(giving kept: [[Trackpoint]], recorded: [[Trackpoint]]) -> [SectionChoice]? {
+        let target = kept.flatMap { $0 }
+        var choices = [SectionChoice](repeating: .matched, count: sections.count)
+        func agreeing(_ line: [[Trackpoint]]) -> Int {
+            var n = 0
+            for (a, b) in zip(line.joined(), target) {
+                guard a == b else { break }
+                n += 1
+            }
+            return n
+        }
+        for (i, s) in sections.enumerated() where s.kind != .unmatched {
+            var best = (choice: SectionChoice.matched, agree: -1)
+            for c in SectionChoice.allCases where c != .alternative || s.alternative != nil {
+                choices[i] = c
+                let n = agreeing(keptLine(recorded: recorded, choices: choices))
+                if n > best.agree { best = (c, n) }
+            }
+            choices[i] = best.choice
+        }
+        return keptLine(recorded: recorded, choices: choices) == kept ? choices : nil
+    }
+
     /// `p` at coordinate `c` (time, height and extras kept).
     static func moved(_ p: Trackpoint, to c: Coordinate) -> Trackpoint {
         var q = p

@@ -119,7 +119,7 @@ import TrailStore
         var buffer = Buffer(width: 120, height: 38)
         ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
         let rows = buffer.textLines()
-        #expect(rows[0].contains("Match review · Test walk · 75.0 % of 8 points matched"))
+        #expect(rows[0].contains("Match review · Test walk · shows: recorded line · 75.0 % of 8 points matched · recorded 140 m"))
         #expect(rows[0].contains("shows: recorded line"))
         #expect(rows[1].contains("matched") && rows[1].contains("recorded") && rows[1].contains("other way"))
         let list = rows.first { $0.contains(" 1 moved") } ?? ""
@@ -156,5 +156,61 @@ import TrailStore
         #expect(r.status?.text.hasPrefix("Nothing changed") == true, "\(r.status?.text ?? "")")
         #expect(!m.changed)
         #expect(m.keptVersion == 0)
+    }
+
+    /// Reopened over a saved mixed line, the review starts from the choices it was saved with
+    /// and says so; changing one shows in the heading; a version from another match says so.
+    @Test func reopeningShowsTheSavedChoices() throws {
+        var (m, match) = Self.fixture()
+        let raw = [(0..<8).map { Self.at(0, Double($0) * 20) }]
+        let r = ReviewFeature.message(&m, .matched(Self.id, raw: raw, match, keptVersion: 2, keptChoices: [.raw, .matched]), Self.context)
+        #expect(m.choices == [.raw, .matched])
+        #expect(m.savedChoices == [.raw, .raw])
+        let status = try #require(r.status?.text)
+        #expect(status.contains("opened with line version 2's choices (1 recorded)"), "\(status)")
+        var buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        #expect(buffer.textLines()[0].contains("shows: line version 2 (these choices)"), "\(buffer.textLines()[0])")
+        #expect(buffer.textLines().contains { $0.contains(" 1 moved") && $0.contains("  raw *") })
+        _ = key(&m, "m")
+        buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        #expect(buffer.textLines()[0].contains("shows: line version 2 (choices changed: s saves)"))
+        // Saved (a new version): these are the saved choices now.
+        _ = ReviewFeature.message(&m, .kept(Self.id, version: 3, length: 200), Self.context)
+        #expect(m.savedChoices == m.effectiveChoices)
+        // A version the match does not give: fresh choices, and the status says why.
+        var (n, _) = Self.fixture()
+        let fresh = ReviewFeature.message(&n, .matched(Self.id, raw: raw, match, keptVersion: 2, keptChoices: nil), Self.context)
+        #expect(n.choices == [.matched, .matched] && n.savedChoices == nil)
+        #expect(fresh.status?.text.contains("line version 2 (shown) is not from this match") == true, "\(fresh.status?.text ?? "")")
+    }
+
+    /// The choices a stored line was made with are found again from the line alone, for
+    /// every choice of the moved section; a line from elsewhere gives none.
+    @Test func theChoicesOfAKeptLineAreFoundAgain() {
+        let (_, match) = Self.fixture()
+        let t0 = Date(timeIntervalSinceReferenceDate: 8e8)
+        let recorded = [(0..<8).map { Trackpoint(Self.at(0, Double($0) * 20), elevation: 1000 + Double($0), time: t0 + Double($0) * 10) }]
+        for c in SectionChoice.allCases {
+            let kept = match.keptLine(recorded: recorded, choices: [c, .matched])
+            #expect(match.choices(giving: kept, recorded: recorded) == [c, .matched], "\(c)")
+        }
+        var other = match.keptLine(recorded: recorded, choices: [.raw])
+        other[0][1].longitude += 1e-6
+        #expect(match.choices(giving: other, recorded: recorded) == nil)
+    }
+
+    /// The length with these choices shows every change of a section's choice: the signed
+    /// difference from the matched line, in metres to a tenth below 10 m.
+    @Test func theLengthFigureShowsAFiveMetreChange() {
+        let u = UnitFormatter(system: .metric)
+        #expect(ReviewFeature.lengthFigure(13_309.6, matched: 13_304.6, u) == "13.3 km, +5.0 m on the matched line")
+        #expect(ReviewFeature.lengthFigure(13_304.6, matched: 13_304.6, u) == "13.3 km, as matched")
+        #expect(ReviewFeature.lengthFigure(13_202.9, matched: 13_304.6, u) == "13.2 km, −102 m on the matched line")
+        #expect(ReviewFeature.lengthFigure(13_304.9, matched: 13_304.6, u) == "13.3 km, +0.3 m on the matched line")
+        // 5 m is 16.4 ft.
+        #expect(ReviewFeature.lengthFigure(13_309.6, matched: 13_304.6, UnitFormatter(system: .imperial))
+                == "8.27 mi, +16 ft on the matched line")
     }
 }
