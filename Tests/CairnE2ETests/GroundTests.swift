@@ -5,9 +5,18 @@ import Testing
 /// the line colouring to SAC grade with its legend, in the real binary under tmux.
 @Suite(.serialized) struct GroundTests {
     @Test func groundBarsAndGradeColouring() throws {
+        try groundBarsAndGradeColouring(theme: nil)
+    }
+
+    /// Without colour the legend has the same entries (dash patterns), at 100 columns too.
+    @Test func gradeLegendWithoutColour() throws {
+        try groundBarsAndGradeColouring(theme: "mono")
+    }
+
+    func groundBarsAndGradeColouring(theme: String?) throws {
         guard BrowseTests.ready else { return }
         let (store, map) = try BrowseTests.demoStore()
-        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 44)
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)" + (theme.map { " --theme \($0)" } ?? ""), width: 120, height: 44)
         #expect(try tmux.waitFor(text: "Tag 2").ok)
         try tmux.type("/new")
         try tmux.send("Enter")
@@ -24,6 +33,11 @@ import Testing
         #expect(grade.ok, "\(grade.screen)")
         let top = grade.screen.split(separator: "\n").first.map(String.init) ?? ""
         #expect(top.hasPrefix("SAC") && top.contains("T1") && top.contains("ungraded"), "legend: \(top)")
+        // At 100 columns the legend needs a second row for "off map"; the map starts below it.
+        try tmux.resize(width: 100, height: 36)
+        let narrow = try tmux.waitFor { $0.split(separator: "\n").prefix(2).joined().contains("off map") }
+        #expect(narrow.ok, "no off map in the legend at 100 columns:\n\(narrow.screen)")
+        try tmux.resize(width: 120, height: 44)
         try tmux.send("o")
         let plain = try tmux.waitFor(text: "Line colours: plain")
         #expect(plain.ok && !(plain.screen.split(separator: "\n").first ?? "").hasPrefix("SAC"))
