@@ -81,7 +81,7 @@ import Testing
         try tmux.send("Escape")
         #expect(try tmux.waitFor(text: "Focus: profile").ok)
         try tmux.send("m")
-        let reopened = try tmux.waitFor(text: "opened with line version 1's choices (1 recorded, \(sections.count - 1 - unmatched) matched)")
+        let reopened = try tmux.waitFor(text: "Line version 1's choices: 1 recorded, \(sections.count - 1 - unmatched) matched")
         #expect(reopened.ok, "\(reopened.screen)")
         #expect(reopened.screen.contains("shows: line version 1 (these choices)"), "\(reopened.screen)")
         for _ in 0..<pick { try tmux.send("j") }
@@ -96,7 +96,7 @@ import Testing
         #expect(try tmux.waitFor(text: "Nothing changed: the hike already shows this line (the recording)").ok)
         // The same choices again: version 1 shown again, no second copy.
         try tmux.send("s")
-        let again = try tmux.waitFor(text: "This line is stored as line version 1")
+        let again = try tmux.waitFor(text: "Shown again: line version 1 is this line")
         #expect(again.ok, "\(again.screen)")
         #expect(abs(try Self.distance(store, id) - kept) < 0.01)
         try tmux.send("Escape")

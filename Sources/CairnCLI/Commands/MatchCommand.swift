@@ -72,10 +72,10 @@ public enum MatchCommand: Command {
                                      + (version == 0 ? "this one (the recording)" : "version \(version), the same line") + "\n")
             case .reused(0):
                 context.stdout.write("\(id): the matched line is the recording itself: the hike shows its recorded line again "
-                                     + "(\(units.distance(length))), stored nothing new\n")
+                                     + "(\(units.distance(length))), nothing new stored\n")
             case .reused(let version):
-                context.stdout.write("\(id): the same line is stored as version \(version): kept it again, stored nothing new: "
-                                     + "\(units.distance(length)); undo: cairn match \(id) --keep raw\n")
+                context.stdout.write("\(id): version \(version) is this same line: shown again (\(units.distance(length))), "
+                                     + "nothing new stored; undo: cairn match \(id) --keep raw\n")
             case .stored(let version):
                 context.stdout.write("\(id): matched line kept as version \(version): \(units.distance(length)) "
                                      + "(recorded \(units.distance(HikeMatching.length(segments)))); undo: cairn match \(id) --keep raw\n")

@@ -167,7 +167,7 @@ import TrailStore
         #expect(m.choices == [.raw, .matched])
         #expect(m.savedChoices == [.raw, .raw])
         let status = try #require(r.status?.text)
-        #expect(status.contains("opened with line version 2's choices (1 recorded)"), "\(status)")
+        #expect(status.hasPrefix("Line version 2's choices: 1 recorded · "), "\(status)")
         var buffer = Buffer(width: 120, height: 38)
         ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
         #expect(buffer.textLines()[0].contains("shows: line version 2 (these choices)"), "\(buffer.textLines()[0])")
@@ -205,12 +205,37 @@ import TrailStore
     /// difference from the matched line, in metres to a tenth below 10 m.
     @Test func theLengthFigureShowsAFiveMetreChange() {
         let u = UnitFormatter(system: .metric)
-        #expect(ReviewFeature.lengthFigure(13_309.6, matched: 13_304.6, u) == "13.3 km, +5.0 m on the matched line")
-        #expect(ReviewFeature.lengthFigure(13_304.6, matched: 13_304.6, u) == "13.3 km, as matched")
-        #expect(ReviewFeature.lengthFigure(13_202.9, matched: 13_304.6, u) == "13.2 km, −102 m on the matched line")
-        #expect(ReviewFeature.lengthFigure(13_304.9, matched: 13_304.6, u) == "13.3 km, +0.3 m on the matched line")
+        #expect(ReviewFeature.lengthFigure(13_309.6, matched: 13_304.6, u) == "13.3 km (matched +5.0 m)")
+        #expect(ReviewFeature.lengthFigure(13_304.6, matched: 13_304.6, u) == "13.3 km (as matched)")
+        #expect(ReviewFeature.lengthFigure(13_202.9, matched: 13_304.6, u) == "13.2 km (matched −102 m)")
+        #expect(ReviewFeature.lengthFigure(13_304.9, matched: 13_304.6, u) == "13.3 km (matched +0.3 m)")
         // 5 m is 16.4 ft.
         #expect(ReviewFeature.lengthFigure(13_309.6, matched: 13_304.6, UnitFormatter(system: .imperial))
-                == "8.27 mi, +16 ft on the matched line")
+                == "8.27 mi (matched +16 ft)")
+    }
+
+    /// The legend has its own rows above the map (two where the map is narrow, as at 100
+    /// columns), every entry whole, in colour and mono; the key hints drop whole parts.
+    @Test func theLegendHasItsOwnRowsAndEveryEntry() {
+        let (m, _) = matched()
+        for (width, rows) in [(100, 2), (120, 1), (80, 1)] {
+            for theme in ["dark", "mono"] {
+                var buffer = Buffer(width: width, height: 36)
+                let env = TestSupport.environment(theme)
+                ReviewView.render(model: m, environment: env, area: buffer.area, into: &buffer)
+                let layout = ReviewLayout(area: buffer.area)
+                #expect(layout.legend.height == rows && layout.map.y == layout.legend.maxY, "\(width)")
+                let text = buffer.textLines()
+                let legend = (layout.legend.y..<layout.legend.maxY).map {
+                    String(Array(text[$0]).dropFirst(layout.legend.x).prefix(layout.legend.width))
+                }.joined(separator: "\n")
+                for label in ["matched", "recorded", "other way", "section, as kept"] {
+                    #expect(legend.contains(label), "\(width) \(theme): \(label) missing from\n\(legend)")
+                }
+                let hints = text.first { $0.contains("m matched · r recorded") } ?? ""
+                #expect(!hints.contains("…"), "\(width): \(hints)")
+                #expect(hints.hasSuffix("u recorded line") || hints.hasSuffix("s save"), "\(width): \(hints)")
+            }
+        }
     }
 }
