@@ -181,6 +181,18 @@ import TrailCore
                 let cells = frame.map.routeCells.union([frame.map.startCell, frame.map.finishCell].compactMap { $0 })
                 #expect(!cells.isEmpty)
                 #expect(cells.allSatisfy { $0.y >= map.y + legendRows }, "\(width) \(theme): the line under the legend")
+                // Zoomed in on the line's middle, it runs off the top of the map: drawn from the
+                // first row below the legend, none of it under the legend (which used to be
+                // drawn over the map's top row and hid the line there).
+                state.viewport.zoom += 1.5
+                state.viewport.center = state.hike.coordinates[50]
+                buffer = Buffer(width: width, height: height)
+                let zoomed = HikeScreenView.render(state: state, environment: TestSupport.environment(theme), into: &buffer)
+                let drawn = zoomed.map.routeCells
+                #expect(drawn.contains { $0.y == map.y + legendRows }, "\(width) \(theme): the line does not reach the map's top row")
+                #expect(!drawn.contains { $0.y < map.y + legendRows }, "\(width) \(theme): line cells under the legend")
+                let top = (0..<legendRows).map { Self.text(buffer.textLines()[map.y + $0], map) }.joined(separator: "\n")
+                for n in names { #expect(top.contains(n), "\(width) \(theme): \(n) missing over the zoomed map\n\(top)") }
             }
         }
     }

@@ -37,6 +37,11 @@ public enum MatchCommand: Command {
             switch v.lowercased() {
             case "matched": return .kept
             case "raw": return .raw
+            case "alternative", "other", "mixed":
+                // Another way is a per-section choice: the review on the hike screen makes it.
+                throw CLIError.usage("--keep takes matched or raw, not '\(TerminalText.clean(v))': another way, or a mix of "
+                                     + "matched and recorded sections, is chosen section by section in the review "
+                                     + "(cairn tui, open the hike, m)")
             default: throw CLIError.usage("--keep takes matched or raw, not '\(TerminalText.clean(v))'")
             }
         }

@@ -177,9 +177,9 @@ enum ReviewFeature {
                 result.status = StatusMessage(text: "Line version \(version)'s choices: " + choiceCounts(model)
                                               + " · m r a choose · s saves", isError: false)
             } else if version != 0 {
+                // Saving may give a stored version again (DECISIONS 430), so "s saves", not "new".
                 result.status = StatusMessage(text: "\(count): line version \(version) (shown) is not from this match (the map changed "
-                                              + "since?); these are a fresh match's choices, s stores them as a new version",
-                                              isError: false)
+                                              + "since?): these are this match's choices · s saves them", isError: false)
             } else {
                 result.status = StatusMessage(text: n == 0 ? "The match follows the recording everywhere: nothing to review (s keeps it)"
                                                            : "\(count) · m r a choose · s saves", isError: false)

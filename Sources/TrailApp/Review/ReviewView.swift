@@ -23,6 +23,8 @@ public enum ReviewView {
         var shows = "shows: " + (model.keptVersion == 0 ? "recorded line" : "line version \(model.keptVersion)")
         if model.keptVersion != 0, let saved = model.savedChoices {
             shows += saved == model.effectiveChoices ? " (these choices)" : " (choices changed: s saves)"
+        } else if model.keptVersion != 0, model.match != nil {
+            shows += " (not from this match)"
         }
         var parts = ["Match review · \(name)", shows]
         if let m = model.match, let raw = model.raw {

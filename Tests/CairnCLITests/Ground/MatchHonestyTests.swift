@@ -150,5 +150,11 @@ import TrailStore
         #expect(try store.summary(id).statistics.distance == matchedLength)
         let third = s.run(base + ["--keep", "matched"], dir: dir)
         #expect(third.code == 0 && third.out.contains("nothing changed"), "\(third.out)")
+        // Another way is a per-section choice: --keep alternative says where to make it and
+        // changes nothing.
+        let alternative = s.run(base + ["--keep", "alternative"], dir: dir)
+        #expect(alternative.code == 2 && alternative.err.contains("chosen section by section in the review"), "\(alternative.err)")
+        #expect(try HikeStore(path: path).lineVersions(of: id).map(\.version) == [1])
+        #expect(try HikeStore(path: path).keptLineVersion(of: id) == 1)
     }
 }

@@ -184,6 +184,11 @@ import TrailStore
         let fresh = ReviewFeature.message(&n, .matched(Self.id, raw: raw, match, keptVersion: 2, keptChoices: nil), Self.context)
         #expect(n.choices == [.matched, .matched] && n.savedChoices == nil)
         #expect(fresh.status?.text.contains("line version 2 (shown) is not from this match") == true, "\(fresh.status?.text ?? "")")
+        // Saving them may show a stored version again: the status promises no new one.
+        #expect(fresh.status?.text.hasSuffix("these are this match's choices · s saves them") == true, "\(fresh.status?.text ?? "")")
+        buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: n, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        #expect(buffer.textLines()[0].contains("shows: line version 2 (not from this match)"), "\(buffer.textLines()[0])")
     }
 
     /// The choices a stored line was made with are found again from the line alone, for
@@ -212,6 +217,45 @@ import TrailStore
         // 5 m is 16.4 ft.
         #expect(ReviewFeature.lengthFigure(13_309.6, matched: 13_304.6, UnitFormatter(system: .imperial))
                 == "8.27 mi (matched +16 ft)")
+    }
+
+    /// Issue 16's tester: above 10 km the length has 0.1 km steps, and keeping a 5 m section
+    /// raw did not change "Line with these choices". A 14 km line due north (points 2 km
+    /// apart) whose match takes a kink over points 1-2, 2 × √(1000² + x²) = 2005 m for
+    /// x = √(1002.5² − 1000²) = 70.75 m: `r` there makes the line 5.0 m shorter, and both the
+    /// panel and the status say so.
+    @Test func keepingAFiveMetreSectionRawShowsOnALongLine() throws {
+        let raw = (0..<8).map { Self.at(0, Double($0) * 2000) }
+        let x = (1002.5 * 1002.5 - 1000 * 1000).squareRoot()
+        let kink = Self.at(x, 3000)
+        let coords = [raw[0], raw[1], kink] + Array(raw[2...])
+        let piece = TrackMatch.Piece(isMatched: true, points: 0...7, coordinates: coords,
+                                     anchors: [(0, 0), (1, 1)] + (2..<8).map { ($0, $0 + 1) },
+                                     ambiguous: Array(repeating: false, count: 8), segment: 0)
+        let matched = [raw[1], kink, raw[2]]
+        let moved = TrackMatch.Section(kind: .moved, points: 1...2, piece: 0, matched: matched, raw: [raw[1], raw[2]],
+                                       rawLength: TrackMatch.length(of: [raw[1], raw[2]][...]),
+                                       matchedLength: TrackMatch.length(of: matched[...]), maxOffset: x)
+        let match = TrackMatch(pieces: [piece], sections: [moved], pointCount: 8)
+        // The haversine lengths agree with the plane's figures to well under a tenth of a metre.
+        #expect(abs(moved.matchedLength - moved.rawLength - 5) < 0.05, "\(moved.matchedLength - moved.rawLength)")
+        let track = Track(segments: [TrackSegment(points: raw.map { Trackpoint($0) })])
+        let hike = HikeModel(id: Self.id, screen: HikeScreenState(hike: PreparedHike(name: "Long walk", tracks: [track]),
+                                                                  mapWidth: 60, mapHeight: 30))
+        var m = ReviewModel(hike: hike)
+        _ = ReviewFeature.message(&m, .matched(Self.id, raw: [raw], match, keptVersion: 0), Self.context)
+        func panelLine() -> String {
+            var buffer = Buffer(width: 120, height: 38)
+            ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+            return buffer.textLines().first { $0.contains("Line with these choices") } ?? ""
+        }
+        let before = panelLine()
+        #expect(before.contains("Line with these choices: 14.0 km (as matched)"), "\(before)")
+        let status = key(&m, "r").status?.text ?? ""
+        let after = panelLine()
+        #expect(after != before)
+        #expect(after.contains("Line with these choices: 14.0 km (matched −5.0 m)"), "\(after)")
+        #expect(status.contains("14.0 km (matched −5.0 m)"), "\(status)")
     }
 
     /// The legend has its own rows above the map (two where the map is narrow, as at 100
