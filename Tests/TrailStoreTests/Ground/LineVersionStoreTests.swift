@@ -73,6 +73,26 @@ import TrailCore
         #expect(try store.lineVersions(of: id).map(\.version) == [1, 2])
     }
 
+    /// Deleting a hike with several versions deletes them all (and which one it showed);
+    /// the same recording imported again starts from its raw line, and its first kept line is
+    /// version 1 again, never a leftover of the deleted hike.
+    @Test func deletingAHikeDeletesItsVersions() throws {
+        let (store, id, track) = try store()
+        let shifted = { (d: Double) in track.segments.map { s in s.points.map { p in var q = p; q.longitude += d; return q } } }
+        for k in 1...3 { #expect(try store.keepLine(shifted(Double(k) * 1e-4), origin: "matched", of: id) == .stored(k)) }
+        #expect(try store.keepLine(shifted(2e-4), origin: "matched", of: id) == .reused(2))
+        try store.delete([id])
+        let count = { (table: String) in try store.connection.scalar("SELECT count(*) FROM \(table)", [])?.integer ?? -1 }
+        #expect(try count("line_versions") == 0 && count("kept_line_versions") == 0)
+        guard case .inserted(let again) = try store.insert(sampleHike(track), allowDuplicate: true) else {
+            Issue.record("imported again"); return
+        }
+        #expect(try store.keptLineVersion(of: again) == 0 && store.lineVersions(of: again).isEmpty)
+        #expect(try store.tracks(of: again) == [track])
+        #expect(try !store.keepRawLine(of: again))
+        #expect(try store.keepLine(shifted(2e-4), origin: "matched", of: again) == .stored(1))
+    }
+
     @Test func aVersionOfTheWrongShapeIsRefusedAndNothingChanges() throws {
         let (store, id, track) = try store()
         #expect(throws: LineVersionError.segmentCount(given: 1, raw: 2)) {
