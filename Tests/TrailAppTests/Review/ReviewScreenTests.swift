@@ -262,7 +262,7 @@ import TrailStore
     /// columns), every entry whole, in colour and mono; the key hints drop whole parts.
     @Test func theLegendHasItsOwnRowsAndEveryEntry() {
         let (m, _) = matched()
-        for (width, rows) in [(100, 2), (120, 1), (80, 1)] {
+        for (width, rows) in [(100, 2), (120, 1), (80, 1), (60, 2)] {
             for theme in ["dark", "mono"] {
                 var buffer = Buffer(width: width, height: 36)
                 let env = TestSupport.environment(theme)
