@@ -114,3 +114,22 @@ print(String(format: "%d-point track: %.2f s (%.1f ms per 1,000 points), matched
              + "%.0f MB with the graph, %.0f MB after matching (+%.0f MB for the match and its result)",
              big, longTime, longTime * 1e6 / Double(big), longMatch.matchedShare * 100, longMatch.sections.count, before,
              afterGraph, after, after - afterGraph))
+
+// Reopening the review over a saved mixed line (DECISIONS 431): the choices it was saved with
+// are found again from the stored line. Reference in the same run: building that line once
+// (TrackMatch.keptLine); the ratio says how many line builds the search costs.
+let recordedLong = [long.map { Trackpoint($0) }]
+let reviewed = longMatch.sections.indices.filter { longMatch.sections[$0].kind != .unmatched }
+var mixed = [SectionChoice](repeating: .matched, count: longMatch.sections.count)
+for (n, i) in reviewed.enumerated() where n % 3 == 1 {
+    mixed[i] = n % 2 == 0 && longMatch.sections[i].alternative != nil ? .alternative : .raw
+}
+var keptLong: [[Trackpoint]] = []
+let buildTimes = (0..<3).map { _ in seconds { keptLong = longMatch.keptLine(recorded: recordedLong, choices: mixed) } }
+var found: [SectionChoice]?
+let findTime = seconds { found = longMatch.choices(giving: keptLong, recorded: recordedLong) }
+let foundRight = found.map { longMatch.keptLine(recorded: recordedLong, choices: $0) == keptLong } ?? false
+print(String(format: "review reopened on the %d-point track (%d reviewed sections, %d not matched): choices found in %.1f ms, "
+             + "building the line once %.1f ms (%.1fx); found %@", big, reviewed.count, mixed.filter { $0 != .matched }.count,
+             findTime * 1000, median(buildTimes) * 1000, findTime / max(median(buildTimes), 1e-9),
+             (found == nil ? "NONE (not recognised)" : foundRight ? "and they give the stored line" : "WRONG") as NSString))

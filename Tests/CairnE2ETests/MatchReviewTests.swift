@@ -4,7 +4,8 @@ import Testing
 /// End to end (issue 16): the match review screen on a real Andorra recording over the east
 /// clip of the Andorra extract (../shared/data): `m` opens it, one section is kept as
 /// recorded, `s` stores the line, the hike's length changes by that section's difference and
-/// its recorded points are in the kept line; `u` goes back to the recording.
+/// its recorded points are in the kept line; reopened, the review shows the saved choices;
+/// `u` goes back to the recording, and a second `u` changes nothing.
 @Suite(.serialized) struct MatchReviewTests {
     static func capture(_ argv: [String]) throws -> String { try FollowTests.output(argv) }
 
@@ -46,6 +47,7 @@ import Testing
             .max { abs(sections[$0]["lengthDifference"] as! Double) < abs(sections[$1]["lengthDifference"] as! Double) })
         let difference = sections[pick]["lengthDifference"] as! Double
         let first = sections[pick]["firstPoint"] as! Int, last = sections[pick]["lastPoint"] as! Int
+        let unmatched = sections.filter { $0["kind"] as? String == "unmatched" }.count
 
         let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 40)
         #expect(try tmux.waitFor(text: "180429_b").ok)
@@ -74,10 +76,32 @@ import Testing
         let section = Array(rawPoints[first...last])
         #expect(keptPoints.indices.contains { Array(keptPoints[$0..<min(keptPoints.count, $0 + section.count)]) == section },
                 "the section's recorded points are in the kept line")
+        // Reopened: the saved choices (this section as recorded), said so; saving them again
+        // changes nothing.
+        try tmux.send("Escape")
+        #expect(try tmux.waitFor(text: "Focus: profile").ok)
+        try tmux.send("m")
+        let reopened = try tmux.waitFor(text: "Line version 1's choices: 1 recorded, \(sections.count - 1 - unmatched) matched")
+        #expect(reopened.ok, "\(reopened.screen)")
+        #expect(reopened.screen.contains("shows: line version 1 (these choices)"), "\(reopened.screen)")
+        for _ in 0..<pick { try tmux.send("j") }
+        #expect(try tmux.waitFor(text: "Section \(pick + 1) of \(sections.count)").ok)
+        try tmux.send("s")
+        let same = try tmux.waitFor(text: "Nothing changed: the hike already shows this line (line version 1)")
+        #expect(same.ok, "\(same.screen)")
         try tmux.send("u")
         #expect(try tmux.waitFor(text: "recorded line again").ok)
         #expect(abs(try Self.distance(store, id) - rawDistance) < 0.01)
+        try tmux.send("u")
+        #expect(try tmux.waitFor(text: "Nothing changed: the hike already shows this line (the recording)").ok)
+        // The same choices again: version 1 shown again, no second copy.
+        try tmux.send("s")
+        let again = try tmux.waitFor(text: "Shown again: line version 1 is this line")
+        #expect(again.ok, "\(again.screen)")
+        #expect(abs(try Self.distance(store, id) - kept) < 0.01)
         try tmux.send("Escape")
         #expect(try tmux.waitFor(text: "Focus: profile").ok)
+        let versions = try Self.capture([E2EPaths.cairn, "match", id, "--keep", "raw", "--store", store, "--map", map])
+        #expect(versions.contains("the raw line is kept"), "\(versions)")
     }
 }

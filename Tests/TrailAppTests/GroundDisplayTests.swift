@@ -158,4 +158,80 @@ import TrailCore
         state.setLineColouring(.grade)
         #expect(state.routeGrades == nil && state.lineColouring == .grade)
     }
+
+    /// Issue 16's tester: the grade legend sat over the map's top row and lost "off map" at 100
+    /// columns. On the hike screen at 100 and 80 columns, in colour and without, the legend has
+    /// every entry and the map (the line, its markers) is drawn below it, never under it.
+    @Test func theLegendHasEveryEntryAndHidesNoMap() throws {
+        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"]
+        for (width, height) in [(100, 32), (80, 30)] {
+            for theme in ["dark", "mono"] {
+                var state = HikeScreenState(hike: twoGradeHike(), mapWidth: 60, mapHeight: 20)
+                state.setLineColouring(.grade)
+                var buffer = Buffer(width: width, height: height)
+                let frame = HikeScreenView.render(state: state, environment: TestSupport.environment(theme), into: &buffer)
+                let map = frame.layout.map
+                let rows = buffer.textLines()
+                // The legend: the rows from the map's top down to the first one without an entry.
+                var legendRows = 0
+                while legendRows < 3, names.contains(where: { Self.text(rows[map.y + legendRows], map).contains($0) }) { legendRows += 1 }
+                let legend = (0..<legendRows).map { Self.text(rows[map.y + $0], map) }.joined(separator: "\n")
+                #expect(legend.hasPrefix("SAC "), "\(width) \(theme): \(legend)")
+                for n in names { #expect(legend.contains(n), "\(width) columns, \(theme): \(n) missing from\n\(legend)") }
+                let cells = frame.map.routeCells.union([frame.map.startCell, frame.map.finishCell].compactMap { $0 })
+                #expect(!cells.isEmpty)
+                #expect(cells.allSatisfy { $0.y >= map.y + legendRows }, "\(width) \(theme): the line under the legend")
+                // Zoomed in on the line's middle, it runs off the top of the map: drawn from the
+                // first row below the legend, none of it under the legend (which used to be
+                // drawn over the map's top row and hid the line there).
+                state.viewport.zoom += 1.5
+                state.viewport.center = state.hike.coordinates[50]
+                buffer = Buffer(width: width, height: height)
+                let zoomed = HikeScreenView.render(state: state, environment: TestSupport.environment(theme), into: &buffer)
+                let drawn = zoomed.map.routeCells
+                #expect(drawn.contains { $0.y == map.y + legendRows }, "\(width) \(theme): the line does not reach the map's top row")
+                #expect(!drawn.contains { $0.y < map.y + legendRows }, "\(width) \(theme): line cells under the legend")
+                let top = (0..<legendRows).map { Self.text(buffer.textLines()[map.y + $0], map) }.joined(separator: "\n")
+                for n in names { #expect(top.contains(n), "\(width) \(theme): \(n) missing over the zoomed map\n\(top)") }
+            }
+        }
+    }
+
+    /// Narrower maps: colour and mono give the same entries, each whole (a sample and its full
+    /// name), in up to two rows (three on a tall map); the last ones left out only when even
+    /// those rows cannot hold them.
+    @Test func narrowMapsKeepWholeLegendEntries() {
+        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"]
+        for width in [69, 60, 45, 30, 20, 14] {
+            var shown: [String: [String]] = [:]
+            for theme in ["dark", "mono"] {
+                var buffer = Buffer(width: width, height: 12)
+                var map = MapWidget(viewport: HikeScreenState.fittedViewport(twoGradeHike(), width: width, height: 12), basemap: nil,
+                                    hike: twoGradeHike(), environment: TestSupport.environment(theme))
+                map.lineColouring = .grade
+                map.render(area: buffer.area, into: &buffer)
+                let legend = map.legend(for: buffer.area)
+                let height = legend?.height ?? 0
+                #expect(height <= 2)
+                #expect(map.mapArea(in: buffer.area) == Rect(x: 0, y: height, width: width, height: 12 - height))
+                // Words of the legend rows (the samples are braille, the rest names).
+                let words = buffer.textLines().prefix(height).flatMap { row in
+                    row.split(separator: " ").map { String($0).filter { !(0x2800...0x28FF).contains($0.unicodeScalars.first!.value) } }
+                }.filter { !$0.isEmpty && $0 != "SAC" }
+                let joined = words.joined(separator: " ").replacingOccurrences(of: "off map", with: "off_map")
+                let entries = joined.split(separator: " ").map { $0.replacingOccurrences(of: "_", with: " ") }
+                for e in entries { #expect(names.contains(e), "\(width) \(theme): '\(e)' is no whole entry") }
+                #expect(entries == Array(names.prefix(entries.count)), "\(width) \(theme): \(entries)")
+                shown[theme] = entries
+            }
+            #expect(shown["dark"] == shown["mono"], "\(width): colour \(shown["dark"] ?? []) vs mono \(shown["mono"] ?? [])")
+            // 2 rows of width - 4 cells hold every entry from 40 columns on (7 × 6 + 13 + 12).
+            if width >= 45 { #expect(shown["dark"] == names, "\(width): \(shown["dark"] ?? [])") }
+        }
+    }
+
+    /// The text of `row` within `rect`'s columns.
+    static func text(_ row: String, _ rect: Rect) -> String {
+        String(Array(row).dropFirst(rect.x).prefix(rect.width))
+    }
 }

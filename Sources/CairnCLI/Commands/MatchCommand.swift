@@ -21,7 +21,8 @@ public enum MatchCommand: Command {
         the recording's (the ways' vertices between matched points have no measured time).
         A hike with no walkable way within 30 m of any point is refused with the box to
         import (cairn map import, cairn map fetch --around ID); keeping the line the hike
-        already shows stores nothing ("nothing changed").
+        already shows stores nothing ("nothing changed"), and a line equal to a stored
+        version is kept again from there, never stored twice.
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let json = OptionSpec("--json", help: "JSON (metres, point indices) instead of text")
@@ -36,14 +37,23 @@ public enum MatchCommand: Command {
             switch v.lowercased() {
             case "matched": return .kept
             case "raw": return .raw
+            case "alternative", "other", "mixed":
+                // Another way is a per-section choice: the review on the hike screen makes it.
+                throw CLIError.usage("--keep takes matched or raw, not '\(TerminalText.clean(v))': another way, or a mix of "
+                                     + "matched and recorded sections, is chosen section by section in the review "
+                                     + "(cairn tui, open the hike, m)")
             default: throw CLIError.usage("--keep takes matched or raw, not '\(TerminalText.clean(v))'")
             }
         }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
         let id = try StoreAccess.ids(args.positionals, in: store)[0]
         if keep == .raw {
-            try store.keepRawLine(of: id)
-            context.stdout.write("\(id): the raw line is kept (\(units.distance(try store.summary(id).statistics.distance)))\n")
+            let length = { units.distance(try store.summary(id).statistics.distance) }
+            guard try store.keepRawLine(of: id) else {
+                context.stdout.write("\(id): nothing changed: the hike already shows its recorded line (\(try length()))\n")
+                return 0
+            }
+            context.stdout.write("\(id): the raw line is kept (\(try length()))\n")
             return 0
         }
         let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
@@ -59,16 +69,22 @@ public enum MatchCommand: Command {
             throw CLIError.failure(Self.offTheMap(id, box: box, mapPath: mapPath))
         }
         if keep == .kept {
-            let before = try store.keptLineVersion(of: id)
-            let version = try store.keepLineVersion(match.keptLine(recorded: recorded, choices: []), origin: "matched", of: id)
-            if version == before {
+            let kept = try store.keepLine(match.keptLine(recorded: recorded, choices: []), origin: "matched", of: id)
+            let length = try store.summary(id).statistics.distance
+            switch kept {
+            case .unchanged(let version):
                 context.stdout.write("\(id): nothing changed: the hike's line is already "
                                      + (version == 0 ? "this one (the recording)" : "version \(version), the same line") + "\n")
-                return 0
+            case .reused(0):
+                context.stdout.write("\(id): the matched line is the recording itself: the hike shows its recorded line again "
+                                     + "(\(units.distance(length))), nothing new stored\n")
+            case .reused(let version):
+                context.stdout.write("\(id): version \(version) is this same line: shown again (\(units.distance(length))), "
+                                     + "nothing new stored; undo: cairn match \(id) --keep raw\n")
+            case .stored(let version):
+                context.stdout.write("\(id): matched line kept as version \(version): \(units.distance(length)) "
+                                     + "(recorded \(units.distance(HikeMatching.length(segments)))); undo: cairn match \(id) --keep raw\n")
             }
-            let length = try store.summary(id).statistics.distance
-            context.stdout.write("\(id): matched line kept as version \(version): \(units.distance(length)) "
-                                 + "(recorded \(units.distance(HikeMatching.length(segments)))); undo: cairn match \(id) --keep raw\n")
             return 0
         }
         if args.has(Self.json) {

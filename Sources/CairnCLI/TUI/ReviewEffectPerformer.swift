@@ -18,8 +18,11 @@ final class ReviewEffectPerformer: @unchecked Sendable {
             connections.storeQueue.async { [connections] in
                 do {
                     let store = try connections.openStore()
-                    let raw = try store.tracks(of: id, line: .raw).flatMap(\.segments).map { $0.points.map(\.coordinate) }
+                    let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
+                    let raw = recorded.map { $0.map(\.coordinate) }
                     let version = try store.keptLineVersion(of: id)
+                    // The line shown, to find the choices it was saved with.
+                    let kept = version == 0 ? nil : try store.tracks(of: id).flatMap(\.segments).map(\.points)
                     connections.mapQueue.async {
                         do {
                             guard let map = try connections.openMap() else {
@@ -28,7 +31,8 @@ final class ReviewEffectPerformer: @unchecked Sendable {
                             guard let match = try HikeMatching.match(segments: raw, map: map) else {
                                 send(.review(.failed("the hike has no points to match"))); return
                             }
-                            send(.review(.matched(id, raw: raw, match, keptVersion: version)))
+                            let saved = kept.flatMap { match.choices(giving: $0, recorded: recorded) }
+                            send(.review(.matched(id, raw: raw, match, keptVersion: version, keptChoices: saved)))
                         } catch {
                             send(.review(.failed("\(error)")))
                         }
@@ -43,11 +47,12 @@ final class ReviewEffectPerformer: @unchecked Sendable {
                     let store = try connections.openStore()
                     let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
                     let origin = choices.allSatisfy { $0 == .matched } ? "matched" : "mixed"
-                    let before = try store.keptLineVersion(of: id)
-                    let version = try store.keepLineVersion(match.keptLine(recorded: recorded, choices: choices), origin: origin, of: id)
-                    if version == before {
+                    switch try store.keepLine(match.keptLine(recorded: recorded, choices: choices), origin: origin, of: id) {
+                    case .unchanged(let version):
                         send(.review(.unchanged(id, version: version)))
-                    } else {
+                    case .reused(let version):
+                        send(.review(.kept(id, version: version, length: try store.summary(id).statistics.distance, reused: true)))
+                    case .stored(let version):
                         send(.review(.kept(id, version: version, length: try store.summary(id).statistics.distance)))
                     }
                 } catch {
@@ -58,7 +63,7 @@ final class ReviewEffectPerformer: @unchecked Sendable {
             connections.storeQueue.async { [connections] in
                 do {
                     let store = try connections.openStore()
-                    try store.keepRawLine(of: id)
+                    guard try store.keepRawLine(of: id) else { send(.review(.unchanged(id, version: 0))); return }
                     send(.review(.kept(id, version: 0, length: try store.summary(id).statistics.distance)))
                 } catch {
                     send(.review(.failed("\(error)")))

@@ -26,9 +26,11 @@ public enum HikeScreenView {
         map.lineColouring = state.lineColouring
         map.coveredRanges = state.completion?.walkedRanges ?? []
         let info = map.render(area: layout.map, into: &buffer)
-        PlaceMarks.drawOnMap(state.hike.places, viewport: state.viewport, area: layout.map, environment: environment, into: &buffer)
+        // Below the line colouring's legend, where the map is.
+        let mapArea = map.mapArea(in: layout.map)
+        PlaceMarks.drawOnMap(state.hike.places, viewport: state.viewport, area: mapArea, environment: environment, into: &buffer)
         if state.focus == .map {
-            PlaceMarks.drawMapCursor(viewport: state.viewport, area: layout.map, environment: environment, into: &buffer)
+            PlaceMarks.drawMapCursor(viewport: state.viewport, area: mapArea, environment: environment, into: &buffer)
         }
         if !layout.chart.isEmpty {
             var chart = ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,

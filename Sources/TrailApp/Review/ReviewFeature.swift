@@ -4,24 +4,30 @@ import TrailCore
 import TrailMap
 
 /// Where the review screen's parts go inside the content area: a heading row, the map on the
-/// left and the section list on the right (below the map when the screen is narrow).
+/// left with its legend in its own rows above it (one, or two when the map is narrower than
+/// the legend), and the section list on the right (below the map when the screen is narrow).
 struct ReviewLayout: Equatable {
     var heading: Rect
+    var legend: Rect
     var map: Rect
     var panel: Rect
 
     init(area: Rect) {
         heading = Rect(x: area.x, y: area.y, width: area.width, height: min(1, area.height))
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+        var left: Rect
         if body.width >= 90 {
             let panelWidth = min(64, max(58, body.width * 2 / 5))
-            map = Rect(x: body.x, y: body.y, width: body.width - panelWidth - 1, height: body.height)
+            left = Rect(x: body.x, y: body.y, width: body.width - panelWidth - 1, height: body.height)
             panel = Rect(x: body.maxX - panelWidth, y: body.y, width: panelWidth, height: body.height)
         } else {
             let mapHeight = body.height * 3 / 5
-            map = Rect(x: body.x, y: body.y, width: body.width, height: mapHeight)
+            left = Rect(x: body.x, y: body.y, width: body.width, height: mapHeight)
             panel = Rect(x: body.x, y: body.y + mapHeight, width: body.width, height: body.height - mapHeight)
         }
+        let rows = left.height < 6 ? 0 : ReviewView.legendRows(width: left.width).count
+        legend = Rect(x: left.x, y: left.y, width: left.width, height: rows)
+        map = Rect(x: left.x, y: left.y + rows, width: left.width, height: left.height - rows)
     }
 }
 
@@ -88,12 +94,33 @@ enum ReviewFeature {
         }
     }
 
-    /// "Kept line 12.31 km (recorded 12.45 km)" for the choices now.
+    /// "Line with these choices: 12.31 km (matched +5 m), recorded 12.45 km" for the choices now.
     static func lengthStatus(_ model: ReviewModel, _ u: UnitFormatter) -> StatusMessage? {
-        guard let length = model.keptLength, let raw = model.raw else { return nil }
+        guard let length = model.keptLength, let match = model.match, let raw = model.raw else { return nil }
         let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
-        return StatusMessage(text: "Line with these choices: \(u.distance(length)) (recorded \(u.distance(recorded))) · s saves",
-                             isError: false)
+        return StatusMessage(text: "Line with these choices: \(lengthFigure(length, matched: match.length, u)), "
+                                 + "recorded \(u.distance(recorded)) · s saves", isError: false)
+    }
+
+    /// "12.31 km (matched +5 m)": the length and its signed difference from the
+    /// matched line in whole metres (feet), to a tenth below 10, so that changing any section's
+    /// choice changes the figure whatever the length's own rounding (0.1 km above 10 km).
+    static func lengthFigure(_ length: Double, matched: Double, _ u: UnitFormatter) -> String {
+        let d = (length - matched) / u.system.metresPerElevationUnit
+        let rounded = abs(d) < 9.95 ? (d * 10).rounded() / 10 : d.rounded()
+        guard rounded != 0 else { return "\(u.distance(length)) (as matched)" }
+        let figure = abs(d) < 9.95 ? String(format: "%.1f", abs(rounded)) : "\(Int(abs(rounded)))"
+        return "\(u.distance(length)) (matched \(rounded > 0 ? "+" : "−")\(figure) \(u.system.elevationSymbol))"
+    }
+
+    /// "2 recorded, 1 other way, 6 matched": the current choices of the reviewed sections.
+    static func choiceCounts(_ model: ReviewModel) -> String {
+        let reviewed = model.sections.indices.filter { model.sections[$0].kind != .unmatched }
+        let parts: [(SectionChoice, String)] = [(.raw, "recorded"), (.alternative, "other way"), (.matched, "matched")]
+        return parts.compactMap { c, name in
+            let n = reviewed.filter { model.choice($0) == c }.count
+            return n == 0 ? nil : "\(n) \(name)"
+        }.joined(separator: ", ")
     }
 
     /// The map on section `section` (nil: the whole line), at the review map's size.
@@ -132,31 +159,51 @@ enum ReviewFeature {
     /// An answer for the review screen.
     static func message(_ model: inout ReviewModel, _ message: ReviewMessage, _ context: FeatureContext) -> Result {
         switch message {
-        case .matched(let id, let raw, let match, let version):
+        case .matched(let id, let raw, let match, let version, let saved):
             guard id == model.hike.id else { return Result() }
             model.raw = raw
             model.match = match
             model.keptVersion = version
-            model.choices = Array(repeating: .matched, count: match.sections.count)
+            model.choices = saved.map { Array($0.prefix(match.sections.count)) } ?? []
+            if model.choices.count != match.sections.count { model.choices = Array(repeating: .matched, count: match.sections.count) }
+            model.savedChoices = version == 0 || saved == nil ? nil : model.effectiveChoices
             model.selected = 0
             model.failure = nil
             fit(&model, context, section: match.sections.isEmpty ? nil : 0)
             var result = mapResult(model)
             let n = match.sections.count
-            result.status = StatusMessage(text: n == 0 ? "The match follows the recording everywhere: nothing to review (s keeps it)"
-                                                       : "\(n) section\(n == 1 ? "" : "s") to review · m r a choose · s saves", isError: false)
+            let count = "\(n) section\(n == 1 ? "" : "s") to review"
+            if version != 0, saved != nil {
+                result.status = StatusMessage(text: "Line version \(version)'s choices: " + choiceCounts(model)
+                                              + " · m r a choose · s saves", isError: false)
+            } else if version != 0 {
+                // Saving may give a stored version again (DECISIONS 430), so "s saves", not "new".
+                result.status = StatusMessage(text: "\(count): line version \(version) (shown) is not from this match (the map changed "
+                                              + "since?): these are this match's choices · s saves them", isError: false)
+            } else {
+                result.status = StatusMessage(text: n == 0 ? "The match follows the recording everywhere: nothing to review (s keeps it)"
+                                                           : "\(count) · m r a choose · s saves", isError: false)
+            }
             return result
-        case .kept(let id, let version, let length):
+        case .kept(let id, let version, let length, let reused):
             guard id == model.hike.id else { return Result() }
             model.keptVersion = version
+            model.savedChoices = version == 0 ? nil : model.effectiveChoices
             model.changed = true
             let u = context.environment.format
-            return Result(status: StatusMessage(text: version == 0 ? "The hike shows its recorded line again (\(u.distance(length)))"
-                                                    : "Kept as line version \(version): \(u.distance(length)) · u goes back to the recording",
-                                                isError: false))
+            let text: String
+            if version == 0 {
+                text = "The hike shows its recorded line again (\(u.distance(length)))"
+            } else if reused {
+                text = "Shown again: line version \(version) is this line (\(u.distance(length))), nothing new stored"
+            } else {
+                text = "Kept as line version \(version): \(u.distance(length)) · u goes back to the recording"
+            }
+            return Result(status: StatusMessage(text: text, isError: false))
         case .unchanged(let id, let version):
             guard id == model.hike.id else { return Result() }
             model.keptVersion = version
+            if version != 0, model.match != nil { model.savedChoices = model.effectiveChoices }
             return Result(status: StatusMessage(text: "Nothing changed: the hike already shows this line ("
                                                     + (version == 0 ? "the recording" : "line version \(version)") + ")",
                                                 isError: false))

@@ -21,6 +21,9 @@ public struct ReviewModel: Sendable {
     public var selected = 0
     /// The line version the hike shows (0: the raw line).
     public var keptVersion = 0
+    /// The choices of the line version the hike shows, when this match gives it (the review
+    /// then opens with them); nil for the raw line or a version from another match.
+    public var savedChoices: [SectionChoice]?
     /// True once a version was kept or undone here: the hike is read again on leaving.
     public var changed = false
     /// Why there is no match, when it failed.
@@ -45,6 +48,9 @@ public struct ReviewModel: Sendable {
         guard i < sections.count, sections[i].kind != .unmatched else { return .raw }
         return i < choices.count ? choices[i] : .matched
     }
+
+    /// The current choices, one per section (unmatched ones raw), as saved with a version.
+    public var effectiveChoices: [SectionChoice] { sections.indices.map { choice($0) } }
 
     /// Length of the line that keeping the current choices would give, metres: the matched
     /// length with each section's matched length replaced by what is kept of it.
@@ -74,10 +80,12 @@ public enum ReviewEffect: Equatable, Sendable {
 
 /// Answers for the review screen.
 public enum ReviewMessage: Sendable {
-    /// The match of the hike's recorded line (per segment) and the version it shows now.
-    case matched(HikeID, raw: [[Coordinate]], TrackMatch, keptVersion: Int)
-    /// A version kept (0: the raw line again), with the hike's length now, metres.
-    case kept(HikeID, version: Int, length: Double)
+    /// The match of the hike's recorded line (per segment), the version it shows now and, when
+    /// that is a version this match gives, its choices (``TrackMatch/choices(giving:recorded:)``).
+    case matched(HikeID, raw: [[Coordinate]], TrackMatch, keptVersion: Int, keptChoices: [SectionChoice]? = nil)
+    /// A version kept (0: the raw line again), with the hike's length now, metres; `reused`: an
+    /// equal line was already stored as that version and is shown again (nothing new stored).
+    case kept(HikeID, version: Int, length: Double, reused: Bool = false)
     /// Nothing stored: the line to keep is the one the hike shows (`version`, 0 for the raw line).
     case unchanged(HikeID, version: Int)
     /// Matching or storing failed.

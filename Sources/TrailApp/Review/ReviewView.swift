@@ -5,8 +5,8 @@ import TrailMap
 
 /// Draws the match review: a heading with the line's figures, the map with the recorded line
 /// (dotted, `chart-terrain`: the "other line" colour of the profile) under the matched line
-/// (solid, `route`), the selected section's other way (dashed, `route-covered`) and the selected section in the `marker` colour, with a legend in
-/// the map's top row; beside it the sections with their lengths, largest offset and choice,
+/// (solid, `route`), the selected section's other way (dashed, `route-covered`) and the selected
+/// section in the `marker` colour, with a legend in its own rows above the map; beside it the sections with their lengths, largest offset and choice,
 /// and the selected one's details.
 public enum ReviewView {
     /// Dash patterns (dots on, off): they tell the lines apart without colour too.
@@ -19,16 +19,25 @@ public enum ReviewView {
         let layout = ReviewLayout(area: area)
         let u = env.format
         let name = TextSanitizer.sanitize(model.hike.screen.hike.name)
-        var heading = "Match review · \(name)"
+        // What the hike shows first; then the match's figures, whole parts only.
+        var shows = "shows: " + (model.keptVersion == 0 ? "recorded line" : "line version \(model.keptVersion)")
+        if model.keptVersion != 0, let saved = model.savedChoices {
+            shows += saved == model.effectiveChoices ? " (these choices)" : " (choices changed: s saves)"
+        } else if model.keptVersion != 0, model.match != nil {
+            shows += " (not from this match)"
+        }
+        var parts = ["Match review · \(name)", shows]
         if let m = model.match, let raw = model.raw {
             let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
-            heading += " · \(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points matched"
-                + " · recorded \(u.distance(recorded)), matched \(u.distance(m.length))"
+            parts += ["\(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points matched",
+                      "recorded \(u.distance(recorded)), matched \(u.distance(m.length))"]
         }
-        heading += " · shows: " + (model.keptVersion == 0 ? "recorded line" : "line version \(model.keptVersion)")
+        var heading = parts[0]
+        for p in parts.dropFirst() where DisplayWidth.of(heading + " · " + p) <= layout.heading.width - 2 { heading += " · " + p }
         buffer.setString(x: layout.heading.x + 1, y: layout.heading.y, heading, style: env.style(ThemeRole.heading),
                          maxWidth: layout.heading.width - 2)
         renderMap(model, env, layout.map, &buffer)
+        renderLegend(env, layout.legend, &buffer)
         renderPanel(model, env, layout.panel, &buffer)
     }
 
@@ -59,20 +68,48 @@ public enum ReviewView {
         map.showsContours = model.hike.screen.showsContours
         map.comparisonLines = lines(model)
         map.render(area: area, into: &buffer)
-        // The legend in the top row (over the no-data note's row when there is no map).
+    }
+
+    /// The legend's entries: a sample of each line (braille or ASCII), its role and name.
+    static func legendEntries(braille: Bool) -> [(sample: String, role: String, label: String)] {
+        [(braille ? "━━" : "==", ThemeRole.route, "matched"), (braille ? "┈┈" : "..", ThemeRole.chartTerrain, "recorded"),
+         (braille ? "╌╌" : "--", ThemeRole.routeCovered, "other way"), (braille ? "━━" : "##", ThemeRole.marker, "section, as kept")]
+    }
+
+    /// The legend's entries in rows of at most `width` cells: one row when they fit, else two
+    /// (whole entries, those that fit in neither left out).
+    static func legendRows(width: Int) -> [[(sample: String, role: String, label: String)]] {
+        var rows: [[(sample: String, role: String, label: String)]] = [[]]
+        var used = 1
+        for e in legendEntries(braille: true) {
+            let w = entryWidth(e)
+            if used + w > width, !rows[rows.count - 1].isEmpty, rows.count < 2 { rows.append([]); used = 1 }
+            guard used + w <= width else { break }
+            rows[rows.count - 1].append(e)
+            used += w
+        }
+        return rows.filter { !$0.isEmpty }
+    }
+
+    static func entryWidth(_ e: (sample: String, role: String, label: String)) -> Int {
+        DisplayWidth.of(e.sample) + 1 + DisplayWidth.of(e.label) + 2
+    }
+
+    /// The legend in its rows above the map (``ReviewLayout/legend``), drawn in the styles the
+    /// map uses: the recorded line dotted, the other way dashed (patterns tell them apart
+    /// without colour too).
+    static func renderLegend(_ env: WidgetEnvironment, _ area: Rect, _ buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
         let braille = env.canvasMode == .braille
-        var items: [(String, String, String)] = [(braille ? "━━" : "==", ThemeRole.route, "matched"),
-                                                 (braille ? "┈┈" : "..", ThemeRole.chartTerrain, "recorded")]
-        if model.selectedSection?.alternative != nil { items.append((braille ? "╌╌" : "--", ThemeRole.routeCovered, "other way")) }
-        items.append((braille ? "━━" : "##", ThemeRole.marker, "section, as kept"))
-        var x = area.x + 1
-        let y = area.y
-        for (sample, role, label) in items {
-            let w = DisplayWidth.of(sample) + 1 + DisplayWidth.of(label) + 2
-            guard x + w <= area.maxX else { break }
-            buffer.setString(x: x, y: y, sample, style: env.style(role))
-            buffer.setString(x: x + DisplayWidth.of(sample) + 1, y: y, label + "  ", style: env.style(ThemeRole.text))
-            x += w
+        let samples = Dictionary(uniqueKeysWithValues: legendEntries(braille: braille).map { ($0.label, $0.sample) })
+        for (r, row) in legendRows(width: area.width).prefix(area.height).enumerated() {
+            var x = area.x + 1
+            for e in row {
+                let sample = samples[e.label] ?? e.sample
+                buffer.setString(x: x, y: area.y + r, sample, style: env.style(e.role))
+                buffer.setString(x: x + DisplayWidth.of(sample) + 1, y: area.y + r, e.label, style: env.style(ThemeRole.text))
+                x += entryWidth(e)
+            }
         }
     }
 
@@ -127,9 +164,10 @@ public enum ReviewView {
                           + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? ""), ThemeRole.text))
         }
         if let length = model.keptLength {
-            lines.append(("Line with these choices: \(u.distance(length)) (matched \(u.distance(match.length)))", ThemeRole.text))
+            lines.append(("Line with these choices: \(ReviewFeature.lengthFigure(length, matched: match.length, u))", ThemeRole.text))
         }
-        lines.append(("m matched · r recorded" + (s.alternative != nil ? " · a other way" : "") + " · s save · u recorded line", ThemeRole.muted))
+        let keys = ["m matched", "r recorded"] + (s.alternative != nil ? ["a other way"] : []) + ["s save", "u recorded line"]
+        lines.append((keys.dropFirst().reduce(keys[0]) { DisplayWidth.of($0 + " · " + $1) <= w ? $0 + " · " + $1 : $0 }, ThemeRole.muted))
         for (k, l) in lines.prefix(detailHeight).enumerated() {
             buffer.setString(x: x, y: y0 + k, l.0, style: env.style(l.1), maxWidth: w)
         }

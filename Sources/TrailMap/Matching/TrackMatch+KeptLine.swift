@@ -27,43 +27,103 @@ extension TrackMatch {
     /// ``Section/lengthDifference`` give or take the two end offsets (its ends are matched
     /// points within ``MatchOptions/movedThreshold`` of their recording).
     public func keptLine(recorded: [[Trackpoint]], choices: [SectionChoice]) -> [[Trackpoint]] {
+        line(recorded: recorded) { i, _, _ in
+            let choice = i < choices.count ? choices[i] : .matched
+            return choice == .alternative && sections[i].alternative == nil ? .matched : choice
+        }
+    }
+
+    /// The choices, one per section, for which ``keptLine(recorded:choices:)`` gives `kept`
+    /// exactly (a stored line version made from this match), nil when none does (the version
+    /// came from another match: the map or the matcher changed since).
+    ///
+    /// Found in one pass along the line: what a section puts on the line depends only on its
+    /// own choice, and the line before it only on the choices before it, so at each reviewed
+    /// section the choice whose stretch equals `kept` at that place is taken, the longest when
+    /// several do (unmatched sections stay ``SectionChoice/matched``); the whole line is
+    /// compared at the end. Time linear in the line's points (DECISIONS 434).
+    public func choices(giving kept: [[Trackpoint]], recorded: [[Trackpoint]]) -> [SectionChoice]? {
+        let target = kept.flatMap { $0 }
+        var choices = [SectionChoice](repeating: .matched, count: sections.count)
+        var lost = false
+        let built = line(recorded: recorded) { i, offset, stretch in
+            guard !lost else { return .matched }
+            // Of the choices whose stretch is there, the one that accounts for most points:
+            // a stretch can be empty (points matched to one place) and so "there" anywhere.
+            var best: (choice: SectionChoice, points: Int)?
+            for c in SectionChoice.allCases where c != .alternative || sections[i].alternative != nil {
+                let (dropsLast, points) = stretch(c)
+                let start = offset - (dropsLast ? 1 : 0)
+                guard start >= 0, start + points.count <= target.count,
+                      target[start..<start + points.count].elementsEqual(points) else { continue }
+                if points.count > best?.points ?? -1 { best = (c, points.count) }
+            }
+            guard let best else { lost = true; return .matched }
+            choices[i] = best.choice
+            return best.choice
+        }
+        return !lost && built == kept ? choices : nil
+    }
+
+    /// What a reviewed section puts on the line for a choice: its points after the point
+    /// before it, and whether its first recorded point replaces that point (a raw stretch).
+    typealias Stretch = (dropsLast: Bool, points: [Trackpoint])
+
+    /// The line per segment of `recorded`, as ``keptLine(recorded:choices:)`` describes it,
+    /// with each reviewed section (its index, the points on the line before it, all segments
+    /// flattened, and its stretch for any choice) taking the choice `choose` gives.
+    func line(recorded: [[Trackpoint]], choose: (Int, Int, (SectionChoice) -> Stretch) -> SectionChoice) -> [[Trackpoint]] {
         let flat = recorded.flatMap { $0 }
         var out = [[Trackpoint]](repeating: [], count: recorded.count)
-        var bySection: [Int: [(range: ClosedRange<Int>, choice: SectionChoice, alternative: [Coordinate]?)]] = [:]
-        for (i, s) in sections.enumerated() where s.kind != .unmatched {
-            let choice = i < choices.count ? choices[i] : .matched
-            guard choice != .matched, choice == .raw || s.alternative != nil else { continue }
-            bySection[s.piece, default: []].append((s.points, choice, s.alternative))
-        }
+        var emitted = 0
+        // The reviewed sections of each piece, by their first point.
+        var starting: [Int: [Int: Int]] = [:]
+        for (i, s) in sections.enumerated() where s.kind != .unmatched { starting[s.piece, default: [:]][s.points.lowerBound] = i }
         for (pi, piece) in pieces.enumerated() where piece.segment < out.count {
             guard piece.isMatched else {
                 out[piece.segment].append(contentsOf: flat[piece.points])
+                emitted += piece.points.count
                 continue
             }
             let anchors = piece.anchors
             guard let first = anchors.first else { continue }
             var line: [Trackpoint] = [Self.moved(flat[first.point], to: piece.coordinates[first.coordinate])]
-            let chosen = bySection[pi] ?? []
+            let here = starting[pi] ?? [:]
+            /// Along the ways from anchor `k` to anchor `end`.
+            func along(_ k: Int, _ end: Int) -> [Trackpoint] {
+                (k..<end).flatMap { j in
+                    Self.interpolated(piece.coordinates[anchors[j].coordinate...anchors[j + 1].coordinate],
+                                      from: flat[anchors[j].point], to: flat[anchors[j + 1].point])
+                }
+            }
             var k = 0
             while k + 1 < anchors.count {
-                if let s = chosen.first(where: { $0.range.lowerBound == anchors[k].point }),
-                   let end = anchors.lastIndex(where: { $0.point == s.range.upperBound }), end > k {
-                    let a = flat[anchors[k].point], b = flat[anchors[end].point]
-                    if s.choice == .raw {
-                        line.removeLast()
-                        line.append(contentsOf: flat[s.range])
-                    } else if let alt = s.alternative {
-                        line.append(contentsOf: Self.interpolated(alt[...], from: a, to: b))
+                // A section over anchors k...end (anchors ascend by point: its last point is ahead).
+                if let i = here[anchors[k].point], let end = anchors[(k + 1)...].prefix(while: { $0.point <= sections[i].points.upperBound })
+                    .indices.last, anchors[end].point == sections[i].points.upperBound {
+                    let s = sections[i]
+                    func stretch(_ c: SectionChoice) -> Stretch {
+                        switch c {
+                        case .raw: return (true, Array(flat[s.points]))
+                        case .alternative:
+                            if let alt = s.alternative {
+                                return (false, Self.interpolated(alt[...], from: flat[anchors[k].point], to: flat[anchors[end].point]))
+                            }
+                            return (false, along(k, end))
+                        case .matched: return (false, along(k, end))
+                        }
                     }
+                    let (dropsLast, points) = stretch(choose(i, emitted + line.count, stretch))
+                    if dropsLast { line.removeLast() }
+                    line.append(contentsOf: points)
                     k = end
                     continue
                 }
-                let a = anchors[k], b = anchors[k + 1]
-                line.append(contentsOf: Self.interpolated(piece.coordinates[a.coordinate...b.coordinate], from: flat[a.point],
-                                                          to: flat[b.point]))
+                line.append(contentsOf: along(k, k + 1))
                 k += 1
             }
             out[piece.segment].append(contentsOf: line)
+            emitted += line.count
         }
         return out
     }

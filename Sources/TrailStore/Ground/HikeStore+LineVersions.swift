@@ -21,6 +21,21 @@ public enum LineVersionError: Error, CustomStringConvertible, Equatable {
     }
 }
 
+/// What keeping a line did (``HikeStore/keepLine(_:origin:of:)``).
+public enum LineKeeping: Equatable, Sendable {
+    /// Nothing: the hike already showed this line (the version, 0 for the recording).
+    case unchanged(Int)
+    /// An equal line already stored (the version, 0 for the recording) is shown again.
+    case reused(Int)
+    /// A new version was stored and is shown.
+    case stored(Int)
+
+    /// The version the hike shows afterwards (0: the raw line).
+    public var version: Int {
+        switch self { case .unchanged(let v), .reused(let v), .stored(let v): return v }
+    }
+}
+
 /// One stored version of a hike's line (see ``LineVersionTableSchema``).
 public struct LineVersionInfo: Sendable, Hashable {
     /// 1, 2, … (0 is the raw line and has no row).
@@ -61,14 +76,15 @@ extension HikeStore {
     /// (``TrackStatistics/takingTimes(from:)``, DECISIONS 350): a matched line's path vertices
     /// carry interpolated times, which made speeds up (3.1 → 7.1 km/h) and moving time down.
     /// The raw points are not touched. One transaction.
-    /// When `segments` are the line the hike shows now (the kept version or the recording, as
-    /// stored), nothing is stored and the shown version is returned (0 for the raw line).
-    /// - Returns: the new version number, or the shown one when nothing changed.
+    /// A line equal (as stored: the codec's precision) to the one the hike shows stores
+    /// nothing; one equal to the recording or to a stored version is kept again from there,
+    /// never stored twice (DECISIONS 430).
+    /// - Returns: the version the hike shows afterwards (0: the raw line) and how it came to.
     /// - Throws: ``HikeStoreError/readOnly(path:)``, ``HikeStoreError/noSuchHike(_:)``,
     ///   ``LineVersionError/segmentCount(given:raw:)`` when `segments` does not have one list
     ///   per raw segment, ``SQLiteError``.
     @discardableResult
-    public func keepLineVersion(_ segments: [[Trackpoint]], origin: String, of hike: HikeID) throws -> Int {
+    public func keepLine(_ segments: [[Trackpoint]], origin: String, of hike: HikeID) throws -> LineKeeping {
         try requireWritable()
         return try connection.transaction {
             let row = try groundHikeRow(hike)
@@ -77,16 +93,28 @@ extension HikeStore {
             guard rawSegments.count == segments.count else {
                 throw LineVersionError.segmentCount(given: segments.count, raw: rawSegments.count)
             }
-            let all = segments.flatMap { $0 }
-            var bytes: [UInt8] = []
-            PointCodec.encodePoints(all[...], into: &bytes)
-            // Never a version equal to the line shown (as stored: the codec's precision).
-            let current = try applyingKeptLine(raw, hikeRow: row).flatMap(\.segments).map(\.points)
-            var currentBytes: [UInt8] = []
-            PointCodec.encodePoints(current.flatMap { $0 }[...], into: &currentBytes)
-            if current.map(\.count) == segments.map(\.count), currentBytes == bytes,
-               PointCodec.encodeExtras(current.flatMap { $0 }[...]) == PointCodec.encodeExtras(all[...]) {
-                return try keptLineVersion(of: hike)
+            let shown = try keptLineVersion(of: hike)
+            let stored = Self.storedForm(segments)
+            let rawPointCount = rawSegments.reduce(0) { $0 + $1.points.count }
+            // The recording itself.
+            if Self.storedForm(rawSegments.map(\.points)) == stored {
+                guard shown != 0 else { return .unchanged(0) }
+                try connection.run("DELETE FROM kept_line_versions WHERE hike_id = ?", [.integer(row)])
+                try writeLineStatistics(raw, hikeRow: row)
+                return .reused(0)
+            }
+            // A stored version made from this recording (the one shown first).
+            let same = try connection.query("""
+                SELECT version FROM line_versions WHERE hike_id = ? AND raw_point_count = ? AND segment_sizes = ?
+                    AND points = ? AND extras IS ? ORDER BY version = ? DESC, version DESC LIMIT 1
+                """, [.integer(row), .integer(Int64(rawPointCount)), .text(stored.sizes), .blob(stored.points),
+                      stored.extras.map { .blob($0) } ?? .null, .integer(Int64(shown))]) { st in st.int(0) }
+            if let version = same.first {
+                guard version != shown else { return .unchanged(version) }
+                try connection.run("INSERT OR REPLACE INTO kept_line_versions(hike_id, version) VALUES (?, ?)",
+                                   [.integer(row), .integer(Int64(version))])
+                try writeLineStatistics(Self.replacing(raw, with: segments), recorded: raw, hikeRow: row)
+                return .reused(version)
             }
             let version = (try connection.scalar("SELECT max(version) FROM line_versions WHERE hike_id = ?",
                                                  [.integer(row)])?.integer.map { Int($0) } ?? 0) + 1
@@ -94,26 +122,44 @@ extension HikeStore {
                 INSERT INTO line_versions(hike_id, version, created_at, origin, raw_point_count, segment_sizes, points, extras)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(row), .integer(Int64(version)), .real(now().timeIntervalSinceReferenceDate), .text(origin),
-                      .integer(Int64(rawSegments.reduce(0) { $0 + $1.points.count })),
-                      .text(segments.map { String($0.count) }.joined(separator: ",")), .blob(bytes),
-                      PointCodec.encodeExtras(all[...]).map { .blob($0) } ?? .null])
+                      .integer(Int64(rawPointCount)), .text(stored.sizes), .blob(stored.points),
+                      stored.extras.map { .blob($0) } ?? .null])
             try connection.run("INSERT OR REPLACE INTO kept_line_versions(hike_id, version) VALUES (?, ?)",
                                [.integer(row), .integer(Int64(version))])
             try writeLineStatistics(Self.replacing(raw, with: segments), recorded: raw, hikeRow: row)
-            return version
+            return .stored(version)
         }
+    }
+
+    /// ``keepLine(_:origin:of:)``'s version: the new one, or the one kept again, or the shown
+    /// one when nothing changed (0 for the raw line).
+    @discardableResult
+    public func keepLineVersion(_ segments: [[Trackpoint]], origin: String, of hike: HikeID) throws -> Int {
+        try keepLine(segments, origin: origin, of: hike).version
+    }
+
+    /// A line as `line_versions` stores it: the segments' sizes ("12,40"), the points and
+    /// their extras as ``PointCodec`` encodes them (equal forms: equal lines as read back).
+    static func storedForm(_ segments: [[Trackpoint]]) -> (sizes: String, points: [UInt8], extras: [UInt8]?) {
+        let all = segments.flatMap { $0 }
+        var bytes: [UInt8] = []
+        PointCodec.encodePoints(all[...], into: &bytes)
+        return (segments.map { String($0.count) }.joined(separator: ","), bytes, PointCodec.encodeExtras(all[...]))
     }
 
     /// Goes back to the raw line (the versions stay stored): ``tracks(of:line:)`` gives the
     /// recording again and the statistics are measured on it. A no-op on a raw hike.
+    /// - Returns: false when the hike already showed the raw line (nothing was changed).
     /// - Throws: ``HikeStoreError/readOnly(path:)``, ``HikeStoreError/noSuchHike(_:)``, ``SQLiteError``.
-    public func keepRawLine(of hike: HikeID) throws {
+    @discardableResult
+    public func keepRawLine(of hike: HikeID) throws -> Bool {
         try requireWritable()
-        try connection.transaction {
+        return try connection.transaction {
             let row = try groundHikeRow(hike)
-            guard try keptLineVersion(of: hike) != 0 else { return }
+            guard try keptLineVersion(of: hike) != 0 else { return false }
             try connection.run("DELETE FROM kept_line_versions WHERE hike_id = ?", [.integer(row)])
             try writeLineStatistics(try tracks(of: hike, line: .raw), hikeRow: row)
+            return true
         }
     }
 

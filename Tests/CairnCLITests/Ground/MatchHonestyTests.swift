@@ -113,3 +113,105 @@ import TrailStore
         #expect(try store.keptLineVersion(of: id) == 1)
     }
 }
+
+/// Keeping a line equal to one already stored, from the shell: `--keep raw` and `--keep
+/// matched` in turn reuse the stored version instead of storing a copy, and `--keep raw` on a
+/// hike that shows its recording says "nothing changed" (DECISIONS 430).
+@Suite struct MatchKeepReuseTests {
+    @Test func rawThenMatchedAgainKeepsTheStoredVersionAndRawTwiceChangesNothing() throws {
+        let dir = TestSupport.tempDirectory()
+        let gpx = TestSupport.repoRoot.appendingPathComponent("Samples/graphhopper-andorra_for_map_matching.gpx").path
+        let s = GroundSharesTests()
+        #expect(s.run(["import", gpx, "--store", "h.sqlite"], dir: dir).code == 0)
+        let path = dir.appendingPathComponent("h.sqlite").path
+        let id = try #require(try HikeStore(path: path).summaries(sortedBy: .name, reversed: false).first?.id)
+        let recordedLength = try HikeStore(path: path).summary(id).statistics.distance
+        let base = ["match", id.rawValue, "--store", "h.sqlite", "--map", RoutingFixtures.samplePath]
+        // Already raw: nothing changed, nothing stored.
+        let rawFirst = s.run(base + ["--keep", "raw"], dir: dir)
+        #expect(rawFirst.code == 0 && rawFirst.out.contains("nothing changed"), "\(rawFirst.out)\(rawFirst.err)")
+        #expect(try HikeStore(path: path).lineVersions(of: id).isEmpty)
+        let first = s.run(base + ["--keep", "matched"], dir: dir)
+        #expect(first.code == 0 && first.out.contains("kept as version 1"), "\(first.out)\(first.err)")
+        let matchedLength = try HikeStore(path: path).summary(id).statistics.distance
+        #expect(matchedLength != recordedLength)
+        let raw = s.run(base + ["--keep", "raw"], dir: dir)
+        #expect(raw.code == 0 && raw.out.contains("the raw line is kept") && !raw.out.contains("nothing changed"), "\(raw.out)")
+        #expect(try HikeStore(path: path).summary(id).statistics.distance == recordedLength)
+        let rawAgain = s.run(base + ["--keep", "raw"], dir: dir)
+        #expect(rawAgain.code == 0 && rawAgain.out.contains("nothing changed"), "\(rawAgain.out)\(rawAgain.err)")
+        // Matched again: version 1 is shown again, no version 2.
+        let again = s.run(base + ["--keep", "matched"], dir: dir)
+        #expect(again.code == 0 && again.out.contains("version 1 is this same line") && again.out.contains("nothing new stored"),
+                "\(again.out)\(again.err)")
+        let store = try HikeStore(path: path)
+        #expect(try store.lineVersions(of: id).map(\.version) == [1])
+        #expect(try store.keptLineVersion(of: id) == 1)
+        #expect(try store.summary(id).statistics.distance == matchedLength)
+        let third = s.run(base + ["--keep", "matched"], dir: dir)
+        #expect(third.code == 0 && third.out.contains("nothing changed"), "\(third.out)")
+        // Another way is a per-section choice: --keep alternative says where to make it and
+        // changes nothing.
+        let alternative = s.run(base + ["--keep", "alternative"], dir: dir)
+        #expect(alternative.code == 2 && alternative.err.contains("chosen section by section in the review"), "\(alternative.err)")
+        #expect(try HikeStore(path: path).lineVersions(of: id).map(\.version) == [1])
+        #expect(try HikeStore(path: path).keptLineVersion(of: id) == 1)
+    }
+}
+
+/// Reopening the review over a saved line finds the choices it was saved with (DECISIONS 431,
+/// 434), on the four real Andorra recordings over the east clip, through the store as the
+/// review reads it back: every section raw, every other way, a seeded mix of all three.
+@Suite struct SavedChoicesTests {
+    @Test func theChoicesOfEachStoredLineAreFoundAgain() throws {
+        guard let mapPath = GroundSharesTests.eastMap else { return }
+        let data = TestSupport.repoRoot.deletingLastPathComponent().appendingPathComponent("shared/data/gpx-unlicensed")
+        let names = ["adrutas-180429_a2", "adrutas-180429_b", "adrutas-180430_a", "adrutas-180430_b"]
+        let files = names.map { data.appendingPathComponent("\($0).gpx").path }
+        guard files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
+            print("skipped: the Andorra recordings are missing"); return
+        }
+        let dir = TestSupport.tempDirectory()
+        let s = GroundSharesTests()
+        #expect(s.run(["import"] + files + ["--store", "h.sqlite"], dir: dir).code == 0)
+        let store = try HikeStore(path: dir.appendingPathComponent("h.sqlite").path)
+        let map = try MapStore(path: mapPath, readOnly: true)
+        var seed: UInt64 = 7
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % n
+        }
+        var checked = 0
+        for summary in try store.summaries(sortedBy: .name, reversed: false) {
+            let id = summary.id
+            let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
+            let match = try #require(try HikeMatching.match(segments: recorded.map { $0.map(\.coordinate) }, map: map))
+            let reviewed = match.sections.indices.filter { match.sections[$0].kind != .unmatched }
+            #expect(reviewed.count >= 3, "\(summary.name): \(reviewed.count) sections")
+            let options = { (i: Int) in SectionChoice.allCases.filter { $0 != .alternative || match.sections[i].alternative != nil } }
+            var trials: [[SectionChoice]] = [[SectionChoice](repeating: .raw, count: match.sections.count),
+                                             match.sections.indices.map { options($0).last! }]
+            trials.append(match.sections.indices.map { i in options(i)[random(options(i).count)] })
+            for choices in trials {
+                let line = match.keptLine(recorded: recorded, choices: choices)
+                guard case .stored = try store.keepLine(line, origin: "mixed", of: id) else { continue }
+                // As the review reads it: the stored line, decoded.
+                let kept = try store.tracks(of: id).flatMap(\.segments).map(\.points)
+                let found = try #require(match.choices(giving: kept, recorded: recorded), "\(summary.name): \(choices)")
+                #expect(match.keptLine(recorded: recorded, choices: found) == kept)
+                // Each reviewed section as chosen, unless that choice puts the same points there.
+                for i in reviewed where found[i] != choices[i] {
+                    var other = found
+                    other[i] = choices[i]
+                    #expect(match.keptLine(recorded: recorded, choices: other) == kept, "\(summary.name) section \(i)")
+                }
+                checked += 1
+            }
+            // A line from another match is no line of this one.
+            var moved = match.keptLine(recorded: recorded, choices: [])
+            moved[0][moved[0].count / 2].latitude += 1e-5
+            #expect(match.choices(giving: moved, recorded: recorded) == nil)
+        }
+        #expect(checked >= 8, "\(checked) stored lines checked")
+    }
+}

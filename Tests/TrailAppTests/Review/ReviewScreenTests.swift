@@ -119,7 +119,7 @@ import TrailStore
         var buffer = Buffer(width: 120, height: 38)
         ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
         let rows = buffer.textLines()
-        #expect(rows[0].contains("Match review · Test walk · 75.0 % of 8 points matched"))
+        #expect(rows[0].contains("Match review · Test walk · shows: recorded line · 75.0 % of 8 points matched · recorded 140 m"))
         #expect(rows[0].contains("shows: recorded line"))
         #expect(rows[1].contains("matched") && rows[1].contains("recorded") && rows[1].contains("other way"))
         let list = rows.first { $0.contains(" 1 moved") } ?? ""
@@ -156,5 +156,130 @@ import TrailStore
         #expect(r.status?.text.hasPrefix("Nothing changed") == true, "\(r.status?.text ?? "")")
         #expect(!m.changed)
         #expect(m.keptVersion == 0)
+    }
+
+    /// Reopened over a saved mixed line, the review starts from the choices it was saved with
+    /// and says so; changing one shows in the heading; a version from another match says so.
+    @Test func reopeningShowsTheSavedChoices() throws {
+        var (m, match) = Self.fixture()
+        let raw = [(0..<8).map { Self.at(0, Double($0) * 20) }]
+        let r = ReviewFeature.message(&m, .matched(Self.id, raw: raw, match, keptVersion: 2, keptChoices: [.raw, .matched]), Self.context)
+        #expect(m.choices == [.raw, .matched])
+        #expect(m.savedChoices == [.raw, .raw])
+        let status = try #require(r.status?.text)
+        #expect(status.hasPrefix("Line version 2's choices: 1 recorded · "), "\(status)")
+        var buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        #expect(buffer.textLines()[0].contains("shows: line version 2 (these choices)"), "\(buffer.textLines()[0])")
+        #expect(buffer.textLines().contains { $0.contains(" 1 moved") && $0.contains("  raw *") })
+        _ = key(&m, "m")
+        buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        #expect(buffer.textLines()[0].contains("shows: line version 2 (choices changed: s saves)"))
+        // Saved (a new version): these are the saved choices now.
+        _ = ReviewFeature.message(&m, .kept(Self.id, version: 3, length: 200), Self.context)
+        #expect(m.savedChoices == m.effectiveChoices)
+        // A version the match does not give: fresh choices, and the status says why.
+        var (n, _) = Self.fixture()
+        let fresh = ReviewFeature.message(&n, .matched(Self.id, raw: raw, match, keptVersion: 2, keptChoices: nil), Self.context)
+        #expect(n.choices == [.matched, .matched] && n.savedChoices == nil)
+        #expect(fresh.status?.text.contains("line version 2 (shown) is not from this match") == true, "\(fresh.status?.text ?? "")")
+        // Saving them may show a stored version again: the status promises no new one.
+        #expect(fresh.status?.text.hasSuffix("these are this match's choices · s saves them") == true, "\(fresh.status?.text ?? "")")
+        buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: n, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        #expect(buffer.textLines()[0].contains("shows: line version 2 (not from this match)"), "\(buffer.textLines()[0])")
+    }
+
+    /// The choices a stored line was made with are found again from the line alone, for
+    /// every choice of the moved section; a line from elsewhere gives none.
+    @Test func theChoicesOfAKeptLineAreFoundAgain() {
+        let (_, match) = Self.fixture()
+        let t0 = Date(timeIntervalSinceReferenceDate: 8e8)
+        let recorded = [(0..<8).map { Trackpoint(Self.at(0, Double($0) * 20), elevation: 1000 + Double($0), time: t0 + Double($0) * 10) }]
+        for c in SectionChoice.allCases {
+            let kept = match.keptLine(recorded: recorded, choices: [c, .matched])
+            #expect(match.choices(giving: kept, recorded: recorded) == [c, .matched], "\(c)")
+        }
+        var other = match.keptLine(recorded: recorded, choices: [.raw])
+        other[0][1].longitude += 1e-6
+        #expect(match.choices(giving: other, recorded: recorded) == nil)
+    }
+
+    /// The length with these choices shows every change of a section's choice: the signed
+    /// difference from the matched line, in metres to a tenth below 10 m.
+    @Test func theLengthFigureShowsAFiveMetreChange() {
+        let u = UnitFormatter(system: .metric)
+        #expect(ReviewFeature.lengthFigure(13_309.6, matched: 13_304.6, u) == "13.3 km (matched +5.0 m)")
+        #expect(ReviewFeature.lengthFigure(13_304.6, matched: 13_304.6, u) == "13.3 km (as matched)")
+        #expect(ReviewFeature.lengthFigure(13_202.9, matched: 13_304.6, u) == "13.2 km (matched −102 m)")
+        #expect(ReviewFeature.lengthFigure(13_304.9, matched: 13_304.6, u) == "13.3 km (matched +0.3 m)")
+        // 5 m is 16.4 ft.
+        #expect(ReviewFeature.lengthFigure(13_309.6, matched: 13_304.6, UnitFormatter(system: .imperial))
+                == "8.27 mi (matched +16 ft)")
+    }
+
+    /// Issue 16's tester: above 10 km the length has 0.1 km steps, and keeping a 5 m section
+    /// raw did not change "Line with these choices". A 14 km line due north (points 2 km
+    /// apart) whose match takes a kink over points 1-2, 2 × √(1000² + x²) = 2005 m for
+    /// x = √(1002.5² − 1000²) = 70.75 m: `r` there makes the line 5.0 m shorter, and both the
+    /// panel and the status say so.
+    @Test func keepingAFiveMetreSectionRawShowsOnALongLine() throws {
+        let raw = (0..<8).map { Self.at(0, Double($0) * 2000) }
+        let x = (1002.5 * 1002.5 - 1000 * 1000).squareRoot()
+        let kink = Self.at(x, 3000)
+        let coords = [raw[0], raw[1], kink] + Array(raw[2...])
+        let piece = TrackMatch.Piece(isMatched: true, points: 0...7, coordinates: coords,
+                                     anchors: [(0, 0), (1, 1)] + (2..<8).map { ($0, $0 + 1) },
+                                     ambiguous: Array(repeating: false, count: 8), segment: 0)
+        let matched = [raw[1], kink, raw[2]]
+        let moved = TrackMatch.Section(kind: .moved, points: 1...2, piece: 0, matched: matched, raw: [raw[1], raw[2]],
+                                       rawLength: TrackMatch.length(of: [raw[1], raw[2]][...]),
+                                       matchedLength: TrackMatch.length(of: matched[...]), maxOffset: x)
+        let match = TrackMatch(pieces: [piece], sections: [moved], pointCount: 8)
+        // The haversine lengths agree with the plane's figures to well under a tenth of a metre.
+        #expect(abs(moved.matchedLength - moved.rawLength - 5) < 0.05, "\(moved.matchedLength - moved.rawLength)")
+        let track = Track(segments: [TrackSegment(points: raw.map { Trackpoint($0) })])
+        let hike = HikeModel(id: Self.id, screen: HikeScreenState(hike: PreparedHike(name: "Long walk", tracks: [track]),
+                                                                  mapWidth: 60, mapHeight: 30))
+        var m = ReviewModel(hike: hike)
+        _ = ReviewFeature.message(&m, .matched(Self.id, raw: [raw], match, keptVersion: 0), Self.context)
+        func panelLine() -> String {
+            var buffer = Buffer(width: 120, height: 38)
+            ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+            return buffer.textLines().first { $0.contains("Line with these choices") } ?? ""
+        }
+        let before = panelLine()
+        #expect(before.contains("Line with these choices: 14.0 km (as matched)"), "\(before)")
+        let status = key(&m, "r").status?.text ?? ""
+        let after = panelLine()
+        #expect(after != before)
+        #expect(after.contains("Line with these choices: 14.0 km (matched −5.0 m)"), "\(after)")
+        #expect(status.contains("14.0 km (matched −5.0 m)"), "\(status)")
+    }
+
+    /// The legend has its own rows above the map (two where the map is narrow, as at 100
+    /// columns), every entry whole, in colour and mono; the key hints drop whole parts.
+    @Test func theLegendHasItsOwnRowsAndEveryEntry() {
+        let (m, _) = matched()
+        for (width, rows) in [(100, 2), (120, 1), (80, 1), (60, 2)] {
+            for theme in ["dark", "mono"] {
+                var buffer = Buffer(width: width, height: 36)
+                let env = TestSupport.environment(theme)
+                ReviewView.render(model: m, environment: env, area: buffer.area, into: &buffer)
+                let layout = ReviewLayout(area: buffer.area)
+                #expect(layout.legend.height == rows && layout.map.y == layout.legend.maxY, "\(width)")
+                let text = buffer.textLines()
+                let legend = (layout.legend.y..<layout.legend.maxY).map {
+                    String(Array(text[$0]).dropFirst(layout.legend.x).prefix(layout.legend.width))
+                }.joined(separator: "\n")
+                for label in ["matched", "recorded", "other way", "section, as kept"] {
+                    #expect(legend.contains(label), "\(width) \(theme): \(label) missing from\n\(legend)")
+                }
+                let hints = text.first { $0.contains("m matched · r recorded") } ?? ""
+                #expect(!hints.contains("…"), "\(width): \(hints)")
+                #expect(hints.hasSuffix("u recorded line") || hints.hasSuffix("s save"), "\(width): \(hints)")
+            }
+        }
     }
 }

@@ -89,4 +89,32 @@ import TrailCore
         #expect(abs(v.time!.timeIntervalSince(t1) - f * t4.timeIntervalSince(t1)) < 0.05)
         #expect(abs(v.elevation! - (1002 + f * 6)) < 0.01)
     }
+
+    /// The choices a line was kept with are found again from the line alone (DECISIONS 434),
+    /// also where the matched stretch of a section is empty: points 1-3 all matched to one
+    /// place (22 m east of point 2), so along the ways that section adds no point and would
+    /// "agree" with any line; kept raw, it is found raw.
+    @Test func theChoicesAreFoundAgainEvenWhereTheMatchedStretchIsEmpty() throws {
+        let (hand, recorded) = Self.handMade()
+        for c in SectionChoice.allCases {
+            let line = hand.keptLine(recorded: recorded, choices: [c])
+            #expect(hand.choices(giving: line, recorded: recorded) == [c], "\(c)")
+        }
+        let raw = recorded[0].map(\.coordinate)
+        let still = T.at(22, 22)
+        let piece = TrackMatch.Piece(isMatched: true, points: 0...5, coordinates: [raw[0], still, raw[4], raw[5]],
+                                     anchors: [(0, 0), (1, 1), (2, 1), (3, 1), (4, 2), (5, 3)],
+                                     ambiguous: Array(repeating: false, count: 6), segment: 0)
+        let section = TrackMatch.Section(kind: .moved, points: 1...3, piece: 0, matched: [still], raw: Array(raw[1...3]),
+                                         rawLength: TrackMatch.length(of: raw[1...3]), matchedLength: 0, maxOffset: 24.6)
+        let m = TrackMatch(pieces: [piece], sections: [section], pointCount: 6)
+        let matched = m.keptLine(recorded: recorded, choices: [.matched])
+        let kept = m.keptLine(recorded: recorded, choices: [.raw])
+        #expect(Array(kept[0][1...3]) == Array(recorded[0][1...3]))
+        #expect(matched.joined().count == 4 && kept.joined().count == 6)
+        #expect(m.choices(giving: kept, recorded: recorded) == [.raw])
+        #expect(m.choices(giving: matched, recorded: recorded) == [.matched])
+        // Not a line of this match: nothing found.
+        #expect(m.choices(giving: [Array(recorded[0].dropLast())], recorded: recorded) == nil)
+    }
 }

@@ -63,31 +63,82 @@ extension MapWidget {
         canvas.line(from: DotPoint(x: a.x + ox, y: a.y + oy), to: DotPoint(x: b.x + ox, y: b.y + oy), ink: ink)
     }
 
-    /// The legend of the coloured line in the map's top row: a sample of each class (a
-    /// coloured bar, or its dash pattern without colour) and its name.
-    func drawLegend(area: Rect, into buffer: inout Buffer) {
+    /// The legend of the coloured line: its title ("SAC ", "slope "), its entries (a class
+    /// and its name) in rows, or a warning alone; ``height`` rows above the map.
+    struct Legend: Equatable {
+        var title = ""
+        var rows: [[LegendEntry]] = []
+        var warning: String?
+        var height: Int { warning != nil ? 1 : rows.count }
+    }
+
+    /// One entry of the legend: class `k` (``LineClass``) and its name.
+    struct LegendEntry: Equatable {
+        var k: Int
+        var name: String
+        /// Cells: the sample, the name and a space.
+        var width: Int { MapWidget.sampleWidth + DisplayWidth.of(name) + 1 }
+    }
+
+    /// The legend for a map in `area`, nil when the line is plain or the map too small: the
+    /// entries in as many rows as they need (up to 2, 3 on a map of 16 rows or more), those
+    /// after the title's width on the rows below it; entries that still do not fit are left
+    /// out whole (the last ones), never cut. Colour and patterns have the same entries.
+    func legend(for area: Rect) -> Legend? {
         let colouring = effectiveColouring
-        guard colouring != .plain, area.height >= 3, area.width >= 12 else { return }
-        var items: [(Int, String)]
+        guard hike != nil, colouring != .plain, area.height >= 3, area.width >= 12 else { return nil }
+        var entries: [LegendEntry]
         switch colouring {
-        case .plain: return
-        case .slope: items = zip(1...6, ["<5%", "<10%", "<15%", "<25%", "<35%", "35%+"]).map { ($0, $1) }
+        case .plain: return nil
+        case .slope:
+            entries = zip(1...6, ["<5%", "<10%", "<15%", "<25%", "<35%", "35%+"]).map { LegendEntry(k: $0, name: $1) }
         case .grade:
-            guard hike?.ground != nil else {
-                buffer.setString(x: area.x, y: area.y, " SAC grade: no map data under the line ",
-                                 style: environment.style(ThemeRole.warning), maxWidth: area.width)
-                return
-            }
-            items = (1...6).map { ($0, "T\($0)") } + [(LineClass.ungraded, "ungraded"), (LineClass.offMap, "off map")]
+            guard hike?.ground != nil else { return Legend(warning: " SAC grade: no map data under the line ") }
+            entries = (1...6).map { LegendEntry(k: $0, name: "T\($0)") }
+                + [LegendEntry(k: LineClass.ungraded, name: "ungraded"), LegendEntry(k: LineClass.offMap, name: "off map")]
         }
-        var x = area.x
+        var legend = Legend(title: colouring == .slope ? "slope " : "SAC ")
+        let room = area.width - DisplayWidth.of(legend.title)
+        let maxRows = area.height >= 16 ? 3 : area.height >= 8 ? 2 : 1
+        var row: [LegendEntry] = [], used = 0
+        for e in entries {
+            if used + e.width > room {
+                guard !row.isEmpty, legend.rows.count + 1 < maxRows else { break }
+                legend.rows.append(row)
+                row = []
+                used = 0
+            }
+            guard e.width <= room else { break }
+            row.append(e)
+            used += e.width
+        }
+        if !row.isEmpty { legend.rows.append(row) }
+        return legend.rows.isEmpty ? nil : legend
+    }
+
+    /// The rows of `area` under the legend (all of it when there is none): the map is drawn
+    /// there, so the legend hides none of it.
+    public func mapArea(in area: Rect) -> Rect {
+        guard let legend = legend(for: area) else { return area }
+        return Rect(x: area.x, y: area.y + legend.height, width: area.width, height: max(0, area.height - legend.height))
+    }
+
+    /// Draws `legend` in the top rows of `area`: a sample of each class (a coloured bar, or
+    /// its dash pattern without colour) and its name.
+    func drawLegend(_ legend: Legend, area: Rect, into buffer: inout Buffer) {
+        buffer.clear(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, legend.height)))
+        if let warning = legend.warning {
+            buffer.setString(x: area.x, y: area.y, warning, style: environment.style(ThemeRole.warning), maxWidth: area.width)
+            return
+        }
         let text = environment.style(ThemeRole.text)
-        x = buffer.setString(x: x, y: area.y, colouring == .slope ? "slope " : "SAC ", style: text,
-                             maxWidth: max(0, area.maxX - x))
-        for (k, name) in items {
-            guard x + Self.sampleWidth + DisplayWidth.of(name) + 1 <= area.maxX else { break }
-            x = sample(k, x: x, y: area.y, into: &buffer)
-            x = buffer.setString(x: x, y: area.y, name + " ", style: text, maxWidth: max(0, area.maxX - x))
+        buffer.setString(x: area.x, y: area.y, legend.title, style: text, maxWidth: area.width)
+        for (r, row) in legend.rows.enumerated() {
+            var x = area.x + DisplayWidth.of(legend.title)
+            for e in row {
+                x = sample(e.k, x: x, y: area.y + r, into: &buffer)
+                x = buffer.setString(x: x, y: area.y + r, e.name + " ", style: text, maxWidth: max(0, area.maxX - x))
+            }
         }
     }
 

@@ -31,7 +31,8 @@ public struct MapWidget: Sendable {
     public var showsLabels: Bool
     /// How the line is coloured (``LineColouring``): by slope it reads ``routeGrades``, by grade
     /// the hike's ``PreparedHike/ground``. Plain with ``routeGrades`` set colours by slope too
-    /// (as before the setting existed). The legend is drawn in the top row when not plain.
+    /// (as before the setting existed). When not plain, the legend takes the top row (two or
+    /// three on a narrow map, ``mapArea(in:)``) and the map is drawn below it.
     public var lineColouring: LineColouring = .plain
     /// Whether the basemap's contour lines (``MapBasemap/contours``) are drawn, under everything.
     public var showsContours = true
@@ -112,9 +113,13 @@ public struct MapWidget: Sendable {
     /// Draws the map into `area` of `buffer` (cleared first).
     @discardableResult
     public func render(area: Rect, into buffer: inout Buffer) -> RenderInfo {
-        let area = area.intersection(buffer.area)
-        buffer.clear(area)
+        let full = area.intersection(buffer.area)
+        buffer.clear(full)
         var info = RenderInfo()
+        // The line colouring's legend holds the top rows; the map is drawn below it.
+        let legend = legend(for: full)
+        let area = mapArea(in: full)
+        if let legend { drawLegend(legend, area: full, into: &buffer) }
         guard !area.isEmpty else { return info }
         let vp = viewport.resized(width: area.width, height: area.height)
         let transform = vp.transform
@@ -158,7 +163,6 @@ public struct MapWidget: Sendable {
         }
         canvas.render(into: &buffer, at: area, mode: environment.canvasMode)
         drawHillshade(viewport: vp, area: area, into: &buffer)
-        if hike != nil { drawLegend(area: area, into: &buffer) }
         if info.basemapDrawn, let r = attributionRect, let text = attributionText {
             let abs = Rect(x: area.x + r.x, y: area.y + r.y, width: r.width, height: 1)
             buffer.setString(x: abs.x, y: abs.y, text, style: environment.style(ThemeRole.muted))
@@ -172,10 +176,7 @@ public struct MapWidget: Sendable {
             info.scaleBar = r
         }
         if !hasData {
-            // Under the line colouring's legend when it holds the top row.
-            let legendShown = hike != nil && effectiveColouring != .plain && area.height >= 3 && area.width >= 12
-            let messageArea = legendShown ? Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1) : area
-            drawMessage(MapWidget.noDataMessage, in: messageArea, into: &buffer)
+            drawMessage(MapWidget.noDataMessage, in: area, into: &buffer)
             info.showedNoDataMessage = true
             if let p = info.positionCell { redrawPosition(at: p, into: &buffer) }
         }
