@@ -14,9 +14,7 @@ try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLast
 let known = ConfigSettings.options()
 
 FuzzDriver.run { bytes, count in
-    guard FileManager.default.createFile(atPath: path, contents: FuzzDriver.data(bytes, count)) else {
-        fatalError("cannot write \(path)")
-    }
+    FuzzScratch.write(bytes, count, to: path)
     let config = ConfigFile.load(environment: environment, known: known)
     _ = ConfigSettings.values(for: known, config: config, environment: environment)
     return 0

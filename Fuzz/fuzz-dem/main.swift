@@ -31,9 +31,8 @@ func tryImport(_ path: String, shown: String) {
 }
 
 FuzzDriver.run { bytes, count in
-    let data = FuzzDriver.data(bytes, count)
     for (path, shown) in [(zipPath, "N42E001.hgt.zip"), (hgtPath, "N42E001.hgt")] {
-        guard FileManager.default.createFile(atPath: path, contents: data) else { fatalError("cannot write \(path)") }
+        FuzzScratch.write(bytes, count, to: path)
         tryImport(path, shown: shown)
     }
     return 0

@@ -16,9 +16,7 @@ let store: MapStore = {
 let path = FuzzScratch.file(named: "input.osm")
 
 FuzzDriver.run { bytes, count in
-    guard FileManager.default.createFile(atPath: path, contents: FuzzDriver.data(bytes, count)) else {
-        fatalError("cannot write \(path)")
-    }
+    FuzzScratch.write(bytes, count, to: path)
     if (try? store.importOSM(path: path, importedAt: Date(timeIntervalSince1970: 1_700_000_000))) != nil {
         do { _ = try store.removeExtract(named: path) } catch { fatalError("an import could not be removed: \(error)") }
         if let left = try? store.featureCounts().values.reduce(0, +), left != 0 {

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
+#include <algorithm>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -54,8 +55,9 @@ size_t read_some(int fd, char* buf, size_t n, const std::string& path) {
 /// Decompressed bytes of a plain, gzip (several members) or bzip2 (several streams) file.
 class Inflater {
 public:
-    Inflater(int fd, std::string kind, std::string path) : m_fd(fd), m_kind(std::move(kind)), m_path(std::move(path)) {
-        m_in.resize(chunk_size);
+    Inflater(int fd, std::string kind, std::string path, size_t in_size)
+        : m_fd(fd), m_kind(std::move(kind)), m_path(std::move(path)) {
+        if (m_kind != "none") m_in.resize(in_size);
         if (m_kind == "gzip") {
             std::memset(&m_zs, 0, sizeof m_zs);
             if (inflateInit2(&m_zs, 15 + 32) != Z_OK) throw Failure(COSM_ERR_INTERNAL, "cannot start zlib");
@@ -287,8 +289,11 @@ bool ends_early(XML_Error code) {
            code == XML_ERROR_UNCLOSED_CDATA_SECTION;
 }
 
-void scan_xml(int fd, FileFacts& facts, const std::string& path) {
-    Inflater in(fd, facts.compression, path);
+void scan_xml(int fd, FileFacts& facts, const std::string& path, int64_t file_size) {
+    // Buffers no larger than the file (at least 4 KiB, at most chunk_size): a small file then
+    // costs small allocations; the size only sets how the bytes are cut into reads.
+    const size_t buffer_size = static_cast<size_t>(std::min<int64_t>(chunk_size, std::max<int64_t>(file_size, 4096)));
+    Inflater in(fd, facts.compression, path, buffer_size);
     Scan s;
     s.facts = &facts;
     s.parser = XML_ParserCreate(nullptr);
@@ -297,7 +302,7 @@ void scan_xml(int fd, FileFacts& facts, const std::string& path) {
     XML_SetUserData(s.parser, &s);
     XML_SetElementHandler(s.parser, on_start, on_end);
     XML_SetEntityDeclHandler(s.parser, on_entity);
-    std::vector<char> buf(chunk_size);
+    std::vector<char> buf(buffer_size);
     uint64_t total = 0;
     for (;;) {
         size_t n = in.read(buf.data(), buf.size());
@@ -316,6 +321,7 @@ void scan_xml(int fd, FileFacts& facts, const std::string& path) {
         if (n == 0) break;
     }
     if (!s.root_seen) throw Failure(COSM_ERR_NOT_OSM, "no <osm> root element: not an OSM XML file");
+    facts.xml_bytes = total;
 }
 
 bool is_pbf(const unsigned char* b, size_t n) {
@@ -362,8 +368,24 @@ FileFacts inspect(const std::string& path, int64_t file_size) {
     }
     facts.format = "xml";
     if (::lseek(fd.fd, 0, SEEK_SET) != 0) throw Failure(COSM_ERR_IO, "cannot seek: " + errno_text(errno));
-    scan_xml(fd.fd, facts, path);
+    scan_xml(fd.fd, facts, path, file_size);
     return facts;
+}
+
+std::string read_whole(const std::string& path, int64_t size_hint) {
+    FD fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (fd.fd < 0) throw Failure(COSM_ERR_IO, "cannot open: " + errno_text(errno));
+    std::string out;
+    out.resize(static_cast<size_t>(std::max<int64_t>(size_hint, 0)) + 1);
+    size_t n = 0;
+    for (;;) {
+        if (n == out.size()) out.resize(out.size() * 2);
+        size_t r = read_some(fd.fd, &out[n], out.size() - n, path);
+        if (r == 0) break;
+        n += r;
+    }
+    out.resize(n);
+    return out;
 }
 
 void fill_error(cosm_error* err, int status, const std::string& message, int64_t line) {

@@ -30,11 +30,15 @@ struct FileFacts {
     std::string timestamp;
     std::vector<cosm_box> boxes;
     std::unordered_set<uint64_t> deleted;  // object_key of action="delete" objects (XML only)
+    uint64_t xml_bytes = 0;   // XML only: the document's bytes after decompression, as the pre-pass read them
 };
 
 /// Looks at the first bytes of the file and, for XML, runs the checking pre-pass.
 /// Throws Failure.
 FileFacts inspect(const std::string& path, int64_t file_size);
+
+/// The bytes of the file at `path` (`size_hint`: its size from stat); throws Failure(COSM_ERR_IO).
+std::string read_whole(const std::string& path, int64_t size_hint);
 
 void fill_error(cosm_error* err, int status, const std::string& message, int64_t line = 0);
 

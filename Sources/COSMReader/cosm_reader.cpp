@@ -22,9 +22,10 @@ using LocationIndex = osmium::index::map::Map<osmium::unsigned_object_id_type, o
 using FileIndex = osmium::index::map::SparseFileArray<osmium::unsigned_object_id_type, osmium::Location>;
 using MemoryIndex = osmium::index::map::SparseMemArray<osmium::unsigned_object_id_type, osmium::Location>;
 
-/// Uncompressed files up to this size index their nodes in memory: a file array starts at 1 Mi
-/// entries (16 MiB written to a temporary file), which dominated importing a small extract,
-/// while a 1 MiB file holds at most ~90,000 nodes (PBF) or far fewer (XML): ≤ 1.5 MiB in memory.
+/// PBF files and XML documents (counted after decompression) up to this size index their nodes
+/// in memory: a file array starts at 1 Mi entries (16 MiB written to a temporary file), which
+/// dominated importing a small extract, while a 1 MiB file holds at most ~90,000 nodes (PBF) or
+/// far fewer (XML): ≤ 1.5 MiB in memory.
 constexpr int64_t memory_index_limit = 1 << 20;
 
 struct cosm_reader {
@@ -34,10 +35,17 @@ struct cosm_reader {
     // Positive ids and (JOSM) negative ids, the latter stored as -id.
     std::unique_ptr<LocationIndex> positive, negative;
     bool must_sort = false;
+    /// The whole file, for uncompressed files up to `memory_index_limit`, read once at open:
+    /// libosmium's readers then take it from memory. Reading from a descriptor, each of its
+    /// reads (at least two per reader, three readers per import) zero-fills a 1 MiB buffer,
+    /// which cost more than parsing a small file (DECISIONS.md 441).
+    std::string content;
 
-    /// A new empty index of the kind this file gets (memory for small uncompressed files).
+    /// A new empty index of the kind this file gets (memory for a small PBF file or XML document;
+    /// a small .osm.gz or .osm.bz2 counts by its decompressed size, which the pre-pass measured).
     LocationIndex* make_index() const {
-        bool small = file_size <= memory_index_limit && (facts.format == "pbf" || facts.compression == "none");
+        bool small = facts.format == "pbf" ? file_size <= memory_index_limit
+                                           : facts.xml_bytes <= static_cast<uint64_t>(memory_index_limit);
         if (small) return new MemoryIndex();
         return new FileIndex();
     }
@@ -93,6 +101,7 @@ void fill_object(cosm_object& o, const osmium::OSMObject& obj, int type, const c
 }
 
 osmium::io::File osmium_file(const cosm_reader& r) {
+    if (!r.content.empty()) return osmium::io::File(r.content.data(), r.content.size(), r.facts.format == "pbf" ? "pbf" : "osm");
     if (r.facts.format == "pbf") return osmium::io::File(r.path, "pbf");
     if (r.facts.compression == "gzip") return osmium::io::File(r.path, "osm.gz");
     if (r.facts.compression == "bzip2") return osmium::io::File(r.path, "osm.bz2");
@@ -140,7 +149,10 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
     osmium::io::Reader reader(osmium_file(r), bits);
     osmium::Timestamp newest;
     Scratch s;
-    const int64_t size = static_cast<int64_t>(reader.file_size());
+    // A file read from memory (`content`) has no descriptor for libosmium to measure: its size is
+    // ours, and all of it is handed to the parser at the first read (offset() stays 0 there).
+    const bool in_memory = !r.content.empty();
+    const int64_t size = in_memory ? static_cast<int64_t>(r.content.size()) : static_cast<int64_t>(reader.file_size());
     while (osmium::memory::Buffer buffer = reader.read()) {
         for (const auto& item : buffer) {
             if (item.type() == osmium::item_type::node) {
@@ -208,7 +220,8 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
             }
         }
         const int64_t objects = counts.nodes + counts.ways + counts.relations;
-        if (cb.progress && cb.progress(cb.context, static_cast<int64_t>(reader.offset()), size, objects)) {
+        const int64_t done = in_memory ? size : static_cast<int64_t>(reader.offset());
+        if (cb.progress && cb.progress(cb.context, done, size, objects)) {
             reader.close();
             return COSM_ERR_STOPPED;
         }
@@ -268,6 +281,9 @@ extern "C" cosm_reader* cosm_open(const char* path, cosm_file_info* info, cosm_e
         if (S_ISDIR(st.st_mode)) throw Failure(COSM_ERR_IO, "is a directory, not an OSM file");
         r->file_size = static_cast<int64_t>(st.st_size);
         r->facts = cosm::inspect(r->path, r->file_size);
+        if (r->file_size <= memory_index_limit && (r->facts.format == "pbf" || r->facts.compression == "none")) {
+            r->content = cosm::read_whole(r->path, r->file_size);
+        }
         if (r->facts.format == "pbf") {
             // The header block only: generator, replication timestamp, bounding boxes.
             osmium::io::Reader reader(osmium_file(*r), osmium::osm_entity_bits::nothing);

@@ -30,9 +30,9 @@ import Testing
         #expect(abs(s.remainingDistance - 500) < 0.01)
         #expect(abs(s.distanceWalked - 500) < 0.01)
         #expect(s.activeTime == 500)
-        // Samples 0…520 within 25 m of the walked line: 5 m (first sample) + 52 × 10 m.
-        #expect(abs(s.coverage.coveredLength - 525) < 1e-6)
-        #expect(abs(s.coverageFraction - 0.525) < 1e-6)
+        // Ground: samples 0…520 m (525 m); walked 500 m; covered the smaller (DECISIONS 440).
+        #expect(abs(s.coverage.coveredLength - 500) < 1e-6)
+        #expect(abs(s.coverageFraction - 0.5) < 1e-6)
         #expect(abs(s.elevationGain - 50) < 1e-9)
         #expect(s.elevationNow == 1050)
         #expect(abs(s.furthestProgress - 500) < 0.01)
@@ -94,8 +94,9 @@ import Testing
         #expect(s.walkedSegments.map(\.count) == [11, 10])
         #expect(abs(s.distanceWalked - 190) < 0.01)
         #expect(s.activeTime == 190)
-        // Coverage: samples 0…120 (5 + 12 × 10 = 125 m) and 290…420 (14 × 10 = 140 m).
-        #expect(abs(s.coverage.coveredLength - 265) < 1e-6)
+        // Coverage: ground 0…120 m (125 m) and 290…420 m (140 m); walked 100 + 90 m (the first
+        // fix after resuming is no step): 190 m.
+        #expect(abs(s.coverage.coveredLength - 190) < 1e-6)
     }
 
     @Test func restoringFromSavedStretchesGivesTheSameState() {

@@ -20,13 +20,14 @@ import Testing
         var c = TrailCompletion(runs: [Self.route])
         c.add(stretch: Self.walk(0, 1000))
         c.add(stretch: Self.walk(0, 1000))
-        // Samples every 10 m; the last walked sample at 1000 m stands for 995–1005 m, and the
-        // 25 m radius reaches the samples up to 1020 m: 1025 m of 2000 m.
+        // The rule (DECISIONS 440) by hand: ground = samples 0…1020 m (1025 m: the 25 m band
+        // past the walks' end); walked near the line: 1000 m after the first walk (covered
+        // 1000 m), 2000 m after the second (covered 1025 m, the ground), drawn 0–1025 m.
         #expect(abs(c.length - 2000) < 0.5)
         #expect(abs(c.walked - 1025) < 0.5, "\(c.walked)")
         #expect(abs(c.share - 1025.0 / 2000) < 0.001)
-        // The second walk adds no ground.
-        #expect(c.contributingStretches == 1)
+        // The second walk added the band's 25 m at its end.
+        #expect(c.contributingStretches == 2)
         let missing = c.missingStretches
         #expect(missing.count == 1)
         #expect(abs(missing[0].start - 1025) < 0.5 && abs(missing[0].end - 2000) < 0.5)
@@ -39,10 +40,14 @@ import Testing
         c.add(stretch: Self.walk(0, 700) + Self.walk(720, 1280, off: 100) + Self.walk(1300, 2000))
         let missing = c.missingStretches
         #expect(missing.count == 1)
-        // The joining legs (700 → 720 m at 100 m north, 1280 → 1300 m back) pass within 25 m of
-        // the route near their ends only: the missing stretch ends well inside 700–1300 m.
-        #expect(missing[0].start > 700 && missing[0].start < 760, "\(missing[0].start)")
-        #expect(missing[0].end > 1240 && missing[0].end < 1300, "\(missing[0].end)")
+        // The joining legs (700 m on the route → 720 m at 100 m north, and back) are 102 m long:
+        // over the 100 m gap, so no steps. Ground: 0–725 m and 1275–2000 m (1450 m); walked near:
+        // 700 + 700 m; covered 1400 m. Drawn: the ground less its 50 m excess, 30 m (25 m +
+        // half a spacing) off the first stretch's open end, then 20 m off the second's: 0–695 m
+        // and 1295–2000 m.
+        #expect(abs(missing[0].start - 695) < 0.5, "\(missing[0].start)")
+        #expect(abs(missing[0].end - 1295) < 0.5, "\(missing[0].end)")
+        #expect(abs(c.walked - 1400) < 0.5)
         #expect(abs(c.walked + missing[0].length - 2000) < 0.5)
     }
 
@@ -55,16 +60,22 @@ import Testing
         #expect(c.missingStretches.count == 1)
         // 24 m away still counts (the rule's edge).
         c.add(stretch: Self.walk(0, 2000, off: 24))
-        #expect(abs(c.share - 1) < 1e-9)
+        // The walk 24 m beside covers what it walked: the route's 2000 m less 7 mm, because its
+        // fixes are offset due north while the route's geodesic turns by 2000 m · tan φ / R
+        // (meridian convergence), which moves the walk's last fix back by 24 m times that angle.
+        let convergence = 2000 * tan(42.55 * Double.pi / 180) / 6_371_000
+        #expect(abs(c.share - (2000 - 24 * convergence) / 2000) < 1e-7, "\(c.share)")
     }
 
     @Test func separateWalksAreNotJoined() {
-        // Two walks: one ends at 400 m, the next starts at 1400 m; no line between them.
+        // Two walks: one ends at 400 m, the next starts at 1400 m; no line between them. Ground
+        // 0–425 m and 1375–2000 m (1050 m), walked 1000 m: drawn 0–395 m and 1395–2000 m (the
+        // 50 m excess off the open ends in order, 30 m then 20 m).
         var c = TrailCompletion(runs: [Self.route])
         c.add(stretch: Self.walk(0, 400))
         c.add(stretch: Self.walk(1400, 2000))
         #expect(c.missingStretches.count == 1)
-        #expect(abs(c.missingStretches[0].length - (1375 - 425)) < 0.5)
+        #expect(abs(c.missingStretches[0].length - (1395 - 395)) < 0.5)
     }
 
     @Test func runsAndTheirGap() {

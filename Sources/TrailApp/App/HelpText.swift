@@ -20,14 +20,16 @@ public enum HelpText {
 
     public static var follow: [HelpLine] { FollowAction.keyMap.helpLines() + followReadouts + global }
 
-    /// What each readout of the follow panel measures (shown in its `?` help).
+    /// What each readout of the follow panel measures (shown in its `?` help). They agree by
+    /// definition (DECISIONS.md 440): Covered ≤ Walked, Covered ≤ the route length, Along + Left =
+    /// the route length, Furthest ≥ Along while on the route.
     public static let followReadouts: [HelpLine] = [
-        HelpLine(keys: "Along", what: "readout: how far along the route your matched position is, of its length"),
-        HelpLine(keys: "Left", what: "readout: route still ahead of your matched position, and the time for it"),
-        HelpLine(keys: "Covered", what: "readout: share and length of the route you have been within the corridor of, anywhere"),
+        HelpLine(keys: "Along", what: "readout: distance along the route to its point nearest you (your matched position), of its length"),
+        HelpLine(keys: "Left", what: "readout: route still ahead of Along (length − Along), and the time for it"),
+        HelpLine(keys: "Covered", what: "readout: route you walked, share and length: the smaller of the route within 25 m of your steps and the distance walked within 25 m of it (never more than Walked; out and back: the out leg first)"),
         HelpLine(keys: "Off trail", what: "readout: your distance from the route (cross-track distance)"),
-        HelpLine(keys: "Walked", what: "readout: distance you walked (accepted fixes), on or off the route, and the time"),
-        HelpLine(keys: "Furthest", what: "readout: the largest Along reached while on the route"),
+        HelpLine(keys: "Walked", what: "readout: distance between your accepted fixes, on or off the route (pauses left out), and the time"),
+        HelpLine(keys: "Furthest", what: "readout: the largest Along reached while within the off-route distance (30 m) of the route"),
     ]
 
     public static var record: [HelpLine] { RecordAction.keyMap.helpLines() + global }

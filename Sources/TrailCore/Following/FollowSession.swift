@@ -8,8 +8,8 @@ public struct FollowUpdate: Hashable, Sendable {
     public var match: RouteMatch?
     /// An off-route alert to show, if this fix triggered one.
     public var alert: OffRouteAlert?
-    /// Coverage samples newly covered by this fix.
-    public var newlyCovered: Int
+    /// Route length newly covered by this fix, metres (``RouteCoverage/add(_:)``).
+    public var newlyCovered: Double
 
     /// True when the filter accepted the fix.
     public var isAccepted: Bool { decision == .accepted }

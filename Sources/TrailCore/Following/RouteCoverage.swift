@@ -1,20 +1,31 @@
 import Foundation
 
-/// The share of a route's length the hiker has been near, accrued fix by fix.
+/// The share of a route's length the hiker has walked, accrued fix by fix.
 ///
-/// Method:
+/// Method (DECISIONS.md 42, 440):
 /// - The route is sampled every ``spacing`` metres of distance along (10 m by default), from
 ///   the start to the end (the end is always a sample). Sample k stands for the stretch of route
-///   half-way to its neighbours, so the weights add up to the route length exactly.
-/// - Each accepted fix is joined to the previous one by a straight line (when the two are at
-///   most ``maximumGap`` metres apart, 100 m by default; otherwise the fix stands alone). Every
-///   sample within ``radius`` metres (25 m by default) of that line — or of the lone fix — is
-///   marked covered, for good. So fixes 30 m apart on a straight path still cover the path
-///   between them, while a GPS outage across a valley does not cover the valley.
-/// - Coverage is the covered weight divided by the route length.
+///   half-way to its neighbours (its weight), so the weights add up to the route length exactly.
+/// - A **step** is the straight line from the previous fix to this one, when the two are at most
+///   ``maximumGap`` metres apart (100 m by default) and no ``breakLine()`` came between. A lone
+///   fix (the first one, the first after a break, or one after a longer gap) is no step.
+/// - **Ground** (``groundLength``): the weights of the samples any step has passed within
+///   ``radius`` metres (25 m by default) of — the route one has been near.
+/// - **Walked near the route** (``walkedNear``): the summed geodesic lengths of the steps that
+///   passed within `radius` of some sample.
+/// - **Covered** (``coveredLength``) = min(ground, walked near the route); coverage is covered
+///   over the route length.
 ///
-/// Coverage is about ground, not direction or order: on an out-and-back route, walking out also
-/// covers the way back, and a stretch walked twice counts once.
+/// So covered ≤ walked, covered ≤ route length, and covered never decreases (both terms only
+/// grow). A lone fix covers nothing, so following starts at 0 m, and walking 6 m from the
+/// start covers 6 m (the 25 m band ahead is ground, not walked). Fixes 30 m apart on a straight
+/// path cover the path between them; a GPS outage across a valley covers nothing; walking 20 m
+/// beside the route still counts. On an out-and-back route (or switchbacks closer than 25 m)
+/// walking out is near both legs but covers only what was walked, half the route at the turn;
+/// walking back covers the rest. A stretch walked twice counts once (its ground does not grow).
+///
+/// Drawing (``coveredRanges``): the ground's stretches in order along the route, cut off where
+/// their total reaches the covered length.
 ///
 /// Geometry: samples and fixes are projected once into a ``LocalProjection`` tangent at the
 /// centre of the route's bounding box (relative error ≈ |tan φ|·r/R: 0.16 % of the 25 m radius
@@ -25,7 +36,7 @@ public struct RouteCoverage: Sendable {
     public static let defaultSpacing = 10.0
     /// Default distance within which a sample counts as visited, metres.
     public static let defaultRadius = 25.0
-    /// Default longest gap between consecutive fixes that is interpolated, metres.
+    /// Default longest gap between consecutive fixes that is joined into a step, metres.
     public static let defaultMaximumGap = 100.0
 
     public let spacing: Double
@@ -35,10 +46,14 @@ public struct RouteCoverage: Sendable {
     public let sampleDistances: [Double]
     /// Length of route each sample stands for, metres (sums to the route length).
     public let sampleWeights: [Double]
-    /// Per sample: has the hiker been within `radius` of it.
+    /// Per sample: has a step passed within `radius` of it.
     public private(set) var covered: [Bool]
-    /// Sum of the weights of covered samples, metres.
-    public private(set) var coveredLength = 0.0
+    /// Sum of the weights of the samples a step passed near, metres.
+    public private(set) var groundLength = 0.0
+    /// Summed geodesic length of the steps that passed near the route, metres.
+    public private(set) var walkedNear = 0.0
+    /// Route length walked: min(``groundLength``, ``walkedNear``), metres.
+    public var coveredLength: Double { min(groundLength, walkedNear) }
     /// Total route length, metres.
     public let routeLength: Double
 
@@ -46,7 +61,7 @@ public struct RouteCoverage: Sendable {
     private let samplePoints: [LocalPoint]
     private let grid: [GridCell: [Int]]
     private let cellSize: Double
-    private var previous: LocalPoint?
+    private var previous: (point: LocalPoint, coordinate: Coordinate)?
 
     private struct GridCell: Hashable, Sendable { var x: Int; var y: Int }
 
@@ -87,53 +102,82 @@ public struct RouteCoverage: Sendable {
     /// Covered share of the route length, 0...1 (0 for an empty or zero-length route).
     public var fraction: Double { routeLength > 0 ? min(1, coveredLength / routeLength) : 0 }
 
-    /// Marks the samples near `coordinate` and near the line from the previous fix.
-    /// - Returns: how many samples became covered.
+    /// Joins `coordinate` to the previous fix as a step (see the type's rule) and marks the
+    /// samples near it.
+    /// - Returns: the route length newly covered by this fix, metres (0 for a lone fix).
     @discardableResult
-    public mutating func add(_ coordinate: Coordinate) -> Int {
+    public mutating func add(_ coordinate: Coordinate) -> Double {
         let p = projection.project(coordinate)
-        var a = p
-        if let prev = previous, LocalPoint(x: p.x - prev.x, y: p.y - prev.y).length <= maximumGap { a = prev }
-        previous = p
+        defer { previous = (p, coordinate) }
+        guard let prev = previous, LocalPoint(x: p.x - prev.point.x, y: p.y - prev.point.y).length <= maximumGap else {
+            return 0
+        }
+        let before = coveredLength
+        let a = prev.point
         let minCell = GridCell(x: Int(((min(a.x, p.x) - radius) / cellSize).rounded(.down)),
                                y: Int(((min(a.y, p.y) - radius) / cellSize).rounded(.down)))
         let maxCell = GridCell(x: Int(((max(a.x, p.x) + radius) / cellSize).rounded(.down)),
                                y: Int(((max(a.y, p.y) + radius) / cellSize).rounded(.down)))
-        var newly = 0
+        var near = false
         for cx in minCell.x...maxCell.x {
             for cy in minCell.y...maxCell.y {
                 guard let indices = grid[GridCell(x: cx, y: cy)] else { continue }
-                for i in indices where !covered[i] {
-                    let d = abs(LocalProjection.closestPointOnSegment(samplePoints[i], a, p).signedDistance)
-                    if d <= radius {
+                for i in indices where abs(LocalProjection.closestPointOnSegment(samplePoints[i], a, p).signedDistance) <= radius {
+                    near = true
+                    if !covered[i] {
                         covered[i] = true
-                        coveredLength += sampleWeights[i]
-                        newly += 1
+                        groundLength += sampleWeights[i]
                     }
                 }
             }
         }
-        return newly
+        if near { walkedNear += Geodesy.distance(from: prev.coordinate, to: coordinate) }
+        return coveredLength - before
     }
 
     /// Ends the current line of fixes: the next fix is not joined to the previous one (after a
     /// pause, so that walking with the app paused covers nothing).
     public mutating func breakLine() { previous = nil }
 
-    /// The covered stretches as ranges of distance along the route, metres, merged where
-    /// adjacent — for drawing the covered part of the route in another style. Each covered
-    /// sample contributes the stretch it stands for.
+    /// The covered stretches as ranges of distance along the route, metres — for drawing the
+    /// covered part of the route in another style. The ground's stretches (each marked sample's
+    /// half-way stretch, merged), trimmed until their total is ``coveredLength``: first by up to
+    /// `radius` + `spacing`/2 at each end that is not the route's start or end (how far the
+    /// marked samples' stretches reach past where one walked), shared evenly between a
+    /// stretch's open ends, then from the last stretch backwards (an out-and-back walked out: the out leg).
     public var coveredRanges: [ClosedRange<Double>] {
-        var out: [ClosedRange<Double>] = []
+        var ground: [ClosedRange<Double>] = []
         for k in covered.indices where covered[k] {
             let lo = k > 0 ? (sampleDistances[k - 1] + sampleDistances[k]) / 2 : 0
             let hi = k + 1 < sampleDistances.count ? (sampleDistances[k] + sampleDistances[k + 1]) / 2 : routeLength
-            if let last = out.last, last.upperBound >= lo - 1e-9 {
-                out[out.count - 1] = last.lowerBound...hi
+            if let last = ground.last, last.upperBound >= lo - 1e-9 {
+                ground[ground.count - 1] = last.lowerBound...hi
             } else {
-                out.append(lo...hi)
+                ground.append(lo...hi)
             }
         }
-        return out
+        var excess = groundLength - coveredLength
+        guard excess > 1e-9 else { return ground }
+        var out: [(lo: Double, hi: Double)] = []
+        for r in ground {
+            var lo = r.lowerBound, hi = r.upperBound
+            let openLow = lo > 1e-9, openHigh = hi < routeLength - 1e-9
+            let ends = (openLow ? 1.0 : 0) + (openHigh ? 1 : 0)
+            let band = min(excess, ends * (radius + spacing / 2), (hi - lo) * 0.999)
+            if ends > 0 {
+                if openLow { lo += band / ends }
+                if openHigh { hi -= band / ends }
+            }
+            excess -= band
+            out.append((lo, hi))
+        }
+        var i = out.count - 1
+        while excess > 1e-9 && i >= 0 {
+            let cut = min(excess, out[i].hi - out[i].lo)
+            out[i].hi -= cut
+            excess -= cut
+            i -= 1
+        }
+        return out.filter { $0.hi - $0.lo > 1e-9 }.map { $0.lo...$0.hi }
     }
 }

@@ -3,9 +3,10 @@ import Foundation
 /// How much of a line (a saved hike, a waymarked route) has been walked over all of one's
 /// walks and recordings.
 ///
-/// Method: the rule of following's coverage, ``RouteCoverage`` itself (samples every 10 m, a
-/// sample is walked when a walk's line between two fixes at most 100 m apart passes within
-/// 25 m of it), applied to every stretch of every walk in turn, each stretch its own line (so
+/// Method: the rule of following's coverage, ``RouteCoverage`` itself (samples every 10 m; the
+/// walked length is the smaller of the samples a walk's steps — fixes at most 100 m apart —
+/// passed within 25 m of and the length of those steps; DECISIONS.md 440), applied to every
+/// stretch of every walk in turn, each stretch its own line (so
 /// two walks, or two pauses of one, are never joined). A line in several runs (a route with
 /// gaps between members) has one ``RouteCoverage`` per run; the gaps count neither as walked
 /// nor as missing. Distances along are along the runs, gaps not counted (as

@@ -99,10 +99,12 @@ extension MapStore {
         }
     }
 
+    /// `date` in UTC as RFC 3339 / ISO 8601 internet date-time, whole seconds:
+    /// "2023-11-14T22:13:20Z". `Date.ISO8601FormatStyle` (FoundationEssentials, no ICU): an
+    /// `ISO8601DateFormatter` made per call set up an ICU formatter on every import, a seventh
+    /// of a small import's time.
     static func iso8601(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: date)
+        date.formatted(Date.ISO8601FormatStyle())
     }
 
     /// Coverage rectangles as JSON `[[minLat, minLon, maxLat, maxLon], ...]` (imports.coverage).

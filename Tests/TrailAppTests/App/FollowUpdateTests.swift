@@ -74,15 +74,15 @@ import TrailStore
         // Progress: on point 39, 39 spacings along; the rest of the 99 spacings remain.
         #expect(abs(f.session.progress - 39 * F.spacing) < 0.5)
         #expect(abs(f.session.remainingDistance - 60 * F.spacing) < 0.5)
-        // Coverage: the walked line covers the route up to 25 m (the coverage radius) beyond
-        // the last fix, give or take one 10 m sample.
-        #expect(abs(f.session.coverage.coveredLength - (39 * F.spacing + 25)) <= 10)
+        // Coverage: what was walked near the route, 39 spacings (the ground reaches 25 m
+        // further; covered is the smaller, DECISIONS 440).
+        #expect(abs(f.session.coverage.coveredLength - 39 * F.spacing) < 0.5)
         #expect(abs(f.session.distanceWalked - 39 * F.spacing) < 0.5)
         #expect(f.session.elevationGain > 30 && f.session.elevationGain <= 39)
         _ = app.update(&s, .follow(.tick(F.fix(39).time.addingTimeInterval(3))))
         let text = F.text(app, s)
         expectScreen(text, contains: "Along     431 m of 1.09 km")
-        expectScreen(text, contains: "Covered   42%")  // samples 0…450 m: 5 + 45 × 10 = 455 m of 1094.7 m
+        expectScreen(text, contains: "Covered   39% · 431 m")  // 39 of 99 spacings: 39.4 %, 431.2 m
         expectScreen(text, contains: "Off trail 0 m")
         expectScreen(text, contains: "GPS       3D · 9/12 sats · ±5 m")
         expectScreen(text, contains: "Fix age   3 s")
@@ -194,7 +194,7 @@ import TrailStore
         #expect(s.following!.isStopped)
         let text = F.text(app, s)
         expectScreen(text, contains: "Walk stopped")
-        expectScreen(text, contains: "Coverage         32% of 1.09 km (345 m)")  // samples 0…340 m: 5 + 34 × 10 = 345 m of 1094.7 m
+        expectScreen(text, contains: "Coverage         29% of 1.09 km (321 m)")  // 29 of 99 spacings walked: 29.3 %, 320.7 m
         expectScreen(text, contains: "Distance walked  321 m")
         expectScreen(text, contains: "Furthest point   321 m along the route (29%)")
         expectScreen(text, contains: "Active time      5 min")  // 29 × 10 s = 4.8 min
@@ -209,7 +209,7 @@ import TrailStore
         _ = app.update(&s, .follow(.walksLoaded(F.hikeID, [record], unfinished: nil)))
         let hikeText = F.text(app, s)
         expectScreen(hikeText, contains: "Walks")
-        expectScreen(hikeText, contains: "2023-11-14  32% covered, 321 m")
+        expectScreen(hikeText, contains: "2023-11-14  29% covered, 321 m")
     }
 
     @Test func pointsWaitForTheWalkRowAndAStopBeforeItIsFinishedLater() throws {

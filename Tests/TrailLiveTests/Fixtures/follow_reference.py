@@ -16,10 +16,11 @@ applies Cairn's documented rules with its own geometry:
 - plane: an azimuthal equidistant projection from the centre of the route's bounding box,
   done with GeographicLib's inverse problem (x = s sin azi, y = s cos azi) - a different
   method from Cairn's tangent-plane LocalProjection;
-- coverage: samples every 10 m along the route plus the end, each weighted by half the gaps
-  to its neighbours; covered when within 25 m of the straight line between consecutive
-  accepted fixes that are at most 100 m apart (or of a lone fix); coverage = covered weight /
-  route length;
+- coverage (DECISIONS.md 440): samples every 10 m along the route plus the end, each weighted
+  by half the gaps to its neighbours; a step joins consecutive accepted fixes at most 100 m
+  apart (a lone fix is no step); ground = the weights of the samples within 25 m of a step's
+  straight line; walked near = the geodesic lengths of the steps within 25 m of a sample;
+  covered = min(ground, walked near); coverage = covered / route length;
 - progress: the walk is made from the route's own points, so fix i lies on route vertex i and
   its progress is the cumulative distance of that vertex (for detoured fixes, the vertex they
   were shifted from); the windowed matcher must reproduce this;
@@ -179,19 +180,25 @@ def main():
     # Fix i of the log was made from route vertex i (the tool's --hold epochs repeat the last).
     index_of_time = {f['time']: min(i, len(route) - 1) for i, f in enumerate(fixes)}
 
-    covered = [False] * len(samples)
+    marked = [False] * len(samples)
+    near_walked = 0.0
     prev = None
     walked = 0.0
     alerts, state = [], ('on', None, 0, None)
     expected = []
     for f in accepted:
         p = plane.xy(f['lat'], f['lon'])
-        a = prev if prev is not None and math.hypot(p[0] - prev[0], p[1] - prev[1]) <= MAX_GAP else p
-        for k, q in enumerate(sample_xy):
-            if not covered[k] and segment_distance(q, a, p) <= RADIUS:
-                covered[k] = True
         if prev is not None:
-            walked += distance((last['lat'], last['lon']), (f['lat'], f['lon']))
+            step = distance((last['lat'], last['lon']), (f['lat'], f['lon']))
+            walked += step
+            if math.hypot(p[0] - prev[0], p[1] - prev[1]) <= MAX_GAP:
+                near = False
+                for k, q in enumerate(sample_xy):
+                    if segment_distance(q, prev, p) <= RADIUS:
+                        near = True
+                        marked[k] = True
+                if near:
+                    near_walked += step
         prev, last = p, f
         vertex = index_of_time[f['time']]
         progress = cum[vertex]
@@ -218,7 +225,7 @@ def main():
         kind, since, count, _ = state
         if kind == 'leaving' and count >= CONFIRM_FIXES and t - since >= CONFIRM_SECONDS:
             state = ('off', since, 0, t); alerts.append({'time': t, 'kind': 'left', 'xtd': xtd})
-    covered_length = sum(w for w, c in zip(weights, covered) if c)
+    covered_length = min(sum(w for w, m in zip(weights, marked) if m), near_walked)
     json.dump({
         'route': [[p[0], p[1], p[2]] for p in route],
         'routeLength': length,
