@@ -107,6 +107,40 @@ import TrailSQLite
         try expectOneRowPerFeature(fresh)
     }
 
+    /// A first import killed mid-way leaves the rollback journal: the files copied at that moment
+    /// stand for what the kill leaves. A read-only open says so in words; a read-write open
+    /// rolls the import back.
+    @Test func aKilledFirstImportIsRolledBackByTheNextReadWriteOpen() throws {
+        let dir = TestSupport.tempDirectory()
+        let path = dir.appendingPathComponent("map.sqlite").path, copy = dir.appendingPathComponent("killed.sqlite").path
+        let store = try MapStore(path: path)
+        // A page cache of two pages: the import writes the store file early, as a big one does.
+        try store.db.execute("PRAGMA cache_size = 2")
+        struct Stop: Error {}
+        var copied = false
+        #expect(throws: Stop.self) {
+            try store.importOSM(path: TestSupport.fixture("andorra-ordino.osm.pbf"), importedAt: TestSupport.importTime) { p in
+                guard p.pass == 2, p.bytesRead * 2 > p.fileSize, FileManager.default.fileExists(atPath: path + "-journal") else { return }
+                try FileManager.default.copyItem(atPath: path, toPath: copy)
+                try FileManager.default.copyItem(atPath: path + "-journal", toPath: copy + "-journal")
+                copied = true
+                throw Stop()
+            }
+        }
+        try #require(copied, "no rollback journal during the first import")
+        do {
+            _ = try MapStore(path: copy, readOnly: true)
+            Issue.record("a read-only open must refuse the store while its journal is hot")
+        } catch let e as MapStore.OpenError {
+            #expect(e.reason == MapStore.interruptedImportReason, "\(e)")
+        }
+        let reopened = try MapStore(path: copy)
+        #expect(try TestSupport.tableCounts(reopened).values.allSatisfy { $0 == 0 })
+        #expect(try reopened.db.scalar("PRAGMA integrity_check")?.text == "ok")
+        #expect(!FileManager.default.fileExists(atPath: copy + "-journal"))
+        _ = try MapStore(path: copy, readOnly: true)
+    }
+
     /// Values of Tools/reference/hilbert_reference.py (Wikipedia's xy2d, written separately).
     @Test func hilbertIndexMatchesTheReference() {
         let expected: [(Int32, Int32, UInt64)] = [
