@@ -110,7 +110,7 @@ extension MapStore {
     /// Pages beyond a file's original size need no rollback copy, so every page of the new data
     /// is written once, into the store; through the WAL each was written twice (the log, then
     /// the checkpoint at commit), with a lookup in the log's index for every page read back
-    /// (measured: 17 % of the import's CPU at 20 M nodes). The import stays one transaction: a
+    /// (measured: a fifth of the import's CPU at 20 M nodes). The import stays one transaction: a
     /// failure or an interruption truncates the store to its empty schema; a hot journal left
     /// by a killed process is rolled back by the next read-write open. Switching the journal
     /// rewrites SQLite's header counters, so a store that existed before is never switched:
