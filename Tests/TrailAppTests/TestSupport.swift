@@ -60,7 +60,7 @@ enum TestSupport {
         if let name { tags["name"] = name }
         let kind: GeometryKind = coords.count == 1 ? .point : .line
         return MapFeature(id: MapFeatureID(type: coords.count == 1 ? .node : .way, osmID: id), featureClass: cls,
-                          kind: kind, parts: [coords], tags: tags, minZoom: 0,
+                          kind: kind, parts: [coords], tags: MapTags(tags), minZoom: 0,
                           bounds: BoundingBox(covering: coords)!, isComplete: true)
     }
 

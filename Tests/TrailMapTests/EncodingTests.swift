@@ -40,6 +40,75 @@ import TrailCore
         #expect(TagsJSON.decode("not json") == nil)
     }
 
+    /// MapTags reads the stored text pair by pair: every lookup must give what Foundation's
+    /// own JSON parser gives for the same text, escaped keys and values included.
+    @Test func mapTagsLookUpAsFoundationParsesTheText() throws {
+        let texts = [
+            #"{"ele":"2857","name":"Pic de Coma Pedrosa","natural":"peak"}"#,
+            #"{"\u0061lt_name":"escaped key","name":"plain","note":"a\nb \"q\" \\ \u00e9\ud83c\udfd4"}"#,
+            #"{ "a" : "1" , "b":"" }"#,
+            "{}",
+        ]
+        for text in texts {
+            let tags = try #require(Array(text.utf8).withUnsafeBytes { MapTags(json: $0) })
+            let reference = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
+            #expect(tags.dictionary == reference, "\(text)")
+            #expect(tags.count == reference.count && tags.isEmpty == reference.isEmpty)
+            for key in Set(reference.keys).union(["missing", "nam", "name ", ""]) {
+                #expect(tags[key] == reference[key], "\(text) [\(key)]")
+            }
+        }
+        // Equal whatever the text's order or escaping; a dictionary-made value matches a stored one.
+        let stored = try #require(Array(#"{"b":"\u0032","a":"1"}"#.utf8).withUnsafeBytes { MapTags(json: $0) })
+        #expect(stored == ["a": "1", "b": "2"])
+        #expect(Set([stored, MapTags(["b": "2", "a": "1"])]).count == 1)
+        #expect(MapTags(["a": "1"]) != ["a": "2"])
+        // A key given twice (never written by the store): the last value, as JSONSerialization keeps it.
+        let twice = try #require(Array(#"{"k":"first","k":"last"}"#.utf8).withUnsafeBytes { MapTags(json: $0) })
+        #expect(twice["k"] == "last" && twice.dictionary == ["k": "last"] && twice.count == 1)
+        // Text that is no flat object of strings is refused, as TagsJSON.decode refuses it.
+        for bad in [#"{"a":1}"#, "not json", #"{"a":"1""#, #"{"a":"\u12"}"#, "", #"{"a":"1",}"#] {
+            #expect(Array(bad.utf8).withUnsafeBytes { MapTags(json: $0) } == nil, "\(bad)")
+            #expect(TagsJSON.decode(bad) == nil, "\(bad)")
+        }
+    }
+
+    /// The pointer decoder against a plain reading of the layout (varints by their definition,
+    /// degrees = e7 / 1e7), over deltas of every varint length and both signs.
+    @Test func geometryDecodingMatchesTheLayoutForEveryVarintLength() throws {
+        var points: [(Int32, Int32)] = [(0, 0)]
+        for (i, step) in [1, 63, 64, 127, 8_191, 8_192, 1_048_575, 1_048_576, 134_217_727, 400_000_000].enumerated() {
+            let last = points[points.count - 1]
+            let sign: Int64 = i % 2 == 0 ? 1 : -1
+            points.append((Int32(clamping: Int64(last.0) + sign * Int64(step) / 3), Int32(clamping: Int64(last.1) - sign * Int64(step))))
+        }
+        let parts = [points, [points[3]], Array(points.reversed())]
+        let blob = GeometryCodec.encode(parts: parts)
+        // Reference: read the blob byte by byte as the layout says.
+        var at = 0
+        func varint() -> UInt64 {
+            var v: UInt64 = 0, shift: UInt64 = 0
+            while true { let b = blob[at]; at += 1; v |= UInt64(b & 0x7F) << shift; if b < 0x80 { return v }; shift += 7 }
+        }
+        func signed(_ u: UInt64) -> Int64 { u & 1 == 0 ? Int64(u >> 1) : -Int64(u >> 1) - 1 }
+        var expected: [[Coordinate]] = []
+        var lat: Int64 = 0, lon: Int64 = 0
+        for _ in 0..<varint() {
+            var part: [Coordinate] = []
+            for _ in 0..<varint() {
+                lat += signed(varint()); lon += signed(varint())
+                part.append(Coordinate(latitude: Double(lat) / 1e7, longitude: Double(lon) / 1e7))
+            }
+            expected.append(part)
+        }
+        #expect(at == blob.count)
+        #expect(blob.withUnsafeBytes { GeometryCodec.decodeCoordinates($0) } == expected)
+        // Cut anywhere, the blob is refused (never a crash or a short part).
+        for cut in 0..<blob.count {
+            #expect(Array(blob[..<cut]).withUnsafeBytes { GeometryCodec.decodeCoordinates($0) } == nil, "cut at \(cut)")
+        }
+    }
+
     @Test func ringsAreJoinedEndToEnd() {
         // Three ways forming one ring, one reversed, given out of order; plus a closed way and an open one.
         let (rings, open) = RingAssembler.assemble([[1, 2, 3], [5, 4, 3], [5, 6, 1], [10, 11, 12, 10], [20, 21]])

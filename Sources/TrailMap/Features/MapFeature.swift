@@ -57,8 +57,9 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
     public let kind: GeometryKind
     /// The geometry: one array of coordinates per part (see ``GeometryKind``).
     public internal(set) var parts: [[Coordinate]]
-    /// The tags kept at import (see ``FeatureClassifier/keptKeys``), e.g. `sac_scale`.
-    public let tags: [String: String]
+    /// The tags kept at import (see ``FeatureClassifier/keptKeys``), e.g. `sac_scale`; read
+    /// one by one (``MapTags``), decoded only when asked for.
+    public let tags: MapTags
     /// The lowest zoom at which it is worth drawing.
     public let minZoom: Int
     /// The bounding box of all parts, in degrees.
@@ -70,7 +71,7 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
     public let nodeIDs: [[Int64]]?
 
     public init(id: MapFeatureID, featureClass: FeatureClass, kind: GeometryKind, parts: [[Coordinate]],
-                tags: [String: String], minZoom: Int, bounds: BoundingBox, isComplete: Bool, nodeIDs: [[Int64]]? = nil) {
+                tags: MapTags, minZoom: Int, bounds: BoundingBox, isComplete: Bool, nodeIDs: [[Int64]]? = nil) {
         self.id = id
         self.featureClass = featureClass
         self.kind = kind
@@ -86,11 +87,14 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
     public var name: String? { tags["name"] }
 
     /// The `ele` tag as metres, when it is a plain number ("2857", "2857.3", "2857 m").
-    public var elevation: Double? { Self.elevation(tags: tags) }
+    public var elevation: Double? { Self.elevation(ele: tags["ele"]) }
 
     /// The `ele` tag of `tags` in metres ("2450", "2450 m"), or nil.
-    public static func elevation(tags: [String: String]) -> Double? {
-        guard let e = tags["ele"] else { return nil }
+    public static func elevation(tags: [String: String]) -> Double? { elevation(ele: tags["ele"]) }
+
+    /// An `ele` value in metres ("2450", "2450 m"), or nil.
+    static func elevation(ele: String?) -> Double? {
+        guard let e = ele else { return nil }
         let t = e.trimmingCharacters(in: .whitespaces)
         return Double(t.hasSuffix("m") ? String(t.dropLast()).trimmingCharacters(in: .whitespaces) : t)
     }

@@ -45,47 +45,81 @@ enum TagsJSON {
 
     /// Decodes a flat JSON object of strings from UTF-8 bytes; nil when it is not one.
     static func decode(_ b: UnsafeRawBufferPointer) -> [String: String]? {
+        var out: [String: String] = [:]
+        // Sized once (a pair takes at least 6 bytes, `"k":"v"`, typically 15-25): no rehashing.
+        var pairs = 0
+        for j in b.indices where b[j] == UInt8(ascii: ":") { pairs += 1 }
+        out.reserveCapacity(pairs)
+        var escapesDecode = true
+        let shaped = forEachPair(b) { k, v in
+            guard let key = string(k), let value = string(v) else { escapesDecode = false; return false }
+            out[key] = value
+            return true
+        }
+        return shaped && escapesDecode ? out : nil
+    }
+
+    /// One JSON string's contents as found in the text: the bytes between the quotes, and
+    /// whether they hold a backslash escape (then ``string(_:)`` unescapes them).
+    struct RawString {
+        var bytes: UnsafeRawBufferPointer
+        var escaped: Bool
+    }
+
+    /// The text of `raw`, unescaped; nil when an escape is malformed.
+    static func string(_ raw: RawString) -> String? {
+        raw.escaped ? unescape(raw.bytes) : String(decoding: raw.bytes, as: UTF8.self)
+    }
+
+    /// Calls `body` with each key and value of a flat JSON object of strings, in text order,
+    /// without decoding them; `body` returns false to stop.
+    /// - Returns: true when the whole object was read and is well formed (or `body` stopped
+    ///   early: the rest is not checked); false when the text is not such an object.
+    static func forEachPair(_ b: UnsafeRawBufferPointer, _ body: (RawString, RawString) -> Bool) -> Bool {
         var i = 0
         func skipSpace() { while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 } }
-        func string() -> String? {
+        func string() -> RawString? {
             guard i < b.count, b[i] == UInt8(ascii: "\"") else { return nil }
             i += 1
             let start = i
-            var simple = true
+            var escaped = false
             while i < b.count, b[i] != UInt8(ascii: "\"") {
-                if b[i] == UInt8(ascii: "\\") { simple = false; i += 2 } else { i += 1 }
+                if b[i] == UInt8(ascii: "\\") { escaped = true; i += 2 } else { i += 1 }
             }
             guard i < b.count else { return nil }
             defer { i += 1 }
-            let raw = UnsafeRawBufferPointer(rebasing: b[start..<i])
-            if simple { return String(decoding: raw, as: UTF8.self) }
-            return unescape(raw)
+            return RawString(bytes: UnsafeRawBufferPointer(rebasing: b[start..<i]), escaped: escaped)
         }
         skipSpace()
-        guard i < b.count, b[i] == UInt8(ascii: "{") else { return nil }
+        guard i < b.count, b[i] == UInt8(ascii: "{") else { return false }
         i += 1
-        var out: [String: String] = [:]
         skipSpace()
-        if i < b.count, b[i] == UInt8(ascii: "}") { return out }
-        // Sized once (a pair takes at least 6 bytes, `"k":"v"`, typically 15-25): no rehashing.
-        var pairs = 0
-        for j in i..<b.count where b[j] == UInt8(ascii: ":") { pairs += 1 }
-        out.reserveCapacity(pairs)
+        if i < b.count, b[i] == UInt8(ascii: "}") { return true }
         while true {
             skipSpace()
-            guard let k = string() else { return nil }
+            guard let k = string() else { return false }
             skipSpace()
-            guard i < b.count, b[i] == UInt8(ascii: ":") else { return nil }
+            guard i < b.count, b[i] == UInt8(ascii: ":") else { return false }
             i += 1
             skipSpace()
-            guard let v = string() else { return nil }
-            out[k] = v
+            guard let v = string() else { return false }
+            if !body(k, v) { return true }
             skipSpace()
-            guard i < b.count else { return nil }
+            guard i < b.count else { return false }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "}") { return out }
-            return nil
+            if b[i] == UInt8(ascii: "}") { return true }
+            return false
         }
+    }
+
+    /// True when `b` is a flat JSON object of strings whose escapes all decode.
+    static func isValid(_ b: UnsafeRawBufferPointer) -> Bool {
+        var ok = true
+        let shaped = forEachPair(b) { k, v in
+            if k.escaped && unescape(k.bytes) == nil || v.escaped && unescape(v.bytes) == nil { ok = false }
+            return ok
+        }
+        return shaped && ok
     }
 
     private static func unescape(_ raw: UnsafeRawBufferPointer) -> String? {

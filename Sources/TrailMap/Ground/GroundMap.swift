@@ -20,7 +20,7 @@ public struct GroundMap: Sendable {
     public init(features: [MapFeature], box: BoundingBox) {
         graph = WalkingGraph(features: features, box: box)
         var s: [MapFeatureID: SurfaceClass] = [:]
-        for f in features where f.nodeIDs != nil { s[f.id] = SurfaceClass(featureClass: f.featureClass, tags: f.tags) }
+        for f in features where f.nodeIDs != nil { s[f.id] = SurfaceClass(featureClass: f.featureClass, tags: f.tags.dictionary) }
         surfaces = s
     }
 

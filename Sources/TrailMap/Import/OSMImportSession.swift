@@ -97,8 +97,9 @@ final class OSMImportSession: OSMSink {
             return
         }
         if way.positions.contains(where: { $0 == nil }) {
-            var w = way
-            w.positions = []  // looked up again at the end of the file
+            // Looked up again at the end of the file; copies of the exact size, not the reader's
+            // arrays (their capacity is the largest way's so far).
+            let w = OSMWay(info: info, nodeRefs: Array(exactly: way.nodeRefs), positions: [], tags: Array(exactly: way.tags))
             pendingWays.append(w)
         } else {
             try writeWay(way, positions: way.positions)

@@ -86,3 +86,13 @@ extension Array where Element == OSMTag {
         return nil
     }
 }
+
+extension Array {
+    /// A copy of `other` in storage of its own, sized for its elements (a copy that shares
+    /// storage keeps the capacity of the array it came from).
+    init(exactly other: [Element]) {
+        self = []
+        reserveCapacity(other.count)
+        append(contentsOf: other)
+    }
+}

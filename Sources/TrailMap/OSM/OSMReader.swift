@@ -199,6 +199,7 @@ private final class Pass {
     func tags(_ o: cosm_object, into out: inout [OSMTag]) {
         out.removeAll(keepingCapacity: true)
         guard let t = o.tags else { return }
+        out.reserveCapacity(o.tag_count)
         for i in 0..<o.tag_count {
             out.append(OSMTag(key: String(cString: t[i].key), value: String(cString: t[i].value)))
         }
@@ -248,8 +249,12 @@ private let passRelation: @convention(c) (UnsafeMutableRawPointer?, UnsafePointe
     guard let r = r?.pointee else { return 0 }
     return p.guarded {
         p.relation.info = p.info(r.object)
+        // Fresh arrays of the exact size: the sink keeps relations, and `removeAll(keepingCapacity:)`
+        // on a kept (shared) array allocates a new one as large as the largest seen so far.
+        p.relation.tags = []
         p.tags(r.object, into: &p.relation.tags)
-        p.relation.members.removeAll(keepingCapacity: true)
+        p.relation.members = []
+        p.relation.members.reserveCapacity(r.member_count)
         for i in 0..<r.member_count {
             let m = r.members[i]
             let type: OSMElementType = m.type == 0 ? .node : m.type == 1 ? .way : .relation

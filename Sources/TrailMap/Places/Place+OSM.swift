@@ -11,7 +11,7 @@ extension PlaceKind {
     /// stream` and riverbanks are left out) → lake. Unnamed ponds are left out: in the Andorra
     /// extract they are mostly snow-making basins and puddles.
     public init?(feature f: MapFeature) {
-        self.init(featureClass: f.featureClass, tags: f.tags, name: f.name, isArea: f.kind == .area)
+        self.init(featureClass: f.featureClass, tags: f.tags.dictionary, name: f.name, isArea: f.kind == .area)
     }
 
     /// The kind by a feature's class, tags, name and whether it is an area (rules above).
@@ -67,7 +67,7 @@ extension Place {
     public init?(feature f: MapFeature) {
         guard let kind = PlaceKind(feature: f) else { return nil }
         self.init(kind: kind, name: f.name, coordinate: f.representativeCoordinate, elevation: f.elevation,
-                  osmID: f.id.description, tags: Place.hikerTags(f.tags))
+                  osmID: f.id.description, tags: Place.hikerTags(f.tags.dictionary))
     }
 
     /// The place a named feature found at a drawn route's stop is (peak, hut, village…, by

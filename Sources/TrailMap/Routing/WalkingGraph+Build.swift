@@ -29,11 +29,12 @@ extension WalkingGraph {
         struct Part { var ids: [Int64]; var coords: [Coordinate]; var way: Int }
         var ways: [(feature: MapFeature, factor: Double, grade: UInt8)] = []
         for f in features {
-            guard let ids = f.nodeIDs, ids.count == f.parts.count, WalkingRules.isWalkable(f.featureClass, tags: f.tags)
-            else { continue }
-            guard zip(ids, f.parts).allSatisfy({ $0.count == $1.count }) else { continue }
-            ways.append((f, WalkingRules.costFactor(f.featureClass, tags: f.tags),
-                         UInt8(WalkingRules.sacScale(tags: f.tags)?.rawValue ?? 0)))
+            guard let ids = f.nodeIDs, ids.count == f.parts.count else { continue }
+            let tags = f.tags.dictionary
+            guard WalkingRules.isWalkable(f.featureClass, tags: tags),
+                  zip(ids, f.parts).allSatisfy({ $0.count == $1.count }) else { continue }
+            ways.append((f, WalkingRules.costFactor(f.featureClass, tags: tags),
+                         UInt8(WalkingRules.sacScale(tags: tags)?.rawValue ?? 0)))
         }
         ways.sort { $0.feature.id < $1.feature.id }
         var parts: [Part] = []

@@ -92,6 +92,6 @@ extension MapStore {
         }
         guard let (f, d) = best ?? bestArea.map({ ($0.0, $0.1) }) else { return nil }
         return NamedPlace(id: f.id, featureClass: f.featureClass, name: f.name ?? "", coordinate: f.representativeCoordinate,
-                          tags: f.tags, distance: d)
+                          tags: f.tags.dictionary, distance: d)
     }
 }

@@ -112,7 +112,7 @@ extension MapStore {
               let parts = levelsColumn.flatMap({ c in st.isNull(c) ? nil : st.withBlob(c) { levels in
                   GeometryCodec.level(servingZoom: zoom, in: levels).flatMap(GeometryCodec.decodeCoordinates)
               } }) ?? st.withBlob(5, { GeometryCodec.decodeCoordinates($0) }),
-              let tags = st.withBlob(6, { TagsJSON.decode($0) }) else { return nil }
+              let tags = st.withBlob(6, { MapTags(json: $0) }) else { return nil }
         let nodeIDs = includeNodeIDs && !st.isNull(7) ? st.withBlob(7) { GeometryCodec.decodeNodeIDs($0) } : nil
         let bounds = BoundingBox(minLatitude: FixedPoint.degrees(Int32(truncatingIfNeeded: st.int64(8))),
                                  minLongitude: FixedPoint.degrees(Int32(truncatingIfNeeded: st.int64(10))),

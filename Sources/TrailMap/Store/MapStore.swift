@@ -28,6 +28,10 @@ public final class MapStore {
     /// True when lines come simplified per zoom from the store (`features.zoom_geometry`,
     /// migration "map-4-inline-zoom-geometry").
     let hasZoomGeometry: Bool
+    /// True when this instance created the file (it did not exist when opened): the only
+    /// store whose first import may run without the WAL (``beginFirstImport()``), since no
+    /// earlier bytes of it exist to be kept.
+    let createdFile: Bool
 
     /// Zoom level of the coverage tiles (``coverageTiles(in:)``): z14 tiles are about
     /// 2.4 km wide at the equator (1.8 km in the Pyrenees), small enough for a "no data"
@@ -57,6 +61,7 @@ public final class MapStore {
     public init(path: String, readOnly: Bool = false) throws {
         self.path = path
         let inMemory = path == ":memory:"
+        createdFile = !inMemory && !readOnly && !FileManager.default.fileExists(atPath: path)
         if !inMemory && FileManager.default.fileExists(atPath: path) && !SQLiteFile.looksLikeSQLite(path) {
             throw OpenError(path: path, reason: "not a Cairn map store (not an SQLite database); it was left unchanged")
         }
@@ -90,10 +95,16 @@ public final class MapStore {
         if !inMemory { try? db.execute("PRAGMA mmap_size = 2147418112") }
     }
 
+    static let interruptedImportReason = "an import into it was killed before it finished; "
+        + "`cairn map import` (any file) rolls it back, then the map opens as before that import"
+
     static let readOnlyReason = "read-only (the file or its directory cannot be written, and SQLite needs both); it was left unchanged"
 
     /// SQLite's file-level result codes as an ``OpenError`` in words; others unchanged.
     static func translate(_ e: SQLiteError, path: String) -> Error {
+        // 776 is SQLITE_READONLY_ROLLBACK (a macro Swift does not import): a read-only open
+        // found the rollback journal of an import that was killed (DECISIONS 402).
+        if e.code == SQLITE_READONLY | (3 << 8) { return OpenError(path: path, reason: interruptedImportReason) }
         switch e.primaryCode {
         case SQLITE_NOTADB:
             return OpenError(path: path, reason: "not a Cairn map store (not an SQLite database); it was left unchanged")

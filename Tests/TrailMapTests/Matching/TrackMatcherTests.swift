@@ -17,7 +17,7 @@ import TrailCore
         let coords = nodes.map { at($0.1, $0.2) }
         var tags = ["highway": "path"]
         if let grade { tags["sac_scale"] = grade }
-        return MapFeature(id: MapFeatureID(type: .way, osmID: id), featureClass: .path, kind: .line, parts: [coords], tags: tags,
+        return MapFeature(id: MapFeatureID(type: .way, osmID: id), featureClass: .path, kind: .line, parts: [coords], tags: MapTags(tags),
                           minZoom: 14, bounds: BoundingBox(covering: coords)!, isComplete: true, nodeIDs: [nodes.map(\.0)])
     }
 

@@ -62,9 +62,9 @@ import TrailCore
         }
         for id in leg.ways {
             let way = try #require(try store.feature(id))
-            #expect(WalkingRules.isWalkable(way.featureClass, tags: way.tags), "\(name): \(id)")
+            #expect(WalkingRules.isWalkable(way.featureClass, tags: way.tags.dictionary), "\(name): \(id)")
             #expect(way.tags["foot"] != "no", "\(name): \(id) is foot=no")
-            if let g = WalkingRules.sacScale(tags: way.tags) { #expect(g <= options.maxSAC, "\(name): \(id) is \(g)") }
+            if let g = WalkingRules.sacScale(tags: way.tags.dictionary) { #expect(g <= options.maxSAC, "\(name): \(id) is \(g)") }
             if way.featureClass == .viaFerrata { #expect(options.allowViaFerrata, "\(name): \(id)") }
         }
     }
