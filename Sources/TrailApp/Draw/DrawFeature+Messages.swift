@@ -23,11 +23,18 @@ extension DrawUpdate {
             return []
         case .mapArea(let box):
             guard var m = model, m.stops.isEmpty, m.pins.isEmpty else { return [] }
+            let untouched = m.viewport.center == m.viewAwaitingMapArea?.center && m.viewport.zoom == m.viewAwaitingMapArea?.zoom
+                && m.cursor == m.cursorAwaitingMapArea
+            m.viewAwaitingMapArea = nil
+            m.cursorAwaitingMapArea = nil
+            model = m
             guard let box else {
                 status = StatusMessage(text: "No map imported: legs will be straight (cairn map import EXTRACT.osm)",
                                              isError: false)
                 return []
             }
+            // The hiker zoomed, panned or moved the cursor before the answer: their view stays.
+            guard untouched else { return [] }
             m.viewport = MapViewport.fit(box, width: m.viewport.width, height: m.viewport.height, margin: 1,
                                          maxZoom: DrawModel.fitMaxZoom)
             m.cursor = m.viewport.center

@@ -67,6 +67,10 @@ extension DrawUpdate {
         }
         m.keepCursorInView()
         m.snapCursorToCell()
+        if effects.contains(where: { if case .own(.findMapArea) = $0 { return true } else { return false } }) {
+            m.viewAwaitingMapArea = m.viewport
+            m.cursorAwaitingMapArea = m.cursor
+        }
         m.selected = max(0, stops.count - 1)
         modal = nil
         opens = true

@@ -79,6 +79,11 @@ public struct DrawModel: Sendable {
     public var cursor: Coordinate
     /// The map view.
     public var viewport: MapViewport
+    /// The view and cursor a new drawing opened with while the map store is asked where it
+    /// has data (`findMapArea`); the answer moves the map only when both are still these, so
+    /// a zoom, a pan or a cursor move made before it arrives is never undone.
+    public var viewAwaitingMapArea: MapViewport?
+    public var cursorAwaitingMapArea: Coordinate?
     /// Map data for the view.
     public var basemap: MapBasemap?
     /// Whether names are drawn on the map.
