@@ -238,6 +238,36 @@ import TrailCore
         }
     }
 
+    /// The map cursor (and the place marks, placed the same way) sits where the map drew the
+    /// point under it, below a legend of one to three rows: centred on a point of the line, the
+    /// ╋ lands on one of the line's cells, in the middle of the rows below the legend (before,
+    /// it was placed with the full-size viewport, half the legend's height off; the line runs
+    /// north, so that was still on it).
+    @Test func theMapCursorSitsOnTheLineBelowTheLegend() throws {
+        for (width, height) in [(80, 24), (60, 24), (30, 40)] {
+            for colouring in [LineColouring.plain, .grade] {
+                let layout = HikeScreenLayout(area: Rect(x: 0, y: 0, width: width, height: height))
+                var state = HikeScreenState(hike: twoGradeHike(), mapWidth: layout.map.width, mapHeight: layout.map.height)
+                state.setLineColouring(colouring)
+                state.focus = .map
+                state.viewport.center = state.hike.coordinates[30]
+                var buffer = Buffer(width: width, height: height)
+                let frame = HikeScreenView.render(state: state, environment: TestSupport.environment(), into: &buffer)
+                var cursor: MapWidget.CellPosition?
+                for y in 0..<height { for x in 0..<width where buffer[x, y]?.symbol == "╋" { cursor = MapWidget.CellPosition(x: x, y: y) } }
+                let c = try #require(cursor, "\(width)×\(height) \(colouring): no cursor")
+                #expect(frame.map.routeCells.contains(c), "\(width)×\(height) \(colouring): cursor at \(c.x),\(c.y) off the line")
+                // The view's centre is dot (W, 2H) of a W × H-cell map (2 × 4 dots a cell), in
+                // the rows below the legend: the cell holding that dot, either one where it
+                // falls on the line between two cells.
+                let below = MapWidget.mapArea(in: layout.map, colouring: colouring, hasGround: true)
+                func cells(dot: Int, per: Int) -> Set<Int> { dot % per == 0 ? [dot / per - 1, dot / per] : [dot / per] }
+                #expect(cells(dot: below.width, per: 2).contains(c.x - below.x) && cells(dot: 2 * below.height, per: 4).contains(c.y - below.y),
+                        "\(width)×\(height) \(colouring): cursor at \(c.x),\(c.y), map \(below)")
+            }
+        }
+    }
+
     /// Narrower maps: colour and mono give the same entries, each whole (a sample and its full
     /// name), in up to two rows (three on a tall map); the last ones left out only when even
     /// those rows cannot hold them, and then counted ("+3 more").
