@@ -197,9 +197,80 @@ import TrailCore
         }
     }
 
+    /// The hike map's fit (on opening, on `0`, and when the colouring changes a fitted view)
+    /// puts the line in the rows below the legend with the one-cell margin, at 80, 100 and 60
+    /// columns; a tall narrow map (30 columns) has three legend rows. The line runs north, so the fit is
+    /// set by its height: fitted to the whole map's rows (as before), its ends touched or
+    /// passed the legend.
+    @Test func theFittedLineLiesBelowTheLegend() throws {
+        for (width, height, rows) in [(80, 24, 1), (100, 32, 2), (60, 24, 2), (30, 40, 3), (100, 14, 1)] {
+            let layout = HikeScreenLayout(area: Rect(x: 0, y: 0, width: width, height: height))
+            let map = layout.map
+            // Opened fitted (plain), then `o` to SAC grade: the fitted view stays fitted.
+            var state = HikeScreenState(hike: twoGradeHike(), mapWidth: map.width, mapHeight: map.height)
+            state.setLineColouring(.grade)
+            var moved = state
+            moved.viewport.zoom -= 2
+            moved.viewport.center = moved.hike.coordinates[10]
+            var refitted = moved
+            refitted.fitMap(width: map.width, height: map.height)   // the `0` key
+            #expect(refitted.viewport == state.viewport)
+            for (name, s) in [("opened", state), ("0", refitted)] {
+                var buffer = Buffer(width: width, height: height)
+                let frame = HikeScreenView.render(state: s, environment: TestSupport.environment(), into: &buffer)
+                let legendRows = try #require(MapWidget.legend(.grade, hasGround: true, area: map)).height
+                #expect(legendRows == rows, "\(width)×\(height): \(legendRows) legend rows")
+                let cells = frame.map.routeCells
+                let top = try #require(cells.map(\.y).min()), bottom = try #require(cells.map(\.y).max())
+                // The line's north end a free row below the legend (the margin of 4 dot rows ends
+                // where row 1 of the map area begins); its south end on the map: the margin at
+                // the bottom ends at the map's last row, whose top dot row it may just reach.
+                #expect(top >= map.y + legendRows + 1, "\(width)×\(height) \(name): top row \(top), legend \(legendRows) rows from \(map.y)")
+                #expect(bottom <= map.maxY - 1, "\(width)×\(height) \(name): bottom row \(bottom), map ends \(map.maxY)")
+                #expect(frame.map.startCell != nil && frame.map.finishCell != nil)
+                // And it fills the rows it has (a fit, not a shrink): within a row of them.
+                #expect(bottom - top >= map.height - legendRows - 4, "\(width)×\(height) \(name): rows \(top)...\(bottom)")
+            }
+            // The hiker's own view stays when the colouring changes.
+            var own = moved
+            own.setLineColouring(.slope)
+            #expect(own.viewport == moved.viewport)
+        }
+    }
+
+    /// The map cursor (and the place marks, placed the same way) sits where the map drew the
+    /// point under it, below a legend of one to three rows: centred on a point of the line, the
+    /// ╋ lands on one of the line's cells, in the middle of the rows below the legend (before,
+    /// it was placed with the full-size viewport, half the legend's height off; the line runs
+    /// north, so that was still on it).
+    @Test func theMapCursorSitsOnTheLineBelowTheLegend() throws {
+        for (width, height) in [(80, 24), (60, 24), (30, 40)] {
+            for colouring in [LineColouring.plain, .grade] {
+                let layout = HikeScreenLayout(area: Rect(x: 0, y: 0, width: width, height: height))
+                var state = HikeScreenState(hike: twoGradeHike(), mapWidth: layout.map.width, mapHeight: layout.map.height)
+                state.setLineColouring(colouring)
+                state.focus = .map
+                state.viewport.center = state.hike.coordinates[30]
+                var buffer = Buffer(width: width, height: height)
+                let frame = HikeScreenView.render(state: state, environment: TestSupport.environment(), into: &buffer)
+                var cursor: MapWidget.CellPosition?
+                for y in 0..<height { for x in 0..<width where buffer[x, y]?.symbol == "╋" { cursor = MapWidget.CellPosition(x: x, y: y) } }
+                let c = try #require(cursor, "\(width)×\(height) \(colouring): no cursor")
+                #expect(frame.map.routeCells.contains(c), "\(width)×\(height) \(colouring): cursor at \(c.x),\(c.y) off the line")
+                // The view's centre is dot (W, 2H) of a W × H-cell map (2 × 4 dots a cell), in
+                // the rows below the legend: the cell holding that dot, either one where it
+                // falls on the line between two cells.
+                let below = MapWidget.mapArea(in: layout.map, colouring: colouring, hasGround: true)
+                func cells(dot: Int, per: Int) -> Set<Int> { dot % per == 0 ? [dot / per - 1, dot / per] : [dot / per] }
+                #expect(cells(dot: below.width, per: 2).contains(c.x - below.x) && cells(dot: 2 * below.height, per: 4).contains(c.y - below.y),
+                        "\(width)×\(height) \(colouring): cursor at \(c.x),\(c.y), map \(below)")
+            }
+        }
+    }
+
     /// Narrower maps: colour and mono give the same entries, each whole (a sample and its full
     /// name), in up to two rows (three on a tall map); the last ones left out only when even
-    /// those rows cannot hold them.
+    /// those rows cannot hold them, and then counted ("+3 more").
     @Test func narrowMapsKeepWholeLegendEntries() {
         let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"]
         for width in [69, 60, 45, 30, 20, 14] {
@@ -219,7 +290,12 @@ import TrailCore
                     row.split(separator: " ").map { String($0).filter { !(0x2800...0x28FF).contains($0.unicodeScalars.first!.value) } }
                 }.filter { !$0.isEmpty && $0 != "SAC" }
                 let joined = words.joined(separator: " ").replacingOccurrences(of: "off map", with: "off_map")
-                let entries = joined.split(separator: " ").map { $0.replacingOccurrences(of: "_", with: " ") }
+                var entries = joined.split(separator: " ").map { $0.replacingOccurrences(of: "_", with: " ") }
+                // Those left out are counted at the end ("+3 more"), never dropped silently.
+                if entries.last == "more" { entries.removeLast() }
+                let more = entries.last.flatMap { $0.hasPrefix("+") ? Int($0.dropFirst()) : nil } ?? 0
+                if more > 0 { entries.removeLast() }
+                #expect(entries.count + more == names.count, "\(width) \(theme): \(entries) and +\(more)")
                 for e in entries { #expect(names.contains(e), "\(width) \(theme): '\(e)' is no whole entry") }
                 #expect(entries == Array(names.prefix(entries.count)), "\(width) \(theme): \(entries)")
                 shown[theme] = entries
@@ -227,6 +303,36 @@ import TrailCore
             #expect(shown["dark"] == shown["mono"], "\(width): colour \(shown["dark"] ?? []) vs mono \(shown["mono"] ?? [])")
             // 2 rows of width - 4 cells hold every entry from 40 columns on (7 × 6 + 13 + 12).
             if width >= 45 { #expect(shown["dark"] == names, "\(width): \(shown["dark"] ?? [])") }
+        }
+    }
+
+    /// Maps under 8 rows (issue 16's tester: `render --grade --size 60x24`, a short terminal)
+    /// keep every entry: two legend rows from 6 map rows (the map keeps 4); on 3 to 5 rows
+    /// one row, and the entries that do not fit counted at its end ("+1 more"), in colour and
+    /// mono alike; the map is drawn below whatever the legend takes.
+    @Test func shortMapsLoseNoLegendEntrySilently() throws {
+        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"]
+        // (map columns, rows) → (legend rows, entries shown, "+N more").
+        let cases: [(Int, Int, Int, Int, Int)] = [(56, 7, 2, 8, 0), (56, 6, 2, 8, 0), (56, 5, 1, 6, 2), (69, 4, 1, 7, 1),
+                                                  (75, 3, 1, 8, 0), (30, 6, 2, 5, 3)]
+        for (width, height, rows, shown, more) in cases {
+            for theme in ["dark", "mono"] {
+                var buffer = Buffer(width: width, height: height)
+                var map = MapWidget(viewport: HikeScreenState.fittedViewport(twoGradeHike(), width: width, height: height), basemap: nil,
+                                    hike: twoGradeHike(), environment: TestSupport.environment(theme))
+                map.lineColouring = .grade
+                map.render(area: buffer.area, into: &buffer)
+                let legend = try #require(map.legend(for: buffer.area))
+                #expect(legend.height == rows && legend.more == more, "\(width)×\(height) \(theme): \(legend)")
+                #expect(legend.rows.joined().map(\.name) == Array(names.prefix(shown)), "\(width)×\(height) \(theme)")
+                let text = buffer.textLines().prefix(rows).joined(separator: "\n")
+                if more > 0 {
+                    #expect(text.contains("+\(more) more"), "\(width)×\(height) \(theme):\n\(text)")
+                } else {
+                    #expect(!text.contains("more") && text.contains("off map"), "\(width)×\(height) \(theme):\n\(text)")
+                }
+                #expect(map.mapArea(in: buffer.area).y == rows)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TermUI
 import TrailCore
 
 /// Everything the hike screen shows, as plain data: the hike, the scrub position, the range
@@ -66,12 +67,18 @@ public struct HikeScreenState: Sendable {
     }
 
     /// The viewport showing all of `hike` in `width` × `height` cells (a world view for a hike
-    /// without points).
-    public static func fittedViewport(_ hike: PreparedHike, width: Int, height: Int) -> MapViewport {
+    /// without points): the line fitted, with a one-cell margin, into the rows below the
+    /// legend of a line coloured by `colouring` (``MapWidget`` draws the map there), the
+    /// viewport keeping the full size.
+    public static func fittedViewport(_ hike: PreparedHike, width: Int, height: Int,
+                                      colouring: LineColouring = .plain) -> MapViewport {
         guard let box = BoundingBox(covering: hike.coordinates) else {
             return MapViewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 1, width: width, height: height)
         }
-        return MapViewport.fit(box, width: width, height: height, margin: 1)
+        let below = MapWidget.mapArea(in: Rect(x: 0, y: 0, width: width, height: height), colouring: colouring,
+                                      hasGround: hike.ground != nil)
+        // The map is drawn with this viewport resized to `below`, about the same centre.
+        return MapViewport.fit(box, width: width, height: below.height, margin: 1).resized(width: width, height: height)
     }
 
     /// After a resize: when the scrub point (the profile cursor, on the hike) has left the
@@ -82,9 +89,10 @@ public struct HikeScreenState: Sendable {
         if viewport.cell(point) == nil { viewport.center = point }
     }
 
-    /// Fits the map to the whole hike for a view of `width` × `height` cells.
+    /// Fits the map to the whole hike for a view of `width` × `height` cells (below the line
+    /// colouring's legend).
     public mutating func fitMap(width: Int, height: Int) {
-        viewport = HikeScreenState.fittedViewport(hike, width: width, height: height)
+        viewport = HikeScreenState.fittedViewport(hike, width: width, height: height, colouring: lineColouring)
     }
 
     /// The selected range (marks in order), or nil unless both marks are set.
@@ -125,8 +133,13 @@ public struct HikeScreenState: Sendable {
 
     /// Colours the line plainly, by slope (grades computed here) or by the SAC grade of the
     /// ground under it (``PreparedHike/ground``).
+    /// A map showing the fitted view stays fitted (the legend's rows come or go); a view the
+    /// hiker moved stays where it is.
     public mutating func setLineColouring(_ colouring: LineColouring) {
+        let fitted = viewport == HikeScreenState.fittedViewport(hike, width: viewport.width, height: viewport.height,
+                                                                colouring: lineColouring)
         lineColouring = colouring
         routeGrades = colouring == .slope ? hike.pointGrades() : nil
+        if fitted { fitMap(width: viewport.width, height: viewport.height) }
     }
 }

@@ -26,11 +26,12 @@ public enum HikeScreenView {
         map.lineColouring = state.lineColouring
         map.coveredRanges = state.completion?.walkedRanges ?? []
         let info = map.render(area: layout.map, into: &buffer)
-        // Below the line colouring's legend, where the map is.
+        // Below the line colouring's legend, where the map is, with the viewport the map drew with.
         let mapArea = map.mapArea(in: layout.map)
-        PlaceMarks.drawOnMap(state.hike.places, viewport: state.viewport, area: mapArea, environment: environment, into: &buffer)
+        let drawn = state.viewport.resized(width: mapArea.width, height: mapArea.height)
+        PlaceMarks.drawOnMap(state.hike.places, viewport: drawn, area: mapArea, environment: environment, into: &buffer)
         if state.focus == .map {
-            PlaceMarks.drawMapCursor(viewport: state.viewport, area: mapArea, environment: environment, into: &buffer)
+            PlaceMarks.drawMapCursor(viewport: drawn, area: mapArea, environment: environment, into: &buffer)
         }
         if !layout.chart.isEmpty {
             var chart = ElevationChart(hike: state.hike, series: state.series, scrubIndex: state.scrubIndex, range: state.range,

@@ -69,7 +69,13 @@ extension MapWidget {
         var title = ""
         var rows: [[LegendEntry]] = []
         var warning: String?
+        /// Entries left out for want of room, said at the end of the last row ("+2 more").
+        var more = 0
         var height: Int { warning != nil ? 1 : rows.count }
+        /// The "+N more" text.
+        static func moreText(_ n: Int) -> String { "+\(n) more" }
+        /// Its cells.
+        static func moreWidth(_ n: Int) -> Int { DisplayWidth.of(moreText(n)) }
     }
 
     /// One entry of the legend: class `k` (``LineClass``) and its name.
@@ -80,27 +86,35 @@ extension MapWidget {
         var width: Int { MapWidget.sampleWidth + DisplayWidth.of(name) + 1 }
     }
 
-    /// The legend for a map in `area`, nil when the line is plain or the map too small: the
-    /// entries in as many rows as they need (up to 2, 3 on a map of 16 rows or more), those
-    /// after the title's width on the rows below it; entries that still do not fit are left
-    /// out whole (the last ones), never cut. Colour and patterns have the same entries.
+    /// The legend for a map in `area`, nil when the line is plain or the map too small
+    /// (``legend(_:hasGround:area:)`` for this map's colouring and hike).
     func legend(for area: Rect) -> Legend? {
-        let colouring = effectiveColouring
-        guard hike != nil, colouring != .plain, area.height >= 3, area.width >= 12 else { return nil }
+        guard let hike else { return nil }
+        return Self.legend(effectiveColouring, hasGround: hike.ground != nil, area: area)
+    }
+
+    /// The legend of a line coloured by `colouring` over a map in `area` (`hasGround`: the
+    /// hike has ``PreparedHike/ground``), nil when plain or the map is under 3 × 12 cells: the
+    /// entries in as many rows as they need, those after the title's width on the rows below
+    /// it. Rows: 1 on a map under 6 rows, 2 from 6 rows (the map keeps at least 4), 3 from 16.
+    /// Entries that still do not fit are never cut nor dropped silently: the last ones give
+    /// way, whole, to "+N more" (``Legend/more``). Colour and patterns have the same entries.
+    static func legend(_ colouring: LineColouring, hasGround: Bool, area: Rect) -> Legend? {
+        guard colouring != .plain, area.height >= 3, area.width >= 12 else { return nil }
         var entries: [LegendEntry]
         switch colouring {
         case .plain: return nil
         case .slope:
             entries = zip(1...6, ["<5%", "<10%", "<15%", "<25%", "<35%", "35%+"]).map { LegendEntry(k: $0, name: $1) }
         case .grade:
-            guard hike?.ground != nil else { return Legend(warning: " SAC grade: no map data under the line ") }
+            guard hasGround else { return Legend(warning: " SAC grade: no map data under the line ") }
             entries = (1...6).map { LegendEntry(k: $0, name: "T\($0)") }
                 + [LegendEntry(k: LineClass.ungraded, name: "ungraded"), LegendEntry(k: LineClass.offMap, name: "off map")]
         }
         var legend = Legend(title: colouring == .slope ? "slope " : "SAC ")
         let room = area.width - DisplayWidth.of(legend.title)
-        let maxRows = area.height >= 16 ? 3 : area.height >= 8 ? 2 : 1
-        var row: [LegendEntry] = [], used = 0
+        let maxRows = area.height >= 16 ? 3 : area.height >= 6 ? 2 : 1
+        var row: [LegendEntry] = [], used = 0, placed = 0
         for e in entries {
             if used + e.width > room {
                 guard !row.isEmpty, legend.rows.count + 1 < maxRows else { break }
@@ -111,15 +125,33 @@ extension MapWidget {
             guard e.width <= room else { break }
             row.append(e)
             used += e.width
+            placed += 1
         }
-        if !row.isEmpty { legend.rows.append(row) }
+        // The entries left out: the last placed ones give way until "+N more" fits the row.
+        var more = entries.count - placed
+        while more > 0, !row.isEmpty, used + Legend.moreWidth(more) > room {
+            used -= row.removeLast().width
+            more += 1
+        }
+        legend.more = more
+        // The last row, empty when "+N more" is all it holds.
+        if !row.isEmpty || more > 0 { legend.rows.append(row) }
         return legend.rows.isEmpty ? nil : legend
+    }
+
+    /// The part of a map `area` below the legend of a line coloured by `colouring`
+    /// (``legend(_:hasGround:area:)``; all of it when there is none): where the map is drawn.
+    static func mapArea(in area: Rect, colouring: LineColouring, hasGround: Bool) -> Rect {
+        below(legend(colouring, hasGround: hasGround, area: area), in: area)
     }
 
     /// The rows of `area` under the legend (all of it when there is none): the map is drawn
     /// there, so the legend hides none of it.
-    public func mapArea(in area: Rect) -> Rect {
-        guard let legend = legend(for: area) else { return area }
+    public func mapArea(in area: Rect) -> Rect { Self.below(legend(for: area), in: area) }
+
+    /// The rows of `area` under `legend`.
+    private static func below(_ legend: Legend?, in area: Rect) -> Rect {
+        guard let legend else { return area }
         return Rect(x: area.x, y: area.y + legend.height, width: area.width, height: max(0, area.height - legend.height))
     }
 
@@ -139,6 +171,12 @@ extension MapWidget {
                 x = sample(e.k, x: x, y: area.y + r, into: &buffer)
                 x = buffer.setString(x: x, y: area.y + r, e.name + " ", style: text, maxWidth: max(0, area.maxX - x))
             }
+        }
+        if legend.more > 0 {
+            let y = area.y + legend.rows.count - 1
+            let x = area.x + DisplayWidth.of(legend.title) + (legend.rows.last ?? []).reduce(0) { $0 + $1.width }
+            let text = Legend.moreWidth(legend.more) <= area.maxX - x ? Legend.moreText(legend.more) : "+\(legend.more)"
+            buffer.setString(x: x, y: y, text, style: environment.style(ThemeRole.muted), maxWidth: max(0, area.maxX - x))
         }
     }
 
