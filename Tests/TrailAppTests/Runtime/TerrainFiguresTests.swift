@@ -371,6 +371,50 @@ import TrailTerrain
         #expect(HelpText.library.contains { $0.keys == "(50 %)" })
     }
 
+    /// Issue 13, tester: `stats` printed the file's gain in its table and the filled gain below
+    /// it, two walking times; `show` headlined a gain over half the hike as whole. Now `stats`
+    /// gives `show`'s one set (the reference's gain), both say the coverage (DECISIONS 411/415),
+    /// the walking time says over how much its climb is counted, and a lowest or highest point
+    /// that is not the file's own height is marked "~".
+    @Test func statsAndShowGiveOneGainWithItsCoverage() throws {
+        guard let w = try World() else { return }
+        for (name, percent) in [("half-off-some", 75), ("half-off-no-ele", 50), ("no-ele", 100)] {
+            let ref = try #require(w.reference[name])
+            #expect(HikeTerrain.percent(try #require(ref.elevationCoverage)) == percent)
+            let gain = "~+\(Int(try #require(ref.gain).rounded())) m"
+            let part = percent == 100 ? "" : " over \(percent) % of the hike"
+            let (code, stats, _) = w.run(["stats", ref.path, "--dem", w.dem, "--units", "metric"])
+            #expect(code == 0)
+            let (_, show, _) = w.run(["show", w.ids[name]!, "--store", w.store, "--dem", w.dem, "--units", "metric"])
+            for text in [stats, show] {
+                let gains = text.split(separator: "\n").filter { $0.contains("Elevation gain") || $0.contains("Gain / loss:") }
+                #expect(gains.count == 1 && gains[0].contains(gain + part + " (with terrain heights"), "\(name): \(text)")
+                let times = text.split(separator: "\n").filter { $0.contains("Walking time") }
+                #expect(times.count == 1 && times[0].contains(percent == 100 ? "(terrain climb)" : "(climb\(part))"), "\(name): \(text)")
+            }
+            let doc = try #require(try w.json(["stats", ref.path, "--dem", w.dem, "--json"]) as? [[String: Any]])
+            let track = try #require((doc.first?["tracks"] as? [[String: Any]])?.first)
+            Self.close((track["statistics"] as? [String: Any])?["elevationGain"] as? Double, ref.gain, "\(name) stats --json")
+            Self.close(track["elevationCoverage"] as? Double, ref.elevationCoverage, "\(name) stats coverage", within: 1e-9)
+            // Highest point: the filled profile's (file heights, else terrain) against the file's own.
+            let filled = (ref.filledAt ?? ref.terrainAt).compactMap { $0 }
+            let own = try #require(try w.json(["show", w.ids[name]!, "--json", "--store", w.store, "--dem", w.noDem]) as? [String: Any])
+            let ownMax = ((own["hike"] as? [String: Any])?["statistics"] as? [String: Any])?["maxElevation"] as? Double
+            let top = try #require(filled.max())
+            let marked = ownMax.map { abs($0 - top) > 0.05 } ?? true
+            #expect(show.contains("Highest point             \(marked ? "~" : "")\(Int(top.rounded())) m"), "\(name): \(show)")
+        }
+        // A file with all its heights: nothing marked, one gain, no coverage.
+        let (_, full, _) = w.run(["stats", try #require(w.reference["half-off"]).path, "--dem", w.dem, "--units", "metric"])
+        #expect(!full.contains("~") && !full.contains("over "), "\(full)")
+        // route --json: the share of the line whose climb the walking time counts, across the
+        // tile's east edge at 2° E: half of 1.95-2.05° E along the parallel, within a 30 m sample.
+        let route = try #require(try w.json(["route", "--straight", "--map", w.dir.appendingPathComponent("none.sqlite").path,
+                                             "--dem", w.dem, "--json", "42.55,1.95", "42.55,2.05"]) as? [String: Any])
+        #expect(route["walkingTimeIncludesClimb"] as? Bool == true)
+        Self.close(route["walkingTimeClimbCoverage"] as? Double, 0.5, "route climb coverage", within: 0.005)
+    }
+
     /// Issue 13, tester: Totals summed the stored file-only gains. Now each hike counts the gain
     /// the lists give it, and the terrain's part is said: against the sum of the reference's
     /// per-hike gains (all six hikes are dated 1 July 2024).
