@@ -200,7 +200,7 @@ import TrailTerrain
         #expect(after.textDump().contains("━ GPS \("+" + f.elevation(240))  ┅ terrain \("+" + f.elevation(120))  Δ +\(f.elevation(120))"),
                 "\(after.textDump())")
         // The stats panel gives the terrain's gain and the difference whichever way the chart is.
-        #expect(before.textDump().contains("GPS−DEM"))
+        #expect(before.textDump().contains("Δ gain"))
     }
 
     /// A tester pressed `t` on a hike with `ele` on only some points and was told there was no
