@@ -453,6 +453,26 @@ import TrailTerrain
         var buffer = Buffer(width: 120, height: 40)
         TotalsScreenView.render(model: model, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
         #expect(buffer.textDump().contains(String(expected.prefix(40))), "\(buffer.textDump())")
+        // Hikes whose terrain gain covers part of their line are counted in the note (the
+        // reference's elevationCoverage under 99.5 %: half-off-no-ele 50 %, half-off-some 75 %),
+        // and the note wraps at 80 columns instead of being cut.
+        let partial = w.reference.values.filter { $0.source != "file" && ($0.elevationCoverage ?? 1) < 0.995 }.count
+        #expect(partial == 2 && allTime["hikesWithPartialHeights"] as? Int == partial)
+        #expect(text.contains("\(partial) of them have heights under only part of the line"), "\(text)")
+        var narrow = Buffer(width: 80, height: 24)
+        TotalsScreenView.render(model: model, environment: TestSupport.environment(), area: narrow.area, into: &narrow)
+        let words = narrow.textLines().joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("whose climb counts that part"), "\(narrow.textDump())")
+        // The highest-point record: "~" when it is not its hike's own file height.
+        let records = try #require(totals["records"] as? [[String: Any]])
+        let highest = try #require(records.first { $0["kind"] as? String == "highest" })
+        let hikeID = try #require(highest["trailID"] as? String)
+        let own = try #require(try w.json(["show", hikeID, "--json", "--store", w.store, "--dem", w.noDem]) as? [String: Any])
+        let ownMax = ((own["hike"] as? [String: Any])?["statistics"] as? [String: Any])?["maxElevation"] as? Double
+        let value = try #require(highest["value"] as? Double)
+        let filled = ownMax.map { abs($0 - value) > 0.05 } ?? true
+        #expect((highest["fromTerrain"] as? Bool ?? false) == filled)
+        #expect(text.contains((filled ? "~" : "") + u.elevation(value)), "\(text)")
     }
 
     /// Issue 13, tester: the drawing screen gave +29/−38 m where `cairn route --straight` with
