@@ -415,6 +415,29 @@ import TrailTerrain
         Self.close(route["walkingTimeClimbCoverage"] as? Double, 0.5, "route climb coverage", within: 0.005)
     }
 
+    /// Issue 13, tester: the hike screen's panel said "Gain +577 m" for a terrain gain over half
+    /// the hike, and cut "Terrain covers 51 % of the hi…" at 120x40. Now "~+311 m (50 %)" as in
+    /// the library (the reference's gain and coverage) and long values wrap.
+    @Test func theHikePanelMarksATerrainGainOverPartOfTheHike() throws {
+        guard let w = try World() else { return }
+        let p = w.performer()
+        let env = TestSupport.environment()
+        for (name, percent) in [("half-off-no-ele", 50), ("half-off-some", 75), ("no-ele", 100)] {
+            let ref = try #require(w.reference[name])
+            let hike = try w.loaded(name, preview: false, p)
+            let lines = StatsPanel(hike: hike, environment: env).lines(for: hike.statistics, full: true)
+            let gain = try #require(lines.flatMap { $0 }.first { $0.label == "Gain" }?.value)
+            let expected = "~+\(Int(try #require(ref.gain).rounded())) m" + (percent == 100 ? "" : " (\(percent) %)")
+            #expect(gain == expected, "\(name): \(gain)")
+        }
+        // A value alone on its row wraps at the panel's width instead of being cut.
+        let some = try w.loaded("half-off-some", preview: false, p)
+        var buffer = Buffer(width: 30, height: 30)
+        StatsPanel(hike: some, environment: env).render(area: buffer.area, into: &buffer)
+        let text = buffer.textLines().joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.contains("covers 50 % of the hike") && !text.contains("…"), "\(buffer.textDump())")
+    }
+
     /// Issue 13, tester: Totals summed the stored file-only gains. Now each hike counts the gain
     /// the lists give it, and the terrain's part is said: against the sum of the reference's
     /// per-hike gains (all six hikes are dated 1 July 2024).
