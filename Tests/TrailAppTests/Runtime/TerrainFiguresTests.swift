@@ -438,6 +438,21 @@ import TrailTerrain
         #expect(text.contains("covers 50 % of the hike") && !text.contains("…"), "\(buffer.textDump())")
     }
 
+    /// Issue 13, tester: `render HIKE --contours` at z10.4 was byte-identical to without, and
+    /// further out nothing said why. Now z10.4 draws (500 m lines) and z7 says from which zoom.
+    @Test func renderContoursAtTheOpeningZoomOrSaysFromWhichZoom() throws {
+        guard let w = try World() else { return }
+        let id = try #require(w.ids["no-ele"])
+        let base = ["render", id, "--size", "100x30", "--store", w.store, "--dem", w.dem,
+                    "--map", w.dir.appendingPathComponent("none.sqlite").path]
+        let (c1, with, e1) = w.run(base + ["--zoom", "10.4", "--contours"])
+        let (_, without, _) = w.run(base + ["--zoom", "10.4"])
+        #expect(c1 == 0 && with != without && !e1.contains("Contours from"), "\(e1)")
+        let (c2, far, e2) = w.run(base + ["--zoom", "7", "--contours"])
+        let (_, farWithout, _) = w.run(base + ["--zoom", "7"])
+        #expect(c2 == 0 && far == farWithout && e2.contains("Contours from zoom 8: zoom in"), "\(e2)")
+    }
+
     /// Issue 13, tester: Totals summed the stored file-only gains. Now each hike counts the gain
     /// the lists give it, and the terrain's part is said: against the sum of the reference's
     /// per-hike gains (all six hikes are dated 1 July 2024).
