@@ -24,13 +24,16 @@ public struct ContourLine: Sendable, Hashable {
 /// cells is one polyline, closed when it returns to its start.
 public enum Contours {
     /// The contour interval for a slippy-map zoom: 20 m from z15, 50 m at z14, 100 m at z13,
-    /// 200 m at z12 and below (about one line per 3-6 braille dots on Alpine slopes).
+    /// 200 m at z12 and z11, 500 m at z10, 1000 m at z9 and below (about one line per 3-6
+    /// braille dots on Alpine slopes; DECISIONS 414).
     public static func interval(forZoom zoom: Int) -> Double {
         switch zoom {
         case 15...: return 20
         case 14: return 50
         case 13: return 100
-        default: return 200
+        case 11...12: return 200
+        case 10: return 500
+        default: return 1000
         }
     }
 

@@ -95,8 +95,11 @@ public final class HGTTile: @unchecked Sendable {
     /// The same rule is in `Tools/reference/terrain_reference.py`.
     @inline(__always)
     public func height(latitude: Double, longitude: Double) -> Double? {
-        let y = (Double(id.latitude + 1) - latitude) * step
-        let x = (longitude - Double(id.longitude)) * step
+        // A position on a grid line (within 1e-7 of a sample spacing, about 10 µm: what a
+        // decimal degree like 42.24 misses it by in binary) is on it, so it lands in the same
+        // cell, the one south-east of the line, every time (DECISIONS 416).
+        let y = Self.snapped((Double(id.latitude + 1) - latitude) * step)
+        let x = Self.snapped((longitude - Double(id.longitude)) * step)
         guard y >= 0, x >= 0, y <= step, x <= step else { return nil }
         let r = min(Int(y), side - 2), c = min(Int(x), side - 2)
         let fy = y - Double(r), fx = x - Double(c)
@@ -109,6 +112,12 @@ public final class HGTTile: @unchecked Sendable {
             return top + (bottom - top) * fy
         }
         return voidAwareHeight([a, b, d, e], [(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy])
+    }
+
+    /// `v` rounded to the nearest whole number when within 1e-7 of it.
+    @inline(__always) static func snapped(_ v: Double) -> Double {
+        let n = v.rounded()
+        return abs(v - n) < 1e-7 ? n : v
     }
 
     private func voidAwareHeight(_ values: [Int16], _ weights: [Double]) -> Double? {

@@ -30,23 +30,30 @@ public struct HeightGrid: Sendable {
 
     /// The SRTM samples covering `box` (one sample beyond on each side), at the spacing of
     /// the finest tile present (3″ when none), read from `store` (voids and missing tiles NaN).
+    /// With `stride` k > 1 only every k-th sample in each direction is read (rows and columns
+    /// at multiples of k of the whole-degree grid, so a panned view keeps the same samples;
+    /// `spacing` k samples): a coarse grid for a view far out (DECISIONS 414).
     /// Returns nil for an empty box or one that needs more than `maxSamples` samples.
-    public static func samples(from store: TerrainStore, covering box: BoundingBox, maxSamples: Int = 4_000_000) -> HeightGrid? {
+    public static func samples(from store: TerrainStore, covering box: BoundingBox, maxSamples: Int = 4_000_000,
+                               stride: Int = 1) -> HeightGrid? {
         let side = store.tileIDs.compactMap { store.tile($0)?.side }.max() ?? 1201
         let perDegree = Double(side - 1)
-        let top = (box.maxLatitude * perDegree).rounded(.up) + 1, bottom = (box.minLatitude * perDegree).rounded(.down) - 1
-        let left = (box.minLongitude * perDegree).rounded(.down) - 1, right = (box.maxLongitude * perDegree).rounded(.up) + 1
-        let rows = Int(top - bottom) + 1, columns = Int(right - left) + 1
+        let k = Double(max(1, stride))
+        let top = ((box.maxLatitude * perDegree / k).rounded(.up) + 1) * k
+        let bottom = ((box.minLatitude * perDegree / k).rounded(.down) - 1) * k
+        let left = ((box.minLongitude * perDegree / k).rounded(.down) - 1) * k
+        let right = ((box.maxLongitude * perDegree / k).rounded(.up) + 1) * k
+        let rows = Int((top - bottom) / k) + 1, columns = Int((right - left) / k) + 1
         guard rows > 1, columns > 1, rows * columns <= maxSamples else { return nil }
         var values = [Double](repeating: .nan, count: rows * columns)
         for r in 0..<rows {
-            let lat = (top - Double(r)) / perDegree
+            let lat = (top - Double(r) * k) / perDegree
             for c in 0..<columns {
-                values[r * columns + c] = store.height(at: Coordinate(latitude: lat, longitude: (left + Double(c)) / perDegree)).metres ?? .nan
+                values[r * columns + c] = store.height(at: Coordinate(latitude: lat, longitude: (left + Double(c) * k) / perDegree)).metres ?? .nan
             }
         }
         return HeightGrid(rows: rows, columns: columns, values: values, north: top / perDegree, west: left / perDegree,
-                          spacing: 1 / perDegree)
+                          spacing: k / perDegree)
     }
 
     @inline(__always) func value(_ r: Int, _ c: Int) -> Double { values[r * columns + c] }

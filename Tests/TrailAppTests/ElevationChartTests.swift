@@ -91,6 +91,21 @@ import TrailCore
         #expect(ProfileGrade.elevation(in: hike.profile, atDistance: -5) == 100)
     }
 
+    /// Issue 13: a hike half off the tile (no `ele` there) read "0%" at the cursor in the part
+    /// without heights, both window ends taking the last height. Now no grade there, and the
+    /// grade where both ends have heights is still (e(d+50) − e(d−50)) / 100.
+    @Test func noGradeWhereAWindowEndHasNoHeight() {
+        // 200 points 10 m apart, heights (+5 % : 0.5 m per 10 m) on the first 100 only.
+        let hike = TestSupport.northbound(count: 200, spacing: 10, elevation: { $0 < 100 ? 1000 + 0.5 * Double($0) : nil })
+        let step = hike.profile.distances[1]
+        #expect(abs(ProfileGrade.grade(in: hike.profile, at: 50)! - 0.5 / step) < 0.001)
+        #expect(ProfileGrade.grade(in: hike.profile, at: 150) == nil, "both ends past the last height")
+        #expect(ProfileGrade.grade(in: hike.profile, at: 97) == nil, "the window's far end past the last height")
+        let text = ElevationChart(hike: hike, scrubIndex: 150, environment: env).readoutText() ?? ""
+        #expect(!text.contains("%"), "\(text)")
+        #expect(ProfileGrade.elevation(in: hike.profile, atDistance: hike.profile.distances[150]) == 1049.5, "nearest still for the readout")
+    }
+
     @Test func trackWithoutElevationSaysSoAndKeepsTheDistanceAxis() {
         let hike = TestSupport.northbound(count: 200, spacing: 10)
         var buffer = Buffer(width: 60, height: 10)

@@ -64,7 +64,32 @@ import TrailCore
         let lines = Contours.polylines(grid, level: 1055)
         #expect(lines.count == 2)
         for l in lines { #expect(l.count == 10) }
-        #expect(Contours.interval(forZoom: 16) == 20 && Contours.interval(forZoom: 13) == 100 && Contours.interval(forZoom: 9) == 200)
+        #expect(Contours.interval(forZoom: 16) == 20 && Contours.interval(forZoom: 13) == 100 && Contours.interval(forZoom: 11) == 200)
+        #expect(Contours.interval(forZoom: 10) == 500 && Contours.interval(forZoom: 9) == 1000 && Contours.interval(forZoom: 8) == 1000)
+    }
+
+    /// A strided grid reads every k-th SRTM sample on the whole-degree grid: its values are the
+    /// full grid's at the same positions (DECISIONS 414).
+    @Test func aStridedGridHoldsEveryKthSample() throws {
+        let store = try TerrainFixtures.sampleStore()
+        let box = BoundingBox(minLatitude: 42.55, minLongitude: 1.41, maxLatitude: 42.61, maxLongitude: 1.49)
+        let full = try #require(HeightGrid.samples(from: store, covering: box))
+        let coarse = try #require(HeightGrid.samples(from: store, covering: box, stride: 4))
+        #expect(abs(coarse.spacing - 4.0 / 1200) < 1e-12)
+        #expect(abs((coarse.north * 1200 / 4).rounded() - coarse.north * 1200 / 4) < 1e-6)
+        #expect(coarse.north >= box.maxLatitude && coarse.west <= box.minLongitude)
+        var compared = 0
+        for r in 0..<coarse.rows {
+            for c in 0..<coarse.columns {
+                let p = coarse.coordinate(row: Double(r), column: Double(c))
+                let fr = ((full.north - p.latitude) / full.spacing).rounded(), fc = ((p.longitude - full.west) / full.spacing).rounded()
+                guard fr >= 0, fc >= 0, Int(fr) < full.rows, Int(fc) < full.columns else { continue }
+                let a = coarse.value(r, c), b = full.value(Int(fr), Int(fc))
+                #expect(a == b || (a.isNaN && b.isNaN))
+                compared += 1
+            }
+        }
+        #expect(compared > coarse.rows * coarse.columns / 2)
     }
 
     @Test func theAndorraTileGivesContoursAroundTheTerrain() throws {

@@ -36,6 +36,43 @@ import Testing
         #expect(c4 == 1 && o4.contains("no data: no terrain tile N43E001"))
     }
 
+    /// Issue 13, tester: a position on a void sample, negative latitudes, `metres: null`,
+    /// southern/western tiles in `dem info`.
+    @Test func aVoidSampleNegativePositionsAndHemispheres() throws {
+        let dir = TerrainFixtures.temporaryDirectory()
+        #expect(run(["dem", "import", "Samples/N42E001.hgt.zip", "--dem", dir]).0 == 0)
+        // Sample (row 912, column 860) of N42E001 is a void; the cell south-east of it holds
+        // 1732 (912, 861), 1939 (913, 860), 1897 (913, 861) (read with Python's struct from the
+        // zip). On the sample, 42.24° N = 43 − 912/1200, 1 + 860/1200° E: the plain mean of
+        // those, (1732 + 1939 + 1897) / 3 = 1856 (DECISIONS 116, 416), whatever the binary
+        // rounding of 42.24 makes of the row.
+        for lon in ["1.7166666666666667", "1.716666666666667", "1.71666666666667"] {
+            let (code, text, _) = run(["dem", "at", "42.24,\(lon)", "--json", "--dem", dir])
+            #expect(code == 0)
+            let at = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(abs(try #require(at["metres"] as? Double) - 1856) < 0.01, "\(lon): \(text)")
+        }
+        // 0.0004 of a spacing east of it (1.716667): on the row line, weight 0.0004 on 1732 and
+        // 0 on the row below, renormalised: 1732.
+        let (_, near, _) = run(["dem", "at", "42.24,1.716667", "--json", "--dem", dir])
+        let n = try #require(try JSONSerialization.jsonObject(with: Data(near.utf8)) as? [String: Any])
+        #expect(abs(try #require(n["metres"] as? Double) - 1732) < 0.01)
+        // South of the equator: an argument, not an option; "metres": null when there is no data.
+        let (c1, o1, e1) = run(["dem", "at", "-33.9,18.4", "--json", "--dem", dir])
+        #expect(c1 == 1 && !e1.contains("unknown option"), "\(e1)")
+        let south = try #require(try JSONSerialization.jsonObject(with: Data(o1.utf8)) as? [String: Any])
+        #expect(south.keys.contains("metres") && south["metres"] is NSNull && south["noData"] as? String == "noTile")
+        let (_, _, e2) = run(["dem", "contours", "-33.9,18.4", "--dem", dir])
+        #expect(!e2.contains("unknown option"), "\(e2)")
+        // A southern-western tile: 1°S–0°, 2°W–1°W. A flat synthetic S01W002 (1201² zeros).
+        let named = URL(fileURLWithPath: TerrainFixtures.temporaryDirectory()).appendingPathComponent("S01W002.hgt")
+        try Data(count: 1201 * 1201 * 2).write(to: named)
+        #expect(run(["dem", "import", named.path, "--dem", dir]).0 == 0)
+        let (_, info, _) = run(["dem", "info", "--dem", dir])
+        #expect(info.contains("S01W002  SRTM3 1201×1201  1°S–0°, 2°W–1°W"), "\(info)")
+        #expect(info.contains("N42E001  SRTM3 1201×1201  42°N–43°N, 1°E–2°E"), "\(info)")
+    }
+
     @Test func aBadImportSaysWhyAndStoresNothing() throws {
         let dir = TerrainFixtures.temporaryDirectory()
         let (code, _, err) = run(["dem", "import", "Samples/N42E001.hgt.zip", "Tests/TrailTerrainTests/Fixtures/N43E001.hgt.zip", "--dem", dir])

@@ -6,7 +6,7 @@ north-west sample first, -32768 = void) and restates, without sharing code with 
 
 * heights: bilinear interpolation between the four samples of the grid cell holding the
   point; y = (south + 1 - lat) * (n - 1), x = (lon - west) * (n - 1), r = floor(y), c = floor(x)
-  clamped to 0..n-2; corner weights (1-fx)(1-fy), fx(1-fy), (1-fx)fy, fx*fy. Void corners are
+  clamped to 0..n-2 (y and x first rounded to a whole number when within 1e-7 of one); corner weights (1-fx)(1-fy), fx(1-fy), (1-fx)fy, fx*fy. Void corners are
   dropped and the remaining weights renormalised; if they weigh nothing the plain mean of the
   valid corners; no valid corner: no data (null).
 * gain: a drawn route (straight lines between stops) cut into max(1, ceil(d / 30 m)) equal
@@ -35,11 +35,18 @@ def load(path):
     return {"n": n, "s": samples, "south": south, "west": west}
 
 
+def snap(v):
+    """A position within 1e-7 of a sample spacing of a grid line is on it (so a point given in
+    decimal degrees on a sample always falls in the cell south-east of it)."""
+    n = round(v)
+    return float(n) if abs(v - n) < 1e-7 else v
+
+
 def height(t, lat, lon):
     n, s = t["n"], t["s"]
     step = n - 1
-    y = (t["south"] + 1 - lat) * step
-    x = (lon - t["west"]) * step
+    y = snap((t["south"] + 1 - lat) * step)
+    x = snap((lon - t["west"]) * step)
     if y < 0 or x < 0 or y > step or x > step:
         return None
     r = min(int(math.floor(y)), n - 2)

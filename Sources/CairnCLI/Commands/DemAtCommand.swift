@@ -12,7 +12,7 @@ enum DemAtCommand: Command {
         of the others renormalised; when all four are voids, or no tile covers the position,
         it prints "no data" and why (exit code 1).
         """
-    static let arguments = [ArgumentSpec("LAT,LON", count: .oneOrMore, help: "a position in decimal degrees, latitude first")]
+    static let arguments = [ArgumentSpec("LAT,LON", count: .oneOrMore, beginsWithDash: DemCommandSupport.looksLikePosition, help: "a position in decimal degrees, latitude first")]
     static let json = OptionSpec("--json", help: "JSON object per position: latitude, longitude, metres (null for no data), noData")
     static let options: [OptionSpec] = [json, .dem]
 
@@ -23,6 +23,18 @@ enum DemAtCommand: Command {
         var noData: String?
         var reason: String?
         var tile: String
+
+        /// `metres` always written, null for no data (as the help says); the reasons only then.
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(latitude, forKey: .latitude)
+            try c.encode(longitude, forKey: .longitude)
+            try c.encode(metres, forKey: .metres)
+            try c.encodeIfPresent(noData, forKey: .noData)
+            try c.encodeIfPresent(reason, forKey: .reason)
+            try c.encode(tile, forKey: .tile)
+        }
+        enum CodingKeys: String, CodingKey { case latitude, longitude, metres, noData, reason, tile }
     }
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

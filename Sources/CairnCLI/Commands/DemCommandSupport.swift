@@ -22,6 +22,12 @@ enum DemCommandSupport {
     }
 
     /// "42.5561,1.5331" (decimal degrees, comma or space separated) as a coordinate.
+    /// True for a word that is a position (or a number), so "-33.9,18.4" is an argument, not
+    /// an unknown option (``ArgumentSpec/beginsWithDash``, as `route` reads its stops).
+    @Sendable static func looksLikePosition(_ word: String) -> Bool {
+        Double(word) != nil || (word.contains(",") && (try? parsePosition(word)) != nil)
+    }
+
     static func parsePosition(_ text: String) throws -> Coordinate {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),

@@ -16,7 +16,7 @@ enum DemContoursCommand: Command {
         line is an index line with its height written on it. Lines are marching squares over
         the SRTM samples; none is drawn through voids or where no tile is imported.
         """
-    static let arguments = [ArgumentSpec("LAT,LON", help: "the centre in decimal degrees, latitude first")]
+    static let arguments = [ArgumentSpec("LAT,LON", beginsWithDash: DemCommandSupport.looksLikePosition, help: "the centre in decimal degrees, latitude first")]
     static let zoom = OptionSpec("--zoom", value: "Z", defaultValue: "14", help: "slippy-map zoom level 8…17")
     static let size = OptionSpec("--size", value: "WxH", defaultValue: "100x30", help: "width and height in cells")
     static let options: [OptionSpec] = [zoom, size, .dem]

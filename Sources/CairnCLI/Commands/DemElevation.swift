@@ -39,7 +39,12 @@ enum DemElevation {
     }
 
     /// Lines for a text report: gain and loss with their source, or why there are none.
-    static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "", subject: String = "the hike") -> String {
+    /// `figuresAbove`: the report's statistics rows already carry these figures (`show`,
+    /// `stats`: ``HikeElevationFigures/applying(_:to:)``), so gain, loss, steepest grade and
+    /// walking time are not printed a second time (DECISIONS 415).
+    static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "", subject: String = "the hike",
+                     figuresAbove: Bool = false) -> String {
+        let above = figuresAbove && (s.elevationSource == .terrain || s.elevationSource == .fileAndTerrain)
         let source: String
         switch s.elevationSource {
         case .file: source = "from the file"
@@ -57,14 +62,17 @@ enum DemElevation {
                 out += indent + "No terrain data under \(s.points.withoutData) point(s) (no tile or a void there; a gap in the profile)\n"
             }
         }
-        if let g = s.elevationGain, let l = s.elevationLoss {
+        if above {
+            // Said in the rows above.
+        } else if let g = s.elevationGain, let l = s.elevationLoss {
             out += indent + "Gain / loss: +\(u.elevation(g)) / −\(u.elevation(l))\n"
         } else {
             out += indent + "Gain / loss: \(UnitFormatter.unknown) / \(UnitFormatter.unknown) (unknown: no elevation under the line)\n"
         }
-        if let g = s.steepestGrade { out += indent + String(format: "Steepest grade: %+.0f %%\n", g * 100) }
-        if s.elevationSource == .terrain || s.elevationSource == .fileAndTerrain {
-            out += indent + "Walking time (DIN 33466, terrain climb): " + u.duration(s.estimatedWalkingTime, style: .clock) + "\n"
+        if !above, let g = s.steepestGrade { out += indent + String(format: "Steepest grade: %+.0f %%\n", g * 100) }
+        if !above, s.elevationSource == .terrain || s.elevationSource == .fileAndTerrain {
+            let part = s.elevationCoverage.flatMap { $0 < 0.995 ? " over \(HikeTerrain.percent($0)) % of \(subject)" : nil } ?? ""
+            out += indent + "Walking time (DIN 33466, terrain climb\(part)): " + u.duration(s.estimatedWalkingTime, style: .clock) + "\n"
         }
         if let tg = s.terrainGain, let tl = s.terrainLoss {
             if let c = s.terrainCoverage, c < 0.995 {

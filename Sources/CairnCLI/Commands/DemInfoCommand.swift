@@ -52,7 +52,8 @@ enum DemInfoCommand: Command {
         out += "Tiles (\(tiles.count)):\n"
         for t in tiles {
             out += "  \(t.name)  SRTM\(t.arcSeconds) \(t.samplesPerSide)×\(t.samplesPerSide)"
-            out += String(format: "  %d°–%d° N, %d°–%d° E", t.south, t.north, t.west, t.east)
+            out += "  " + Self.degrees(t.south, "N", "S") + "–" + Self.degrees(t.north, "N", "S") + ", "
+                + Self.degrees(t.west, "E", "W") + "–" + Self.degrees(t.east, "E", "W")
             out += "  \(t.minMetres.map(String.init) ?? "--")–\(t.maxMetres.map(String.init) ?? "--") m"
             out += ", \(t.voidSamples) void sample\(t.voidSamples == 1 ? "" : "s")\n"
         }
@@ -60,11 +61,17 @@ enum DemInfoCommand: Command {
         if !tiles.isEmpty {
             let s = tiles.map(\.south).min()!, n = tiles.map(\.north).max()!
             let w = tiles.map(\.west).min()!, e = tiles.map(\.east).max()!
-            out += "Area covered: \(tiles.count) square degree\(tiles.count == 1 ? "" : "s") within \(s)…\(n)° N, \(w)…\(e)° E\n"
+            out += "Area covered: \(tiles.count) square degree\(tiles.count == 1 ? "" : "s") within "
+                + "\(Self.degrees(s, "N", "S"))…\(Self.degrees(n, "N", "S")), \(Self.degrees(w, "E", "W"))…\(Self.degrees(e, "E", "W"))\n"
         }
         for i in store.ignored { out += "Ignored: \(clean(i.file)) (\(i.reason))\n" }
         out += "Elevation data: SRTM (NASA/USGS, public domain)\n"
         context.stdout.write(out)
         return 0
+    }
+
+    /// A whole degree with its hemisphere: "42°N", "1°S", "2°W", "0°" (no hemisphere at 0).
+    static func degrees(_ d: Int, _ positive: String, _ negative: String) -> String {
+        d == 0 ? "0°" : "\(abs(d))°\(d > 0 ? positive : negative)"
     }
 }

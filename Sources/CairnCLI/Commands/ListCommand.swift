@@ -80,7 +80,7 @@ public enum ListCommand: Command {
     static let legend = "~ gain: from the terrain (SRTM), the hike has no or only some elevations of its own; ~ duration: DIN 33466 estimate"
 
     /// The second line under the table when a terrain gain covers only part of its hike.
-    static let coverageLegend = "(N %): the share of the hike with heights (no terrain tile under the rest); the gain counts that part only"
+    static let coverageLegend = "(N %): the share of the hike with heights (no terrain height under the rest: no tile or a void); the gain counts that part only"
 
     /// "812 m", "~620 m" when from the terrain, "~311 m (50 %)" when that covers only part of
     /// the hike (``coverageLegend``), or "--".

@@ -111,6 +111,9 @@ public enum RenderCommand: Command {
             basemap.addContours(from: terrain)
             state.basemap = basemap
         }
+        if state.showsContours, let far = MapBasemap.contoursTooFarOut(zoom: mapViewport.zoom) {
+            context.stderr.write("\(far) (--zoom \(MapBasemap.contourMinimumZoom) or more)\n")
+        }
 
         var buffer = Buffer(width: size.width, height: size.height)
         HikeScreenView.render(state: state, environment: environment, into: &buffer)

@@ -119,6 +119,9 @@ enum RouteReport {
         var walkingTimeSeconds: Double?
         /// False when the walking time leaves climbing out (no elevation under the route).
         var walkingTimeIncludesClimb = false
+        /// With ``walkingTimeIncludesClimb``: the share (0…1) of the route's length whose climb
+        /// the walking time counts (the rest has no terrain height: flat there; DECISIONS 415).
+        var walkingTimeClimbCoverage: Double?
         var elevation: TerrainStatistics?
     }
 
@@ -145,6 +148,7 @@ enum RouteReport {
         report.elevationSource = terrain?.elevationSource.rawValue ?? ElevationSource.none.rawValue
         report.walkingTimeSeconds = terrain?.estimatedWalkingTime ?? StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
         report.walkingTimeIncludesClimb = terrain?.elevationGain != nil
+        report.walkingTimeClimbCoverage = report.walkingTimeIncludesClimb ? terrain?.elevationCoverage : nil
         report.elevation = terrain
         switch saved {
         case .inserted(let id): report.savedAs = id.rawValue

@@ -53,9 +53,9 @@ public enum ShowCommand: Command {
                                                                   ground: ground.map(HikeJSON.Ground.init),
                                                                   completion: completion)))
         } else {
-            context.stdout.write(text(shown, metadata, waypoints, units) + recordingText(recordingState)
+            context.stdout.write(text(shown, metadata, waypoints, units, fileHeights: summary.statistics) + recordingText(recordingState)
                                  + WalkHistoryText.section(walks, units)
-                                 + (elevation.map { "\n" + DemElevation.text($0, units) } ?? "")
+                                 + (elevation.map { "\n" + DemElevation.text($0, units, figuresAbove: true) } ?? "")
                                  + (noTerrain.isEmpty ? "" : "\n" + noTerrain)
                                  + (ground.map { "\n" + groundText($0) } ?? "")
                                  + (completion.map { "\n" + $0.text(units) } ?? ""))
@@ -101,7 +101,10 @@ public enum ShowCommand: Command {
         }
     }
 
-    static func text(_ h: HikeSummary, _ m: HikeMetadata, _ waypoints: [Waypoint], _ u: UnitFormatter) -> String {
+    /// `fileHeights`: the stored statistics (the file's own heights), to mark a lowest or
+    /// highest point that is a terrain height "~".
+    static func text(_ h: HikeSummary, _ m: HikeMetadata, _ waypoints: [Waypoint], _ u: UnitFormatter,
+                     fileHeights: TrackStatistics? = nil) -> String {
         let c = TerminalText.clean
         let s = h.statistics
         var rows: [(String, String)] = []
@@ -115,7 +118,8 @@ public enum ShowCommand: Command {
             row("Started", h.startedAt.map { u.dateTime($0) } ?? "undated (no timestamps in the file)")
         }
         row("Added", u.dateTime(h.createdAt))
-        rows += StatisticsRows.rows(s, u, fromTerrain: h.elevationFromTerrain)
+        rows += StatisticsRows.rows(s, u, fromTerrain: h.elevationFromTerrain, coverage: h.partialElevationCoverage,
+                                    fileHeights: fileHeights)
         row("Creator", m.creator.map(c))
         row("Author", m.author?.name.map(c))
         row("Type", m.type.map(c))

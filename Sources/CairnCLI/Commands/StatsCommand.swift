@@ -44,6 +44,22 @@ public enum StatsCommand: Command {
         var statistics: TrackStatistics
         var segments: [TrackStatistics]?
         var elevation: TerrainStatistics?
+        /// True when ``statistics``' elevation figures are (partly) the terrain's, as in
+        /// `show --json`; ``elevationCoverage`` the share of the line they are measured over.
+        var elevationFromTerrain: Bool?
+        var elevationCoverage: Double?
+        /// The file's own statistics when ``statistics`` carries the terrain's (not encoded).
+        var fileHeights: TrackStatistics?
+        enum CodingKeys: String, CodingKey { case name, kind, statistics, segments, elevation, elevationFromTerrain, elevationCoverage }
+
+        /// The track's statistics with the terrain's figures in place of the file's when the
+        /// line lacks heights (one gain, as `show` and `list` give it; DECISIONS 415).
+        init(name: String?, kind: String, statistics: TrackStatistics, segments: [TrackStatistics]?, elevation: TerrainStatistics?) {
+            self.name = name; self.kind = kind; self.segments = segments; self.elevation = elevation
+            let applies = elevation.map { $0.elevationSource == .terrain || $0.elevationSource == .fileAndTerrain } ?? false
+            self.statistics = applies ? elevation!.applied(to: statistics) : statistics
+            if applies { elevationFromTerrain = true; elevationCoverage = elevation?.elevationCoverage; fileHeights = statistics }
+        }
     }
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -97,8 +113,12 @@ public enum StatsCommand: Command {
             for (i, t) in tracks.enumerated() {
                 let title = t.name.map(TerminalText.clean) ?? "(unnamed)"
                 text += "  \(t.kind.capitalized) \(i + 1): \(title)\n"
-                text += StatisticsRows.format(StatisticsRows.rows(t.statistics, units), indent: "    ")
-                if let e = t.elevation { text += DemElevation.text(e, units, indent: "    ") }
+                let coverage = t.elevationCoverage.flatMap { $0 < 0.995 ? $0 : nil }
+                text += StatisticsRows.format(StatisticsRows.rows(t.statistics, units, fromTerrain: t.elevationFromTerrain == true,
+                                                                  coverage: coverage, fileHeights: t.fileHeights), indent: "    ")
+                if let e = t.elevation {
+                    text += DemElevation.text(e, units, indent: "    ", subject: "the \(t.kind)", figuresAbove: true)
+                }
                 if perSegment, let segments = t.segments {
                     for (j, s) in segments.enumerated() {
                         text += "    Segment \(j + 1):\n"

@@ -109,6 +109,8 @@ enum HikeElevationFigures {
         for i in out.outings.indices where out.outings[i].walkID == nil {
             guard let s = byID[out.outings[i].trailID] else { continue }
             out.outings[i].elevationGain = s.statistics.elevationGain
+            out.outings[i].maxElevationFromTerrain = s.statistics.maxElevation != nil && out.outings[i].maxElevation != s.statistics.maxElevation
+            out.outings[i].elevationCoverage = s.elevationCoverage
             out.outings[i].maxElevation = s.statistics.maxElevation
             out.outings[i].steepestGrade = s.statistics.steepestGrade
             out.outings[i].elevationFromTerrain = true

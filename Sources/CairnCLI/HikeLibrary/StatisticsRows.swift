@@ -1,4 +1,5 @@
 import Foundation
+import TrailApp
 import TrailCore
 
 /// The labelled statistic lines shared by `cairn show` and `cairn stats`, in the user's units.
@@ -7,8 +8,13 @@ enum StatisticsRows {
     /// "Elapsed time (recording)" is the time inside the segments; "Total time (first to last
     /// point)" (pauses between segments included) follows it only when it reads differently.
     /// `fromTerrain` marks gain and loss "~" with "(terrain)": figures (partly) from the
-    /// terrain, as `cairn list` marks them.
-    static func rows(_ s: TrackStatistics, _ u: UnitFormatter, fromTerrain: Bool = false) -> [(String, String)] {
+    /// terrain, as `cairn list` marks them; the walking time then says its climb is the
+    /// terrain's. `coverage` (``HikeSummary/partialElevationCoverage``, under 99.5 %) says over
+    /// how much of the hike the gain and the walking time's climb are measured (DECISIONS 415).
+    /// `fileHeights` (the statistics of the file's own heights) marks the lowest and highest
+    /// point "~" when, with `fromTerrain`, they are not the file's: a filled or terrain height.
+    static func rows(_ s: TrackStatistics, _ u: UnitFormatter, fromTerrain: Bool = false,
+                     coverage: Double? = nil, fileHeights: TrackStatistics? = nil) -> [(String, String)] {
         var rows: [(String, String)] = []
         func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
         guard s.pointCount > 0 else { return [("Trackpoints", "0")] }
@@ -24,12 +30,15 @@ enum StatisticsRows {
         row("Moving pace", u.pace(speed: s.movingAverageSpeed))
         row("Max speed", u.speed(s.maxSpeed))
         let mark = fromTerrain ? "~" : "", note = fromTerrain ? " (with terrain heights, see Elevation source)" : ""
-        row("Elevation gain", s.elevationGain.map { mark + u.elevationChange($0) + note } ?? UnitFormatter.unknown)
-        row("Elevation loss", s.elevationLoss.map { mark + u.elevationChange(-$0) } ?? UnitFormatter.unknown)
-        row("Lowest point", u.elevation(s.minElevation))
-        row("Highest point", u.elevation(s.maxElevation))
+        let part = fromTerrain ? coverage.map { " over \(HikeTerrain.percent($0)) % of the hike" } ?? "" : ""
+        row("Elevation gain", s.elevationGain.map { mark + u.elevationChange($0) + part + note } ?? UnitFormatter.unknown)
+        row("Elevation loss", s.elevationLoss.map { mark + u.elevationChange(-$0) + part } ?? UnitFormatter.unknown)
+        func terrainMark(_ v: Double?, _ file: Double?) -> String { fromTerrain && v != nil && v != file ? "~" : "" }
+        row("Lowest point", terrainMark(s.minElevation, fileHeights?.minElevation) + u.elevation(s.minElevation))
+        row("Highest point", terrainMark(s.maxElevation, fileHeights?.maxElevation) + u.elevation(s.maxElevation))
         row("Steepest grade", u.grade(s.steepestGrade))
-        row("Walking time (DIN 33466)", u.duration(s.estimatedWalkingTime, style: .clock))
+        let climb = !fromTerrain ? "" : part.isEmpty ? " (terrain climb)" : " (climb\(part))"
+        row("Walking time (DIN 33466)", u.duration(s.estimatedWalkingTime, style: .clock) + climb)
         row("Trackpoints", "\(s.pointCount) in \(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s")")
         if let b = s.boundingBox {
             row("Bounds", String(format: "%.5f,%.5f to %.5f,%.5f (lat,lon)", b.minLatitude, b.minLongitude,

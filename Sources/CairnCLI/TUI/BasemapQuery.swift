@@ -16,20 +16,19 @@ extension MapBasemap {
 extension MapBasemap {
     /// Sets ``contours`` to the terrain's contour lines over ``bounds``: marching squares on
     /// the SRTM samples (``Contours/lines(_:interval:)``, DECISIONS 122) at the interval for
-    /// ``zoom`` (``Contours/interval(forZoom:)``). Leaves them empty when the box needs more
-    /// samples than ``contourSampleLimit`` (a view far out), below ``contourMinimumZoom`` (where
-    /// 200 m lines would fill the view) or where no tile lies under it.
-    /// The lowest zoom that gets contours.
-    static let contourMinimumZoom = 11
-    /// The most SRTM samples read for one basemap's contours (about a 1° × 1° SRTM3 box, a
-    /// z11 view with its margins).
+    /// ``zoom`` (``Contours/interval(forZoom:)``), on every ``contourStride(zoom:)``-th sample
+    /// below z11 (DECISIONS 414). Leaves them empty when the box needs more samples than
+    /// ``contourSampleLimit``, below ``contourMinimumZoom`` (where 1000 m lines would fill the
+    /// view) or where no tile lies under it.
+    /// The most SRTM samples read for one basemap's contours (about a 1° × 1° SRTM3 box).
     static let contourSampleLimit = 1_500_000
 
     mutating func addContours(from terrain: TerrainStore) {
         contours = []
         hillshade = nil
         guard zoom >= Self.contourMinimumZoom, terrain.coverage.contains(where: { $0.intersects(bounds) }),
-              let grid = HeightGrid.samples(from: terrain, covering: bounds, maxSamples: Self.contourSampleLimit) else { return }
+              let grid = HeightGrid.samples(from: terrain, covering: bounds, maxSamples: Self.contourSampleLimit,
+                                            stride: Self.contourStride(zoom: zoom)) else { return }
         contours = Contours.lines(grid, interval: Contours.interval(forZoom: zoom)).map {
             ContourLayer.Line(level: $0.level, isIndex: $0.isIndex, points: $0.points)
         }

@@ -35,6 +35,7 @@ public enum HikeLoads {
             // The panel's "Source" line; the profile and its gaps are the hike screen's.
             hike.terrain = HikeTerrain(source: HikeTerrain.Source(rawValue: f.elevationSource.rawValue) ?? .none,
                                        gain: f.elevationGain, loss: f.elevationLoss, coverage: f.terrainCoverage)
+            hike.terrain?.elevationCoverage = f.elevationCoverage
         }
         if let s = summary.startedAt { hike.startDate = s }
         return hike

@@ -45,6 +45,7 @@ enum TerrainForScreens {
             hike.terrain = HikeTerrain(source: HikeTerrain.Source(rawValue: ts.elevationSource.rawValue) ?? .none,
                                        gain: ts.elevationGain, loss: ts.elevationLoss, coverage: ts.terrainCoverage,
                                        gaps: gaps(hike.coordinates, terrain.store))
+            hike.terrain?.elevationCoverage = ts.elevationCoverage
             return hike
         }
         // Some `ele`: the profile is the file's, filled; the terrain's own line goes beside it
@@ -55,6 +56,7 @@ enum TerrainForScreens {
                                    gain: ts.terrainGain, loss: ts.terrainLoss,
                                    fileGain: ts.fileGainWhereTerrain, fileLoss: ts.fileLossWhereTerrain,
                                    coverage: ts.terrainCoverage, gaps: gaps(hike.coordinates, terrain.store), filled: filled)
+        hike.terrain?.elevationCoverage = ts.elevationCoverage
         return hike
     }
 

@@ -11,7 +11,7 @@ public enum HelpText {
     /// What the list's marks mean.
     public static let libraryMarks: [HelpLine] = [
         HelpLine(keys: "~", what: "in the list: gain from the terrain (SRTM), time estimated"),
-        HelpLine(keys: "(50 %)", what: "after a gain: the share of the hike with heights (no terrain tile under the rest)"),
+        HelpLine(keys: "(50 %)", what: "after a gain: the share of the hike with heights (no terrain height under the rest: no tile or a void)"),
     ]
 
     public static var hike: [HelpLine] {

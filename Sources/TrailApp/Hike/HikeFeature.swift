@@ -92,7 +92,11 @@ enum HikeFeature {
                 }
                 hike.mapDetached = false
             case .labels: hike.screen.showsLabels.toggle()
-            case .contours: hike.screen.showsContours.toggle()
+            case .contours:
+                hike.screen.showsContours.toggle()
+                if hike.screen.showsContours, let far = MapBasemap.contoursTooFarOut(zoom: hike.screen.viewport.zoom) {
+                    result.status = StatusMessage(text: far, isError: false)
+                }
             case .terrainLine: toggleTerrainLine(&hike, &result)
             case .hillshade: hike.screen.showsHillshade.toggle()
             case .lineColouring:

@@ -36,6 +36,10 @@ public struct HikeTerrain: Sendable, Hashable {
     public var fileLoss: Double?
     /// The share (0…1) of the hike's length with terrain under it, nil when unknown.
     public var coverage: Double?
+    /// With the terrain's figures in the hike's statistics (``Source/terrain``,
+    /// ``Source/fileAndTerrain``): the share (0…1) of the hike's length the gain is measured
+    /// over (`TerrainStatistics.elevationCoverage`, the lists' figure; DECISIONS 411), nil when unknown.
+    public var elevationCoverage: Double?
     /// Where the line crosses ground without terrain.
     public var gaps: TerrainGaps
     /// For a profile filled from the terrain (``Source/fileAndTerrain``): true for each point

@@ -34,8 +34,9 @@ enum TotalsScreenView {
             return
         }
         // One more row under "All time" for what its "~" climb means (the terrain's part).
-        let note = TotalsText.terrainNote(report.allTime, units)
-        let panel = min(panelHeight + (note == nil ? 0 : 1), max(0, below - 5))
+        // Wrapped to the screen (80 columns cut it).
+        let note = TotalsText.terrainNote(report.allTime, units).map { TextFit.wrap($0, toWidth: max(1, area.width - 2)) } ?? []
+        let panel = min(panelHeight + note.count, max(0, below - 5))
         let chartArea = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: below - panel)
         let system = units.system
         TotalsChart(values: report.thisYear.months.map { model.measure.value($0, system) },
@@ -72,8 +73,8 @@ enum TotalsScreenView {
             buffer.setString(x: area.x + 1, y: y, "All time: " + TotalsText.figures(report.allTime, units), style: text,
                              maxWidth: area.width - 2)
         }
-        if y + 1 < area.y + area.height, let note {
-            buffer.setString(x: area.x + 1, y: y + 1, note, style: muted, maxWidth: area.width - 2)
+        for (k, line) in note.enumerated() where y + 1 + k < area.y + area.height {
+            buffer.setString(x: area.x + 1, y: y + 1 + k, line, style: muted, maxWidth: area.width - 2)
         }
     }
 

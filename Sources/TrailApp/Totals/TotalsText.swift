@@ -24,8 +24,8 @@ public enum TotalsText {
     public static func value(_ record: TotalsRecord, _ units: UnitFormatter, _ rules: TotalsRules) -> String {
         switch record.kind {
         case .longest: return units.distance(record.value)
-        case .highest: return units.elevation(record.value)
-        case .mostClimb: return units.elevationChange(record.value)
+        case .highest: return (record.fromTerrain == true ? "~" : "") + units.elevation(record.value)
+        case .mostClimb: return (record.fromTerrain == true ? "~" : "") + units.elevationChange(record.value)
         case .steepest:
             // The direction in words, so the percentage is unsigned ("63% down", never "+63% down").
             let percent = record.value.isFinite ? "\(Int((abs(record.value) * 100).rounded()))%" : UnitFormatter.unknown
@@ -55,8 +55,11 @@ public enum TotalsText {
     /// some heights of their own, from the terrain (SRTM)"; nil when none is.
     public static func terrainNote(_ f: TotalsFigures, _ units: UnitFormatter) -> String? {
         guard let t = f.elevationGainFromTerrain else { return nil }
+        let part = f.hikesWithPartialHeights.map {
+            "; \($0 == 1 ? "1 of them has" : "\($0) of them have") heights under only part of the line, whose climb counts that part"
+        } ?? ""
         return "~ climb: \(units.elevationChange(t)) of the \(units.elevationChange(f.elevationGain)) is on hikes with "
-            + "no or only some heights of their own, from the terrain (SRTM)"
+            + "no or only some heights of their own, from the terrain (SRTM)" + part
     }
 
     /// One line of figures: "123 km · +4500 m · 41 h 10 min moving · 12 walks · 5 trails".

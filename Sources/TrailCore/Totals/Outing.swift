@@ -43,6 +43,12 @@ public struct Outing: Hashable, Sendable {
     /// with the terrain (a hike with no or only some `ele`, as `cairn list` gives them), not
     /// the stored file-only ones (DECISIONS 413). False as read from the store.
     public var elevationFromTerrain = false
+    /// With ``elevationFromTerrain``: true when ``maxElevation`` is not the file's own (a
+    /// filled or terrain height), so the "highest point" record is marked "~".
+    public var maxElevationFromTerrain = false
+    /// With ``elevationFromTerrain``: the share (0…1) of the hike's length its gain is measured
+    /// over (the lists' coverage, DECISIONS 411), nil when unknown.
+    public var elevationCoverage: Double?
 
     public init(source: Source, trailID: String, trailName: String, startTime: Date, distance: Double,
                 elevationGain: Double? = nil, movingTime: Double? = nil, movingDistance: Double? = nil,

@@ -101,6 +101,7 @@ public enum TotalsCalculator {
             f.distance += o.distance
             f.elevationGain += o.elevationGain ?? 0
             if o.elevationFromTerrain { f.elevationGainFromTerrain = (f.elevationGainFromTerrain ?? 0) + (o.elevationGain ?? 0) }
+            if o.elevationFromTerrain, let c = o.elevationCoverage, c < 0.995 { f.hikesWithPartialHeights = (f.hikesWithPartialHeights ?? 0) + 1 }
             f.movingTime += o.movingTime ?? 0
             f.walks += 1
         }

@@ -13,6 +13,9 @@ public struct TotalsFigures: Hashable, Sendable, Codable {
     /// (no or only some elevations of their own, filled from SRTM tiles as the lists give it:
     /// ``Outing/elevationFromTerrain``); nil when there is none.
     public var elevationGainFromTerrain: Double?
+    /// How many of those hikes have heights under only part of their line (coverage under
+    /// 99.5 %: their climb counts that part only); nil when none.
+    public var hikesWithPartialHeights: Int?
 
     public init(distance: Double = 0, elevationGain: Double = 0, movingTime: Double = 0, walks: Int = 0, trails: Int = 0,
                 elevationGainFromTerrain: Double? = nil) {
@@ -75,6 +78,9 @@ public struct TotalsRecord: Hashable, Sendable, Codable {
     public var startTime: Date
     /// The walk's distance, metres (stated with the pace record).
     public var distance: Double
+    /// True when the value is (partly) the terrain's: a highest point that is a filled or
+    /// terrain height, a climb of a hike with no or only some `ele`; shown "~". Nil otherwise.
+    public var fromTerrain: Bool?
 
     public init(kind: TotalsRecordKind, value: Double, outing: Outing) {
         self.kind = kind
@@ -84,6 +90,11 @@ public struct TotalsRecord: Hashable, Sendable, Codable {
         walkID = outing.walkID
         startTime = outing.startTime
         distance = outing.distance
+        switch kind {
+        case .highest: fromTerrain = outing.maxElevationFromTerrain ? true : nil
+        case .mostClimb: fromTerrain = outing.elevationFromTerrain ? true : nil
+        default: fromTerrain = nil
+        }
     }
 }
 

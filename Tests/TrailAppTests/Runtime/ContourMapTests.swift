@@ -71,6 +71,34 @@ import TrailMap
         #expect(bare.contours.isEmpty)
     }
 
+    /// Issue 13: a hike opening at z10.4 (query zoom 10, scale bar z10) had no contours because
+    /// they started at query zoom 11. Now z10 draws 500 m lines on every 2nd sample and z8-9
+    /// 1000 m on every 8th/4th (DECISIONS 414); the lines lie on the cone's circles, radius
+    /// (3000 − level) / 20 samples around (42.5° N, 1.5° E), within half a sample.
+    @Test func contoursAtLowZoomFollowTheConeOnACoarserGrid() throws {
+        let dir = try Self.coneFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (zoom, interval) in [(10.4, 500.0), (9.0, 1000.0), (8.2, 1000.0)] {
+            let viewport = MapViewport(center: Coordinate(latitude: 42.5, longitude: 1.5), zoom: zoom, width: 80, height: 24)
+            let basemap = try #require(Self.load(viewport, terrain: dir.path, in: dir))
+            #expect(!basemap.contours.isEmpty, "z\(zoom)")
+            #expect(MapBasemap.contoursTooFarOut(zoom: zoom) == nil)
+            for line in basemap.contours {
+                #expect(line.level.truncatingRemainder(dividingBy: interval) == 0, "z\(zoom): \(line.level)")
+                let radius = (3000 - line.level) / 20
+                for p in line.points {
+                    let d = (pow((p.latitude - 42.5) * 1200, 2) + pow((p.longitude - 1.5) * 1200, 2)).squareRoot()
+                    #expect(abs(d - radius) < 0.5, "z\(zoom) level \(line.level): \(d) samples from the summit")
+                }
+            }
+        }
+        // z7.4 (query zoom 7): none, and the screen says from which zoom.
+        let far = MapViewport(center: Coordinate(latitude: 42.5, longitude: 1.5), zoom: 7.4, width: 80, height: 24)
+        #expect(try #require(Self.load(far, terrain: dir.path, in: dir)).contours.isEmpty)
+        #expect(MapBasemap.contoursTooFarOut(zoom: 7.4) == "Contours from zoom 8: zoom in")
+        #expect(MapBasemap.contourStride(zoom: 12) == 1 && MapBasemap.contourStride(zoom: 10) == 2 && MapBasemap.contourStride(zoom: 8) == 8)
+    }
+
     @Test func theHikeScreenKeyTogglesContours() throws {
         let dir = try Self.coneFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -371,6 +371,88 @@ import TrailTerrain
         #expect(HelpText.library.contains { $0.keys == "(50 %)" })
     }
 
+    /// Issue 13, tester: `stats` printed the file's gain in its table and the filled gain below
+    /// it, two walking times; `show` headlined a gain over half the hike as whole. Now `stats`
+    /// gives `show`'s one set (the reference's gain), both say the coverage (DECISIONS 411/415),
+    /// the walking time says over how much its climb is counted, and a lowest or highest point
+    /// that is not the file's own height is marked "~".
+    @Test func statsAndShowGiveOneGainWithItsCoverage() throws {
+        guard let w = try World() else { return }
+        for (name, percent) in [("half-off-some", 75), ("half-off-no-ele", 50), ("no-ele", 100)] {
+            let ref = try #require(w.reference[name])
+            #expect(HikeTerrain.percent(try #require(ref.elevationCoverage)) == percent)
+            let gain = "~+\(Int(try #require(ref.gain).rounded())) m"
+            let part = percent == 100 ? "" : " over \(percent) % of the hike"
+            let (code, stats, _) = w.run(["stats", ref.path, "--dem", w.dem, "--units", "metric"])
+            #expect(code == 0)
+            let (_, show, _) = w.run(["show", w.ids[name]!, "--store", w.store, "--dem", w.dem, "--units", "metric"])
+            for text in [stats, show] {
+                let gains = text.split(separator: "\n").filter { $0.contains("Elevation gain") || $0.contains("Gain / loss:") }
+                #expect(gains.count == 1 && gains[0].contains(gain + part + " (with terrain heights"), "\(name): \(text)")
+                let times = text.split(separator: "\n").filter { $0.contains("Walking time") }
+                #expect(times.count == 1 && times[0].contains(percent == 100 ? "(terrain climb)" : "(climb\(part))"), "\(name): \(text)")
+            }
+            let doc = try #require(try w.json(["stats", ref.path, "--dem", w.dem, "--json"]) as? [[String: Any]])
+            let track = try #require((doc.first?["tracks"] as? [[String: Any]])?.first)
+            Self.close((track["statistics"] as? [String: Any])?["elevationGain"] as? Double, ref.gain, "\(name) stats --json")
+            Self.close(track["elevationCoverage"] as? Double, ref.elevationCoverage, "\(name) stats coverage", within: 1e-9)
+            // Highest point: the filled profile's (file heights, else terrain) against the file's own.
+            let filled = (ref.filledAt ?? ref.terrainAt).compactMap { $0 }
+            let own = try #require(try w.json(["show", w.ids[name]!, "--json", "--store", w.store, "--dem", w.noDem]) as? [String: Any])
+            let ownMax = ((own["hike"] as? [String: Any])?["statistics"] as? [String: Any])?["maxElevation"] as? Double
+            let top = try #require(filled.max())
+            let marked = ownMax.map { abs($0 - top) > 0.05 } ?? true
+            #expect(show.contains("Highest point             \(marked ? "~" : "")\(Int(top.rounded())) m"), "\(name): \(show)")
+        }
+        // A file with all its heights: nothing marked, one gain, no coverage.
+        let (_, full, _) = w.run(["stats", try #require(w.reference["half-off"]).path, "--dem", w.dem, "--units", "metric"])
+        #expect(!full.contains("~") && !full.contains("over "), "\(full)")
+        // route --json: the share of the line whose climb the walking time counts, across the
+        // tile's east edge at 2° E: half of 1.95-2.05° E along the parallel, within a 30 m sample.
+        let route = try #require(try w.json(["route", "--straight", "--map", w.dir.appendingPathComponent("none.sqlite").path,
+                                             "--dem", w.dem, "--json", "42.55,1.95", "42.55,2.05"]) as? [String: Any])
+        #expect(route["walkingTimeIncludesClimb"] as? Bool == true)
+        Self.close(route["walkingTimeClimbCoverage"] as? Double, 0.5, "route climb coverage", within: 0.005)
+    }
+
+    /// Issue 13, tester: the hike screen's panel said "Gain +577 m" for a terrain gain over half
+    /// the hike, and cut "Terrain covers 51 % of the hi…" at 120x40. Now "~+311 m (50 %)" as in
+    /// the library (the reference's gain and coverage) and long values wrap.
+    @Test func theHikePanelMarksATerrainGainOverPartOfTheHike() throws {
+        guard let w = try World() else { return }
+        let p = w.performer()
+        let env = TestSupport.environment()
+        for (name, percent) in [("half-off-no-ele", 50), ("half-off-some", 75), ("no-ele", 100)] {
+            let ref = try #require(w.reference[name])
+            let hike = try w.loaded(name, preview: false, p)
+            let lines = StatsPanel(hike: hike, environment: env).lines(for: hike.statistics, full: true)
+            let gain = try #require(lines.flatMap { $0 }.first { $0.label == "Gain" }?.value)
+            let expected = "~+\(Int(try #require(ref.gain).rounded())) m" + (percent == 100 ? "" : " (\(percent) %)")
+            #expect(gain == expected, "\(name): \(gain)")
+        }
+        // A value alone on its row wraps at the panel's width instead of being cut.
+        let some = try w.loaded("half-off-some", preview: false, p)
+        var buffer = Buffer(width: 30, height: 30)
+        StatsPanel(hike: some, environment: env).render(area: buffer.area, into: &buffer)
+        let text = buffer.textLines().joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.contains("covers 50 % of the hike") && !text.contains("…"), "\(buffer.textDump())")
+    }
+
+    /// Issue 13, tester: `render HIKE --contours` at z10.4 was byte-identical to without, and
+    /// further out nothing said why. Now z10.4 draws (500 m lines) and z7 says from which zoom.
+    @Test func renderContoursAtTheOpeningZoomOrSaysFromWhichZoom() throws {
+        guard let w = try World() else { return }
+        let id = try #require(w.ids["no-ele"])
+        let base = ["render", id, "--size", "100x30", "--store", w.store, "--dem", w.dem,
+                    "--map", w.dir.appendingPathComponent("none.sqlite").path]
+        let (c1, with, e1) = w.run(base + ["--zoom", "10.4", "--contours"])
+        let (_, without, _) = w.run(base + ["--zoom", "10.4"])
+        #expect(c1 == 0 && with != without && !e1.contains("Contours from"), "\(e1)")
+        let (c2, far, e2) = w.run(base + ["--zoom", "7", "--contours"])
+        let (_, farWithout, _) = w.run(base + ["--zoom", "7"])
+        #expect(c2 == 0 && far == farWithout && e2.contains("Contours from zoom 8: zoom in"), "\(e2)")
+    }
+
     /// Issue 13, tester: Totals summed the stored file-only gains. Now each hike counts the gain
     /// the lists give it, and the terrain's part is said: against the sum of the reference's
     /// per-hike gains (all six hikes are dated 1 July 2024).
@@ -409,6 +491,26 @@ import TrailTerrain
         var buffer = Buffer(width: 120, height: 40)
         TotalsScreenView.render(model: model, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
         #expect(buffer.textDump().contains(String(expected.prefix(40))), "\(buffer.textDump())")
+        // Hikes whose terrain gain covers part of their line are counted in the note (the
+        // reference's elevationCoverage under 99.5 %: half-off-no-ele 50 %, half-off-some 75 %),
+        // and the note wraps at 80 columns instead of being cut.
+        let partial = w.reference.values.filter { $0.source != "file" && ($0.elevationCoverage ?? 1) < 0.995 }.count
+        #expect(partial == 2 && allTime["hikesWithPartialHeights"] as? Int == partial)
+        #expect(text.contains("\(partial) of them have heights under only part of the line"), "\(text)")
+        var narrow = Buffer(width: 80, height: 24)
+        TotalsScreenView.render(model: model, environment: TestSupport.environment(), area: narrow.area, into: &narrow)
+        let words = narrow.textLines().joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("whose climb counts that part"), "\(narrow.textDump())")
+        // The highest-point record: "~" when it is not its hike's own file height.
+        let records = try #require(totals["records"] as? [[String: Any]])
+        let highest = try #require(records.first { $0["kind"] as? String == "highest" })
+        let hikeID = try #require(highest["trailID"] as? String)
+        let own = try #require(try w.json(["show", hikeID, "--json", "--store", w.store, "--dem", w.noDem]) as? [String: Any])
+        let ownMax = ((own["hike"] as? [String: Any])?["statistics"] as? [String: Any])?["maxElevation"] as? Double
+        let value = try #require(highest["value"] as? Double)
+        let filled = ownMax.map { abs($0 - value) > 0.05 } ?? true
+        #expect((highest["fromTerrain"] as? Bool ?? false) == filled)
+        #expect(text.contains((filled ? "~" : "") + u.elevation(value)), "\(text)")
     }
 
     /// Issue 13, tester: the drawing screen gave +29/−38 m where `cairn route --straight` with

@@ -200,7 +200,18 @@ import TrailTerrain
         #expect(after.textDump().contains("━ GPS \("+" + f.elevation(240))  ┅ terrain \("+" + f.elevation(120))  Δ +\(f.elevation(120))"),
                 "\(after.textDump())")
         // The stats panel gives the terrain's gain and the difference whichever way the chart is.
-        #expect(before.textDump().contains("GPS−DEM"))
+        #expect(before.textDump().contains("Δ gain"))
+        // Issue 13: at 80x24 the legend sat on the profile's top row. Now a row of its own: no
+        // braille dot on the legend's row, and the plot starts under it.
+        var small = Buffer(width: 80, height: 24)
+        HikeScreenView.render(state: model.screen, environment: context.environment, into: &small)
+        let rows = small.textLines()
+        let legendRow = try #require(rows.firstIndex { $0.contains("┅ terrain") }, "\(small.textDump())")
+        #expect(!rows[legendRow].unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "\(rows[legendRow])")
+        let layout = ElevationChartLayout(area: Rect(x: 0, y: 0, width: 60, height: 8), yLabelWidth: 4, maxX: 1, legendRow: true)
+        #expect(layout.legend.height == 1 && layout.legend.y == 1 && layout.plot.y == 2 && layout.plot.height == 5)
+        #expect(ElevationChartLayout(area: Rect(x: 0, y: 0, width: 60, height: 5), yLabelWidth: 4, maxX: 1, legendRow: true).legend.height == 0,
+                "a plot that would keep under 3 rows keeps them")
     }
 
     /// A tester pressed `t` on a hike with `ele` on only some points and was told there was no

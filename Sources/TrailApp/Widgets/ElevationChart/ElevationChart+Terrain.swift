@@ -35,7 +35,8 @@ extension ElevationChart {
         }
     }
 
-    /// The legend on the plot's top row, right-aligned: "━ GPS +812 m  ┅ terrain +760 m  Δ +52 m"
+    /// The legend on its own row above the plot (``ElevationChartLayout/legend``; the plot's top
+    /// row when there is no room for one), right-aligned: "━ GPS +812 m  ┅ terrain +760 m  Δ +52 m"
     /// (shorter forms when narrow: without the difference, without the gains); "GPS+fill" for
     /// a file's heights filled from the terrain where it has none. When the terrain
     /// covers only part of the hike, both gains are over that part and the legend starts with
@@ -65,7 +66,8 @@ extension ElevationChart {
         guard let parts = candidates.first(where: { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } <= room }) else { return }
         let width = parts.reduce(0) { $0 + DisplayWidth.of($1.0) }
         var x = layout.plot.maxX - width
-        for (text, style) in parts { x = buffer.setString(x: x, y: layout.plot.y, text, style: style) }
+        let y = layout.legend.height > 0 ? layout.legend.y : layout.plot.y
+        for (text, style) in parts { x = buffer.setString(x: x, y: y, text, style: style) }
     }
 
     /// Text over each stretch of the plot the line does not reach (the plot spans the whole

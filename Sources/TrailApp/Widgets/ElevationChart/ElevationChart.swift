@@ -57,7 +57,7 @@ public struct ElevationChart: Sendable {
     public func layout(in area: Rect) -> ElevationChartLayout {
         let axis = elevationAxis(plotHeight: max(1, area.height - 2))
         let width = axis.map { a in a.labelValues.map { yLabel($0, ticks: a.ticks).count }.max() ?? 0 } ?? 0
-        return ElevationChartLayout(area: area, yLabelWidth: width, maxX: series.maxX)
+        return ElevationChartLayout(area: area, yLabelWidth: width, maxX: series.maxX, legendRow: terrainSeries != nil)
     }
 
     /// The point index shown at buffer column `column` (the point nearest to that column's

@@ -11,6 +11,9 @@ public struct ElevationChartLayout: Hashable, Sendable {
     public var area: Rect
     /// The readout line (height 0 when there is no room).
     public var readout: Rect
+    /// The row of the terrain line's legend under the readout (height 0 when not asked for or
+    /// no room: the legend then goes on the plot's top row).
+    public var legend: Rect
     /// The braille plot.
     public var plot: Rect
     /// The y-axis labels, left of the plot.
@@ -21,7 +24,9 @@ public struct ElevationChartLayout: Hashable, Sendable {
     public var maxX: Double
 
     /// Lays out a chart in `area` whose y labels are at most `yLabelWidth` columns wide.
-    public init(area: Rect, yLabelWidth: Int, maxX: Double) {
+    /// `legendRow`: a row of its own for a legend under the readout when the plot keeps at
+    /// least 3 rows (the terrain line's, so it does not hide the profile's top).
+    public init(area: Rect, yLabelWidth: Int, maxX: Double, legendRow: Bool = false) {
         self.area = area
         self.maxX = maxX
         var rest = area
@@ -31,6 +36,13 @@ public struct ElevationChartLayout: Hashable, Sendable {
             rest = s.rest
         } else {
             readout = Rect(x: area.x, y: area.y, width: area.width, height: 0)
+        }
+        if legendRow && readout.height > 0 && rest.height >= 5 {
+            let s = rest.splitTop(1)
+            legend = s.top
+            rest = s.rest
+        } else {
+            legend = Rect(x: area.x, y: rest.y, width: area.width, height: 0)
         }
         if area.height >= 4 {
             let s = rest.splitBottom(1)

@@ -9,7 +9,9 @@ import TrailCore
 /// noisy GPS profile yet still shows a short steep step. Near the ends the window is cut to the
 /// track (`d − w` is at least 0, `d + w` at most the length) and the divisor is the cut
 /// window's length; below ``minimumWindow`` (10 m) there is no grade. `e(x)` is the elevation
-/// interpolated linearly between the nearest points with elevations on either side of `x`.
+/// interpolated linearly between the nearest points with elevations on either side of `x`; a
+/// window end with a height on one side only (a stretch off the terrain tiles, no `ele`) gives
+/// no grade, never a 0 % from the same nearest height at both ends.
 public enum ProfileGrade {
     /// Half the distance window of the grade readout, metres.
     public static let halfWindow = 50.0
@@ -18,8 +20,8 @@ public enum ProfileGrade {
 
     /// The elevation at `distance` metres along the profile (interpolated; the nearest
     /// elevation when `distance` lies beyond the first or last point with one), nil when no
-    /// point has an elevation.
-    public static func elevation(in profile: ElevationProfile, atDistance distance: Double) -> Double? {
+    /// point has an elevation. With `nearest` false, nil beyond them (a height only on one side).
+    public static func elevation(in profile: ElevationProfile, atDistance distance: Double, nearest: Bool = true) -> Double? {
         let d = profile.distances, e = profile.elevations
         guard !d.isEmpty else { return nil }
         // First index with distance >= target.
@@ -37,8 +39,8 @@ public enum ProfileGrade {
         case let (a?, b?):
             let span = d[right] - d[left]
             return span > 0 ? a + (b - a) * (distance - d[left]) / span : b
-        case let (a?, nil): return a
-        case let (nil, b?): return b
+        case let (a?, nil): return nearest ? a : nil
+        case let (nil, b?): return nearest ? b : nil
         default: return nil
         }
     }
@@ -51,8 +53,8 @@ public enum ProfileGrade {
         let d = profile.distances[index]
         let a = max(0, d - w), b = min(profile.length, d + w)
         guard b - a >= minimumWindow,
-              let ea = elevation(in: profile, atDistance: a),
-              let eb = elevation(in: profile, atDistance: b) else { return nil }
+              let ea = elevation(in: profile, atDistance: a, nearest: false),
+              let eb = elevation(in: profile, atDistance: b, nearest: false) else { return nil }
         return (eb - ea) / (b - a)
     }
 }

@@ -50,6 +50,19 @@ public struct MapBasemap: Sendable {
     /// Hillshade of the terrain over ``bounds`` (``HillshadeLayer``), nil without tiles.
     public var hillshade: HillshadeRaster?
 
+    /// The lowest query zoom (``queryZoom(_:)``) that gets contour lines (1000 m below z10;
+    /// DECISIONS 414). Further out the hike screen and `render --contours` say "Contours from
+    /// zoom 8: zoom in".
+    public static let contourMinimumZoom = 8
+    /// The terrain samples read per grid step for contours at `zoom`: 1 from z11, doubling per
+    /// zoom level below, so a view costs what the same view costs at z11 (SRTM3 at z11 is about
+    /// one sample per dot; DECISIONS 414).
+    public static func contourStride(zoom: Int) -> Int { zoom >= 11 ? 1 : 1 << min(11 - zoom, 8) }
+    /// The status for a view too far out for contours, nil when they are drawn at `zoom`.
+    public static func contoursTooFarOut(zoom: Double) -> String? {
+        queryZoom(zoom) >= contourMinimumZoom ? nil : "Contours from zoom \(contourMinimumZoom): zoom in"
+    }
+
     /// Prepares `features` (loaded for `bounds` at `zoom`).
     public init(features: [MapFeature], coverageAreas: [BoundingBox], bounds: BoundingBox, zoom: Int) {
         self.coverageAreas = coverageAreas

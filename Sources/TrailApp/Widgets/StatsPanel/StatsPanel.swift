@@ -51,7 +51,13 @@ public struct StatsPanel: Sendable {
             out.append([("Est. time", f.duration(s.estimatedWalkingTime)), ("Pace", f.pace(speed: nil))])
         }
         if s.minElevation != nil {
-            out.append([("Gain", f.elevationChange(s.elevationGain)), ("Loss", f.elevationChange(s.elevationLoss.map { -$0 }))])
+            // The terrain's figures (partly): "~" as in the lists, the coverage when under 99.5 %.
+            let t = full ? hike.terrain : nil
+            let fromTerrain = t.map { $0.source == .terrain || $0.source == .fileAndTerrain } ?? false
+            let mark = fromTerrain && s.elevationGain != nil ? "~" : ""
+            let part = fromTerrain ? (t?.elevationCoverage).flatMap { $0 < 0.995 ? " (\(HikeTerrain.percent($0)) %)" : nil } ?? "" : ""
+            out.append([("Gain", mark + f.elevationChange(s.elevationGain) + part),
+                        ("Loss", mark + f.elevationChange(s.elevationLoss.map { -$0 }))])
             out.append([("Lowest", f.elevation(s.minElevation)), ("Highest", f.elevation(s.maxElevation))])
             out.append([("Steepest", f.grade(s.steepestGrade))])
         } else {
@@ -80,7 +86,7 @@ public struct StatsPanel: Sendable {
             var line: Line = [(t.coversPart ? "Terrain there" : "Terrain", f.elevationChange(g) + " / " + f.elevationChange(-l))]
             if let fg = t.fileGain ?? hike.statistics.elevationGain {
                 let d = fg - g
-                line.append(("GPS−DEM", (d >= 0 ? "+" : "−") + f.elevation(abs(d))))
+                line.append(("Δ gain", (d >= 0 ? "+" : "−") + f.elevation(abs(d))))
             }
             out.append(line)
         }
@@ -171,17 +177,23 @@ public struct StatsPanel: Sendable {
               into buffer: inout Buffer) -> Int {
         var y = start
         let labelStyle = environment.style(ThemeRole.muted), valueStyle = environment.style(ThemeRole.text)
-        func pair(_ p: (label: String, value: String), x: Int, labelWidth: Int, width: Int) {
+        /// `wraps`: the pair is alone on its row, so a value too long for it goes on below
+        /// (at the value's column, while rows are left) instead of being cut.
+        func pair(_ p: (label: String, value: String), x: Int, labelWidth: Int, width: Int, wraps: Bool = false) {
             guard width > 0 else { return }
             let lw = min(labelWidth, max(0, width - 2))
             buffer.setString(x: x, y: y, p.label, style: labelStyle, maxWidth: lw)
-            let vx = x + lw + 1
-            buffer.setString(x: vx, y: y, p.value, style: valueStyle, maxWidth: max(0, x + width - vx))
+            let vx = x + lw + 1, room = max(0, x + width - vx)
+            let parts = wraps && DisplayWidth.of(p.value) > room && room >= 8 ? TextFit.wrap(p.value, toWidth: room) : [p.value]
+            for (i, part) in parts.enumerated() {
+                if i > 0 { guard y + 1 < area.maxY else { break }; y += 1 }
+                buffer.setString(x: vx, y: y, part, style: valueStyle, maxWidth: room)
+            }
         }
         for line in lines {
             if twoColumns {
                 guard y < area.maxY else { return y }
-                pair(line[0], x: area.x, labelWidth: columns.leftLabel, width: area.width)
+                pair(line[0], x: area.x, labelWidth: columns.leftLabel, width: area.width, wraps: line.count == 1)
                 if line.count > 1 {
                     let x = area.x + columns.leftLabel + 1 + columns.leftValue + Columns.gap
                     pair(line[1], x: x, labelWidth: columns.rightLabel, width: area.maxX - x)
@@ -190,7 +202,7 @@ public struct StatsPanel: Sendable {
             } else {
                 for p in line {
                     guard y < area.maxY else { return y }
-                    pair(p, x: area.x, labelWidth: columns.anyLabel, width: area.width)
+                    pair(p, x: area.x, labelWidth: columns.anyLabel, width: area.width, wraps: true)
                     y += 1
                 }
             }
