@@ -99,6 +99,20 @@ import Testing
         #expect(abs(s.coverage.coveredLength - 190) < 1e-6)
     }
 
+    /// DECISIONS.md 423: a jump without a pause (to 600 m at once, then on at 5 m/s): five fixes
+    /// are too fast, the sixth (625 m, 6 s after the 100 m fix: 84 m/s) re-anchors the filter and
+    /// starts a new stretch; the 525 m leg is neither distance nor time, as in a recording.
+    /// Walked: 0…100 m (100 m, 100 s) and 625…645 m (20 m, 4 s).
+    @Test func aJumpWithoutAPauseIsNotWalked() {
+        var s = FollowSession(route: route)
+        walk(&s, to: 100)
+        for k in 0..<10 { _ = s.receive(fix(y: 600 + 5 * Double(k), t: 101 + Double(k))) }
+        #expect(s.filter.counters.reanchors == 1)
+        #expect(s.walkedSegments.map(\.count) == [11, 5])
+        #expect(abs(s.distanceWalked - 120) < 0.01)
+        #expect(s.activeTime == 104)
+    }
+
     @Test func restoringFromSavedStretchesGivesTheSameState() {
         var s = FollowSession(route: route)
         walk(&s, to: 100)

@@ -139,6 +139,27 @@ import Testing
         #expect(RecordingSession.segments(of: [s1, [], s2, s3]) == [s1 + s2, s3])
     }
 
+    /// DECISIONS.md 423: a jump while recording (no pause) adds no distance. On the meridian
+    /// 7.5° E, 11.1 m a second from 46.5° (t 0-9 s), then the fixes jump 3.4 km north to 46.531°
+    /// (t 10-20 s): five are rejected as too fast, the sixth (t 15 s) re-anchors and opens a
+    /// stretch whose leg (3,402 m in 6 s) could not have been walked, so a new segment.
+    /// GeographicLib 2.1 `Geodesic.WGS84.Inverse`: 46.5 → 46.5009 = 100.04498328562578 m,
+    /// 46.5315 → 46.532 = 55.5808518115713 m; together 155.62583509719707 m.
+    @Test func aJumpWhileRecordingStartsANewSegmentAndCountsInNothing() {
+        var r = RecordingSession()
+        for i in 0..<10 { feed(&r, fix(Coordinate(latitude: 46.5 + Double(i) * 0.0001, longitude: 7.5), at: Double(i))) }
+        var stretches: [Int] = []
+        for i in 10...20 {
+            let j = feed(&r, fix(Coordinate(latitude: 46.53 + Double(i) * 0.0001, longitude: 7.5), at: Double(i)))
+            if case .accept(let p) = j { stretches.append(p.stretch) }
+        }
+        #expect(r.filter.counters.reanchors == 1)
+        #expect(stretches == [1, 1, 1, 1, 1, 1])  // t 15-20 s, after the walk's stretch 0
+        #expect(r.track.segments.map(\.points.count) == [10, 6])
+        #expect(abs(r.distance - 155.62583509719707) < 0.01)
+        #expect(abs(r.statistics().distance - 155.62583509719707) < 0.01)
+    }
+
     @Test func currentPaceOverTheLastStretchOfTrail() {
         var r = RecordingSession(rules: PositionFilterRules(minimumSpacing: 0))
         var c = KnownPoints.origin

@@ -161,6 +161,38 @@ import TrailCore
         try check("restored")
     }
 
+    /// DECISIONS.md 423: a jump while recording, without a pause (a receiver jump, a ride): the
+    /// fixes 3.3 km north at 46.53° are too fast, the sixth re-anchors the filter and opens a
+    /// stretch; the leg (46.5009° → 46.5305° in 30 s, 110 m/s) starts a second segment and counts
+    /// in nothing, live, in the store and after a kill and restore. GeographicLib 2.1
+    /// `Geodesic.WGS84.Inverse` on the meridian 7.5° E: 46.5 → 46.5009 = 100.04498328562578 m,
+    /// 46.5305 → 46.531 = 55.58084205060614 m; together 155.6258253362319 m.
+    @Test func aJumpWhileRecordingIsASecondSegmentInTheStore() throws {
+        let dir = makeTempDirectory("rec-jump")
+        let hike: HikeID
+        do {
+            let rec = try Recorder(store: try HikeStore(path: dir + "/hikes.sqlite"), name: "Jump", source: nil, now: { self.t0 })
+            for k in 0..<10 { try rec.receive(meridianFix(k, seconds: Double(k) * 5, altitude: 1500)) }
+            for j in 0..<11 { try rec.receive(meridianFix(300 + j, seconds: 50 + Double(j) * 5, altitude: 1500)) }
+            hike = try #require(rec.hike)
+            #expect(rec.session.filter.counters.reanchors == 1)
+            #expect(abs(rec.session.statistics().distance - 155.6258253362319) < 1e-6)
+        }
+        func check(_ store: HikeStore, _ what: String) throws {
+            let s = try store.summary(hike).statistics
+            #expect(abs(s.distance - 155.6258253362319) < 1e-6, "\(what): \(s.distance)")
+            #expect(s.segmentCount == 2 && s.pointCount == 16, "\(what)")
+            #expect(s == (try recomputed(store, hike)), "\(what)")
+            #expect(try store.tracks(of: hike).flatMap(\.segments).map(\.points.count) == [10, 6], "\(what)")
+        }
+        try check(try HikeStore(path: dir + "/hikes.sqlite"), "live")
+        // Killed: the restore writes the hike again from the points, the same two segments.
+        let again = try HikeStore(path: dir + "/hikes.sqlite")
+        let restored = try #require(try Recorder.restoreUnfinished(in: again, now: { self.t0 }))
+        #expect(restored.session.track.segments.count == 2)
+        try check(again, "restored")
+    }
+
     /// A long generated walk (pauses, stops, height noise, refused fixes) recorded point by
     /// point: the statistics written with the last point equal a full recomputation over the
     /// stored track, and the content hash written at the finish equals the import's.

@@ -108,9 +108,16 @@ public struct FollowSession: Sendable {
 
     /// Filters and applies one fix.
     public mutating func receive(_ fix: PositionFix) -> FollowUpdate {
+        let reanchors = filter.counters.reanchors
         let decision = filter.evaluate(fix)
         guard decision == .accepted else {
             return FollowUpdate(decision: decision, match: nil, alert: nil, newlyCovered: 0)
+        }
+        // A re-anchor (a jump, a ride) ends the stretch unless the leg could have been walked,
+        // as in a recording (DECISIONS 423): the jump is not walked distance, time or coverage.
+        if filter.counters.reanchors != reanchors, let prev = previousInStretch,
+           !RecordingSession.legCounts(from: prev.trackpoint, to: fix.trackpoint) {
+            breakStretch()
         }
         return accept(fix)
     }
@@ -119,11 +126,16 @@ public struct FollowSession: Sendable {
     public mutating func pause(at time: Date) {
         guard !isPaused else { return }
         isPaused = true
+        breakStretch()
+        offRoute.reset()
+    }
+
+    /// Ends the current stretch: the next accepted fix starts a new one, with nothing between.
+    private mutating func breakStretch() {
         stretchOpen = false
         previousInStretch = nil
         coverage.breakLine()
         moving.breakChunk()
-        offRoute.reset()
     }
 
     /// Accrues again from the next accepted fix (which starts a new stretch).

@@ -179,10 +179,18 @@ public struct RecordingSession: Sendable {
     public mutating func judge(_ fix: PositionFix) -> RecordingJudgement {
         guard state == .recording else { return .ignored(state) }
         precondition(pending == nil, "commit the pending point before judging the next fix")
+        let reanchors = filter.counters.reanchors
         switch filter.evaluate(fix) {
         case .rejected(let why):
             return .reject(why)
         case .accepted:
+            // A re-anchor (a run of fixes too fast or too far from the anchor) opens a stretch
+            // like a resume, so the leg to it counts only when it could have been walked
+            // (legCounts): a GPS jump or a ride without pausing adds no distance (DECISIONS 423).
+            if filter.counters.reanchors != reanchors, stretchHasPoints {
+                stretch += 1
+                stretchHasPoints = false
+            }
             let p = PendingPoint(sequence: pointCount, stretch: stretch, point: fix.trackpoint)
             pending = p
             prepared = nil
