@@ -58,7 +58,7 @@ import Testing
         let percent = Int((coverage * 100).rounded())
         let tmux = try TmuxSession(command: "env TZ=UTC LANG=C.UTF-8 \(E2EPaths.cairn) tui --store \(store) --dem \(dem) --units metric",
                                    width: 120, height: 36)
-        let library = try tmux.waitFor(text: "~+\(Int(gain.rounded())) m (\(percent) %)")
+        let library = try tmux.waitFor(text: "~+\(Int(gain.rounded())) m (\(percent) %)", timeout: 30)
         #expect(library.ok, "no coverage in the library:\n\(library.screen)")
         // The hike with some heights (listed first: same date, stored later), `t`.
         try tmux.type("g")
@@ -66,15 +66,15 @@ import Testing
         let other = try #require(library.screen.split(separator: "\n").firstIndex { $0.contains("Half off") })
         if row > other { try tmux.send("Down") }
         try tmux.send("Enter")
-        #expect(try tmux.waitFor(text: "Focus: profile").ok)
+        #expect(try tmux.waitFor(text: "Focus: profile", timeout: 30).ok)
         try tmux.type("t")
-        let line = try tmux.waitFor(text: "┅ terrain +")
+        let line = try tmux.waitFor(text: "┅ terrain +", timeout: 30)
         #expect(line.ok && line.screen.contains("━ GPS+fill +") && line.screen.contains("Terrain line on"),
                 "no terrain line beside the filled profile:\n\(line.screen)")
         try tmux.send("Escape")
-        #expect(try tmux.waitFor(text: "sorted by date").ok)
+        #expect(try tmux.waitFor(text: "sorted by date", timeout: 30).ok)
         try tmux.type("T")
-        let totals = try tmux.waitFor(text: "~ climb: +")
+        let totals = try tmux.waitFor(text: "~ climb: +", timeout: 30)
         #expect(totals.ok, "Totals do not say the terrain's part:\n\(totals.screen)")
         try tmux.type("q")
     }
