@@ -2,7 +2,7 @@
 """Convert a GPX track into an NMEA 0183 log (GGA + RMC per fix) for gpsfake.
 
 Usage:
-  gpx2nmea.py TRACK.gpx [-o OUT.nmea] [--track N] [--first K] [--count K]
+  gpx2nmea.py TRACK.gpx [-o OUT.nmea] [--track N] [--laps N] [--after TIME] [--first K] [--count K]
               [--speed KMH] [--start ISO] [--hdop H] [--satellites N]
               [--detour FROM:TO:OFFSET[:RAMP]] [--hold N] [--lead N]
 
@@ -25,6 +25,12 @@ the detour walks away from the path and back rather than jumping.
 
 --hold N repeats the last position for N more seconds (default 2): gpsd reports an epoch when
 the next one begins, so without this the last point might never reach a client.
+
+--laps N walks a timed track out and back N times in all (lap 2 is the track reversed, lap 3
+forward again, ...), each lap's time going on from the end of the one before with the track's
+own gaps between points: a long walk for tests that need more fixes than the track has.
+--after TIME keeps only the points later than TIME (ISO 8601): a log that goes on from where a
+recording stopped. Both apply before --first and --count.
 
 --lead N puts the first position N times before the walk, one epoch a second ending a second
 before the first point (default 0). gpsfake feeds gpsd from the moment it starts, whether a
@@ -155,6 +161,19 @@ def epoch(t, lat, lon, ele, speed, course, hdop, satellites):
     return sentence(gga) + sentence(rmc)
 
 
+def laps(points, n):
+    """The timed track out and back: n laps in all, times going on with the track's own gaps."""
+    out = list(points)
+    for k in range(1, n):
+        seq = points[::-1] if k % 2 else points
+        gaps = [abs((seq[j][3] - seq[j - 1][3]).total_seconds()) for j in range(1, len(seq))]
+        t = out[-1][3]
+        for j in range(1, len(seq)):
+            t = t + dt.timedelta(seconds=gaps[j - 1])
+            out.append((seq[j][0], seq[j][1], seq[j][2], t))
+    return out
+
+
 def convert(points, speed_kmh, start, hdop, satellites, hold, lead=0):
     if is_timed(points):
         times = [p[3] for p in points]
@@ -189,6 +208,8 @@ def main(argv):
     ap.add_argument('gpx')
     ap.add_argument('-o', '--output')
     ap.add_argument('--track', type=int, help='use only track N (0-based); default all tracks joined')
+    ap.add_argument('--laps', type=int, default=1, help='walk a timed track out and back N times in all')
+    ap.add_argument('--after', help='keep only points later than this ISO 8601 time')
     ap.add_argument('--first', type=int, default=0, help='skip the first K points')
     ap.add_argument('--count', type=int, help='use at most K points')
     ap.add_argument('--speed', type=float, default=4.0, help='walking speed for untimed tracks, km/h')
@@ -199,7 +220,17 @@ def main(argv):
     ap.add_argument('--hold', type=int, default=2)
     ap.add_argument('--lead', type=int, default=0, help='repeat the first position N seconds before the walk')
     a = ap.parse_args(argv)
-    points = read_track(a.gpx, a.track)[a.first:]
+    points = read_track(a.gpx, a.track)
+    if a.laps > 1:
+        if not is_timed(points):
+            sys.exit('gpx2nmea: --laps needs a track with a time on every point')
+        points = laps(points, a.laps)
+    if a.after:
+        after = parse_time(a.after)
+        if after is None:
+            sys.exit('gpx2nmea: --after wants an ISO 8601 time')
+        points = [p for p in points if p[3] is not None and p[3] > after]
+    points = points[a.first:]
     if a.count is not None:
         points = points[:a.count]
     if len(points) < 1:

@@ -53,13 +53,25 @@ import TrailStore
         let dir = NSTemporaryDirectory() + "cairn-record-kill-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let storePath = dir + "/hikes.sqlite", pointLog = dir + "/points.log", nmea = dir + "/walk.nmea"
-        // 150 copies of the first fix lead the log: cairn needs a moment to start and connect.
-        _ = try FollowTests.output([python, E2EPaths.repo.appendingPathComponent("Tools/gpx2nmea.py").path, Self.gpx,
-                                    "-o", nmea, "--lead", "150"])
-        var totalLost = 0
+        // The sample walked out and back (40 laps, about 17,700 fixes: more than 50 rounds
+        // use), each round's log going on from the recording's last stored point, so every
+        // round feeds fixes the recording has not seen and every kill can land mid-write.
+        // 150 copies of the first fix lead each log: cairn needs a moment to start and connect
+        // (at or before the last stored point's time, the resumed recording skips them).
+        func writeLog(after: Date?) throws {
+            let iso = ISO8601DateFormatter()
+            iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            _ = try FollowTests.output([python, E2EPaths.repo.appendingPathComponent("Tools/gpx2nmea.py").path, Self.gpx,
+                                        "-o", nmea, "--lead", "150", "--laps", "40"]
+                                       + (after.map { ["--after", iso.string(from: $0)] } ?? []))
+        }
+        var lastStored: Date?
+        var storedBefore = 0
+        var totalLost = 0, totalNew = 0
         print("record kill test: \(kills) kills, seed \(seed)")
         for round in 1...kills + 1 {
             let last = round == kills + 1
+            try writeLog(after: lastStored)
             let fake = try GPSFakeProcess(gpsfake: gpsfake, log: nmea, cycle: 0.01)
             defer { fake.finish(timeout: 0) }
             var unfinished = false
@@ -88,18 +100,22 @@ import TrailStore
                 #expect(accepted.isEmpty)
                 continue
             }
-            let stored = Array(try store.recordingStretches(record.id).joined())
+            let stretches = try store.recordingStretches(record.id)
+            let stored = Array(stretches.joined())
             let found = accepted.filter { seq, lat, lon in
                 seq < stored.count && stored[seq].latitude == lat && stored[seq].longitude == lon
             }.count
             let lost = accepted.count - found
             totalLost += lost
-            print("round \(round)\(last ? " (resumed, then SIGINT)" : ""): accepted \(accepted.count), found \(found), lost \(lost), stored \(stored.count)")
+            totalNew += stored.count - storedBefore
+            lastStored = stored.last?.time ?? lastStored
+            defer { storedBefore = stored.count }
+            print("round \(round)\(last ? " (resumed, then SIGINT)" : ""): accepted \(accepted.count), found \(found), lost \(lost), stored \(stored.count) (\(stored.count - storedBefore) new)")
             #expect(lost == 0)
             #expect(stored.count >= accepted.count)
             // What other commands see, before anything restores it: every stored point, and the
             // statistics of a full recomputation (DECISIONS.md 420-421).
-            try Self.expectStoredHikeCurrent(store: storePath, hike: hike.id.rawValue, points: stored, dir: dir)
+            try Self.expectStoredHikeCurrent(store: storePath, hike: hike.id.rawValue, segments: RecordingSession.segments(of: stretches), dir: dir)
             if last {
                 #expect(record.state == .finished && record.pointCount == stored.count)
             } else {
@@ -109,7 +125,7 @@ import TrailStore
                 #expect(try store.recording(record.id).state == .paused)
             }
         }
-        print("record kill test: lost \(totalLost) in total (must be 0)")
+        print("record kill test: lost \(totalLost) in total (must be 0); \(totalNew) points stored over \(kills + 1) rounds")
         #expect(totalLost == 0)
         let summaries = try HikeStore(path: storePath).summaries()
         #expect(summaries.count == 1 && summaries.first?.kind == .recorded)
@@ -166,7 +182,7 @@ import TrailStore
         let gpxLast = try #require(iso.date(from: lastTime))
         let recordedLast = try #require(stretches.last?.last?.time)
         #expect(abs(recordedLast.timeIntervalSince(gpxLast)) < 0.001, "\(recordedLast) vs \(lastTime)")
-        try Self.expectStoredHikeCurrent(store: storePath, hike: hike.id.rawValue, points: Array(stretches.joined()), dir: dir)
+        try Self.expectStoredHikeCurrent(store: storePath, hike: hike.id.rawValue, segments: RecordingSession.segments(of: stretches), dir: dir)
     }
 
     /// The statistics fields `cairn show --json`, `list --json` and `stats --json` print.
@@ -174,17 +190,19 @@ import TrailStore
                                  "movingAverageSpeed", "maxSpeed", "elevationGain", "elevationLoss", "minElevation",
                                  "maxElevation", "steepestGrade", "estimatedWalkingTime", "totalTime"]
 
-    /// `cairn show ID --json` and `cairn list --json` of a recording's hike against `points` (the
-    /// recording's own point rows, in order): the same point count, one segment, and statistics
-    /// equal to ``StatisticsCalculator`` over those points as one segment (a full recomputation);
-    /// `cairn export` writes those points as one `trkseg`, and `cairn stats` of that GPX (parsed
-    /// back, computed again) gives the same figures.
-    static func expectStoredHikeCurrent(store: String, hike: String, points: [Trackpoint], dir: String) throws {
-        let expected = StatisticsCalculator().statistics(for: Track(segments: [TrackSegment(points: points)]))
+    /// `cairn show ID --json` and `cairn list --json` of a recording's hike against `segments`
+    /// (the recording's own point rows, in order, its stretches joined into segments where the
+    /// leg between them could have been walked, DECISIONS 420/423): the same point and segment
+    /// counts, and statistics equal to ``StatisticsCalculator`` over those segments (a full
+    /// recomputation); `cairn export` writes one `trkseg` per segment, and `cairn stats` of that
+    /// GPX (parsed back, computed again) gives the same figures.
+    static func expectStoredHikeCurrent(store: String, hike: String, segments: [[Trackpoint]], dir: String) throws {
+        let points = Array(segments.joined())
+        let expected = StatisticsCalculator().statistics(for: Track(segments: segments.map { TrackSegment(points: $0) }))
         let expectedJSON = try JSONSerialization.jsonObject(with: JSONEncoder().encode(expected)) as? [String: Any]
         func check(_ figures: [String: Any]?, _ what: String, exact: Bool = true) {
             #expect(figures?["pointCount"] as? Int == points.count, "\(what): point count")
-            #expect(figures?["segmentCount"] as? Int == 1, "\(what): segments")
+            #expect(figures?["segmentCount"] as? Int == segments.count, "\(what): segments")
             for key in statisticsKeys {
                 let want = expectedJSON?[key] as? Double, got = figures?[key] as? Double
                 if exact || want == nil || got == nil {
@@ -205,7 +223,7 @@ import TrailStore
         try? FileManager.default.removeItem(atPath: gpx)
         _ = try FollowTests.output([cairn, "export", hike, "-o", gpx, "--store", store])
         let text = try String(contentsOfFile: gpx, encoding: .utf8)
-        #expect(text.components(separatedBy: "<trkseg>").count - 1 == 1, "one trkseg")
+        #expect(text.components(separatedBy: "<trkseg>").count - 1 == segments.count, "one trkseg per segment")
         let stats = try FollowTests.output([cairn, "stats", "--json", gpx])
         let file = (try JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [[String: Any]])?.first
         // GPX writes coordinates and times as decimal text: equal to within 1e-9 relative.
