@@ -131,6 +131,45 @@ import TrailStore
         #expect(summaries.count == 1 && summaries.first?.kind == .recorded)
     }
 
+    /// `cairn delete` of the hike `cairn record` is recording into refuses in words and deletes
+    /// nothing (it used to delete it, and the recorder then stopped on its next point saying
+    /// the walk was paused); once the recorder has stopped, the unfinished recording can be
+    /// deleted (discarded).
+    @Test func deletingTheHikeBeingRecordedIsRefused() throws {
+        guard BrowseTests.ready else { return }
+        let dir = NSTemporaryDirectory() + "cairn-record-delete-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let storePath = dir + "/hikes.sqlite"
+        let recorder = try SpawnedProcess(E2EPaths.cairn, ["record", "--gps", "replay:" + Self.gpx, "--speed", "10",
+                                                           "--name", "Walking now", "--store", storePath, "--status-every", "3600"])
+        var hike: HikeSummary?
+        let deadline = Date().addingTimeInterval(30)
+        while hike == nil && Date() < deadline {
+            usleep(200_000)
+            if FileManager.default.fileExists(atPath: storePath) { hike = try? HikeStore(path: storePath).summaries().first }
+        }
+        let id = try #require(hike).id.rawValue
+        let delete = Process()
+        delete.executableURL = URL(fileURLWithPath: E2EPaths.cairn)
+        delete.arguments = ["delete", "--yes", id, "--store", storePath]
+        let err = Pipe()
+        delete.standardError = err
+        delete.standardOutput = FileHandle.nullDevice
+        try delete.run()
+        delete.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(delete.terminationStatus == 1)
+        #expect(message.contains("is being recorded right now") && message.contains("nothing was deleted"), "\(message)")
+        #expect(try HikeStore(path: storePath).summaries().map(\.id.rawValue) == [id])
+        // The recorder carries on and stops normally.
+        kill(recorder.pid, SIGTERM)
+        #expect(recorder.wait(timeout: 10))
+        #expect(try HikeStore(path: storePath).recording(of: try #require(HikeID(id)))?.state == .paused)
+        _ = try FollowTests.output([E2EPaths.cairn, "delete", "--yes", id, "--store", storePath])
+        #expect(try HikeStore(path: storePath).summaries().isEmpty)
+    }
+
     /// DECISIONS.md 422, end to end: `cairn record --gps replay:FILE --speed 1000` killed with
     /// SIGKILL part-way, then `cairn record --resume` without `--speed` plays the rest at 1000x
     /// (the GPX's 13,937 s left of the walk take about 10 s; at 1x they would take hours), says

@@ -126,10 +126,19 @@ public final class HikeStore {
     }
 
     /// Deletes hikes with their tracks, points and waypoints, all or none (one transaction).
+    /// A recording that is not finished can be deleted (it is then discarded), except while
+    /// `cairn record` runs on this store in another process.
     /// - Throws: ``HikeStoreError/noSuchHike(_:)`` when any id is absent (nothing deleted),
-    ///   ``HikeStoreError/readOnly(path:)``.
+    ///   ``HikeStoreError/recordingInProgress(_:)`` when one of them is an unfinished recording
+    ///   and `cairn record` runs on this store (nothing deleted), ``HikeStoreError/readOnly(path:)``.
     public func delete(_ ids: [HikeID]) throws {
         try requireWritable()
+        // A recorder paused in its process keeps the state `paused`: while any process holds the
+        // store's recording lock, no unfinished recording is deleted.
+        if RecordingLock.isHeldElsewhere(store: path) {
+            let unfinished = Set(try unfinishedRecordings().map(\.hikeID))
+            if let busy = ids.first(where: unfinished.contains) { throw HikeStoreError.recordingInProgress(busy.rawValue) }
+        }
         try connection.transaction {
             for id in ids {
                 try connection.run("DELETE FROM hikes WHERE public_id = ?", [.text(id.rawValue)])

@@ -20,6 +20,9 @@ public enum HikeStoreError: Error, CustomStringConvertible, Equatable {
     case readOnly(path: String)
     /// SQLite could not open or create the file; `reason` says why in words.
     case cannotOpen(path: String, reason: String)
+    /// The hike is being recorded by another process (`cairn record` holds the store's
+    /// recording lock): deleting it would leave the recorder nowhere to store its points.
+    case recordingInProgress(String)
 
     public var description: String {
         switch self {
@@ -42,6 +45,8 @@ public enum HikeStoreError: Error, CustomStringConvertible, Equatable {
             return "the hike store \(p) is read-only (the file or its directory cannot be written, and SQLite needs both); it was left unchanged"
         case .cannotOpen(let p, let reason):
             return "cannot open the hike store \(p): \(reason)"
+        case .recordingInProgress(let id):
+            return "hike '\(id)' is being recorded right now (cairn record is running): finish the recording first, then delete it; nothing was deleted"
         }
     }
 }
