@@ -170,6 +170,31 @@ import TrailStore
         #expect(try HikeStore(path: storePath).summaries().isEmpty)
     }
 
+    /// A recording stopped before its first accepted position says nothing was recorded (it
+    /// said "paused: `cairn record --resume` continues it", and the resume then found nothing).
+    @Test func stoppedBeforeTheFirstPositionSaysNothingWasRecorded() throws {
+        guard BrowseTests.ready else { return }
+        let dir = NSTemporaryDirectory() + "cairn-record-nothing-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let storePath = dir + "/hikes.sqlite"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: E2EPaths.cairn)
+        // Port 9 (discard) on the loopback: nothing listens, no fix ever comes.
+        p.arguments = ["record", "--gps", "gpsd://127.0.0.1:9", "--store", storePath, "--status-every", "3600"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        usleep(1_500_000)
+        p.terminate()
+        p.waitUntilExit()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(p.terminationStatus == 0)
+        #expect(text.contains("before the first accepted position: nothing was recorded") && !text.contains("--resume"), "\(text)")
+        #expect(try HikeStore(path: storePath).summaries().isEmpty)
+    }
+
     /// DECISIONS.md 422, end to end: `cairn record --gps replay:FILE --speed 1000` killed with
     /// SIGKILL part-way, then `cairn record --resume` without `--speed` plays the rest at 1000x
     /// (the GPX's 13,937 s left of the walk take about 10 s; at 1x they would take hours), says

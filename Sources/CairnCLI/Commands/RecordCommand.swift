@@ -115,9 +115,16 @@ public enum RecordCommand: Command {
         case .finished:
             context.stdout.write(finishedText(recorder, units))
             return 0
+        case .paused(let reason) where recorder.session.pointCount == 0 && !resume:
+            // Nothing accepted: no hike was stored, so there is nothing to resume.
+            context.stdout.write("stopped (\(TerminalText.clean(reason))) before the first accepted position: nothing was recorded\n")
+            return 0
         case .paused(let reason):
             context.stdout.write("paused (\(TerminalText.clean(reason))): `cairn record --resume` continues it\n")
             return 0
+        case .failed(let reason) where recorder.session.pointCount == 0 && !resume:
+            context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); no position had been accepted, so nothing was recorded\n")
+            return 1
         case .failed(let reason):
             context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); it is paused, `cairn record --resume` continues it\n")
             return 1
