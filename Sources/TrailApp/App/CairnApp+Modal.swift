@@ -51,6 +51,7 @@ extension CairnApp {
             switch key {
             case .escape:
                 state.modal = nil
+                if case .recordName = p.purpose { return runRecording(&state) { RecordFeature.nameCancelled(&$0) } }
                 return []
             case .enter:
                 state.modal = nil

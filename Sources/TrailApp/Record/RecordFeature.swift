@@ -82,6 +82,14 @@ enum RecordFeature {
                 }
             case .finish:
                 guard model.phase == .running else { return result }
+                // No more points while the hike is named (the hiker may be getting into a car):
+                // the recording pauses, and Esc on the prompt resumes it.
+                if model.figures.state == .recording {
+                    model.pausedForFinish = true
+                    result.effects = [.own(.perform(.pause)), .own(.pauseSource(true))]
+                    result.status = StatusMessage(text: "Paused while you name the hike: Enter saves it, Esc goes on recording",
+                                                  isError: false)
+                }
                 result.modal = .prompt(PromptModel(purpose: .recordName, title: "Finish and save as", text: model.name))
             case .backtrack:
                 guard model.phase == .running else { return result }
@@ -105,9 +113,18 @@ enum RecordFeature {
         return result
     }
 
+    /// The name prompt was cancelled (Esc): a recording that `x` paused goes on.
+    static func nameCancelled(_ model: inout RecordModel) -> Result {
+        guard model.phase == .running, model.pausedForFinish else { return Result() }
+        model.pausedForFinish = false
+        guard model.figures.state == .paused else { return Result() }
+        return Result([.perform(.resume), .pauseSource(false)], status: StatusMessage(text: "Recording again", isError: false))
+    }
+
     /// The name prompt was accepted: finish under that name.
     static func nameEntered(_ model: inout RecordModel, _ name: String) -> Result {
         guard model.phase == .running else { return Result() }
+        model.pausedForFinish = false
         model.phase = .finishing
         model.name = name
         return Result([.finish(name: name)], status: StatusMessage(text: "Finishing…", isError: false))
@@ -148,7 +165,9 @@ enum RecordFeature {
             return Result()
         case .stateChanged(let figures):
             model.figures = figures
-            let text = figures.state == .paused ? "Paused (written): p resumes · x finishes" : "Recording again"
+            let text = figures.state != .paused ? "Recording again"
+                : model.pausedForFinish ? "Paused while you name the hike: Enter saves it, Esc goes on recording"
+                : "Paused (written): p resumes · x finishes"
             return Result(status: StatusMessage(text: text, isError: false))
         case .backtrackReady(let points):
             guard points.count >= 2 else {

@@ -17,7 +17,7 @@ extension RecordAction {
                    keys: [.character("c")], action: .centre),
         KeyBinding("p", "pause / resume (written to the store first; a new segment only after a ride)", hint: "p pause",
                    keys: [.character("p")], action: .pause),
-        KeyBinding("x", "finish: name the hike, save it and open it", hint: "x finish", keys: [.character("x")],
+        KeyBinding("x", "finish: pause, name the hike, save it and open it (Esc goes on recording)", hint: "x finish", keys: [.character("x")],
                    action: .finish),
         KeyBinding("b", "backtrack: follow the walk so far back to its start, with the off-route alert",
                    hint: "b backtrack", keys: [.character("b")], action: .backtrack),

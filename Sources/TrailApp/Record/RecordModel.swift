@@ -20,6 +20,8 @@ public struct RecordModel: Sendable {
     }
 
     public var phase: Phase = .starting
+    /// True while the finish prompt is open over a recording that `x` paused: Esc resumes it.
+    public var pausedForFinish = false
     /// The hike's name (asked again when finishing).
     public var name: String
     /// The recorded hike once its first point is stored.

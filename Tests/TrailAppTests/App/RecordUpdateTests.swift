@@ -135,6 +135,37 @@ import TrailStore
         #expect(d.state.screen.kind == .library)
     }
 
+    /// `x` pauses the recording while the hike is named (no fix taken in the car while typing);
+    /// Esc resumes it; a recording already paused stays paused either way (tester, issue 14).
+    @Test func finishPausesWhileTheNameIsTypedAndEscResumes() {
+        var d = RecordDriver()
+        _ = d.start()
+        for k in 0..<5 { d.send(FollowFixture.fix(Double(k))) }
+        let x = d.key(.character("x"))
+        #expect(x == [.record(.perform(.pause)), .record(.pauseSource(true))])
+        _ = d.answer(x)
+        #expect(d.model?.figures.state == .paused)
+        d.send(FollowFixture.fix(5))
+        #expect(d.model?.figures.pointCount == 5, "a fix taken while the name is typed")
+        #expect(d.state.status.text.contains("Esc goes on recording"))
+        let esc = d.key(.escape)
+        #expect(d.state.modal == nil)
+        #expect(esc == [.record(.perform(.resume)), .record(.pauseSource(false))])
+        _ = d.answer(esc)
+        d.send(FollowFixture.fix(6))
+        #expect(d.model?.figures.pointCount == 6)
+        // Paused by the hiker first: x and Esc leave it paused.
+        let p = d.key(.character("p"))
+        _ = d.answer(p)
+        #expect(d.key(.character("x")).isEmpty)
+        #expect(d.key(.escape).isEmpty)
+        #expect(d.model?.figures.state == .paused)
+        // x then Enter finishes (from the pause x made).
+        _ = d.answer(d.key(.character("p")))
+        _ = d.answer(d.key(.character("x")))
+        #expect(d.key(.enter) == [.record(.finish(name: "Recorded 2023-11-14"))])
+    }
+
     @Test func anEmptyNameKeepsTheWalkAndTheDefaultNameAndSaysSo() {
         var d = RecordDriver()
         _ = d.start()
