@@ -41,7 +41,7 @@ public enum RecordCommand: Command {
     static let headless = OptionSpec("--headless", help: "no recording screen even on a terminal: status lines only")
     static let statusEvery = OptionSpec("--status-every", value: "SECS", defaultValue: "60", help: "seconds between status lines")
     static let pointLog = OptionSpec("--point-log", value: "FILE", kind: .file(extensions: []),
-                                     help: "append each accepted point (\"seq stretch lat lon unixtime\") after it is committed")
+                                     help: "headless only: append each accepted point (\"seq stretch lat lon unixtime\") after it is committed")
     public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, headless, statusEvery, pointLog]
         + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak]
     public static let notes = ThemeOption.lookupNote
@@ -63,9 +63,12 @@ public enum RecordCommand: Command {
         guard interval > 0 else { throw CLIError.usage("--status-every needs a positive number of seconds") }
         if resume && finish { throw CLIError.usage("--resume and --finish exclude each other") }
 
+        let onScreen = !args.has(headless) && context.stdoutIsTerminal && context.stdinIsTerminal
+        guard !(onScreen && !finish && pointLogPath != nil) else {
+            throw CLIError.usage("--point-log is written by a headless recording only: add --headless (the recording screen keeps no point log)")
+        }
         let store = try StoreAccess.open(storePath, context, write: true)
         let unfinished = try restoreUnfinished(store, context)
-        let onScreen = !args.has(headless) && context.stdoutIsTerminal && context.stdinIsTerminal
         if onScreen && !finish {
             return try launchScreen(args, context, unfinished: unfinished, resume: resume, name: name, rules: rules)
         }
