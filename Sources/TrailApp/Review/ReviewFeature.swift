@@ -162,6 +162,20 @@ enum ReviewFeature {
         case .matched(let id, let raw, let match, let version, let saved):
             guard id == model.hike.id else { return Result() }
             model.raw = raw
+            if match.matchedShare == 0, let box = BoundingBox(covering: raw.flatMap { $0 }) {
+                // No walkable way near any point: nothing to review, and where the map is missing
+                // (as `cairn match` says it).
+                let f = { (v: Double) in String(format: "%.4f", v) }
+                model.match = nil
+                model.failure = "no map data under this hike (no walkable way within 30 m of any of its points). "
+                    + "Import an OpenStreetMap extract covering \(f(box.minLatitude)),\(f(box.minLongitude)) to "
+                    + "\(f(box.maxLatitude)),\(f(box.maxLongitude)) (latitude,longitude) with "
+                    + "cairn map import EXTRACT.osm.pbf, or run cairn map fetch --around \(id)"
+                fit(&model, context, section: nil)
+                var result = mapResult(model)
+                result.status = StatusMessage(text: "No map data under this hike: nothing to match (Esc goes back)", isError: true)
+                return result
+            }
             model.match = match
             model.keptVersion = version
             model.choices = saved.map { Array($0.prefix(match.sections.count)) } ?? []

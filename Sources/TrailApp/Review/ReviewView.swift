@@ -121,7 +121,11 @@ public enum ReviewView {
         let x = area.x + 1, w = area.width - 2
         guard let match = model.match else {
             let text = model.failure.map { "No match: \(TextSanitizer.sanitize($0))" } ?? "Matching the recording onto the mapped paths…"
-            buffer.setString(x: x, y: area.y + 1, text, style: env.style(model.failure == nil ? ThemeRole.muted : ThemeRole.warning), maxWidth: w)
+            // Wrapped: the failure says what to import, which must not be cut off.
+            for (i, line) in TextFit.wrap(text, toWidth: w).prefix(max(1, area.height - 1)).enumerated() {
+                buffer.setString(x: x, y: area.y + 1 + i, line, style: env.style(model.failure == nil ? ThemeRole.muted : ThemeRole.warning),
+                                 maxWidth: w)
+            }
             return
         }
         let sections = match.sections

@@ -282,4 +282,32 @@ import TrailStore
             }
         }
     }
+
+    /// A hike with no walkable way near any point (tester, issue 16): no review of one
+    /// "unmatched" section with a length "as matched", but what `cairn match` says: no map
+    /// data under the hike and the area to import (the points' box: 42.0000…42.0014 N, 1.5 E,
+    /// the fixture's 0-140 m northwards, 140 m / 111,195 m per degree ≈ 0.00126°), wrapped whole
+    /// in the panel.
+    @Test func aHikeWithNoMapUnderItSaysWhatToImport() {
+        var (m, _) = Self.fixture()
+        let raw = (0..<8).map { Self.at(0, Double($0) * 20) }
+        let rawPiece = TrackMatch.Piece(isMatched: false, points: 0...7, coordinates: raw, anchors: [], segment: 0)
+        let off = TrackMatch.Section(kind: .unmatched, points: 0...7, piece: 0, matched: [], raw: raw,
+                                     rawLength: 140, matchedLength: 140, maxOffset: 0)
+        let none = TrackMatch(pieces: [rawPiece], sections: [off], pointCount: 8)
+        #expect(none.matchedShare == 0)
+        let r = ReviewFeature.message(&m, .matched(Self.id, raw: [raw], none, keptVersion: 0), Self.context)
+        #expect(m.match == nil)
+        #expect(r.status?.text.contains("No map data under this hike") == true)
+        var buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        let text = buffer.textLines().joined(separator: " ").split(separator: " ").joined(separator: " ")
+        let box = BoundingBox(covering: raw)!
+        let south = String(format: "%.4f,%.4f", box.minLatitude, box.minLongitude)
+        let north = String(format: "%.4f,%.4f", box.maxLatitude, box.maxLongitude)
+        #expect(abs(box.maxLatitude - box.minLatitude - 140 / 111_195.0) < 2e-5)
+        #expect(text.contains("no map data under this hike"), "\(text)")
+        #expect(text.contains(south) && text.contains(north) && text.contains("--around") && text.contains("\(Self.id)"), "\(text)")
+        #expect(!text.contains("Line with these choices"))
+    }
 }
