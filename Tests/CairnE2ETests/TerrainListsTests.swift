@@ -56,7 +56,7 @@ import Testing
         let coverage = try #require(halfRow["elevationCoverage"] as? Double)
         #expect(abs(coverage - 0.5) < 0.02, "\(coverage)")
         let percent = Int((coverage * 100).rounded())
-        let tmux = try TmuxSession(command: "env TZ=UTC LANG=C.UTF-8 \(E2EPaths.cairn) tui --store \(store) --dem \(dem) --units metric",
+        let tmux = try TmuxSession(command: "env TZ=UTC LANG=C.UTF-8 \(E2EPaths.cairn) tui --store \(store) --dem \(dem) --map \(dir.path)/m.sqlite --units metric",
                                    width: 120, height: 36)
         let library = try tmux.waitFor(text: "~+\(Int(gain.rounded())) m (\(percent) %)", timeout: 30)
         #expect(library.ok, "no coverage in the library:\n\(library.screen)")
