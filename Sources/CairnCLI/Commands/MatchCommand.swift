@@ -45,6 +45,10 @@ public enum MatchCommand: Command {
             default: throw CLIError.usage("--keep takes matched or raw, not '\(TerminalText.clean(v))'")
             }
         }
+        if keep != nil && args.has(Self.json) {
+            // --json prints the match for review; what --keep did is one line of text.
+            throw CLIError.usage("--json prints the match (without --keep); --keep says in one line what it kept")
+        }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
         let id = try StoreAccess.ids(args.positionals, in: store)[0]
         if keep == .raw {

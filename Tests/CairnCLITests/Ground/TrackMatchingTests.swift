@@ -73,5 +73,10 @@ import TrailStore
         #expect(text.out.contains("matched 100.0 % of 21 points"))
         let noMap = s.run(["match", id.rawValue, "--store", "h.sqlite", "--map", "absent.sqlite"], dir: dir)
         #expect(noMap.code == 1 && noMap.err.contains("no map"))
+        // --json with --keep is refused in words (it was ignored: text came out), nothing kept.
+        let keepJSON = s.run(["match", id.rawValue, "--keep", "matched", "--json", "--store", "h.sqlite",
+                              "--map", RoutingFixtures.samplePath], dir: dir)
+        #expect(keepJSON.code == 2 && keepJSON.err.contains("--json prints the match (without --keep)"), "\(keepJSON.err)")
+        #expect(try HikeStore(path: dir.appendingPathComponent("h.sqlite").path).lineVersions(of: id).isEmpty)
     }
 }
