@@ -21,19 +21,6 @@ import Testing
         return out + "</trkseg></trk></gpx>\n"
     }
 
-    static func output(_ argv: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: argv[0])
-        p.arguments = Array(argv.dropFirst())
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     @Test func coverageInTheLibraryTheTerrainLineBesideAFilledProfileAndTotals() throws {
         guard BrowseTests.ready else { return }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-e2e-terrain-\(UUID().uuidString)")
@@ -49,7 +36,7 @@ import Testing
             .write(to: some, atomically: true, encoding: .utf8)
         try BrowseTests.run([E2EPaths.cairn, "dem", "import", "--dem", dem, E2EPaths.samples.appendingPathComponent("N42E001.hgt.zip").path])
         try BrowseTests.run([E2EPaths.cairn, "import", "--store", store, half.path, some.path])
-        let json = try Self.output([E2EPaths.cairn, "list", "--json", "--store", store, "--dem", dem])
+        let json = try FollowTests.output([E2EPaths.cairn, "list", "--json", "--store", store, "--dem", dem])
         let list = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         let halfRow = try #require(list.first { $0["name"] as? String == "Half off" })
         let gain = try #require((halfRow["statistics"] as? [String: Any])?["elevationGain"] as? Double)
