@@ -79,7 +79,7 @@ import TrailCore
         #expect(abs(ProfileGrade.grade(in: hike.profile, at: 0)! - 0.10) < 0.001, "cut window at the start")
         let chart = ElevationChart(hike: hike, scrubIndex: 50, environment: env)
         let text = chart.readoutText() ?? ""
-        #expect(text.contains("+10%"), "\(text)")
+        #expect(text.contains("+10 %"), "\(text)")
         #expect(text.contains("553 m"), "distance along: 50 steps of 11.0574 m = 552.9 m; \(text)")
         #expect(text.contains("1055 m"), "elevation 1000 + 50 × 1.10574; \(text)")
     }

@@ -48,7 +48,7 @@ struct UnitFormatterTests {
         #expect(metric.elevationChange(1e300) == "--" && imperial.elevationChange(-1e300) == "--")
         #expect(metric.grade(1e300) == "--" && metric.grade(.infinity) == "--")
         #expect(metric.duration(1e300) == "--" && metric.duration(1e300, style: .clock) == "--")
-        #expect(metric.elevation(8848.86) == "8849 m" && metric.grade(-0.25) == "-25%")
+        #expect(metric.elevation(8848.86) == "8849 m" && metric.grade(-0.25) == "-25 %")
     }
 
     @Test func metricDistance() {
@@ -106,9 +106,9 @@ struct UnitFormatterTests {
     }
 
     @Test func grades() {
-        #expect(metric.grade(0.25) == "+25%")
-        #expect(metric.grade(-0.084) == "-8%")
-        #expect(metric.grade(-0.004) == "0%")
+        #expect(metric.grade(0.25) == "+25 %")
+        #expect(metric.grade(-0.084) == "-8 %")
+        #expect(metric.grade(-0.004) == "0 %")
         #expect(metric.grade(nil) == "--")
     }
 

@@ -24,6 +24,9 @@ hysteresis, sharing no code with Cairn:
 * elevationCoverage (some or no elevations): the coverage rule over the points that have a
   height after filling (the densified line's terrain heights for a planned one);
 * filledAt (some elevations): each point's height after filling (null where none);
+* minElevation / maxElevation: the lowest and highest of the heights the gain is measured on
+  (the densified terrain line, the filled points, or the file's own), raw, no filter;
+  fileMinElevation / fileMaxElevation: the same over the file's own heights (null without);
 * terrainAt: the terrain height under each point (null without data).
 
 Besides the rules' three (partial-middle, every-other, no-ele) and a hike half off the tile with
@@ -88,7 +91,8 @@ def figures(tile, pts):
     eles = [p[2] for p in pts]
     terr = [R.height(tile, a, b) for a, b in ll]
     own = [e for e in eles if e is not None]
-    res = {"fileOnlyGain": R.hysteresis(own)[0] if own else None, "terrainAt": terr}
+    res = {"fileOnlyGain": R.hysteresis(own)[0] if own else None, "terrainAt": terr,
+           "fileMinElevation": min(own) if own else None, "fileMaxElevation": max(own) if own else None}
     if not own:
         line = R.densify(ll)
         hs = [R.height(tile, a, b) for a, b in line]
@@ -97,6 +101,7 @@ def figures(tile, pts):
         res["coverage"] = coverage(line, [h is not None for h in hs])
         res["elevationCoverage"] = res["coverage"]
         res["source"] = "terrain" if valid else "none"
+        res["minElevation"], res["maxElevation"] = (min(valid), max(valid)) if valid else (None, None)
         return res
     res["coverage"] = coverage(ll, [h is not None for h in terr])
     if len(own) < len(pts):
@@ -126,12 +131,14 @@ def figures(tile, pts):
         valid = [e for e in filled if e is not None]
         res["gain"], res["loss"] = R.hysteresis(valid)
         res["source"] = "file+terrain"
+        res["minElevation"], res["maxElevation"] = min(valid), max(valid)
         res["filledAt"] = filled
         res["elevationCoverage"] = coverage(ll, [e is not None for e in filled])
         res.update(comparison(tile, ll, terr, filled))
         return res
     res["gain"], res["loss"] = R.hysteresis(eles)
     res["source"] = "file"
+    res["minElevation"], res["maxElevation"] = min(eles), max(eles)
     res.update(comparison(tile, ll, terr, eles))
     return res
 

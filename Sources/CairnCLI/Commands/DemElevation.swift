@@ -69,7 +69,7 @@ enum DemElevation {
         } else {
             out += indent + "Gain / loss: \(UnitFormatter.unknown) / \(UnitFormatter.unknown) (unknown: no elevation under the line)\n"
         }
-        if !above, let g = s.steepestGrade { out += indent + String(format: "Steepest grade: %+.0f %%\n", g * 100) }
+        if !above, let g = s.steepestGrade { out += indent + "Steepest grade: " + u.grade(g) + "\n" }
         if !above, s.elevationSource == .terrain || s.elevationSource == .fileAndTerrain {
             let part = s.elevationCoverage.flatMap { $0 < 0.995 ? " over \(HikeTerrain.percent($0)) % of \(subject)" : nil } ?? ""
             out += indent + "Walking time (DIN 33466, terrain climb\(part)): " + u.duration(s.estimatedWalkingTime, style: .clock) + "\n"

@@ -112,6 +112,8 @@ enum HikeElevationFigures {
             out.outings[i].maxElevationFromTerrain = s.statistics.maxElevation != nil && out.outings[i].maxElevation != s.statistics.maxElevation
             out.outings[i].elevationCoverage = s.elevationCoverage
             out.outings[i].maxElevation = s.statistics.maxElevation
+            out.outings[i].steepestGradeFromTerrain = s.statistics.steepestGrade != nil
+                && out.outings[i].steepestGrade != s.statistics.steepestGrade
             out.outings[i].steepestGrade = s.statistics.steepestGrade
             out.outings[i].elevationFromTerrain = true
         }

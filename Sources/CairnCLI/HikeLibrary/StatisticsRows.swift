@@ -12,7 +12,8 @@ enum StatisticsRows {
     /// terrain's. `coverage` (``HikeSummary/partialElevationCoverage``, under 99.5 %) says over
     /// how much of the hike the gain and the walking time's climb are measured (DECISIONS 415).
     /// `fileHeights` (the statistics of the file's own heights) marks the lowest and highest
-    /// point "~" when, with `fromTerrain`, they are not the file's: a filled or terrain height.
+    /// point and the steepest grade "~" when, with `fromTerrain`, they are not the file's: a
+    /// filled or terrain height (``HikeTerrain/mark(_:own:)``).
     static func rows(_ s: TrackStatistics, _ u: UnitFormatter, fromTerrain: Bool = false,
                      coverage: Double? = nil, fileHeights: TrackStatistics? = nil) -> [(String, String)] {
         var rows: [(String, String)] = []
@@ -33,10 +34,10 @@ enum StatisticsRows {
         let part = fromTerrain ? coverage.map { " over \(HikeTerrain.percent($0)) % of the hike" } ?? "" : ""
         row("Elevation gain", s.elevationGain.map { mark + u.elevationChange($0) + part + note } ?? UnitFormatter.unknown)
         row("Elevation loss", s.elevationLoss.map { mark + u.elevationChange(-$0) + part } ?? UnitFormatter.unknown)
-        func terrainMark(_ v: Double?, _ file: Double?) -> String { fromTerrain && v != nil && v != file ? "~" : "" }
+        func terrainMark(_ v: Double?, _ file: Double?) -> String { fromTerrain ? HikeTerrain.mark(v, own: file) : "" }
         row("Lowest point", terrainMark(s.minElevation, fileHeights?.minElevation) + u.elevation(s.minElevation))
         row("Highest point", terrainMark(s.maxElevation, fileHeights?.maxElevation) + u.elevation(s.maxElevation))
-        row("Steepest grade", u.grade(s.steepestGrade))
+        row("Steepest grade", terrainMark(s.steepestGrade, fileHeights?.steepestGrade) + u.grade(s.steepestGrade))
         let climb = !fromTerrain ? "" : part.isEmpty ? " (terrain climb)" : " (climb\(part))"
         row("Walking time (DIN 33466)", u.duration(s.estimatedWalkingTime, style: .clock) + climb)
         row("Trackpoints", "\(s.pointCount) in \(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s")")

@@ -36,6 +36,7 @@ public enum HikeLoads {
             hike.terrain = HikeTerrain(source: HikeTerrain.Source(rawValue: f.elevationSource.rawValue) ?? .none,
                                        gain: f.elevationGain, loss: f.elevationLoss, coverage: f.terrainCoverage)
             hike.terrain?.elevationCoverage = f.elevationCoverage
+            hike.terrain?.fileStatistics = summary.statistics
         }
         if let s = summary.startedAt { hike.startDate = s }
         return hike

@@ -39,13 +39,15 @@ enum TerrainForScreens {
             return hike
         }
         // The same figures as `cairn list` and `show` (TerrainStatistics.applied).
-        let stats = ts.applied(to: statistics ?? calculator.statistics(for: tracks))
+        let own = statistics ?? calculator.statistics(for: tracks)
+        let stats = ts.applied(to: own)
         var hike = PreparedHike(name: name, kind: kind, tracks: [line], statistics: stats, calculator: calculator)
         guard ts.elevationSource == .fileAndTerrain else {
             hike.terrain = HikeTerrain(source: HikeTerrain.Source(rawValue: ts.elevationSource.rawValue) ?? .none,
                                        gain: ts.elevationGain, loss: ts.elevationLoss, coverage: ts.terrainCoverage,
                                        gaps: gaps(hike.coordinates, terrain.store))
             hike.terrain?.elevationCoverage = ts.elevationCoverage
+            hike.terrain?.fileStatistics = own
             return hike
         }
         // Some `ele`: the profile is the file's, filled; the terrain's own line goes beside it
@@ -57,6 +59,7 @@ enum TerrainForScreens {
                                    fileGain: ts.fileGainWhereTerrain, fileLoss: ts.fileLossWhereTerrain,
                                    coverage: ts.terrainCoverage, gaps: gaps(hike.coordinates, terrain.store), filled: filled)
         hike.terrain?.elevationCoverage = ts.elevationCoverage
+        hike.terrain?.fileStatistics = own
         return hike
     }
 

@@ -61,6 +61,19 @@ public struct HikeTerrain: Sendable, Hashable {
         self.filled = filled
     }
 
+    /// With the terrain's figures in the hike's statistics: the statistics of the file's own
+    /// heights (what the store keeps), so a lowest, highest or steepest figure that is not the
+    /// file's own is marked "~" (``mark(_:own:)``); nil otherwise.
+    public var fileStatistics: TrackStatistics?
+
+    /// "~" before a figure `value` (a lowest or highest point, a steepest grade) from the
+    /// terrain that is not the file's own `own` (a filled or terrain height, a grade over
+    /// them; `own` nil: the file has none), else "" (DECISIONS 497). `show`, `stats` and the
+    /// hike panel mark with it.
+    public static func mark(_ value: Double?, own: Double?) -> String {
+        value != nil && value != own ? "~" : ""
+    }
+
     /// True when point `i`'s profile height is the terrain fill's, not the file's.
     public func isFilled(_ i: Int) -> Bool { filled.indices.contains(i) && filled[i] }
 

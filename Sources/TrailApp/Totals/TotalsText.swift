@@ -20,7 +20,7 @@ public enum TotalsText {
     }
 
     /// A record's value in the user's units, with what it is measured over: "23.4 km",
-    /// "2857 m", "+1650 m", "32% up over 100 m", "12:30 min/km moving, walks of 5.00 km or more".
+    /// "2857 m", "+1650 m", "32 % up over 100 m", "12:30 min/km moving, walks of 5.00 km or more".
     public static func value(_ record: TotalsRecord, _ units: UnitFormatter, _ rules: TotalsRules) -> String {
         switch record.kind {
         case .longest: return units.distance(record.value)
@@ -28,8 +28,9 @@ public enum TotalsText {
         case .mostClimb: return (record.fromTerrain == true ? "~" : "") + units.elevationChange(record.value)
         case .steepest:
             // The direction in words, so the percentage is unsigned ("63% down", never "+63% down").
-            let percent = record.value.isFinite ? "\(Int((abs(record.value) * 100).rounded()))%" : UnitFormatter.unknown
-            return percent + (record.value >= 0 ? " up" : " down")
+            // Whole percent with a space before "%", as ``UnitFormatter/grade(_:)`` writes it.
+            let percent = record.value.isFinite ? "\(Int((abs(record.value) * 100).rounded())) %" : UnitFormatter.unknown
+            return (record.fromTerrain == true ? "~" : "") + percent + (record.value >= 0 ? " up" : " down")
                 + " over \(units.distance(rules.gradeWindow))"
         case .fastestPace:
             return units.pace(speed: record.value) + " moving, walks of \(units.distance(rules.minimumPaceDistance)) or more"

@@ -46,6 +46,9 @@ public struct Outing: Hashable, Sendable {
     /// With ``elevationFromTerrain``: true when ``maxElevation`` is not the file's own (a
     /// filled or terrain height), so the "highest point" record is marked "~".
     public var maxElevationFromTerrain = false
+    /// With ``elevationFromTerrain``: true when ``steepestGrade`` is not the file's own (a grade
+    /// over filled or terrain heights), so the "steepest" record is marked "~" (DECISIONS 497).
+    public var steepestGradeFromTerrain = false
     /// With ``elevationFromTerrain``: the share (0…1) of the hike's length its gain is measured
     /// over (the lists' coverage, DECISIONS 411), nil when unknown.
     public var elevationCoverage: Double?

@@ -79,7 +79,8 @@ public struct TotalsRecord: Hashable, Sendable, Codable {
     /// The walk's distance, metres (stated with the pace record).
     public var distance: Double
     /// True when the value is (partly) the terrain's: a highest point that is a filled or
-    /// terrain height, a climb of a hike with no or only some `ele`; shown "~". Nil otherwise.
+    /// terrain height, a climb of a hike with no or only some `ele`, a steepest grade over such
+    /// heights; shown "~". Nil otherwise.
     public var fromTerrain: Bool?
 
     public init(kind: TotalsRecordKind, value: Double, outing: Outing) {
@@ -93,6 +94,7 @@ public struct TotalsRecord: Hashable, Sendable, Codable {
         switch kind {
         case .highest: fromTerrain = outing.maxElevationFromTerrain ? true : nil
         case .mostClimb: fromTerrain = outing.elevationFromTerrain ? true : nil
+        case .steepest: fromTerrain = outing.steepestGradeFromTerrain ? true : nil
         default: fromTerrain = nil
         }
     }

@@ -92,10 +92,11 @@ public struct UnitFormatter: Hashable, Sendable {
 
     /// A grade (fraction) as whole percent, always signed so uphill and downhill read apart
     /// the same way everywhere (statistics, the profile readout, `show`, `stats`):
-    /// 0.25 → "+25%", -0.084 → "-8%", anything that rounds to zero → "0%".
+    /// 0.25 → "+25 %", -0.084 → "-8 %", anything that rounds to zero → "0 %": whole percent
+    /// with a space before "%", as every share the screens and the CLI print (DECISIONS 498).
     public func grade(_ fraction: Double?) -> String {
         guard let g = fraction, let p = Self.whole(g * 100) else { return Self.unknown }
-        return p > 0 ? "+\(p)%" : "\(p)%"
+        return p > 0 ? "+\(p) %" : "\(p) %"
     }
 
     /// Calendar date in the formatter's time zone: "2024-06-01".

@@ -98,6 +98,6 @@ import TrailStore
 
     @Test func gradesAreSignedEverywhere() {
         let f = UnitFormatter(system: .metric)
-        #expect(f.grade(0.083) == "+8%" && f.grade(-0.35) == "-35%" && f.grade(0.001) == "0%")
+        #expect(f.grade(0.083) == "+8 %" && f.grade(-0.35) == "-35 %" && f.grade(0.001) == "0 %")
     }
 }

@@ -58,8 +58,12 @@ public struct StatsPanel: Sendable {
             let part = fromTerrain ? (t?.elevationCoverage).flatMap { $0 < 0.995 ? " (\(HikeTerrain.percent($0)) %)" : nil } ?? "" : ""
             out.append([("Gain", mark + f.elevationChange(s.elevationGain) + part),
                         ("Loss", mark + f.elevationChange(s.elevationLoss.map { -$0 }))])
-            out.append([("Lowest", f.elevation(s.minElevation)), ("Highest", f.elevation(s.maxElevation))])
-            out.append([("Steepest", f.grade(s.steepestGrade))])
+            // "~" on a lowest, highest or steepest figure that is not the file's own, as `show` marks it.
+            let own = t?.fileStatistics
+            func marked(_ v: Double?, _ file: Double?) -> String { fromTerrain ? HikeTerrain.mark(v, own: file) : "" }
+            out.append([("Lowest", marked(s.minElevation, own?.minElevation) + f.elevation(s.minElevation)),
+                        ("Highest", marked(s.maxElevation, own?.maxElevation) + f.elevation(s.maxElevation))])
+            out.append([("Steepest", marked(s.steepestGrade, own?.steepestGrade) + f.grade(s.steepestGrade))])
         } else {
             out.append([("Elevation", "no data")])
         }
