@@ -148,7 +148,8 @@ public struct CairnApp: Program {
         let strays = prepared.strayFixesLeftOut
         let strayNote = strays == 0 ? nil
             : "\(strays) stray fix\(strays == 1 ? "" : "es") left out of the map and profile (kept in the stored file)"
-        state.status = StatusMessage(text: [strayNote, state.live.hikeHint].compactMap { $0 }.joined(separator: " · "),
+        state.status = StatusMessage(text: [strayNote, HikeFeature.contourNote(model.screen), state.live.hikeHint]
+                                        .compactMap { $0 }.joined(separator: " · "),
                                      isError: false)
         return basemapEffects(&state) + [askCompletion(id, prepared)] + runFollowing(&state) { $0.followAfterHikeLoaded(id) }
     }

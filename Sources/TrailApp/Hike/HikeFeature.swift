@@ -44,6 +44,7 @@ enum HikeFeature {
         }
 
         var result = Result()
+        let zoomBefore = hike.screen.viewport.zoom
         switch event {
         case .mouse(let action, let x, let y):
             if layout.map.contains(x: x, y: y) {
@@ -148,8 +149,20 @@ enum HikeFeature {
         case .resize:
             return Result()
         }
+        // A zoom that leaves the view too far out for contours says so (as opening there does).
+        if result.status == nil, hike.screen.viewport.zoom != zoomBefore, let far = contourNote(hike.screen) {
+            result.status = StatusMessage(text: far, isError: false)
+        }
         askMapData(hike, &result)
         return result
+    }
+
+    /// "Contours from zoom 8: zoom in" when contours are on, the view is too far out for them
+    /// and the hike has terrain under it (without, no zoom would show any); nil otherwise.
+    /// Said when the hike opens and after a zoom (DECISIONS 499); `C` says it as it turns them on.
+    static func contourNote(_ screen: HikeScreenState) -> String? {
+        guard screen.showsContours, let t = screen.hike.terrain, t.source != .none else { return nil }
+        return MapBasemap.contoursTooFarOut(zoom: screen.viewport.zoom)
     }
 
     /// `t`: the terrain's line beside the GPS line, or why there is none.
