@@ -37,6 +37,19 @@ public struct SRTMTileID: Hashable, Sendable, Comparable, CustomStringConvertibl
         SRTMTileID(latitude: Int(latitude.rounded(.down)), longitude: Int(longitude.rounded(.down)))
     }
 
+    /// The tiles whose area meets the inside of `box`, south-west first (a box whose edge lies
+    /// on a whole degree does not take the tile beyond it); latitudes clamped to 90° S–90° N,
+    /// longitudes to 180° W–180° E.
+    public static func tiles(covering box: BoundingBox) -> [SRTMTileID] {
+        func range(_ low: Double, _ high: Double, _ limit: Int) -> ClosedRange<Int> {
+            let a = max(-limit, min(limit - 1, Int(low.rounded(.down))))
+            let b = max(a, min(limit - 1, Int(high.rounded(.up)) - 1))
+            return a...b
+        }
+        let lats = range(box.minLatitude, box.maxLatitude, 90), lons = range(box.minLongitude, box.maxLongitude, 180)
+        return lats.flatMap { lat in lons.map { SRTMTileID(latitude: lat, longitude: $0) } }
+    }
+
     /// `N42E001`.
     public var name: String {
         let ns = latitude >= 0 ? "N" : "S", ew = longitude >= 0 ? "E" : "W"

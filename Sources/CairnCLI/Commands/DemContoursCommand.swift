@@ -14,7 +14,9 @@ enum DemContoursCommand: Command {
         (default 100x30) centred on LAT,LON at slippy-map zoom Z (default 14). The interval
         follows the zoom (20 m from z15, 50 m at z14, 100 m at z13, 200 m below); every fifth
         line is an index line with its height written on it. Lines are marching squares over
-        the SRTM samples; none is drawn through voids or where no tile is imported.
+        the SRTM samples; none is drawn through voids or where no tile is imported. A view with
+        no imported tile under it is an error naming the tile and where to get it (exit 1);
+        one with some missing says which on standard error.
         """
     static let arguments = [ArgumentSpec("LAT,LON", beginsWithDash: DemCommandSupport.looksLikePosition, help: "the centre in decimal degrees, latitude first")]
     static let zoom = OptionSpec("--zoom", value: "Z", defaultValue: "14", help: "slippy-map zoom level 8…17")
@@ -38,6 +40,16 @@ enum DemContoursCommand: Command {
             throw CLIError.failure("no terrain tiles in \(TerminalText.clean(directory)); import one with `cairn dem import N42E001.hgt.zip`")
         }
         let viewport = MapViewport(center: centre, zoom: Double(zoom), width: size[0], height: size[1])
+        // No imported tile under the view: nothing to draw, said as `dem at` says it (exit 1).
+        let under = SRTMTileID.tiles(covering: viewport.bounds)
+        let missing = under.filter { store.tilePaths[$0] == nil }
+        if let first = missing.first {
+            let names = missing.map(\.name).joined(separator: ", ")
+            guard missing.count < under.count else {
+                throw CLIError.failure("no terrain tile under the view (\(names)); " + first.howToGet)
+            }
+            context.stderr.write("No terrain tile \(names) under part of the view (no lines there); \(first.howToGet)\n")
+        }
         let interval = Contours.interval(forZoom: zoom)
         guard let grid = HeightGrid.samples(from: store, covering: viewport.bounds) else {
             throw CLIError.failure("the view is too large for contours; zoom in")
