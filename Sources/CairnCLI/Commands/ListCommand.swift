@@ -13,7 +13,7 @@ public enum ListCommand: Command {
         the elapsed time; for a route without timestamps it is the DIN 33466 walking-time
         estimate, marked "~". A hike with no elevations of its own, or only some, gets its
         climb from the terrain tiles (`cairn dem import`) as the viewer and `show` give it,
-        marked "~" too ("~620 m"); a legend under the table says so. Where the terrain lies
+        marked "~" too ("~620 m"); a legend under the table explains the marks shown. Where the terrain lies
         under only part of such a hike, the share of the hike its gain covers follows
         ("~311 m (50 %)"; `elevationCoverage` in JSON).
         """
@@ -57,11 +57,13 @@ public enum ListCommand: Command {
             let s = h.statistics
             table.add([h.id.rawValue, TextTable.truncate(TerminalText.clean(h.name), to: 40),
                        h.startedAt.map { units.date($0) } ?? "undated",
-                       h.statistics.pointCount > 0 ? units.distance(s.distance) : UnitFormatter.unknown,
-                       gain(h, units), duration(s, units), kind(h, unfinished[h.id])])
+                       HikeListRow.distance(s, units), gain(h, units), HikeListRow.duration(s, units, style: .clock),
+                       kind(h, unfinished[h.id])])
         }
         context.stdout.write(table.render())
-        if hikes.contains(where: \.elevationFromTerrain) { context.stdout.write(legend + "\n") }
+        let marks = legend(gain: hikes.contains { $0.elevationFromTerrain && $0.statistics.elevationGain != nil },
+                           duration: hikes.contains { HikeListRow.duration($0.statistics, units).hasPrefix("~") })
+        if let marks { context.stdout.write(marks + "\n") }
         if hikes.contains(where: { $0.partialElevationCoverage != nil }) { context.stdout.write(coverageLegend + "\n") }
         return 0
     }
@@ -76,8 +78,17 @@ public enum ListCommand: Command {
         }
     }
 
-    /// The line under the table when a gain is the terrain's.
-    static let legend = "~ gain: from the terrain (SRTM), the hike has no or only some elevations of its own; ~ duration: DIN 33466 estimate"
+    /// What "~" on a gain means.
+    static let gainLegend = "~ gain: from the terrain (SRTM), the hike has no or only some elevations of its own"
+    /// What "~" on a duration means.
+    static let durationLegend = "~ duration: DIN 33466 estimate (no times in the file)"
+
+    /// The line under the table explaining the "~" marks it shows, each part only when a row
+    /// has that mark (a terrain `gain`, an estimated `duration`); nil when none does (DECISIONS 501).
+    static func legend(gain: Bool, duration: Bool) -> String? {
+        let parts = [gain ? gainLegend : nil, duration ? durationLegend : nil].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
 
     /// The second line under the table when a terrain gain covers only part of its hike.
     static let coverageLegend = "(N %): the share of the hike with heights (no terrain height under the rest: no tile or a void); the gain counts that part only"
@@ -89,10 +100,4 @@ public enum ListCommand: Command {
         return (h.elevationFromTerrain ? "~" : "") + units.elevation(g) + HikeListRow.coverageSuffix(h)
     }
 
-    /// Elapsed time, or "~" and the walking-time estimate for untimed routes, or "--".
-    static func duration(_ s: TrackStatistics, _ units: UnitFormatter) -> String {
-        if let e = s.elapsedTime { return units.duration(e, style: .clock) }
-        if s.estimatedWalkingTime > 0 { return "~" + units.duration(s.estimatedWalkingTime, style: .clock) }
-        return UnitFormatter.unknown
-    }
 }

@@ -68,18 +68,32 @@ public struct HikeListRow: Sendable {
     /// The values of the columns for this hike.
     public func values() -> [String] {
         let f = environment.format, s = summary.statistics
-        let duration: String
-        if let e = s.elapsedTime { duration = f.duration(e) } else { duration = "~" + f.duration(s.estimatedWalkingTime) }
         return [
             summary.startedAt.map { f.date($0) } ?? "undated",
-            f.distance(s.distance),
+            Self.distance(s, f),
             // "~": the terrain's gain for a hike with no or only some own elevations (see `?`);
             // "(50 %)": the share of the hike it covers, when not all.
             s.elevationGain.map { (summary.elevationFromTerrain ? "~" : "") + f.elevationChange($0) + Self.coverageSuffix(summary) }
                 ?? UnitFormatter.unknown,
-            duration,
+            Self.duration(s, f),
             summary.kind.rawValue,
         ]
+    }
+
+    /// The length, "--" for a hike without a track (a file of places only): nothing was walked
+    /// or planned, so no "0 m" (DECISIONS 500). `cairn list` writes the same.
+    public static func distance(_ s: TrackStatistics, _ f: UnitFormatter) -> String {
+        s.pointCount > 0 ? f.distance(s.distance) : UnitFormatter.unknown
+    }
+
+    /// The elapsed time, or "~" and the DIN 33466 walking-time estimate for an untimed line,
+    /// or "--" when there is neither (no track, or a line of one point: never "~0 s").
+    /// `cairn list` writes the same (in `style` `.clock`).
+    public static func duration(_ s: TrackStatistics, _ f: UnitFormatter,
+                                style: UnitFormatter.DurationStyle = .words) -> String {
+        if let e = s.elapsedTime { return f.duration(e, style: style) }
+        if s.pointCount > 0 && s.estimatedWalkingTime > 0 { return "~" + f.duration(s.estimatedWalkingTime, style: style) }
+        return UnitFormatter.unknown
     }
 
     /// " (50 %)" after a terrain gain over part of its hike (``HikeSummary/partialElevationCoverage``), else "".
