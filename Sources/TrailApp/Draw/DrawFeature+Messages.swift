@@ -129,7 +129,7 @@ extension DrawUpdate {
         m.planRequest = nil
         m.elevationKnown = elevationKnown
         m.elevation = elevation
-        for (stop, place) in zip(plan.stops, places) { m.places[stop] = .some(place) }
+        for (stop, place) in zip(plan.stops, places) { m.places[stop] = .some(m.chosenPlaces[stop] ?? place) }
         guard m.insertionPending else {
             model = m
             return []

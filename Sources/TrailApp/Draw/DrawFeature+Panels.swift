@@ -72,6 +72,10 @@ extension DrawUpdate {
             m.panel = .stops
             m.focus = .map
             m.putCursor(on: place.coordinate)
+            // The stop is the place picked, at the precision stops are kept (DECISIONS 412, 502).
+            let stop = DrawScreenView.atShownPrecision(place.coordinate)
+            m.chosenPlaces[stop] = place.at(distance: 0)
+            m.places[stop] = .some(place.at(distance: 0))
             let name = TextFit.truncate(place.name, toWidth: 40)
             switch m.stops.count {
             case 0:

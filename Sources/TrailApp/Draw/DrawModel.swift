@@ -60,6 +60,10 @@ public struct DrawModel: Sendable {
     /// What is at each stop (the nearest named feature, nil: nothing named near); a stop not
     /// in the dictionary has not been looked up yet.
     public var places: [Coordinate: NamedPlace?] = [:]
+    /// The places picked by name (the search) for the stops put in at them, by stop: such a
+    /// stop is that place (0 m), whatever the nearest named feature is (a stream beside a
+    /// hut's building wins that lookup; DECISIONS 502).
+    public var chosenPlaces: [Coordinate: NamedPlace] = [:]
     /// Metres within which a stop's named feature counts as the place the pin was set on
     /// (saved with the route as that place): a pin from a search lands on it (0 m), a click on
     /// its symbol within a few map cells (DECISIONS 276).

@@ -21,6 +21,14 @@ public struct NamedPlace: Sendable, Hashable {
     public let distance: Double?
 }
 
+extension NamedPlace {
+    /// The same feature at `distance` metres from the point asked about (0: the point is the
+    /// place, as a stop put in from a search is).
+    public func at(distance: Double?) -> NamedPlace {
+        NamedPlace(id: id, featureClass: featureClass, name: name, coordinate: coordinate, tags: tags, distance: distance)
+    }
+}
+
 extension MapStore {
     /// Finds named features whose name (or alt_name) contains words starting with each word
     /// of `name`, ignoring case and accents ("refugi ang" finds "Refugi de l'Angonella").
