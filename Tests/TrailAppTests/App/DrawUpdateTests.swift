@@ -293,6 +293,49 @@ import TrailStore
         #expect(s.drawing!.cursor == hut.coordinate)
     }
 
+    /// Issue 13, tester: a hut picked in the search became a stop named after a stream: the
+    /// router's "what is here" prefers a line within 500 m over the hut's building (an area).
+    /// A stop put in from the search is the place picked, at 0 m, whatever the lookup says,
+    /// on the screen and in the names the route is saved with; as the start, the destination
+    /// and a stop placed between.
+    @Test func aStopChosenBySearchCarriesThePlacePicked() throws {
+        var s = try drawing()
+        let planner = try Self.planner()
+        let stream = NamedPlace(id: MapFeatureID(type: .way, osmID: 2), featureClass: .stream, name: "Riu de Sorteny",
+                                coordinate: Coordinate(latitude: 42.6229, longitude: 1.5645), tags: [:], distance: 12)
+        let huts = [
+            NamedPlace(id: MapFeatureID(type: .way, osmID: 1), featureClass: .hut, name: "Refugi de Sorteny",
+                       coordinate: Coordinate(latitude: 42.62271234, longitude: 1.56411234), tags: [:], distance: 2100),
+            NamedPlace(id: MapFeatureID(type: .node, osmID: 3), featureClass: .hut, name: "Borda de Sorteny",
+                       coordinate: Coordinate(latitude: 42.6175, longitude: 1.5560), tags: [:], distance: 900),
+            NamedPlace(id: MapFeatureID(type: .node, osmID: 4), featureClass: .hut, name: "Cabana del Rialb",
+                       coordinate: Coordinate(latitude: 42.6200, longitude: 1.5600), tags: [:], distance: 500),
+        ]
+        for hut in huts {
+            _ = key(&s, .character("/"))
+            _ = key(&s, .character("x"))
+            guard case .search(let search) = s.drawing!.panel, let request = search.request else { Issue.record("no search"); return }
+            _ = app.update(&s, .draw(.searchResults(request: request, [hut])))
+            let planned = Self.planRequests(key(&s, .enter))
+            let plan = try #require(planned.last)
+            // The router answers with its stops and, for each, the nearest named feature: the stream.
+            let answer = plan.plan(with: planner)
+            _ = app.update(&s, .draw(.planned(request: plan.request, answer, places: answer.stops.map { _ in stream },
+                                              elevationKnown: false)))
+            let m = try #require(s.drawing)
+            let stop = try #require(m.stops.first { DrawScreenView.position($0) == DrawScreenView.position(hut.coordinate) })
+            let text = DrawScreenView.placeText(m, stop, AppUpdateTests.environment())
+            #expect(text.hasPrefix(hut.name + " · 0 m · hut"), "\(text)")
+        }
+        // Saved with the huts' names, and each as that place (0 m: within the pin-on-place distance).
+        _ = key(&s, .character("w"))
+        let effects = app.update(&s, .input(.key(.enter)))
+        guard case .draw(.save(_, _, let names, let places)) = effects.first(where: {
+            if case .draw(.save) = $0 { return true } else { return false } }) else { Issue.record("not saved: \(effects)"); return }
+        #expect(Set(names.compactMap { $0 }) == Set(huts.map(\.name)), "\(names)")
+        #expect(Set(places.compactMap(\.name)) == Set(huts.map(\.name)), "\(places)")
+    }
+
     @Test func eEditsDrawnHikesOnly() throws {
         let planner = try Self.planner()
         let stops = [Coordinate(latitude: 42.6236, longitude: 1.5330), Coordinate(latitude: 42.6222, longitude: 1.5360),

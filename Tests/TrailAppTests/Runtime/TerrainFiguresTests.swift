@@ -25,6 +25,10 @@ import TrailTerrain
         var elevationCoverage: Double?
         var filledAt: [Double?]?
         var terrainAt: [Double?]
+        var minElevation: Double?
+        var maxElevation: Double?
+        var fileMinElevation: Double?
+        var fileMaxElevation: Double?
     }
 
     /// A folder with the shipped tile imported (`dem/`), a store with the reference's hikes,
@@ -140,7 +144,7 @@ import TrailTerrain
         #expect(noEle.contains("~\(Int(w.reference["no-ele"]!.gain!.rounded())) m"), "\(noEle)")
         let halfOff = try #require(table.split(separator: "\n").first { $0.hasPrefix(w.ids["half-off"]!) })
         #expect(!halfOff.contains("~\(Int(w.reference["half-off"]!.gain!.rounded()))"))
-        #expect(table.contains(ListCommand.legend))
+        #expect(table.contains(ListCommand.gainLegend))
     }
 
     @Test func theLibraryRowMarksATerrainGainAndTheHelpSaysWhat() throws {
