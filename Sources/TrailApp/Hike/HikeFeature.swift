@@ -44,7 +44,7 @@ enum HikeFeature {
         }
 
         var result = Result()
-        let zoomBefore = hike.screen.viewport.zoom
+        let zoomBefore = hike.screen.viewport.zoom, farBefore = contourNote(hike.screen) != nil
         switch event {
         case .mouse(let action, let x, let y):
             if layout.map.contains(x: x, y: y) {
@@ -149,9 +149,14 @@ enum HikeFeature {
         case .resize:
             return Result()
         }
-        // A zoom that leaves the view too far out for contours says so (as opening there does).
-        if result.status == nil, hike.screen.viewport.zoom != zoomBefore, let far = contourNote(hike.screen) {
-            result.status = StatusMessage(text: far, isError: false)
+        // A zoom that leaves the view too far out for contours says so (as opening there does);
+        // one that brings it back in takes the sentence away.
+        if result.status == nil, hike.screen.viewport.zoom != zoomBefore {
+            if let far = contourNote(hike.screen) {
+                result.status = StatusMessage(text: far, isError: false)
+            } else if farBefore {
+                result.status = StatusMessage(text: "", isError: false)
+            }
         }
         askMapData(hike, &result)
         return result

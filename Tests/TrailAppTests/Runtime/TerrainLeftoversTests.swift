@@ -150,6 +150,10 @@ import TrailTerrain
         }
         #expect(MapBasemap.contoursTooFarOut(zoom: n.hike!.screen.viewport.zoom) != nil)
         #expect(n.status.text.contains("Contours from zoom 8: zoom in"), "\(n.status.text)")
+        // Zooming back in to where they are drawn takes the sentence away.
+        _ = app.update(&n, .input(.key(.character("+"))))
+        #expect(MapBasemap.contoursTooFarOut(zoom: n.hike!.screen.viewport.zoom) == nil)
+        #expect(!n.status.text.contains("Contours"), "\(n.status.text)")
     }
 
     /// `dem contours` where no imported tile lies under the view: an error naming the tile,
