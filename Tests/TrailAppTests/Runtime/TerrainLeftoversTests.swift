@@ -35,15 +35,26 @@ import TrailTerrain
             #expect(try value("Highest") == (highMarked ? "~" : "") + f.elevation(ref.maxElevation), "\(name)")
             if lowMarked { marked.append(name + " lowest") }
             if highMarked { marked.append(name + " highest") }
+            // The steepest grade: marked when it is not the file's own (the file-only figure
+            // `show` gives without terrain), on the panel and in `show`.
+            let id = try #require(w.ids[name])
+            let bare = try #require(try w.json(["show", id, "--json", "--store", w.store, "--dem", w.noDem]) as? [String: Any])
+            let ownGrade = ((bare["hike"] as? [String: Any])?["statistics"] as? [String: Any])?["steepestGrade"] as? Double
+            let grade = try #require(hike.statistics.steepestGrade)
+            let steepMarked = ref.source != "file" && ownGrade.map { abs($0 - grade) > 1e-9 } ?? (ref.source != "file")
+            #expect(try value("Steepest") == (steepMarked ? "~" : "") + f.grade(grade), "\(name)")
+            if steepMarked { marked.append(name + " steepest") }
             // `show` marks the same ones.
             let (_, show, _) = w.run(["show", try #require(w.ids[name]), "--store", w.store, "--dem", w.dem, "--units", "metric"])
             #expect(show.contains("Lowest point              \(lowMarked ? "~" : "")\(f.elevation(ref.minElevation))"), "\(name): \(show)")
             #expect(show.contains("Highest point             \(highMarked ? "~" : "")\(f.elevation(ref.maxElevation))"), "\(name): \(show)")
+            #expect(show.contains("Steepest grade            \(steepMarked ? "~" : "")\(f.grade(grade))"), "\(name): \(show)")
         }
         // The test can fail both ways: some marked, some not (a filled hike whose lowest is its own).
         #expect(marked.contains("partial-middle highest") && !marked.contains("partial-middle lowest"), "\(marked)")
         #expect(marked.contains("half-off-some lowest") && !marked.contains("half-off-some highest"), "\(marked)")
         #expect(marked.contains("no-ele lowest") && !marked.contains { $0.hasPrefix("half-off ") })
+        #expect(marked.contains("no-ele steepest") && !marked.contains("partial-middle steepest"), "\(marked)")
     }
 
     /// The Totals "steepest" record carries "~" when its grade is not the file's own (the
