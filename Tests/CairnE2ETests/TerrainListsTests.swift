@@ -65,4 +65,46 @@ import Testing
         #expect(totals.ok, "Totals do not say the terrain's part:\n\(totals.screen)")
         try tmux.type("q")
     }
+
+    /// Issue 13, leftovers: a places-only file reads "--" in the library as in `cairn list`; a
+    /// hike without heights across the tile that opens below zoom 8 says where contours begin
+    /// at once, and zooming in to zoom 8 takes the sentence away.
+    @Test func aPlacesOnlyRowAndTheContourSentenceAtOpening() throws {
+        guard BrowseTests.ready else { return }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-e2e-terrain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = dir.appendingPathComponent("hikes.sqlite").path, dem = dir.appendingPathComponent("dem").path
+        let long = dir.appendingPathComponent("long.gpx"), places = dir.appendingPathComponent("places.gpx")
+        // About 360 km corner to corner, through N42E001: fitted, it opens near zoom 5.
+        try Self.gpx("Long line", 201, from: (41.2, 0.2), to: (43.8, 2.8), ele: { _ in nil })
+            .write(to: long, atomically: true, encoding: .utf8)
+        try """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1">
+            <metadata><name>Places only</name></metadata>
+            <wpt lat="42.6074" lon="1.7156"><name>Refugi de Juclar</name></wpt>
+            <wpt lat="42.6226" lon="1.5641"><name>Refugi Borda de Sorteny</name></wpt>
+            </gpx>
+            """.write(to: places, atomically: true, encoding: .utf8)
+        try BrowseTests.run([E2EPaths.cairn, "dem", "import", "--dem", dem, E2EPaths.samples.appendingPathComponent("N42E001.hgt.zip").path])
+        try BrowseTests.run([E2EPaths.cairn, "import", "--store", store, long.path, places.path])
+        let tmux = try TmuxSession(command: "env TZ=UTC LANG=C.UTF-8 \(E2EPaths.cairn) tui --store \(store) --dem \(dem) --map \(dir.path)/m.sqlite --units metric",
+                                   width: 120, height: 36)
+        let library = try tmux.waitFor(text: "Long line", timeout: 30)
+        #expect(library.ok, "\(library.screen)")
+        let placesRow = try #require(library.screen.split(separator: "\n").first { $0.contains("undated") })
+        let cells = placesRow.split(separator: "│")[0].split(separator: " ").map(String.init)
+        #expect(cells.suffix(3) == ["--", "--", "--"] && !placesRow.contains("0 m") && !placesRow.contains("~0"), "\(placesRow)")
+        // Long line is the dated one, on top.
+        try tmux.type("g")
+        try tmux.send("Enter")
+        let opened = try tmux.waitFor(text: "Contours from zoom 8: zoom in", timeout: 30)
+        #expect(opened.ok, "no contour sentence at opening:\n\(opened.screen)")
+        for _ in 0..<3 { try tmux.type("+") }
+        let zoomed = try tmux.waitFor(timeout: 30) { $0.contains(" · z8") && !$0.contains("Contours from zoom 8") }
+        #expect(zoomed.ok, "the sentence stayed at zoom 8:\n\(zoomed.screen)")
+        try tmux.send("Escape")
+        try tmux.type("q")
+    }
 }
