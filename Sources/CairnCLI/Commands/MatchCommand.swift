@@ -16,7 +16,11 @@ public enum MatchCommand: Command {
         nothing is changed (review section by section on the hike screen: m). --keep matched
         stores the matched line as a new version of the hike's line, which the statistics,
         the map, the profile and export use from then on; --keep raw goes back to the
-        recording. The recorded points are never changed (cairn export --line raw). A kept
+        recording. A moved stretch whose points all match to one spot (a matched line
+        shorter than the GPS error) is listed as unmatched and stays as recorded. Every
+        recorded height and time stays on a kept line (no summit is cut); the ways' vertices
+        between them get heights and times interpolated to the recording's precision. The
+        recorded points are never changed (cairn export --line raw). A kept
         line's length, heights and grades are its own; its times, speeds and moving time are
         the recording's (the ways' vertices between matched points have no measured time).
         A hike with no walkable way within 30 m of any point is refused with the box to
@@ -122,7 +126,11 @@ public enum MatchCommand: Command {
                    s.kind == .unmatched ? "--" : u.distance(s.matchedLength), diff,
                    s.kind == .unmatched ? "--" : u.distance(s.maxOffset)])
         }
-        return out + t.render() + "\n"
+        let notes = review.indices.filter { review[$0].collapsed }.map { k in
+            "\(k + 1): every point matched to one spot (\(u.distance(review[k].matchedLength)) of line for "
+                + "\(u.distance(review[k].rawLength)) walked): not a way the hike took, the recording stays\n"
+        }
+        return out + t.render() + "\n" + notes.joined()
     }
 }
 
@@ -138,6 +146,9 @@ struct MatchJSON: Encodable {
         var maxOffset: Double
         /// Length of the other way the matcher found for the section, absent when it had none.
         var alternativeLength: Double?
+        /// True for a moved stretch whose matched line collapsed to one spot (kind "unmatched":
+        /// the recording stays); matchedLength then says how long the collapsed line was.
+        var collapsed: Bool
     }
     var id: String
     var pointCount: Int
@@ -155,7 +166,7 @@ struct MatchJSON: Encodable {
         sections = m.sections.map {
             Section(kind: $0.kind.rawValue, firstPoint: $0.points.lowerBound, lastPoint: $0.points.upperBound,
                     rawLength: $0.rawLength, matchedLength: $0.matchedLength, lengthDifference: $0.lengthDifference,
-                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength)
+                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength, collapsed: $0.collapsed)
         }
     }
 }
