@@ -70,12 +70,13 @@ public enum MatchCommand: Command {
         guard let map = try GroundSurveys.openMap(mapPath) else {
             throw CLIError.failure("no map at \(TerminalText.clean(mapPath)): import one with `cairn map import EXTRACT.osm.pbf`")
         }
-        guard let match = try HikeMatching.match(segments: segments, map: map) else {
+        guard var match = try HikeMatching.match(segments: segments, map: map) else {
             throw CLIError.failure("hike \(id) has no points to match")
         }
         if match.matchedShare == 0, let box = BoundingBox(covering: segments.flatMap { $0 }) {
             throw CLIError.failure(Self.offTheMap(id, box: box, mapPath: mapPath))
         }
+        match.noteHeightEffects(recorded: recorded)
         if keep == .kept {
             let kept = try store.keepLine(match.keptLine(recorded: recorded, choices: []), origin: "matched", of: id)
             let length = try store.summary(id).statistics.distance
@@ -130,7 +131,10 @@ public enum MatchCommand: Command {
             "\(k + 1): every point matched to one spot (\(u.distance(review[k].matchedLength)) of line for "
                 + "\(u.distance(review[k].rawLength)) walked): not a way the hike took, the recording stays\n"
         }
-        return out + t.render() + "\n" + notes.joined()
+        let heights = review.indices.compactMap { k in
+            review[k].alternativeHeightEffect.flatMap { $0.isSignificant ? "\(k + 1): the other way \($0.summary(u))\n" : nil }
+        }
+        return out + t.render() + "\n" + notes.joined() + heights.joined()
     }
 }
 
@@ -149,6 +153,16 @@ struct MatchJSON: Encodable {
         /// True for a moved stretch whose matched line collapsed to one spot (kind "unmatched":
         /// the recording stays); matchedLength then says how long the collapsed line was.
         var collapsed: Bool
+        /// What keeping the other way does to the heights (metres), absent without one.
+        var alternativeHeights: Heights?
+    }
+    struct Heights: Encodable {
+        /// The hike's highest point when the other way stays more than 5 m below it.
+        var cutHighPoint: Double?
+        var gainChange: Double
+        var lossChange: Double
+        /// True when it cuts the high point or changes gain or loss by more than 5 m.
+        var significant: Bool
     }
     var id: String
     var pointCount: Int
@@ -166,7 +180,10 @@ struct MatchJSON: Encodable {
         sections = m.sections.map {
             Section(kind: $0.kind.rawValue, firstPoint: $0.points.lowerBound, lastPoint: $0.points.upperBound,
                     rawLength: $0.rawLength, matchedLength: $0.matchedLength, lengthDifference: $0.lengthDifference,
-                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength, collapsed: $0.collapsed)
+                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength, collapsed: $0.collapsed,
+                    alternativeHeights: $0.alternativeHeightEffect.map {
+                        Heights(cutHighPoint: $0.cutHighPoint, gainChange: $0.gainChange, lossChange: $0.lossChange, significant: $0.isSignificant)
+                    })
         }
     }
 }

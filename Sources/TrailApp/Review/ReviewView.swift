@@ -166,7 +166,8 @@ public enum ReviewView {
         }
         if s.kind != .unmatched {
             lines.append(("recorded \(u.distance(s.rawLength)) · matched \(u.distance(s.matchedLength))"
-                          + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? ""), ThemeRole.text))
+                          + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? "")
+                          + (s.alternativeHeightEffect.flatMap { $0.isSignificant ? " (\($0.summary(u)))" : nil } ?? ""), ThemeRole.text))
         }
         if let length = model.keptLength {
             lines.append(("Line with these choices: \(ReviewFeature.lengthFigure(length, matched: match.length, u))", ThemeRole.text))

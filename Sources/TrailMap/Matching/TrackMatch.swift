@@ -79,6 +79,10 @@ public struct TrackMatch: Sendable, Equatable {
         /// the recording stays, whatever is chosen (DECISIONS 471). ``matched`` and
         /// ``matchedLength`` still say where the points were matched.
         public var collapsed = false
+        /// What keeping ``alternative`` does to the hike's heights, once
+        /// ``TrackMatch/noteHeightEffects(recorded:)`` has measured it (nil before, and for a
+        /// section without another way).
+        public var alternativeHeightEffect: SectionHeightEffect?
     }
 
     /// The pieces, in order; together they cover every point exactly once.

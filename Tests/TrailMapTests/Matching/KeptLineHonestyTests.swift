@@ -120,4 +120,31 @@ import TrailCore
             #expect(abs(cs - cs.rounded()) < 1e-3, "\(cs)")
         }
     }
+
+    /// The other way of a section interpolates heights across it, so it can cut a summit: the
+    /// hand-made match (TrackMatchReviewTests.handMade) with heights 1000, 1002, 1030, 1030,
+    /// 1008, 1010 m. Its section (points 1-4) as recorded climbs 1002 → 1030 and falls to
+    /// 1008 (gain 28, loss 22 m by the 5 m hysteresis); the other way rises evenly 1002 → 1008
+    /// (gain 6, loss 0) and tops out at 1008, 22 m under the hike's 1030 m high point.
+    @Test func anOtherWayThatCutsTheSummitSaysSo() throws {
+        let (hand, flat) = TrackMatchReviewTests.handMade()
+        var m = hand
+        let heights: [Double] = [1000, 1002, 1030, 1030, 1008, 1010]
+        let recorded = [zip(flat[0], heights).map { p, h in
+            var q = p
+            q.elevation = h
+            return q
+        }]
+        m.noteHeightEffects(recorded: recorded)
+        let e = try #require(m.sections[0].alternativeHeightEffect)
+        #expect(e.cutHighPoint == 1030)
+        #expect(e.gainChange == -22 && e.lossChange == -22, "\(e)")
+        #expect(e.isSignificant)
+        #expect(e.summary(UnitFormatter(system: .metric)) == "cuts the 1030 m high point; gain −22 m; loss −22 m")
+        // The recording's own heights (1000 + 2 m a point) rise evenly: the other way changes nothing.
+        var even = hand
+        even.noteHeightEffects(recorded: flat)
+        #expect(even.sections[0].alternativeHeightEffect == SectionHeightEffect(cutHighPoint: nil, gainChange: 0, lossChange: 0))
+        #expect(even.sections[0].alternativeHeightEffect?.isSignificant == false)
+    }
 }
