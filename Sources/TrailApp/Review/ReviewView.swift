@@ -158,7 +158,7 @@ public enum ReviewView {
         var lines: [(String, String)] = [("Section \(selected + 1) of \(sections.count): points \(s.points.lowerBound)-\(s.points.upperBound)",
                                           ThemeRole.heading)]
         switch s.kind {
-        case .unmatched: lines.append((s.collapsed ? "Its points all matched to one spot: the recording stays as it is."
+        case .unmatched: lines.append((s.collapsed ? "Its points all match one spot: it stays as recorded."
                                         : "No walkable way within 30 m: the recording stays as it is.", ThemeRole.text))
         case .moved: lines.append(("The match runs up to \(u.distance(s.maxOffset)) from the recording.", ThemeRole.text))
         case .ambiguous: lines.append(("Another way fits nearly as well here." + (s.alternative != nil ? " (* a: take it)" : ""),
