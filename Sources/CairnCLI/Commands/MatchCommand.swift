@@ -19,14 +19,16 @@ public enum MatchCommand: Command {
         recording. A moved stretch whose points all match to one spot (a matched line
         shorter than the GPS error) is listed as unmatched and stays as recorded. Every
         recorded height and time stays on a kept line (no summit is cut); the ways' vertices
-        between them get heights and times interpolated to the recording's precision. The
-        recorded points are never changed (cairn export --line raw). A kept
-        line's length, heights and grades are its own; its times, speeds and moving time are
-        the recording's (the ways' vertices between matched points have no measured time).
-        A hike with no walkable way within 30 m of any point is refused with the box to
-        import (cairn map import, cairn map fetch --around ID); keeping the line the hike
-        already shows stores nothing ("nothing changed"), and a line equal to a stored
-        version is kept again from there, never stored twice.
+        between them get heights and times interpolated to the recording's precision. Where
+        a section has another way (chosen in the review), a note says when keeping it would
+        cut the hike's high point or change its gain or loss by more than 5 m. The recorded
+        points are never changed (cairn export --line raw). A kept line's length, heights
+        and grades are its own; its times, speeds and moving time are the recording's (the
+        ways' vertices between matched points have no measured time). A hike with no
+        walkable way within 30 m of any point is refused with the box to import (cairn map
+        import, cairn map fetch --around ID); keeping the line the hike already shows stores
+        nothing ("nothing changed"), and a line equal to a stored version is kept again from
+        there, never stored twice.
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let json = OptionSpec("--json", help: "JSON (metres, point indices) instead of text")
@@ -76,10 +78,13 @@ public enum MatchCommand: Command {
         if match.matchedShare == 0, let box = BoundingBox(covering: segments.flatMap { $0 }) {
             throw CLIError.failure(Self.offTheMap(id, box: box, mapPath: mapPath))
         }
-        match.noteHeightEffects(recorded: recorded)
         if keep == .kept {
             let kept = try store.keepLine(match.keptLine(recorded: recorded, choices: []), origin: "matched", of: id)
             let length = try store.summary(id).statistics.distance
+            let collapsed = match.sections.filter(\.collapsed).count
+            // What --keep matched keeps as recorded, said where a version is shown.
+            let stays = collapsed == 0 ? "" : ("; \(collapsed) section\(collapsed == 1 ? "" : "s") whose points all matched to one spot "
+                + "stay\(collapsed == 1 ? "s" : "") as recorded")
             switch kept {
             case .unchanged(let version):
                 context.stdout.write("\(id): nothing changed: the hike's line is already "
@@ -88,14 +93,15 @@ public enum MatchCommand: Command {
                 context.stdout.write("\(id): the matched line is the recording itself: the hike shows its recorded line again "
                                      + "(\(units.distance(length))), nothing new stored\n")
             case .reused(let version):
-                context.stdout.write("\(id): version \(version) is this same line: shown again (\(units.distance(length))), "
+                context.stdout.write("\(id): version \(version) is this same line: shown again (\(units.distance(length))\(stays)), "
                                      + "nothing new stored; undo: cairn match \(id) --keep raw\n")
             case .stored(let version):
                 context.stdout.write("\(id): matched line kept as version \(version): \(units.distance(length)) "
-                                     + "(recorded \(units.distance(HikeMatching.length(segments)))); undo: cairn match \(id) --keep raw\n")
+                                     + "(recorded \(units.distance(HikeMatching.length(segments)))\(stays)); undo: cairn match \(id) --keep raw\n")
             }
             return 0
         }
+        match.noteHeightEffects(recorded: recorded)
         if args.has(Self.json) {
             context.stdout.write(try HikeJSON.text(MatchJSON(id: id.rawValue, match, rawLength: HikeMatching.length(segments))))
         } else {

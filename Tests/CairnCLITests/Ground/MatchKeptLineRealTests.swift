@@ -70,7 +70,10 @@ import TrailStore
         }
         let text = GroundSharesTests().run(args, dir: dir)
         for (k, _) in collapsed { #expect(text.out.contains("\(k + 1): every point matched to one spot"), "\(text.out)") }
-        #expect(GroundSharesTests().run(args + ["--keep", "matched"], dir: dir).code == 0)
+        let keep = GroundSharesTests().run(args + ["--keep", "matched"], dir: dir)
+        #expect(keep.code == 0)
+        let n = collapsed.count
+        #expect(keep.out.contains("; \(n) section\(n == 1 ? "" : "s") whose points all matched to one spot stay"), "\(keep.out)")
         let store = try HikeStore(path: path)
         let line = try store.tracks(of: id).flatMap(\.segments).flatMap(\.points)
         let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).flatMap(\.points)
