@@ -24,11 +24,13 @@ extension TrackMatch {
     /// matched point's position, so every recorded height and time is on the line (no summit
     /// or climb is lost; DECISIONS 470); a vertex of the ways between two of these points
     /// gets a time and height interpolated linearly by distance along the line between theirs
-    /// (nil where either has none). A collapsed section (``Section/collapsed``) is always
-    /// kept as recorded. A section kept raw gives its
-    /// recorded points from first to last, so the line's length changes by the section's
-    /// ``Section/lengthDifference`` give or take the two end offsets (its ends are matched
-    /// points within ``MatchOptions/movedThreshold`` of their recording).
+    /// and rounded to their precision (DECISIONS 472; nil where either has none). A collapsed
+    /// section (``Section/collapsed``) is always kept as recorded (DECISIONS 471). A section
+    /// kept raw gives its recorded points from first to last, so the line's length changes by
+    /// the section's ``Section/lengthDifference`` give or take the two end offsets (its ends
+    /// are matched points within ``MatchOptions/movedThreshold`` of their recording, except
+    /// at the start or end of a matched piece, where they may be up to the candidate radius
+    /// off).
     public func keptLine(recorded: [[Trackpoint]], choices: [SectionChoice]) -> [[Trackpoint]] {
         line(recorded: recorded) { i, _, _ in
             let choice = i < choices.count ? choices[i] : .matched
