@@ -133,3 +133,16 @@ print(String(format: "review reopened on the %d-point track (%d reviewed section
              + "building the line once %.1f ms (%.1fx); found %@", big, reviewed.count, mixed.filter { $0 != .matched }.count,
              findTime * 1000, median(buildTimes) * 1000, findTime / max(median(buildTimes), 1e-9),
              (found == nil ? "NONE (not recognised)" : foundRight ? "and they give the stored line" : "WRONG") as NSString))
+
+// What the review and `cairn match` measure on top (DECISIONS 474): the height effect of every
+// section's other way. Heights 1500 m + 200 m · sin(point / 300) + a 7 m zig-zag every third
+// point, so the sections have climbs to lose. Reference: building the line once (above).
+let withHeights = [long.enumerated().map { i, c in
+    Trackpoint(c, elevation: 1500 + 200 * sin(Double(i) / 300) + [0.0, 7, -3][i % 3])
+}]
+var noted = longMatch!
+let heightTimes = (0..<3).map { _ in seconds { noted.noteHeightEffects(recorded: withHeights) } }
+let others = noted.sections.compactMap(\.alternativeHeightEffect)
+print(String(format: "height effects of the other ways on the %d-point track: %.1f ms (%.1fx one line build), %d sections "
+             + "with another way, %d of them significant", big, median(heightTimes) * 1000,
+             median(heightTimes) / max(median(buildTimes), 1e-9), others.count, others.filter(\.isSignificant).count))

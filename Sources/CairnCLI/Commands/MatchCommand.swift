@@ -16,13 +16,19 @@ public enum MatchCommand: Command {
         nothing is changed (review section by section on the hike screen: m). --keep matched
         stores the matched line as a new version of the hike's line, which the statistics,
         the map, the profile and export use from then on; --keep raw goes back to the
-        recording. The recorded points are never changed (cairn export --line raw). A kept
-        line's length, heights and grades are its own; its times, speeds and moving time are
-        the recording's (the ways' vertices between matched points have no measured time).
-        A hike with no walkable way within 30 m of any point is refused with the box to
-        import (cairn map import, cairn map fetch --around ID); keeping the line the hike
-        already shows stores nothing ("nothing changed"), and a line equal to a stored
-        version is kept again from there, never stored twice.
+        recording. A moved stretch whose points all match to one spot (a matched line
+        shorter than the GPS error) is listed as unmatched and stays as recorded. Every
+        recorded height and time stays on a kept line (no summit is cut); the ways' vertices
+        between them get heights and times interpolated to the recording's precision. Where
+        a section has another way (chosen in the review), a note says when keeping it would
+        cut the hike's high point or change its gain or loss by more than 5 m. The recorded
+        points are never changed (cairn export --line raw). A kept line's length, heights
+        and grades are its own; its times, speeds and moving time are the recording's (the
+        ways' vertices between matched points have no measured time). A hike with no
+        walkable way within 30 m of any point is refused with the box to import (cairn map
+        import, cairn map fetch --around ID); keeping the line the hike already shows stores
+        nothing ("nothing changed"), and a line equal to a stored version is kept again from
+        there, never stored twice.
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let json = OptionSpec("--json", help: "JSON (metres, point indices) instead of text")
@@ -66,7 +72,7 @@ public enum MatchCommand: Command {
         guard let map = try GroundSurveys.openMap(mapPath) else {
             throw CLIError.failure("no map at \(TerminalText.clean(mapPath)): import one with `cairn map import EXTRACT.osm.pbf`")
         }
-        guard let match = try HikeMatching.match(segments: segments, map: map) else {
+        guard var match = try HikeMatching.match(segments: segments, map: map) else {
             throw CLIError.failure("hike \(id) has no points to match")
         }
         if match.matchedShare == 0, let box = BoundingBox(covering: segments.flatMap { $0 }) {
@@ -75,6 +81,10 @@ public enum MatchCommand: Command {
         if keep == .kept {
             let kept = try store.keepLine(match.keptLine(recorded: recorded, choices: []), origin: "matched", of: id)
             let length = try store.summary(id).statistics.distance
+            let collapsed = match.sections.filter(\.collapsed).count
+            // What --keep matched keeps as recorded, said where a version is shown.
+            let stays = collapsed == 0 ? "" : ("; \(collapsed) section\(collapsed == 1 ? "" : "s") whose points all matched to one spot "
+                + "stay\(collapsed == 1 ? "s" : "") as recorded")
             switch kept {
             case .unchanged(let version):
                 context.stdout.write("\(id): nothing changed: the hike's line is already "
@@ -83,14 +93,15 @@ public enum MatchCommand: Command {
                 context.stdout.write("\(id): the matched line is the recording itself: the hike shows its recorded line again "
                                      + "(\(units.distance(length))), nothing new stored\n")
             case .reused(let version):
-                context.stdout.write("\(id): version \(version) is this same line: shown again (\(units.distance(length))), "
+                context.stdout.write("\(id): version \(version) is this same line: shown again (\(units.distance(length))\(stays)), "
                                      + "nothing new stored; undo: cairn match \(id) --keep raw\n")
             case .stored(let version):
                 context.stdout.write("\(id): matched line kept as version \(version): \(units.distance(length)) "
-                                     + "(recorded \(units.distance(HikeMatching.length(segments)))); undo: cairn match \(id) --keep raw\n")
+                                     + "(recorded \(units.distance(HikeMatching.length(segments)))\(stays)); undo: cairn match \(id) --keep raw\n")
             }
             return 0
         }
+        match.noteHeightEffects(recorded: recorded)
         if args.has(Self.json) {
             context.stdout.write(try HikeJSON.text(MatchJSON(id: id.rawValue, match, rawLength: HikeMatching.length(segments))))
         } else {
@@ -122,7 +133,14 @@ public enum MatchCommand: Command {
                    s.kind == .unmatched ? "--" : u.distance(s.matchedLength), diff,
                    s.kind == .unmatched ? "--" : u.distance(s.maxOffset)])
         }
-        return out + t.render() + "\n"
+        let notes = review.indices.filter { review[$0].collapsed }.map { k in
+            "\(k + 1): every point matched to one spot (\(u.distance(review[k].matchedLength)) of line for "
+                + "\(u.distance(review[k].rawLength)) walked): not a way the hike took, the recording stays\n"
+        }
+        let heights = review.indices.compactMap { k in
+            review[k].alternativeHeightEffect.flatMap { $0.isSignificant ? "\(k + 1): the other way \($0.summary(u))\n" : nil }
+        }
+        return out + t.render() + "\n" + notes.joined() + heights.joined()
     }
 }
 
@@ -138,6 +156,19 @@ struct MatchJSON: Encodable {
         var maxOffset: Double
         /// Length of the other way the matcher found for the section, absent when it had none.
         var alternativeLength: Double?
+        /// True for a moved stretch whose matched line collapsed to one spot (kind "unmatched":
+        /// the recording stays); matchedLength then says how long the collapsed line was.
+        var collapsed: Bool
+        /// What keeping the other way does to the heights (metres), absent without one.
+        var alternativeHeights: Heights?
+    }
+    struct Heights: Encodable {
+        /// The hike's highest point when the other way stays more than 5 m below it.
+        var cutHighPoint: Double?
+        var gainChange: Double
+        var lossChange: Double
+        /// True when it cuts the high point or changes gain or loss by more than 5 m.
+        var significant: Bool
     }
     var id: String
     var pointCount: Int
@@ -155,7 +186,10 @@ struct MatchJSON: Encodable {
         sections = m.sections.map {
             Section(kind: $0.kind.rawValue, firstPoint: $0.points.lowerBound, lastPoint: $0.points.upperBound,
                     rawLength: $0.rawLength, matchedLength: $0.matchedLength, lengthDifference: $0.lengthDifference,
-                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength)
+                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength, collapsed: $0.collapsed,
+                    alternativeHeights: $0.alternativeHeightEffect.map {
+                        Heights(cutHighPoint: $0.cutHighPoint, gainChange: $0.gainChange, lossChange: $0.lossChange, significant: $0.isSignificant)
+                    })
         }
     }
 }

@@ -28,9 +28,10 @@ final class ReviewEffectPerformer: @unchecked Sendable {
                             guard let map = try connections.openMap() else {
                                 send(.review(.failed("no map store; import an extract with `cairn map import FILE.osm.pbf`"))); return
                             }
-                            guard let match = try HikeMatching.match(segments: raw, map: map) else {
+                            guard var match = try HikeMatching.match(segments: raw, map: map) else {
                                 send(.review(.failed("the hike has no points to match"))); return
                             }
+                            match.noteHeightEffects(recorded: recorded)
                             let saved = kept.flatMap { match.choices(giving: $0, recorded: recorded) }
                             send(.review(.matched(id, raw: raw, match, keptVersion: version, keptChoices: saved)))
                         } catch {

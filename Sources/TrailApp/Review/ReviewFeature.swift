@@ -71,7 +71,8 @@ enum ReviewFeature {
         case .keepMatched, .keepRaw, .keepAlternative:
             guard let s = model.selectedSection else { return Result(bell: true) }
             guard s.kind != .unmatched else {
-                return Result(status: StatusMessage(text: "No way is mapped here: this section stays as recorded", isError: false), bell: true)
+                let why = s.collapsed ? "Its points all match one spot" : "No way is mapped here"
+                return Result(status: StatusMessage(text: "\(why): this section stays as recorded", isError: false), bell: true)
             }
             let choice: SectionChoice = action == .keepMatched ? .matched : action == .keepRaw ? .raw : .alternative
             if choice == .alternative && s.alternative == nil {

@@ -57,7 +57,7 @@ public struct ReviewModel: Sendable {
     public var keptLength: Double? {
         guard let match else { return nil }
         var total = match.length
-        for (i, s) in match.sections.enumerated() where s.kind != .unmatched {
+        for (i, s) in match.sections.enumerated() where s.kind != .unmatched || s.collapsed {
             switch choice(i) {
             case .matched: break
             case .raw: total += s.rawLength - s.matchedLength

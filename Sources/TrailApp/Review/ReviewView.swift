@@ -158,14 +158,16 @@ public enum ReviewView {
         var lines: [(String, String)] = [("Section \(selected + 1) of \(sections.count): points \(s.points.lowerBound)-\(s.points.upperBound)",
                                           ThemeRole.heading)]
         switch s.kind {
-        case .unmatched: lines.append(("No walkable way within 30 m: the recording stays as it is.", ThemeRole.text))
+        case .unmatched: lines.append((s.collapsed ? "Its points all match one spot: it stays as recorded."
+                                        : "No walkable way within 30 m: the recording stays as it is.", ThemeRole.text))
         case .moved: lines.append(("The match runs up to \(u.distance(s.maxOffset)) from the recording.", ThemeRole.text))
         case .ambiguous: lines.append(("Another way fits nearly as well here." + (s.alternative != nil ? " (* a: take it)" : ""),
                                        ThemeRole.text))
         }
         if s.kind != .unmatched {
             lines.append(("recorded \(u.distance(s.rawLength)) · matched \(u.distance(s.matchedLength))"
-                          + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? ""), ThemeRole.text))
+                          + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? "")
+                          + (s.alternativeHeightEffect.flatMap { $0.isSignificant ? " (\($0.summary(u)))" : nil } ?? ""), ThemeRole.text))
         }
         if let length = model.keptLength {
             lines.append(("Line with these choices: \(ReviewFeature.lengthFigure(length, matched: match.length, u))", ThemeRole.text))

@@ -19,13 +19,18 @@ extension TrackMatch {
     /// alternative as matched; unmatched sections stay raw whatever the choice).
     ///
     /// A matched point keeps its recorded point's time, height and extras at its matched
-    /// position; a vertex of the ways between two matched points gets a time and height
-    /// interpolated linearly by distance along the line between theirs (nil where either
-    /// has none). Recorded points the matcher skipped (within ``MatchOptions/minimumSpacing``
-    /// of the point before) are left out of matched stretches. A section kept raw gives its
-    /// recorded points from first to last, so the line's length changes by the section's
-    /// ``Section/lengthDifference`` give or take the two end offsets (its ends are matched
-    /// points within ``MatchOptions/movedThreshold`` of their recording).
+    /// position; a recorded point the matcher skipped (within ``MatchOptions/minimumSpacing``
+    /// of the matched point before it) is kept too, with its time, height and extras, at that
+    /// matched point's position, so every recorded height and time is on the line (no summit
+    /// or climb is lost; DECISIONS 470); a vertex of the ways between two of these points
+    /// gets a time and height interpolated linearly by distance along the line between theirs
+    /// and rounded to their precision (DECISIONS 472; nil where either has none). A collapsed
+    /// section (``Section/collapsed``) is always kept as recorded (DECISIONS 471). A section
+    /// kept raw gives its recorded points from first to last, so the line's length changes by
+    /// the section's ``Section/lengthDifference`` give or take the two end offsets (its ends
+    /// are matched points within ``MatchOptions/movedThreshold`` of their recording, except
+    /// at the start or end of a matched piece, where they may be up to the candidate radius
+    /// off).
     public func keptLine(recorded: [[Trackpoint]], choices: [SectionChoice]) -> [[Trackpoint]] {
         line(recorded: recorded) { i, _, _ in
             let choice = i < choices.count ? choices[i] : .matched
@@ -78,7 +83,9 @@ extension TrackMatch {
         var emitted = 0
         // The reviewed sections of each piece, by their first point.
         var starting: [Int: [Int: Int]] = [:]
-        for (i, s) in sections.enumerated() where s.kind != .unmatched { starting[s.piece, default: [:]][s.points.lowerBound] = i }
+        for (i, s) in sections.enumerated() where s.kind != .unmatched || s.collapsed {
+            starting[s.piece, default: [:]][s.points.lowerBound] = i
+        }
         for (pi, piece) in pieces.enumerated() where piece.segment < out.count {
             guard piece.isMatched else {
                 out[piece.segment].append(contentsOf: flat[piece.points])
@@ -89,11 +96,21 @@ extension TrackMatch {
             guard let first = anchors.first else { continue }
             var line: [Trackpoint] = [Self.moved(flat[first.point], to: piece.coordinates[first.coordinate])]
             let here = starting[pi] ?? [:]
+            /// The recorded points after anchor `j` that the matcher skipped (within
+            /// ``MatchOptions/minimumSpacing`` of its point), up to the next anchor or the
+            /// piece's end, at anchor `j`'s matched position with their own time and height.
+            func skipped(_ j: Int) -> [Trackpoint] {
+                let next = j + 1 < anchors.count ? anchors[j + 1].point : piece.points.upperBound + 1
+                guard anchors[j].point + 1 < next else { return [] }
+                let c = piece.coordinates[anchors[j].coordinate]
+                return flat[anchors[j].point + 1..<next].map { Self.moved($0, to: c) }
+            }
             /// Along the ways from anchor `k` to anchor `end`.
             func along(_ k: Int, _ end: Int) -> [Trackpoint] {
                 (k..<end).flatMap { j in
-                    Self.interpolated(piece.coordinates[anchors[j].coordinate...anchors[j + 1].coordinate],
-                                      from: flat[anchors[j].point], to: flat[anchors[j + 1].point])
+                    let rest = skipped(j)
+                    return rest + Self.interpolated(piece.coordinates[anchors[j].coordinate...anchors[j + 1].coordinate],
+                                                    from: rest.last ?? flat[anchors[j].point], to: flat[anchors[j + 1].point])
                 }
             }
             var k = 0
@@ -113,7 +130,8 @@ extension TrackMatch {
                         case .matched: return (false, along(k, end))
                         }
                     }
-                    let (dropsLast, points) = stretch(choose(i, emitted + line.count, stretch))
+                    // A collapsed section stays as recorded whatever is chosen (not asked).
+                    let (dropsLast, points) = stretch(s.collapsed ? .raw : choose(i, emitted + line.count, stretch))
                     if dropsLast { line.removeLast() }
                     line.append(contentsOf: points)
                     k = end
@@ -122,6 +140,7 @@ extension TrackMatch {
                 line.append(contentsOf: along(k, k + 1))
                 k += 1
             }
+            line.append(contentsOf: skipped(anchors.count - 1))
             out[piece.segment].append(contentsOf: line)
             emitted += line.count
         }
@@ -136,21 +155,52 @@ extension TrackMatch {
         return q
     }
 
-    /// The points of `line` after its first, the last one `b` moved there, the others with
-    /// time and height interpolated between `a`'s and `b`'s by distance along `line`.
+    /// The points of `line` after its first (`b` at its only point when it has one), the last
+    /// one `b` moved there, the others with
+    /// time and height interpolated between `a`'s and `b`'s by distance along `line`, rounded
+    /// to the precision of `a` and `b` (DECISIONS 472): a time to the finest of their
+    /// fractional-second digits (whole seconds when both are whole, at most milliseconds), a
+    /// height to the finest of their decimals but never finer than 0.1 m. Both lie on that
+    /// grid, so the rounded values stay between theirs and in order (rounding is monotone).
     static func interpolated(_ line: ArraySlice<Coordinate>, from a: Trackpoint, to b: Trackpoint) -> [Trackpoint] {
-        guard line.count >= 2 else { return [] }
+        // `b` matched to the same place as `a`: still on the line, with its time and height.
+        guard line.count >= 2 else { return line.last.map { [moved(b, to: $0)] } ?? [] }
         var along = [0.0]
         for (p, q) in zip(line.dropLast(), line.dropFirst()) { along.append(along[along.count - 1] + Geodesy.shortDistance(from: p, to: q)) }
         let total = along[along.count - 1]
+        let heightStep = a.elevation.flatMap { ea in b.elevation.map { max(0.1, min(precision(of: ea), precision(of: $0))) } }
+        let timeStep = a.time.flatMap { ta in
+            b.time.map { min(precision(of: ta.timeIntervalSince1970), precision(of: $0.timeIntervalSince1970)) }
+        }
         var out: [Trackpoint] = []
         for (i, c) in zip(along.indices, line).dropFirst() {
             if i == along.count - 1 { out.append(moved(b, to: c)); break }
             let f = total > 0 ? along[i] / total : 0
-            let ele = a.elevation.flatMap { ea in b.elevation.map { ea + f * ($0 - ea) } }
-            let time = a.time.flatMap { ta in b.time.map { ta.addingTimeInterval(f * $0.timeIntervalSince(ta)) } }
+            let ele = a.elevation.flatMap { ea in b.elevation.map { rounded(ea + f * ($0 - ea), to: heightStep ?? 0.1) } }
+            let time = a.time.flatMap { ta in
+                b.time.map { Date(timeIntervalSince1970: rounded(ta.timeIntervalSince1970 + f * $0.timeIntervalSince(ta), to: timeStep ?? 1)) }
+            }
             out.append(Trackpoint(c, elevation: ele, time: time))
         }
         return out
+    }
+
+    /// The coarsest of 1, 0.1, 0.01 and 0.001 that `value` is a whole multiple of (to a
+    /// millionth of the step, or a few units in the last place of a large value such as a
+    /// time in seconds since 1970: a decimal read from a file is not exact in binary), 0.001
+    /// when none is.
+    static func precision(of value: Double) -> Double {
+        for step in [1.0, 0.1, 0.01] {
+            let x = value / step
+            if abs(x - x.rounded()) < max(1e-6, abs(x) * 4 * Double.ulpOfOne) { return step }
+        }
+        return 0.001
+    }
+
+    /// `value` to the nearest multiple of `step`.
+    static func rounded(_ value: Double, to step: Double) -> Double {
+        let n = (value / step).rounded()
+        // Decimal steps are not exact in binary: divide by the inverse so 1234.5 stays 1234.5.
+        return step < 1 ? n / (1 / step).rounded() : n * step
     }
 }

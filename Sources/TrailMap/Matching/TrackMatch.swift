@@ -45,7 +45,8 @@ public struct TrackMatch: Sendable, Equatable {
         case moved
         /// Another way scored nearly as well (within ``MatchOptions/ambiguityMargin``).
         case ambiguous
-        /// No walkable way near: the recording stays as it is.
+        /// No walkable way near, or the matched line collapsed to one spot
+        /// (``Section/collapsed``): the recording stays as it is.
         case unmatched
     }
 
@@ -73,6 +74,15 @@ public struct TrackMatch: Sendable, Equatable {
         public var lengthDifference: Double { matchedLength - rawLength }
         /// Geodesic length of ``alternative``, metres.
         public var alternativeLength: Double? { alternative.map { TrackMatch.length(of: $0[...]) } }
+        /// True for a stretch the matcher moved whose matched line collapsed to one spot
+        /// (shorter than ``MatchOptions/sigma``): it counts as ``SectionKind/unmatched`` and
+        /// the recording stays, whatever is chosen (DECISIONS 471). ``matched`` and
+        /// ``matchedLength`` still say where the points were matched.
+        public var collapsed = false
+        /// What keeping ``alternative`` does to the hike's heights, once
+        /// ``TrackMatch/noteHeightEffects(recorded:)`` has measured it (nil before, and for a
+        /// section without another way).
+        public var alternativeHeightEffect: SectionHeightEffect?
     }
 
     /// The pieces, in order; together they cover every point exactly once.

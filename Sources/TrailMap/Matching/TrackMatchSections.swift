@@ -63,11 +63,16 @@ struct TrackMatchSections {
                 let matched = Array(piece.coordinates[a.coordinate...b.coordinate])
                 let line = Array(raw[a.point...b.point])
                 let moved = r.contains { offsets[$0] > options.movedThreshold }
-                out.append(TrackMatch.Section(kind: moved ? .moved : .ambiguous, points: a.point...b.point, piece: pi,
-                                              matched: matched, raw: line, rawLength: TrackMatch.length(of: line[...]),
-                                              matchedLength: TrackMatch.length(of: matched[...]),
-                                              maxOffset: r.map { offsets[$0] }.max() ?? 0,
-                                              alternative: alternative(piece, anchors: r)))
+                let matchedLength = TrackMatch.length(of: matched[...])
+                // A moved stretch whose points all went to one spot (its matched line shorter
+                // than the GPS error) is not a way the hiker walked: the recording stays.
+                let collapsed = moved && matchedLength < options.sigma
+                var section = TrackMatch.Section(kind: collapsed ? .unmatched : moved ? .moved : .ambiguous, points: a.point...b.point,
+                                                 piece: pi, matched: matched, raw: line, rawLength: TrackMatch.length(of: line[...]),
+                                                 matchedLength: matchedLength, maxOffset: r.map { offsets[$0] }.max() ?? 0,
+                                                 alternative: collapsed ? nil : alternative(piece, anchors: r))
+                section.collapsed = collapsed
+                out.append(section)
             }
         }
         return out

@@ -86,14 +86,16 @@ import TrailCore
         let f = leg / total
         let v = alt[0][2]
         let t1 = recorded[0][1].time!, t4 = recorded[0][4].time!
-        #expect(abs(v.time!.timeIntervalSince(t1) - f * t4.timeIntervalSince(t1)) < 0.05)
-        #expect(abs(v.elevation! - (1002 + f * 6)) < 0.01)
+        // Rounded to the recording's precision (DECISIONS 472): whole seconds, whole metres.
+        #expect(v.time!.timeIntervalSince(t1) == (f * t4.timeIntervalSince(t1)).rounded())
+        #expect(v.elevation! == (1002 + f * 6).rounded())
     }
 
     /// The choices a line was kept with are found again from the line alone (DECISIONS 434),
-    /// also where the matched stretch of a section is empty: points 1-3 all matched to one
-    /// place (22 m east of point 2), so along the ways that section adds no point and would
-    /// "agree" with any line; kept raw, it is found raw.
+    /// also where points 1-3 all matched to one place (22 m east of point 2): the matched
+    /// stretch is then points 2-3 at point 1's place and the raw one points 1-3 as recorded,
+    /// the same number of points; kept raw, it is found raw. (Before DECISIONS 470 the matched
+    /// stretch was empty there and "agreed" with any line.)
     @Test func theChoicesAreFoundAgainEvenWhereTheMatchedStretchIsEmpty() throws {
         let (hand, recorded) = Self.handMade()
         for c in SectionChoice.allCases {
@@ -111,7 +113,10 @@ import TrailCore
         let matched = m.keptLine(recorded: recorded, choices: [.matched])
         let kept = m.keptLine(recorded: recorded, choices: [.raw])
         #expect(Array(kept[0][1...3]) == Array(recorded[0][1...3]))
-        #expect(matched.joined().count == 4 && kept.joined().count == 6)
+        // Matched, points 2 and 3 stay on the line at point 1's place (every recorded time and
+        // height is kept: DECISIONS 470), so both lines have the six points.
+        #expect(matched.joined().count == 6 && kept.joined().count == 6)
+        #expect(Array(matched[0][1...3].map(\.coordinate)) == [still, still, still])
         #expect(m.choices(giving: kept, recorded: recorded) == [.raw])
         #expect(m.choices(giving: matched, recorded: recorded) == [.matched])
         // Not a line of this match: nothing found.

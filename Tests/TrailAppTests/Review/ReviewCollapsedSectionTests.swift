@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TermUI
+import TrailCore
+@testable import TrailApp
+import TrailMap
+
+/// A section whose points all matched to one spot counts as unmatched (DECISIONS 471): the
+/// review offers no choice there, says why, and counts it at its recorded length.
+@Suite struct ReviewCollapsedSectionTests {
+    typealias S = ReviewScreenTests
+
+    /// The review fixture with its moved section (points 1-4, 60 m recorded) collapsed.
+    func collapsed() -> ReviewModel {
+        var (m, match) = S.fixture()
+        match.sections[0].kind = .unmatched
+        match.sections[0].collapsed = true
+        match.sections[0].alternative = nil
+        let raw = [(0..<8).map { S.at(0, Double($0) * 20) }]
+        _ = ReviewFeature.message(&m, .matched(S.id, raw: raw, match, keptVersion: 0), S.context)
+        return m
+    }
+
+    @Test func aCollapsedSectionStaysRecordedAndSaysWhy() throws {
+        var m = collapsed()
+        let match = try #require(m.match)
+        for c: Character in ["m", "r"] {
+            let r = ReviewFeature.update(&m, .key(.character(c)), S.context)
+            #expect(r.status?.text == "Its points all match one spot: this section stays as recorded", "\(r.status?.text ?? "")")
+        }
+        #expect(m.choice(0) == .raw)
+        // The line with these choices has the section's 60 m recorded in place of its matched line.
+        let s = match.sections[0]
+        #expect(abs((m.keptLength ?? 0) - (match.length + 60 - s.matchedLength)) < 1e-9)
+        var buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        let rows = buffer.textLines()
+        #expect(rows.contains { $0.contains("Its points all match one spot: it stays as recorded.") }, "\(rows.joined(separator: "\n"))")
+        #expect(!rows.contains { $0.contains("No walkable way within 30 m") })
+    }
+}
