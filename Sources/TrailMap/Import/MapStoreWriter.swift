@@ -192,7 +192,8 @@ final class MapStoreWriter {
     /// Inserts the boxes of the features written since the last flush into the R*Tree
     /// (`INSERT OR REPLACE`), in the Hilbert order of their centres: consecutive inserts then
     /// descend the same branches, which SQLite's page cache still holds, instead of one random
-    /// path through a tree of hundreds of megabytes per feature in file order. Call once after
+    /// path through a tree of hundreds of megabytes per feature in file order. Into an empty
+    /// tree the boxes are not inserted but packed in that order (``PackedRTree``). Call once after
     /// the last ``write(_:)``, inside the import's transaction; queries see the same rows.
     func flushBoxes() throws {
         var order = pendingBoxes.indices.filter { pendingBoxes[$0].minZoom >= 0 }
@@ -200,6 +201,15 @@ final class MapStoreWriter {
             Self.hilbertIndex(latE7: Int32((Int64(b.minLat) + Int64(b.maxLat)) / 2), lonE7: Int32((Int64(b.minLon) + Int64(b.maxLon)) / 2))
         }
         order.sort { (keys[$0], pendingBoxes[$0].id) < (keys[$1], pendingBoxes[$1].id) }
+        if try !order.isEmpty && PackedRTree.isEmpty(db, table: "feature_bbox") {
+            // An empty tree (a first import): packed in that order, written node by node (DECISIONS 460).
+            try PackedRTree.load(db, table: "feature_bbox", count: order.count) { k in
+                let b = pendingBoxes[order[k]]
+                return PackedRTree.Cell(id: b.id, minLat: b.minLat, maxLat: b.maxLat, minLon: b.minLon, maxLon: b.maxLon,
+                                        minZoom: b.minZoom, maxZoom: b.minZoom + 1)
+            }
+            order = []
+        }
         for i in order {
             let b = pendingBoxes[i]
             try insertBox.bind([.integer(b.id), .integer(Int64(b.minLat)), .integer(Int64(b.maxLat)), .integer(Int64(b.minLon)),
