@@ -93,6 +93,13 @@ import TrailSQLite
         // Nodes packed full (none below half of the 51 cells of a 1,636-byte node).
         let nodes = try packed.db.scalar("SELECT count(*) FROM feature_bbox_node")?.integer ?? 0
         #expect(nodes < n / 25 + 2)
+        // The features of z11 views and wider are packed apart: their leaves hold nothing else
+        // but where the band changes (at most two leaves shared with the next band).
+        let wide = try packed.db.scalar("SELECT count(*) FROM feature_bbox WHERE min_zoom <= 11")?.integer ?? 0
+        let wideLeaves = try packed.db.scalar("""
+            SELECT count(DISTINCT nodeno) FROM feature_bbox_rowid WHERE rowid IN (SELECT id FROM feature_bbox WHERE min_zoom <= 11)
+            """)?.integer ?? 0
+        #expect(wide > 100 && wideLeaves <= (wide + 50) / 51 + 2, "\(wide) boxes in \(wideLeaves) leaves")
         try expectSame(packed, inserted, except: far, "first import")
         // Later imports insert into the packed tree, removals delete from it.
         try packed.importOSM(path: east, importedAt: TestSupport.importTime)

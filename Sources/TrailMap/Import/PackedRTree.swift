@@ -14,7 +14,7 @@ import TrailSQLite
 /// big-endian `int32` (min_lat, max_lat, min_lon, max_lon, min_zoom, max_zoom). The rest of the
 /// blob is zeros.
 ///
-/// Leaves take the rows in the order given (the Hilbert order of ``MapStoreWriter/flushBoxes()``),
+/// Leaves take the rows in the order given (zoom band, then Hilbert order: ``MapStoreWriter/flushBoxes()``),
 /// the level above takes the leaves in that order, and so on up to one root: consecutive runs
 /// split evenly, so every node other than the root holds at least half of a node's capacity
 /// (SQLite's own minimum is a third), and later `INSERT`s and `DELETE`s work on it as on a
