@@ -46,6 +46,8 @@ enum PackedRTree {
         guard capacity >= 2 else {
             throw SQLiteError(code: 11, message: "\(table): R*Tree root node of \(nodeSize) bytes")
         }
+        // Nodes an emptied tree may have kept besides its root (after `DELETE`s): gone first.
+        try db.execute("DELETE FROM \"\(table)_parent\"; DELETE FROM \"\(table)_node\" WHERE nodeno != 1;")
         let writeNode = try db.prepare("INSERT OR REPLACE INTO \"\(table)_node\"(nodeno, data) VALUES (?,?)")
         let writeParent = try db.prepare("INSERT INTO \"\(table)_parent\"(nodeno, parentnode) VALUES (?,?)")
         var leafOf = [Int32](repeating: 0, count: count)
