@@ -189,10 +189,19 @@ final class MapStoreWriter {
         removed += 1
     }
 
+    /// The upper minimum zooms of the bands an empty R*Tree is packed by (``flushBoxes()``):
+    /// features shown from z11 or wider, from z12, from z13 on. A view at zoom z asks for
+    /// `min_zoom <= z`, so a z10 view reads only the nodes of the first band and a z12 view
+    /// those of the first two, instead of nodes where most boxes are of footpaths it leaves
+    /// out (DECISIONS 460).
+    static let packingZoomBands: [Int32] = [11, 12]
+
     /// Inserts the boxes of the features written since the last flush into the R*Tree
     /// (`INSERT OR REPLACE`), in the Hilbert order of their centres: consecutive inserts then
     /// descend the same branches, which SQLite's page cache still holds, instead of one random
-    /// path through a tree of hundreds of megabytes per feature in file order. Call once after
+    /// path through a tree of hundreds of megabytes per feature in file order. Into an empty
+    /// tree the boxes are not inserted but packed, each zoom band (``packingZoomBands``) in that
+    /// order (``PackedRTree``). Call once after
     /// the last ``write(_:)``, inside the import's transaction; queries see the same rows.
     func flushBoxes() throws {
         var order = pendingBoxes.indices.filter { pendingBoxes[$0].minZoom >= 0 }
@@ -200,6 +209,18 @@ final class MapStoreWriter {
             Self.hilbertIndex(latE7: Int32((Int64(b.minLat) + Int64(b.maxLat)) / 2), lonE7: Int32((Int64(b.minLon) + Int64(b.maxLon)) / 2))
         }
         order.sort { (keys[$0], pendingBoxes[$0].id) < (keys[$1], pendingBoxes[$1].id) }
+        if try !order.isEmpty && PackedRTree.isEmpty(db, table: "feature_bbox") {
+            // An empty tree (a first import): packed band by band in that order, written node by
+            // node (DECISIONS 460).
+            let band = pendingBoxes.map { b in UInt8(Self.packingZoomBands.firstIndex { b.minZoom <= $0 } ?? Self.packingZoomBands.count) }
+            order.sort { (band[$0], keys[$0], pendingBoxes[$0].id) < (band[$1], keys[$1], pendingBoxes[$1].id) }
+            try PackedRTree.load(db, table: "feature_bbox", count: order.count) { k in
+                let b = pendingBoxes[order[k]]
+                return PackedRTree.Cell(id: b.id, minLat: b.minLat, maxLat: b.maxLat, minLon: b.minLon, maxLon: b.maxLon,
+                                        minZoom: b.minZoom, maxZoom: b.minZoom + 1)
+            }
+            order = []
+        }
         for i in order {
             let b = pendingBoxes[i]
             try insertBox.bind([.integer(b.id), .integer(Int64(b.minLat)), .integer(Int64(b.maxLat)), .integer(Int64(b.minLon)),

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import TrailCore
+@testable import TrailMap
+import TrailSQLite
+
+/// The R*Tree of a first import is packed into SQLite's shadow tables (DECISIONS 460): SQLite's
+/// own `rtreecheck()` finds it sound, and it answers every query as the tree SQLite builds by
+/// `INSERT` does, before and after later imports and removals change it.
+@Suite struct PackedRTreeTests {
+    static let pbf = "osm/WorldKG-andorra-latest-2021-06-22.osm.pbf"
+    static let eastClip = "osm/WorldKG-andorra-2021-east-clip.osm"
+
+    /// One tagged node far from Andorra: imported first, it makes the next import insert.
+    func farNodeFile() throws -> String {
+        let p = TestSupport.tempDirectory().appendingPathComponent("far.osm").path
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6" generator="cairn-tests">
+              <node id="1" version="1" timestamp="2020-01-01T00:00:00Z" lat="10.5" lon="10.5">
+                <tag k="natural" v="peak"/><tag k="name" v="Far"/>
+              </node>
+            </osm>
+            """.utf8).write(to: URL(fileURLWithPath: p))
+        return p
+    }
+
+    func rtreeCheck(_ store: MapStore) throws -> String? {
+        try store.db.scalar("SELECT rtreecheck('feature_bbox')")?.text
+    }
+
+    /// The tree's depth: the root's first two bytes, big-endian (0: the root is a leaf).
+    func depth(_ store: MapStore) throws -> Int64? {
+        try store.db.scalar("SELECT hex(substr(data, 1, 2)) FROM feature_bbox_node WHERE nodeno = 1")?.text
+            .flatMap { Int64($0, radix: 16) }
+    }
+
+    /// Every row of the R*Tree but `except`, ordered by id.
+    func rows(_ store: MapStore, except: Int64) throws -> [[Int64]] {
+        try store.db.query("SELECT * FROM feature_bbox WHERE id != ? ORDER BY id", [.integer(except)]) { st in
+            (Int32(0)..<7).map { st.int64($0) }
+        }
+    }
+
+    /// Ids the R*Tree gives for the views of a grid over Andorra at z10…z16, with the query
+    /// of ``MapStore/features(in:zoom:classes:includeNodeIDs:)`` and through that function.
+    func answers(_ store: MapStore) throws -> [String] {
+        var out: [String] = []
+        for (zoom, span) in [(10, 0.5), (12, 0.12), (14, 0.03), (16, 0.008)] {
+            for i in 0..<7 {
+                for j in 0..<7 {
+                    let lat = 42.42 + Double(i) * 0.04, lon = 1.40 + Double(j) * 0.065
+                    let box = BoundingBox(minLatitude: lat - span / 2, minLongitude: lon - span,
+                                          maxLatitude: lat + span / 2, maxLongitude: lon + span)
+                    let sqlIDs = try store.db.query("""
+                        SELECT id FROM feature_bbox
+                        WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND min_lon <= ? AND min_zoom <= ? ORDER BY id
+                        """, [.integer(Int64(FixedPoint.e7(box.minLatitude))), .integer(Int64(FixedPoint.e7(box.maxLatitude))),
+                              .integer(Int64(FixedPoint.e7(box.minLongitude))), .integer(Int64(FixedPoint.e7(box.maxLongitude))),
+                              .integer(Int64(zoom))]) { $0.int64(0) }
+                    let features = try store.features(in: box, zoom: zoom).map(\.id.rawValue).sorted()
+                    out.append("z\(zoom) \(i),\(j): \(sqlIDs.count) \(sqlIDs.hashValue) \(features == sqlIDs)")
+                    #expect(features == sqlIDs, "z\(zoom) view \(i),\(j): features(in:) differs from the R*Tree's rows")
+                }
+            }
+        }
+        return out
+    }
+
+    func expectSame(_ packed: MapStore, _ inserted: MapStore, except: Int64, _ stage: String) throws {
+        #expect(try rtreeCheck(packed) == "ok", "\(stage): packed")
+        #expect(try rtreeCheck(inserted) == "ok", "\(stage): inserted")
+        let a = try rows(packed, except: except), b = try rows(inserted, except: except)
+        #expect(a.count == b.count && a == b, "\(stage): rows \(a.count) against \(b.count)")
+        let qa = try answers(packed), qb = try answers(inserted)
+        #expect(qa == qb, "\(stage): \(zip(qa, qb).filter { $0 != $1 }.prefix(3))")
+        #expect(qa.contains { !$0.contains(": 0 ") }, "\(stage): every view empty")
+    }
+
+    @Test func aPackedTreeAnswersAsAnInsertedOne() throws {
+        guard let pbf = TestSupport.sharedData(Self.pbf), let east = TestSupport.sharedData(Self.eastClip) else { return }
+        let packed = try TestSupport.freshStore(), inserted = try TestSupport.freshStore()
+        try packed.importOSM(path: pbf, importedAt: TestSupport.importTime)
+        try inserted.importOSM(path: try farNodeFile(), importedAt: TestSupport.importTime)
+        try inserted.importOSM(path: pbf, importedAt: TestSupport.importTime)
+        let far = MapFeatureID(type: .node, osmID: 1).rawValue
+        let n = try #require(try packed.db.scalar("SELECT count(*) FROM feature_bbox")?.integer)
+        let features = try packed.db.scalar("SELECT count(*) FROM features")?.integer
+        #expect(n == features)
+        // Andorra's thousands of boxes need leaves, a level above them and the root.
+        let levels = try depth(packed)
+        #expect(n > 51 * 51 && levels == 2)
+        // Nodes packed full (none below half of the 51 cells of a 1,636-byte node).
+        let nodes = try packed.db.scalar("SELECT count(*) FROM feature_bbox_node")?.integer ?? 0
+        #expect(nodes < n / 25 + 2)
+        // The features of z11 views and wider are packed apart: their leaves hold nothing else
+        // but where the band changes (at most two leaves shared with the next band).
+        let wide = try packed.db.scalar("SELECT count(*) FROM feature_bbox WHERE min_zoom <= 11")?.integer ?? 0
+        let wideLeaves = try packed.db.scalar("""
+            SELECT count(DISTINCT nodeno) FROM feature_bbox_rowid WHERE rowid IN (SELECT id FROM feature_bbox WHERE min_zoom <= 11)
+            """)?.integer ?? 0
+        #expect(wide > 100 && wideLeaves <= (wide + 50) / 51 + 2, "\(wide) boxes in \(wideLeaves) leaves")
+        try expectSame(packed, inserted, except: far, "first import")
+        // Later imports insert into the packed tree, removals delete from it.
+        try packed.importOSM(path: east, importedAt: TestSupport.importTime)
+        try inserted.importOSM(path: east, importedAt: TestSupport.importTime)
+        try expectSame(packed, inserted, except: far, "east clip imported over it")
+        try packed.removeExtract(named: (pbf as NSString).lastPathComponent)
+        try inserted.removeExtract(named: (pbf as NSString).lastPathComponent)
+        try expectSame(packed, inserted, except: far, "PBF removed")
+        // Emptied by removals, the tree is packed again by the next import.
+        try packed.removeExtract(named: (east as NSString).lastPathComponent)
+        try inserted.removeExtract(named: (east as NSString).lastPathComponent)
+        #expect(try PackedRTree.isEmpty(packed.db, table: "feature_bbox"))
+        try packed.importOSM(path: pbf, importedAt: TestSupport.importTime)
+        try inserted.importOSM(path: pbf, importedAt: TestSupport.importTime)
+        try expectSame(packed, inserted, except: far, "PBF imported again")
+    }
+
+    @Test func aFewBoxesFitInTheRoot() throws {
+        let store = try TestSupport.freshStore()
+        try store.importOSM(path: TestSupport.sampleExtract, importedAt: TestSupport.importTime)
+        #expect(try rtreeCheck(store) == "ok")
+        let n = try #require(try store.db.scalar("SELECT count(*) FROM feature_bbox")?.integer)
+        let features = try store.db.scalar("SELECT count(*) FROM features")?.integer
+        let mapped = try store.db.scalar("SELECT count(*) FROM feature_bbox_rowid")?.integer
+        #expect(n == features && mapped == n)
+        let levels = try depth(store) ?? -1
+        #expect(n <= 51 ? levels == 0 : levels >= 1)
+    }
+}
