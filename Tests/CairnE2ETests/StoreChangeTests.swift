@@ -13,6 +13,8 @@ import Testing
             .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
+    /// The waits are long (30 s): run beside the other tmux tests on two loaded cores, reading
+    /// the hike again (with its ground measured for the new line) took over 10 s.
     @Test func theViewerSeesAKeepRenameAndDeleteFromTheShell() throws {
         guard BrowseTests.ready else { return }
         guard let data = E2EPaths.sharedData else { print("skipped: ../shared/data not found"); return }
@@ -32,9 +34,9 @@ import Testing
         let recorded = try MatchReviewTests.distance(store, id)
 
         let tmux = try TmuxSession(command: "\(E2EPaths.cairn) tui --store \(store) --map \(map)", width: 120, height: 40)
-        #expect(try tmux.waitFor(text: "180429_b").ok)
+        #expect(try tmux.waitFor(text: "180429_b", timeout: 30).ok)
         try tmux.send("Enter")
-        let opened = try tmux.waitFor(text: "Focus: profile")
+        let opened = try tmux.waitFor(text: "Focus: profile", timeout: 30)
         #expect(opened.ok, "\(opened.screen)")
         let before = try #require(Self.distanceRow(opened.screen))
 
@@ -42,23 +44,23 @@ import Testing
         _ = try MatchReviewTests.capture([E2EPaths.cairn, "match", id, "--keep", "matched", "--store", store, "--map", map])
         let matched = try MatchReviewTests.distance(store, id)
         #expect(abs(matched - recorded) > 50, "the matched line has another length (\(matched) against \(recorded))")
-        let kept = try tmux.waitFor { $0.contains("changed in another process") && Self.distanceRow($0) != before }
+        let kept = try tmux.waitFor(timeout: 30) { $0.contains("changed in another process") && Self.distanceRow($0) != before }
         #expect(kept.ok, "\(kept.screen)")
         #expect(kept.screen.contains("Completion:"), "still on the hike screen")
 
         // Back to the recording: the recorded figure again.
         _ = try MatchReviewTests.capture([E2EPaths.cairn, "match", id, "--keep", "raw", "--store", store, "--map", map])
-        let raw = try tmux.waitFor { Self.distanceRow($0) == before }
+        let raw = try tmux.waitFor(timeout: 30) { Self.distanceRow($0) == before }
         #expect(raw.ok, "\(raw.screen)")
 
         // A rename from the shell shows in the heading.
         try BrowseTests.run([E2EPaths.cairn, "rename", id, "Renamed in the shell", "--store", store])
-        let renamed = try tmux.waitFor(text: "Renamed in the shell")
+        let renamed = try tmux.waitFor(text: "Renamed in the shell", timeout: 30)
         #expect(renamed.ok, "\(renamed.screen)")
 
         // Deleted from the shell: the hike closes with a message.
         try BrowseTests.run([E2EPaths.cairn, "delete", id, "--yes", "--store", store])
-        let deleted = try tmux.waitFor(text: "was deleted in another process")
+        let deleted = try tmux.waitFor(text: "was deleted in another process", timeout: 30)
         #expect(deleted.ok, "\(deleted.screen)")
     }
 }
