@@ -15,7 +15,7 @@ extension CairnApp {
         case .record, .follow, .draw: return []
         case .library, .hike, .places, .totals, .review, .routes: break
         }
-        state.storeRefresh = true
+        state.storeRefreshes += 1
         return [.loadHikes(state.library.sort)]
     }
 
@@ -23,7 +23,7 @@ extension CairnApp {
     /// preview read again when its hike changed); the open hike is read again when its summary
     /// changed, and closed with a message when it is gone.
     func storeListLoaded(_ state: inout AppState, _ list: [HikeSummary]) -> [AppEffect] {
-        state.storeRefresh = false
+        state.storeRefreshes -= 1
         let before = Dictionary(state.library.all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let after = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         if let selected = state.library.selectedSummary?.id, before[selected] != after[selected] { state.library.previewID = nil }
@@ -54,7 +54,7 @@ extension CairnApp {
     /// The open hike read again after a change elsewhere: it replaces the shown one with the
     /// hiker's view kept (map view unless it was the fitted one, which is fitted again; the
     /// cursor at the same share of the distance; the range where the points are the same;
-    /// focus, colouring, axis, layers).
+    /// focus, colouring, axis, layers; the completion figures until they are read again).
     func storeHikeLoaded(_ state: inout AppState, _ id: HikeID, _ prepared: PreparedHike) -> [AppEffect] {
         guard case .hike(var model) = state.screen, model.id == id else { return [] }
         let old = model.screen
@@ -79,6 +79,8 @@ extension HikeScreenState {
         s.showsContours = old.showsContours
         s.showsTerrainLine = old.showsTerrainLine
         s.showsHillshade = old.showsHillshade
+        // Until the completion asked for again answers, the last figures stay (no flicker).
+        s.completion = old.completion
         s.setChartAxis(old.series.axis)
         if old.hike.pointCount == hike.pointCount {
             s.scrub(to: old.scrubIndex)

@@ -82,7 +82,7 @@ public struct CairnApp: Program {
         case .storeChanged:
             return storeChanged(&state)
         case .hikesLoaded(let list):
-            if state.storeRefresh { return storeListLoaded(&state, list) }
+            if state.storeRefreshes > 0 { return storeListLoaded(&state, list) }
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
         case .hikeLoaded(let id, let prepared, let forPreview):
             return hikeLoaded(&state, id, prepared, forPreview: forPreview)

@@ -61,6 +61,21 @@ import TrailStore
         #expect(s.status.text.contains("changed in another process"), "\(s.status.text)")
     }
 
+    /// Two changes in a row: the second list is compared too (the hike changed between them).
+    @Test func aSecondChangeBeforeTheFirstListIsComparedToo() throws {
+        var (s, list) = try openState()
+        _ = app.update(&s, .storeChanged)
+        _ = app.update(&s, .storeChanged)
+        #expect(!app.update(&s, .hikesLoaded(list)).contains(.loadHike(id, forPreview: false)))
+        var changed = list
+        changed[1].statistics.distance = 11800
+        #expect(app.update(&s, .hikesLoaded(changed)).contains(.loadHike(id, forPreview: false)))
+        // A list loaded for another reason afterwards reads no hike.
+        var again = changed
+        again[1].statistics.distance = 11700
+        #expect(!app.update(&s, .hikesLoaded(again)).contains(.loadHike(id, forPreview: false)))
+    }
+
     @Test func aDeletedOpenHikeClosesWithAMessage() throws {
         var (s, list) = try openState()
         _ = app.update(&s, .storeChanged)
