@@ -33,14 +33,16 @@ extension ReviewView {
     }
 
     /// The heading's rows at `width`: the title with what the hike shows on one row when they
-    /// fit, else on two; the match's figures after them where they fit.
+    /// fit in full, else on two (the second in the longest form that fits); the match's
+    /// figures after them where they fit.
     static func headingRows(_ model: ReviewModel, _ u: UnitFormatter, width: Int) -> [String] {
         let name = TextSanitizer.sanitize(model.hike.screen.hike.name)
         let title = "Match review · \(name)"
         let forms = showsForms(model)
         var rows: [String]
-        if let one = forms.first(where: { DisplayWidth.of(title + " · " + $0) <= width }) {
-            rows = [title + " · " + one]
+        // One row only for the full form: a second row is worth more than "v1 (changed)".
+        if DisplayWidth.of(title + " · " + forms[0]) <= width {
+            rows = [title + " · " + forms[0]]
         } else {
             rows = [title, forms.first { DisplayWidth.of($0) <= width } ?? forms[forms.count - 1]]
         }
