@@ -13,8 +13,8 @@ import Testing
             .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    /// The waits are long (30 s): run beside the other tmux tests on two loaded cores, reading
-    /// the hike again (with its ground measured for the new line) took over 10 s.
+    /// The waits are generous (30 s) for a loaded machine: reading the hike again measures the
+    /// ground of the new line.
     @Test func theViewerSeesAKeepRenameAndDeleteFromTheShell() throws {
         guard BrowseTests.ready else { return }
         guard let data = E2EPaths.sharedData else { print("skipped: ../shared/data not found"); return }
