@@ -156,6 +156,13 @@ public final class Connection {
         get throws { Int(try scalar("PRAGMA user_version")?.integer ?? 0) }
     }
 
+    /// `PRAGMA data_version`: a number that changes when another connection (of this process
+    /// or another) commits to the database since this connection last read it; this
+    /// connection's own commits leave it as it was. Cheap: no table is read.
+    public var dataVersion: Int {
+        get throws { Int(try scalar("PRAGMA data_version")?.integer ?? 0) }
+    }
+
     /// Sets `PRAGMA user_version`.
     public func setUserVersion(_ v: Int) throws { try execute("PRAGMA user_version = \(v)") }
 

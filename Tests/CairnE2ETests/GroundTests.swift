@@ -49,17 +49,17 @@ import Testing
             #expect(colours.isEmpty, "colour in the mono legend: \(colours)")
             #expect(samples.count >= 5, "mono samples are not dash patterns: \(samples)")
         }
-        // At 100 columns the legend needs a second row for "off map", which holds only that
+        // At 100 columns the legend needs a second row for "no path", which holds only that
         // entry (the map starts below it). The second row, not the first: right after the
-        // resize tmux still shows the 120-column frame, whose first row has "off map".
+        // resize tmux still shows the 120-column frame, whose first row has "no path".
         try tmux.resize(width: 100, height: 36)
         let narrow = try tmux.waitFor { screen in
             let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard rows.count > 2, rows[0].hasPrefix("SAC"), rows[0].contains("ungraded") else { return false }
             let second = (rows[1].components(separatedBy: "│").first ?? "").trimmingCharacters(in: .whitespaces)
-            return second.hasSuffix("off map") && second.count <= 12
+            return second.hasSuffix("no path") && second.count <= 12
         }
-        #expect(narrow.ok, "no off map in the legend's second row at 100 columns:\n\(narrow.screen)")
+        #expect(narrow.ok, "no \"no path\" in the legend's second row at 100 columns:\n\(narrow.screen)")
         try tmux.resize(width: 120, height: 44)
         try tmux.send("o")
         let plain = try tmux.waitFor(text: "Line colours: plain")

@@ -60,6 +60,29 @@ import TrailCore
         #expect(row.hasSuffix(String(repeating: "1", count: 16) + String(repeating: "5", count: 16)))
     }
 
+    /// Issue 16's tester: without colour the "no path" share was drawn as blanks (and the
+    /// surface bar likewise), so the bar looked shorter and the share went unseen. Every share
+    /// has its mark in the bar and in the legend. 75 of 99 stretches on T1 gravel, 24 with no
+    /// way near: 32 cells give 24.24 → 24 and 7.76 → 8.
+    @Test func withoutColourEveryShareHasItsMarkIncludingNoPath() throws {
+        var hike = TestSupport.northbound(count: 100, spacing: 10, start: center)
+        hike.setGround(GroundLine(tags: (0..<100).map { i in i < 75 ? GroundTag(grade: .t1, surface: .gravel) : nil }))
+        for mode in [CanvasMode.braille, .ascii] {
+            var env = TestSupport.environment("mono")
+            env.canvasMode = mode
+            var buffer = Buffer(width: 40, height: 24)
+            StatsPanel(hike: hike, environment: env).render(area: buffer.area, into: &buffer)
+            let rows = buffer.textDump().split(separator: "\n").map(String.init)
+            let sac = try #require(rows.first { $0.hasPrefix("SAC") })
+            let surface = try #require(rows.first { $0.hasPrefix("Surface") })
+            #expect(sac.hasSuffix(String(repeating: "1", count: 24) + String(repeating: ".", count: 8)), "\(mode): \(sac)")
+            #expect(surface.hasSuffix(String(repeating: "G", count: 24) + String(repeating: ".", count: 8)), "\(mode): \(surface)")
+            let text = rows.joined(separator: "\n")
+            #expect(text.contains("1:T1 76%") && text.contains(".:no path 24%"), "\(mode):\n\(text)")
+            #expect(text.contains("G:gravel 76%"), "\(mode):\n\(text)")
+        }
+    }
+
     @Test func noGroundNoBars() {
         var buffer = Buffer(width: 40, height: 24)
         StatsPanel(hike: TestSupport.northbound(count: 10, start: center), environment: TestSupport.environment())
@@ -91,7 +114,7 @@ import TrailCore
         #expect(fgs(rows: 3..<12).contains(env.style("sac-5").fg))
         // The legend in the top row names the grades.
         let top = buffer.textDump().split(separator: "\n").first!
-        #expect(top.contains("SAC") && top.contains("T1") && top.contains("T6") && top.contains("off map"))
+        #expect(top.contains("SAC") && top.contains("T1") && top.contains("T6") && top.contains("no path"))
         #expect(!renderMap(twoGradeHike(), .plain).textDump().contains("T1"))
     }
 
@@ -159,11 +182,11 @@ import TrailCore
         #expect(state.routeGrades == nil && state.lineColouring == .grade)
     }
 
-    /// Issue 16's tester: the grade legend sat over the map's top row and lost "off map" at 100
+    /// Issue 16's tester: the grade legend sat over the map's top row and lost "no path" at 100
     /// columns. On the hike screen at 100 and 80 columns, in colour and without, the legend has
     /// every entry and the map (the line, its markers) is drawn below it, never under it.
     @Test func theLegendHasEveryEntryAndHidesNoMap() throws {
-        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"]
+        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "no path"]
         for (width, height) in [(100, 32), (80, 30)] {
             for theme in ["dark", "mono"] {
                 var state = HikeScreenState(hike: twoGradeHike(), mapWidth: 60, mapHeight: 20)
@@ -272,7 +295,7 @@ import TrailCore
     /// name), in up to two rows (three on a tall map); the last ones left out only when even
     /// those rows cannot hold them, and then counted ("+3 more").
     @Test func narrowMapsKeepWholeLegendEntries() {
-        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"]
+        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "no path"]
         for width in [69, 60, 45, 30, 20, 14] {
             var shown: [String: [String]] = [:]
             for theme in ["dark", "mono"] {
@@ -289,7 +312,7 @@ import TrailCore
                 let words = buffer.textLines().prefix(height).flatMap { row in
                     row.split(separator: " ").map { String($0).filter { !(0x2800...0x28FF).contains($0.unicodeScalars.first!.value) } }
                 }.filter { !$0.isEmpty && $0 != "SAC" }
-                let joined = words.joined(separator: " ").replacingOccurrences(of: "off map", with: "off_map")
+                let joined = words.joined(separator: " ").replacingOccurrences(of: "no path", with: "no_path")
                 var entries = joined.split(separator: " ").map { $0.replacingOccurrences(of: "_", with: " ") }
                 // Those left out are counted at the end ("+3 more"), never dropped silently.
                 if entries.last == "more" { entries.removeLast() }
@@ -311,7 +334,7 @@ import TrailCore
     /// one row, and the entries that do not fit counted at its end ("+1 more"), in colour and
     /// mono alike; the map is drawn below whatever the legend takes.
     @Test func shortMapsLoseNoLegendEntrySilently() throws {
-        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"]
+        let names = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "no path"]
         // (map columns, rows) → (legend rows, entries shown, "+N more").
         let cases: [(Int, Int, Int, Int, Int)] = [(56, 7, 2, 8, 0), (56, 6, 2, 8, 0), (56, 5, 1, 6, 2), (69, 4, 1, 7, 1),
                                                   (75, 3, 1, 8, 0), (30, 6, 2, 5, 3)]
@@ -329,7 +352,7 @@ import TrailCore
                 if more > 0 {
                     #expect(text.contains("+\(more) more"), "\(width)×\(height) \(theme):\n\(text)")
                 } else {
-                    #expect(!text.contains("more") && text.contains("off map"), "\(width)×\(height) \(theme):\n\(text)")
+                    #expect(!text.contains("more") && text.contains("no path"), "\(width)×\(height) \(theme):\n\(text)")
                 }
                 #expect(map.mapArea(in: buffer.area).y == rows)
             }

@@ -76,8 +76,8 @@ for cls, values in [("paved", "paved asphalt chipseal concrete concrete:plates c
     for v in values.split():
         SURFACE[v] = cls
 TRACKTYPE = {"grade1": "paved", "grade2": "gravel", "grade3": "gravel", "grade4": "dirt", "grade5": "dirt"}
-GRADES = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"]
-SURFACES = ["paved", "gravel", "dirt", "grass", "rock", "unknown", "off map"]
+GRADES = ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "no path"]
+SURFACES = ["paved", "gravel", "dirt", "grass", "rock", "unknown", "no path"]
 
 
 def walkable(hw, tags):
@@ -186,8 +186,8 @@ def shares(ways, segs):
             total += d
             hit = ways.nearest((la + lb) / 2, (lo + lob) / 2)
             if hit is None:
-                g_m["off map"] += d
-                s_m["off map"] += d
+                g_m["no path"] += d
+                s_m["no path"] += d
             else:
                 g_m[hit[2]] += d
                 s_m[hit[3]] += d

@@ -87,8 +87,8 @@ public enum ShowCommand: Command {
             items.filter { $0.1 > 0 }.map { "\($0.0) " + String(format: "%.1f %%", $0.1) }.joined(separator: ", ")
         }
         let sac = SACScale.allCases.map { ("\($0)", s.percent(grade: $0)) } + [("ungraded", s.percent(grade: nil)),
-                                                                                ("off map", s.offMapPercent)]
-        let surface = SurfaceClass.allCases.map { ("\($0)", s.percent(surface: $0)) } + [("off map", s.offMapPercent)]
+                                                                                ("no path", s.offMapPercent)]
+        let surface = SurfaceClass.allCases.map { ("\($0)", s.percent(surface: $0)) } + [("no path", s.offMapPercent)]
         return "Ground (SAC):      \(list(sac))\nGround (surface):  \(list(surface))\n"
     }
 

@@ -4,10 +4,11 @@ import TrailMap
 extension HikeJSON {
     /// `ground` in `cairn show --json`: the shares of the line's length by SAC grade and by
     /// surface (every class listed, in order, zeros included), each list summing to 100 %
-    /// with the stretches off the map; left out when the map has nothing under the line.
+    /// with "no path" (no walkable way within the radius; "off map" before DECISIONS 482);
+    /// left out when the map has nothing under the line.
     struct Ground: Encodable {
         struct Share: Encodable {
-            /// "T1" … "T6", "ungraded", "off map"; or "paved" … "unknown", "off map".
+            /// "T1" … "T6", "ungraded", "no path"; or "paved" … "unknown", "no path".
             var name: String
             var metres: Double
             var percent: Double
@@ -24,10 +25,10 @@ extension HikeJSON {
             radius = GroundMap.radius
             sac = SACScale.allCases.map { Share(name: "\($0)", metres: s.gradeMetres[$0.rawValue], percent: s.percent(grade: $0)) }
                 + [Share(name: "ungraded", metres: s.gradeMetres[0], percent: s.percent(grade: nil)),
-                   Share(name: "off map", metres: s.offMapMetres, percent: s.offMapPercent)]
+                   Share(name: "no path", metres: s.offMapMetres, percent: s.offMapPercent)]
             surface = SurfaceClass.allCases.map {
                 Share(name: "\($0)", metres: s.surfaceMetres[$0.rawValue], percent: s.percent(surface: $0))
-            } + [Share(name: "off map", metres: s.offMapMetres, percent: s.offMapPercent)]
+            } + [Share(name: "no path", metres: s.offMapMetres, percent: s.offMapPercent)]
         }
     }
 }

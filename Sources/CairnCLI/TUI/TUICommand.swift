@@ -114,6 +114,11 @@ public enum TUICommand: Command {
             performer.perform(effect, send: send)
         }
         runtime.shouldStop = { signals.pending != nil }
+        // Another process changing the store (cairn match --keep, import, delete, rename): the
+        // viewer reads again what it shows.
+        let watcher = StoreWatcher(performer.connections)
+        watcher.start { runtime.send($0) }
+        defer { watcher.stop() }
         if context.environment["CAIRN_BENCH_FIRST_FRAME"] == "1" {
             // Benchmarks/tui-bench.sh: leave at the first complete library frame (list and,
             // where the layout has one, the preview with its map data).

@@ -21,6 +21,9 @@ public enum AppMessage: Sendable {
     case basemapFailed(request: Int, reason: String)
     /// Results of the library's store work (import, rename, delete, and their failures).
     case library(LibraryMessage)
+    /// The hike store was changed by another process (or another connection of this one):
+    /// the library list and the open hike are read again (DECISIONS 481).
+    case storeChanged
     /// The idle clock.
     case tick(Date)
     /// Results for the drawing screen.

@@ -91,6 +91,12 @@ public struct AppState: Sendable {
     public var record = RecordState()
     /// How far off the line the Places screen looks first, metres (`--within`, `places.within`).
     public var placesWithin: Double = 1000
+    /// Lists asked for after changes in another process still on their way
+    /// (``AppMessage/storeChanged``): each arrival also compares the open hike's summary.
+    public var storeRefreshes = 0
+    /// The open hike being read again after a change in another process (its arrival keeps
+    /// the hiker's view instead of opening it afresh).
+    public var storeReloadHike: HikeID?
 
     public init(environment: WidgetEnvironment, storeLabel: String, width: Int, height: Int) {
         self.environment = environment

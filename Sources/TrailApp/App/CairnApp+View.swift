@@ -38,7 +38,11 @@ extension CairnApp {
         case .places(let model):
             PlacesView.render(model: model, environment: env, area: layout.content, into: &buffer)
         case .review(let model):
-            ReviewView.render(model: model, environment: env, area: layout.content, into: &buffer)
+            // A status message wrapped onto rows above the status line would hide the review's
+            // keys and lengths: the review is drawn above it (DECISIONS 480).
+            var area = layout.content
+            area.height = max(0, area.height - statusOverflowRows(state, layout))
+            ReviewView.render(model: model, environment: env, area: area, into: &buffer)
         case .totals(let model):
             TotalsScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
         case .routes(let model):
@@ -48,6 +52,25 @@ extension CairnApp {
         if let modal = state.modal { renderModal(modal, state, layout, &buffer) }
         if env.canvasMode == .ascii { buffer.applyASCIIFallback() }
         return buffer
+    }
+
+    /// The rows above the status line a message takes when it is wrapped (0 when it fits on
+    /// the status line), as ``renderStatus`` draws it.
+    func statusOverflowRows(_ state: AppState, _ layout: AppLayout) -> Int {
+        guard !state.status.text.isEmpty, !(state.screen.kind == .library && state.library.editingFilter) else { return 0 }
+        let leftMax = max(0, layout.status.width - DisplayWidth.of(statusRight(state, layout)) - 1)
+        guard TextFit.width(state.status.text) > leftMax else { return 0 }
+        return StatusLine.messageLines(state.status.text, width: max(1, layout.status.width - 2),
+                                       maximumLines: max(1, (layout.content.height + 1) / 3)).count - 1
+    }
+
+    /// The status line's right part: the store and the units.
+    private func statusRight(_ state: AppState, _ layout: AppLayout) -> String {
+        // The store label gives way first: cut from the left to a third of the line.
+        var label = state.storeLabel
+        let labelRoom = max(8, layout.status.width / 3 - 12)
+        if label.count > labelRoom { label = "…" + label.suffix(labelRoom - 1) }
+        return " \(label) · \(state.environment.format.system.rawValue) "
     }
 
     private func renderStatus(_ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {
@@ -92,11 +115,7 @@ extension CairnApp {
                 left = hintLine(RoutesAction.keyMap.hints)
             }
         }
-        // The store label gives way first: cut from the left to a third of the line.
-        var label = state.storeLabel
-        let labelRoom = max(8, layout.status.width / 3 - 12)
-        if label.count > labelRoom { label = "…" + label.suffix(labelRoom - 1) }
-        let right = " \(label) · \(env.format.system.rawValue) "
+        let right = statusRight(state, layout)
         let rightWidth = DisplayWidth.of(right)
         let leftMax = max(0, layout.status.width - rightWidth - 1)
         let isMessage = !state.status.text.isEmpty && !(state.screen.kind == .library && state.library.editingFilter)

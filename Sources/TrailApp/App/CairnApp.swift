@@ -79,7 +79,10 @@ public struct CairnApp: Program {
                 if case .routes = state.screen { state.screen = .routes(model) }
                 return apply(result, &state, AppEffect.routes)
             }
+        case .storeChanged:
+            return storeChanged(&state)
         case .hikesLoaded(let list):
+            if state.storeRefreshes > 0 { return storeListLoaded(&state, list) }
             return apply(LibraryFeature.listLoaded(&state.library, list, context), &state, AppEffect.library)
         case .hikeLoaded(let id, let prepared, let forPreview):
             return hikeLoaded(&state, id, prepared, forPreview: forPreview)
@@ -139,6 +142,12 @@ public struct CairnApp: Program {
         let context = state.context
         if forPreview {
             return apply(LibraryFeature.previewLoaded(&state.library, id, prepared, context), &state, AppEffect.library)
+        }
+        if state.storeReloadHike == id {
+            state.storeReloadHike = nil
+            // Read again after a change elsewhere; dropped when the hiker has left the hike since.
+            guard case .hike(let open) = state.screen, open.id == id else { return [] }
+            return storeHikeLoaded(&state, id, prepared)
         }
         let map = AppLayout(width: state.width, height: state.height).hike.map
         var model = HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),

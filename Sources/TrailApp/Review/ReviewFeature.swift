@@ -12,20 +12,31 @@ struct ReviewLayout: Equatable {
     var map: Rect
     var panel: Rect
 
-    init(area: Rect) {
-        heading = Rect(x: area.x, y: area.y, width: area.width, height: min(1, area.height))
-        let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+    /// - Parameters:
+    ///   - headingRows: the heading's rows (1, or 2 where the title and the version shown do
+    ///     not fit on one).
+    ///   - panelRows: on a narrow screen, the rows the panel needs; it gets them (at least two
+    ///     fifths of the body) before the map, and the map is left out where fewer than 4 rows
+    ///     would remain below its legend (DECISIONS 480).
+    init(area: Rect, headingRows: Int = 1, panelRows: Int = 0) {
+        let top = min(max(1, headingRows), area.height)
+        heading = Rect(x: area.x, y: area.y, width: area.width, height: top)
+        let body = Rect(x: area.x, y: area.y + top, width: area.width, height: max(0, area.height - top))
+        let legendRows = ReviewView.legendRows(width: body.width >= 90 ? body.width - min(64, max(58, body.width * 2 / 5)) - 1
+                                                                        : body.width).count
         var left: Rect
         if body.width >= 90 {
             let panelWidth = min(64, max(58, body.width * 2 / 5))
             left = Rect(x: body.x, y: body.y, width: body.width - panelWidth - 1, height: body.height)
             panel = Rect(x: body.maxX - panelWidth, y: body.y, width: panelWidth, height: body.height)
         } else {
-            let mapHeight = body.height * 3 / 5
+            let panelHeight = min(body.height, max(panelRows, body.height * 2 / 5))
+            var mapHeight = body.height - panelHeight
+            if mapHeight < legendRows + 4 { mapHeight = 0 }
             left = Rect(x: body.x, y: body.y, width: body.width, height: mapHeight)
             panel = Rect(x: body.x, y: body.y + mapHeight, width: body.width, height: body.height - mapHeight)
         }
-        let rows = left.height < 6 ? 0 : ReviewView.legendRows(width: left.width).count
+        let rows = left.height < legendRows + 4 ? 0 : legendRows
         legend = Rect(x: left.x, y: left.y, width: left.width, height: rows)
         map = Rect(x: left.x, y: left.y + rows, width: left.width, height: left.height - rows)
     }
@@ -126,7 +137,7 @@ enum ReviewFeature {
 
     /// The map on section `section` (nil: the whole line), at the review map's size.
     static func fit(_ model: inout ReviewModel, _ context: FeatureContext, section: Int?) {
-        let map = ReviewLayout(area: context.layout.content).map
+        let map = ReviewView.layout(model, context.environment, area: context.layout.content).map
         var coords: [Coordinate]
         if let section, section < model.sections.count {
             let s = model.sections[section]

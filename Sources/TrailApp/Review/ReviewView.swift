@@ -15,30 +15,23 @@ public enum ReviewView {
 
     public static func render(model: ReviewModel, environment env: WidgetEnvironment, area: Rect, into buffer: inout Buffer) {
         buffer.clear(area)
-        guard area.width >= 20, area.height >= 6 else { return }
-        let layout = ReviewLayout(area: area)
-        let u = env.format
-        let name = TextSanitizer.sanitize(model.hike.screen.hike.name)
-        // What the hike shows first; then the match's figures, whole parts only.
-        var shows = "shows: " + (model.keptVersion == 0 ? "recorded line" : "line version \(model.keptVersion)")
-        if model.keptVersion != 0, let saved = model.savedChoices {
-            shows += saved == model.effectiveChoices ? " (these choices)" : " (choices changed: s saves)"
-        } else if model.keptVersion != 0, model.match != nil {
-            shows += " (not from this match)"
+        guard area.width >= 20, area.height >= 4 else { return }
+        let heading = headingRows(model, env.format, width: area.width - 2)
+        let layout = self.layout(model, env, area: area)
+        for (i, row) in heading.prefix(layout.heading.height).enumerated() {
+            buffer.setString(x: layout.heading.x + 1, y: layout.heading.y + i, row, style: env.style(ThemeRole.heading),
+                             maxWidth: layout.heading.width - 2)
         }
-        var parts = ["Match review · \(name)", shows]
-        if let m = model.match, let raw = model.raw {
-            let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
-            parts += ["\(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points matched",
-                      "recorded \(u.distance(recorded)), matched \(u.distance(m.length))"]
-        }
-        var heading = parts[0]
-        for p in parts.dropFirst() where DisplayWidth.of(heading + " · " + p) <= layout.heading.width - 2 { heading += " · " + p }
-        buffer.setString(x: layout.heading.x + 1, y: layout.heading.y, heading, style: env.style(ThemeRole.heading),
-                         maxWidth: layout.heading.width - 2)
         renderMap(model, env, layout.map, &buffer)
         renderLegend(env, layout.legend, &buffer)
         renderPanel(model, env, layout.panel, &buffer)
+    }
+
+    /// Where the parts go for `model` in `area`: the heading's rows and, on a narrow screen,
+    /// the rows the panel needs (three list rows and the whole detail) before the map.
+    static func layout(_ model: ReviewModel, _ env: WidgetEnvironment, area: Rect) -> ReviewLayout {
+        ReviewLayout(area: area, headingRows: headingRows(model, env.format, width: area.width - 2).count,
+                     panelRows: panelRowsNeeded(model, env.format, width: area.width, listRows: 3))
     }
 
     /// The lines of the map, bottom to top.
@@ -110,72 +103,6 @@ public enum ReviewView {
                 buffer.setString(x: x + DisplayWidth.of(sample) + 1, y: area.y + r, e.label, style: env.style(ThemeRole.text))
                 x += entryWidth(e)
             }
-        }
-    }
-
-    static func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - DisplayWidth.of(s))) + s }
-
-    static func renderPanel(_ model: ReviewModel, _ env: WidgetEnvironment, _ area: Rect, _ buffer: inout Buffer) {
-        guard area.width >= 20, area.height >= 3 else { return }
-        let u = env.format
-        let x = area.x + 1, w = area.width - 2
-        guard let match = model.match else {
-            let text = model.failure.map { "No match: \(TextSanitizer.sanitize($0))" } ?? "Matching the recording onto the mapped paths…"
-            // Wrapped: the failure says what to import, which must not be cut off.
-            for (i, line) in TextFit.wrap(text, toWidth: w).prefix(max(1, area.height - 1)).enumerated() {
-                buffer.setString(x: x, y: area.y + 1 + i, line, style: env.style(model.failure == nil ? ThemeRole.muted : ThemeRole.warning),
-                                 maxWidth: w)
-            }
-            return
-        }
-        let sections = match.sections
-        buffer.setString(x: x, y: area.y, " # KIND         RAW MATCHED    DIFF MAX OFF  KEEP", style: env.style(ThemeRole.muted), maxWidth: w)
-        if sections.isEmpty {
-            buffer.setString(x: x, y: area.y + 1, "Nothing to review: the match follows the recording.", style: env.style(ThemeRole.text),
-                             maxWidth: w)
-        }
-        let detailHeight = min(7, max(0, area.height - 4))
-        let listHeight = max(1, area.height - 1 - detailHeight)
-        let selected = min(max(0, model.selected), max(0, sections.count - 1))
-        let top = max(0, min(selected - listHeight / 2, sections.count - listHeight))
-        for r in 0..<min(listHeight, max(0, sections.count - top)) {
-            let i = top + r
-            let s = sections[i]
-            let unmatched = s.kind == .unmatched
-            let diff = unmatched ? "--" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
-            // "*": the matcher has another way for it (a).
-            let keep = unmatched ? "off map" : (model.choice(i) == .alternative ? "other way" : model.choice(i).rawValue)
-                + (s.alternative != nil ? " *" : "")
-            let line = pad("\(i + 1)", 2) + " " + s.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-                + pad(u.distance(s.rawLength), 7) + pad(unmatched ? "--" : u.distance(s.matchedLength), 8)
-                + pad(diff, 8) + pad(unmatched ? "--" : u.distance(s.maxOffset), 8) + "  " + keep
-            let style = env.style(i == selected ? ThemeRole.selection : ThemeRole.text)
-            if i == selected { buffer.fill(Rect(x: area.x, y: area.y + 1 + r, width: area.width, height: 1), with: Cell(" ").applying(style)) }
-            buffer.setString(x: x, y: area.y + 1 + r, line, style: style, maxWidth: w)
-        }
-        guard detailHeight > 0, let s = model.selectedSection else { return }
-        let y0 = area.maxY - detailHeight
-        var lines: [(String, String)] = [("Section \(selected + 1) of \(sections.count): points \(s.points.lowerBound)-\(s.points.upperBound)",
-                                          ThemeRole.heading)]
-        switch s.kind {
-        case .unmatched: lines.append((s.collapsed ? "Its points all match one spot: it stays as recorded."
-                                        : "No walkable way within 30 m: the recording stays as it is.", ThemeRole.text))
-        case .moved: lines.append(("The match runs up to \(u.distance(s.maxOffset)) from the recording.", ThemeRole.text))
-        case .ambiguous: lines.append(("Another way fits nearly as well here." + (s.alternative != nil ? " (* a: take it)" : ""),
-                                       ThemeRole.text))
-        }
-        if s.kind != .unmatched {
-            lines.append(("recorded \(u.distance(s.rawLength)) · matched \(u.distance(s.matchedLength))"
-                          + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? "")
-                          + (s.alternativeHeightEffect.flatMap { $0.isSignificant ? " (\($0.summary(u)))" : nil } ?? ""), ThemeRole.text))
-        }
-        if let length = model.keptLength {
-            lines.append(("Line with these choices: \(ReviewFeature.lengthFigure(length, matched: match.length, u))", ThemeRole.text))
-        }
-        let keys = ["m matched", "r recorded"] + (s.alternative != nil ? ["a other way"] : []) + ["s save", "u recorded line"]
-        lines.append((keys.dropFirst().reduce(keys[0]) { DisplayWidth.of($0 + " · " + $1) <= w ? $0 + " · " + $1 : $0 }, ThemeRole.muted))
-        for (k, l) in lines.prefix(detailHeight).enumerated() {
-            buffer.setString(x: x, y: y0 + k, l.0, style: env.style(l.1), maxWidth: w)
         }
     }
 }

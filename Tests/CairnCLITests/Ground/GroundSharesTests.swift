@@ -48,9 +48,9 @@ import TrailStore
     }
 
     static func names(_ s: GroundShares) -> (sac: [String: Double], surface: [String: Double]) {
-        var sac = ["ungraded": s.percent(grade: nil), "off map": s.offMapPercent]
+        var sac = ["ungraded": s.percent(grade: nil), "no path": s.offMapPercent]
         for g in SACScale.allCases { sac["\(g)"] = s.percent(grade: g) }
-        var surface = ["off map": s.offMapPercent]
+        var surface = ["no path": s.offMapPercent]
         for c in SurfaceClass.allCases { surface["\(c)"] = s.percent(surface: c) }
         return (sac, surface)
     }
@@ -126,7 +126,7 @@ import TrailStore
         let root = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         let ground = try #require(root["ground"] as? [String: Any])
         let sac = try #require(ground["sac"] as? [[String: Any]])
-        #expect(sac.map { $0["name"] as! String } == ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "off map"])
+        #expect(sac.map { $0["name"] as! String } == ["T1", "T2", "T3", "T4", "T5", "T6", "ungraded", "no path"])
         let ref = try #require(try Self.references().first { $0.gpx.hasSuffix("ground-serrat-tristaina.gpx") })
         for s in sac { #expect(abs((s["percent"] as! Double) - ref.sac[s["name"] as! String]!) < 0.5) }
         let surface = try #require(ground["surface"] as? [[String: Any]])

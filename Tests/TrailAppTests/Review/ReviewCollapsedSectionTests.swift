@@ -35,7 +35,9 @@ import TrailMap
         var buffer = Buffer(width: 120, height: 38)
         ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
         let rows = buffer.textLines()
-        #expect(rows.contains { $0.contains("Its points all match one spot: it stays as recorded.") }, "\(rows.joined(separator: "\n"))")
-        #expect(!rows.contains { $0.contains("No walkable way within 30 m") })
+        #expect(rows.contains { $0.contains("No path: its points all match one spot.") }, "\(rows.joined(separator: "\n"))")
+        #expect(!rows.contains { $0.contains("no walkable way within 30 m") })
+        // The list names it as the screen names every section with no choice, and keeps it recorded.
+        #expect(rows.contains { $0.contains("no path") && $0.contains("recorded") }, "\(rows.joined(separator: "\n"))")
     }
 }

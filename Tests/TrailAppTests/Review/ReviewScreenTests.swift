@@ -127,7 +127,7 @@ import TrailStore
         let d = Int((match.sections[0].matchedLength - 60).rounded())
         #expect(list.contains("60 m") && list.contains("\(Int(match.sections[0].matchedLength.rounded())) m")
                 && list.contains("+\(d) m") && list.contains("25 m") && list.contains("matched *"), "\(list)")
-        #expect(rows.contains { $0.contains(" 2 unmatched") && $0.contains("off map") })
+        #expect(rows.contains { $0.contains(" 2 no path") && $0.hasSuffix("recorded") })
         #expect(rows.contains { $0.contains("Section 1 of 2: points 1-4") })
         // The map: matched line in the route colour, recorded line in the terrain-line colour, the
         // selected section (matched) in the marker colour, the other way in the covered colour.
@@ -171,7 +171,7 @@ import TrailStore
         var buffer = Buffer(width: 120, height: 38)
         ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
         #expect(buffer.textLines()[0].contains("shows: line version 2 (these choices)"), "\(buffer.textLines()[0])")
-        #expect(buffer.textLines().contains { $0.contains(" 1 moved") && $0.contains("  raw *") })
+        #expect(buffer.textLines().contains { $0.contains(" 1 moved") && $0.contains("  recorded *") })
         _ = key(&m, "m")
         buffer = Buffer(width: 120, height: 38)
         ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)

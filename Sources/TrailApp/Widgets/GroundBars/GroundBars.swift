@@ -3,14 +3,16 @@ import TermUI
 import TrailMap
 
 /// The ground shares of a hike as two stacked bars with their legends (issue 16): the SAC
-/// grades (T1-T6, ungraded, off the map) and the surface classes (paved … unknown, off the
-/// map), each bar as wide as the area, cells shared out by largest remainder.
+/// grades (T1-T6, ungraded, no path) and the surface classes (paved … unknown, no path), each
+/// bar as wide as the area, cells shared out by largest remainder. "No path": no walkable way
+/// within ``GroundMap/radius`` of the stretch (DECISIONS 482).
 ///
 /// Colours are the theme's `sac-1` … `sac-6` and `surface-*` roles (``ThemeRole``), the same
 /// the map uses for the line coloured by grade; ungraded ways take the route's colour, unknown
-/// surfaces and stretches off the map are `muted`. Where the theme gives a class no colour
+/// surfaces and stretches with no path are `muted`. Where the theme gives a class no colour
 /// (mono, NO_COLOR) or the terminal is not UTF-8, every class is drawn with its own letter
-/// instead of a block, so the bar still reads.
+/// instead of a block (no path: `.`, never a blank), so the bar still reads and shows every
+/// share (DECISIONS 483).
 public struct GroundBars: Sendable {
     /// One class of a bar: its short name, share in percent, role and letter.
     public struct Item: Sendable, Hashable {
@@ -19,6 +21,11 @@ public struct GroundBars: Sendable {
         public var role: String
         public var letter: Character
     }
+
+    /// The letter of the "no path" share in the patterned bar and its legend: a full stop, an
+    /// ASCII mark that reads as "nothing here" and is not a blank (a blank run looked like the
+    /// bar simply ended, and the share went unseen).
+    public static let noPathLetter: Character = "."
 
     /// The shares drawn.
     public var shares: GroundShares
@@ -30,21 +37,21 @@ public struct GroundBars: Sendable {
         self.environment = environment
     }
 
-    /// The grade classes in order: T1-T6, ungraded ("–"), off the map ("off").
+    /// The grade classes in order: T1-T6, ungraded ("-"), no path (".").
     public var gradeItems: [Item] {
         SACScale.allCases.map { Item(name: "\($0)", percent: shares.percent(grade: $0), role: ThemeRole.sac($0.rawValue),
                                      letter: Character("\($0.rawValue)")) }
             + [Item(name: "ungraded", percent: shares.percent(grade: nil), role: LineClass.role(LineClass.ungraded), letter: "-"),
-               Item(name: "off map", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: " ")]
+               Item(name: "no path", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: Self.noPathLetter)]
     }
 
-    /// The surface classes in order, then off the map.
+    /// The surface classes in order, then no path.
     public var surfaceItems: [Item] {
         let letters: [SurfaceClass: Character] = [.paved: "P", .gravel: "G", .dirt: "D", .grass: "V", .rock: "R", .unknown: "?"]
         return SurfaceClass.allCases.map { s in
             Item(name: "\(s)", percent: shares.percent(surface: s),
                  role: s == .unknown ? ThemeRole.muted : ThemeRole.surfaceRoles[s.rawValue], letter: letters[s]!)
-        } + [Item(name: "off map", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: " ")]
+        } + [Item(name: "no path", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: Self.noPathLetter)]
     }
 
     /// Cells per item for a bar `width` cells wide: floor of each share, the cells left over
@@ -94,7 +101,7 @@ public struct GroundBars: Sendable {
         let barWidth = max(0, area.width - labelWidth)
         var x = area.x + labelWidth
         for (item, n) in zip(items, Self.cells(items, width: barWidth)) where n > 0 {
-            let glyph = patterned ? String(item.letter) : (item.letter == " " ? "·" : "█")
+            let glyph = patterned ? String(item.letter) : (item.letter == Self.noPathLetter ? "·" : "█")
             for _ in 0..<n {
                 buffer.set(x: x, y: y, Cell(glyph).applying(environment.style(item.role)))
                 x += 1
@@ -107,8 +114,7 @@ public struct GroundBars: Sendable {
         var wrote = false
         for item in items where item.percent > 0 {
             // Without colour the swatch is the class's letter in the bar: "2:T2 49%".
-            let letter = item.letter == " " ? "·" : String(item.letter)
-            let swatch = patterned ? letter + ":" : (item.letter == " " ? "·" : "■")
+            let swatch = patterned ? String(item.letter) + ":" : (item.letter == Self.noPathLetter ? "·" : "■")
             let text = item.name + " " + Self.percentText(item.percent)
             let width = DisplayWidth.of(swatch) + 1 + DisplayWidth.of(text)
             if x + width > area.maxX && x > area.x + labelWidth {

@@ -23,14 +23,14 @@ public enum LineColouring: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The classes the coloured line is drawn in, shared by the line, its legend and the ground
-/// bars: 1-6 are T1-T6 (or the six slope bands), 0 ungraded, 7 off the map.
+/// bars: 1-6 are T1-T6 (or the six slope bands), 0 ungraded, 7 no path (no walkable way near).
 public enum LineClass {
     /// Ungraded ways (a mapped way without `sac_scale`).
     public static let ungraded = 0
     /// No walkable way near the stretch.
     public static let offMap = 7
 
-    /// The class of a stretch from its ground (nil ground: off the map).
+    /// The class of a stretch from its ground (nil ground: no path).
     public static func of(_ tag: GroundTag?) -> Int {
         guard let tag else { return offMap }
         return tag.grade?.rawValue ?? ungraded
@@ -45,7 +45,7 @@ public enum LineClass {
     }
 
     /// The theme role of class `k`: `sac-k` for 1-6, the route's own colour for ungraded ways
-    /// (most paths carry no `sac_scale`: the line must stay visible), `muted` off the map.
+    /// (most paths carry no `sac_scale`: the line must stay visible), `muted` where there is no path.
     public static func role(_ k: Int) -> String {
         switch k {
         case 1...6: return ThemeRole.sac(k)
@@ -55,7 +55,7 @@ public enum LineClass {
     }
 
     /// Dash patterns in dots (on, off, on, off …) for terminals without colour: each class
-    /// its own, from solid (T1) to ever sparser and broken; ungraded and off the map sparse dots.
+    /// its own, from solid (T1) to ever sparser and broken; ungraded and no path sparse dots.
     public static let patterns: [[Int]] = [
         [1, 3],          // ungraded
         [1, 0],          // T1 solid
@@ -64,7 +64,7 @@ public enum LineClass {
         [4, 2, 1, 2],    // T4 dash-dot
         [1, 1],          // T5 dotted
         [2, 1, 2, 4],    // T6 double dashes
-        [1, 6],          // off the map
+        [1, 6],          // no path
     ]
 
     /// True when dot `position` (dots along the line from its start) is drawn in class `k`'s pattern.

@@ -109,7 +109,7 @@ extension MapWidget {
         case .grade:
             guard hasGround else { return Legend(warning: " SAC grade: no map data under the line ") }
             entries = (1...6).map { LegendEntry(k: $0, name: "T\($0)") }
-                + [LegendEntry(k: LineClass.ungraded, name: "ungraded"), LegendEntry(k: LineClass.offMap, name: "off map")]
+                + [LegendEntry(k: LineClass.ungraded, name: "ungraded"), LegendEntry(k: LineClass.offMap, name: "no path")]
         }
         var legend = Legend(title: colouring == .slope ? "slope " : "SAC ")
         let room = area.width - DisplayWidth.of(legend.title)
