@@ -213,6 +213,9 @@ enum RecordFeature {
         case .connection(let c):
             model.connection = c
             if case .connected = c { model.ended = nil }
+            if case .disconnected(let reason, _) = c, model.lastArrival != nil {
+                result.status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
+            }
         case .ended(let end):
             model.ended = end
             result.status = StatusMessage(text: "Position source ended: \(end.reason) · x finishes", isError: end.isError)

@@ -268,4 +268,33 @@ import TrailStore
         }
         #expect(d.text == before)
     }
+
+    /// Once the source is gone the Fix row says so instead of the last fix's "3D" (a tester saw
+    /// "3D" stay with the source unplugged): lost while it reconnects, ended, or the receiver's
+    /// own "no fix"; a new fix brings the mode back (DECISIONS.md 493).
+    @Test func theFixRowSaysTheSourceIsLostNotTheLastFixesMode() throws {
+        func fixRow(_ d: RecordDriver) throws -> String {
+            let model = try #require(d.model)
+            return try #require(model.panel(units: UnitFormatter(system: .metric)).rows.first { $0.label == "Fix" }).value
+        }
+        var d = RecordDriver()
+        _ = d.start()
+        d.send(FollowFixture.fix(0))
+        #expect(try fixRow(d).hasPrefix("3D"))
+        let later = FollowFixture.t0.addingTimeInterval(12)
+        _ = d.app.update(&d.state, .record(.position(.connection(.disconnected(reason: "connect to 127.0.0.1:2947: Connection refused",
+                                                                                retryIn: 2)), at: later, source: 1)))
+        #expect(try fixRow(d) == "source lost, last 12 s ago")
+        #expect(d.state.status.text.contains("Position source lost: connect to 127.0.0.1:2947: Connection refused"))
+        #expect(!d.text.contains("3D"))
+        _ = d.app.update(&d.state, .record(.position(.connection(.connecting(attempt: 2)), at: later, source: 1)))
+        #expect(try fixRow(d) == "source lost, last 12 s ago")
+        d.send(FollowFixture.fix(1, second: 13))
+        _ = d.app.update(&d.state, .record(.position(.connection(.connected(detail: nil)), at: later, source: 1)))
+        #expect(try fixRow(d).hasPrefix("3D"))
+        _ = d.app.update(&d.state, .record(.position(.noFix(mode: .none), at: later, source: 1)))
+        #expect(try fixRow(d).hasPrefix("no fix, last "))
+        _ = d.app.update(&d.state, .record(.position(.ended(SourceEnd(reason: "end of file")), at: later, source: 1)))
+        #expect(try fixRow(d).hasPrefix("source ended, last "))
+    }
 }
