@@ -94,6 +94,7 @@ final class RecordEffectPerformer: @unchecked Sendable {
             runner.stop()  // a start queued before this
             if let r = recorder, r.session.state == .recording { try? r.perform(.pause) }
             recorder = nil
+            restored = nil  // the last recorder gone drops and removes the recording lock (DECISIONS.md 491)
         }
     }
 
@@ -121,8 +122,11 @@ final class RecordEffectPerformer: @unchecked Sendable {
             guard let r = try Recorder.restoreUnfinished(in: store, now: now), let hike = r.hike, let id = r.recording else { return }
             let record = try store.recording(id)
             restored = r
+            // The recording's own time, its first fix's, as the hike's start everywhere else (a
+            // replayed 2018 log started in 2018); the wall-clock row time only without fix times (DECISIONS.md 490).
+            let firstFix = r.session.keptStretches.lazy.compactMap { $0.first?.date }.first
             send(.record(.unfinishedFound(UnfinishedRecording(recording: id, hike: hike, name: r.name, source: record.source,
-                                                              startedAt: record.startedAt, pointCount: r.session.pointCount,
+                                                              startedAt: firstFix ?? record.startedAt, pointCount: r.session.pointCount,
                                                               distance: r.session.distance))))
         case .begin(let name, let source, let resuming):
             let store = try openStore()
