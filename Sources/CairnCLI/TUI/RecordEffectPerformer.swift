@@ -148,11 +148,15 @@ final class RecordEffectPerformer: @unchecked Sendable {
                 recorder = r
                 resumed = false
                 begunName = r.name
-                send(.record(.begun(figures(r, fresh: true), stored: [], name: r.name, hike: nil)))
+                // An unnamed recording has no name until its first point (`.named`): the screen
+                // says "New recording", not the wall clock's date (DECISIONS.md 490).
+                send(.record(.begun(figures(r, fresh: true), stored: [], name: r.nameAwaitsFirstFix ? "" : r.name, hike: nil)))
             }
         case .receive(let fix):
             guard let r = recorder else { return }
+            let created = r.hike == nil
             let judgement = try r.receive(fix)
+            if created, r.hike != nil { send(.record(.named(r.name))) }
             var accepted: PendingPoint?
             if case .accept(let p) = judgement { accepted = p }
             send(.record(.judged(figures(r), accepted: accepted, hike: r.hike)))

@@ -29,7 +29,7 @@ public struct RecordingPanelModel: Hashable, Sendable {
     }
 
     /// The rows of `figures`; `accuracy` (metres, the last fix's horizontal accuracy) is added to
-    /// the fix row when known. `lost` ("source lost", "source ended", "no fix") replaces the last
+    /// the fix row when known. `lost` ("lost", "ended", "no fix") replaces the last
     /// fix's mode and accuracy once the source stopped delivering: they describe a fix that is gone.
     public init(figures session: RecordingFigures, fixAge: Double?, fixMode: FixMode?, accuracy: Double? = nil,
                 waiting: String? = nil, lost: String? = nil, units: UnitFormatter) {
@@ -48,7 +48,7 @@ public struct RecordingPanelModel: Hashable, Sendable {
                 + units.elevationChange(s.elevationLoss.map { -$0 })),
         ]
         if let fixAge, let lost {
-            r.append(Row(label: "Fix", value: lost + ", last \(Int(fixAge.rounded(.down))) s ago"))
+            r.append(Row(label: "Fix", value: lost + ", \(Int(fixAge.rounded(.down))) s ago"))
         } else if let fixAge {
             let acc = accuracy.map { " ±" + units.distance($0) } ?? ""
             r.append(Row(label: "Fix", value: (fixMode?.label ?? "?") + acc + ", \(Int(fixAge.rounded(.down))) s ago"))
