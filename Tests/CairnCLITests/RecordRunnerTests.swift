@@ -55,7 +55,9 @@ import TrailLive
         #expect(ages.count >= 5)
         #expect(ages.first == 0 && (ages.last ?? 0) >= 2)
         #expect(zip(ages, ages.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(lines.allSatisfy { !$0.contains("accepted") || $0.contains("accepted 3 ") })
+        // Status lines (not the "first position accepted" line) count 3 points all along.
+        #expect(lines.allSatisfy { !$0.contains(" · accepted") || $0.contains("accepted 3 ") })
+        #expect(lines.filter { $0.contains("first position accepted: recording 'Silent' as hike ") }.count == 1)
         #expect(recorder.session.pointCount == 3 && recorder.session.state == .finished)
         #expect(try store.recording(#require(recorder.recording)).pointCount == 3)
     }

@@ -165,6 +165,8 @@ import TrailStore
         // The recorder carries on and stops normally.
         kill(recorder.pid, SIGTERM)
         #expect(recorder.wait(timeout: 10))
+        // Stopped by a signal, it removed its lock file (DECISIONS.md 491).
+        #expect(!FileManager.default.fileExists(atPath: storePath + ".recording-lock"))
         #expect(try HikeStore(path: storePath).recording(of: try #require(HikeID(id)))?.state == .paused)
         _ = try FollowTests.output([E2EPaths.cairn, "delete", "--yes", id, "--store", storePath])
         #expect(try HikeStore(path: storePath).summaries().isEmpty)
@@ -193,6 +195,35 @@ import TrailStore
         #expect(p.terminationStatus == 0)
         #expect(text.contains("before the first accepted position: nothing was recorded") && !text.contains("--resume"), "\(text)")
         #expect(try HikeStore(path: storePath).summaries().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: storePath + ".recording-lock"))
+    }
+
+    /// Ctrl-C before any fix, with nothing listening at the gpsd address, says that gpsd could
+    /// not be reached (it said "no fix passed the filter", DECISIONS.md 492), and leaves no
+    /// lock file (491).
+    @Test func ctrlCBeforeAnyFixSaysGpsdCouldNotBeReached() throws {
+        guard BrowseTests.ready else { return }
+        let dir = NSTemporaryDirectory() + "cairn-record-refused-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let storePath = dir + "/hikes.sqlite"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: E2EPaths.cairn)
+        p.arguments = ["record", "--gps", "gpsd://127.0.0.1:9", "--store", storePath, "--status-every", "3600"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        usleep(1_500_000)
+        #expect(FileManager.default.fileExists(atPath: storePath + ".recording-lock"))
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(p.terminationStatus == 0)
+        #expect(text.contains("nothing was recorded: could not connect to gpsd at 127.0.0.1:9 (connect to 127.0.0.1:9: Connection refused"),
+                "\(text)")
+        #expect(!text.contains("passed the filter"))
+        #expect(!FileManager.default.fileExists(atPath: storePath + ".recording-lock"))
     }
 
     /// DECISIONS.md 422, end to end: `cairn record --gps replay:FILE --speed 1000` killed with
@@ -215,6 +246,9 @@ import TrailStore
         #expect(recording.state == .recording && recording.speed == 1000)
         let killedAt = recording.pointCount
         #expect(killedAt > 0)
+        // A killed process cannot remove its lock file; unlocked, it blocks nothing, and the
+        // next recorder removes it when it ends (DECISIONS.md 491).
+        #expect(FileManager.default.fileExists(atPath: storePath + ".recording-lock"))
 
         let resume = Process()
         resume.executableURL = URL(fileURLWithPath: E2EPaths.cairn)
@@ -233,6 +267,7 @@ import TrailStore
         #expect(wall < 90, "the resume did not finish at the recording's speed")
         #expect(stdout.contains("resuming 'Fast replay' from ") && stdout.contains(" at 1000x "), "\(stdout)")
         #expect(stdout.contains("finished 'Fast replay'"), "\(stdout)")
+        #expect(!FileManager.default.fileExists(atPath: storePath + ".recording-lock"))
         let store = try HikeStore(path: storePath)
         let done = try store.recording(recording.id)
         #expect(done.state == .finished && done.speed == 1000)

@@ -172,4 +172,36 @@ import Testing
         #expect(r.currentSpeed(over: 500).map { abs($0 - 100.0 / 60) < 1e-3 } == true)
         #expect(r.currentSpeed(over: 5000) == nil)
     }
+
+    /// The last 500 m walked span a pause, as a watch measures them: the steps before it count,
+    /// the pause's time and the leg across it do not (DECISIONS.md 494; the pace used to
+    /// restart at each resume and show nothing for the first 500 m after it).
+    @Test func currentPaceSpansAPauseWithoutItsTime() throws {
+        var r = RecordingSession(rules: PositionFilterRules(minimumSpacing: 0))
+        var c = KnownPoints.origin
+        // Before the pause: 5 steps of 100 m, 60 s each.
+        for i in 0...5 {
+            feed(&r, fix(c, at: Double(i * 60)))
+            if i < 5 { c = c.coordinate(at: 100, bearing: 0) }
+        }
+        try r.apply(.pause)
+        try r.apply(.resume)
+        // 20 minutes later and 100 m on (a leg that counts in the distance, DECISIONS.md 420),
+        // then 3 steps of 50 m, 60 s each.
+        c = c.coordinate(at: 100, bearing: 0)
+        let t1 = 300 + 1200
+        for i in 0...3 {
+            feed(&r, fix(c, at: Double(t1 + i * 60)))
+            c = c.coordinate(at: 50, bearing: 0)
+        }
+        #expect(r.keptStretches.map(\.count) == [6, 4])
+        // Back from the last point in whole steps: 3 × 50 m (180 s) after the pause, then
+        // 4 × 100 m (240 s) before it reach 550 m ≥ 500 m: 550 m / 420 s.
+        let v = try #require(r.currentSpeed(over: 500))
+        #expect(abs(v - 550.0 / 420) < 1e-6, "\(v)")
+        // A window within the stretch after the pause stays within it: 100 m / 120 s.
+        #expect(abs((r.currentSpeed(over: 100) ?? 0) - 100.0 / 120) < 1e-6)
+        // More than was walked: none.
+        #expect(r.currentSpeed(over: 700) == nil)
+    }
 }

@@ -43,7 +43,7 @@ import TrailCore
         guard case .fix(let f)? = events.first else { Issue.record("no fix: \(events)"); return }
         #expect(f.time == Date(timeIntervalSince1970: 764_426_119))  // 1994-03-23 12:35:19 UTC
         #expect(abs(f.coordinate.latitude - 48.1173) < 1e-9)             // 48° 07.038'
-        #expect(abs(f.coordinate.longitude - 11.516666666666667) < 1e-9) // 11° 31.000'
+        #expect(f.coordinate.longitude == 11.51667)  // 11° 31.000' = 11.516666…°, to 3 + 2 decimals
         #expect(f.altitude == 545.4)
         #expect(abs(f.speed! - 11.523555555555554) < 1e-9)  // 22.4 kn × 1852 / 3600
         #expect(f.course == 84.4)
@@ -87,7 +87,8 @@ import TrailCore
         #expect(f.coordinate.latitude == 42.5 && f.coordinate.longitude == 1.5)
         guard case .fix(let g)? = p.finish().first else { Issue.record("no flushed fix"); return }
         #expect(g.time == Date(timeIntervalSince1970: 1_714_557_601))
-        #expect(abs(g.coordinate.latitude - (42 + 30.01 / 60)) < 1e-12)
+        // 42 + 30.0100/60 = 42.50016666…, kept to the 4 + 2 decimals four decimals of minutes carry.
+        #expect(g.coordinate.latitude == 42.500167)
     }
 
     @Test func dateRollsOverAtMidnightForGGAOnlyEpochs() {
@@ -115,6 +116,33 @@ import TrailCore
         #expect(f.altitude == nil && f.satellitesUsed == 3 && f.satellitesVisible == 15)
         #expect(abs(f.horizontalAccuracy! - 2.0 * 19 / 4) < 1e-9)  // DGPS: a quarter
         #expect(events.contains(.satellites(used: 3, visible: 15)))
+    }
+
+    /// A position is kept to the precision its sentence carried: k decimals of minutes give
+    /// k + 2 decimals of degrees (DECISIONS.md 496), so an export writes "42.6234598", not
+    /// 42.623459833333335. Expected values from Python's decimal module, exact division then
+    /// quantize: Decimal(deg) + Decimal(minutes) / 60 to 10^-(k+2).
+    @Test func positionsKeepThePrecisionTheSentenceCarried() {
+        let cases: [(lat: String, lon: String, latitude: Double, longitude: Double)] = [
+            ("4237.40759", "00131.12345", 42.6234598, 1.5187242),  // 5 decimals of minutes: 7 of degrees
+            ("4237.4076", "00131.1234", 42.62346, 1.518723),        // 4: 6 (42.62346 exactly; 1.5187233…)
+            ("4237.4", "00131.1", 42.623, 1.518),                   // 1: 3 (42.62333…, 1.51833…)
+            ("4237", "00131", 42.62, 1.52),                         // none: 2 (42.61666…, 1.51666…)
+        ]
+        for c in cases {
+            var p = NMEAParser(fallbackDate: Date(timeIntervalSince1970: 0))
+            _ = p.parse(line: sentence("GPRMC,100001.00,A,\(c.lat),N,\(c.lon),E,1.0,90.0,010524,,,A"))
+            let events = p.parse(line: sentence("GPGGA,100001.00,\(c.lat),N,\(c.lon),E,1,08,0.9,1500.0,M,50.0,M,,"))
+            guard case .fix(let f)? = events.first else { Issue.record("no fix for \(c.lat)"); continue }
+            #expect(f.coordinate.latitude == c.latitude && f.coordinate.longitude == c.longitude, "\(c.lat) \(c.lon)")
+            #expect("\(f.coordinate.latitude)" == "\(c.latitude)")
+        }
+        // Southern and western hemispheres: the same digits, negative.
+        var p = NMEAParser(fallbackDate: Date(timeIntervalSince1970: 0))
+        _ = p.parse(line: sentence("GPRMC,100001.00,A,4237.40759,S,00131.12345,W,1.0,90.0,010524,,,A"))
+        let events = p.parse(line: sentence("GPGGA,100001.00,4237.40759,S,00131.12345,W,1,08,0.9,1500.0,M,50.0,M,,"))
+        guard case .fix(let f)? = events.first else { Issue.record("no fix"); return }
+        #expect("\(f.coordinate.latitude) \(f.coordinate.longitude)" == "-42.6234598 -1.5187242")
     }
 
     func sentence(_ body: String) -> String { "$\(body)*\(hex(body))" }

@@ -234,6 +234,8 @@ import TrailCore
         #expect(live.distance > 2_000 && (live.elevationGain ?? 0) > 50 && (live.movingTime ?? 0) < (live.elapsedTime ?? 0))
         try rec.perform(.finish)
         #expect(try store.summary(hike).statistics == expected)
+        // The segments' counts, written as blocks open (DECISIONS.md 495), are exact once finished.
+        #expect(try store.connection.scalar("SELECT sum(point_count) FROM segments")?.integer == Int64(live.pointCount))
         let hash = try #require(try store.connection.scalar("SELECT content_hash FROM hikes")?.blob)
         #expect(hash == ContentHash.of(tracks: try store.tracks(of: hike), waypoints: []))
     }

@@ -62,6 +62,41 @@ import TrailCore
         #expect(r == "took")
     }
 
+    /// The lock file goes with the last recorder of the process (DECISIONS.md 491); one left
+    /// by a killed process (python3 holding the lock, then SIGKILL) blocks nothing and is
+    /// removed when the next recorder ends.
+    @Test func theLockFileIsRemovedWithTheLastRecorderAndALeftOneBlocksNothing() throws {
+        let path = makeTempDirectory("reclock") + "/hikes.sqlite"
+        let store = try HikeStore(path: path)
+        let lockPath = try #require(RecordingLock.lockPath(forStore: path))
+        do {
+            let first = try Recorder(store: store, name: "Walk", source: nil)
+            do {
+                let second = try Recorder(store: store, name: "Again", source: nil)
+                #expect(FileManager.default.fileExists(atPath: lockPath))
+                _ = second
+            }
+            #expect(FileManager.default.fileExists(atPath: lockPath))  // still held by the first
+            #expect(!RecordingLock.isHeldElsewhere(store: path))
+            _ = first
+        }
+        #expect(!FileManager.default.fileExists(atPath: lockPath))
+        let holder = """
+            f = open(sys.argv[1], 'a+'); fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            f.truncate(0); f.write(str(os.getpid()) + '\\n'); f.flush()
+            print('held', flush=True); time.sleep(60)
+            """
+        guard let (child, first) = try python(holder, lockPath) else { print("skipped: python3 not found"); return }
+        #expect(first == "held")
+        #expect(RecordingLock.isHeldElsewhere(store: path))
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        #expect(FileManager.default.fileExists(atPath: lockPath))  // left behind by the kill
+        #expect(!RecordingLock.isHeldElsewhere(store: path))
+        do { _ = try Recorder(store: store, name: "Next", source: nil) }
+        #expect(!FileManager.default.fileExists(atPath: lockPath))
+    }
+
     @Test func inMemoryStoresAreNotLocked() {
         #expect(RecordingLock.lockPath(forStore: ":memory:") == nil)
         #expect(RecordingLock.lockPath(forStore: "/tmp/x/hikes.sqlite") == "/tmp/x/hikes.sqlite.recording-lock")

@@ -109,18 +109,29 @@ public enum RecordCommand: Command {
             logFD = fd
         }
         defer { if let logFD { close(logFD) } }
-        context.stdout.write((resume ? "resuming" : "recording") + " '\(TerminalText.clean(recorder.name))' from "
+        // An unnamed recording is named after its first fix's date (DECISIONS.md 340): announce the
+        // name once it is stored (RecordRunner), never the wall-clock placeholder (490).
+        let announced = recorder.nameAwaitsFirstFix ? "a new hike (named \"Recorded\" and the date of its first fix)"
+            : "'\(TerminalText.clean(recorder.name))'"
+        context.stdout.write((resume ? "resuming" : "recording") + " \(announced) from "
                              + TerminalText.clean(spec.description) + (replaySpeed.map { " at \(speedText($0))x" } ?? "")
                              + " into \(TerminalText.clean(store.path))\n")
         var runner = RecordRunner(recorder: recorder, source: source, context: context, units: units,
                                   statusInterval: interval, pointLog: logFD)
-        switch runner.run() {
+        if case .gpsd(let endpoint) = spec {
+            runner.sourceLabel = "gpsd at " + (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host) + ":\(endpoint.port)"
+        } else {
+            runner.sourceLabel = TerminalText.clean(spec.description)
+        }
+        let outcome = runner.run()
+        let nothing = runner.nothingRecordedReason(at: context.now())
+        switch outcome {
         case .finished:
-            context.stdout.write(finishedText(recorder, units))
+            context.stdout.write(finishedText(recorder, units, nothing: nothing))
             return 0
         case .paused(let reason) where recorder.session.pointCount == 0 && !resume:
             // Nothing accepted: no hike was stored, so there is nothing to resume.
-            context.stdout.write("stopped (\(TerminalText.clean(reason))) before the first accepted position: nothing was recorded\n")
+            context.stdout.write("stopped (\(TerminalText.clean(reason))) before the first accepted position: nothing was recorded: \(nothing)\n")
             return 0
         case .paused(let reason):
             context.stdout.write("paused (\(TerminalText.clean(reason))): `cairn record --resume` continues it\n")
@@ -176,10 +187,14 @@ public enum RecordCommand: Command {
         }
     }
 
-    private static func finishedText(_ r: Recorder, _ units: UnitFormatter) -> String {
-        guard let hike = r.hike else { return "nothing was recorded: no fix passed the filter\n" }
+    /// The final line: the hike under its stored name (another shell may have renamed it during
+    /// the recording, DECISIONS.md 490).
+    /// - Parameter nothing: why nothing was recorded, said when no point was accepted.
+    static func finishedText(_ r: Recorder, _ units: UnitFormatter, nothing: String = "no fix passed the filter") -> String {
+        guard let hike = r.hike else { return "nothing was recorded: \(nothing)\n" }
         let s = r.session.statistics()
-        return "finished '\(TerminalText.clean(r.name))' as hike \(hike.rawValue): \(units.distance(s.distance)), "
+        let name = (try? r.store.summary(hike).name) ?? r.name
+        return "finished '\(TerminalText.clean(name))' as hike \(hike.rawValue): \(units.distance(s.distance)), "
             + "\(r.session.pointCount) points, elapsed \(units.duration(s.elapsedTime ?? 0, style: .clock)) "
             + "(cairn show \(hike.rawValue))\n"
     }

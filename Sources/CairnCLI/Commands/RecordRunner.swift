@@ -19,6 +19,8 @@ struct RecordRunner {
     var statusInterval: Double
     /// Accepted points are appended here, one line each, after they are committed.
     var pointLog: Int32?
+    /// The source as named in ``nothingRecordedReason(at:)`` ("gpsd at 127.0.0.1:2947").
+    var sourceLabel = "the position source"
     /// How often the loop wakes to look at signals while no event comes, seconds.
     static let signalPollInterval = 0.5
 
@@ -33,6 +35,13 @@ struct RecordRunner {
     private var lastMode: FixMode?
     private var waiting: String? = "waiting for the position source"
     private var lastReportedReason: String?
+    /// What came from the source, to say why nothing was recorded (DECISIONS.md 492).
+    private var fixesReceived = 0
+    private var everConnected = false
+    private var lastDisconnect: String?
+    private var connectAttempts = 0
+    private var receiverNoFix: FixMode?
+    private var startedAt: Date?
 
     init(recorder: Recorder, source: any PositionSource, context: CommandContext, units: UnitFormatter,
          statusInterval: Double, pointLog: Int32?) {
@@ -46,6 +55,7 @@ struct RecordRunner {
 
     /// Runs until one of the ends above; the recording's state is written before returning.
     mutating func run() -> Outcome {
+        startedAt = context.now()
         let signals = context.watchesSignals ? SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) : nil
         defer { signals?.cancel() }
         let inbox = RecordInbox()
@@ -71,7 +81,28 @@ struct RecordRunner {
     /// The status line now (also printed at the end).
     func statusLine(at now: Date) -> String {
         RecordStatusLine.text(session: recorder.session, fixAge: lastFixArrival.map { now.timeIntervalSince($0) },
-                              fixMode: lastMode, waiting: waiting, units: units, at: now)
+                              fixMode: lastMode, waiting: waiting, lost: lastFixArrival == nil ? nil : lastDisconnect.map { "source lost: " + $0 },
+                              units: units, at: now)
+    }
+
+    /// Why no position was accepted, from what the source did: it could not be reached, it
+    /// sent no fix (in how long), or it sent fixes that the filter rejected (by rule).
+    func nothingRecordedReason(at now: Date) -> String {
+        let waited = Int(now.timeIntervalSince(startedAt ?? now).rounded(.down))
+        if fixesReceived > 0 {
+            let c = recorder.session.filter.counters
+            return "\(fixesReceived) fix\(fixesReceived == 1 ? "" : "es") received but all rejected by the filter"
+                + RecordStatusLine.rejections(c)
+        }
+        if !everConnected, let lastDisconnect {
+            return "could not connect to \(sourceLabel) (\(TerminalText.clean(lastDisconnect))"
+                + (connectAttempts > 1 ? ", \(connectAttempts) attempts" : "") + ")"
+        }
+        var why = "no fix received in \(waited) s"
+        if let receiverNoFix { why += " (the receiver reported \(receiverNoFix.label))" }
+        else if let lastDisconnect { why += " (\(sourceLabel) lost: \(TerminalText.clean(lastDisconnect)))" }
+        else if everConnected { why += " (connected to \(sourceLabel))" }
+        return why
     }
 
     private func printStatus(at now: Date) {
@@ -81,11 +112,20 @@ struct RecordRunner {
     private mutating func handle(_ event: PositionEvent) -> Outcome? {
         switch event {
         case .fix(let fix):
+            fixesReceived += 1
+            lastDisconnect = nil
             lastFixArrival = context.now()
             lastMode = fix.mode
             waiting = nil
             do {
-                if case .accept(let p) = try recorder.receive(fix), let pointLog {
+                let created = recorder.hike == nil
+                let judgement = try recorder.receive(fix)
+                if created, let hike = recorder.hike {
+                    // The hike exists from its first accepted point, under its stored name (DECISIONS.md 490).
+                    context.stdout.write("\(units.time(context.now())) first position accepted: recording '"
+                                         + "\(TerminalText.clean(recorder.name))' as hike \(hike.rawValue)\n")
+                }
+                if case .accept(let p) = judgement, let pointLog {
                     let line = "\(p.sequence) \(p.stretch) \(p.point.latitude) \(p.point.longitude) "
                         + "\(p.point.time?.timeIntervalSince1970 ?? .nan)\n"
                     FileDescriptorSink(fd: pointLog).write(line)
@@ -96,14 +136,20 @@ struct RecordRunner {
             }
         case .noFix(let mode):
             lastMode = mode
+            receiverNoFix = mode
             if lastFixArrival == nil { waiting = "the receiver has no position yet" }
         case .connection(let state):
             switch state {
-            case .connecting(let attempt): if lastFixArrival == nil { waiting = "connecting (attempt \(attempt))" }
+            case .connecting(let attempt):
+                connectAttempts += 1
+                if lastFixArrival == nil { waiting = "connecting (attempt \(attempt))" }
             case .connected(let detail):
+                everConnected = true
+                lastDisconnect = nil
                 lastReportedReason = nil
                 if lastFixArrival == nil { waiting = "connected" + (detail.map { " to \($0)" } ?? "") + ", no fix yet" }
             case .disconnected(let reason, let retry):
+                lastDisconnect = reason
                 waiting = "\(reason); retrying in \(Int(retry.rounded())) s"
                 if reason != lastReportedReason {  // once per reason, not at every retry
                     context.stdout.write("\(units.time(context.now())) source: \(TerminalText.clean(reason))\n")

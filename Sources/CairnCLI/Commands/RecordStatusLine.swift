@@ -11,7 +11,9 @@ import TrailCore
 /// ``RecordingSession/currentPaceWindow`` metres; the fix age is measured from the last fix
 /// received (accepted or not), by the wall clock, so a silent source shows it growing.
 enum RecordStatusLine {
-    static func text(session: RecordingSession, fixAge: Double?, fixMode: FixMode?, waiting: String?,
+    /// - Parameter lost: why the source delivers nothing now ("source lost: …"), said instead of
+    ///   the last fix's mode once a fix had come (DECISIONS.md 493).
+    static func text(session: RecordingSession, fixAge: Double?, fixMode: FixMode?, waiting: String?, lost: String? = nil,
                      units: UnitFormatter, at now: Date) -> String {
         let s = session.statistics()
         var parts = [units.time(now) + " " + session.state.rawValue]
@@ -23,7 +25,8 @@ enum RecordStatusLine {
         parts.append("ele " + units.elevation(session.lastPoint?.elevation))
         parts.append("gain " + units.elevationChange(s.elevationGain))
         if let fixAge {
-            parts.append("fix \(Int(fixAge.rounded(.down))) s ago" + (fixMode.map { " (\($0.label))" } ?? ""))
+            parts.append("fix \(Int(fixAge.rounded(.down))) s ago"
+                         + ((lost.map(TerminalText.clean) ?? fixMode?.label).map { " (\($0))" } ?? ""))
         } else {
             parts.append("no fix yet" + (waiting.map { ": " + TerminalText.clean($0) } ?? ""))
         }

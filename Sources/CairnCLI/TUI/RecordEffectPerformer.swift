@@ -94,6 +94,7 @@ final class RecordEffectPerformer: @unchecked Sendable {
             runner.stop()  // a start queued before this
             if let r = recorder, r.session.state == .recording { try? r.perform(.pause) }
             recorder = nil
+            restored = nil  // the last recorder gone drops and removes the recording lock (DECISIONS.md 491)
         }
     }
 
@@ -121,8 +122,11 @@ final class RecordEffectPerformer: @unchecked Sendable {
             guard let r = try Recorder.restoreUnfinished(in: store, now: now), let hike = r.hike, let id = r.recording else { return }
             let record = try store.recording(id)
             restored = r
+            // The recording's own time, its first fix's, as the hike's start everywhere else (a
+            // replayed 2018 log started in 2018); the wall-clock row time only without fix times (DECISIONS.md 490).
+            let firstFix = r.session.keptStretches.lazy.compactMap { $0.first?.date }.first
             send(.record(.unfinishedFound(UnfinishedRecording(recording: id, hike: hike, name: r.name, source: record.source,
-                                                              startedAt: record.startedAt, pointCount: r.session.pointCount,
+                                                              startedAt: firstFix ?? record.startedAt, pointCount: r.session.pointCount,
                                                               distance: r.session.distance))))
         case .begin(let name, let source, let resuming):
             let store = try openStore()
@@ -144,11 +148,15 @@ final class RecordEffectPerformer: @unchecked Sendable {
                 recorder = r
                 resumed = false
                 begunName = r.name
-                send(.record(.begun(figures(r, fresh: true), stored: [], name: r.name, hike: nil)))
+                // An unnamed recording has no name until its first point (`.named`): the screen
+                // says "New recording", not the wall clock's date (DECISIONS.md 490).
+                send(.record(.begun(figures(r, fresh: true), stored: [], name: r.nameAwaitsFirstFix ? "" : r.name, hike: nil)))
             }
         case .receive(let fix):
             guard let r = recorder else { return }
+            let created = r.hike == nil
             let judgement = try r.receive(fix)
+            if created, r.hike != nil { send(.record(.named(r.name))) }
             var accepted: PendingPoint?
             if case .accept(let p) = judgement { accepted = p }
             send(.record(.judged(figures(r), accepted: accepted, hike: r.hike)))

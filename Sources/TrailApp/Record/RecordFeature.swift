@@ -82,6 +82,8 @@ enum RecordFeature {
                 }
             case .finish:
                 guard model.phase == .running else { return result }
+                // Nothing recorded yet: there is no hike to name (an unnamed one has no name yet).
+                if model.figures.pointCount == 0 { return nameEntered(&model, model.name) }
                 // No more points while the hike is named (the hiker may be getting into a car):
                 // the recording pauses, and Esc on the prompt resumes it.
                 if model.figures.state == .recording {
@@ -163,6 +165,10 @@ enum RecordFeature {
             if let hike { model.hikeID = hike }
             if let accepted { model.draw(accepted) }
             return Result()
+        case .named(let name):
+            model.name = name
+            model.drawable.name = name
+            return Result()
         case .stateChanged(let figures):
             model.figures = figures
             let text = figures.state != .paused ? "Recording again"
@@ -213,6 +219,9 @@ enum RecordFeature {
         case .connection(let c):
             model.connection = c
             if case .connected = c { model.ended = nil }
+            if case .disconnected(let reason, _) = c, model.lastArrival != nil {
+                result.status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
+            }
         case .ended(let end):
             model.ended = end
             result.status = StatusMessage(text: "Position source ended: \(end.reason) · x finishes", isError: end.isError)

@@ -23,6 +23,9 @@ public enum RecordMessage: Sendable {
     /// A fix was judged by the recorder; `accepted` is the point it committed to the store
     /// (nil for a rejected or ignored fix), `hike` the recorded hike once it exists.
     case judged(RecordingFigures, accepted: PendingPoint?, hike: HikeID?)
+    /// The first accepted point created the hike under this name: an unnamed recording is
+    /// named after its first fix's date, which the screen cannot know before (DECISIONS.md 490).
+    case named(String)
     /// A pause, resume or finish was written to the store (and applied).
     case stateChanged(RecordingFigures)
     /// Finished and saved as hike `hike` (nil: nothing had been recorded, so nothing was kept).

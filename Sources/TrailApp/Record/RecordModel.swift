@@ -95,10 +95,24 @@ public struct RecordModel: Sendable {
         }
     }
 
+    /// After a fix: why the source delivers none now ("ended", "lost" while it reconnects, "no
+    /// fix" when the receiver says so), shown in place of the last fix's mode (DECISIONS.md 493);
+    /// nil while it delivers. Short: the panel's value column is narrow; the status line gives
+    /// the reason.
+    public var sourceLost: String? {
+        guard lastArrival != nil else { return nil }
+        if ended != nil { return "ended" }
+        if let noFix { return noFix.label }
+        switch connection {
+        case .connecting?, .disconnected?: return "lost"
+        default: return nil
+        }
+    }
+
     /// The panel rows.
     public func panel(units: UnitFormatter) -> RecordingPanelModel {
         RecordingPanelModel(figures: figures, fixAge: fixAge, fixMode: lastReceived?.mode,
-                            accuracy: lastReceived?.horizontalAccuracy, waiting: waiting, units: units)
+                            accuracy: lastReceived?.horizontalAccuracy, waiting: waiting, lost: sourceLost, units: units)
     }
 
     /// Adds a committed point to the drawing line and rebuilds what is drawn.

@@ -29,9 +29,10 @@ public struct RecordingPanelModel: Hashable, Sendable {
     }
 
     /// The rows of `figures`; `accuracy` (metres, the last fix's horizontal accuracy) is added to
-    /// the fix row when known.
+    /// the fix row when known. `lost` ("lost", "ended", "no fix") replaces the last
+    /// fix's mode and accuracy once the source stopped delivering: they describe a fix that is gone.
     public init(figures session: RecordingFigures, fixAge: Double?, fixMode: FixMode?, accuracy: Double? = nil,
-                waiting: String? = nil, units: UnitFormatter) {
+                waiting: String? = nil, lost: String? = nil, units: UnitFormatter) {
         let s = session.statistics
         var r: [Row] = [
             Row(label: "State", value: session.state.rawValue),
@@ -46,7 +47,9 @@ public struct RecordingPanelModel: Hashable, Sendable {
             Row(label: "Gain / loss", value: units.elevationChange(s.elevationGain) + " / "
                 + units.elevationChange(s.elevationLoss.map { -$0 })),
         ]
-        if let fixAge {
+        if let fixAge, let lost {
+            r.append(Row(label: "Fix", value: lost + ", \(Int(fixAge.rounded(.down))) s ago"))
+        } else if let fixAge {
             let acc = accuracy.map { " ±" + units.distance($0) } ?? ""
             r.append(Row(label: "Fix", value: (fixMode?.label ?? "?") + acc + ", \(Int(fixAge.rounded(.down))) s ago"))
         } else {

@@ -283,19 +283,26 @@ public struct RecordingSession: Sendable {
         configuration == .standard ? current : StatisticsCalculator(configuration: configuration).statistics(for: track)
     }
 
-    /// Speed over the last `window` metres of the current stretch, m/s (the current pace is its
-    /// inverse); nil before the stretch has `window` metres or without times.
+    /// Speed over the last `window` metres walked, m/s (the current pace is its inverse), as a
+    /// watch measures it: back from the last point through earlier stretches, so the window
+    /// spans a pause, counting only the steps between points of one stretch — a pause's time
+    /// and the leg across it (or across a re-anchor) count in neither distance nor time
+    /// (DECISIONS.md 494). Whole steps are taken until they reach `window`. Nil before the
+    /// recording has `window` metres, or when a point in reach has no time.
     public func currentSpeed(over window: Double = RecordingSession.currentPaceWindow) -> Double? {
-        guard let points = keptStretches.last, points.count >= 2, let endTime = points.last?.date else { return nil }
-        var covered = 0.0
-        var i = points.count - 1
-        while i > 0 && covered < window {
-            covered += points[i - 1].coordinate.distance(to: points[i].coordinate)
-            i -= 1
+        var covered = 0.0, time = 0.0
+        for points in keptStretches.reversed() where points.count >= 2 {
+            var i = points.count - 1
+            while i > 0 && covered < window {
+                guard let t1 = points[i].date, let t0 = points[i - 1].date else { return nil }
+                covered += points[i - 1].coordinate.distance(to: points[i].coordinate)
+                time += t1.timeIntervalSince(t0)
+                i -= 1
+            }
+            if covered >= window { break }
         }
-        guard covered >= window, let startTime = points[i].date else { return nil }
-        let dt = endTime.timeIntervalSince(startTime)
-        return dt > 0 ? covered / dt : nil
+        guard covered >= window else { return nil }
+        return time > 0 ? covered / time : nil
     }
 
     /// The distance the current pace is measured over, metres: 500 m, a few minutes of walking,

@@ -24,6 +24,9 @@ enum NMEAFields {
         return Double(h * 3600 + m * 60) + sec
     }
 
+    /// The most decimals of degrees a position keeps (about 0.1 mm).
+    static let maximumDegreeDecimals = 9
+
     /// `ddmmyy` to (year, month, day); years 80–99 are 1980–1999, 00–79 are 2000–2079.
     static func date(_ s: String?) -> (year: Int, month: Int, day: Int)? {
         guard let s, s.count == 6, let d = twoDigits(s.prefix(2)), let mo = twoDigits(s.dropFirst(2).prefix(2)),
@@ -31,13 +34,20 @@ enum NMEAFields {
         return (y >= 80 ? 1900 + y : 2000 + y, mo, d)
     }
 
-    /// `ddmm.mmmm` / `dddmm.mmmm` with hemisphere N/S/E/W to signed degrees.
+    /// `ddmm.mmmm` / `dddmm.mmmm` with hemisphere N/S/E/W to signed degrees, rounded to the
+    /// precision the field carried: with k decimals of minutes (a step of 10⁻ᵏ′ = 1.67·10⁻⁽ᵏ⁺²⁾°)
+    /// to k + 2 decimals of degrees (the largest decimal step below it, so no two values the
+    /// sentence can carry become one), at most 9. "4237.40759" is 42.6234598°, not the
+    /// 42.623459833333335 the division gives: exports do not invent digits (DECISIONS.md 496).
     /// Returns nil when a field is missing or the value is out of range.
     static func angle(_ value: String?, _ hemisphere: String?, degreeDigits: Int) -> Double? {
         guard let value, let hemisphere, value.count > degreeDigits,
               let deg = Double(value.prefix(degreeDigits)), let min = Double(value.dropFirst(degreeDigits)),
               min >= 0, min < 60 else { return nil }
-        let v = deg + min / 60
+        let minuteDecimals = value.firstIndex(of: ".").map { value.distance(from: $0, to: value.endIndex) - 1 } ?? 0
+        let scale = pow(10, Double(Swift.min(minuteDecimals + 2, maximumDegreeDecimals)))
+        // n / 10^d, both exact, divided once: the double nearest the decimal (what parsing it gives).
+        let v = ((deg + min / 60) * scale).rounded() / scale
         switch hemisphere {
         case "N", "E": return v
         case "S", "W": return -v

@@ -115,8 +115,23 @@ extension HikeStore {
         end.blockPoints.append(point)
         end.pointCount += 1
         try writeRecordedBlock(end.segmentRow, first: end.blockFirst, end.blockPoints[...], replacing: !opened)
-        try connection.run("UPDATE segments SET point_count = ? WHERE id = ?",
-                           [.integer(Int64(end.pointCount)), .integer(end.segmentRow)])
+        // The segment's count is written when a block opens, not with every point: its page
+        // was a whole WAL frame in each point's commit, and nothing reads it for the points
+        // (readers take every block; it only sizes their array). Pause and finish make it exact
+        // before the content hash reads it (``refreshRecordedSegmentCounts(_:)``); a restore
+        // rewrites the track (DECISIONS.md 495).
+        if opened {
+            try connection.run("UPDATE segments SET point_count = ? WHERE id = ?",
+                               [.integer(Int64(end.pointCount)), .integer(end.segmentRow)])
+        }
+    }
+
+    /// Makes the point counts of a recorded hike's segments exact: the sum of their blocks'.
+    func refreshRecordedSegmentCounts(_ hikeRow: Int64) throws {
+        try connection.run("""
+            UPDATE segments SET point_count = (SELECT coalesce(sum(b.point_count), 0) FROM point_blocks b WHERE b.segment_id = segments.id)
+            WHERE track_id IN (SELECT id FROM tracks WHERE hike_id = ?)
+            """, [.integer(hikeRow)])
     }
 
     private func writeRecordedBlock(_ segmentRow: Int64, first: Int, _ points: ArraySlice<Trackpoint>, replacing: Bool) throws {
@@ -138,14 +153,16 @@ extension HikeStore {
     /// Writes a recorded hike's statistics columns and, when given, its content hash.
     func writeHikeStatistics(_ hikeRow: Int64, _ s: TrackStatistics, hash: [UInt8]?) throws {
         let box = s.boundingBox
+        // Without a hash the column is left out of the SET list: assigning it (even to itself)
+        // makes SQLite rewrite its index entry, a whole page more in every point's commit (DECISIONS.md 495).
         try connection.run("""
-            UPDATE hikes SET content_hash = coalesce(?, content_hash), started_at = ?, distance = ?, point_count = ?,
+            UPDATE hikes SET \(hash == nil ? "" : "content_hash = ?, ")started_at = ?, distance = ?, point_count = ?,
                 segment_count = ?, start_time = ?, end_time = ?, elapsed_time = ?, moving_time = ?, average_speed = ?,
                 moving_average_speed = ?, max_speed = ?, elevation_gain = ?, elevation_loss = ?, min_elevation = ?,
                 max_elevation = ?, steepest_grade = ?, min_latitude = ?, min_longitude = ?, max_latitude = ?,
                 max_longitude = ?, moving_distance = ?, estimated_walking_time = ?, total_time = ?, timed_distance = ?
             WHERE id = ?
-            """, [hash.map { .blob($0) } ?? .null, HikeWriter.time(s.startTime), .real(s.distance), .integer(Int64(s.pointCount)),
+            """, (hash.map { [.blob($0)] } ?? []) + [HikeWriter.time(s.startTime), .real(s.distance), .integer(Int64(s.pointCount)),
                   .integer(Int64(s.segmentCount)), HikeWriter.time(s.startTime), HikeWriter.time(s.endTime),
                   .optional(s.elapsedTime), .optional(s.movingTime), .optional(s.averageSpeed),
                   .optional(s.movingAverageSpeed), .optional(s.maxSpeed), .optional(s.elevationGain),

@@ -80,6 +80,7 @@ extension HikeStore {
                       .optional(counters.map(HikeWriter.json)), .integer(recording.rawValue)])
             if state != .recording {
                 let row = try recordingHikeRow(recording)
+                try refreshRecordedSegmentCounts(row)
                 try connection.run("UPDATE hikes SET content_hash = ? WHERE id = ?",
                                    [.blob(try storedTrackContentHash(row)), .integer(row)])
             }

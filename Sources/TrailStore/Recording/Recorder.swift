@@ -28,6 +28,9 @@ public final class Recorder {
     public private(set) var name: String
     /// True when no name was given: the first accepted fix names the hike (DECISIONS.md 340).
     private let namedByFirstFix: Bool
+    /// True while ``name`` is only the wall-clock placeholder: no name was given and no fix has
+    /// been accepted yet, so the stored name (the first fix's date) is not known (DECISIONS.md 490).
+    public var nameAwaitsFirstFix: Bool { namedByFirstFix && hike == nil }
     /// The position source as typed (`--gps`), stored with the recording.
     public private(set) var source: String?
     /// The replay speed (`--speed`) of that source, stored with the recording so a resume plays

@@ -268,4 +268,64 @@ import TrailStore
         }
         #expect(d.text == before)
     }
+
+    /// An unnamed recording is "New recording" until its first point names it after the fix's
+    /// date (it showed the wall clock's "Recorded <today>" for a replayed older log, and kept
+    /// it after the hike was stored under another name); DECISIONS.md 490.
+    @Test func anUnnamedRecordingShowsTheNameItIsStoredUnder() throws {
+        var d = RecordDriver()
+        _ = d.key(.character("R"))
+        var effects = d.key(.enter)
+        for case .record(.checkSource(let spec, let text, let resuming)) in effects {
+            effects += d.app.update(&d.state, .record(.sourceChecked(text: text, spec, resuming: resuming, error: nil)))
+        }
+        _ = d.app.update(&d.state, .record(.begun(RecordingFigures(session: d.session), stored: [], name: "", hike: nil)))
+        #expect(d.text.contains("New recording"))
+        d.send(FollowFixture.fix(0))
+        _ = d.app.update(&d.state, .record(.named("Recorded 2018-06-12")))
+        #expect(d.model?.name == "Recorded 2018-06-12")
+        #expect(d.text.contains("Recorded 2018-") && !d.text.contains("New recording"))  // the title is cut to the panel
+        // Finishing offers the stored name.
+        _ = d.key(.character("x"))
+        guard case .prompt(let prompt)? = d.state.modal else { Issue.record("no name prompt"); return }
+        #expect(prompt.text == "Recorded 2018-06-12")
+    }
+
+    /// `x` before any point finishes at once: there is no hike to name.
+    @Test func finishingBeforeTheFirstPointAsksNoName() {
+        var d = RecordDriver()
+        _ = d.start()
+        let effects = d.key(.character("x"))
+        #expect(effects == [.record(.finish(name: "Recorded 2023-11-14"))])
+        #expect(d.state.modal == nil)
+    }
+
+    /// Once the source is gone the Fix row says so instead of the last fix's "3D" (a tester saw
+    /// "3D" stay with the source unplugged): lost while it reconnects, ended, or the receiver's
+    /// own "no fix"; a new fix brings the mode back (DECISIONS.md 493).
+    @Test func theFixRowSaysTheSourceIsLostNotTheLastFixesMode() throws {
+        func fixRow(_ d: RecordDriver) throws -> String {
+            let model = try #require(d.model)
+            return try #require(model.panel(units: UnitFormatter(system: .metric)).rows.first { $0.label == "Fix" }).value
+        }
+        var d = RecordDriver()
+        _ = d.start()
+        d.send(FollowFixture.fix(0))
+        #expect(try fixRow(d).hasPrefix("3D"))
+        let later = FollowFixture.t0.addingTimeInterval(12)
+        _ = d.app.update(&d.state, .record(.position(.connection(.disconnected(reason: "connect to 127.0.0.1:2947: Connection refused",
+                                                                                retryIn: 2)), at: later, source: 1)))
+        #expect(try fixRow(d) == "lost, 12 s ago")
+        #expect(d.state.status.text.contains("Position source lost: connect to 127.0.0.1:2947: Connection refused"))
+        #expect(!d.text.contains("3D"))
+        _ = d.app.update(&d.state, .record(.position(.connection(.connecting(attempt: 2)), at: later, source: 1)))
+        #expect(try fixRow(d) == "lost, 12 s ago")
+        d.send(FollowFixture.fix(1, second: 13))
+        _ = d.app.update(&d.state, .record(.position(.connection(.connected(detail: nil)), at: later, source: 1)))
+        #expect(try fixRow(d).hasPrefix("3D"))
+        _ = d.app.update(&d.state, .record(.position(.noFix(mode: .none), at: later, source: 1)))
+        #expect(try fixRow(d).hasPrefix("no fix, "))
+        _ = d.app.update(&d.state, .record(.position(.ended(SourceEnd(reason: "end of file")), at: later, source: 1)))
+        #expect(try fixRow(d).hasPrefix("ended, "))
+    }
 }
