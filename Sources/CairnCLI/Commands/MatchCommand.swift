@@ -128,8 +128,9 @@ public enum MatchCommand: Command {
         var t = TextTable(headers: ["#", "KIND", "POINTS", "RAW", "MATCHED", "DIFFERENCE", "MAX OFFSET"],
                           rightAligned: [0, 3, 4, 5, 6])
         for (k, s) in review.enumerated() {
-            let diff = s.kind == .unmatched ? "stays raw" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
-            t.add(["\(k + 1)", s.kind.rawValue, "\(s.points.lowerBound)-\(s.points.upperBound)", u.distance(s.rawLength),
+            // "no path" and "stays recorded": the review screen's words for a stretch with no walkable way near (DECISIONS 482).
+            let diff = s.kind == .unmatched ? "stays recorded" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
+            t.add(["\(k + 1)", s.kind == .unmatched ? "no path" : s.kind.rawValue, "\(s.points.lowerBound)-\(s.points.upperBound)", u.distance(s.rawLength),
                    s.kind == .unmatched ? "--" : u.distance(s.matchedLength), diff,
                    s.kind == .unmatched ? "--" : u.distance(s.maxOffset)])
         }

@@ -215,3 +215,24 @@ import TrailStore
         #expect(checked >= 8, "\(checked) stored lines checked")
     }
 }
+
+/// `cairn match` names a stretch with no walkable way near as the review screen does: "no path",
+/// kept as recorded (DECISIONS 482), never "unmatched … stays raw".
+@Suite struct MatchTextWordingTests {
+    @Test func aNoPathSectionReadsAsTheReviewSaysIt() throws {
+        let a = Coordinate(latitude: 42.5, longitude: 1.5), b = Coordinate(latitude: 42.501, longitude: 1.5)
+        let length = TrackMatch.length(of: [a, b][...])
+        let noPath = TrackMatch.Section(kind: .unmatched, points: 3...9, piece: 1, matched: [], raw: [a, b], rawLength: length,
+                                        matchedLength: 0, maxOffset: 0)
+        let moved = TrackMatch.Section(kind: .moved, points: 10...14, piece: 2, matched: [a, b], raw: [a, b], rawLength: 100,
+                                       matchedLength: 120, maxOffset: 25)
+        let match = TrackMatch(pieces: [], sections: [noPath, moved], pointCount: 20)
+        let text = MatchCommand.text(try #require(HikeID("0o1il0")), match, rawLength: 500, UnitFormatter(system: .metric))
+        let rows = text.split(separator: "\n").map(String.init)
+        let first = try #require(rows.first { $0.hasPrefix("1 ") || $0.hasPrefix(" 1 ") }, "\(text)")
+        #expect(first.contains("no path") && first.contains("stays recorded"), "\(first)")
+        #expect(!text.contains("unmatched") && !text.contains("stays raw"), "\(text)")
+        let second = try #require(rows.first { $0.hasPrefix("2 ") || $0.hasPrefix(" 2 ") }, "\(text)")
+        #expect(second.contains("moved") && second.contains("+20 m"), "\(second)")
+    }
+}
