@@ -52,6 +52,24 @@ import TrailSQLite
         #expect(objects[1]["lat"] as? Double == 42.6222)
     }
 
+    /// A stop picked by search keeps its place in the stop's JSON object; a draft kept before
+    /// that (no "place") loads with none (DECISIONS 504).
+    @Test func aStopsPickedPlaceIsKeptWithIt() throws {
+        let store = try HikeStore(path: makeTempDirectory() + "/hikes.sqlite")
+        var d = Self.draft()
+        let hut = DraftStopPlace(feature: 1234 << 2 | 1, featureClass: "hut", name: "Refugi de Sorteny",
+                                 coordinate: Coordinate(latitude: 42.6227, longitude: 1.5641), tags: ["ele": "2000"])
+        d.stopPlaces = [nil, hut, nil]
+        try store.saveDraft(d)
+        let back = try #require(try store.loadDraft())
+        #expect(back.stopPlaces == [nil, hut, nil])
+        let json = try #require(try store.connection.scalar("SELECT stops_json FROM drafts")?.text)
+        let objects = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(objects[0]["place"] == nil && (objects[1]["place"] as? [String: Any])?["name"] as? String == "Refugi de Sorteny")
+        try store.connection.run("UPDATE drafts SET stops_json = ?", [.text(#"[{"lat":42.6,"lon":1.5,"routed":true},{"lat":42.61,"lon":1.51}]"#)])
+        #expect(try store.loadDraft()?.stopPlaces == [])
+    }
+
     @Test func aStoreWithoutDraftsGetsTheTableAndKeepsItsHikes() throws {
         // A store as the first release wrote it: only the first migration, one hike.
         let path = makeTempDirectory() + "/hikes.sqlite"

@@ -87,6 +87,12 @@ extension DrawUpdate {
         let effects = startDrawing(stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
                                    view: view, cursor: d.cursor, sourceHike: d.sourceHike, name: d.name)
         model?.routePlaces = d.places
+        // The places picked for stops by search stay theirs (DECISIONS 502, 504).
+        for (stop, kept) in zip(d.stops, d.stopPlaces) {
+            guard let place = kept?.namedPlace, let at = model?.stops.first(where: { $0 == stop }) else { continue }
+            model?.chosenPlaces[at] = place
+            model?.places[at] = .some(place)
+        }
         return effects
     }
 

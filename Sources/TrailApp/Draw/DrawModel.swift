@@ -192,7 +192,8 @@ public struct DrawModel: Sendable {
     public var draft: DrawingDraft {
         DrawingDraft(stops: stops, legRouting: legRouting, pins: pins, routingOn: routingOn,
                      mapCenter: viewport.center, mapZoom: viewport.zoom, cursor: cursor, sourceHike: sourceHike,
-                     name: name, places: routePlaces)
+                     name: name, places: routePlaces,
+                     stopPlaces: stops.contains { chosenPlaces[$0] != nil } ? stops.map { chosenPlaces[$0].map(DraftStopPlace.init) } : [])
     }
 
     /// The routing flags of `newStops` after a change: a leg between the same two stops as
@@ -290,4 +291,19 @@ public enum DrawPrompt: Sendable, Equatable {
     case saveName
     /// The search field of the search panel.
     case search
+}
+
+extension DraftStopPlace {
+    /// The place picked for a stop, as a draft keeps it.
+    public init(_ place: NamedPlace) {
+        self.init(feature: place.id.rawValue, featureClass: place.featureClass.rawValue, name: place.name,
+                  coordinate: place.coordinate, tags: place.tags)
+    }
+
+    /// The map's place again, at 0 m (a stop put in from the search is the place); nil for a
+    /// feature key or class this version does not know.
+    public var namedPlace: NamedPlace? {
+        guard let id = MapFeatureID(rawValue: feature), let c = FeatureClass(rawValue: featureClass) else { return nil }
+        return NamedPlace(id: id, featureClass: c, name: name, coordinate: coordinate, tags: tags, distance: 0)
+    }
 }

@@ -19,6 +19,17 @@ public struct NamedPlace: Sendable, Hashable {
     /// search, distance to the geometry (0 inside an area) for a nearest-feature query;
     /// nil for a search without a reference point.
     public let distance: Double?
+
+    /// A named feature as given (a kept drawing's stop place, DECISIONS 504).
+    public init(id: MapFeatureID, featureClass: FeatureClass, name: String, coordinate: Coordinate, tags: [String: String],
+                distance: Double?) {
+        self.id = id
+        self.featureClass = featureClass
+        self.name = name
+        self.coordinate = coordinate
+        self.tags = tags
+        self.distance = distance
+    }
 }
 
 extension NamedPlace {

@@ -27,6 +27,10 @@ public struct DrawingDraft: Hashable, Sendable, Codable {
     public var sourceHike: HikeID?
     /// The name to offer when saving (the edited hike's name), or nil.
     public var name: String?
+    /// Per stop (parallel to ``stops``; missing entries mean none): the map place the hiker
+    /// picked for it in the drawing screen's search, so a resumed draft names the stop as
+    /// picked rather than after whatever named feature lies nearest (DECISIONS 502, 504).
+    public var stopPlaces: [DraftStopPlace?]
     /// The places chosen for the route (Places over the drawing, `a` at the cursor): saved
     /// with it as its waypoints. Their ``Place/id`` numbers them within the drawing only.
     public var places: [Place]
@@ -36,7 +40,7 @@ public struct DrawingDraft: Hashable, Sendable, Codable {
     /// Creates a draft.
     public init(stops: [Coordinate], legRouting: [Bool] = [], pins: [Coordinate] = [], routingOn: Bool = true,
                 mapCenter: Coordinate? = nil, mapZoom: Double? = nil, cursor: Coordinate? = nil,
-                sourceHike: HikeID? = nil, name: String? = nil, places: [Place] = [],
+                sourceHike: HikeID? = nil, name: String? = nil, places: [Place] = [], stopPlaces: [DraftStopPlace?] = [],
                 updatedAt: Date = Date(timeIntervalSinceReferenceDate: 0)) {
         self.stops = stops
         self.legRouting = legRouting
@@ -48,9 +52,30 @@ public struct DrawingDraft: Hashable, Sendable, Codable {
         self.sourceHike = sourceHike
         self.name = name
         self.places = places
+        self.stopPlaces = stopPlaces
         self.updatedAt = updatedAt
     }
 
     /// True when there is nothing to keep (no stop, no pin, no place).
     public var isEmpty: Bool { stops.isEmpty && pins.isEmpty && places.isEmpty }
+}
+
+/// A map place picked for a stop of a drawing (the drawing screen's search), as a draft keeps
+/// it: the OpenStreetMap feature (its map store key, `osmID << 2 | type`), its feature class
+/// (the map's class name, e.g. "hut"), name, representative coordinate and kept tags.
+/// TrailStore keeps these as given; the drawing screen turns them back into the map's place.
+public struct DraftStopPlace: Hashable, Sendable, Codable {
+    public var feature: Int64
+    public var featureClass: String
+    public var name: String
+    public var coordinate: Coordinate
+    public var tags: [String: String]
+
+    public init(feature: Int64, featureClass: String, name: String, coordinate: Coordinate, tags: [String: String] = [:]) {
+        self.feature = feature
+        self.featureClass = featureClass
+        self.name = name
+        self.coordinate = coordinate
+        self.tags = tags
+    }
 }

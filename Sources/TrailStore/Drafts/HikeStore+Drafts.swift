@@ -7,7 +7,8 @@ import TrailSQLite
 /// One row per draft; the drawing screen keeps a single current draft in row 1 (the table
 /// leaves room for more). Stops and their per-leg routing flags are one JSON array,
 /// `[{"lat":42.6236,"lon":1.533,"routed":true}, …]` (`routed` on stop i is the flag of the leg
-/// from stop i; the last stop has none), pins another; the map view and cursor are plain
+/// from stop i; the last stop has none; `place` the map place picked for the stop, if any:
+/// ``DraftStopPlace``), pins another; the map view and cursor are plain
 /// columns. Written in one statement (an upsert), so a killed process keeps the previous or
 /// the new draft, never half of one.
 extension HikeStore {
@@ -42,6 +43,8 @@ extension HikeStore {
         var lat: Double
         var lon: Double
         var routed: Bool?
+        /// The map place picked for the stop, if any (absent in drafts kept before DECISIONS 504).
+        var place: DraftStopPlace?
     }
 
     /// One pin as stored in `pins_json`.
@@ -58,7 +61,8 @@ extension HikeStore {
         encoder.outputFormatting = [.sortedKeys]
         let stops = draft.stops.enumerated().map { i, c in
             StoredStop(lat: c.latitude, lon: c.longitude,
-                       routed: i < draft.stops.count - 1 ? (i < draft.legRouting.count ? draft.legRouting[i] : true) : nil)
+                       routed: i < draft.stops.count - 1 ? (i < draft.legRouting.count ? draft.legRouting[i] : true) : nil,
+                       place: i < draft.stopPlaces.count ? draft.stopPlaces[i] : nil)
         }
         let stopsJSON = String(decoding: try encoder.encode(stops), as: UTF8.self)
         let pinsJSON = String(decoding: try encoder.encode(draft.pins.map { StoredPin(lat: $0.latitude, lon: $0.longitude) }),
@@ -110,7 +114,8 @@ extension HikeStore {
                             pins: pins.map { Coordinate(latitude: $0.lat, longitude: $0.lon) },
                             routingOn: r.routing, mapCenter: coordinate(r.centerLat, r.centerLon), mapZoom: r.zoom,
                             cursor: coordinate(r.cursorLat, r.cursorLon), sourceHike: r.source.flatMap(HikeID.init),
-                            name: r.name, places: places, updatedAt: Date(timeIntervalSinceReferenceDate: r.updated))
+                            name: r.name, places: places,
+                            stopPlaces: stops.contains { $0.place != nil } ? stops.map(\.place) : [], updatedAt: Date(timeIntervalSinceReferenceDate: r.updated))
     }
 
     /// Forgets the current draft (after it was saved as a hike, or discarded).

@@ -334,6 +334,28 @@ import TrailStore
             if case .draw(.save) = $0 { return true } else { return false } }) else { Issue.record("not saved: \(effects)"); return }
         #expect(Set(names.compactMap { $0 }) == Set(huts.map(\.name)), "\(names)")
         #expect(Set(places.compactMap(\.name)) == Set(huts.map(\.name)), "\(places)")
+
+        // A draft kept by this drawing, resumed in a new session (through the store's JSON),
+        // names its stops as picked, whatever the plan's lookup answers (DECISIONS 504).
+        let kept = try #require(s.drawing?.draft)
+        #expect(kept.stopPlaces.compactMap { $0?.name }.sorted() == huts.map(\.name).sorted(), "\(kept.stopPlaces)")
+        let store = try HikeStore(path: NSTemporaryDirectory() + "cairn-draft-\(UUID().uuidString).sqlite")
+        try store.saveDraft(kept)
+        let loaded = try #require(try store.loadDraft())
+        var t = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        _ = app.update(&t, .hikesLoaded([]))
+        _ = app.update(&t, .draw(.draftLoaded(loaded)))
+        _ = key(&t, .character("n"))
+        let resumed = Self.planRequests(key(&t, .enter))
+        let plan = try #require(resumed.last)
+        let answer = plan.plan(with: planner)
+        _ = app.update(&t, .draw(.planned(request: plan.request, answer, places: answer.stops.map { _ in stream }, elevationKnown: false)))
+        let m = try #require(t.drawing)
+        for hut in huts {
+            let stop = try #require(m.stops.first { DrawScreenView.position($0) == DrawScreenView.position(hut.coordinate) })
+            let text = DrawScreenView.placeText(m, stop, AppUpdateTests.environment())
+            #expect(text.hasPrefix(hut.name + " · 0 m · hut"), "\(text)")
+        }
     }
 
     @Test func eEditsDrawnHikesOnly() throws {
