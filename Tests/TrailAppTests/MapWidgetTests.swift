@@ -85,6 +85,25 @@ import TrailMap
         }
     }
 
+    /// The attribution reads in its own style over a line (the route, bold) drawn under it:
+    /// it once took the line's bold on the letters above it ("contri**buto**rs").
+    @Test func theAttributionKeepsItsStyleOverALine() throws {
+        let width = 60, height = 20
+        let vp = MapViewport(center: center, zoom: 15, width: width, height: height)
+        // A route along the bottom row, across the whole map.
+        let bottom = (0...width * 2).map { vp.coordinate(atDot: DotPoint(x: Double($0), y: Double(height * 4 - 2))) }
+        let points = bottom.map { Trackpoint(latitude: $0.latitude, longitude: $0.longitude, elevation: nil) }
+        let hike = PreparedHike(name: "along", tracks: [Track(name: "along", segments: [TrackSegment(points: points)])])
+        var buffer = Buffer(width: width, height: height)
+        let info = MapWidget(viewport: vp, basemap: basemap(), hike: hike, environment: env).render(area: buffer.area, into: &buffer)
+        let r = try #require(info.attribution?.rect)
+        let muted = Cell("x").applying(env.style(ThemeRole.muted))
+        for x in r.x..<r.maxX {
+            let cell = try #require(buffer[x, r.y])
+            #expect(cell.style == muted.style, "cell \(x) '\(cell.symbol)': \(cell.style)")
+        }
+    }
+
     @Test func labelsNeverOverlapNorCoverTheRouteOrMarkers() {
         // A crowd of named peaks and places around the centre, and a route through them.
         var extra: [MapFeature] = []

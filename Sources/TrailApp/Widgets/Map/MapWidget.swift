@@ -165,6 +165,8 @@ public struct MapWidget: Sendable {
         drawHillshade(viewport: vp, area: area, into: &buffer)
         if info.basemapDrawn, let r = attributionRect, let text = attributionText {
             let abs = Rect(x: area.x + r.x, y: area.y + r.y, width: r.width, height: 1)
+            // Cleared first: text takes on the attributes of what it is drawn over (a bold line).
+            buffer.clear(abs)
             buffer.setString(x: abs.x, y: abs.y, text, style: environment.style(ThemeRole.muted))
             info.attribution = (text, abs)
         }
