@@ -100,6 +100,16 @@ import TrailCore
         }
     }
 
+    /// Headings in the default theme are the terminal's own foreground (bold), readable on any
+    /// background: #ffffff made the hike's title vanish on a white xterm.
+    @Test func theDefaultThemesTextRolesUseTheTerminalsForeground() throws {
+        let t = try ThemeLoader(directory: TestSupport.repo.appendingPathComponent("Themes").path).load(named: "dark")
+        for role in [ThemeRole.text, ThemeRole.heading] {
+            let style = t.style(role)
+            #expect(style.fg == nil || style.fg == .default, "\(role): \(style)")
+        }
+    }
+
     @Test func directoryLookup() {
         let repo = TestSupport.repo.path
         let exists: @Sendable (String) -> Bool = { $0 == "/opt/x/share/cairn/Themes" || $0 == "/checkout/Themes" }
@@ -128,6 +138,14 @@ import TrailCore
         #expect(ThemeSelection(environment: ["NO_COLOR": ""], executablePath: nil).noColor == false)
         #expect(throws: ThemeSelection.SelectionError.self) { try plain.theme(requested: "nope") }
         #expect(throws: ThemeSelection.SelectionError.self) { try plain.theme(requested: "../etc/passwd") }
+        // COLORFGBG: a light background (7, 9-15) picks light; dark ones, junk, or a theme asked for do not.
+        for (value, name) in [("0;15", "light"), ("0;default;7", "light"), ("15;0", "dark"), ("7;8", "dark"), ("x", "dark"), ("", "dark")] {
+            let s = ThemeSelection(environment: ["CAIRN_THEMES": themes, "COLORFGBG": value], executablePath: nil)
+            #expect(try s.theme(requested: nil).name == name, "COLORFGBG=\(value)")
+            #expect(try s.theme(requested: "high-contrast").name == "high-contrast")
+        }
+        #expect(try ThemeSelection(environment: ["CAIRN_THEMES": themes, "COLORFGBG": "0;15", "NO_COLOR": "1"], executablePath: nil)
+            .theme(requested: nil).name == "mono")
         let none = ThemeSelection(environment: [:], executablePath: "/nowhere/cairn", directoryExists: { _ in false })
         #expect(try none.theme(requested: nil) == .plain)
         #expect(throws: ThemeSelection.SelectionError.noThemeDirectory(name: "dark")) { try none.theme(requested: "dark") }

@@ -9,7 +9,8 @@ import TermUI
 ///    (so `.build/debug/cairn` inside a checkout finds the checkout's `Themes/`);
 /// 3. `<prefix>/share/cairn/Themes` for an executable installed as `<prefix>/bin/cairn`.
 /// The theme: `--theme NAME` when given; else `mono` when `NO_COLOR` is set to a non-empty
-/// value (https://no-color.org); else `dark`. When no directory is found and no theme was asked
+/// value (https://no-color.org); else `light` when `COLORFGBG` says the terminal's background
+/// is light (``lightBackground``); else `dark`. When no directory is found and no theme was asked
 /// for, ``Theme/plain`` (the terminal's own colours) is used.
 public struct ThemeSelection: Sendable {
     /// Why a theme could not be chosen.
@@ -52,6 +53,14 @@ public struct ThemeSelection: Sendable {
     /// True when `NO_COLOR` is set to a non-empty value.
     public var noColor: Bool { !(environment["NO_COLOR"] ?? "").isEmpty }
 
+    /// True when `COLORFGBG` says the background is light. The variable (set by rxvt, Konsole,
+    /// iTerm2 and others; xterm does not) is "FG;BG" or "FG;default;BG" with ANSI colour numbers;
+    /// a background of 7 (white) or 9-15 (the bright colours but 8, dark grey) is light.
+    public var lightBackground: Bool {
+        guard let v = environment["COLORFGBG"], let last = v.split(separator: ";").last, let bg = Int(last) else { return false }
+        return bg == 7 || (9...15).contains(bg)
+    }
+
     /// The `Themes/` directory by the rules above, or nil.
     public func themeDirectory() -> String? {
         if let d = environment["CAIRN_THEMES"], !d.isEmpty { return d }
@@ -72,10 +81,12 @@ public struct ThemeSelection: Sendable {
         return nil
     }
 
-    /// The name of the theme to use: `requested`, else mono under NO_COLOR, else dark.
+    /// The name of the theme to use: `requested`, else mono under NO_COLOR, else light on a
+    /// light background, else dark.
     public func themeName(requested: String?) -> String {
         if let r = requested, !r.isEmpty { return r }
-        return noColor ? ThemeLoader.monochromeThemeName : ThemeLoader.defaultThemeName
+        if noColor { return ThemeLoader.monochromeThemeName }
+        return lightBackground ? "light" : ThemeLoader.defaultThemeName
     }
 
     /// Loads the theme to use.
