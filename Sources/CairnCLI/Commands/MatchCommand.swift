@@ -128,9 +128,10 @@ public enum MatchCommand: Command {
         var t = TextTable(headers: ["#", "KIND", "POINTS", "RAW", "MATCHED", "DIFFERENCE", "MAX OFFSET"],
                           rightAligned: [0, 3, 4, 5, 6])
         for (k, s) in review.enumerated() {
-            // "no path" and "stays recorded": the review screen's words for a stretch with no walkable way near (DECISIONS 482).
+            // "no path"/"off map" and "stays recorded": the review screen's words for a stretch with
+            // no walkable way near, or no map at all (DECISIONS 482, 506).
             let diff = s.kind == .unmatched ? "stays recorded" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
-            t.add(["\(k + 1)", s.kind == .unmatched ? "no path" : s.kind.rawValue, "\(s.points.lowerBound)-\(s.points.upperBound)", u.distance(s.rawLength),
+            t.add(["\(k + 1)", s.kind == .unmatched ? (s.outsideMap ? "off map" : "no path") : s.kind.rawValue, "\(s.points.lowerBound)-\(s.points.upperBound)", u.distance(s.rawLength),
                    s.kind == .unmatched ? "--" : u.distance(s.matchedLength), diff,
                    s.kind == .unmatched ? "--" : u.distance(s.maxOffset)])
         }
@@ -138,10 +139,14 @@ public enum MatchCommand: Command {
             "\(k + 1): every point matched to one spot (\(u.distance(review[k].matchedLength)) of line for "
                 + "\(u.distance(review[k].rawLength)) walked): not a way the hike took, the recording stays\n"
         }
+        let offMap = review.indices.filter { review[$0].outsideMap }.map { k in
+            "\(k + 1): off the map (no extract imported there), the recording stays; "
+                + "`cairn map fetch --around \(id)` or `cairn map import` an extract covering it\n"
+        }
         let heights = review.indices.compactMap { k in
             review[k].alternativeHeightEffect.flatMap { $0.isSignificant ? "\(k + 1): the other way \($0.summary(u))\n" : nil }
         }
-        return out + t.render() + "\n" + notes.joined() + heights.joined()
+        return out + t.render() + "\n" + notes.joined() + offMap.joined() + heights.joined()
     }
 }
 
@@ -160,6 +165,9 @@ struct MatchJSON: Encodable {
         /// True for a moved stretch whose matched line collapsed to one spot (kind "unmatched":
         /// the recording stays); matchedLength then says how long the collapsed line was.
         var collapsed: Bool
+        /// True for an unmatched stretch outside every imported extract (no map there, as
+        /// against mapped ground with no walkable way near; DECISIONS 506).
+        var outsideMap: Bool
         /// What keeping the other way does to the heights (metres), absent without one.
         var alternativeHeights: Heights?
     }
@@ -187,7 +195,7 @@ struct MatchJSON: Encodable {
         sections = m.sections.map {
             Section(kind: $0.kind.rawValue, firstPoint: $0.points.lowerBound, lastPoint: $0.points.upperBound,
                     rawLength: $0.rawLength, matchedLength: $0.matchedLength, lengthDifference: $0.lengthDifference,
-                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength, collapsed: $0.collapsed,
+                    maxOffset: $0.maxOffset, alternativeLength: $0.alternativeLength, collapsed: $0.collapsed, outsideMap: $0.outsideMap,
                     alternativeHeights: $0.alternativeHeightEffect.map {
                         Heights(cutHighPoint: $0.cutHighPoint, gainChange: $0.gainChange, lossChange: $0.lossChange, significant: $0.isSignificant)
                     })
@@ -204,7 +212,9 @@ enum HikeMatching {
         let grown = BoundingBox(minLatitude: box.minLatitude - 0.001, minLongitude: box.minLongitude - 0.0015,
                                 maxLatitude: box.maxLatitude + 0.001, maxLongitude: box.maxLongitude + 0.0015)
         let graph = try WalkingGraph.build(store: map, box: grown)
-        return TrackMatcher(graph: graph, options: options).match(segments: segments)
+        var match = TrackMatcher(graph: graph, options: options).match(segments: segments)
+        try match.markOutsideMap(isCovered: map.isCovered)
+        return match
     }
 
     /// Geodesic length of the recorded line, metres.

@@ -82,7 +82,7 @@ enum ReviewFeature {
         case .keepMatched, .keepRaw, .keepAlternative:
             guard let s = model.selectedSection else { return Result(bell: true) }
             guard s.kind != .unmatched else {
-                let why = s.collapsed ? "Its points all match one spot" : "No way is mapped here"
+                let why = s.collapsed ? "Its points all match one spot" : s.outsideMap ? "No map is imported here" : "No way is mapped here"
                 return Result(status: StatusMessage(text: "\(why): this section stays as recorded", isError: false), bell: true)
             }
             let choice: SectionChoice = action == .keepMatched ? .matched : action == .keepRaw ? .raw : .alternative

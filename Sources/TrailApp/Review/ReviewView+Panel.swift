@@ -79,8 +79,11 @@ extension ReviewView {
     }
 
     /// The kind of a section as the list names it: "no path" for a stretch with no walkable
-    /// way near (``TrackMatch/Section/Kind/unmatched``).
-    static func kindLabel(_ s: TrackMatch.Section) -> String { s.kind == .unmatched ? "no path" : s.kind.rawValue }
+    /// way near (``TrackMatch/Section/Kind/unmatched``), "off map" for one outside every
+    /// imported extract (``TrackMatch/Section/outsideMap``).
+    static func kindLabel(_ s: TrackMatch.Section) -> String {
+        s.kind == .unmatched ? (s.outsideMap ? "off map" : "no path") : s.kind.rawValue
+    }
 
     /// The list's columns for `width`: all of them where they fit; else MAX OFF, MATCHED, RAW
     /// and KIND go, in that order; then KEEP takes its short forms. KEEP is never cut.
@@ -141,6 +144,7 @@ extension ReviewView {
         let why: String
         switch s.kind {
         case .unmatched: why = s.collapsed ? "No path: its points all match one spot. The recording stays as it is."
+            : s.outsideMap ? "Off the map: no extract imported here. The recording stays as it is; `cairn map import` one covering it."
             : "No path: no walkable way within 30 m. The recording stays as it is."
         case .moved: why = "The match runs up to \(u.distance(s.maxOffset)) from the recording."
         case .ambiguous: why = "Another way fits nearly as well here." + (s.alternative != nil ? " (* a: take it)" : "")

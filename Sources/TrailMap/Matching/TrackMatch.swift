@@ -79,6 +79,10 @@ public struct TrackMatch: Sendable, Equatable {
         /// the recording stays, whatever is chosen (DECISIONS 471). ``matched`` and
         /// ``matchedLength`` still say where the points were matched.
         public var collapsed = false
+        /// True for an unmatched stretch whose recorded points lie mostly outside every imported
+        /// extract (``TrackMatch/markOutsideMap(isCovered:)``): "off the map", nothing is mapped
+        /// there, rather than "no path" (mapped ground with no walkable way near; DECISIONS 506).
+        public var outsideMap = false
         /// What keeping ``alternative`` does to the hike's heights, once
         /// ``TrackMatch/noteHeightEffects(recorded:)`` has measured it (nil before, and for a
         /// section without another way).
@@ -124,5 +128,23 @@ public struct TrackMatch: Sendable, Equatable {
             previous = c
         }
         return total
+    }
+}
+
+extension TrackMatch {
+    /// Marks the unmatched sections (not ``Section/collapsed`` ones) whose recorded points lie
+    /// mostly outside the map's coverage as ``Section/outsideMap``: more than half of up to 25
+    /// points spread evenly along the section are not covered. `isCovered` is the map store's
+    /// ``MapStore/isCovered(_:)`` (a coordinate inside an imported extract's bounds).
+    /// - Throws: what `isCovered` throws.
+    public mutating func markOutsideMap(isCovered: (Coordinate) throws -> Bool) rethrows {
+        for k in sections.indices where sections[k].kind == .unmatched && !sections[k].collapsed {
+            let raw = sections[k].raw
+            guard !raw.isEmpty else { continue }
+            let n = min(25, raw.count)
+            let sample = (0..<n).map { raw[n == 1 ? 0 : $0 * (raw.count - 1) / (n - 1)] }
+            let outside = try sample.filter { !(try isCovered($0)) }.count
+            sections[k].outsideMap = outside * 2 > n
+        }
     }
 }

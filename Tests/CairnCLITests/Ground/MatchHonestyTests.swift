@@ -236,3 +236,62 @@ import TrailStore
         #expect(second.contains("moved") && second.contains("+20 m"), "\(second)")
     }
 }
+
+/// A stretch outside every imported extract is "off map", one inside with no walkable way near
+/// is "no path" (DECISIONS 506): the Samples track, then 8 points inside the Samples map's
+/// bounds (42.57-42.66 N, 1.48-1.59 E) where no way is mapped, then 8 points east of 1.59 E.
+@Suite struct MatchOffMapTests {
+    static func gpx() throws -> String {
+        let sample = try String(contentsOf: TestSupport.repoRoot.appendingPathComponent("Samples/graphhopper-andorra_for_map_matching.gpx"),
+                                encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: #"lat="([^"]*)" lon="([^"]*)""#)
+        var points: [(Double, Double)] = []
+        for m in regex.matches(in: sample, range: NSRange(sample.startIndex..., in: sample)) {
+            let lat = Double(sample[Range(m.range(at: 1), in: sample)!])!, lon = Double(sample[Range(m.range(at: 2), in: sample)!])!
+            points.append((lat, lon))
+        }
+        for k in 0..<8 {
+            let step = Double(k)
+            points.append((42.6050 + step * 0.0004, 1.5000 + step * 0.0004))
+        }
+        for k in 0..<8 {
+            let step = Double(k)
+            points.append((42.6218, 1.6000 + step * 0.0008))
+        }
+        var trkpts: [String] = []
+        for (i, p) in points.enumerated() {
+            let minute = i * 20 / 60, second = i * 20 % 60
+            trkpts.append(String(format: #"<trkpt lat="%.6f" lon="%.6f"><time>2024-05-01T10:%02d:%02dZ</time></trkpt>"#,
+                                 p.0, p.1, minute, second))
+        }
+        return #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>mixed</name><trkseg>"#
+            + trkpts.joined() + "</trkseg></trk></gpx>"
+    }
+
+    @Test func aStretchBeyondTheExtractIsOffTheMapNotNoPath() throws {
+        let dir = TestSupport.tempDirectory()
+        let file = dir.appendingPathComponent("mixed.gpx")
+        try Self.gpx().write(to: file, atomically: true, encoding: .utf8)
+        let s = GroundSharesTests()
+        #expect(s.run(["import", file.path, "--store", "h.sqlite"], dir: dir).code == 0)
+        let id = try #require(try HikeStore(path: dir.appendingPathComponent("h.sqlite").path)
+            .summaries(sortedBy: .name, reversed: false).first?.id)
+        let args = ["match", id.rawValue, "--store", "h.sqlite", "--map", RoutingFixtures.samplePath]
+        let json = s.run(args + ["--json"], dir: dir)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let sections = try #require(root["sections"] as? [[String: Any]])
+        let unmatched = sections.filter { $0["kind"] as? String == "unmatched" }
+        // Points 21-28 are inside the bounds, 29-36 outside (0-based, flattened).
+        func covering(_ point: Int) -> [String: Any]? {
+            unmatched.first { s in
+                let first = s["firstPoint"] as? Int ?? -1, last = s["lastPoint"] as? Int ?? -1
+                return first <= point && point <= last
+            }
+        }
+        let offMap = try #require(covering(33), "\(sections)")
+        let noPath = try #require(covering(24), "\(sections)")
+        #expect(offMap["outsideMap"] as? Bool == true && noPath["outsideMap"] as? Bool == false, "\(unmatched)")
+        let text = s.run(args, dir: dir).out
+        #expect(text.contains("off map") && text.contains("no path") && text.contains("off the map (no extract imported there)"), "\(text)")
+    }
+}

@@ -41,3 +41,28 @@ import TrailMap
         #expect(rows.contains { $0.contains("no path") && $0.contains("recorded") }, "\(rows.joined(separator: "\n"))")
     }
 }
+
+/// A stretch outside every imported extract is named "off map" in the list, explained in the
+/// detail and the status line, not called "no path" (DECISIONS 506).
+@Suite struct ReviewOffMapSectionTests {
+    typealias S = ReviewScreenTests
+
+    @Test func anOffMapSectionSaysSoAndStaysRecorded() throws {
+        var (m, match) = S.fixture()
+        match.sections[0].kind = .unmatched
+        match.sections[0].outsideMap = true
+        match.sections[0].alternative = nil
+        let raw = [(0..<8).map { S.at(0, Double($0) * 20) }]
+        _ = ReviewFeature.message(&m, .matched(S.id, raw: raw, match, keptVersion: 0), S.context)
+        let r = ReviewFeature.update(&m, .key(.character("m")), S.context)
+        #expect(r.status?.text == "No map is imported here: this section stays as recorded", "\(r.status?.text ?? "")")
+        var buffer = Buffer(width: 120, height: 38)
+        ReviewView.render(model: m, environment: TestSupport.environment(), area: buffer.area, into: &buffer)
+        let rows = buffer.textLines()
+        #expect(rows.contains { $0.contains("1 off map") && $0.contains("recorded") }, "\(rows.joined(separator: "\n"))")
+        #expect(rows.contains { $0.contains("Off the map: no extract imported here.") }, "\(rows.joined(separator: "\n"))")
+        // The fixture's other unmatched section (2) is mapped ground: still "no path".
+        #expect(!rows.contains { $0.contains("1 no path") || $0.contains("No path") }, "\(rows.joined(separator: "\n"))")
+        #expect(rows.contains { $0.contains("2 no path") }, "\(rows.joined(separator: "\n"))")
+    }
+}
