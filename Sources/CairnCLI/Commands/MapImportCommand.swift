@@ -10,6 +10,7 @@ enum MapImportCommand: Command {
         Imports OpenStreetMap extracts into the offline map store. Each file is one
         transaction: a file that cannot be read adds nothing, and the other files are still
         imported. Objects already stored are updated by OSM id, never duplicated; importing a
+        file again replaces its earlier import (matched by file name); importing a
         neighbouring region adds to the map (`cairn map info` lists each extract, `cairn map
         remove NAME` takes one out again).
         Accepted, told apart by content: OSM PBF (.osm.pbf, as extract services offer them),
@@ -74,8 +75,16 @@ enum MapImportCommand: Command {
     }
 
     static func describe(_ r: MapImportReport, shown: String) -> String {
-        var s = "imported \(shown): \(r.featuresWritten) features, \(r.routesWritten) routes"
+        var s = "imported \(shown): \(r.featuresHeld) features, \(r.routesHeld) routes held"
         s += " (\(r.nodesRead) nodes, \(r.waysRead) ways, \(r.relationsRead) relations read)\n"
+        if r.featuresHeld != r.featuresWritten || r.routesHeld != r.routesWritten {
+            s += "  \(r.featuresWritten) features and \(r.routesWritten) routes written; "
+            s += "the store's copy of the others was kept (newer, or complete)\n"
+        }
+        if let x = r.replaced {
+            s += "  replaces the earlier import\(x.importsRemoved > 1 ? "s" : "") of this file name; "
+            s += "\(x.featuresRemoved) features and \(x.routesRemoved) routes it no longer has were removed\n"
+        }
         if r.format == "pbf" { s += "  read as OSM PBF\n" }
         if let t = r.dataTimestamp { s += "  data of \(TerminalText.clean(t))\n" }
         for b in r.coverage {

@@ -43,6 +43,9 @@ extension MapStore {
     /// - **Nodes outside `<bounds>`** (ways crossing the edge are kept whole by extract tools):
     ///   imported like any other; coverage is taken from the header bounds only (several are
     ///   united), or from the extent of all nodes when the file has none.
+    /// - **The same file again**: an earlier import of a file with the same name (last path
+    ///   component) is replaced: its entry goes, and so do the objects only it held that this
+    ///   file no longer has (DECISIONS 510).
     /// - **Data date**: the header timestamp (PBF `osmosis_replication_timestamp`,
     ///   `<osm timestamp>`, Overpass `<meta osm_base>`) when present, else the newest object
     ///   timestamp.
@@ -59,6 +62,8 @@ extension MapStore {
     public func importOSM(path: String, importedAt: Date = Date(),
                           progress: (MapImportProgress) throws -> Void = { _ in }) throws -> MapImportReport {
         let reader = try OSMReader(path: path)
+        // Importing a file again replaces its earlier import(s) (DECISIONS 510).
+        let earlier = try imports(named: (path as NSString).lastPathComponent).map(\.id)
         let bulk = try beginFirstImport()
         defer { if bulk { endFirstImport() } }
         return try db.transaction {
@@ -98,6 +103,9 @@ extension MapStore {
                       .integer(Int64(report.routesWritten)),
                       .text(Self.jsonArray(report.warnings)), .text(report.format), .text(Self.coverageJSON(report.coverage)),
                       .integer(importID)])
+            if !earlier.isEmpty { report.replaced = try dropImports(earlier) }
+            report.featuresHeld = Int(try db.scalar("SELECT count(*) FROM feature_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
+            report.routesHeld = Int(try db.scalar("SELECT count(*) FROM route_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
             return report
         }
     }
