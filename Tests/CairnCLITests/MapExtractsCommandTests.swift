@@ -67,4 +67,23 @@ import Testing
         let rm = Self.run(["map", "remove", "--map", store, "ordino-west.osm.pbf"], in: dir).out.text
         #expect(rm.hasPrefix("removed ordino-west.osm.pbf: ") && !rm.contains("imports)"), "\(rm)")
     }
+
+    @Test func aFailedFirstImportLeavesNoStoreFile() throws {
+        let dir = TestSupport.tempDirectory()
+        let bad = dir.appendingPathComponent("bad.osm").path
+        try Data("this is plain text\n".utf8).write(to: URL(fileURLWithPath: bad))
+        let store = dir.appendingPathComponent("new.sqlite").path
+        let r = Self.run(["map", "import", "--map", store, bad], in: dir)
+        #expect(r.code == 1 && r.err.text.contains("nothing was imported from it"), "\(r.err.text)")
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: store + suffix), "\(suffix)")
+        }
+        // A bad file before a good one: the store is made, with the good one.
+        let mixed = Self.run(["map", "import", "--map", store, bad, Self.west], in: dir)
+        #expect(mixed.code == 1 && FileManager.default.fileExists(atPath: store))
+        // An existing store is left byte for byte as it was.
+        let before = try #require(fileBytes(store))
+        #expect(Self.run(["map", "import", "--map", store, bad], in: dir).code == 1)
+        #expect(fileBytes(store) == before)
+    }
 }
