@@ -17,8 +17,9 @@ enum MapImportCommand: Command {
         OSM XML 0.6 (.osm), gzip- or bzip2-compressed XML (.osm.gz, .osm.bz2).
         Not accepted: osmChange files (edits, not a map).
         Memory stays bounded: node locations go to a temporary file (16 bytes per node).
-        Progress (bytes read, objects per second, time left) is shown on stderr when it is a
-        terminal. Ctrl-C stops the import and leaves the map as it was.
+        Progress (bytes read, objects per second, and the time left to read the file once
+        the ways have a rate) is shown on stderr when it is a terminal. Ctrl-C stops the
+        import and leaves the map as it was.
         """
     static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["pbf", "osm", "gz", "bz2"]),
                                          help: "an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)")]

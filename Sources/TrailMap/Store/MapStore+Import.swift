@@ -4,12 +4,26 @@ import TrailSQLite
 
 /// How far an import has got, for a progress line.
 public struct MapImportProgress: Sendable, Equatable {
-    /// 1 while the first pass reads relations, 2 while the second reads nodes and ways.
+    /// 1 while the first pass reads relations, 2 while the second reads nodes and ways, 3 once
+    /// the file is read and the features are finished and written (routes assembled, boxes
+    /// indexed, the transaction committed; sent once, with every byte read).
     public var pass: Int
     /// Bytes of the file read in this pass (compressed bytes for .gz/.bz2), and its size.
+    /// libosmium reads ahead of the objects handed over, so this leads them by up to a few MB.
     public var bytesRead: Int64, fileSize: Int64
     /// Objects (nodes, ways, relations) read in this pass.
     public var objectsRead: Int
+    /// Ways handed to the import so far in this pass: nonzero once the ways have begun (an
+    /// extract lists nodes, then ways, then relations; the ways cost most per byte).
+    public var waysRead = 0
+
+    public init(pass: Int, bytesRead: Int64, fileSize: Int64, objectsRead: Int, waysRead: Int = 0) {
+        self.pass = pass
+        self.bytesRead = bytesRead
+        self.fileSize = fileSize
+        self.objectsRead = objectsRead
+        self.waysRead = waysRead
+    }
 }
 
 extension MapStore {
@@ -77,10 +91,14 @@ extension MapStore {
                 // Pass 2: untagged nodes and ways stay in the reader unless stored or needed.
                 let keep = pass == 2 ? session.untaggedNeeded() : nil
                 try reader.read(kinds, indexLocations: pass == 2, keepUntagged: keep, sink: session) { done, total, objects in
-                    try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: objects))
+                    try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: objects,
+                                                   waysRead: pass == 2 ? session.waysSeen : 0))
                 }
                 if pass == 1 { session.setRelationsRead(reader.relationCount, newest: reader.newestObjectTimestamp) }
             }
+            try progress(MapImportProgress(pass: 3, bytesRead: reader.fileSize, fileSize: reader.fileSize,
+                                           objectsRead: reader.nodeCount + reader.wayCount + reader.relationCount,
+                                           waysRead: reader.wayCount))
             session.addSkipped(reader.skipped)
             session.setHeader(generator: reader.generator, timestamp: reader.headerTimestamp, bounds: reader.bounds)
             try session.finish()
