@@ -86,4 +86,18 @@ import Testing
         #expect(Self.run(["map", "import", "--map", store, bad], in: dir).code == 1)
         #expect(fileBytes(store) == before)
     }
+    @Test func aClipWithoutHeaderBoxSaysSoInPBFTerms() throws {
+        // osmium extract writes no bounding box into the PBF header (DECISIONS 514).
+        let osmium = "/usr/bin/osmium"
+        guard FileManager.default.isExecutableFile(atPath: osmium) else { print("skipped: no \(osmium)"); return }
+        let dir = TestSupport.tempDirectory()
+        let clip = dir.appendingPathComponent("clip.osm.pbf").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: osmium)
+        p.arguments = ["extract", "-b", "1.50,42.58,1.52,42.62", Self.west, "-o", clip]
+        try p.run()
+        p.waitUntilExit()
+        let r = Self.run(["map", "import", "--map", dir.appendingPathComponent("m.sqlite").path, clip], in: dir)
+        #expect(r.code == 0 && r.out.text.contains(" (node extent: the file's header has no bounding box)\n"), "\(r.out.text)")
+    }
 }

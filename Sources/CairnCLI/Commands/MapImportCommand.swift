@@ -101,8 +101,10 @@ enum MapImportCommand: Command {
         }
         if r.format == "pbf" { s += "  read as OSM PBF\n" }
         if let t = r.dataTimestamp { s += "  data of \(TerminalText.clean(t))\n" }
+        // PBF keeps its bounds as header boxes (osmium extract writes none), XML as <bounds>.
+        let none = r.format == "pbf" ? "the file's header has no bounding box" : "the file has no <bounds>"
         for b in r.coverage {
-            s += "  covers \(MapCommandSupport.box(b))\(r.bounds.isEmpty ? " (node extent: the file has no <bounds>)" : "")\n"
+            s += "  covers \(MapCommandSupport.box(b))\(r.bounds.isEmpty ? " (node extent: \(none))" : "")\n"
         }
         return s
     }
