@@ -289,6 +289,8 @@ bool ends_early(XML_Error code) {
            code == XML_ERROR_UNCLOSED_CDATA_SECTION;
 }
 
+bool is_pbf(const unsigned char* b, size_t n);
+
 void scan_xml(int fd, FileFacts& facts, const std::string& path, int64_t file_size) {
     // Buffers no larger than the file (at least 4 KiB, at most chunk_size): a small file then
     // costs small allocations; the size only sets how the bytes are cut into reads.
@@ -308,6 +310,11 @@ void scan_xml(int fd, FileFacts& facts, const std::string& path, int64_t file_si
         size_t n = in.read(buf.data(), buf.size());
         total += n;
         if (total == 0) throw Failure(COSM_ERR_NOT_OSM, "the file is empty, not an OSM file");
+        // A PBF put through gzip or bzip2 is refused in words (DECISIONS 511).
+        if (total == n && facts.compression != "none" && is_pbf(reinterpret_cast<const unsigned char*>(buf.data()), n)) {
+            throw Failure(COSM_ERR_NOT_OSM, "a " + facts.compression + "-compressed OSM PBF: PBF compresses its own blocks, "
+                          "so it is read uncompressed; decompress it first (" + (facts.compression == "gzip" ? "gunzip" : "bunzip2") + ")");
+        }
         if (XML_Parse(s.parser, buf.data(), static_cast<int>(n), n == 0) == XML_STATUS_ERROR) {
             if (s.failure) throw *s.failure;
             XML_Error code = XML_GetErrorCode(s.parser);

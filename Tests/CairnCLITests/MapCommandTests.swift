@@ -21,7 +21,7 @@ import Testing
         let imp = Run(["map", "import", TestSupport.sampleExtract], env: env, cwd: dir.path)
         #expect(imp.code == 0, "\(imp.err.text)")
         // 1058 before bus stops were stored, + 41 highway=bus_stop nodes (grep -c 'k="highway" v="bus_stop"').
-        #expect(imp.out.text.contains("imported \(TestSupport.sampleExtract): 1099 features, 18 routes"))
+        #expect(imp.out.text.contains("imported \(TestSupport.sampleExtract): 1099 features, 18 routes held"))
         #expect(imp.out.text.contains("data of 2021-06-22T20:21:08Z"))
         #expect(imp.out.text.contains("covers 42.57000,1.48000 – 42.66000,1.59000"))
         #expect(!imp.err.text.contains("\r"))  // no progress bar when stderr is not a terminal
@@ -63,7 +63,7 @@ import Testing
         #expect(r.code == 1)
         #expect(r.err.text.contains("osmchange.osc:3: this is an osmChange file"))
         #expect(r.err.text.contains("missing.osm: cannot open"))
-        #expect(r.out.text.contains("imported \(TestSupport.fixture("upsert-v1.osm")): 3 features, 1 routes"))
+        #expect(r.out.text.contains("imported \(TestSupport.fixture("upsert-v1.osm")): 3 features, 1 routes held"))
         #expect(try MapStore(path: store).featureCounts() == [.peak: 1, .spring: 1, .path: 1])
 
         let josm = Run(["map", "import", "--map", store, TestSupport.fixture("josm-edits.osm")], env: env, cwd: dir.path)

@@ -132,6 +132,22 @@ final class CollectingSink: OSMSink {
         expectReadError("/nonexistent/cairn/map.osm", .io, containing: "No such file")
     }
 
+    @Test func compressedPBFIsNamedAsSuch() throws {
+        // `gzip -c x.osm.pbf > x.pbf.gz` (and bzip2): refused as what it is, not as bad XML.
+        for (tool, kind) in [("/usr/bin/gzip", "gzip"), ("/usr/bin/bzip2", "bzip2")] {
+            guard FileManager.default.isExecutableFile(atPath: tool) else { print("skipped: no \(tool)"); continue }
+            let out = TestSupport.tempDirectory().appendingPathComponent("x.pbf.\(kind)").path
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: tool)
+            p.arguments = ["-c", TestSupport.fixture("ordino-west.osm.pbf")]
+            FileManager.default.createFile(atPath: out, contents: nil)
+            p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+            try p.run()
+            p.waitUntilExit()
+            expectReadError(out, .notOSM, containing: "a \(kind)-compressed OSM PBF")
+        }
+    }
+
     @Test func malformedAndTruncatedFilesReportTheLine() throws {
         let p = try write("""
             <?xml version="1.0"?>

@@ -84,4 +84,82 @@ import TrailCore
         try store.removeExtract(named: "upsert-v1.osm")
         #expect(try store.featureCounts().isEmpty)
     }
+    /// A copy of `fixture` named `name` in a fresh directory.
+    func copy(_ fixture: String, as name: String) throws -> String {
+        let path = TestSupport.tempDirectory().appendingPathComponent(name).path
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        return path
+    }
+
+    func routeIDs(_ store: MapStore) throws -> Set<Int64> {
+        Set(try store.db.query("SELECT id FROM routes") { $0.int64(0) })
+    }
+
+    @Test func importingTheSameFileAgainReplacesItsEntry() throws {
+        // The reference: east and west imported once each.
+        let once = try TestSupport.freshStore()
+        try once.importOSM(path: Self.east, importedAt: TestSupport.importTime)
+        try once.importOSM(path: Self.west, importedAt: TestSupport.importTime)
+        let w = try TestSupport.freshStore(), e = try TestSupport.freshStore()
+        try w.importOSM(path: Self.west, importedAt: TestSupport.importTime)
+        try e.importOSM(path: Self.east, importedAt: TestSupport.importTime)
+
+        let store = try TestSupport.freshStore()
+        try store.importOSM(path: Self.east, importedAt: TestSupport.importTime)
+        try store.importOSM(path: Self.west, importedAt: TestSupport.importTime)
+        let later = TestSupport.importTime.addingTimeInterval(3600)
+        // The same file from another directory: the same name, so the same extract.
+        let r = try store.importOSM(path: try copy(Self.west, as: "ordino-west.osm.pbf"), importedAt: later)
+        #expect(r.replaced?.importsRemoved == 1 && r.replaced?.featuresRemoved == 0 && r.replaced?.routesRemoved == 0)
+        let imports = try store.imports()
+        #expect(imports.map { ($0.file as NSString).lastPathComponent } == ["ordino-east.osm.pbf", "ordino-west.osm.pbf"])
+        #expect(imports[1].importedAt == "2023-11-14T23:13:20Z")
+        #expect(imports.map(\.featuresHeld) == (try once.imports().map(\.featuresHeld)))
+        #expect(imports.map(\.featuresHeld) == [try ids(e).count, try ids(w).count])
+        #expect(try ids(store) == ids(once))
+        #expect(try store.coverageAreas() == once.coverageAreas())
+        // One membership row per extract and feature, as after one import of each.
+        #expect(try store.db.scalar("SELECT count(*) FROM feature_sources")?.integer
+                == Int64(try ids(e).count + ids(w).count))
+        // Removing it takes out exactly what only it holds.
+        let rm = try store.removeExtract(named: "ordino-west.osm.pbf")
+        #expect(rm.importsRemoved == 1)
+        #expect(try ids(store) == ids(e) && routeIDs(store) == routeIDs(e))
+    }
+
+    @Test func aFileOfTheSameNameWithOtherContentReplacesWhatOnlyItHeld() throws {
+        let e = try TestSupport.freshStore()
+        try e.importOSM(path: Self.east, importedAt: TestSupport.importTime)
+        let w = try TestSupport.freshStore()
+        try w.importOSM(path: Self.west, importedAt: TestSupport.importTime)
+        // "x.osm.pbf" first holds the west cut, then (a new download, say) the east one:
+        // what only the west cut had goes, as if the east cut alone had been imported.
+        let store = try TestSupport.freshStore()
+        try store.importOSM(path: try copy(Self.west, as: "x.osm.pbf"), importedAt: TestSupport.importTime)
+        let r = try store.importOSM(path: try copy(Self.east, as: "x.osm.pbf"), importedAt: TestSupport.importTime)
+        #expect(r.replaced?.featuresRemoved == (try ids(w).subtracting(ids(e)).count))
+        #expect(try store.imports().count == 1)
+        #expect(try ids(store) == ids(e) && routeIDs(store) == routeIDs(e))
+        #expect(try store.coverageAreas() == e.coverageAreas())
+        #expect(try store.imports().first?.coverage == (try e.imports().first?.coverage))
+        #expect(try store.db.scalar("SELECT count(DISTINCT import_id) FROM feature_sources")?.integer == 1)
+    }
+
+    @Test func importInfoAndRemoveCountTheSameHeldObjects() throws {
+        // The west cut alone: the objects the file holds (an independent count).
+        let w = try TestSupport.freshStore()
+        try w.importOSM(path: Self.west, importedAt: TestSupport.importTime)
+        let westFeatures = try ids(w).count, westRoutes = try routeIDs(w).count
+        let store = try TestSupport.freshStore()
+        try store.importOSM(path: Self.east, importedAt: TestSupport.importTime)
+        let r = try store.importOSM(path: Self.west, importedAt: TestSupport.importTime)
+        // Some objects were kept as stored (complete in east, partial in west): written ≠ held.
+        #expect(r.featuresWritten + r.routesWritten < r.featuresHeld + r.routesHeld)
+        #expect(r.featuresHeld == westFeatures && r.routesHeld == westRoutes)
+        let record = try #require(try store.imports().last)
+        #expect(record.featuresHeld == westFeatures && record.routesHeld == westRoutes)
+        let rm = try store.removeExtract(named: "ordino-west.osm.pbf")
+        #expect(rm.featuresKept + rm.featuresRemoved == westFeatures)
+        #expect(rm.routesKept + rm.routesRemoved == westRoutes)
+    }
 }

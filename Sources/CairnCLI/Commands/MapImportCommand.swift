@@ -10,14 +10,16 @@ enum MapImportCommand: Command {
         Imports OpenStreetMap extracts into the offline map store. Each file is one
         transaction: a file that cannot be read adds nothing, and the other files are still
         imported. Objects already stored are updated by OSM id, never duplicated; importing a
+        file again replaces its earlier import (matched by file name); importing a
         neighbouring region adds to the map (`cairn map info` lists each extract, `cairn map
         remove NAME` takes one out again).
         Accepted, told apart by content: OSM PBF (.osm.pbf, as extract services offer them),
         OSM XML 0.6 (.osm), gzip- or bzip2-compressed XML (.osm.gz, .osm.bz2).
         Not accepted: osmChange files (edits, not a map).
         Memory stays bounded: node locations go to a temporary file (16 bytes per node).
-        Progress (bytes read, objects per second, time left) is shown on stderr when it is a
-        terminal. Ctrl-C stops the import and leaves the map as it was.
+        Progress (bytes read, objects per second, and the time left to read the file once
+        the ways have a rate) is shown on stderr when it is a terminal. Ctrl-C stops the
+        import and leaves the map as it was.
         """
     static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["pbf", "osm", "gz", "bz2"]),
                                          help: "an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)")]
@@ -33,10 +35,12 @@ enum MapImportCommand: Command {
         let storePath = try MapCommandSupport.storePath(args, context)
         let files = args.positionals
         guard !files.isEmpty else { throw CLIError.usage("give at least one OSM file to import") }
-        let store: MapStore
+        let existed = FileManager.default.fileExists(atPath: storePath)
+        var store: MapStore
         do { store = try MapStore(path: storePath) } catch {
             throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
         }
+        defer { if !existed { discardIfEmpty(&store) } }
         let signals = context.watchesSignals ? SignalWatcher(signals: [SIGINT, SIGTERM]) : nil
         defer { signals?.cancel() }
         var failed = 0
@@ -73,13 +77,34 @@ enum MapImportCommand: Command {
         return failed == 0 ? 0 : 1
     }
 
+    /// A store this command created and no import went into (every file failed or was
+    /// interrupted) is deleted with its -wal, -shm and -journal files, so a failed first
+    /// import leaves nothing behind (DECISIONS 512). `store` is replaced by an in-memory one
+    /// first, closing the file.
+    private static func discardIfEmpty(_ store: inout MapStore) {
+        guard (try? store.imports().isEmpty) == true, let empty = try? MapStore(path: ":memory:") else { return }
+        let path = store.path
+        store = empty
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
     static func describe(_ r: MapImportReport, shown: String) -> String {
-        var s = "imported \(shown): \(r.featuresWritten) features, \(r.routesWritten) routes"
+        var s = "imported \(shown): \(r.featuresHeld) features, \(r.routesHeld) routes held"
         s += " (\(r.nodesRead) nodes, \(r.waysRead) ways, \(r.relationsRead) relations read)\n"
+        if r.featuresHeld != r.featuresWritten || r.routesHeld != r.routesWritten {
+            s += "  \(r.featuresWritten) features and \(r.routesWritten) routes written; "
+            s += "the store's copy of the others was kept (newer, or complete)\n"
+        }
+        if let x = r.replaced {
+            s += "  replaces the earlier import\(x.importsRemoved > 1 ? "s" : "") of this file name; "
+            s += "\(x.featuresRemoved) features and \(x.routesRemoved) routes it no longer has were removed\n"
+        }
         if r.format == "pbf" { s += "  read as OSM PBF\n" }
         if let t = r.dataTimestamp { s += "  data of \(TerminalText.clean(t))\n" }
+        // PBF keeps its bounds as header boxes (osmium extract writes none), XML as <bounds>.
+        let none = r.format == "pbf" ? "the file's header has no bounding box" : "the file has no <bounds>"
         for b in r.coverage {
-            s += "  covers \(MapCommandSupport.box(b))\(r.bounds.isEmpty ? " (node extent: the file has no <bounds>)" : "")\n"
+            s += "  covers \(MapCommandSupport.box(b))\(r.bounds.isEmpty ? " (node extent: \(none))" : "")\n"
         }
         return s
     }

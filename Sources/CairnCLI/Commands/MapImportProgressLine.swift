@@ -11,14 +11,15 @@ struct MapImportInterrupted: Error {
 /// objects per second and time left; redrawn at most 5 times a second; silent when stderr is
 /// not a terminal (nothing on a pipe).
 ///
-/// Both passes read the whole file (DECISIONS 101), so the time left is estimated from the
-/// bytes of both passes together at the rate seen so far.
+/// The time left is shown only while it can be estimated (DECISIONS 513): the cost of a byte
+/// differs by an order of magnitude between the relations pass, the nodes and the ways, so it
+/// is the time left to read the ways at the byte rate since they began, never before. Once
+/// the file is read, "finishing" stands for the routes, the index and the commit.
 final class MapImportProgressLine {
     private let enabled: Bool
     private let label: String
     private let sink: OutputSink
     private let now: () -> Date
-    private let started: Date
     private var passStarted: Date
     private var pass = 0
     private var lastDraw: Date?
@@ -29,35 +30,52 @@ final class MapImportProgressLine {
         self.label = label
         self.sink = sink
         self.now = now
-        started = now()
-        passStarted = started
+        passStarted = now()
     }
+
+    /// When and at which byte the ways of pass 2 began.
+    private var waysStarted: (time: Date, bytes: Int64)?
 
     func update(_ p: MapImportProgress) {
         guard enabled, p.fileSize > 0 else { return }
         let t = now()
-        if p.pass != pass { pass = p.pass; passStarted = t }
-        if let last = lastDraw, t.timeIntervalSince(last) < 0.2, p.bytesRead < p.fileSize { return }
+        let newPass = p.pass != pass
+        if newPass { pass = p.pass; passStarted = t; waysStarted = nil }
+        if p.pass == 2, p.waysRead > 0, waysStarted == nil { waysStarted = (t, p.bytesRead) }
+        if !newPass, let last = lastDraw, t.timeIntervalSince(last) < 0.2, p.bytesRead < p.fileSize { return }
         lastDraw = t
         drawn = true
-        sink.write("\r" + Self.line(p, label: label, elapsed: t.timeIntervalSince(started),
-                                     passElapsed: t.timeIntervalSince(passStarted)) + "\u{1B}[K")
+        let ways = waysStarted.map { (elapsed: t.timeIntervalSince($0.time), bytes: p.bytesRead - $0.bytes) }
+        sink.write("\r" + Self.line(p, label: label, passElapsed: t.timeIntervalSince(passStarted), ways: ways) + "\u{1B}[K")
     }
 
     /// The text of one progress line (no control characters), for tests.
-    static func line(_ p: MapImportProgress, label: String, elapsed: TimeInterval, passElapsed: TimeInterval) -> String {
+    /// - Parameters:
+    ///   - passElapsed: seconds since this pass began.
+    ///   - ways: seconds since the ways of pass 2 began and the bytes read since, or nil.
+    static func line(_ p: MapImportProgress, label: String, passElapsed: TimeInterval,
+                     ways: (elapsed: TimeInterval, bytes: Int64)?) -> String {
         let percent = Int(min(100, max(0, p.bytesRead * 100 / max(1, p.fileSize))))
         let width = 20
         let filled = percent * width / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        if p.pass >= 3 {
+            return "\(label.prefix(32)) finishing [\(bar)] \(percent)%: assembling routes, indexing, writing the map"
+        }
         let rate = passElapsed > 0.05 ? Double(p.objectsRead) / passElapsed : 0
-        let done = Double(p.pass - 1) * Double(p.fileSize) + Double(p.bytesRead)
-        let left = done > 0 && elapsed > 0.05 ? (2 * Double(p.fileSize) - done) * elapsed / done : nil
         var s = "\(label.prefix(32)) \(p.pass == 1 ? "relations" : "nodes+ways") [\(bar)] \(percent)% "
         s += "\(MapCommandSupport.bytes(p.bytesRead))/\(MapCommandSupport.bytes(p.fileSize))"
         s += rate > 0 ? ", \(Self.count(rate)) objects/s" : ""
-        s += left.map { ", \(Self.duration($0)) left" } ?? ""
+        if let left = readingTimeLeft(p, ways: ways) { s += ", \(Self.duration(left)) left to read, then finishing" }
         return s
+    }
+
+    /// Seconds left to read the file in pass 2, from the byte rate since its ways began, once
+    /// that rate has been seen for 2 s over some bytes; nil before (it cannot be known: pass 1
+    /// and the nodes go several times faster per byte than the ways).
+    static func readingTimeLeft(_ p: MapImportProgress, ways: (elapsed: TimeInterval, bytes: Int64)?) -> TimeInterval? {
+        guard p.pass == 2, let w = ways, w.elapsed >= 2, w.bytes > 0, p.bytesRead < p.fileSize else { return nil }
+        return Double(p.fileSize - p.bytesRead) * w.elapsed / Double(w.bytes)
     }
 
     private static func count(_ v: Double) -> String {

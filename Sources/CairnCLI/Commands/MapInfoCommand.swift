@@ -36,8 +36,8 @@ enum MapInfoCommand: Command {
             out += "  \(name)  \(i.format.map { $0.uppercased() } ?? "OSM") \(MapCommandSupport.bytes(i.fileSize))"
             out += ", data of \(i.dataTimestamp.map(TerminalText.clean) ?? "unknown date"), imported \(i.importedAt)\n"
             for b in i.coverage { out += "    bounds \(MapCommandSupport.box(b))\n" }
-            out += "    \(i.nodes) nodes, \(i.ways) ways, \(i.relations) relations read; \(i.featuresHeld) features held"
-            out += ", \(i.routes) routes"
+            out += "    \(i.nodes) nodes, \(i.ways) ways, \(i.relations) relations read; \(i.featuresHeld) features"
+            out += ", \(i.routesHeld) routes held"
             out += i.warnings.isEmpty ? "\n" : ", \(i.warnings.count) warning(s)\n"
             out += "    from \(TerminalText.clean(i.file))\n"
         }

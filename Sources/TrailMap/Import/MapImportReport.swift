@@ -23,6 +23,14 @@ public struct MapImportReport: Sendable, Equatable {
     public var featuresByClass: [FeatureClass: Int] = [:]
     /// route=hiking/foot relations written.
     public var routesWritten = 0
+    /// Features and routes this extract holds after the import (``MapImportRecord/featuresHeld``):
+    /// those written plus those whose stored copy was kept (newer, or complete where the file's
+    /// is partial). `cairn map import`, `map info` and `map remove` all count these (DECISIONS 515).
+    public var featuresHeld = 0, routesHeld = 0
+    /// When earlier imports of a file with the same name were replaced by this one
+    /// (DECISIONS 510): what taking them out did (features and routes only they held and this
+    /// file no longer has were removed).
+    public var replaced: MapRemoveReport?
     /// Stored features removed because the file shows the object no longer qualifies.
     public var featuresRemoved = 0
     /// Objects marked `action="delete"` (JOSM) or `visible="false"`: skipped, store untouched.

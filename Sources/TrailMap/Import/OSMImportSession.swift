@@ -14,6 +14,9 @@ import TrailCore
 final class OSMImportSession: OSMSink {
     private let writer: MapStoreWriter
     private(set) var report: MapImportReport
+    /// Ways handed to ``osmWay(_:)`` so far (tagged ones and untagged ones kept): nonzero once
+    /// the ways of a file sorted nodes-ways-relations have begun (for the progress line).
+    private(set) var waysSeen = 0
     /// Node locations of the reader's index.
     private let locate: (Int64) -> (Int32, Int32)?
     private var wayNodes = WayNodeIndex()
@@ -88,6 +91,7 @@ final class OSMImportSession: OSMSink {
     }
 
     func osmWay(_ way: OSMWay) throws {
+        waysSeen += 1
         let info = way.info
         if info.deleted { report.deletedObjectsSkipped += 1; return }
         if info.id < 0 { report.negativeIDObjects += 1 }

@@ -4,12 +4,26 @@ import TrailSQLite
 
 /// How far an import has got, for a progress line.
 public struct MapImportProgress: Sendable, Equatable {
-    /// 1 while the first pass reads relations, 2 while the second reads nodes and ways.
+    /// 1 while the first pass reads relations, 2 while the second reads nodes and ways, 3 once
+    /// the file is read and the features are finished and written (routes assembled, boxes
+    /// indexed, the transaction committed; sent once, with every byte read).
     public var pass: Int
     /// Bytes of the file read in this pass (compressed bytes for .gz/.bz2), and its size.
+    /// libosmium reads ahead of the objects handed over, so this leads them by up to a few MB.
     public var bytesRead: Int64, fileSize: Int64
     /// Objects (nodes, ways, relations) read in this pass.
     public var objectsRead: Int
+    /// Ways handed to the import so far in this pass: nonzero once the ways have begun (an
+    /// extract lists nodes, then ways, then relations; the ways cost most per byte).
+    public var waysRead = 0
+
+    public init(pass: Int, bytesRead: Int64, fileSize: Int64, objectsRead: Int, waysRead: Int = 0) {
+        self.pass = pass
+        self.bytesRead = bytesRead
+        self.fileSize = fileSize
+        self.objectsRead = objectsRead
+        self.waysRead = waysRead
+    }
 }
 
 extension MapStore {
@@ -43,6 +57,9 @@ extension MapStore {
     /// - **Nodes outside `<bounds>`** (ways crossing the edge are kept whole by extract tools):
     ///   imported like any other; coverage is taken from the header bounds only (several are
     ///   united), or from the extent of all nodes when the file has none.
+    /// - **The same file again**: an earlier import of a file with the same name (last path
+    ///   component) is replaced: its entry goes, and so do the objects only it held that this
+    ///   file no longer has (DECISIONS 510).
     /// - **Data date**: the header timestamp (PBF `osmosis_replication_timestamp`,
     ///   `<osm timestamp>`, Overpass `<meta osm_base>`) when present, else the newest object
     ///   timestamp.
@@ -59,6 +76,8 @@ extension MapStore {
     public func importOSM(path: String, importedAt: Date = Date(),
                           progress: (MapImportProgress) throws -> Void = { _ in }) throws -> MapImportReport {
         let reader = try OSMReader(path: path)
+        // Importing a file again replaces its earlier import(s) (DECISIONS 510).
+        let earlier = try imports(named: (path as NSString).lastPathComponent).map(\.id)
         let bulk = try beginFirstImport()
         defer { if bulk { endFirstImport() } }
         return try db.transaction {
@@ -72,10 +91,14 @@ extension MapStore {
                 // Pass 2: untagged nodes and ways stay in the reader unless stored or needed.
                 let keep = pass == 2 ? session.untaggedNeeded() : nil
                 try reader.read(kinds, indexLocations: pass == 2, keepUntagged: keep, sink: session) { done, total, objects in
-                    try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: objects))
+                    try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: objects,
+                                                   waysRead: pass == 2 ? session.waysSeen : 0))
                 }
                 if pass == 1 { session.setRelationsRead(reader.relationCount, newest: reader.newestObjectTimestamp) }
             }
+            try progress(MapImportProgress(pass: 3, bytesRead: reader.fileSize, fileSize: reader.fileSize,
+                                           objectsRead: reader.nodeCount + reader.wayCount + reader.relationCount,
+                                           waysRead: reader.wayCount))
             session.addSkipped(reader.skipped)
             session.setHeader(generator: reader.generator, timestamp: reader.headerTimestamp, bounds: reader.bounds)
             try session.finish()
@@ -98,6 +121,9 @@ extension MapStore {
                       .integer(Int64(report.routesWritten)),
                       .text(Self.jsonArray(report.warnings)), .text(report.format), .text(Self.coverageJSON(report.coverage)),
                       .integer(importID)])
+            if !earlier.isEmpty { report.replaced = try dropImports(earlier) }
+            report.featuresHeld = Int(try db.scalar("SELECT count(*) FROM feature_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
+            report.routesHeld = Int(try db.scalar("SELECT count(*) FROM route_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
             return report
         }
     }

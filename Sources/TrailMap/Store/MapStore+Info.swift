@@ -24,8 +24,9 @@ public struct MapImportRecord: Sendable, Hashable {
     public var format: String? = nil
     /// This extract's coverage rectangles (its header bounds, else its node extent).
     public var coverage: [BoundingBox] = []
-    /// Features stored now that this extract holds (shared ones counted for each extract).
-    public var featuresHeld = 0
+    /// Features and routes stored now that this extract holds (shared ones counted for each
+    /// extract): those it wrote plus those whose stored copy it kept (DECISIONS 515).
+    public var featuresHeld = 0, routesHeld = 0
 
     /// The date of the data: header timestamp, else newest object timestamp.
     public var dataTimestamp: String? { headerTimestamp ?? newestObjectTimestamp }
@@ -56,8 +57,9 @@ extension MapStore {
         // A store opened read-only may predate migration "map-2-extract-sources".
         let sources = try db.tableExists("feature_sources")
         let extra = sources
-            ? "format, coverage, (SELECT count(*) FROM feature_sources s WHERE s.import_id = imports.id)"
-            : "NULL, '[]', features"
+            ? "format, coverage, (SELECT count(*) FROM feature_sources s WHERE s.import_id = imports.id), "
+                + "(SELECT count(*) FROM route_sources s WHERE s.import_id = imports.id)"
+            : "NULL, '[]', features, routes"
         return try db.query("""
             SELECT id, file, file_size, imported_at, generator, header_timestamp, newest_timestamp,
                    nodes, ways, relations, features, routes, warnings, \(extra)
@@ -71,6 +73,7 @@ extension MapStore {
             r.format = st.optionalString(13)
             r.coverage = Self.coverageBoxes(st.string(14))
             r.featuresHeld = st.int(15)
+            r.routesHeld = st.int(16)
             return r
         }
     }
