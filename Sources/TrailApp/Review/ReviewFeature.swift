@@ -55,9 +55,17 @@ enum ReviewFeature {
     static func update(_ model: inout ReviewModel, _ event: InputEvent, _ context: FeatureContext) -> Result {
         guard case .key(let key) = event, let action = ReviewAction.keyMap.action(for: key) else { return Result() }
         let sections = model.sections
+        let warned = model.leaveWarned
+        model.leaveWarned = false
         switch action {
         case .help: return Result(modal: .help)
         case .back:
+            // Choices made here and not saved are not dropped by one key.
+            if model.hasUnsavedChoices && !warned {
+                model.leaveWarned = true
+                return Result(status: StatusMessage(text: "Choices not saved: s saves them, Esc again leaves without them", isError: false),
+                              bell: true)
+            }
             var hike = model.hike
             hike.screen.viewport = model.hikeViewport
             return Result(navigation: model.changed ? .openHike(hike.id) : .hike(hike))

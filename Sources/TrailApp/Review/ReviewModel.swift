@@ -28,6 +28,16 @@ public struct ReviewModel: Sendable {
     public var changed = false
     /// Why there is no match, when it failed.
     public var failure: String?
+    /// True after Esc/q was pressed once with choices not saved (a second press leaves).
+    public var leaveWarned = false
+
+    /// True when the choices differ from the ones the shown line was saved with (or, when it
+    /// was not saved from this match, from the matcher's own: every section matched).
+    public var hasUnsavedChoices: Bool {
+        guard match != nil else { return false }
+        let baseline = savedChoices ?? sections.map { $0.kind == .unmatched ? SectionChoice.raw : .matched }
+        return baseline != effectiveChoices
+    }
 
     public init(hike: HikeModel) {
         self.hike = hike

@@ -66,3 +66,31 @@ import TrailMap
         #expect(rows.contains { $0.contains("2 no path") }, "\(rows.joined(separator: "\n"))")
     }
 }
+
+/// Esc with choices not saved asks once (a tester lost 21 sections' choices to one key);
+/// a second Esc leaves, and Esc after saving, or with nothing changed, leaves at once.
+@Suite struct ReviewLeaveWithUnsavedChoicesTests {
+    typealias S = ReviewScreenTests
+
+    @Test func escWithUnsavedChoicesWarnsOnceThenLeaves() throws {
+        var (m, match) = S.fixture()
+        let raw = [(0..<8).map { S.at(0, Double($0) * 20) }]
+        _ = ReviewFeature.message(&m, .matched(S.id, raw: raw, match, keptVersion: 0), S.context)
+        // Nothing chosen yet: Esc leaves.
+        var untouched = m
+        #expect(ReviewFeature.update(&untouched, .key(.escape), S.context).navigation != nil)
+        _ = ReviewFeature.update(&m, .key(.character("r")), S.context)
+        #expect(m.hasUnsavedChoices)
+        let first = ReviewFeature.update(&m, .key(.escape), S.context)
+        #expect(first.navigation == nil && first.status?.text == "Choices not saved: s saves them, Esc again leaves without them",
+                "\(first.status?.text ?? "")")
+        // Another key in between: the next Esc warns again.
+        _ = ReviewFeature.update(&m, .key(.character("j")), S.context)
+        #expect(ReviewFeature.update(&m, .key(.escape), S.context).navigation == nil)
+        #expect(ReviewFeature.update(&m, .key(.character("q")), S.context).navigation != nil)
+        // Back to the matcher's choices: nothing unsaved.
+        _ = ReviewFeature.update(&m, .key(.character("k")), S.context)
+        _ = ReviewFeature.update(&m, .key(.character("m")), S.context)
+        #expect(!m.hasUnsavedChoices)
+    }
+}
