@@ -6,8 +6,8 @@
 // (median, p99, max; and per hour of the walk, to show it does not grow), the statistics at the
 // end against a full recomputation over the stored track (must be equal), and as references
 // measured in the same run: the bare cost of one SQLite INSERT + COMMIT with the same settings,
-// the full rewrite of the hike from every point (what the periodic sync did before, DECISIONS.md
-// 250), and the RSS an array of the same points as full Trackpoints gains (DECISIONS.md 160).
+// the full rewrite of the hike from every point (the periodic sync before DECISIONS.md 421),
+// and the RSS an array of the same points as full Trackpoints gains (DECISIONS.md 160).
 // Also the bytes written per point (/proc/self/io wchar) and, over 200 more points with checkpoints
 // held off, the WAL frames per commit by table or index (frame page numbers, dbstat): DECISIONS.md 495.
 // Run: swift run -c release RecordBenchmark [fixes]
