@@ -23,7 +23,7 @@ let package = Package(
 
         // Plain-Swift libraries.
         .target(name: "TrailCore"),
-        .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2"]),
+        .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2", "CZip"]),
         // Each target depends on exactly the modules its files import (DECISIONS.md 90).
         .target(name: "TrailSQLite", dependencies: ["CSQLite"]),
         .target(name: "TrailStore", dependencies: ["TrailCore", "TrailSQLite", "CSQLite"]),

@@ -167,7 +167,7 @@ public enum RenderCommand: Command {
         var isDir: ObjCBool = false
         if argument.lowercased().hasSuffix(".gpx") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue) {
             let result: GPXReadResult
-            do { result = try GPXReader.read(url: URL(fileURLWithPath: path)) } catch {
+            do { result = try TrackFileReader.read(url: URL(fileURLWithPath: path)) } catch {
                 throw CLIError.failure(TerminalText.clean("\(error)"))
             }
             let plan = HikeImportPlan(document: result.document, fileName: (path as NSString).lastPathComponent)

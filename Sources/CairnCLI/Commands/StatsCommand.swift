@@ -76,7 +76,7 @@ public enum StatsCommand: Command {
         for file in files {
             let result: GPXReadResult
             do {
-                result = try GPXReader.read(url: URL(fileURLWithPath: context.resolve(file)))
+                result = try TrackFileReader.read(url: URL(fileURLWithPath: context.resolve(file)))
             } catch {
                 failures += 1
                 context.stderr.write("cairn stats: \(TerminalText.clean(String(describing: error)))\n")

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import TrailCore
+@testable import TrailFormats
+
+/// Issue 33: FIT, TCX, KML/KMZ and GeoJSON read by content through ``TrackFileReader``, and the
+/// cut-off GPX kept up to its fault. Expected counts and distances come from independent tools:
+/// Fixtures/formats/formats-reference.json, made by make-reference.py next to it (python-fitparse
+/// 1.2.0, python-tcxparser, togeojson's .geojson, GeographicLib geodesics).
+@Suite struct TrackFileReaderTests {
+    struct Reference: Decodable {
+        struct Line: Decodable { let points: Int; let distance: Double; let name: String? }
+        struct FIT: Decodable { let fileType: String?; let points: Int; let distance: Double; let error: String? }
+        struct TCX: Decodable { let points: Int; let distance: Double; let activityType: String }
+        struct KML: Decodable { let lines: [Line]; let waypoints: Int }
+        struct Cut: Decodable { let bytes: Int; let points: Int; let distance: Double; let lastLine: Int }
+        let fit: [String: FIT]
+        let tcx: [String: TCX]
+        let kml: [String: KML]
+        let gpxCut: [String: Cut]
+    }
+
+    static let reference: Reference = {
+        let url = TestPaths.fixture("formats/formats-reference.json")
+        return try! JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
+    }()
+
+    /// The geodesic length of all points of `track` taken as one line (as the references do).
+    func length(_ points: [Trackpoint]) -> Double {
+        zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.coordinate.distance(to: $1.1.coordinate) }
+    }
+
+    func expectClose(_ value: Double, _ reference: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let tolerance = max(reference * 0.001, 0.01)
+        #expect(abs(value - reference) <= tolerance, "\(what): \(value) m vs reference \(reference) m",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test func everyFITActivityAgreesWithFitparse() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        for (name, ref) in Self.reference.fit where ref.fileType == "activity" && ref.points > 0 {
+            let result = try TrackFileReader.read(url: data.appendingPathComponent("fit/" + name))
+            #expect(result.document.tracks.count == 1, "\(name)")
+            let points = result.document.tracks.flatMap { $0.segments.flatMap(\.points) }
+            #expect(points.count == ref.points, "\(name): \(points.count) points vs fitparse \(ref.points)")
+            expectClose(length(points), ref.distance, name)
+            // The import path's own figure (statistics of the hike), within the same 0.1 %.
+            let stats = StatisticsCalculator().statistics(for: result.document.tracks[0])
+            expectClose(stats.distance, ref.distance, name + " (statistics)")
+            if ref.error == nil {
+                #expect(result.warnings.isEmpty, "\(name): \(result.warnings)")
+            }
+        }
+    }
+
+    @Test func fitRecordValuesMatchFitparseCSV() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        // fitparse's own expected records (first data row of the CSV): 2011-09-25 06:00:22 PDT,
+        // hr 161, cadence 71, speed 5.888 m/s, lat/lon 521521093/-946874053 semicircles, 75.2 m, 21 °C.
+        let result = try TrackFileReader.read(url: data.appendingPathComponent("fit/fitparse-garmin-edge-500-activity.fit"))
+        let p = try #require(result.document.tracks.first?.segments.first?.points.first)
+        #expect(abs(p.latitude - 521_521_093 * 180 / 2_147_483_648) < 1e-12)
+        #expect(abs(p.longitude - -946_874_053 * 180 / 2_147_483_648) < 1e-12)
+        #expect(abs((p.elevation ?? 0) - 75.2) < 1e-9)
+        #expect(p.time == ISO8601Timestamp.parse("2011-09-25T13:00:22Z"))
+        #expect(p.extras?.heartRate == 161)
+        #expect(p.extras?.cadence == 71)
+        #expect(abs((p.extras?.speed ?? 0) - 5.888) < 1e-9)
+        #expect(p.extras?.airTemperature == 21)
+        #expect(result.document.creator?.hasPrefix("Garmin") == true)
+        #expect(result.document.tracks[0].type == "cycling")
+    }
+
+    @Test func cutOffFITKeepsCompleteRecordsWithAWarning() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let name = "fitparse-activity-unexpected-eof.fit"
+        let ref = try #require(Self.reference.fit[name])
+        let url = data.appendingPathComponent("fit/" + name)
+        let result = try TrackFileReader.read(url: url)
+        #expect(result.document.tracks.first?.pointCount == ref.points)
+        let warning = try #require(result.warnings.last)
+        #expect(warning.message.contains("record 32, byte 751: the record is cut off"), "\(warning)")
+        #expect(warning.message.contains("the \(ref.points) complete points before it were kept"))
+        #expect(throws: TrackFileError.self) { try TrackFileReader.read(url: url, options: .strict) }
+    }
+
+    @Test func nonActivityFITIsRefusedNamingWhatItIs() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        #expect(Self.reference.fit["fitparse-MonitoringFile.fit"]?.fileType == "monitoring_b")
+        do {
+            _ = try TrackFileReader.read(url: data.appendingPathComponent("fit/fitparse-MonitoringFile.fit"))
+            Issue.record("the monitoring file read")
+        } catch let e as TrackFileError {
+            #expect(e.kind == .notActivity)
+            #expect(e.description.contains("monitoring file (type 32, monitoring_b"), "\(e)")
+            #expect(!e.description.contains("\n"))
+        }
+        // An activity without any position (fitparse: 0 positioned records).
+        #expect(Self.reference.fit["fitparse-compressed-speed-distance.fit"]?.points == 0)
+        #expect(throws: TrackFileError.self) {
+            try TrackFileReader.read(url: data.appendingPathComponent("fit/fitparse-compressed-speed-distance.fit"))
+        }
+    }
+
+    @Test func everyTCXAgreesWithTCXParser() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        for (name, ref) in Self.reference.tcx {
+            let result = try TrackFileReader.read(url: data.appendingPathComponent("tcx/" + name))
+            let points = result.document.tracks.flatMap { $0.segments.flatMap(\.points) }
+            #expect(points.count == ref.points, "\(name): \(points.count) vs tcxparser \(ref.points)")
+            expectClose(length(points), ref.distance, name)
+            #expect(result.document.tracks.first?.type == ref.activityType, "\(name)")
+        }
+    }
+
+    @Test func everyKMLAgreesWithTogeojson() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        for (name, ref) in Self.reference.kml {
+            let result = try TrackFileReader.read(url: data.appendingPathComponent("kml/" + name))
+            let tracks = result.document.tracks
+            #expect(tracks.count == ref.lines.count, "\(name)")
+            for (t, line) in zip(tracks, ref.lines) {
+                let points = t.segments.flatMap(\.points)
+                #expect(points.count == line.points, "\(name)")
+                expectClose(length(points), line.distance, name)
+                #expect(t.name == line.name, "\(name)")
+            }
+            #expect(result.document.waypoints.count == ref.waypoints, "\(name)")
+        }
+    }
+
+    @Test func kmzReadsTheKMLInside() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let dir = try temporaryDirectory()
+        let kml = data.appendingPathComponent("kml/togeojson-multitrack.kml")
+        try FileManager.default.copyItem(at: kml, to: dir.appendingPathComponent("doc.kml"))
+        let zip = try run("/usr/bin/env", ["python3", "-c",
+            "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w',zipfile.ZIP_DEFLATED); z.write(sys.argv[2],'doc.kml'); z.close()",
+            dir.appendingPathComponent("walk.bin").path, dir.appendingPathComponent("doc.kml").path])
+        guard zip.status == 0 else { print("kmzReadsTheKMLInside: skipped: python3 not usable"); return }
+        let result = try TrackFileReader.read(url: dir.appendingPathComponent("walk.bin"))
+        let ref = try #require(Self.reference.kml["togeojson-multitrack.kml"])
+        #expect(result.document.version == "KMZ")
+        #expect(result.document.tracks.first?.pointCount == ref.lines[0].points)
+        #expect(result.document.tracks.first?.type == "walking")
+    }
+
+    @Test func cutOffGPXKeepsCompletePointsAndSaysWhere() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let ref = try #require(Self.reference.gpxCut["GPSTools-Oybin.gpx"])
+        let whole = try Data(contentsOf: data.appendingPathComponent("gpx/GPSTools-Oybin.gpx"))
+        let cut = whole.prefix(ref.bytes)
+        let result = try TrackFileReader.read(data: cut, fileName: "cut.gpx")
+        let points = result.document.allTrackpoints
+        #expect(points.count == ref.points)
+        expectClose(length(points), ref.distance, "cut GPX")
+        let warning = try #require(result.warnings.last)
+        #expect(warning.line == ref.lastLine, "\(warning)")
+        #expect(warning.message.contains("reading stopped at line \(ref.lastLine)"))
+        #expect(throws: GPXError.self) { try TrackFileReader.read(data: cut, fileName: "cut.gpx", options: .strict) }
+    }
+
+    @Test func garbageIsRefusedInOneLineNamingGPSBabel() throws {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for i in bytes.indices { state = state &* 6_364_136_223_846_793_005 &+ 1; bytes[i] = UInt8(state >> 56) }
+        bytes[0] = 0x01
+        do {
+            _ = try TrackFileReader.read(data: Data(bytes), fileName: "track.igc")
+            Issue.record("garbage read")
+        } catch let e as TrackFileError {
+            #expect(e.kind == .notRecognised)
+            #expect(e.description.contains("cairn import --via-gpsbabel igc track.igc"), "\(e)")
+            #expect(!e.description.contains("\n"))
+        }
+    }
+
+    @Test func recognisesByContentNotName() {
+        #expect(TrackFileReader.recognise(Array("<?xml version=\"1.0\"?>\n<!-- c --><TrainingCenterDatabase>".utf8)) == .tcx)
+        #expect(TrackFileReader.recognise(Array("\u{FEFF}<kml:kml xmlns:kml=\"x\">".utf8)) == .kml)
+        #expect(TrackFileReader.recognise(Array(" {\"type\":\"FeatureCollection\"}".utf8)) == .geojson)
+        #expect(TrackFileReader.recognise([0x50, 0x4B, 0x03, 0x04, 0, 0]) == .kmz)
+        #expect(TrackFileReader.recognise(Array("<gpx>".utf8)) == .gpx)
+        #expect(TrackFileReader.recognise(Array("<osm version=\"0.6\">".utf8)) == nil)
+        #expect(TrackFileReader.recognise(Array("hello".utf8)) == nil)
+    }
+
+    @Test func geoJSONWrittenByCairnReadsBack() throws {
+        let t0 = Date(timeIntervalSince1970: 1_600_000_000)
+        let pts = (0..<5).map { Trackpoint(latitude: 42.5 + Double($0) * 1e-3, longitude: 1.5, elevation: 1000 + Double($0),
+                                           time: t0.addingTimeInterval(Double($0) * 60)) }
+        let doc = GPXDocument(waypoints: [Waypoint(latitude: 42.6, longitude: 1.6, elevation: 2000, name: "Hut", symbol: "Lodge")],
+                              routes: [Route(name: "Plan", points: Array(pts.prefix(3)))],
+                              tracks: [Track(name: "Walk", type: "hiking",
+                                             segments: [TrackSegment(points: pts), TrackSegment(points: pts.reversed())])])
+        var bytes: [UInt8] = []
+        try GeoJSONWriter().write(doc) { bytes.append(contentsOf: $0) }
+        let back = try TrackFileReader.read(data: Data(bytes), fileName: "x.geojson").document
+        #expect(back.tracks.count == 1 && back.routes.count == 1 && back.waypoints.count == 1)
+        #expect(back.tracks[0].name == "Walk" && back.tracks[0].type == "hiking")
+        #expect(back.tracks[0].segments.map(\.points.count) == [5, 5])
+        #expect(back.tracks[0].segments[0].points[4].elevation == 1004)
+        #expect(back.tracks[0].segments[0].points[0].time == t0)
+        #expect(back.routes[0].name == "Plan" && back.routes[0].points.count == 3)
+        #expect(back.waypoints[0].name == "Hut" && back.waypoints[0].symbol == "Lodge" && back.waypoints[0].elevation == 2000)
+    }
+
+    @Test func geoJSONCoordinateTimesAreRead() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        // togeojson's own output for gx:Track carries coordTimes (7 of them).
+        let result = try TrackFileReader.read(url: data.appendingPathComponent("kml/togeojson-gxtrack.kml.geojson"))
+        let points = result.document.allTrackpoints
+        #expect(points.count == 7)
+        #expect(points.first?.time == ISO8601Timestamp.parse("2010-05-28T02:02:09Z"))
+        #expect(points.last?.time == ISO8601Timestamp.parse("2010-05-28T02:02:56Z"))
+        let fromKML = try TrackFileReader.read(url: data.appendingPathComponent("kml/togeojson-gxtrack.kml")).document
+        #expect(fromKML.allTrackpoints.map(\.time) == points.map(\.time))
+    }
+}
