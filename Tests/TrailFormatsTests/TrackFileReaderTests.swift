@@ -201,6 +201,9 @@ import TrailCore
         #expect(back.tracks[0].segments.map(\.points.count) == [5, 5])
         #expect(back.tracks[0].segments[0].points[4].elevation == 1004)
         #expect(back.tracks[0].segments[0].points[0].time == t0)
+        // coordinateProperties.times, one array per line of the MultiLineString.
+        #expect(back.tracks[0].segments[1].points.map(\.time) == pts.reversed().map(\.time))
+        #expect(back.routes[0].points.map(\.time) == pts.prefix(3).map(\.time))
         #expect(back.routes[0].name == "Plan" && back.routes[0].points.count == 3)
         #expect(back.waypoints[0].name == "Hut" && back.waypoints[0].symbol == "Lodge" && back.waypoints[0].elevation == 2000)
     }
@@ -215,5 +218,84 @@ import TrailCore
         #expect(points.last?.time == ISO8601Timestamp.parse("2010-05-28T02:02:56Z"))
         let fromKML = try TrackFileReader.read(url: data.appendingPathComponent("kml/togeojson-gxtrack.kml")).document
         #expect(fromKML.allTrackpoints.map(\.time) == points.map(\.time))
+    }
+}
+
+/// Round trips through gpsbabel (an independent reader and writer of every format here) and
+/// through Cairn's own KML/TCX/GeoJSON writers. Skipped with a notice without gpsbabel.
+@Suite struct TrackFormatRoundTripTests {
+    static let gpsbabel = GPSBabelConverter.executable()
+
+    func length(_ t: Track) -> Double {
+        t.segments.reduce(0) { sum, s in
+            sum + zip(s.points, s.points.dropFirst()).reduce(0) { $0 + $1.0.coordinate.distance(to: $1.1.coordinate) }
+        }
+    }
+
+    func babel(_ args: [String]) throws -> (status: Int32, output: String) {
+        try run(Self.gpsbabel!, args)
+    }
+
+    /// gpsbabel writes each shared GPX as FIT, TCX and KML; Cairn reads them back with the same
+    /// point count and distance (0.1 %) as the GPX. Files with times (FIT and TCX need them).
+    @Test(arguments: ["GPSTools-Oybin.gpx", "georust-gpx-garmin-activity.gpx", "gpxplotter-example1.gpx",
+                      "togeojson-run_gpxtpx.gpx"])
+    func gpsbabelConversionsReadBack(_ name: String) throws {
+        guard let data = TestPaths.sharedData() else { return }
+        guard Self.gpsbabel != nil else { print("gpsbabelConversionsReadBack: skipped: gpsbabel not installed"); return }
+        let source = data.appendingPathComponent("gpx/" + name)
+        let original = try GPXReader.read(url: source).document
+        let track = try #require(original.tracks.first)
+        let dir = try temporaryDirectory()
+        for (format, ext) in [("garmin_fit", "fit"), ("gtrnctr", "tcx"), ("kml,points=0", "kml")] {
+            let out = dir.appendingPathComponent("walk-from-\(ext).bin")
+            let r = try babel(["-i", "gpx", "-f", source.path, "-o", format, "-F", out.path])
+            #expect(r.status == 0, "\(name) → \(format): \(r.output)")
+            let result = try TrackFileReader.read(url: out)
+            // gpsbabel writes FIT and TCX as courses, which Cairn reads as routes.
+            let back = try #require(result.document.tracks.first ?? result.document.routes.first?.asTrack, "\(name) → \(ext)")
+            #expect(back.pointCount == track.pointCount, "\(name) → \(ext): \(back.pointCount) vs \(track.pointCount)")
+            let a = length(back), b = length(track)
+            #expect(abs(a - b) <= b * 0.001, "\(name) → \(ext): \(a) m vs \(b) m")
+        }
+    }
+
+    /// Cairn's KML and TCX are well-formed (xmllint), read back by Cairn with the same points,
+    /// and read by gpsbabel (an independent KML/TCX reader) with the same point count.
+    @Test func kmlAndTCXExportsReadBackHereAndInGPSBabel() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let original = try GPXReader.read(url: data.appendingPathComponent("gpx/georust-gpx-garmin_with_extensions.gpx")).document
+        let dir = try temporaryDirectory()
+        for (writer, ext, babelFormat) in [(KMLWriter() as any DocumentWriter, "kml", "kml"), (TCXWriter(), "tcx", "gtrnctr")] {
+            let url = dir.appendingPathComponent("export.\(ext)")
+            try writer.write(original, to: url)
+            let lint = try run("/usr/bin/xmllint", ["--noout", url.path])
+            #expect(lint.status == 0, "\(ext): \(lint.output)")
+            let back = try TrackFileReader.read(url: url, options: .strict).document
+            #expect(back.tracks.count == original.tracks.count)
+            for (b, o) in zip(back.tracks, original.tracks) {
+                // KML keeps segments (gx:MultiTrack); TCX reads an activity as one line (DECISIONS 644).
+                if ext == "kml" {
+                    #expect(b.segments.map(\.points.count) == o.segments.map(\.points.count), "\(ext)")
+                } else {
+                    #expect(b.pointCount == o.pointCount, "\(ext)")
+                }
+                // Positions are written to 7 decimals (1 cm); the segment gap joins the TCX line.
+                #expect(abs(length(b) - length(o)) <= length(o) * 1e-3, "\(ext)")
+                #expect(b.segments.flatMap(\.points).map(\.time) == o.segments.flatMap(\.points).map(\.time), "\(ext)")
+            }
+            guard Self.gpsbabel != nil else { continue }
+            let r = try babel(["-i", babelFormat, "-f", url.path, "-o", "gpx", "-F", "-"])
+            #expect(r.status == 0, "\(ext): \(r.output)")
+            #expect(r.output.components(separatedBy: "<trkpt ").count - 1 == original.tracks[0].pointCount, "\(ext) via gpsbabel")
+        }
+    }
+
+    @Test func tcxRefusesUntimedPoints() throws {
+        let doc = GPXDocument(tracks: [Track(segments: [TrackSegment(points: [Trackpoint(latitude: 1, longitude: 2),
+                                                                              Trackpoint(latitude: 1.1, longitude: 2)])])])
+        #expect(throws: GPXWriteError.self) { try TCXWriter().data(for: doc) }
+        let kml = try KMLWriter().string(for: doc)
+        #expect(kml.contains("<LineString>") && !kml.contains("gx:Track"))
     }
 }

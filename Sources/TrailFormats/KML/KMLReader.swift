@@ -58,7 +58,7 @@ public enum KMLReader {
         var warnings = builder.warnings
         if let stop { warnings.append(stop) }
         let doc = builder.document
-        if doc.tracks.isEmpty && doc.waypoints.isEmpty {
+        if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
             throw TrackFileError(kind: .noPositions, format: format, fileName: fileName,
                                  reason: "no placemark with a line or a point; nothing to import")
         }
@@ -85,6 +85,8 @@ final class KMLBuilder: XMLEventHandler {
     private var type: String?
     private var dataName: String?
     private var placemarkTime: Date?
+    /// `ExtendedData` `kind` = `route` (as ``KMLWriter`` marks routes): the line is a route.
+    private var isRoute = false
     private var placemarkLine = 0
     private var segments: [[Trackpoint]] = []
     private var segmentLines: [Int32] = []
@@ -104,7 +106,8 @@ final class KMLBuilder: XMLEventHandler {
     }
 
     var keptPointCount: Int {
-        document.tracks.reduce(0) { $0 + $1.pointCount } + document.waypoints.count + segments.reduce(0) { $0 + $1.count }
+        document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
+            + document.waypoints.count + segments.reduce(0) { $0 + $1.count }
     }
 
     private func warn(_ message: String, line: Int) {
@@ -126,7 +129,7 @@ final class KMLBuilder: XMLEventHandler {
         switch element {
         case "Placemark":
             inPlacemark = true
-            name = nil; desc = nil; type = nil; placemarkTime = nil
+            name = nil; desc = nil; type = nil; placemarkTime = nil; isRoute = false
             segments = []; segmentLines = []; points = []
             placemarkLine = line
         case "LineString", "Track":
@@ -157,6 +160,7 @@ final class KMLBuilder: XMLEventHandler {
             if document.metadata.description == nil, !text.isEmpty { document.metadata.description = text }
         case "value" where parent == "Data" && inPlacemark:
             if dataName == "type", !text.isEmpty { type = text }
+            if dataName == "kind" { isRoute = text == "route" }
         case "when" where parent == "TimeStamp" && inPlacemark:
             placemarkTime = ISO8601Timestamp.parse(text)
         case "when" where parent == "Track":
@@ -235,7 +239,9 @@ final class KMLBuilder: XMLEventHandler {
 
     private func finishPlacemark() {
         inPlacemark = false
-        if !segments.isEmpty {
+        if isRoute, !segments.isEmpty {
+            document.routes.append(Route(name: name, description: desc, type: type, points: segments.flatMap { $0 }))
+        } else if !segments.isEmpty {
             document.tracks.append(Track(name: name, description: desc, type: type,
                                          segments: segments.map { TrackSegment(points: $0) }))
             trackpointLines.append(segmentLines)
