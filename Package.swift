@@ -99,6 +99,10 @@ if ProcessInfo.processInfo.environment["CAIRN_FUZZ"] == "1" {
         ("fuzz-theme", ["TermUI"]),
         ("fuzz-dem", ["TrailTerrain", "TrailCore"]),
         ("fuzz-config", ["CairnCLI"]),
+        ("fuzz-fit", ["TrailFormats", "TrailCore"]),
+        ("fuzz-tcx", ["TrailFormats", "TrailCore"]),
+        ("fuzz-kml", ["TrailFormats", "TrailCore"]),
+        ("fuzz-geojson", ["TrailFormats", "TrailCore"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for t in fuzzTargets {
