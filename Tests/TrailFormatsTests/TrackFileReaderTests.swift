@@ -299,3 +299,41 @@ import TrailCore
         #expect(kml.contains("<LineString>") && !kml.contains("gx:Track"))
     }
 }
+
+@Suite struct FITCRCTests {
+    /// CRC-16/ARC's published check value (CRC of "123456789" = 0xBB3D, the catalogue of
+    /// parametrised CRC algorithms), by both the byte table and the protocol's nibble algorithm.
+    @Test func checkValueAndBothAlgorithmsAgree() throws {
+        let check = Array("123456789".utf8)
+        check.withUnsafeBytes { b in
+            #expect(FITCRC.compute(b, 0, b.count) == 0xBB3D)
+            #expect(FITCRC.computeByNibbles(b, 0, b.count) == 0xBB3D)
+        }
+        guard let data = TestPaths.sharedData() else { return }
+        let file = try Data(contentsOf: data.appendingPathComponent("fit/fitparse-2013-02-06-12-11-14.fit"))
+        file.withUnsafeBytes { b in
+            // A whole FIT file including its trailing CRC checks to 0.
+            #expect(FITCRC.compute(b, 0, b.count) == 0)
+            #expect(FITCRC.computeByNibbles(b, 0, b.count) == 0)
+        }
+    }
+
+    /// Every prefix and many one-byte corruptions of a real file: no crash, either a result or
+    /// a TrackFileError, never a point outside the valid range.
+    @Test func cutsAndFlipsNeverCrash() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let file = try Data(contentsOf: data.appendingPathComponent("fit/fitparse-2013-02-06-12-11-14.fit"))
+        var state: UInt64 = 7
+        for length in stride(from: 0, through: file.count, by: 97) {
+            var bytes = Data(file.prefix(length))
+            if length > 20 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1
+                let at = Int(state >> 33) % bytes.count
+                bytes[bytes.startIndex + at] ^= UInt8(truncatingIfNeeded: state >> 20) | 1
+            }
+            if let r = try? FITReader.read(data: bytes, fileName: "x.fit") {
+                #expect(r.document.tracks.allSatisfy { $0.segments.allSatisfy { $0.points.allSatisfy { $0.coordinate.isValid } } })
+            }
+        }
+    }
+}

@@ -107,6 +107,8 @@ struct FITParser {
     var recordCount = 0
     var relativeTimeRecords = 0
     var anyRecords = false
+    /// The decoded fields of the last data message, reused so its buffers are allocated once.
+    var scratch = FITValues()
 
     init(fileName: String, strict: Bool) {
         self.fileName = fileName
@@ -335,7 +337,10 @@ struct FITParser {
     /// Interprets one data message whose `def.size` bytes start at `at` (bounds checked by the caller).
     mutating func dataMessage(_ bytes: UnsafeRawBufferPointer, at start: Int, _ def: FITDefinition,
                               compressedTimestamp: UInt32?, state: inout FITFileState) throws {
-        var values = FITValues()
+        var values = scratch
+        scratch = FITValues()  // hand the buffers over: no copy on write
+        values.reset()
+        defer { scratch = values }
         var offset = start
         for f in def.fields {
             values.read(bytes, at: offset, f, bigEndian: def.bigEndian)
@@ -435,6 +440,13 @@ struct FITValues {
     private var values: [Int64] = []
     private var strings: [UInt8: String] = [:]
 
+    /// Empties the values, keeping the buffers.
+    mutating func reset() {
+        numbers.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
+    }
+
     /// Decodes field `f` at `offset` (its `f.size` bytes are in bounds) when it is a number the
     /// reader uses; arrays keep their first element.
     mutating func read(_ bytes: UnsafeRawBufferPointer, at offset: Int, _ f: FITFieldDefinition, bigEndian: Bool) {
@@ -498,13 +510,37 @@ struct FITValues {
     UInt32(b[o]) | UInt32(b[o + 1]) << 8 | UInt32(b[o + 2]) << 16 | UInt32(b[o + 3]) << 24
 }
 
-/// The FIT CRC-16 (polynomial 0xA001, nibble table), as the FIT protocol document gives it.
+/// The FIT CRC-16 (reflected polynomial 0xA001, initial value 0: CRC-16/ARC). The FIT protocol
+/// document gives it with a 16-entry nibble table (`table`, kept for the tests); it is
+/// computed here a byte at a time from the equivalent 256-entry table.
 enum FITCRC {
+    /// The byte table, from the nibble algorithm applied to each byte value with CRC 0.
+    static let byteTable: [UInt16] = (0..<256).map { b in
+        var crc: UInt16 = 0
+        for nibble in [UInt16(b) & 0xF, UInt16(b) >> 4] {
+            let tmp = table[Int(crc & 0xF)]
+            crc = (crc >> 4) & 0x0FFF
+            crc = crc ^ tmp ^ table[Int(nibble)]
+        }
+        return crc
+    }
+
+    /// The CRC of `count` bytes of `bytes` from `start` (in bounds), a byte at a time.
+    static func compute(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> UInt16 {
+        byteTable.withUnsafeBufferPointer { t in
+            var crc: UInt16 = 0
+            for i in start..<start + count {
+                crc = (crc >> 8) ^ t[Int(UInt8(truncatingIfNeeded: crc) ^ bytes[i])]
+            }
+            return crc
+        }
+    }
+
     static let table: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
                                   0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
 
-    /// The CRC of `count` bytes of `bytes` from `start` (in bounds).
-    static func compute(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> UInt16 {
+    /// The CRC by the protocol document's nibble algorithm (slower; the reference for tests).
+    static func computeByNibbles(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> UInt16 {
         var crc: UInt16 = 0
         for i in start..<start + count {
             let byte = UInt16(bytes[i])
