@@ -337,3 +337,90 @@ import TrailCore
         }
     }
 }
+
+/// FIT features the real files do not all show, on files built here byte by byte from the FIT
+/// protocol's layout (expected values worked out by hand from the protocol's formulas).
+@Suite struct FITProtocolTests {
+    /// A FIT file: 14-byte header (protocol 2.0, profile 21.40), `records`, CRC.
+    static func fit(_ records: [UInt8]) -> Data {
+        var header: [UInt8] = [14, 0x20, 0x5C, 0x08]
+        let n = UInt32(records.count)
+        header += [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)]
+        header += Array(".FIT".utf8)
+        let hcrc = header.withUnsafeBytes { FITCRC.compute($0, 0, 12) }
+        header += [UInt8(hcrc & 0xFF), UInt8(hcrc >> 8)]
+        var all = header + records
+        let crc = all.withUnsafeBytes { FITCRC.compute($0, 0, $0.count) }
+        all += [UInt8(crc & 0xFF), UInt8(crc >> 8)]
+        return Data(all)
+    }
+
+    static func le32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)] }
+    static func be32(_ v: UInt32) -> [UInt8] { le32(v).reversed() }
+
+    /// file_id (type activity) on local 0; record on local 1 (little endian: timestamp, lat,
+    /// lon, altitude) with one developer field of 3 bytes; then a big-endian record definition
+    /// on local 2 (lat, lon) used by compressed-timestamp headers.
+    static func sample() -> Data {
+        var r: [UInt8] = []
+        // Definition local 0: global 0 (file_id), field 0 (type, enum, 1 byte).
+        r += [0x40, 0, 0, 0, 0, 1, 0, 1, 0x00]
+        r += [0x00, 4]  // data: activity
+        // Definition local 1 with developer data flag: global 20, 4 fields + 1 developer field.
+        r += [0x61, 0, 0, 20, 0, 4, 253, 4, 0x86, 0, 4, 0x85, 1, 4, 0x85, 2, 2, 0x84, 1, 0, 3, 0]
+        // 1000000000 s after the FIT epoch; 45° = 536870912 sc; 7° ≈ 83510586 sc; 1000 m = (1000+500)*5 = 7500.
+        r += [0x01] + le32(1_000_000_000) + le32(536_870_912) + le32(83_510_586) + [0x4C, 0x1D] + [9, 9, 9]
+        // Definition local 2, big endian: global 20, fields lat, lon.
+        r += [0x42, 0, 1, 0, 20, 2, 0, 4, 0x85, 1, 4, 0x85]
+        // Compressed timestamp headers, local 2: offsets 5 then 2 (wraps: 1000000000 & 31 = 0 → +5, then 2 < 5 → +32-5+2).
+        r += [0x80 | (2 << 5) | 5] + be32(536_870_912 + 1000) + be32(83_510_586)
+        r += [0x80 | (2 << 5) | 2] + be32(536_870_912 + 2000) + be32(83_510_586)
+        return fit(r)
+    }
+
+    @Test func definitionsDeveloperFieldsBothByteOrdersAndCompressedTimestamps() throws {
+        let r = try FITReader.read(data: Self.sample(), fileName: "s.fit", options: .strict)
+        let points = r.document.allTrackpoints
+        #expect(points.count == 3)
+        let epoch = 631_065_600.0
+        // 1000000000 = 0x3B9ACA00: low 5 bits 0, so offset 5 gives +5 s and offset 2 (< 5) the next 32-s window.
+        #expect(points.map { $0.time?.timeIntervalSince1970 } == [epoch + 1_000_000_000, epoch + 1_000_000_005,
+                                                                 epoch + 1_000_000_034])
+        #expect(abs(points[0].latitude - 45) < 1e-12)
+        #expect(abs(points[0].longitude - 83_510_586 * 180 / 2_147_483_648) < 1e-12)
+        #expect(points[0].elevation == 1000)
+        #expect(points[1].elevation == nil)
+        #expect(abs(points[2].latitude - Double(536_870_912 + 2000) * 180 / 2_147_483_648) < 1e-12)
+        #expect(r.warnings.isEmpty)
+    }
+
+    @Test func chainedFilesAreOneTrackEach() throws {
+        let one = Self.sample()
+        let r = try FITReader.read(data: one + one, fileName: "chained.fit", options: .strict)
+        #expect(r.document.tracks.map(\.pointCount) == [3, 3])
+        guard let data = TestPaths.sharedData() else { return }
+        // Two real files chained: fitparse's counts for each (583 and 2809).
+        let a = try Data(contentsOf: data.appendingPathComponent("fit/fitparse-2013-02-06-12-11-14.fit"))
+        let b = try Data(contentsOf: data.appendingPathComponent("fit/fitparse-activity-small-fenix2-run.fit"))
+        #expect(try FITReader.read(data: a + b, fileName: "ab.fit").document.tracks.map(\.pointCount) == [583, 2809])
+    }
+
+    @Test func aBadCRCWarnsOrRefusesWithStrict() throws {
+        var bytes = Self.sample()
+        bytes[bytes.count - 1] ^= 0xFF
+        let r = try FITReader.read(data: bytes, fileName: "crc.fit")
+        #expect(r.warnings.first?.message.contains("the file CRC does not match") == true)
+        #expect(throws: TrackFileError.self) { try FITReader.read(data: bytes, fileName: "crc.fit", options: .strict) }
+    }
+
+    @Test func aWorkoutIsRefusedSayingSo() throws {
+        let workout = Self.fit([0x40, 0, 0, 0, 0, 1, 0, 1, 0x00, 0x00, 5])
+        do {
+            _ = try FITReader.read(data: workout, fileName: "w.fit")
+            Issue.record("a workout read")
+        } catch let e as TrackFileError {
+            #expect(e.description == "w.fit: FIT not an activity: this is a FIT workout file (type 5, workout: planned steps, "
+                    + "no track), not an activity or course: it holds no track to import")
+        }
+    }
+}
