@@ -41,12 +41,7 @@ public struct KMLWriter: DocumentWriter, Sendable {
             }
             for (i, w) in document.waypoints.enumerated() {
                 try check(w.latitude, w.longitude, "waypoint \(i + 1)")
-                try placemark(out, name: w.name, description: w.description, kind: nil, type: w.type) {
-                    if let t = w.time {
-                        out.raw("   <TimeStamp><when>")
-                        out.timestamp(t)
-                        out.raw("</when></TimeStamp>\n")
-                    }
+                try placemark(out, name: w.name, description: w.description, time: w.time, kind: nil, type: w.type) {
                     let ele = w.elevation.flatMap { $0.isFinite ? $0 : nil }
                     out.raw("   <Point>\n")
                     if ele != nil { out.raw("    <altitudeMode>absolute</altitudeMode>\n") }
@@ -73,11 +68,18 @@ public struct KMLWriter: DocumentWriter, Sendable {
         out.raw("</" + tag + ">\n")
     }
 
-    private func placemark(_ out: ChunkedOutput, name: String?, description: String?, kind: String?, type: String?,
-                           geometry: () throws -> Void) throws {
+    /// A Placemark, its children in the order KML 2.2's schema requires (name, description,
+    /// TimeStamp, ExtendedData, then the geometry).
+    private func placemark(_ out: ChunkedOutput, name: String?, description: String?, time: Date? = nil, kind: String?,
+                           type: String?, geometry: () throws -> Void) throws {
         out.raw(" <Placemark>\n")
         text(out, "name", name, indent: 2)
         text(out, "description", description, indent: 2)
+        if let time {
+            out.raw("  <TimeStamp><when>")
+            out.timestamp(time)
+            out.raw("</when></TimeStamp>\n")
+        }
         let data = [("kind", kind), ("type", type)].compactMap { k, v in v.flatMap { $0.isEmpty ? nil : (k, $0) } }
         if !data.isEmpty {
             out.raw("  <ExtendedData>\n")
