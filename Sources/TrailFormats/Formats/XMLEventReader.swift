@@ -117,9 +117,16 @@ final class XMLEventReader {
 
     private func endElement() {
         guard failure == nil, let name = names.popLast(), let bytes = texts.popLast() else { return }
-        var text = String(decoding: bytes, as: UTF8.self)
-        if text.contains("&#38;") { text = text.replacingOccurrences(of: "&#38;", with: "&") }
-        handler.end(name, text: text.trimmingCharacters(in: .whitespacesAndNewlines), line: line)
+        // Trimmed and decoded on bytes: Foundation's trimming and searching cost half the time.
+        var start = 0, end = bytes.count
+        while start < end && DecimalParser.isXMLSpace(bytes[start]) { start += 1 }
+        while end > start && DecimalParser.isXMLSpace(bytes[end - 1]) { end -= 1 }
+        var text = start == end ? "" : String(decoding: bytes[start..<end], as: UTF8.self)
+        if bytes[start..<end].contains(UInt8(ascii: "&")) {
+            // libxml2's SAX2 without entity substitution hands `&amp;` on as `&#38;` (see XMLAttributeValue).
+            text = text.replacingOccurrences(of: "&#38;", with: "&")
+        }
+        handler.end(name, text: text, line: line)
         if names.isEmpty { rootClosed = true }
     }
 
