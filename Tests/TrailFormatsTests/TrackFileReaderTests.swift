@@ -446,3 +446,68 @@ import TrailCore
         }
     }
 }
+
+/// The XML formats other than GPX keep the GPX reader's safety rules (DECISIONS.md): entity
+/// declarations refused (no expansion bombs, no external entities), nothing fetched.
+@Suite struct XMLFormatsHostileInputTests {
+    func text(_ fixture: String, root: String) throws -> Data {
+        let s = try String(contentsOf: TestPaths.fixture(fixture), encoding: .utf8)
+            .replacingOccurrences(of: "<gpx version=\"1.1\" creator=\"lol\" xmlns=\"http://www.topografix.com/GPX/1/1\">", with: "<\(root)>")
+            .replacingOccurrences(of: "<gpx version=\"1.1\" creator=\"xxe\" xmlns=\"http://www.topografix.com/GPX/1/1\">", with: "<\(root)>")
+            .replacingOccurrences(of: "</gpx>", with: "</\(root)>")
+            .replacingOccurrences(of: "<!DOCTYPE gpx", with: "<!DOCTYPE \(root)")
+        return Data(s.utf8)
+    }
+
+    @Test(arguments: ["billion-laughs.gpx", "xxe.gpx"])
+    func entityDeclarationsAreRefusedInTCXAndKML(_ fixture: String) throws {
+        for root in ["TrainingCenterDatabase", "kml"] {
+            let data = try text(fixture, root: root)
+            #expect(TrackFileReader.recognise(Array(data)) == (root == "kml" ? .kml : .tcx))
+            do {
+                _ = try TrackFileReader.read(data: data, fileName: "x")
+                Issue.record("\(fixture) as \(root) read")
+            } catch let e as TrackFileError {
+                #expect(e.kind == .malformed && e.reason.contains("entity"), "\(e)")
+            }
+        }
+    }
+
+    @Test func escapedTextIsDecodedOnce() throws {
+        let kml = #"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Hut &amp; &lt;lake&gt; &#38;c</name>"#
+            + "<Point><coordinates>1,2</coordinates></Point></Placemark></kml>"
+        let doc = try TrackFileReader.read(data: Data(kml.utf8), fileName: "x.kml").document
+        #expect(doc.waypoints.first?.name == "Hut & <lake> &c")
+    }
+
+    @Test func cutOffTCXKeepsItsCompletePoints() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let whole = try Data(contentsOf: data.appendingPathComponent("tcx/tcxparser-test.tcx"))
+        let cut = whole.prefix(60_000)
+        // Complete <Trackpoint> elements with a <Position> in the first 60000 bytes, counted here
+        // on the text (the reader is not asked).
+        let text = String(decoding: cut, as: UTF8.self)
+        let complete = text.components(separatedBy: "</Trackpoint>").dropLast().filter { $0.contains("<Position>") }.count
+        let r = try TrackFileReader.read(data: cut, fileName: "cut.tcx")
+        #expect(r.document.allTrackpoints.count == complete)
+        #expect(r.warnings.last?.message.contains("reading stopped at line") == true)
+        #expect(throws: TrackFileError.self) { try TrackFileReader.read(data: cut, fileName: "cut.tcx", options: .strict) }
+    }
+}
+
+@Suite struct GeoJSONHostileInputTests {
+    @Test func deepNestingAndBadValuesAreRefusedOrSkipped() throws {
+        let deep = "{\"type\":\"Feature\",\"geometry\":" + String(repeating: "[", count: 100_000) + "}"
+        #expect(throws: TrackFileError.self) { try GeoJSONReader.read(data: Data(deep.utf8), fileName: "deep.geojson") }
+        let mixed = #"{"type":"FeatureCollection","features":[1,{"type":"Feature","geometry":{"type":"LineString","#
+            + #""coordinates":[[1,2],[true,3],[200,1],["x",1],[1,2.5,7]]},"properties":{"name":"L"}},"#
+            + #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[]},"properties":{}}]}"#
+        let r = try GeoJSONReader.read(data: Data(mixed.utf8), fileName: "m.geojson")
+        #expect(r.document.tracks.first?.pointCount == 2)
+        #expect(r.document.tracks.first?.segments.first?.points.last?.elevation == 7)
+        #expect(r.warnings.map(\.message) == ["feature 1 is not an object; skipped",
+                                              "feature 2: 3 unreadable or out-of-range positions left out",
+                                              "feature 3: polygons are not tracks; skipped"])
+        #expect(throws: TrackFileError.self) { try GeoJSONReader.read(data: Data("{\"type\":".utf8), fileName: "cut.geojson") }
+    }
+}

@@ -135,7 +135,9 @@ struct GeoJSONBuilder {
     }
 
     private static func number(_ any: Any) -> Double? {
-        guard let n = any as? NSNumber, !(any is Bool) else { return nil }
+        // JSON true/false come back as booleans (objCType "c"); `is Bool` is also true for the
+        // numbers 0 and 1 on Linux, so it cannot tell them apart.
+        guard let n = any as? NSNumber, n.objCType.pointee != CChar(UInt8(ascii: "c")) else { return nil }
         let d = n.doubleValue
         return d.isFinite ? d : nil
     }
