@@ -511,3 +511,27 @@ import TrailCore
         #expect(throws: TrackFileError.self) { try GeoJSONReader.read(data: Data("{\"type\":".utf8), fileName: "cut.geojson") }
     }
 }
+
+@Suite struct KMLAltitudeTests {
+    func elevations(_ kml: String) throws -> [Double?] {
+        try TrackFileReader.read(data: Data(kml.utf8), fileName: "a.kml").document.allTrackpoints.map(\.elevation)
+    }
+
+    /// KML 2.2 §10.2.1: altitudes count only with altitudeMode absolute; clampToGround (the
+    /// default) ignores them and relativeToGround makes them heights above the ground.
+    @Test func altitudesAreElevationsOnlyWhenAbsolute() throws {
+        let head = #"<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Placemark>"#
+        let line = "<coordinates>1,2,100 1.001,2,110</coordinates></LineString></Placemark></kml>"
+        #expect(try elevations(head + "<LineString><altitudeMode>absolute</altitudeMode>" + line) == [100, 110])
+        #expect(try elevations(head + "<LineString><altitudeMode>relativeToGround</altitudeMode>" + line) == [nil, nil])
+        #expect(try elevations(head + "<LineString>" + line) == [100, 110])
+        #expect(try elevations(head + "<LineString><coordinates>1,2,0 1.001,2,0</coordinates></LineString></Placemark></kml>")
+            == [nil, nil])
+        // A gx:MultiTrack's mode holds for its gx:Tracks.
+        let track = "<gx:Track><gx:coord>1 2 100</gx:coord><gx:coord>1.001 2 110</gx:coord></gx:Track>"
+        #expect(try elevations(head + "<gx:MultiTrack><altitudeMode>relativeToGround</altitudeMode>" + track
+                               + "</gx:MultiTrack></Placemark></kml>") == [nil, nil])
+        #expect(try elevations(head + "<gx:MultiTrack><altitudeMode>absolute</altitudeMode>" + track
+                               + "</gx:MultiTrack></Placemark></kml>") == [100, 110])
+    }
+}

@@ -94,6 +94,8 @@ final class KMLBuilder: XMLEventHandler {
     private var polygonWarned = false
     // The open geometry (LineString or gx:Track).
     private var altitudeMode: String?
+    /// The `altitudeMode` of the open gx:MultiTrack, which its gx:Tracks inherit.
+    private var multiTrackMode: String?
     private var geometry: [Trackpoint] = []
     private var whens: [Date?] = []
     private var coords: [(Double, Double, Double?)] = []
@@ -132,8 +134,10 @@ final class KMLBuilder: XMLEventHandler {
             name = nil; desc = nil; type = nil; placemarkTime = nil; isRoute = false
             segments = []; segmentLines = []; points = []
             placemarkLine = line
+        case "MultiTrack":
+            multiTrackMode = nil
         case "LineString", "Track":
-            altitudeMode = nil
+            altitudeMode = element == "Track" && stack.contains("MultiTrack") ? multiTrackMode : nil
             geometry = []; whens = []; coords = []
             geometryLine = line
         case "Point":
@@ -175,8 +179,9 @@ final class KMLBuilder: XMLEventHandler {
                 coords.append((.nan, .nan, nil))
                 warn("unreadable <gx:coord> '\(text.prefix(40))' left out", line: line)
             }
-        case "altitudeMode" where parent == "LineString" || parent == "Track" || parent == "MultiTrack"
-            || parent == "Point":
+        case "altitudeMode" where parent == "MultiTrack":
+            multiTrackMode = text
+        case "altitudeMode" where parent == "LineString" || parent == "Track" || parent == "Point":
             altitudeMode = text
         case "coordinates" where parent == "LineString" && !inPolygon:
             for (lon, lat, alt) in tuples(text, line: line) {
