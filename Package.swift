@@ -23,7 +23,7 @@ let package = Package(
 
         // Plain-Swift libraries.
         .target(name: "TrailCore"),
-        .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2"]),
+        .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2", "CZip"]),
         // Each target depends on exactly the modules its files import (DECISIONS.md 90).
         .target(name: "TrailSQLite", dependencies: ["CSQLite"]),
         .target(name: "TrailStore", dependencies: ["TrailCore", "TrailSQLite", "CSQLite"]),
@@ -79,6 +79,7 @@ let package = Package(
                           path: "Benchmarks/LibraryBench"),
         .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
                           path: "Benchmarks/TerrainBench"),
+        .executableTarget(name: "cairn-bench-formats", dependencies: ["TrailFormats"], path: "Benchmarks/FormatsBench"),
         .executableTarget(name: "FollowBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/FollowBenchmark"),
         .executableTarget(name: "RecordBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"], path: "Benchmarks/RecordBenchmark"),
         .executableTarget(name: "TotalsBenchmark", dependencies: ["TrailStore", "TrailSQLite", "TrailCore"], path: "Benchmarks/TotalsBenchmark"),
@@ -99,6 +100,10 @@ if ProcessInfo.processInfo.environment["CAIRN_FUZZ"] == "1" {
         ("fuzz-theme", ["TermUI"]),
         ("fuzz-dem", ["TrailTerrain", "TrailCore"]),
         ("fuzz-config", ["CairnCLI"]),
+        ("fuzz-fit", ["TrailFormats", "TrailCore"]),
+        ("fuzz-tcx", ["TrailFormats", "TrailCore"]),
+        ("fuzz-kml", ["TrailFormats", "TrailCore"]),
+        ("fuzz-geojson", ["TrailFormats", "TrailCore"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for t in fuzzTargets {

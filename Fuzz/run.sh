@@ -19,7 +19,7 @@ if [ "${1:-}" = "--ci" ]; then
 else
     seconds=${1:?usage: Fuzz/run.sh SECONDS [TARGET…] | Fuzz/run.sh --ci [TARGET…]}; shift
 fi
-all_targets=(fuzz-gpx fuzz-osm fuzz-nmea fuzz-gpsd fuzz-theme fuzz-dem fuzz-config)
+all_targets=(fuzz-gpx fuzz-osm fuzz-nmea fuzz-gpsd fuzz-theme fuzz-dem fuzz-config fuzz-fit fuzz-tcx fuzz-kml fuzz-geojson)
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 scratch=.build-fuzz
 shared=../shared/data
@@ -46,6 +46,12 @@ seeds() {
     # Fuzz/seeds/fuzz-dem/ has small crafted ones (a flat and a terraced SRTM3 tile deflate to
     # 3-6 KB) and truncated heads and tails of the real one.
     fuzz-dem)   ls Tests/TrailTerrainTests/Fixtures/*.zip Samples/*.hgt.zip "$shared"/dem/* 2>/dev/null ;;
+    # The real FIT files under 64 KiB (the cut-off, monitoring and compressed-timestamp ones);
+    # Fuzz/seeds/fuzz-fit/ adds the heads of the big ones (developer fields, Edge 810/500).
+    fuzz-fit)   ls "$shared"/fit/*.fit 2>/dev/null ;;
+    fuzz-tcx)   ls "$shared"/tcx/*.tcx 2>/dev/null ;;
+    fuzz-kml)   ls "$shared"/kml/*.kml 2>/dev/null ;;
+    fuzz-geojson) ls "$shared"/kml/*.geojson 2>/dev/null ;;
     esac | while read -r f; do [ "$(stat -c %s "$f")" -le 65536 ] && echo "$f"; done
     ls Fuzz/seeds/"$1"/* 2>/dev/null || true
     ls Fuzz/regressions/"$1"/* 2>/dev/null || true

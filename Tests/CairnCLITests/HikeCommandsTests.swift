@@ -159,7 +159,13 @@ import TrailFormats
         #expect(object?["type"] as? String == "FeatureCollection")
         let gpx = cairn(["export", id, "--store", store])
         #expect(gpx.stdout.hasPrefix("<?xml") && gpx.stdout.contains("<rte>"))
-        #expect(cairn(["export", id, "--format", "kml", "--store", store]).status == 2)
+        #expect(cairn(["export", id, "--format", "shp", "--store", store]).status == 2)
+        // Issue 33: KML and TCX too. The trek is a planned route without times: KML writes it as a
+        // LineString marked as a route; TCX, whose trackpoints all need a time, refuses it.
+        let kml = cairn(["export", id, "--format", "kml", "--store", store])
+        #expect(kml.status == 0 && kml.stdout.contains("<LineString>") && kml.stdout.contains("<Data name=\"kind\"><value>route</value>"))
+        let tcx = cairn(["export", id, "--format", "tcx", "--store", store])
+        #expect(tcx.status == 1 && tcx.stderr.contains("cannot write TCX"), "\(tcx.stderr)")
     }
 
     @Test func renameAndDeleteAskOnATerminalOnly() throws {

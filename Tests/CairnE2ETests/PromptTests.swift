@@ -55,7 +55,7 @@ import Testing
             try t.send("Enter")
             #expect(try t.waitFor(text: "» Renamed by the field").ok)
         }),
-        Prompt(name: "import path", open: { t in try t.type("i") }, shown: "Import GPX file", check: { t in
+        Prompt(name: "import path", open: { t in try t.type("i") }, shown: "Import track file", check: { t in
             // A long paste scrolls inside the box: its end shows, its start gives way to "…".
             try t.type(longPath)
             let pasted = try t.waitFor(text: "walk.gpx▏")
@@ -71,7 +71,7 @@ import Testing
             try t.send("C-u")
             #expect(try t.waitFor { !$0.contains("two") }.ok)
             try t.send("Escape")
-            #expect(try t.waitFor { !$0.contains("Import GPX file") }.ok)
+            #expect(try t.waitFor { !$0.contains("Import track file") }.ok)
         }),
         Prompt(name: "follow source", open: { t in try openAndorra(t); try t.type("f") }, shown: "with position from",
                check: { t in

@@ -3,27 +3,42 @@ import TrailCore
 import TrailFormats
 import TrailStore
 
-/// `cairn export ID`: writes a stored hike as GPX 1.1 or GeoJSON.
+/// `cairn export ID`: writes a stored hike as GPX 1.1, GeoJSON, KML 2.2 or TCX v2.
 public enum ExportCommand: Command {
     public static let name = "export"
-    public static let summary = "Export a stored hike as GPX 1.1 or GeoJSON"
+    public static let summary = "Export a stored hike as GPX 1.1, GeoJSON, KML or TCX"
     public static let about = """
         Writes the hike (its track or route, its waypoints and the GPX metadata kept at
-        import) as GPX 1.1, valid against the GPX 1.1 schema, or as RFC 7946 GeoJSON.
+        import) as GPX 1.1, valid against the GPX 1.1 schema, as RFC 7946 GeoJSON, as KML
+        2.2 (Google Earth; timed tracks as gx:Track) or as TCX v2 (Garmin Connect, Strava: a
+        recorded track with a time on every point; routes and waypoints are left out).
         Without -o the file goes to standard output. A hike whose matched line was kept
         (cairn match ID --keep matched, or m on the hike screen) is written with that line;
         --line raw writes the recording as imported, which is never changed.
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
-    static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json"]),
+    static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json", "kml", "tcx"]),
                                    help: "write to FILE (replaced only once complete)")
     static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(Format.allCases.map(\.rawValue)),
-                                   defaultHelp: "from the FILE extension .geojson/.json, else gpx", help: "gpx or geojson")
+                                   defaultHelp: "from the FILE extension .geojson/.json/.kml/.tcx, else gpx",
+                                   help: "gpx, geojson, kml or tcx")
     static let line = OptionSpec("--line", value: "LINE", kind: .choice(HikeLine.allCases.map(\.rawValue)),
                                  defaultHelp: "kept", help: "kept (the line the hike shows) or raw (as recorded)")
     public static let options: [OptionSpec] = [output, format, line, .store]
 
-    enum Format: String, CaseIterable { case gpx, geojson }
+    enum Format: String, CaseIterable {
+        case gpx, geojson, kml, tcx
+
+        /// The writer of this format.
+        var writer: any DocumentWriter {
+            switch self {
+            case .gpx: return GPXWriter()
+            case .geojson: return GeoJSONWriter()
+            case .kml: return KMLWriter()
+            case .tcx: return TCXWriter()
+            }
+        }
+    }
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let path = StoreAccess.path(args, context)
@@ -34,11 +49,16 @@ public enum ExportCommand: Command {
         var format = Format.gpx
         if let formatText {
             guard let f = Format(rawValue: formatText.lowercased()) else {
-                throw CLIError.usage("--format takes gpx or geojson, not '\(formatText)'")
+                throw CLIError.usage("--format takes gpx, geojson, kml or tcx, not '\(TerminalText.clean(formatText))'")
             }
             format = f
-        } else if let output, ["geojson", "json"].contains((output as NSString).pathExtension.lowercased()) {
-            format = .geojson
+        } else if let output {
+            switch (output as NSString).pathExtension.lowercased() {
+            case "geojson", "json": format = .geojson
+            case "kml": format = .kml
+            case "tcx": format = .tcx
+            default: break
+            }
         }
         let lineText = args.value(Self.line) ?? HikeLine.kept.rawValue
         guard let line = HikeLine(rawValue: lineText.lowercased()) else {
@@ -49,17 +69,10 @@ public enum ExportCommand: Command {
         let document = try store.hike(id, line: line).gpxDocument
         do {
             if let output {
-                switch format {
-                case .gpx: try GPXWriter().write(document, to: URL(fileURLWithPath: output))
-                case .geojson: try GeoJSONWriter().write(document, to: URL(fileURLWithPath: output))
-                }
+                try format.writer.write(document, to: URL(fileURLWithPath: output))
                 context.stderr.write("\(id): written to \(TerminalText.clean(output))\n")
             } else {
-                let bytes: Data
-                switch format {
-                case .gpx: bytes = try GPXWriter().data(for: document)
-                case .geojson: bytes = try GeoJSONWriter().data(for: document)
-                }
+                let bytes = try format.writer.data(for: document)
                 context.stdout.write(String(decoding: bytes, as: UTF8.self))
             }
         } catch {

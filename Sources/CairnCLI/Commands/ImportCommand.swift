@@ -8,23 +8,30 @@ import TrailStore
 /// `cairn import FILE…`: reads GPX files into the hike store, one transaction per file.
 public enum ImportCommand: Command {
     public static let name = "import"
-    public static let summary = "Import GPX files into the hike store"
+    public static let summary = "Import track files (GPX, FIT, TCX, KML/KMZ, GeoJSON) into the hike store"
     public static let about = """
-        Each track of a file becomes a hike, and so does each route; a file of waypoints only
+        The format is recognised from the content, not the file name: GPX, Garmin FIT, TCX,
+        KML, KMZ and GeoJSON are read directly; any other format gpsbabel knows goes through
+        --via-gpsbabel FORMAT. A damaged or cut-off file keeps the points complete before the
+        damage, with a warning saying where reading stopped; --strict refuses it instead.
+        Each track of a file (each FIT or TCX activity) becomes a hike, and so does each route; a file of waypoints only
         becomes a hike of places. The file's waypoints go with every hike made from it.
         Each file is one transaction: a file that fails adds nothing, the others still import,
         and the exit code is 1. A track already in the store (same points) is skipped.
         Ctrl-C (SIGINT) or SIGTERM stops the import: the file being imported adds nothing,
         files finished before it stay, and the exit code is 128 + the signal (130 for Ctrl-C).
         """
-    public static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["gpx"]),
-                                                help: "a GPX 1.0 or 1.1 file")]
+    public static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
+                                                help: "a GPX, FIT, TCX, KML, KMZ or GeoJSON file")]
     static let list = OptionSpec("--list", help: "show the numbered tracks and routes of each file; import nothing")
     static let track = OptionSpec("--track", value: "N", repeatable: true,
                                   help: "import only track N (as numbered by --list); repeatable")
     static let all = OptionSpec("--all", help: "import every track and route that has points (the default)")
     static let again = OptionSpec("--again", help: "import even tracks that are already stored")
-    public static let options: [OptionSpec] = [list, track, all, again, .units, .store]
+    static let strict = OptionSpec("--strict", help: "refuse a damaged or cut-off file whole instead of keeping its complete part")
+    static let viaGPSBabel = OptionSpec("--via-gpsbabel", value: "FORMAT",
+                                        help: "convert each FILE with `gpsbabel -i FORMAT` (igc, nmea, ozi, gdb…) first")
+    public static let options: [OptionSpec] = [list, track, all, again, strict, viaGPSBabel, .units, .store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let path = StoreAccess.path(args, context)
@@ -34,7 +41,7 @@ public enum ImportCommand: Command {
         let again = args.has(Self.again)
         let trackTexts = args.values(Self.track)
         let files = args.positionals
-        guard !files.isEmpty else { throw CLIError.usage("import needs at least one GPX file") }
+        guard !files.isEmpty else { throw CLIError.usage("import needs at least one track file") }
         var tracks: [Int]?
         if !trackTexts.isEmpty {
             if all { throw CLIError.usage("--track and --all exclude each other") }
@@ -44,6 +51,13 @@ public enum ImportCommand: Command {
             }
         }
         var importer = FileImporter(context: context, units: units)
+        let options: TrackReadOptions = args.has(Self.strict) ? .strict : .lenient
+        if let format = args.value(Self.viaGPSBabel) {
+            let environment = context.environment
+            importer.reader = { try GPSBabelConverter.read(url: $0, format: format, options: options, environment: environment) }
+        } else {
+            importer.reader = { try TrackFileReader.read(url: $0, options: options) }
+        }
         if listOnly {
             var failed = 0
             for f in files { if !importer.list(f) { failed += 1 } }

@@ -207,7 +207,7 @@ public enum RecordCommand: Command {
 
     /// Reads a GPX file into trackpoints (all tracks' segments, or the routes), for `replay:`.
     static func loadTrack(_ path: String) throws -> [Trackpoint] {
-        let doc = try GPXReader.read(url: URL(fileURLWithPath: (path as NSString).expandingTildeInPath)).document
+        let doc = try TrackFileReader.read(url: URL(fileURLWithPath: (path as NSString).expandingTildeInPath), options: .strict).document
         let tracks = doc.tracks.isEmpty ? doc.routes.map(\.asTrack) : doc.tracks
         return tracks.flatMap(\.segments).flatMap(\.points)
     }

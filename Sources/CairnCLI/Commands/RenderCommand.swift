@@ -17,8 +17,8 @@ public enum RenderCommand: Command {
         without importing it, and prints it: plain text by default, with colours when --ansi
         is given. Handy for scripts, documentation and tests.
         """
-    public static let arguments = [ArgumentSpec("ID|FILE.gpx", kind: .file(extensions: ["gpx"]),
-                                                help: "a hike id from 'cairn list', or a GPX file (not imported)")]
+    public static let arguments = [ArgumentSpec("ID|FILE", kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
+                                                help: "a hike id from 'cairn list', or a track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (not imported)")]
     static let size = OptionSpec("--size", value: "WxH", defaultValue: "120x40", help: "frame size in cells")
     static let scrub = OptionSpec("--scrub", value: "FRACTION", defaultValue: "0",
                                   help: "cursor position, 0 (start) to 1 (finish) of the distance")
@@ -167,7 +167,7 @@ public enum RenderCommand: Command {
         var isDir: ObjCBool = false
         if argument.lowercased().hasSuffix(".gpx") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue) {
             let result: GPXReadResult
-            do { result = try GPXReader.read(url: URL(fileURLWithPath: path)) } catch {
+            do { result = try TrackFileReader.read(url: URL(fileURLWithPath: path)) } catch {
                 throw CLIError.failure(TerminalText.clean("\(error)"))
             }
             let plan = HikeImportPlan(document: result.document, fileName: (path as NSString).lastPathComponent)

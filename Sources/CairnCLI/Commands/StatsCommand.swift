@@ -15,8 +15,9 @@ public enum StatsCommand: Command {
         sustained grade, trackpoints and bounds. Methods: DECISIONS.md and the docs of
         StatisticsCalculator.
         """
-    public static let arguments = [ArgumentSpec("FILE.gpx", count: .oneOrMore, kind: .file(extensions: ["gpx"]),
-                                                help: "a GPX 1.0 or 1.1 file")]
+    public static let arguments = [ArgumentSpec("FILE", count: .oneOrMore,
+                                                kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
+                                                help: "a GPX, FIT, TCX, KML, KMZ or GeoJSON file (recognised by content)")]
     static let json = OptionSpec("--json", help: "one JSON document for all files (SI units, ISO 8601 UTC dates)")
     static let segments = OptionSpec("--segments", help: "also print each segment of a multi-segment track")
     public static let options: [OptionSpec] = [json, segments, .units, .dem]
@@ -68,7 +69,7 @@ public enum StatsCommand: Command {
         let perSegment = args.has(Self.segments)
         let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
         let files = args.positionals
-        guard !files.isEmpty else { throw CLIError.usage("stats needs at least one GPX file") }
+        guard !files.isEmpty else { throw CLIError.usage("stats needs at least one track file") }
         let calculator = StatisticsCalculator()
         var failures = 0
         var documents: [FileJSON] = []
@@ -76,7 +77,7 @@ public enum StatsCommand: Command {
         for file in files {
             let result: GPXReadResult
             do {
-                result = try GPXReader.read(url: URL(fileURLWithPath: context.resolve(file)))
+                result = try TrackFileReader.read(url: URL(fileURLWithPath: context.resolve(file)))
             } catch {
                 failures += 1
                 context.stderr.write("cairn stats: \(TerminalText.clean(String(describing: error)))\n")

@@ -14,6 +14,8 @@ struct FileImporter {
     /// The signal (SIGINT, SIGTERM) that asked the import to stop, or nil: checked after
     /// reading, after the statistics and after each block of points written.
     var interruption: () -> Int32? = { nil }
+    /// How a file is read: by content (GPX, FIT, TCX, KML/KMZ, GeoJSON); `--strict`, `--via-gpsbabel` replace it.
+    var reader: (URL) throws -> GPXReadResult = { try TrackFileReader.read(url: $0) }
 
     /// How one file's import ended.
     enum Outcome: Equatable {
@@ -37,7 +39,7 @@ struct FileImporter {
         let name = (full as NSString).lastPathComponent
         progress.update("reading \(name)", done: 0, total: 0)
         do {
-            let result = try GPXReader.read(url: URL(fileURLWithPath: full))
+            let result = try reader(URL(fileURLWithPath: full))
             progress.clear()
             for line in ReaderWarnings.lines(fileName: name, result.plausibilityWarnings(), limit: .max)
                 + ReaderWarnings.lines(fileName: name, result.warnings, omitted: result.omittedWarningCount,

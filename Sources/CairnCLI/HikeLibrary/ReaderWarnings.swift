@@ -20,7 +20,7 @@ enum ReaderWarnings {
         for message in order.prefix(limit) {
             let g = groups[message]!
             let times = g.count > 1 ? " (\(g.count) times, first at line \(g.first))" : ""
-            out.append("\(name):\(g.first): warning: \(TerminalText.clean(message))\(times)")
+            out.append("\(name)\(g.first > 0 ? ":\(g.first)" : ""): warning: \(TerminalText.clean(message))\(times)")
         }
         let hidden = order.dropFirst(limit).reduce(0) { $0 + groups[$1]!.count } + omitted
         if hidden > 0 { out.append("\(name): \(hidden) more warning\(hidden == 1 ? "" : "s")") }

@@ -83,7 +83,7 @@ final class FollowEffectPerformer: @unchecked Sendable {
     /// no tracks.
     static func loadTrack(_ path: String) throws -> [Trackpoint] {
         let full = (path as NSString).expandingTildeInPath
-        let doc = try GPXReader.read(url: URL(fileURLWithPath: full)).document
+        let doc = try TrackFileReader.read(url: URL(fileURLWithPath: full), options: .strict).document
         let tracks = doc.tracks.isEmpty ? doc.routes.map(\.asTrack) : doc.tracks
         return tracks.flatMap(\.segments).flatMap(\.points)
     }

@@ -50,11 +50,11 @@ final class LibraryEffectPerformer: @unchecked Sendable {
             return .hikeLoaded(id, prepared, forPreview: false)
         case .readImportFile(let path):
             let full = (path as NSString).expandingTildeInPath
-            let result = try GPXReader.read(url: URL(fileURLWithPath: full))
+            let result = try TrackFileReader.read(url: URL(fileURLWithPath: full))
             let plan = HikeImportPlan(document: result.document, fileName: (full as NSString).lastPathComponent)
             return .importPlanLoaded(path: full, plan)
         case .importFile(let path, let numbers):
-            let result = try GPXReader.read(url: URL(fileURLWithPath: path))
+            let result = try TrackFileReader.read(url: URL(fileURLWithPath: path))
             let plan = HikeImportPlan(document: result.document, fileName: (path as NSString).lastPathComponent)
             let hikes = try plan.hikes(selecting: numbers) { calculator.statistics(for: $0) }
             let outcomes = try connections.openStore().insert(hikes, allowDuplicates: false)

@@ -6,6 +6,9 @@ import TrailCore
 /// - One Feature per track, route and waypoint, in that order, each with a `kind` property
 ///   ("track", "route", "waypoint") and, where present, `name`, `desc`, `cmt`, `type`,
 ///   `time` (a track's or route's first timestamp; a waypoint's own) and `sym` (waypoints).
+///   A track or route with any timed point also gets `coordinateProperties.times`, one ISO 8601
+///   time (or null) per position, as togeojson writes it: a flat array for a LineString, one
+///   array per line for a MultiLineString, so ``GeoJSONReader`` reads the times back.
 /// - Positions are `[longitude, latitude]` or `[longitude, latitude, elevation]` (RFC 7946
 ///   §3.1.1 order). Within one geometry either every position has an elevation or none does:
 ///   when some points lack `ele`, that geometry is written in 2D.
@@ -46,7 +49,8 @@ public struct GeoJSONWriter: DocumentWriter, Sendable {
                 let lines = t.segments.map(\.points).filter { $0.count >= 2 }
                 let loose = t.segments.map(\.points).filter { $0.count == 1 }.flatMap { $0 }
                 try feature(out, kind: "track", name: t.name, desc: t.description, comment: t.comment, type: t.type,
-                            time: t.segments.lazy.flatMap(\.points).first { $0.time != nil }?.time, symbol: nil) {
+                            time: t.segments.lazy.flatMap(\.points).first { $0.time != nil }?.time, symbol: nil,
+                            lineTimes: lines) {
                     try lineGeometry(out, lines: lines, loose: loose, location: "track \(i + 1)")
                 }
                 try out.flushIfNeeded()
@@ -54,7 +58,8 @@ public struct GeoJSONWriter: DocumentWriter, Sendable {
             for (i, r) in document.routes.enumerated() {
                 separator()
                 try feature(out, kind: "route", name: r.name, desc: r.description, comment: r.comment, type: r.type,
-                            time: r.points.first { $0.time != nil }?.time, symbol: nil) {
+                            time: r.points.first { $0.time != nil }?.time, symbol: nil,
+                            lineTimes: r.points.count >= 2 ? [r.points] : []) {
                     try lineGeometry(out, lines: r.points.count >= 2 ? [r.points] : [],
                                      loose: r.points.count == 1 ? r.points : [], location: "route \(i + 1)")
                 }
@@ -79,7 +84,8 @@ public struct GeoJSONWriter: DocumentWriter, Sendable {
     // MARK: Pieces
 
     private func feature(_ out: ChunkedOutput, kind: StaticString, name: String?, desc: String?, comment: String?,
-                         type: String?, time: Date?, symbol: String?, geometry: () throws -> Void) throws {
+                         type: String?, time: Date?, symbol: String?, lineTimes: [[Trackpoint]] = [],
+                         geometry: () throws -> Void) throws {
         out.raw("{\"type\":\"Feature\",\"properties\":{\"kind\":\"")
         out.raw(kind)
         out.byte(UInt8(ascii: "\""))
@@ -95,6 +101,28 @@ public struct GeoJSONWriter: DocumentWriter, Sendable {
             out.raw(",\"time\":\"")
             out.timestamp(time)
             out.byte(UInt8(ascii: "\""))
+        }
+        if lineTimes.contains(where: { $0.contains { $0.time != nil } }) {
+            out.raw(",\"coordinateProperties\":{\"times\":")
+            if lineTimes.count > 1 { out.byte(UInt8(ascii: "[")) }
+            for (l, line) in lineTimes.enumerated() {
+                if l > 0 { out.byte(UInt8(ascii: ",")) }
+                out.byte(UInt8(ascii: "["))
+                for (i, p) in line.enumerated() {
+                    if i > 0 { out.byte(UInt8(ascii: ",")) }
+                    if let t = p.time {
+                        out.byte(UInt8(ascii: "\""))
+                        out.timestamp(t)
+                        out.byte(UInt8(ascii: "\""))
+                    } else {
+                        out.raw("null")
+                    }
+                    if i & 1023 == 1023 { try out.flushIfNeeded() }
+                }
+                out.byte(UInt8(ascii: "]"))
+            }
+            if lineTimes.count > 1 { out.byte(UInt8(ascii: "]")) }
+            out.byte(UInt8(ascii: "}"))
         }
         out.raw("},\"geometry\":")
         try geometry()

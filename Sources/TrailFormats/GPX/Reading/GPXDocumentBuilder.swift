@@ -272,3 +272,31 @@ struct GPXDocumentBuilder {
         document.metadata.bounds = box
     }
 }
+
+extension GPXDocumentBuilder {
+    /// What was complete before `fault` (a malformed-XML failure): the closed tracks, routes and
+    /// waypoints plus the points of a track or route left open, each point only once its end tag
+    /// was read; with a warning at the fault's line. Nil when no point was complete.
+    func salvaged(after fault: GPXError) -> GPXReadResult? {
+        var document = self.document
+        var lines = trackpointLines
+        if var t = track {
+            if !segmentPoints.isEmpty { t.segments.append(TrackSegment(points: segmentPoints)) }
+            if t.pointCount > 0 {
+                document.tracks.append(t)
+                lines.append(trackLines + segmentLines)
+            }
+        }
+        if let r = route, !r.points.isEmpty { document.routes.append(r) }
+        let kept = document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
+            + document.waypoints.count
+        guard kept > 0 else { return nil }
+        var warnings = self.warnings
+        let line = fault.line ?? self.line
+        warnings.append(GPXWarning(line: line, message: "reading stopped at line \(line): \(fault.reason); "
+                                   + "the \(kept) complete point\(kept == 1 ? "" : "s") before it were kept "
+                                   + "(--strict refuses such files)"))
+        return GPXReadResult(document: document, warnings: warnings, omittedWarningCount: omittedWarningCount,
+                             trackpointLines: lines)
+    }
+}

@@ -17,8 +17,10 @@ import TrailCore
 /// Repairs (each gives a ``GPXWarning``): points with missing or out-of-range lat/lon are
 /// dropped, never clamped; unreadable `ele`, `time` and sensor values become nil; elevations at
 /// or below -1000 m are taken as no-data sentinels; content after the end of `<gpx>` (two
-/// documents concatenated) is ignored. Any other malformation throws ``GPXError``: a file is
-/// either read whole or not at all.
+/// documents concatenated) is ignored. Any other malformation throws ``GPXError`` with
+/// ``TrackReadOptions/strict`` (the default here); with ``TrackReadOptions/lenient`` a file that
+/// is malformed or cut off keeps the tracks, routes and waypoints completed before the fault,
+/// with a warning naming the line where reading stopped, unless nothing complete came before it.
 public struct GPXReader {
     /// Bytes handed to libxml2 per call.
     public static let chunkSize = 256 * 1024
@@ -27,8 +29,8 @@ public struct GPXReader {
 
     /// Reads the GPX file at `url` (a file URL).
     /// - Throws: ``GPXError`` with kind `.io` when the file cannot be read, or any other kind
-    ///   when its content is not a readable GPX document.
-    public static func read(url: URL) throws -> GPXReadResult {
+    ///   when its content is not a readable GPX document (or, lenient, nothing before the fault was).
+    public static func read(url: URL, options: TrackReadOptions = .strict) throws -> GPXReadResult {
         let path = url.path
         let name = url.lastPathComponent
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -36,26 +38,26 @@ public struct GPXReader {
         defer { close(fd) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        let parser = GPXPushParser(fileName: name)
+        let parser = GPXPushParser(fileName: name, options: options)
         while true {
             var count: Int
             repeat { count = Foundation.read(fd, buffer.baseAddress, chunkSize) } while count < 0 && errno == EINTR
             if count < 0 { throw ioError(name, "cannot read \(path)") }
             if count == 0 { break }
-            if try !parser.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { break }
+            if try !parser.feedKeepingFault(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { break }
         }
         return try parser.finish()
     }
 
     /// Reads a GPX document held in memory. `fileName` only names it in errors.
     /// - Throws: ``GPXError`` when `data` is not a readable GPX document.
-    public static func read(data: Data, fileName: String) throws -> GPXReadResult {
-        let parser = GPXPushParser(fileName: fileName)
+    public static func read(data: Data, fileName: String, options: TrackReadOptions = .strict) throws -> GPXReadResult {
+        let parser = GPXPushParser(fileName: fileName, options: options)
         try data.withUnsafeBytes { (all: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < all.count {
                 let end = min(offset + chunkSize, all.count)
-                if try !parser.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end])) { break }
+                if try !parser.feedKeepingFault(UnsafeRawBufferPointer(rebasing: all[offset..<end])) { break }
                 offset = end
             }
         }
@@ -80,7 +82,11 @@ final class GPXPushParser {
     /// The first bytes, held until there are enough for encoding detection.
     private var head: [UInt8] = []
 
-    init(fileName: String) {
+    /// Strict or lenient about damage (see ``GPXReader``).
+    private let options: TrackReadOptions
+
+    init(fileName: String, options: TrackReadOptions = .strict) {
+        self.options = options
         _ = Self.libxml2Ready
         builder = .allocate(capacity: 1)
         builder.initialize(to: GPXDocumentBuilder(fileName: fileName))
@@ -123,6 +129,16 @@ final class GPXPushParser {
         }
         if let failure = builder.pointee.failure { throw classified(failure) }
         return !builder.pointee.stoppedAfterRoot
+    }
+
+    /// ``feed(_:)``, except that in lenient mode a malformed-XML fault stops the input (returns
+    /// false) and is left for ``finish()`` to recover from.
+    func feedKeepingFault(_ bytes: UnsafeRawBufferPointer) throws -> Bool {
+        do {
+            return try feed(bytes)
+        } catch let e as GPXError where !options.strict && e.kind == .malformedXML {
+            return false
+        }
     }
 
     /// True when the first bytes could begin an XML document: `<` after optional whitespace
@@ -170,6 +186,16 @@ final class GPXPushParser {
     /// Ends the input and returns the document.
     /// - Throws: ``GPXError`` when the document is incomplete or was malformed.
     func finish() throws -> GPXReadResult {
+        do {
+            return try finishWhole()
+        } catch let e as GPXError where !options.strict && e.kind == .malformedXML {
+            guard let partial = builder.pointee.salvaged(after: e) else { throw e }
+            return partial
+        }
+    }
+
+    /// Ends the input and returns the document, or throws at any fault.
+    private func finishWhole() throws -> GPXReadResult {
         guard sawBytes else {
             throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: 1, reason: "the file is empty")
         }

@@ -7,6 +7,8 @@ public enum GPXWriteError: Error, CustomStringConvertible, Equatable, Sendable {
     case invalidCoordinate(latitude: Double, longitude: Double, location: String)
     /// The output file could not be created, written or moved into place.
     case io(path: String, reason: String)
+    /// The document cannot be written in this format (TCX: a point without a time).
+    case unsupported(format: String, reason: String)
 
     /// A sentence for the user.
     public var description: String {
@@ -15,6 +17,8 @@ public enum GPXWriteError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot write \(location): latitude \(lat), longitude \(lon) is not a valid position"
         case let .io(path, reason):
             return "cannot write \(path): \(reason)"
+        case let .unsupported(format, reason):
+            return "cannot write \(format): \(reason)"
         }
     }
 }

@@ -1,0 +1,18 @@
+// KML and KMZ through the dispatcher (a zip goes to libzip and the KML inside, XML to KMLReader),
+// then the statistics `stats` prints for every track and route of what was read (issue 33).
+import FuzzSupport
+import TrailCore
+import TrailFormats
+
+FuzzDriver.run { bytes, count in
+    guard let result = try? TrackFileReader.read(data: FuzzDriver.data(bytes, count), fileName: "fuzz.kml") else { return 0 }
+    let calculator = StatisticsCalculator()
+    for track in result.document.tracks {
+        _ = calculator.statistics(for: track)
+        _ = calculator.segmentStatistics(for: track)
+    }
+    for route in result.document.routes where !route.points.isEmpty {
+        _ = calculator.statistics(for: route.asTrack)
+    }
+    return 0
+}

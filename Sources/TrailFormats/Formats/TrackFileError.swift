@@ -1,0 +1,62 @@
+import Foundation
+
+/// Why a FIT, TCX, KML/KMZ or GeoJSON file (or a file in no format Cairn reads) could not be
+/// read. GPX files keep throwing ``GPXError``; both print as `file:place: what: reason`.
+public struct TrackFileError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The class of failure.
+    public enum Kind: String, Sendable, Equatable {
+        /// The bytes are in none of the formats Cairn reads (GPX, FIT, TCX, KML/KMZ, GeoJSON).
+        case notRecognised = "not a track file Cairn reads"
+        /// A FIT file of a type that holds no track (monitoring, settings, workout…).
+        case notActivity = "not an activity"
+        /// The file is damaged or cut off before anything usable, or damaged at all with `strict`.
+        case malformed = "malformed"
+        /// The file is well formed but holds no position to import.
+        case noPositions = "no positions"
+        /// The file could not be opened or read, or is larger than a reader accepts.
+        case io = "cannot read file"
+        /// An external converter (gpsbabel) failed, was missing or took too long.
+        case conversion = "conversion failed"
+    }
+
+    /// The class of failure.
+    public var kind: Kind
+    /// The format the content was recognised as ("FIT", "TCX", "KML", "KMZ", "GeoJSON"), or nil.
+    public var format: String?
+    /// The file name as given to the reader.
+    public var fileName: String
+    /// Where, in the file's own terms: "12" (a line) or "record 57, byte 1234"; nil when unknown.
+    public var place: String?
+    /// What is wrong, in words.
+    public var reason: String
+
+    /// Creates an error.
+    public init(kind: Kind, format: String?, fileName: String, place: String? = nil, reason: String) {
+        self.kind = kind
+        self.format = format
+        self.fileName = fileName
+        self.place = place
+        self.reason = reason
+    }
+
+    /// `file:place: [format] kind: reason`, one line.
+    public var description: String {
+        var s = fileName
+        if let place { s += ":" + place }
+        let what = format.map { kind == .notRecognised ? kind.rawValue : "\($0) \(kind.rawValue)" } ?? kind.rawValue
+        return s + ": \(what): \(reason)"
+    }
+}
+
+/// How strictly a reader treats a damaged file.
+public struct TrackReadOptions: Sendable, Equatable {
+    /// When true, a file damaged or cut off anywhere is refused whole; when false (the default)
+    /// the complete points before the damage are kept and a warning says where reading stopped.
+    public var strict: Bool
+    /// Options with `strict` as given.
+    public init(strict: Bool = false) { self.strict = strict }
+    /// Keep what was complete before damage, with a warning.
+    public static let lenient = TrackReadOptions(strict: false)
+    /// Refuse damaged files whole.
+    public static let strict = TrackReadOptions(strict: true)
+}

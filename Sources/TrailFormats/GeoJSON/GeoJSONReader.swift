@@ -1,0 +1,233 @@
+import Foundation
+import TrailCore
+
+/// Reads GeoJSON (RFC 7946) into a ``GPXReadResult``: what ``GeoJSONWriter`` writes reads back,
+/// and so does togeojson's and GIS tools' output.
+///
+/// - A FeatureCollection, a single Feature or a bare geometry. `LineString` → a track of one
+///   segment; `MultiLineString` → one track, a segment per line; a Feature whose `kind` property
+///   is `route` (as ``GeoJSONWriter`` writes routes) → a route. `Point`/`MultiPoint` → waypoints.
+///   `GeometryCollection`s are read member by member; polygons are skipped with a warning.
+/// - Positions are `[longitude, latitude, elevation?]` in degrees and metres (RFC 7946 §3.1.1).
+/// - Properties: `name`, `desc` or `description`, `cmt`, `type`, `sym`, `time` (ISO 8601; a
+///   waypoint's time, or the first point's when no per-point times are given), and per-point
+///   times in `coordinateProperties.times` (togeojson; an array, or an array per line) or
+///   `coordTimes` (older togeojson). Heart rates in `coordinateProperties.heart` are kept.
+/// - Warnings name the feature (1-based) and what is wrong; a bad position is dropped, never
+///   clamped. JSON that does not parse is refused whole (JSON has no "complete part").
+/// - Limits: files above ``maximumFileSize`` and nesting deeper than ``maximumDepth`` are refused.
+/// - Throws: ``TrackFileError``.
+public enum GeoJSONReader {
+    /// The largest file read.
+    public static let maximumFileSize = 512 * 1024 * 1024
+    /// The deepest array/object nesting accepted (a MultiLineString needs 6 inside a collection).
+    public static let maximumDepth = 64
+
+    /// Reads the GeoJSON file at `url`.
+    public static func read(url: URL, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        let name = url.lastPathComponent
+        let data = try boundedContents(of: url, limit: maximumFileSize, format: "GeoJSON", name: name)
+        return try read(data: data, fileName: name, options: options)
+    }
+
+    /// Reads GeoJSON held in memory; `fileName` only names it in messages.
+    public static func read(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        func failure(_ kind: TrackFileError.Kind, _ reason: String, place: String? = nil) -> TrackFileError {
+            TrackFileError(kind: kind, format: "GeoJSON", fileName: fileName, place: place, reason: reason)
+        }
+        if let (depth, line) = excessiveNesting(data) {
+            throw failure(.malformed, "nested more than \(depth) levels deep; refused", place: "\(line)")
+        }
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            let ns = error as NSError
+            let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "not valid JSON"
+            throw failure(.malformed, "not valid JSON (\(detail))")
+        }
+        var builder = GeoJSONBuilder()
+        guard let object = root as? [String: Any], let type = object["type"] as? String else {
+            throw failure(.notRecognised, "a JSON value without a GeoJSON \"type\"")
+        }
+        switch type {
+        case "FeatureCollection":
+            guard let features = object["features"] as? [Any] else {
+                throw failure(.malformed, "a FeatureCollection without a \"features\" array")
+            }
+            if let n = object["name"] as? String { builder.document.metadata.name = n }
+            for (i, f) in features.enumerated() {
+                guard let f = f as? [String: Any] else {
+                    builder.warn("feature \(i + 1) is not an object; skipped")
+                    continue
+                }
+                builder.feature(f, number: i + 1)
+            }
+        case "Feature":
+            builder.feature(object, number: 1)
+        default:
+            builder.geometry(object, properties: [:], number: 1)
+        }
+        let doc = builder.document
+        if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
+            throw failure(.noPositions, "no LineString, MultiLineString or Point with a valid position; nothing to import")
+        }
+        return GPXReadResult(document: doc, warnings: builder.warnings, omittedWarningCount: builder.omittedWarnings)
+    }
+
+    /// The limit and the line where nesting first exceeds ``maximumDepth``, or nil.
+    static func excessiveNesting(_ data: Data) -> (Int, Int)? {
+        var depth = 0, line = 1
+        var inString = false, escaped = false
+        for b in data {
+            if b == 0x0A { line += 1 }
+            if inString {
+                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                continue
+            }
+            switch b {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                if depth > maximumDepth { return (maximumDepth, line) }
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+}
+
+/// Collects features into a document.
+struct GeoJSONBuilder {
+    var document = GPXDocument(version: "GeoJSON")
+    var warnings: [GPXWarning] = []
+    var omittedWarnings = 0
+    private var polygonWarned = false
+
+    mutating func warn(_ message: String) {
+        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+            warnings.append(GPXWarning(line: 0, message: message))
+        } else {
+            omittedWarnings += 1
+        }
+    }
+
+    mutating func feature(_ f: [String: Any], number: Int) {
+        let properties = f["properties"] as? [String: Any] ?? [:]
+        guard let g = f["geometry"] as? [String: Any] else {
+            if !(f["geometry"] is NSNull) { warn("feature \(number) has no geometry object; skipped") }
+            return
+        }
+        geometry(g, properties: properties, number: number)
+    }
+
+    private static func text(_ p: [String: Any], _ keys: String...) -> String? {
+        for k in keys { if let s = p[k] as? String, !s.isEmpty { return s } }
+        return nil
+    }
+
+    /// A position `[lon, lat, ele?]`, or nil when not two finite numbers in range.
+    private static func position(_ any: Any) -> (Double, Double, Double?)? {
+        guard let a = any as? [Any], a.count >= 2, let lon = number(a[0]), let lat = number(a[1]),
+              Coordinate(latitude: lat, longitude: lon).isValid else { return nil }
+        return (lon, lat, a.count >= 3 ? number(a[2]) : nil)
+    }
+
+    private static func number(_ any: Any) -> Double? {
+        // JSON true/false come back as booleans (objCType "c"); `is Bool` is also true for the
+        // numbers 0 and 1 on Linux, so it cannot tell them apart.
+        guard let n = any as? NSNumber, n.objCType.pointee != CChar(UInt8(ascii: "c")) else { return nil }
+        let d = n.doubleValue
+        return d.isFinite ? d : nil
+    }
+
+    /// Per-line times from `coordinateProperties.times` or `coordTimes`: one array per line.
+    private static func times(_ p: [String: Any], lines: Int) -> [[Any]]? {
+        let raw = (p["coordinateProperties"] as? [String: Any])?["times"] ?? p["coordTimes"]
+        guard let list = raw as? [Any] else { return nil }
+        if lines == 1, !(list.first is [Any]) { return [list] }
+        return list.map { $0 as? [Any] ?? [] }
+    }
+
+    private static func hearts(_ p: [String: Any], lines: Int) -> [[Any]]? {
+        guard let list = (p["coordinateProperties"] as? [String: Any])?["heart"] as? [Any] else { return nil }
+        if lines == 1, !(list.first is [Any]) { return [list] }
+        return list.map { $0 as? [Any] ?? [] }
+    }
+
+    mutating func geometry(_ g: [String: Any], properties p: [String: Any], number: Int) {
+        let type = g["type"] as? String ?? ""
+        let coordinates = g["coordinates"]
+        switch type {
+        case "LineString", "MultiLineString":
+            let lines: [Any] = type == "LineString" ? [coordinates ?? []] : (coordinates as? [Any] ?? [])
+            let times = Self.times(p, lines: lines.count)
+            let hearts = Self.hearts(p, lines: lines.count)
+            var segments: [TrackSegment] = []
+            var bad = 0
+            for (l, line) in lines.enumerated() {
+                guard let positions = line as? [Any] else { bad += 1; continue }
+                let lineTimes = times.flatMap { l < $0.count ? $0[l] : nil }
+                if let lineTimes, lineTimes.count != positions.count {
+                    warn("feature \(number): \(lineTimes.count) times for \(positions.count) positions; times left out")
+                }
+                let useTimes = lineTimes?.count == positions.count ? lineTimes : nil
+                let lineHearts = hearts.flatMap { l < $0.count && $0[l].count == positions.count ? $0[l] : nil }
+                var points: [Trackpoint] = []
+                points.reserveCapacity(positions.count)
+                for (i, any) in positions.enumerated() {
+                    guard let (lon, lat, ele) = Self.position(any) else { bad += 1; continue }
+                    var time: Date?
+                    if let t = useTimes?[i] {
+                        if let s = t as? String { time = ISO8601Timestamp.parse(s) } else if let ms = Self.number(t) {
+                            time = Date(timeIntervalSince1970: ms / 1000)
+                        }
+                    }
+                    let hr = lineHearts.flatMap { Self.number($0[i]) }
+                    points.append(Trackpoint(latitude: lat, longitude: lon, elevation: ele, time: time,
+                                             extras: hr.map { TrackpointExtras(heartRate: $0) }))
+                }
+                if !points.isEmpty { segments.append(TrackSegment(points: points)) }
+            }
+            if bad > 0 { warn("feature \(number): \(bad) unreadable or out-of-range position\(bad == 1 ? "" : "s") left out") }
+            guard !segments.isEmpty else { return }
+            if times == nil, let t = Self.text(p, "time").flatMap(ISO8601Timestamp.parse), segments[0].points[0].time == nil {
+                segments[0].points[0].time = t
+            }
+            let name = Self.text(p, "name", "title")
+            let desc = Self.text(p, "desc", "description")
+            let comment = Self.text(p, "cmt")
+            let kind = Self.text(p, "type")
+            if (p["kind"] as? String) == "route" {
+                document.routes.append(Route(name: name, comment: comment, description: desc, type: kind,
+                                             points: segments.flatMap(\.points)))
+            } else {
+                document.tracks.append(Track(name: name, comment: comment, description: desc, type: kind, segments: segments))
+            }
+        case "Point", "MultiPoint":
+            let list: [Any] = type == "Point" ? [coordinates ?? []] : (coordinates as? [Any] ?? [])
+            var bad = 0
+            for any in list {
+                guard let (lon, lat, ele) = Self.position(any) else { bad += 1; continue }
+                document.waypoints.append(Waypoint(latitude: lat, longitude: lon, elevation: ele,
+                                                   time: Self.text(p, "time", "timestamp").flatMap(ISO8601Timestamp.parse),
+                                                   name: Self.text(p, "name", "title"), comment: Self.text(p, "cmt"),
+                                                   description: Self.text(p, "desc", "description"),
+                                                   symbol: Self.text(p, "sym"), type: Self.text(p, "type")))
+            }
+            if bad > 0 { warn("feature \(number): \(bad) unreadable or out-of-range position\(bad == 1 ? "" : "s") left out") }
+        case "GeometryCollection":
+            for member in g["geometries"] as? [Any] ?? [] {
+                if let m = member as? [String: Any] { geometry(m, properties: p, number: number) }
+            }
+        case "Polygon", "MultiPolygon":
+            if !polygonWarned {
+                polygonWarned = true
+                warn("feature \(number): polygons are not tracks; skipped")
+            }
+        default:
+            warn("feature \(number): unknown geometry type '\(type.prefix(40))'; skipped")
+        }
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import TrailCore
+
+/// Reads KML 2.2 (Google Earth, My Tracks, planners) and KMZ (zipped KML) into a
+/// ``GPXReadResult``, streaming the XML through libxml2 (``XMLEventReader``).
+///
+/// - Each `Placemark` with line geometry becomes one track named by its `name`, described by its
+///   `description`, typed by `ExtendedData/Data[@name=type]`: a `LineString` is one segment, a
+///   `gx:Track` is one segment pairing each `when` (ISO 8601) with its `gx:coord`
+///   ("lon lat [alt]"), and a `gx:MultiTrack` or `MultiGeometry` gives one segment per track or
+///   line inside. `Point` placemarks become waypoints (with `TimeStamp/when` as time).
+///   Polygons are skipped with a warning. The first `Document` or `Folder` `name` names the file.
+/// - Coordinates are `lon,lat[,alt]` tuples separated by white space (KML 2.2 §10.3), degrees and
+///   metres. Altitude is kept as elevation only when the geometry's `altitudeMode` is `absolute`
+///   or absent; it is dropped under `clampToGround`/`relativeToGround`/sea-floor modes, and when
+///   every altitude of an unmoded geometry is 0 (what clamp-to-ground writers put there).
+///   Out-of-range tuples are dropped with a warning (line, what).
+/// - KMZ: the archive's `doc.kml`, else its first `.kml` entry, read with libzip; entries larger
+///   than ``maximumKMLInKMZ`` are refused.
+/// - Damage: as ``TrackReadOptions`` says. Element names are matched by local name, so KML 2.0,
+///   2.1 and 2.2 namespaces all read.
+/// - Throws: ``TrackFileError``.
+public enum KMLReader {
+    /// The largest uncompressed KML entry of a KMZ that is read.
+    public static let maximumKMLInKMZ = 256 * 1024 * 1024
+
+    /// Reads the KML file at `url`.
+    public static func read(url: URL, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        try read(url: url, data: nil, fileName: url.lastPathComponent, format: "KML", options: options)
+    }
+
+    /// Reads a KML document held in memory; `fileName` only names it in messages.
+    public static func read(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        try read(url: nil, data: data, fileName: fileName, format: "KML", options: options)
+    }
+
+    /// Reads the KMZ archive at `url`.
+    public static func readKMZ(url: URL, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        let name = url.lastPathComponent
+        let data = try boundedContents(of: url, limit: maximumKMLInKMZ, format: "KMZ", name: name)
+        return try readKMZ(data: data, fileName: name, options: options)
+    }
+
+    /// Reads a KMZ archive held in memory.
+    public static func readKMZ(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        let kml = try ZipEntryReader.firstEntry(in: data, preferring: "doc.kml", withSuffix: ".kml",
+                                                limit: maximumKMLInKMZ, fileName: fileName)
+        return try read(url: nil, data: kml, fileName: fileName, format: "KMZ", options: options)
+    }
+
+    private static func read(url: URL?, data: Data?, fileName: String, format: String,
+                             options: TrackReadOptions) throws -> GPXReadResult {
+        let builder = KMLBuilder(fileName: fileName, format: format)
+        let stop = try XMLEventReader.run(url: url, data: data, fileName: fileName, format: format, handler: builder,
+                                          options: options)
+        if let refusal = builder.refusal { throw refusal }
+        builder.closeOpen()
+        var warnings = builder.warnings
+        if let stop { warnings.append(stop) }
+        let doc = builder.document
+        if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
+            throw TrackFileError(kind: .noPositions, format: format, fileName: fileName,
+                                 reason: "no placemark with a line or a point; nothing to import")
+        }
+        return GPXReadResult(document: doc, warnings: warnings, omittedWarningCount: builder.omittedWarnings,
+                             trackpointLines: builder.trackpointLines)
+    }
+}
+
+/// Turns KML element events into a document.
+final class KMLBuilder: XMLEventHandler {
+    let fileName: String
+    let format: String
+    var document: GPXDocument
+    var warnings: [GPXWarning] = []
+    var omittedWarnings = 0
+    var trackpointLines: [[Int32]] = []
+    var refusal: TrackFileError?
+
+    private var stack: [String] = []
+    // The open placemark.
+    private var inPlacemark = false
+    private var name: String?
+    private var desc: String?
+    private var type: String?
+    private var dataName: String?
+    private var placemarkTime: Date?
+    /// `ExtendedData` `kind` = `route` (as ``KMLWriter`` marks routes): the line is a route.
+    private var isRoute = false
+    private var placemarkLine = 0
+    private var segments: [[Trackpoint]] = []
+    private var segmentLines: [Int32] = []
+    private var points: [(Coordinate, Double?)] = []
+    private var polygonWarned = false
+    // The open geometry (LineString or gx:Track).
+    private var altitudeMode: String?
+    /// The `altitudeMode` of the open gx:MultiTrack, which its gx:Tracks inherit.
+    private var multiTrackMode: String?
+    private var geometry: [Trackpoint] = []
+    private var whens: [Date?] = []
+    private var coords: [(Double, Double, Double?)] = []
+    private var geometryLine = 0
+
+    init(fileName: String, format: String) {
+        self.fileName = fileName
+        self.format = format
+        document = GPXDocument(version: format)
+    }
+
+    var keptPointCount: Int {
+        document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
+            + document.waypoints.count + segments.reduce(0) { $0 + $1.count }
+    }
+
+    private func warn(_ message: String, line: Int) {
+        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+            warnings.append(GPXWarning(line: line, message: message))
+        } else {
+            omittedWarnings += 1
+        }
+    }
+
+    private var parent: String? { stack.count >= 2 ? stack[stack.count - 2] : nil }
+
+    func start(_ element: String, namespace: String?, attributes: [String: String], line: Int) {
+        if stack.isEmpty && element != "kml" && refusal == nil {
+            refusal = TrackFileError(kind: .notRecognised, format: format, fileName: fileName, place: "\(line)",
+                                     reason: "root element is <\(element)>, not <kml>")
+        }
+        stack.append(element)
+        switch element {
+        case "Placemark":
+            inPlacemark = true
+            name = nil; desc = nil; type = nil; placemarkTime = nil; isRoute = false
+            segments = []; segmentLines = []; points = []
+            placemarkLine = line
+        case "MultiTrack":
+            multiTrackMode = nil
+        case "LineString", "Track":
+            altitudeMode = element == "Track" && stack.contains("MultiTrack") ? multiTrackMode : nil
+            geometry = []; whens = []; coords = []
+            geometryLine = line
+        case "Point":
+            altitudeMode = nil
+        case "Data":
+            dataName = attributes["name"]
+        case "Polygon" where inPlacemark && !polygonWarned:
+            polygonWarned = true
+            warn("polygons are not tracks; skipped", line: line)
+        default: break
+        }
+    }
+
+    func end(_ element: String, text: String, line: Int) {
+        let parent = self.parent
+        defer { stack.removeLast() }
+        let inPolygon = stack.contains("Polygon")
+        switch element {
+        case "name" where parent == "Placemark": name = text.isEmpty ? nil : text
+        case "name" where (parent == "Document" || parent == "Folder") && !inPlacemark:
+            if document.metadata.name == nil, !text.isEmpty { document.metadata.name = text }
+        case "description" where parent == "Placemark": desc = text.isEmpty ? nil : text
+        case "description" where parent == "Document" && !inPlacemark:
+            if document.metadata.description == nil, !text.isEmpty { document.metadata.description = text }
+        case "value" where parent == "Data" && inPlacemark:
+            if dataName == "type", !text.isEmpty { type = text }
+            if dataName == "kind" { isRoute = text == "route" }
+        case "when" where parent == "TimeStamp" && inPlacemark:
+            placemarkTime = ISO8601Timestamp.parse(text)
+        case "when" where parent == "Track":
+            let t = ISO8601Timestamp.parse(text)
+            if t == nil && !text.isEmpty { warn("unreadable <when> '\(text.prefix(40))' left out", line: line) }
+            whens.append(t)
+        case "coord" where parent == "Track":
+            let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            if parts.count >= 2, let lon = Double(parts[0]), let lat = Double(parts[1]), lon.isFinite, lat.isFinite {
+                coords.append((lon, lat, parts.count >= 3 ? Double(parts[2]).flatMap { $0.isFinite ? $0 : nil } : nil))
+            } else {
+                coords.append((.nan, .nan, nil))
+                warn("unreadable <gx:coord> '\(text.prefix(40))' left out", line: line)
+            }
+        case "altitudeMode" where parent == "MultiTrack":
+            multiTrackMode = text
+        case "altitudeMode" where parent == "LineString" || parent == "Track" || parent == "Point":
+            altitudeMode = text
+        case "coordinates" where parent == "LineString" && !inPolygon:
+            for (lon, lat, alt) in tuples(text, line: line) {
+                geometry.append(Trackpoint(latitude: lat, longitude: lon, elevation: alt))
+            }
+        case "coordinates" where parent == "Point" && inPlacemark:
+            for (lon, lat, alt) in tuples(text, line: line) {
+                let keep = altitudeMode == nil || altitudeMode == "absolute"
+                points.append((Coordinate(latitude: lat, longitude: lon), keep ? alt : nil))
+            }
+        case "LineString" where inPlacemark && !inPolygon:
+            finishGeometry(line: line)
+        case "Track" where inPlacemark:
+            let n = min(whens.count, coords.count)
+            if whens.count != coords.count && !whens.isEmpty {
+                warn("<gx:Track> has \(whens.count) <when> and \(coords.count) <gx:coord>; times left out", line: line)
+            }
+            let timed = whens.count == coords.count
+            for (i, c) in coords.enumerated() {
+                guard Coordinate(latitude: c.1, longitude: c.0).isValid else {
+                    if !c.0.isNaN { warn("position \(c.1), \(c.0) out of range; left out", line: line) }
+                    continue
+                }
+                geometry.append(Trackpoint(latitude: c.1, longitude: c.0, elevation: c.2,
+                                           time: timed && i < n ? whens[i] : nil))
+            }
+            finishGeometry(line: line)
+        case "Placemark":
+            finishPlacemark()
+        default: break
+        }
+    }
+
+    /// Parses `lon,lat[,alt]` tuples; bad ones are dropped with a warning.
+    private func tuples(_ text: String, line: Int) -> [(Double, Double, Double?)] {
+        var out: [(Double, Double, Double?)] = []
+        var bad = 0
+        for tuple in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+            let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count >= 2, let lon = Double(parts[0]), let lat = Double(parts[1]),
+                  Coordinate(latitude: lat, longitude: lon).isValid else { bad += 1; continue }
+            let alt = parts.count >= 3 ? Double(parts[2]).flatMap { $0.isFinite ? $0 : nil } : nil
+            out.append((lon, lat, alt))
+        }
+        if bad > 0 { warn("\(bad) unreadable or out-of-range coordinate tuple\(bad == 1 ? "" : "s") left out", line: line) }
+        return out
+    }
+
+    private func finishGeometry(line: Int) {
+        defer { geometry = []; whens = []; coords = [] }
+        guard !geometry.isEmpty else { return }
+        let mode = altitudeMode?.trimmingCharacters(in: .whitespaces)
+        let keepAltitude = mode == nil ? geometry.contains { ($0.elevation ?? 0) != 0 } : mode == "absolute"
+        if !keepAltitude {
+            for i in geometry.indices { geometry[i].elevation = nil }
+        }
+        segments.append(geometry)
+        segmentLines += Array(repeating: Int32(clamping: geometryLine), count: geometry.count)
+    }
+
+    private func finishPlacemark() {
+        inPlacemark = false
+        if isRoute, !segments.isEmpty {
+            document.routes.append(Route(name: name, description: desc, type: type, points: segments.flatMap { $0 }))
+        } else if !segments.isEmpty {
+            document.tracks.append(Track(name: name, description: desc, type: type,
+                                         segments: segments.map { TrackSegment(points: $0) }))
+            trackpointLines.append(segmentLines)
+        }
+        for (c, alt) in points {
+            document.waypoints.append(Waypoint(latitude: c.latitude, longitude: c.longitude, elevation: alt,
+                                               time: placemarkTime, name: name, description: desc, type: type))
+        }
+        segments = []
+        segmentLines = []
+        points = []
+    }
+
+    /// After a fault: keeps the complete geometries of the placemark left open.
+    func closeOpen() {
+        if inPlacemark { finishPlacemark() }
+    }
+}

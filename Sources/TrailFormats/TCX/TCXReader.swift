@@ -1,0 +1,226 @@
+import Foundation
+import TrailCore
+
+/// Reads Garmin Training Center XML (TCX v2, `http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2`)
+/// into a ``GPXReadResult``, streaming through libxml2 (``XMLEventReader``).
+///
+/// - Each `Activities/Activity` becomes one track: all its `Lap/Track/Trackpoint`s in one
+///   segment (a new `Track` element per lap or pause does not break the line, as the device's own
+///   distance does not); type = the `Sport` attribute lowercased (`running`, `biking`, `other`),
+///   description = `Notes`, the creator = `Creator/Name`, the file's time = the first `Id`.
+/// - Each `Courses/Course` becomes a route named by its `Name`; its `CoursePoint`s become
+///   waypoints (name, `PointType` as type, `Notes` as description).
+/// - A trackpoint: `Time` (ISO 8601), `Position/LatitudeDegrees`, `LongitudeDegrees` (degrees),
+///   `AltitudeMeters` (m), `HeartRateBpm/Value` (bpm), `Cadence` or the ActivityExtension
+///   `RunCadence` (rpm), the extension `Speed` (m/s). Trackpoints without a position (time and
+///   heart rate only, common indoors or before a fix) are skipped; an out-of-range position is
+///   dropped with a warning (line, what).
+/// - Damage: as ``TrackReadOptions`` says (lenient keeps complete points with a warning).
+/// - Throws: ``TrackFileError``.
+public enum TCXReader {
+    /// Reads the TCX file at `url`.
+    public static func read(url: URL, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        try read(url: url, data: nil, fileName: url.lastPathComponent, options: options)
+    }
+
+    /// Reads a TCX document held in memory; `fileName` only names it in messages.
+    public static func read(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        try read(url: nil, data: data, fileName: fileName, options: options)
+    }
+
+    private static func read(url: URL?, data: Data?, fileName: String, options: TrackReadOptions) throws -> GPXReadResult {
+        let builder = TCXBuilder(fileName: fileName)
+        let stop = try XMLEventReader.run(url: url, data: data, fileName: fileName, format: "TCX", handler: builder,
+                                          options: options)
+        if let refusal = builder.refusal { throw refusal }
+        builder.closeOpen()
+        var warnings = builder.warnings
+        if let stop { warnings.append(stop) }
+        let doc = builder.document
+        if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
+            throw TrackFileError(kind: .noPositions, format: "TCX", fileName: fileName,
+                                 reason: builder.sawTrackpoints
+                                    ? "no trackpoint has a position (an indoor activity?); nothing to import"
+                                    : "no activity or course with trackpoints; nothing to import")
+        }
+        return GPXReadResult(document: doc, warnings: warnings, omittedWarningCount: builder.omittedWarnings,
+                             trackpointLines: builder.trackpointLines)
+    }
+}
+
+/// Turns TCX element events into a document.
+final class TCXBuilder: XMLEventHandler {
+    let fileName: String
+    var document = GPXDocument(version: "TCX")
+    var warnings: [GPXWarning] = []
+    var omittedWarnings = 0
+    var trackpointLines: [[Int32]] = []
+    var refusal: TrackFileError?
+    var sawTrackpoints = false
+
+    private var stack: [String] = []
+    /// The activity or course being read.
+    private var inActivity = false
+    private var inCourse = false
+    private var points: [Trackpoint] = []
+    private var lines: [Int32] = []
+    private var name: String?
+    private var notes: String?
+    private var sport: String?
+    // The open trackpoint.
+    private var inPoint = false
+    private var lat: Double?, lon: Double?, ele: Double?, time: Date?
+    private var hr: Double?, cadence: Double?, speed: Double?
+    private var pointLine = 0
+    // The open course point.
+    private var coursePoint: Waypoint?
+    private var cpName: String?, cpType: String?, cpNotes: String?, cpLat: Double?, cpLon: Double?
+
+    init(fileName: String) { self.fileName = fileName }
+
+    var keptPointCount: Int {
+        points.count + document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
+            + document.waypoints.count
+    }
+
+    private func warn(_ message: String, line: Int) {
+        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+            warnings.append(GPXWarning(line: line, message: message))
+        } else {
+            omittedWarnings += 1
+        }
+    }
+
+    private var parent: String? { stack.count >= 2 ? stack[stack.count - 2] : nil }
+
+    func start(_ name: String, namespace: String?, attributes: [String: String], line: Int) {
+        if stack.isEmpty && name != "TrainingCenterDatabase" && refusal == nil {
+            refusal = TrackFileError(kind: .notRecognised, format: "TCX", fileName: fileName, place: "\(line)",
+                                     reason: "root element is <\(name)>, not <TrainingCenterDatabase>")
+        }
+        stack.append(name)
+        switch name {
+        case "Activity" where parent == "Activities":
+            begin()
+            inActivity = true
+            sport = attributes["Sport"].map { $0.lowercased() }
+        case "Course" where parent == "Courses":
+            begin()
+            inCourse = true
+        case "Trackpoint" where inActivity || inCourse:
+            inPoint = true
+            sawTrackpoints = true
+            lat = nil; lon = nil; ele = nil; time = nil; hr = nil; cadence = nil; speed = nil
+            pointLine = line
+        case "CoursePoint" where inCourse:
+            cpName = nil; cpType = nil; cpNotes = nil; cpLat = nil; cpLon = nil
+            coursePoint = Waypoint(latitude: 0, longitude: 0)
+        default: break
+        }
+    }
+
+    private func begin() {
+        points = []
+        lines = []
+        name = nil
+        notes = nil
+        sport = nil
+    }
+
+    func end(_ element: String, text: String, line: Int) {
+        let parent = self.parent
+        defer { stack.removeLast() }
+        if inPoint {
+            switch element {
+            case "LatitudeDegrees": lat = number(text, element, line)
+            case "LongitudeDegrees": lon = number(text, element, line)
+            case "AltitudeMeters": ele = number(text, element, line)
+            case "Time":
+                time = ISO8601Timestamp.parse(text)
+                if time == nil && !text.isEmpty { warn("unreadable <Time> '\(text.prefix(40))' left out", line: line) }
+            case "Value" where parent == "HeartRateBpm": hr = number(text, "HeartRateBpm", line)
+            case "Cadence", "RunCadence": cadence = number(text, element, line)
+            case "Speed": speed = number(text, element, line)
+            case "Trackpoint": finishPoint()
+            default: break
+            }
+            return
+        }
+        if coursePoint != nil {
+            switch element {
+            case "Name": cpName = text
+            case "PointType": cpType = text
+            case "Notes": cpNotes = text
+            case "LatitudeDegrees": cpLat = number(text, element, line)
+            case "LongitudeDegrees": cpLon = number(text, element, line)
+            case "CoursePoint":
+                coursePoint = nil
+                if let la = cpLat, let lo = cpLon, Coordinate(latitude: la, longitude: lo).isValid {
+                    document.waypoints.append(Waypoint(latitude: la, longitude: lo, name: cpName, description: cpNotes,
+                                                       type: cpType))
+                } else {
+                    warn("course point without a valid position left out", line: line)
+                }
+            default: break
+            }
+            return
+        }
+        switch element {
+        case "Id" where parent == "Activity" && inActivity:
+            if document.metadata.time == nil { document.metadata.time = ISO8601Timestamp.parse(text) }
+        case "Name" where parent == "Course" && inCourse: name = text
+        case "Name" where parent == "Creator" && inActivity:
+            if document.creator == nil, !text.isEmpty { document.creator = text }
+        case "Notes" where (parent == "Activity" && inActivity) || (parent == "Course" && inCourse):
+            notes = text.isEmpty ? nil : text
+        case "Activity" where inActivity:
+            inActivity = false
+            if !points.isEmpty {
+                document.tracks.append(Track(name: name, description: notes, type: sport,
+                                             segments: [TrackSegment(points: points)]))
+                trackpointLines.append(lines)
+            }
+            points = []
+            lines = []
+        case "Course" where inCourse:
+            inCourse = false
+            if !points.isEmpty { document.routes.append(Route(name: name, description: notes, points: points)) }
+            points = []
+            lines = []
+        default: break
+        }
+    }
+
+    private func number(_ text: String, _ element: String, _ line: Int) -> Double? {
+        guard let v = Array(text.utf8).withUnsafeBufferPointer(DecimalParser.finiteDouble) else {
+            if !text.isEmpty { warn("unreadable <\(element)> '\(text.prefix(40))' left out", line: line) }
+            return nil
+        }
+        return v
+    }
+
+    private func finishPoint() {
+        inPoint = false
+        guard let la = lat, let lo = lon else { return }
+        guard Coordinate(latitude: la, longitude: lo).isValid else {
+            warn("trackpoint at \(la), \(lo) is out of range; left out", line: pointLine)
+            return
+        }
+        let extras: TrackpointExtras? = hr == nil && cadence == nil && speed == nil ? nil
+            : TrackpointExtras(speed: speed, heartRate: hr, cadence: cadence)
+        points.append(Trackpoint(latitude: la, longitude: lo, elevation: ele, time: time, extras: extras))
+        lines.append(Int32(clamping: pointLine))
+    }
+
+    /// After a fault: keeps the points of the activity or course left open.
+    func closeOpen() {
+        guard !points.isEmpty else { return }
+        if inActivity {
+            document.tracks.append(Track(name: name, description: notes, type: sport, segments: [TrackSegment(points: points)]))
+            trackpointLines.append(lines)
+        } else if inCourse {
+            document.routes.append(Route(name: name, description: notes, points: points))
+        }
+        points = []
+    }
+}
