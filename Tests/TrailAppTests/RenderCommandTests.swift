@@ -66,7 +66,7 @@ import TrailStore
         let colour = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "80x24", "--ansi", "--map", dir + "/none"],
                          environment: ["COLORTERM": "truecolor"])
         #expect(colour.code == 0)
-        #expect(colour.out.contains("\u{1b}[0;1;38;2;255;95;175;49m"), "the dark theme's bold route colour #ff5faf")
+        #expect(colour.out.contains("\u{1b}[0;1;38;2;255;135;255;49m"), "the dark theme's bold route colour #ff87ff")
         let mono = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "80x24", "--ansi", "--map", dir + "/none"],
                        environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
         #expect(mono.code == 0)
