@@ -21,6 +21,9 @@ public struct MapFeatureStyle: Hashable, Sendable {
         case symbol(String, ascii: Character)
         /// Only the name (places).
         case labelOnly
+        /// Only a background tint under the map's lines (scree, bare rock, other land use;
+        /// ``tintRole(of:)``), no outline.
+        case area
         /// Not drawn.
         case hidden
     }
@@ -68,9 +71,28 @@ public struct MapFeatureStyle: Hashable, Sendable {
         case .viewpoint: return .init(drawing: .symbol("✦", ascii: "V"), role: ThemeRole.viewpoint, priority: Layer.symbol, labelRank: 30)
         case .saddle: return .init(drawing: .labelOnly, role: ThemeRole.label, priority: Layer.label, labelRank: 40)
         case .place: return .init(drawing: .labelOnly, role: ThemeRole.label, priority: Layer.label, labelRank: 100)
-        case .waterfall, .parking, .toilets, .busStop, .information, .grassland, .scree, .bareRock, .landuse, .leisure,
+        case .scree, .bareRock, .landuse: return .init(drawing: .area, role: ThemeRole.landuse, priority: 0, labelRank: nil)
+        case .waterfall, .parking, .toilets, .busStop, .information, .grassland, .leisure,
              .aerialway, .boundary, .protectedArea:
             return .init(drawing: .hidden, role: ThemeRole.landuse, priority: 0, labelRank: nil)
+        }
+    }
+
+    /// The theme role of `feature`'s background tint (DECISIONS 604), nil for none: lakes
+    /// `area-water`, forest `area-forest`, glaciers `area-glacier`, scree and bare rock
+    /// `area-rock`, built-up land (landuse residential, commercial, industrial, retail)
+    /// `area-built`. Only closed areas are tinted.
+    public static func tintRole(of feature: MapFeature) -> String? {
+        guard feature.kind == .area else { return nil }
+        switch feature.featureClass {
+        case .water: return ThemeRole.areaWater
+        case .forest: return ThemeRole.areaForest
+        case .glacier: return ThemeRole.areaGlacier
+        case .scree, .bareRock: return ThemeRole.areaRock
+        case .landuse:
+            return ["residential", "commercial", "industrial", "retail"].contains(feature.tags["landuse"] ?? "")
+                ? ThemeRole.areaBuilt : nil
+        default: return nil
         }
     }
 

@@ -36,7 +36,7 @@ extension MapWidget {
                 }
             case .symbol:
                 symbols.append((index, item.style.labelRank ?? 0))
-            case .labelOnly, .hidden:
+            case .labelOnly, .area, .hidden:
                 break
             }
         }
@@ -101,7 +101,7 @@ extension MapWidget {
             switch item.style.drawing {
             case .symbol: kind = canvas.hasOverlay(in: Rect(x: cx, y: cy, width: 1, height: 1)) ? .symbol : .place
             case .line: kind = .line
-            case .labelOnly, .hidden: kind = .place
+            case .labelOnly, .area, .hidden: kind = .place
             }
             var text = candidate.text
             if item.feature.featureClass == .peak, kind == .symbol, let e = item.feature.elevation, e.isFinite, e > 0, e < 9000 {

@@ -162,7 +162,12 @@ public struct MapWidget: Sendable {
             info.labels = placer.placed.map { ($0.text, Rect(x: $0.rect.x + area.x, y: $0.rect.y + area.y, width: $0.rect.width, height: 1)) }
         }
         canvas.render(into: &buffer, at: area, mode: environment.canvasMode)
-        drawHillshade(viewport: vp, area: area, into: &buffer)
+        // Area tints under the lines, off where the hillshade shades the cells (DECISIONS 604).
+        if showsHillshade && basemap?.hillshade != nil {
+            drawHillshade(viewport: vp, area: area, into: &buffer)
+        } else if info.basemapDrawn || hasData, let basemap {
+            paintAreaTints(basemap, transform: transform, area: area, route: info.routeCells, into: &buffer)
+        }
         if info.basemapDrawn, let r = attributionRect, let text = attributionText {
             let abs = Rect(x: area.x + r.x, y: area.y + r.y, width: r.width, height: 1)
             // Cleared first: text takes on the attributes of what it is drawn over (a bold line).
