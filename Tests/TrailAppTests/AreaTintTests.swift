@@ -60,8 +60,9 @@ import TrailMap
     }
 
     @Test func forestAndLakeAreTintedUnderTheLinesButNotUnderTheHike() {
-        let env = TestSupport.environment("dark")
-        let (buffer, info, vp) = render(theme: "dark")
+        // The light theme tints both (the dark one only lakes and glaciers: DECISIONS 604).
+        let env = TestSupport.environment("light")
+        let (buffer, info, vp) = render(theme: "light")
         let forest = env.style(ThemeRole.areaForest).bg!, water = env.style(ThemeRole.areaWater).bg!
         var checked = 0, wrong: [String] = []
         for y in 0..<30 { for x in 0..<80 {
@@ -85,9 +86,23 @@ import TrailMap
         #expect(wrong.isEmpty, "\(wrong.count) cells: \(wrong.prefix(8))")
     }
 
+    @Test func theDarkThemeTintsLakesOnly() {
+        let env = TestSupport.environment("dark")
+        let water = env.style(ThemeRole.areaWater).bg!
+        #expect(env.style(ThemeRole.areaForest).bg == nil)
+        let (buffer, _, vp) = render(theme: "dark")
+        for y in 0..<29 { for x in 0..<80 where buffer[x, y]!.bg != .default {
+            #expect(buffer[x, y]!.bg == water)
+            #expect(expected(vp, x: x, y: y) == ThemeRole.areaWater || expected(vp, x: x - 1, y: y) == ThemeRole.areaWater
+                    || expected(vp, x: x + 1, y: y) == ThemeRole.areaWater || expected(vp, x: x, y: y - 1) == ThemeRole.areaWater
+                    || expected(vp, x: x, y: y + 1) == ThemeRole.areaWater, "tint outside the lake at \(x),\(y)")
+        } }
+    }
+
     @Test func noTintsUnderTheHillshadeNorInMonoOrHighContrast() {
         let (shaded, _, _) = render(theme: "dark", hillshade: true)
         let tints = [ThemeRole.areaForest, ThemeRole.areaWater].compactMap { TestSupport.environment("dark").style($0).bg }
+        #expect(!tints.isEmpty)
         #expect(!shaded.cells.contains { tints.contains($0.bg) })
         for theme in ["mono", "high-contrast"] {
             let (buffer, _, _) = render(theme: theme)
