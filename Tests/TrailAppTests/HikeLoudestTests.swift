@@ -11,8 +11,9 @@ import TrailTerrain
 /// cell's glyph and style are known: the hike over the basemap with contours, the basemap
 /// alone, and the hike's line alone. Then
 /// - the hike's cells keep the glyphs of the line drawn alone (the knock-out: no basemap dot in them);
-/// - its style is one no basemap cell farther than two cells from the line has, and its
-///   attribute (bold) is on no such cell either (so it is told apart without colour too);
+/// - its style is one no basemap cell farther than two cells from the line has, also with the
+///   colours downgraded to 256, 16, 8 and no colours, and its attribute (bold) is on no such
+///   cell either (so it is told apart without colour too);
 /// - its cells carry at least 1.6 times the braille dots of the basemap's cells (popcount of
 ///   the braille masks, means over the cells);
 /// - in colour it is at least twice as bright as the median of those basemap cells: relative
@@ -162,6 +163,13 @@ import TrailTerrain
         #expect(far.count >= 20, "\(what): basemap drawn around the hike (\(far.count) cells)", sourceLocation: sourceLocation)
         let same = far.filter { $0.style == routeStyle }
         #expect(same.isEmpty, "\(what): \(same.count) basemap cells in the line's style", sourceLocation: sourceLocation)
+        // Also on terminals with fewer colours (the colours as the terminal downgrades them).
+        for depth in [ColorDepth.indexed256, .ansi16, .ansi8, .none] {
+            func key(_ c: Cell) -> String { "\(c.fg.downgraded(to: depth)) \(c.bg.downgraded(to: depth)) \(c.attributes.rawValue)" }
+            let line = key(full[route.first!.x, route.first!.y]!)
+            let clash = far.filter { key($0) == line }.count
+            #expect(clash == 0, "\(what) at \(depth): \(clash) basemap cells look like the line", sourceLocation: sourceLocation)
+        }
         let bold = far.filter { $0.attributes.contains(.bold) || $0.attributes.contains(.reverse) }
         #expect(bold.isEmpty, "\(what): \(bold.count) basemap cells bold or reverse: \(bold.prefix(5).map(\.symbol))",
                 sourceLocation: sourceLocation)
