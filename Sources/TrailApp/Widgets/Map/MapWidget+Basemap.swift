@@ -96,7 +96,8 @@ extension MapWidget {
             }
             guard inView(p) else { continue }
             let cx = Int(p.x) / 2, cy = Int(p.y) / 4
-            let style = environment.style(item.style.isSymbol ? item.style.role : ThemeRole.label)
+            // Names in the quiet label colour; the symbol beside them keeps its own (DECISIONS 603).
+            let style = environment.style(ThemeRole.label)
             let kind: MapLabelPlacer.AnchorKind
             switch item.style.drawing {
             case .symbol: kind = canvas.hasOverlay(in: Rect(x: cx, y: cy, width: 1, height: 1)) ? .symbol : .place
