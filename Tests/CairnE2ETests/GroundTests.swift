@@ -62,10 +62,12 @@ import Testing
         #expect(narrow.ok, "no \"no path\" in the legend's second row at 100 columns:\n\(narrow.screen)")
         try tmux.resize(width: 120, height: 44)
         try tmux.send("o")
+        #expect(try tmux.waitFor(text: "Line colours: walked by other hikes").ok)
+        try tmux.send("o")
         let plain = try tmux.waitFor(text: "Line colours: plain")
         #expect(plain.ok && !(plain.screen.split(separator: "\n").first ?? "").hasPrefix("SAC"))
         try tmux.send("?")
-        #expect(try tmux.waitFor(text: "plain / by slope / by SAC grade").ok)
+        #expect(try tmux.waitFor(text: "plain / by slope / by SAC grade / walked by other hikes").ok)
     }
 
     /// The foreground colours set by the SGR sequences in `line` (`38;5;N`, `38;2;R;G;B`,

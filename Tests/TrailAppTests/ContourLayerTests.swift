@@ -31,6 +31,29 @@ import TrailCore
         #expect(inked.first?.offset == viewport.cell(Coordinate(latitude: 42.55, longitude: 1.55))?.y)
     }
 
+    /// An index line's height is not written where the hike's line runs (issue 31): the label
+    /// goes at the middle point, so a hike line crossing there leaves the contour unlabelled,
+    /// and one crossing elsewhere does not.
+    @Test func indexLabelsKeepOffTheHikesLine() {
+        let viewport = MapViewport(center: Coordinate(latitude: 42.55, longitude: 1.55), zoom: 14, width: 40, height: 10)
+        let b = viewport.bounds
+        let westToEast = stride(from: 0.0, through: 1.0, by: 0.05).map {
+            Coordinate(latitude: 42.55, longitude: b.minLongitude + (b.maxLongitude - b.minLongitude) * $0)
+        }
+        let layer = ContourLayer(lines: [ContourLayer.Line(level: 2000, isIndex: true, points: westToEast)])
+        let labelCell = viewport.cell(westToEast[westToEast.count / 2])!
+        func labels(hikeColumn: Int) -> Int {
+            var hike = BrailleCanvas(width: 40, height: 10)
+            hike.line(from: DotPoint(x: Double(hikeColumn * 2), y: 0), to: DotPoint(x: Double(hikeColumn * 2), y: 39.9),
+                      ink: Ink(Style(), priority: 20), weight: .heavy)
+            var canvas = BrailleCanvas(width: 40, height: 10)
+            return layer.draw(viewport: viewport, canvas: &canvas, environment: env, avoiding: hike)
+        }
+        #expect(labels(hikeColumn: labelCell.x + 2) == 0, "label over the hike")
+        #expect(labels(hikeColumn: labelCell.x - 1) == 0, "label right beside the hike")
+        #expect(labels(hikeColumn: 2) == 1)
+    }
+
     @Test func linesOutsideTheViewAreSkippedAndOrdinaryLinesHaveNoLabel() {
         let viewport = MapViewport(center: Coordinate(latitude: 42.55, longitude: 1.55), zoom: 14, width: 30, height: 8)
         let far = (0..<10).map { Coordinate(latitude: 43.0, longitude: 1.0 + Double($0) * 0.01) }

@@ -148,33 +148,38 @@ import TrailCore
 
     @Test func withoutColourTheRouteIsTwoDotsWideWhereAPathIsOne() {
         // Issue 16's tester: in mono a waymarked route (and solid T1 under `o`) looked like the
-        // paths, which are one dot wide. The line runs north: a dot per dot row in colour, two
-        // side by side without (the second column beside the first, in the same cell).
+        // paths, which are one dot wide. Since issue 31 the hike's line is two dots wide in
+        // colour too (DECISIONS 600): the line runs north, two dot columns side by side in the
+        // same cell, as many dots with colour as without.
         let hike = twoGradeHike()
         for colouring in [LineColouring.plain, .grade] {
             let colour = Self.dotCount(renderMap(hike, colouring), rows: 18..<28)
             let mono = Self.dotCount(renderMap(hike, colouring, theme: "mono"), rows: 18..<28)
             #expect(colour > 0)
-            #expect(Double(mono) > Double(colour) * 1.8 && Double(mono) < Double(colour) * 2.4,
+            // T1 is solid in both; the rest of the grade line is dashed in mono only.
+            #expect(Double(mono) > Double(colour) * (colouring == .plain ? 0.95 : 0.3) && Double(mono) <= Double(colour) * 1.05,
                     "\(colouring): \(mono) dots in mono vs \(colour) in colour")
         }
-        // Every lit cell of the mono plain line is two dot columns wide (mask left | right column).
-        let buffer = renderMap(hike, .plain, theme: "mono")
-        var both = 0, one = 0
-        for y in 18..<28 { for x in 0..<80 {
-            let v = buffer[x, y]!.symbol.unicodeScalars.first!.value
-            guard v > 0x2800 && v <= 0x28FF else { continue }
-            let m = v - 0x2800
-            let left = m & 0x47 != 0, right = m & 0xB8 != 0  // dots 1 2 3 7 | 4 5 6 8
-            if left && right { both += 1 } else { one += 1 }
-        } }
-        #expect(both + one > 0)
-        #expect(both > one * 3, "\(both) cells with both columns, \(one) with one")
+        // Every lit cell of the plain line is two dot columns wide (mask left | right column).
+        for theme in ["dark", "mono"] {
+            let buffer = renderMap(hike, .plain, theme: theme)
+            var both = 0, one = 0
+            for y in 18..<28 { for x in 0..<80 {
+                let v = buffer[x, y]!.symbol.unicodeScalars.first!.value
+                guard v > 0x2800 && v <= 0x28FF else { continue }
+                let m = v - 0x2800
+                let left = m & 0x47 != 0, right = m & 0xB8 != 0  // dots 1 2 3 7 | 4 5 6 8
+                if left && right { both += 1 } else { one += 1 }
+            } }
+            #expect(both + one > 0)
+            #expect(both > one * 3, "\(theme): \(both) cells with both columns, \(one) with one")
+        }
     }
 
     @Test func oCyclesTheColouringAndTheHelpListsIt() {
         #expect(HikeAction.keyMap.action(for: .character("o")) == .lineColouring)
-        #expect(LineColouring.plain.next == .slope && LineColouring.slope.next == .grade && LineColouring.grade.next == .plain)
+        #expect(LineColouring.plain.next == .slope && LineColouring.slope.next == .grade
+                && LineColouring.grade.next == .walked && LineColouring.walked.next == .plain)
         var state = HikeScreenState(hike: twoGradeHike())
         state.setLineColouring(.slope)
         #expect(state.routeGrades != nil)

@@ -53,6 +53,37 @@ import TrailStore
         #expect(unknown.code == 1)
     }
 
+    /// `--line-colours` takes the hike screen's names; plain is the default (as on the hike
+    /// screen, DECISIONS 602); walked colours what another stored hike walked of the line.
+    @Test func lineColoursAreTheHikeScreensWithPlainByDefault() throws {
+        let storePath = dir + "/walked.sqlite"
+        var doc = try GPXReader.read(url: TestSupport.samples.appendingPathComponent("gpxpy-Mojstrovka.gpx")).document
+        let calculator = StatisticsCalculator()
+        let store = try HikeStore(path: storePath)
+        let whole = try HikeImportPlan(document: doc, fileName: "whole.gpx").hikes(statistics: { calculator.statistics(for: $0) })
+        guard case .inserted(let id) = try store.insert(whole[0]) else { Issue.record("not inserted"); return }
+        // Another hike over the first half of the same line.
+        let points = doc.tracks[0].segments[0].points
+        doc.tracks[0].segments = [TrackSegment(points: Array(points.prefix(points.count / 2)))]
+        let half = try HikeImportPlan(document: doc, fileName: "half.gpx").hikes(statistics: { calculator.statistics(for: $0) })
+        _ = try store.insert(half[0])
+        let base = ["render", id.rawValue, "--store", storePath, "--size", "100x30", "--map", dir + "/none.sqlite", "--ansi"]
+        let env = ["COLORTERM": "truecolor"]
+        let byDefault = run(base, environment: env), plain = run(base + ["--line-colours", "plain"], environment: env)
+        let walked = run(base + ["--line-colours", "walked"], environment: env)
+        #expect(byDefault.code == 0 && plain.code == 0 && walked.code == 0, "\(walked.err)")
+        #expect(byDefault.out == plain.out)
+        // The dark theme's route-covered colour #00ffaf only when asked for, with its legend.
+        let covered = "38;2;0;255;175"
+        #expect(!byDefault.out.contains(covered) && !byDefault.out.contains("by other hikes"))
+        #expect(walked.out.contains(covered), "nothing drawn as walked")
+        #expect(walked.out.contains("by other hikes") && walked.out.contains("not yet"))
+        let slope = run(base + ["--line-colours", "slope"], environment: env), short = run(base + ["--slope"], environment: env)
+        #expect(slope.code == 0 && slope.out == short.out)
+        #expect(run(base + ["--line-colours", "rainbow"]).code == 2)
+        #expect(run(base + ["--slope", "--line-colours", "grade"]).code == 2)
+    }
+
     @Test func asciiOutputIsPlainASCII() {
         let r = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "100x30", "--scrub", "0.5", "--ascii",
                      "--map", dir + "/none.sqlite"])
@@ -66,7 +97,7 @@ import TrailStore
         let colour = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "80x24", "--ansi", "--map", dir + "/none"],
                          environment: ["COLORTERM": "truecolor"])
         #expect(colour.code == 0)
-        #expect(colour.out.contains("\u{1b}[0;1;38;2;255;95;175;49m"), "the dark theme's bold route colour #ff5faf")
+        #expect(colour.out.contains("\u{1b}[0;1;38;2;255;135;255;49m"), "the dark theme's bold route colour #ff87ff")
         let mono = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "80x24", "--ansi", "--map", dir + "/none"],
                        environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
         #expect(mono.code == 0)

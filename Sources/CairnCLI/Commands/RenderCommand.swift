@@ -27,15 +27,17 @@ public enum RenderCommand: Command {
     static let zoom = OptionSpec("--zoom", value: "Z", defaultHelp: "fit the whole hike",
                                  help: "map zoom (slippy-map level, fractional), centred on the cursor")
     static let time = OptionSpec("--time", help: "chart against elapsed time instead of distance")
-    static let slope = OptionSpec("--slope", help: "colour the route by slope")
-    static let grade = OptionSpec("--grade", help: "colour the route by the SAC grade of the ways under it (needs a map)")
+    static let lineColours = OptionSpec("--line-colours", value: "NAME", defaultHelp: "plain",
+                                        help: "colour the hike's line: plain, slope, grade (SAC grade of the ways under it, needs a map) or walked (by other stored hikes); the names and the default of the hike screen's 'o'")
+    static let slope = OptionSpec("--slope", help: "short for --line-colours slope")
+    static let grade = OptionSpec("--grade", help: "short for --line-colours grade")
     static let contours = OptionSpec("--contours", help: "draw the terrain's contour lines under the map (tiles from --dem)")
     static let terrain = OptionSpec("--terrain", help: "profile from the terrain where the hike has no ele, else the terrain's line beside the GPS line (tiles from --dem)")
     static let hillshade = OptionSpec("--hillshade", help: "shade the map's relief from the terrain (Horn, sun 315°/45°; tiles from --dem)")
     static let ansi = OptionSpec("--ansi", help: "colour output (ECMA-48 SGR); depth from COLORTERM / TERM")
     static let track = OptionSpec("--track", value: "N", defaultHelp: "the first track or route with points",
                                   help: "which track of a GPX file (numbered as by 'cairn import --list')")
-    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, slope, grade, contours, terrain, hillshade, ansi, .ascii, .theme, .units,
+    public static let options: [OptionSpec] = [size, scrub, range, zoom, time, lineColours, slope, grade, contours, terrain, hillshade, ansi, .ascii, .theme, .units,
                                                track, .store, .map, .dem]
     public static let notes = ThemeOption.lookupNote + """
 
@@ -97,9 +99,21 @@ public enum RenderCommand: Command {
         }
         if let r = range { state.setRange(start: hike.index(atFraction: r.0), end: hike.index(atFraction: r.1)) }
         if timeAxis { state.setChartAxis(.time) }
-        if slope && args.has(Self.grade) { throw CLIError.usage("--slope and --grade colour the route two ways: choose one") }
-        if slope { state.setColoursBySlope(true) }
-        if args.has(Self.grade) { state.setLineColouring(.grade) }
+        var colourings: [LineColouring] = []
+        if let name = args.value(Self.lineColours) {
+            guard let c = LineColouring(rawValue: name.lowercased()) else {
+                throw CLIError.usage("--line-colours takes \(LineColouring.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            colourings.append(c)
+        }
+        if slope { colourings.append(.slope) }
+        if args.has(Self.grade) { colourings.append(.grade) }
+        if Set(colourings).count > 1 { throw CLIError.usage("--line-colours, --slope and --grade colour the line two ways: choose one") }
+        let colouring = colourings.first ?? .plain
+        state.setLineColouring(colouring)
+        if colouring == .walked {
+            state.completion = try walkedByOthers(positionals[0], hike: hike, storePath: storePath, context: context)
+        }
         let mapViewport = state.viewport.resized(width: layout.map.width, height: layout.map.height)
         state.basemap = try loadBasemap(mapPath, viewport: mapViewport)
         state.showsContours = args.has(Self.contours)
@@ -124,6 +138,24 @@ public enum RenderCommand: Command {
             context.stdout.write(buffer.textDump() + "\n")
         }
         return 0
+    }
+
+    /// What other stored hikes and walks have walked of `hike` (the hike screen's completion,
+    /// without the names of the missing stretches): for a stored hike every other one, for a
+    /// GPX file every stored one; nothing without a store.
+    static func walkedByOthers(_ argument: String, hike: PreparedHike, storePath: String,
+                               context: CommandContext) throws -> CompletionFigures? {
+        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
+        let store = try StoreAccess.open(storePath, context, create: false)
+        let path = context.resolve(argument)
+        let isFile = argument.lowercased().hasSuffix(".gpx") || FileManager.default.fileExists(atPath: path)
+        let excluding = isFile ? nil : try StoreAccess.ids([argument], in: store).first
+        let (c, lines) = try store.completion(of: hike.segmentCoordinates.filter { $0.count >= 2 }, excluding: excluding)
+        return CompletionFigures(share: c.share, length: c.length, walked: c.walked,
+                                 walkedRanges: c.walkedStretches.map { $0.start...$0.end },
+                                 missing: c.missingStretches.map { CompletionFigures.Missing(start: $0.start, end: $0.end,
+                                                                                             fromName: nil, toName: nil) },
+                                 hikesRead: lines.hikesRead, walksRead: lines.walksRead)
     }
 
     /// "120x40" → (120, 40); each side 1…1000.

@@ -103,7 +103,8 @@ enum HikeFeature {
             case .lineColouring:
                 let next = hike.screen.lineColouring.next
                 hike.screen.setLineColouring(next)
-                let note = next == .grade && hike.screen.hike.ground == nil ? " (no map data under this hike)" : ""
+                var note = next == .grade && hike.screen.hike.ground == nil ? " (no map data under this hike)" : ""
+                if next == .walked && (hike.screen.completion?.walkedRanges ?? []).isEmpty { note = " (no other hike walks any of it)" }
                 result.status = StatusMessage(text: "Line colours: \(next.title)\(note)", isError: false)
             case .edit:
                 return Result(navigation: .editDrawing)

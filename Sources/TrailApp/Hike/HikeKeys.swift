@@ -60,7 +60,7 @@ extension HikeAction {
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
         KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",
                    keys: [.character("t")], action: .terrainLine),
-        KeyBinding("o", "colour the line: plain / by slope / by SAC grade (legend on the map)",
+        KeyBinding("o", "colour the line: plain / by slope / by SAC grade / walked by other hikes (legend on the map)",
                    keys: [.character("o")], action: .lineColouring),
         .mouse("click", "profile: move the cursor there; map: focus it"),
         KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),

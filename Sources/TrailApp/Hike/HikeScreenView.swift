@@ -24,7 +24,9 @@ public enum HikeScreenView {
         map.showsContours = state.showsContours
         map.showsHillshade = state.showsHillshade
         map.lineColouring = state.lineColouring
-        map.coveredRanges = state.completion?.walkedRanges ?? []
+        // What other hikes walked of this one is a colouring chosen with `o`, with its legend;
+        // by default the line is one plain colour (DECISIONS 602).
+        map.coveredRanges = state.lineColouring == .walked ? state.completion?.walkedRanges ?? [] : []
         let info = map.render(area: layout.map, into: &buffer)
         // Below the line colouring's legend, where the map is, with the viewport the map drew with.
         let mapArea = map.mapArea(in: layout.map)

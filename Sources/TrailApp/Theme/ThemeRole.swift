@@ -54,6 +54,16 @@ public enum ThemeRole {
     public static let routeFinish = "route-finish"
     /// The part of a followed route already covered.
     public static let routeCovered = "route-covered"
+    /// Ungraded ways (no `sac_scale`) on the line coloured by SAC grade and in the ground bars:
+    /// never the route's own colour, which no bar and no basemap feature uses (DECISIONS 601).
+    public static let ungraded = "ungraded"
+    /// Area tints: cell backgrounds under the map's lines for lakes, forest, glaciers, scree
+    /// and bare rock, built-up land (only a role with a `bg` paints; off with hillshade on).
+    public static let areaWater = "area-water"
+    public static let areaForest = "area-forest"
+    public static let areaGlacier = "area-glacier"
+    public static let areaRock = "area-rock"
+    public static let areaBuilt = "area-built"
     /// The scrub position on the map.
     public static let marker = "marker"
     /// A generic cursor.
@@ -84,7 +94,8 @@ public enum ThemeRole {
     public static let all: [String] = [
         text, muted, heading, label, border, highlight, selection, warning,
         path, track, road, minorRoad, water, waterway, forest, landuse, peak, hut, spring, viewpoint,
-        route, routeChevron, routeStart, routeFinish, routeCovered, marker, cursor,
+        route, routeChevron, routeStart, routeFinish, routeCovered, ungraded, marker, cursor,
+        areaWater, areaForest, areaGlacier, areaRock, areaBuilt,
         chartLine, chartFill, chartAxis, chartCursor, chartTerrain,
     ] + (1...6).map { sac($0) } + (1...5).map { hillshade($0) } + surfaceRoles
 }

@@ -38,10 +38,12 @@ public struct ContourLayer: Sendable {
     }
 
     /// Draws the lines visible in `viewport` into `canvas` (sized viewport.width × height cells)
-    /// and labels index lines.
+    /// and labels index lines; no label goes on or right beside a cell where `hikeLine` (the hike's
+    /// line on a canvas of the same size) has dots.
     /// - Returns: the number of labels written.
     @discardableResult
-    public func draw(viewport: MapViewport, canvas: inout BrailleCanvas, environment: WidgetEnvironment) -> Int {
+    public func draw(viewport: MapViewport, canvas: inout BrailleCanvas, environment: WidgetEnvironment,
+                     avoiding hikeLine: BrailleCanvas? = nil) -> Int {
         let plain = Ink(Self.style(Self.role, fallback: ThemeRole.landuse, environment), priority: Self.priority)
         let strong = Ink(Self.style(Self.indexRole, fallback: ThemeRole.forest, environment), priority: Self.priority)
         let labelStyle = Self.style(Self.indexRole, fallback: ThemeRole.forest, environment)
@@ -56,6 +58,7 @@ public struct ContourLayer: Sendable {
             let text = String(Int(line.level.rounded()))
             let rect = Rect(x: cell.x, y: cell.y, width: text.count, height: 1)
             guard cell.x + text.count <= canvas.width, !canvas.hasOverlay(in: rect) else { continue }
+            if let hikeLine, (cell.x - 1...cell.x + text.count).contains(where: { hikeLine.mask(cellX: $0, cellY: cell.y) != 0 }) { continue }
             canvas.text(text, cellX: cell.x, cellY: cell.y, style: labelStyle, priority: Self.labelPriority)
             labels += 1
         }

@@ -1,10 +1,13 @@
 import TermUI
 import TrailMap
 
-/// How the hike's line is coloured on the map: one colour, by slope, or by the SAC grade of
-/// the ways under it (issue 16). `o` on the hike screen cycles through them in this order.
+/// How the hike's line is coloured on the map: one colour (the default, on the hike screen and
+/// in `cairn render`), by slope, by the SAC grade of the ways under it (issue 16), or by
+/// what other hikes have walked of it. `o` on the hike screen cycles through them in this
+/// order; `cairn render --line-colours NAME` takes the raw values. Every colouring but plain
+/// has a legend above the map (DECISIONS 602).
 public enum LineColouring: String, Sendable, Hashable, CaseIterable {
-    case plain, slope, grade
+    case plain, slope, grade, walked
 
     /// The next one in the cycle (grade goes back to plain).
     public var next: LineColouring {
@@ -18,6 +21,7 @@ public enum LineColouring: String, Sendable, Hashable, CaseIterable {
         case .plain: return "plain"
         case .slope: return "slope"
         case .grade: return "SAC grade"
+        case .walked: return "walked by other hikes"
         }
     }
 }
@@ -29,6 +33,10 @@ public enum LineClass {
     public static let ungraded = 0
     /// No walkable way near the stretch.
     public static let offMap = 7
+    /// Walked by another hike (the walked colouring's legend).
+    public static let walked = 8
+    /// Not walked by any other hike (the walked colouring's legend).
+    public static let notWalked = 9
 
     /// The class of a stretch from its ground (nil ground: no path).
     public static func of(_ tag: GroundTag?) -> Int {
@@ -44,12 +52,16 @@ public enum LineClass {
         return (limits.firstIndex { abs(g) < $0 } ?? 5) + 1
     }
 
-    /// The theme role of class `k`: `sac-k` for 1-6, the route's own colour for ungraded ways
-    /// (most paths carry no `sac_scale`: the line must stay visible), `muted` where there is no path.
+    /// The theme role of class `k`: `sac-k` for 1-6, `ungraded` for ungraded ways (a light
+    /// neutral: most paths carry no `sac_scale`, so the line must stay visible, but not in the
+    /// route's own colour, which means "the hike" alone), `muted` where there is no path;
+    /// `route-covered` and `route` for walked and not walked.
     public static func role(_ k: Int) -> String {
         switch k {
         case 1...6: return ThemeRole.sac(k)
-        case ungraded: return ThemeRole.route
+        case ungraded: return ThemeRole.ungraded
+        case walked: return ThemeRole.routeCovered
+        case notWalked: return ThemeRole.route
         default: return ThemeRole.muted
         }
     }

@@ -20,6 +20,7 @@ public struct MapLabelPlacer: Sendable {
     private var blocked: [Bool]
     private var labelled: [Bool]
     private var drawn: [Bool]
+    private var symbol: [Bool]
     /// The labels placed so far: text (sanitised and cut) and the cells it covers.
     public private(set) var placed: [(text: String, rect: Rect)] = []
 
@@ -33,6 +34,15 @@ public struct MapLabelPlacer: Sendable {
         blocked = [Bool](repeating: false, count: self.width * self.height)
         labelled = blocked
         drawn = blocked
+        symbol = blocked
+    }
+
+    /// Marks cell (`x`, `y`) as holding a map symbol (▲, ⌂): blocked, and no label may end
+    /// right beside it, so a name never runs into the next summit ("Pic Negre▲▲Pic …").
+    public mutating func markSymbol(x: Int, y: Int) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        blocked[y * width + x] = true
+        symbol[y * width + x] = true
     }
 
     /// Marks the cells of `rect` (clipped) as not available for labels.
@@ -62,14 +72,14 @@ public struct MapLabelPlacer: Sendable {
     }
 
     /// True when `w` cells from (`x`, `y`) are free and the cells just left and right of them
-    /// hold no label.
+    /// hold no label and no symbol.
     func fits(x: Int, y: Int, w: Int, clear: Bool = false) -> Bool {
         guard w > 0, y >= 0, y < height, x >= 0, x + w <= width else { return false }
         for i in x..<(x + w) where blocked[y * width + i] || labelled[y * width + i] || (clear && drawn[y * width + i]) {
             return false
         }
-        if x > 0 && labelled[y * width + x - 1] { return false }
-        if x + w < width && labelled[y * width + x + w] { return false }
+        if x > 0 && (labelled[y * width + x - 1] || symbol[y * width + x - 1]) { return false }
+        if x + w < width && (labelled[y * width + x + w] || symbol[y * width + x + w]) { return false }
         return true
     }
 

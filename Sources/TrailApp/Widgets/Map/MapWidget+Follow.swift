@@ -25,7 +25,7 @@ extension MapWidget {
                         let t = span > 0 ? (s - a) / span : 0
                         return DotPoint(x: dots[i].x + t * (dots[i + 1].x - dots[i].x), y: dots[i].y + t * (dots[i + 1].y - dots[i].y))
                     }
-                    canvas.line(from: at(lo), to: at(hi), ink: ink)
+                    canvas.line(from: at(lo), to: at(hi), ink: ink, weight: .heavy)
                 }
                 k += 1
             }

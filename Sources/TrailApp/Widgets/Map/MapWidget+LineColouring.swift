@@ -7,7 +7,7 @@ extension MapWidget {
     /// colouring, nil for the plain route colour.
     func lineClass(at i: Int) -> Int? {
         switch effectiveColouring {
-        case .plain: return nil
+        case .plain, .walked: return nil
         case .slope:
             guard let grades = routeGrades, i < grades.count else { return nil }
             return LineClass.slopeBand(grades[i])
@@ -50,17 +50,11 @@ extension MapWidget {
         return phase + length
     }
 
-    /// Draws `a`→`b`; `doubled`, with a second line one dot beside it (above or below a
-    /// flatter line, left or right of a steeper one, on the side that keeps the pair in the
-    /// same braille cell at `a`): the route's mark without colour, two dots wide where the
-    /// map's paths are one (DECISIONS 352).
+    /// Draws `a`→`b`; `doubled`, two dots wide in the same cells (``LineWeight/double``, which
+    /// keeps a dash pattern's one-dot gaps): the hike's line is two dots wide, the map's lines
+    /// one (DECISIONS 352, 600).
     static func stroke(from a: DotPoint, to b: DotPoint, ink: Ink, doubled: Bool, canvas: inout BrailleCanvas) {
-        canvas.line(from: a, to: b, ink: ink)
-        guard doubled, a.x.isFinite, a.y.isFinite, abs(a.x) < 1e9, abs(a.y) < 1e9 else { return }
-        let flat = abs(b.x - a.x) >= abs(b.y - a.y)
-        let column = ((Int(a.x.rounded(.down)) % 2) + 2) % 2, row = ((Int(a.y.rounded(.down)) % 4) + 4) % 4
-        let ox = flat ? 0.0 : (column == 0 ? 1.0 : -1.0), oy = flat ? (row == 3 ? -1.0 : 1.0) : 0.0
-        canvas.line(from: DotPoint(x: a.x + ox, y: a.y + oy), to: DotPoint(x: b.x + ox, y: b.y + oy), ink: ink)
+        canvas.line(from: a, to: b, ink: ink, weight: doubled ? .double : .thin)
     }
 
     /// The legend of the coloured line: its title ("SAC ", "slope "), its entries (a class
@@ -110,8 +104,11 @@ extension MapWidget {
             guard hasGround else { return Legend(warning: " SAC grade: no map data under the line ") }
             entries = (1...6).map { LegendEntry(k: $0, name: "T\($0)") }
                 + [LegendEntry(k: LineClass.ungraded, name: "ungraded"), LegendEntry(k: LineClass.offMap, name: "no path")]
+        case .walked:
+            entries = [LegendEntry(k: LineClass.walked, name: "by other hikes"), LegendEntry(k: LineClass.notWalked, name: "not yet")]
         }
-        var legend = Legend(title: colouring == .slope ? "slope " : "SAC ")
+        let titles: [LineColouring: String] = [.slope: "slope ", .grade: "SAC ", .walked: "walked "]
+        var legend = Legend(title: titles[colouring] ?? "")
         let room = area.width - DisplayWidth.of(legend.title)
         let maxRows = area.height >= 16 ? 3 : area.height >= 6 ? 2 : 1
         var row: [LegendEntry] = [], used = 0, placed = 0
@@ -187,7 +184,8 @@ extension MapWidget {
     func sample(_ k: Int, x: Int, y: Int, into buffer: inout Buffer) -> Int {
         let style = environment.style(LineClass.role(k))
         if environment.canvasMode == .ascii {
-            let glyphs = linePatterned ? [". . ", "====", "=== ", "-- -", "=- .", ". . ", "=.=.", ".   "][min(7, max(0, k))] : "===="
+            let glyphs = linePatterned && k < LineClass.walked
+                ? [". . ", "====", "=== ", "-- -", "=- .", ". . ", "=.=.", ".   "][min(7, max(0, k))] : "===="
             buffer.setString(x: x, y: y, glyphs, style: style)
             return x + Self.sampleWidth
         }
@@ -195,11 +193,11 @@ extension MapWidget {
         var canvas = BrailleCanvas(width: Self.sampleWidth, height: 1)
         let end = Double(2 * Self.sampleWidth) - 0.01
         let ink = Ink(style, priority: MapFeatureStyle.Layer.route)
-        if linePatterned {
-            _ = patternedLine(from: DotPoint(x: 0, y: 1.5), to: DotPoint(x: end, y: 1.5), class: k, phase: 0, ink: ink, canvas: &canvas)
+        if linePatterned && k != LineClass.walked && k != LineClass.notWalked {
+            _ = patternedLine(from: DotPoint(x: 0, y: 1.5), to: DotPoint(x: end, y: 1.5), class: k, phase: 0, ink: ink, canvas: &canvas,
+                             doubled: true)
         } else {
-            canvas.line(from: DotPoint(x: 0, y: 1.5), to: DotPoint(x: end, y: 1.5), ink: ink)
-            canvas.line(from: DotPoint(x: 0, y: 2.5), to: DotPoint(x: end, y: 2.5), ink: ink)
+            canvas.line(from: DotPoint(x: 0, y: 1.5), to: DotPoint(x: end, y: 1.5), ink: ink, weight: .heavy)
         }
         canvas.render(into: &buffer, at: Rect(x: x, y: y, width: Self.sampleWidth, height: 1), mode: .braille)
         return x + Self.sampleWidth

@@ -21,42 +21,23 @@ extension MapWidget {
 
     /// Draws the route line, chevrons, start, finish and scrub markers; blocks their cells for
     /// labels and records them in `info`.
-    func drawRoute(_ hike: PreparedHike, transform: UnitTransform, canvas: inout BrailleCanvas,
+    ///
+    /// The line is the loudest thing on the map (DECISIONS 600): two dots wide (the canvas's
+    /// heavy line), drawn on a layer of its own that then knocks out the basemap: its cells show
+    /// the line's dots only, and the basemap's dots touching it in the cells around are cleared
+    /// (a one-dot halo), so it reads as one stroke over contours, paths and forest edges.
+    /// Labels never cover its cells; symbols there give way to it (their ink priority is lower).
+    func drawRoute(_ hike: PreparedHike, line: BrailleCanvas, transform: UnitTransform, canvas: inout BrailleCanvas,
                    placer: inout MapLabelPlacer, area: Rect, info: inout RenderInfo) {
         let n = hike.pointCount
         let dots = hike.unitPoints.map(transform.dot)
         let segmentStarts = Set(hike.segmentStartIndices)
-        let plain = Ink(environment.style(ThemeRole.route), priority: MapFeatureStyle.Layer.route)
-        var classInks: [Int: Ink] = [:]
-        let patterned = linePatterned
-        var phase = 0.0
-        for i in 0..<n {
-            if i + 1 < n && !segmentStarts.contains(i + 1) {
-                // Without colour the route is two dots wide, the map's paths one (DECISIONS 352).
-                guard let k = lineClass(at: i) else {
-                    Self.stroke(from: dots[i], to: dots[i + 1], ink: plain, doubled: patterned, canvas: &canvas)
-                    continue
-                }
-                let ink = classInks[k] ?? Ink(environment.style(LineClass.role(k)), priority: MapFeatureStyle.Layer.route)
-                classInks[k] = ink
-                if patterned {
-                    phase = patternedLine(from: dots[i], to: dots[i + 1], class: k, phase: phase, ink: ink, canvas: &canvas,
-                                          doubled: true)
-                } else {
-                    canvas.line(from: dots[i], to: dots[i + 1], ink: ink)
-                }
-            } else if i == 0 || segmentStarts.contains(i) {
-                canvas.point(dots[i], ink: plain)
-            }
-        }
-        if !coveredRanges.isEmpty { drawCovered(hike, dots: dots, canvas: &canvas) }
+        canvas.knockOut(line, halo: true)
         // The route's cells are not for labels.
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width where canvas.mask(cellX: x, cellY: y) != 0 {
-                if let owner = canvas.owningInk(cellX: x, cellY: y), owner.priority == MapFeatureStyle.Layer.route {
-                    placer.block(x: x, y: y)
-                    info.routeCells.insert(CellPosition(x: area.x + x, y: area.y + y))
-                }
+        for y in 0..<line.height {
+            for x in 0..<line.width where line.mask(cellX: x, cellY: y) != 0 {
+                placer.block(x: x, y: y)
+                info.routeCells.insert(CellPosition(x: area.x + x, y: area.y + y))
             }
         }
         func cell(_ p: DotPoint) -> (x: Int, y: Int)? {
@@ -83,6 +64,40 @@ extension MapWidget {
             placer.block(x: m.x, y: m.y)
             info.markerCell = CellPosition(x: area.x + m.x, y: area.y + m.y)
         }
+    }
+
+    /// The hike's line alone on a canvas of `width` × `height` cells (the map's), in its
+    /// colouring and two dots wide (``drawRoute(_:line:transform:canvas:placer:area:info:)``
+    /// puts it over the basemap).
+    func routeLine(_ hike: PreparedHike, transform: UnitTransform, width: Int, height: Int) -> BrailleCanvas {
+        let n = hike.pointCount
+        let dots = hike.unitPoints.map(transform.dot)
+        let segmentStarts = Set(hike.segmentStartIndices)
+        let plain = Ink(environment.style(ThemeRole.route), priority: MapFeatureStyle.Layer.route)
+        var classInks: [Int: Ink] = [:]
+        let patterned = linePatterned
+        var phase = 0.0
+        var line = BrailleCanvas(width: width, height: height)
+        for i in 0..<n {
+            if i + 1 < n && !segmentStarts.contains(i + 1) {
+                guard let k = lineClass(at: i) else {
+                    line.line(from: dots[i], to: dots[i + 1], ink: plain, weight: .heavy)
+                    continue
+                }
+                let ink = classInks[k] ?? Ink(environment.style(LineClass.role(k)), priority: MapFeatureStyle.Layer.route)
+                classInks[k] = ink
+                if patterned {
+                    phase = patternedLine(from: dots[i], to: dots[i + 1], class: k, phase: phase, ink: ink, canvas: &line,
+                                          doubled: true)
+                } else {
+                    line.line(from: dots[i], to: dots[i + 1], ink: ink, weight: .heavy)
+                }
+            } else if i == 0 || segmentStarts.contains(i) {
+                line.marker(at: dots[i], shape: .square, radius: 0.5, ink: plain)
+            }
+        }
+        if !coveredRanges.isEmpty { drawCovered(hike, dots: dots, canvas: &line) }
+        return line
     }
 
     /// Arrows every ``chevronSpacing`` dots along the line (measured on screen), pointing the

@@ -144,7 +144,10 @@ public struct MapWidget: Sendable {
                 scaleBar = (bar, r)
             }
         }
-        if showsContours, let basemap { drawContours(basemap, viewport: vp, canvas: &canvas) }
+        // The hike's line first, on its own layer: contour labels keep off it, and it goes over
+        // the basemap with a knock-out (DECISIONS 600).
+        let routeLayer = hike.flatMap { $0.pointCount > 0 ? routeLine($0, transform: transform, width: area.width, height: area.height) : nil }
+        if showsContours, let basemap { drawContours(basemap, viewport: vp, canvas: &canvas, avoiding: routeLayer) }
         if hasData, let basemap, let text = attributionText {
             let w = DisplayWidth.of(text)
             let r = Rect(x: area.width - w, y: area.height - 1, width: w, height: 1)
@@ -152,8 +155,8 @@ public struct MapWidget: Sendable {
             attributionRect = r
             info.basemapDrawn = drawBasemap(basemap, transform: transform, canvas: &canvas, placer: &placer)
         }
-        if let hike, hike.pointCount > 0 {
-            drawRoute(hike, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info)
+        if let hike, let routeLayer {
+            drawRoute(hike, line: routeLayer, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info)
         }
         if !comparisonLines.isEmpty { drawComparisonLines(transform: transform, canvas: &canvas, placer: &placer) }
         if let position { drawPosition(position, transform: transform, canvas: &canvas, placer: &placer, area: area, info: &info) }
@@ -162,7 +165,12 @@ public struct MapWidget: Sendable {
             info.labels = placer.placed.map { ($0.text, Rect(x: $0.rect.x + area.x, y: $0.rect.y + area.y, width: $0.rect.width, height: 1)) }
         }
         canvas.render(into: &buffer, at: area, mode: environment.canvasMode)
-        drawHillshade(viewport: vp, area: area, into: &buffer)
+        // Area tints under the lines, off where the hillshade shades the cells (DECISIONS 604).
+        if showsHillshade && basemap?.hillshade != nil {
+            drawHillshade(viewport: vp, area: area, into: &buffer)
+        } else if info.basemapDrawn || hasData, let basemap {
+            paintAreaTints(basemap, transform: transform, area: area, route: info.routeCells, into: &buffer)
+        }
         if info.basemapDrawn, let r = attributionRect, let text = attributionText {
             let abs = Rect(x: area.x + r.x, y: area.y + r.y, width: r.width, height: 1)
             // Cleared first: text takes on the attributes of what it is drawn over (a bold line).
@@ -187,9 +195,9 @@ public struct MapWidget: Sendable {
 
     /// Draws the basemap's contour lines (``ContourLayer``) at the lowest priority; a no-op
     /// when it carries none.
-    func drawContours(_ basemap: MapBasemap, viewport: MapViewport, canvas: inout BrailleCanvas) {
+    func drawContours(_ basemap: MapBasemap, viewport: MapViewport, canvas: inout BrailleCanvas, avoiding line: BrailleCanvas? = nil) {
         guard !basemap.contours.isEmpty else { return }
-        ContourLayer(lines: basemap.contours).draw(viewport: viewport, canvas: &canvas, environment: environment)
+        ContourLayer(lines: basemap.contours).draw(viewport: viewport, canvas: &canvas, environment: environment, avoiding: line)
     }
 
     /// Shades the map cells' backgrounds from the basemap's hillshade when it is on.
