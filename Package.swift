@@ -33,7 +33,10 @@ let package = Package(
         .target(name: "TermUI"),
         .target(name: "TrailApp", dependencies: ["TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailLive"]),
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
-        .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
+        // The services under both front ends (the CLI and the viewer): store and map access
+        // through serial accessors, and the orchestration both share.
+        .target(name: "HikeServices", dependencies: ["TrailCore", "TrailStore", "TrailMap", "TrailTerrain"]),
+        .target(name: "CairnCLI", dependencies: ["HikeServices", "TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
 
@@ -50,7 +53,8 @@ let package = Package(
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore", "CairnCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal", "TrailTerrain"],
+                                                          "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal", "TrailTerrain",
+                                                          "HikeServices"],
                     exclude: ["Snapshots"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
         .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
@@ -75,7 +79,7 @@ let package = Package(
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
-        .executableTarget(name: "cairn-bench-library", dependencies: ["CairnCLI", "TrailStore", "TrailTerrain", "TrailSQLite"],
+        .executableTarget(name: "cairn-bench-library", dependencies: ["CairnCLI", "HikeServices", "TrailStore", "TrailTerrain", "TrailSQLite"],
                           path: "Benchmarks/LibraryBench"),
         .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
                           path: "Benchmarks/TerrainBench"),

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 import TrailMap
 import TrailStore
@@ -18,22 +19,33 @@ enum GroundSurveys {
     /// of the right point count is used as it is (there is nothing to measure against). Nil
     /// when there is no usable survey and no map, or the map has nothing under the line.
     /// - Parameters:
-    ///   - map: opens the map store, nil when none was imported.
+    ///   - map: reads the map store (``MapReading``: the viewer's serial accessor, so the map
+    ///     connection is used on the map's queue only, or a command's ``MapFile``).
     ///   - now: the clock for `measured_at`.
     /// - Throws: ``SQLiteError`` from either store.
     static func line(of id: HikeID, segments: [[Coordinate]], store: HikeStore,
-                     map: () throws -> MapStore?, now: Date) throws -> GroundLine? {
+                     map: some MapReading, now: Date) throws -> GroundLine? {
         let lineVersion = try store.keptLineVersion(of: id)
         let pointCount = segments.reduce(0) { $0 + $1.count }
         let cached = try store.groundSurvey(of: id, lineVersion: lineVersion).flatMap { c -> (StoredGroundSurvey, GroundLine)? in
             guard c.pointCount == pointCount, let line = GroundLine(encoded: c.tags), line.tags.count == pointCount else { return nil }
             return (c, line)
         }
-        guard let mapStore = try map() else { return cached?.1 }
-        let stamp = try mapStore.dataStamp()
-        if let (survey, line) = cached, survey.mapStamp == stamp { return line }
-        guard let box = BoundingBox(covering: segments.flatMap { $0 }) else { return nil }
-        let line = try GroundMap.load(store: mapStore, around: box).survey(segments: segments)
+        let cachedStamp = cached?.0.mapStamp
+        // Only Sendable values leave the map's closure; the hike store is written after it.
+        let answer: MapAnswer = try map.readMap { mapStore in
+            guard let mapStore else { return .noMap }
+            let stamp = try mapStore.dataStamp()
+            if let cachedStamp, cachedStamp == stamp { return .current }
+            guard let box = BoundingBox(covering: segments.flatMap { $0 }) else { return .noPoints }
+            return .measured(try GroundMap.load(store: mapStore, around: box).survey(segments: segments), stamp: stamp)
+        }
+        let line: GroundLine, stamp: String
+        switch answer {
+        case .noMap, .current: return cached?.1
+        case .noPoints: return nil
+        case .measured(let l, let s): (line, stamp) = (l, s)
+        }
         guard line.hasMappedStretch else {
             if cached != nil, !store.isReadOnly { try store.removeGroundSurvey(of: id, lineVersion: lineVersion) }
             return nil
@@ -45,8 +57,20 @@ enum GroundSurveys {
         return line
     }
 
+    /// What the map said about a hike's line.
+    private enum MapAnswer: Sendable {
+        /// No map store: a cached survey is used as it is.
+        case noMap
+        /// The cached survey was measured on the map data held now.
+        case current
+        /// The line has no points.
+        case noPoints
+        /// Measured now, on the data with `stamp`.
+        case measured(GroundLine, stamp: String)
+    }
+
     /// The map store at `path` opened read-only, nil when the file does not exist.
     static func openMap(_ path: String) throws -> MapStore? {
-        FileManager.default.fileExists(atPath: path) ? try MapStore(path: path, readOnly: true) : nil
+        try MapFile.open(path)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import Synchronization
 import TrailApp
 import TrailMap
@@ -8,7 +9,7 @@ import TrailTerrain
 /// served: older ones still queued are skipped (their screens wait for the newest anyway, see
 /// ``BasemapRequests``). With terrain tiles the basemap carries the contour lines of its box
 /// (``MapBasemap/addContours(from:)``), computed here, off the UI thread.
-final class BasemapEffectPerformer: @unchecked Sendable {
+final class BasemapEffectPerformer: Sendable {
     private let connections: StoreConnections
     private let latest = Atomic<Int>(0)
 
@@ -16,17 +17,17 @@ final class BasemapEffectPerformer: @unchecked Sendable {
 
     func load(request: Int, _ viewport: MapViewport, send: @escaping EffectPerformer.Send) {
         latest.store(request, ordering: .sequentiallyConsistent)
-        connections.mapQueue.async { [self] in
+        connections.map.async { [self] c in
             guard latest.load(ordering: .sequentiallyConsistent) == request else { return }
             do {
                 var basemap: MapBasemap
-                if let map = try connections.openMap() {
+                if let map = try c.store() {
                     basemap = try MapBasemap.load(from: map, viewport: viewport)
                 } else {
                     basemap = MapBasemap(features: [], coverageAreas: [], bounds: viewport.bounds,
                                          zoom: MapBasemap.queryZoom(viewport.zoom))
                 }
-                if let terrain = connections.terrainOnMapQueue() { basemap.addContours(from: terrain) }
+                if let terrain = c.terrain() { basemap.addContours(from: terrain) }
                 send(.basemapLoaded(request: request, basemap))
             } catch {
                 send(.basemapFailed(request: request, reason: "\(error)"))

@@ -4,6 +4,8 @@ import TrailApp
 /// Performs the TUI's effects off the update path, one performer per feature, each answering
 /// with its feature's messages (failures included, as typed messages; the app words them).
 /// The switch names every effect: a new one does not compile until it is routed.
+/// `@unchecked` only for ``TerminalActions`` (the curses screen is not `Sendable`; they run on
+/// the runtime's loop, which calls ``perform(_:send:)``); the store and map work is checked.
 final class EffectPerformer: @unchecked Sendable {
     typealias Send = @Sendable (AppMessage) -> Void
 
@@ -27,7 +29,7 @@ final class EffectPerformer: @unchecked Sendable {
     let routes: RoutesEffectPerformer
     private let terminal: TerminalActions
 
-    init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping () -> Date,
+    init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping @Sendable () -> Date,
          speech: SpeechOutput, terminal: TerminalActions) {
         connections = StoreConnections(storePath: storePath, mapPath: mapPath, terrainPath: terrainPath, now: now)
         library = LibraryEffectPerformer(connections)
@@ -60,8 +62,7 @@ final class EffectPerformer: @unchecked Sendable {
 
     /// Waits until the queued store and map work is done (tests; the end of the program).
     func drain() {
-        connections.storeQueue.sync {}
-        connections.mapQueue.sync {}
+        connections.drain()
         follow.drain()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailMap
@@ -42,9 +43,9 @@ public enum HikeLoads {
         return hike
     }
 
-    /// Hike `id` for the hike screen: terrain, places and ground. `map` opens the map store
-    /// (nil when there is none); a map that cannot be read costs the ground bars only.
-    public static func full(_ store: HikeStore, _ id: HikeID, terrain: TerrainStore?, map: () throws -> MapStore?,
+    /// Hike `id` for the hike screen: terrain, places and ground. `map` reads the map store
+    /// (none imported: no ground); a map that cannot be read costs the ground bars only.
+    public static func full(_ store: HikeStore, _ id: HikeID, terrain: TerrainStore?, map: some MapReading,
                             now: Date) throws -> PreparedHike {
         let summary = try store.summary(id)
         let tracks = try store.tracks(of: id)

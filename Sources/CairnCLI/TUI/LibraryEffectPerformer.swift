@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailFormats
@@ -8,45 +9,42 @@ import TrailTerrain
 /// The library's store work on the hike-store queue: the list, one hike, reading and
 /// importing a GPX file, renaming, deleting. Results and failures go back as the library's
 /// messages.
-final class LibraryEffectPerformer: @unchecked Sendable {
+final class LibraryEffectPerformer: Sendable {
     private let connections: StoreConnections
-    private let calculator = StatisticsCalculator()
-    /// The list's terrain figures by hike and stored statistics (store queue only).
-    private var figures: [HikeSummary: TerrainStatistics?] = [:]
 
     init(_ connections: StoreConnections) { self.connections = connections }
 
     func perform(_ effect: LibraryEffect, send: @escaping EffectPerformer.Send) {
-        connections.storeQueue.async { [self] in
+        connections.store.async { [connections] c in
             do {
-                send(try run(effect))
+                send(try Self.run(effect, &c, map: connections.map))
             } catch {
-                send(.library(.failed(failure(effect, "\(error)"))))
+                send(.library(.failed(Self.failure(effect, "\(error)"))))
             }
         }
     }
 
-    private func run(_ effect: LibraryEffect) throws -> AppMessage {
+    private static func run(_ effect: LibraryEffect, _ c: inout HikeStoreConnection,
+                            map: SerialAccess<MapConnection>) throws -> AppMessage {
         switch effect {
         case .loadHikes(let sort):
             // The library lists the newest, longest, biggest first; names A to Z. Gains from
             // the terrain where a hike lacks elevations, as the hike screen gives them.
-            let store = try connections.openStore()
-            let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
+            let store = try c.store()
+            let terrain = c.terrain().map { TerrainElevation(store: $0) }
             return .hikesLoaded(try HikeElevationFigures.summaries(try store.summaries(sortedBy: sort), store: store,
-                                                                   terrain: terrain, sort: sort, cache: &figures))
+                                                                   terrain: terrain, sort: sort, cache: &c.listFigures))
         case .loadHike(let id, let forPreview):
-            let store = try connections.openStore()
-            let terrain = connections.terrainOnStoreQueue()
+            let store = try c.store()
+            let terrain = c.terrain()
             if forPreview {
                 // Only what the preview draws (HikeLoads): the list's figures, kept from its load.
                 let summary = try store.summary(id)
-                let prepared = try HikeLoads.preview(store, id, terrain: terrain, figures: figures[summary])
+                let prepared = try HikeLoads.preview(store, id, terrain: terrain, figures: c.listFigures[summary])
                 return .hikeLoaded(id, prepared, forPreview: true)
             }
-            let map = connections
-            let prepared = try HikeLoads.full(store, id, terrain: terrain, map: { try map.mapQueue.sync { try map.openMap() } },
-                                              now: map.now())
+            // The ground survey reads the map on the map's own queue (store, then map).
+            let prepared = try HikeLoads.full(store, id, terrain: terrain, map: map, now: c.now())
             return .hikeLoaded(id, prepared, forPreview: false)
         case .readImportFile(let path):
             let full = (path as NSString).expandingTildeInPath
@@ -56,21 +54,22 @@ final class LibraryEffectPerformer: @unchecked Sendable {
         case .importFile(let path, let numbers):
             let result = try GPXReader.read(url: URL(fileURLWithPath: path))
             let plan = HikeImportPlan(document: result.document, fileName: (path as NSString).lastPathComponent)
+            let calculator = StatisticsCalculator()
             let hikes = try plan.hikes(selecting: numbers) { calculator.statistics(for: $0) }
-            let outcomes = try connections.openStore().insert(hikes, allowDuplicates: false)
+            let outcomes = try c.store().insert(hikes, allowDuplicates: false)
             let added = outcomes.filter { if case .inserted = $0 { return true } else { return false } }.count
             return .library(.imported(fileName: plan.fileName, added: added, duplicates: outcomes.count - added))
         case .renameHike(let id, let name):
-            try connections.openStore().rename(id, to: name)
+            try c.store().rename(id, to: name)
             return .library(.renamed(id))
         case .deleteHike(let id):
-            try connections.openStore().delete([id])
+            try c.store().delete([id])
             return .library(.deleted(id))
         }
     }
 
     /// The typed failure of `effect`.
-    private func failure(_ effect: LibraryEffect, _ reason: String) -> LibraryFailure {
+    private static func failure(_ effect: LibraryEffect, _ reason: String) -> LibraryFailure {
         switch effect {
         case .loadHikes: return .listUnreadable(reason: reason)
         case .loadHike(let id, _): return .hikeUnreadable(id, reason: reason)

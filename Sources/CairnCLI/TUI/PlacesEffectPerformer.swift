@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailMap
@@ -17,7 +18,7 @@ enum PlaceHeights {
 
 /// The Places screen's work: the map search on the map queue, the hike's places in the
 /// hike store on the store queue. Failures go back as ``PlacesMessage/failed(_:)``.
-final class PlacesEffectPerformer: @unchecked Sendable {
+final class PlacesEffectPerformer: Sendable {
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }
@@ -25,9 +26,9 @@ final class PlacesEffectPerformer: @unchecked Sendable {
     func perform(_ effect: PlacesEffect, send: @escaping EffectPerformer.Send) {
         switch effect {
         case .search(let request, let coordinates, let distances, let starts, let within, let area):
-            connections.mapQueue.async { [connections] in
+            connections.map.async { c in
                 do {
-                    guard let map = try connections.openMap() else {
+                    guard let map = try c.store() else {
                         send(.places(.failed("no map store; import an extract with `cairn map import FILE.osm`"))); return
                     }
                     let line = TrailProximity(coordinates: coordinates, distances: distances, segmentStarts: starts)
@@ -41,19 +42,19 @@ final class PlacesEffectPerformer: @unchecked Sendable {
                     } else {
                         found = try map.places(along: line, within: within)
                     }
-                    let terrain = connections.terrainOnMapQueue()
+                    let terrain = c.terrain()
                     send(.places(.found(request: request, found.map { var r = $0; r.place = PlaceHeights.filled(r.place, terrain); return r })))
                 } catch {
                     send(.places(.failed("\(error)")))
                 }
             }
         case .add(let id, let place), .update(let id, let place):
-            connections.storeQueue.async { [connections] in
+            connections.store.async { c in
                 do {
-                    let store = try connections.openStore()
+                    let store = try c.store()
                     let status: String
                     if case .add = effect {
-                        let p = try store.addPlace(PlaceHeights.filled(place, connections.terrainOnStoreQueue()), to: id)
+                        let p = try store.addPlace(PlaceHeights.filled(place, c.terrain()), to: id)
                         status = "Added \(p.isOwn ? "your place" : p.kind.label) “\(TerminalText.clean(p.name ?? "unnamed"))” "
                             + "to the hike (#\(p.id ?? 0))"
                     } else {
@@ -66,9 +67,9 @@ final class PlacesEffectPerformer: @unchecked Sendable {
                 }
             }
         case .remove(let id, let placeID):
-            connections.storeQueue.async { [connections] in
+            connections.store.async { c in
                 do {
-                    let store = try connections.openStore()
+                    let store = try c.store()
                     try store.removePlaces([placeID], from: id)
                     send(.places(.stored(id, try store.places(of: id), status: "Place removed")))
                 } catch {

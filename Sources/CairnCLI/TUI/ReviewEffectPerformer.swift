@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailMap
@@ -7,7 +8,7 @@ import TrailStore
 /// The match review's work: the recorded line read from the hike store and matched on the
 /// map queue (``HikeMatching``, as `cairn match`), the kept line stored on the store queue.
 /// Failures go back as ``ReviewMessage/failed(_:)``.
-final class ReviewEffectPerformer: @unchecked Sendable {
+final class ReviewEffectPerformer: Sendable {
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }
@@ -15,17 +16,17 @@ final class ReviewEffectPerformer: @unchecked Sendable {
     func perform(_ effect: ReviewEffect, send: @escaping EffectPerformer.Send) {
         switch effect {
         case .match(let id):
-            connections.storeQueue.async { [connections] in
+            connections.store.async { [connections] c in
                 do {
-                    let store = try connections.openStore()
+                    let store = try c.store()
                     let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
                     let raw = recorded.map { $0.map(\.coordinate) }
                     let version = try store.keptLineVersion(of: id)
                     // The line shown, to find the choices it was saved with.
                     let kept = version == 0 ? nil : try store.tracks(of: id).flatMap(\.segments).map(\.points)
-                    connections.mapQueue.async {
+                    connections.map.async { m in
                         do {
-                            guard let map = try connections.openMap() else {
+                            guard let map = try m.store() else {
                                 send(.review(.failed("no map store; import an extract with `cairn map import FILE.osm.pbf`"))); return
                             }
                             guard var match = try HikeMatching.match(segments: raw, map: map) else {
@@ -43,9 +44,9 @@ final class ReviewEffectPerformer: @unchecked Sendable {
                 }
             }
         case .keep(let id, let match, let choices):
-            connections.storeQueue.async { [connections] in
+            connections.store.async { c in
                 do {
-                    let store = try connections.openStore()
+                    let store = try c.store()
                     let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
                     let origin = choices.allSatisfy { $0 == .matched } ? "matched" : "mixed"
                     switch try store.keepLine(match.keptLine(recorded: recorded, choices: choices), origin: origin, of: id) {
@@ -61,9 +62,9 @@ final class ReviewEffectPerformer: @unchecked Sendable {
                 }
             }
         case .keepRaw(let id):
-            connections.storeQueue.async { [connections] in
+            connections.store.async { c in
                 do {
-                    let store = try connections.openStore()
+                    let store = try c.store()
                     guard try store.keepRawLine(of: id) else { send(.review(.unchanged(id, version: 0))); return }
                     send(.review(.kept(id, version: 0, length: try store.summary(id).statistics.distance)))
                 } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailMap
@@ -8,7 +9,7 @@ import TrailTerrain
 /// The Routes screen's work: the listing on the map queue; completion and storing a route as a
 /// hike on the store queue (the place names of missing stretches from the map, on its queue).
 /// Failures go back as ``RoutesMessage/failed(_:)``.
-final class RoutesEffectPerformer: @unchecked Sendable {
+final class RoutesEffectPerformer: Sendable {
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }
@@ -16,9 +17,9 @@ final class RoutesEffectPerformer: @unchecked Sendable {
     func perform(_ effect: RoutesEffect, send: @escaping EffectPerformer.Send) {
         switch effect {
         case .list(let request, let box, let point, let includeLong):
-            connections.mapQueue.async { [connections] in
+            connections.map.async { c in
                 do {
-                    guard let map = try connections.openMap() else {
+                    guard let map = try c.store() else {
                         send(.routes(.failed("no map store; import an extract with `cairn map import FILE.osm`"))); return
                     }
                     let world = BoundingBox(minLatitude: -90, minLongitude: -180, maxLatitude: 90, maxLongitude: 180)
@@ -30,20 +31,21 @@ final class RoutesEffectPerformer: @unchecked Sendable {
                 }
             }
         case .completion(let key, let runs, let excluding):
-            connections.storeQueue.async { [connections] in
+            connections.store.async { [connections] s in
                 do {
-                    let (c, lines) = try connections.openStore().completion(of: runs, excluding: excluding)
+                    let (c, lines) = try s.store().completion(of: runs, excluding: excluding)
                     let missing = c.missingStretches
-                    let names: [(String?, String?)] = connections.mapQueue.sync {
-                        let map = (try? connections.openMap()) ?? nil
-                        return missing.map { m in ((try? map?.nearestPlaceName(to: m.from)) ?? nil,
-                                                   (try? map?.nearestPlaceName(to: m.to)) ?? nil) }
+                    // The names from the map, on its queue (store, then map).
+                    let names: [NamePair] = try connections.map.read { mc in
+                        let map = (try? mc.store()) ?? nil
+                        return missing.map { m in NamePair(from: (try? map?.nearestPlaceName(to: m.from)) ?? nil,
+                                                           to: (try? map?.nearestPlaceName(to: m.to)) ?? nil) }
                     }
                     let figures = CompletionFigures(
                         share: c.share, length: c.length, walked: c.walked,
                         walkedRanges: c.walkedStretches.map { $0.start...$0.end },
                         missing: zip(missing, names).map { CompletionFigures.Missing(start: $0.start, end: $0.end,
-                                                                                      fromName: $1.0, toName: $1.1) },
+                                                                                      fromName: $1.from, toName: $1.to) },
                         hikesRead: lines.hikesRead, walksRead: lines.walksRead)
                     send(.routes(.completion(key, figures)))
                 } catch {
@@ -51,15 +53,15 @@ final class RoutesEffectPerformer: @unchecked Sendable {
                 }
             }
         case .open(let route):
-            connections.storeQueue.async { [connections] in
+            connections.store.async { s in
                 do {
-                    let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
+                    let terrain = s.terrain().map { TerrainElevation(store: $0) }
                     let hike = route.hike(elevate: terrain.map { t in { t.plannedTrack($0).0 } })
                     let title = TerminalText.clean(route.title)
                     // The same route opened before the terrain tiles were imported was stored
                     // without heights (another content hash): that copy is this route too.
                     let plain = terrain == nil ? [] : [route.hike().contentHash]
-                    switch try connections.openStore().insert(hike, sameAs: plain) {
+                    switch try s.store().insert(hike, sameAs: plain) {
                     case .inserted(let id):
                         send(.routes(.opened(id, status: "Stored \(title) as hike \(id)"
                                              + (terrain == nil ? " (no terrain: no heights)" : " with terrain heights"))))
@@ -72,4 +74,10 @@ final class RoutesEffectPerformer: @unchecked Sendable {
             }
         }
     }
+}
+
+/// The place names at the two ends of a missing stretch (nil: nothing named near).
+private struct NamePair: Sendable {
+    var from: String?
+    var to: String?
 }

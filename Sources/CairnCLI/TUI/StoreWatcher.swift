@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import HikeServices
+import Synchronization
 import TrailApp
 import TrailStore
 
@@ -9,28 +11,26 @@ import TrailStore
 /// connection committed since. The viewer's own library and review work goes through that
 /// connection and does not count; its recorder and walk history have connections of their
 /// own, so their writes do (the app ignores the message on the screens that write them).
-final class StoreWatcher: @unchecked Sendable {
+final class StoreWatcher: Sendable {
     private let connections: StoreConnections
-    private var detector = StoreChangeDetector()  // store queue only
-    private var timer: DispatchSourceTimer?
+    private let work = Mutex<RepeatingWork?>(nil)
 
     init(_ connections: StoreConnections) { self.connections = connections }
 
     /// Starts polling every `interval` seconds; `send` gets the message (from the store queue).
     func start(interval: TimeInterval = 1, send: @escaping EffectPerformer.Send) {
-        let t = DispatchSource.makeTimerSource(queue: connections.storeQueue)
-        t.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(100))
-        t.setEventHandler { [self] in
+        let w = connections.store.repeating(every: interval) { c in
             // An unreadable store says so on the viewer's next load; the watch just waits.
-            guard let store = try? connections.openStore(), (try? detector.poll(store)) == true else { return }
+            guard let store = try? c.store(), (try? c.changes.poll(store)) == true else { return }
             send(.storeChanged)
         }
-        timer = t
-        t.resume()
+        work.withLock { $0 = w }
     }
 
     func stop() {
-        timer?.cancel()
-        timer = nil
+        work.withLock { w in
+            w?.cancel()
+            w = nil
+        }
     }
 }

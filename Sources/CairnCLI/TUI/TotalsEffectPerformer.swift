@@ -1,11 +1,12 @@
 import Foundation
+import HikeServices
 import TrailApp
 import TrailStore
 import TrailTerrain
 
 /// The Totals screen's store work on the hike-store queue: the walks it counts
 /// (``HikeStore/outings()``), answered with the clock's time; a failure as its message.
-final class TotalsEffectPerformer: @unchecked Sendable {
+final class TotalsEffectPerformer: Sendable {
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }
@@ -13,11 +14,11 @@ final class TotalsEffectPerformer: @unchecked Sendable {
     func perform(_ effect: TotalsEffect, send: @escaping EffectPerformer.Send) {
         switch effect {
         case .load:
-            connections.storeQueue.async { [connections] in
+            connections.store.async { [connections] c in
                 do {
                     // Each hike's climb as the library gives it (the terrain's where it lacks heights).
-                    let store = try connections.openStore()
-                    let terrain = connections.terrainOnStoreQueue().map { TerrainElevation(store: $0) }
+                    let store = try c.store()
+                    let terrain = c.terrain().map { TerrainElevation(store: $0) }
                     let list = try HikeElevationFigures.outings(try store.outings(), store: store, terrain: terrain)
                     send(.totals(.loaded(list, now: connections.now())))
                 } catch {
