@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
         // The services under both front ends (the CLI and the viewer): store and map access
         // through serial accessors, and the orchestration both share.
-        .target(name: "HikeServices", dependencies: ["TrailCore", "TrailStore", "TrailMap", "TrailTerrain"]),
+        .target(name: "HikeServices", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap", "TrailTerrain",
+                                                     "TrailLive", "TermUI", "TrailApp"]),
         .target(name: "CairnCLI", dependencies: ["HikeServices", "TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
@@ -57,7 +58,7 @@ let package = Package(
                                                           "HikeServices"],
                     exclude: ["Snapshots"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
-        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
+        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "HikeServices", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
                                                       "TrailTerrain"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),

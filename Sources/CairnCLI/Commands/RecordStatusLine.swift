@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 
 /// The one-line status `cairn record` prints every minute when headless:

@@ -6,16 +6,6 @@ import TrailMap
 import TrailStore
 import TrailTerrain
 
-/// Terrain heights for places without one of their own (issue 15: "the terrain or tagged
-/// height"): the SRTM model's at the place (bilinear, ``TerrainStore/height(at:)``), marked
-/// ``Place/elevationFromTerrain``; nil terrain or no tile there leaves the place as it is.
-enum PlaceHeights {
-    static func filled(_ place: Place, _ terrain: TerrainStore?) -> Place {
-        guard let terrain else { return place }
-        return place.withTerrainHeight { terrain.height(at: $0).metres }
-    }
-}
-
 /// The Places screen's work: the map search on the map queue, the hike's places in the
 /// hike store on the store queue. Failures go back as ``PlacesMessage/failed(_:)``.
 final class PlacesEffectPerformer: Sendable {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HikeServices
 import TrailCore
 import TrailLive
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailLive
@@ -46,7 +47,7 @@ final class RecordEffectPerformer: @unchecked Sendable {
         case .startSource(let spec, let speed, let number):
             // On the recorder's queue, after `.begin`: a replay resumed continues after its last point.
             queue.async { [self] in
-                let timing = recorder.map(RecordCommand.replayTiming) ?? .recording(after: nil, anchor: nil)
+                let timing = recorder.map(\.replayTiming) ?? .recording(after: nil, anchor: nil)
                 // A resumed recording plays at its own replay speed unless one was given (DECISIONS.md 422).
                 let replaySpeed = speed ?? (resumed ? recorder?.speed : nil)
                 do { try recorder?.useSource(nil, speed: replaySpeed) } catch {

@@ -88,3 +88,17 @@ enum TerrainFolder {
         return t.tilePaths.isEmpty ? nil : t
     }
 }
+
+extension MapConnection {
+    /// The route planner, made the first time it is needed. Without a map store (none
+    /// imported, or unreadable) it plans over an empty in-memory map, so every leg is a
+    /// straight line and drawing still works. The terrain (when tiles exist) weighs climbing
+    /// in the leg costs (DECISIONS 121). Nil only when not even the empty map can be made.
+    public mutating func routePlanner() -> RoutePlanner? {
+        if let planner { return planner }
+        guard let store = ((try? self.store()) ?? nil) ?? (try? MapStore(path: ":memory:")) else { return nil }
+        let p = RoutePlanner(store: store, elevation: terrain().map { TerrainLookup(store: $0) })
+        planner = p
+        return p
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 
 /// The output of `cairn places`: a table, or JSON.

@@ -39,24 +39,36 @@ public enum OverpassError: Error, CustomStringConvertible, Equatable {
 /// and 503/504 answered by waiting `Retry-After` seconds (else ``defaultRetryWait``) and trying
 /// again up to ``maxAttempts`` times, and a client timeout a little beyond the server's.
 /// Policy: https://wiki.openstreetmap.org/wiki/Overpass_API#Public_Overpass_API_instances .
-struct OverpassClient {
-    var endpoint: URL
-    var userAgent: String
+public struct OverpassClient {
+    public var endpoint: URL
+    public var userAgent: String
     /// Bytes accepted before the request is cancelled.
-    var maxBytes: Int
+    public var maxBytes: Int
     /// Seconds the whole request may take (the server's `[timeout:]` plus a grace).
-    var clientTimeout: Double
-    var maxAttempts = 3
+    public var clientTimeout: Double
+    public var maxAttempts = 3
     /// Seconds to wait after a 429/503/504 without a usable `Retry-After`.
-    var defaultRetryWait = 10.0
+    public var defaultRetryWait = 10.0
     /// Waiting (injected so tests can count the waits; the command sleeps).
-    var wait: (Double) -> Void
+    public var wait: (Double) -> Void
     /// Lines for the user ("server busy, waiting 2 s").
-    var note: (String) -> Void
+    public var note: (String) -> Void
+
+    public init(endpoint: URL, userAgent: String, maxBytes: Int, clientTimeout: Double, maxAttempts: Int = 3,
+                defaultRetryWait: Double = 10.0, wait: @escaping (Double) -> Void, note: @escaping (String) -> Void) {
+        self.endpoint = endpoint
+        self.userAgent = userAgent
+        self.maxBytes = maxBytes
+        self.clientTimeout = clientTimeout
+        self.maxAttempts = maxAttempts
+        self.defaultRetryWait = defaultRetryWait
+        self.wait = wait
+        self.note = note
+    }
 
     /// Sends `query` and writes the complete answer to `path`.
     /// - Throws: ``OverpassError``; `path` then holds nothing usable.
-    func fetch(query: String, to path: String) throws {
+    public func fetch(query: String, to path: String) throws {
         for attempt in 1...maxAttempts {
             let answer = try once(query: query, to: path)
             switch answer.status {
@@ -77,10 +89,10 @@ struct OverpassClient {
         throw OverpassError.busy(status: 429, attempts: maxAttempts)
     }
 
-    struct Answer { var status: Int, retryAfter: Double?, expectedLength: Int64, received: Int }
+    public struct Answer { var status: Int, retryAfter: Double?, expectedLength: Int64, received: Int }
 
     private func once(query: String, to path: String) throws -> Answer {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let file = FileHandle(forWritingAtPath: path) else { throw OverpassError.transport("cannot write \(path)") }
         defer { try? file.close() }
         var request = URLRequest(url: endpoint, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: clientTimeout)
@@ -119,7 +131,7 @@ struct OverpassClient {
 
     /// A 200 answer is complete when its length is the announced one, it ends with `</osm>`, and
     /// it carries no runtime-error remark (Overpass reports its own timeout that way, with 200).
-    static func checkComplete(_ path: String, expectedLength: Int64, received: Int) throws {
+    public static func checkComplete(_ path: String, expectedLength: Int64, received: Int) throws {
         if expectedLength >= 0 && Int64(received) != expectedLength {
             throw OverpassError.truncated("\(received) of \(expectedLength) bytes")
         }
@@ -138,23 +150,23 @@ struct OverpassClient {
     }
 
     /// Collects one answer into the file (URLSession's delegate queue calls it).
-    final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        let file: FileHandle
-        let maxBytes: Int
-        let done = DispatchSemaphore(value: 0)
-        var status: Int?
-        var retryAfter: Double?
-        var expectedLength: Int64 = -1
-        var received = 0
-        var tooLarge = false
-        var error: Error?
+    public final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        public let file: FileHandle
+        public let maxBytes: Int
+        public let done = DispatchSemaphore(value: 0)
+        public var status: Int?
+        public var retryAfter: Double?
+        public var expectedLength: Int64 = -1
+        public var received = 0
+        public var tooLarge = false
+        public var error: Error?
 
-        init(file: FileHandle, maxBytes: Int) {
+        public init(file: FileHandle, maxBytes: Int) {
             self.file = file
             self.maxBytes = maxBytes
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
             if let http = response as? HTTPURLResponse {
                 status = http.statusCode
@@ -165,7 +177,7 @@ struct OverpassClient {
             completionHandler(.allow)
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
             guard !tooLarge else { return }
             received += data.count
             if received > maxBytes {
@@ -176,7 +188,7 @@ struct OverpassClient {
             file.write(data)
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
             if !tooLarge { self.error = error }
             done.signal()
         }

@@ -1,5 +1,4 @@
 import Foundation
-import HikeServices
 import TrailApp
 import TrailCore
 import TrailMap

@@ -10,33 +10,33 @@ import TrailTerrain
 /// The stored statistics are the file's alone (computed at import, points without `ele`
 /// skipped). A hike with no `ele`, or with some, gets its figures from the terrain where
 /// tiles lie under it; a hike with all its own elevations keeps the stored ones.
-enum HikeElevationFigures {
+public enum HikeElevationFigures {
     /// The terrain's figures for a stored hike, nil when they change nothing the store says:
     /// no terrain, no tile under the hike's box, or a track with all its own elevations and
     /// `comparison` off. A drawn route is a planned line: its heights are the terrain's
     /// (DECISIONS 118), also when it was saved with them.
-    static func figures(_ store: HikeStore, _ summary: HikeSummary, terrain: TerrainElevation?,
+    public static func figures(_ store: HikeStore, _ summary: HikeSummary, terrain: TerrainElevation?,
                         comparison: Bool) throws -> TerrainStatistics? {
         guard let terrain, covers(terrain, summary) else { return nil }
         return figures(try store.tracks(of: summary.id), kind: summary.kind, terrain: terrain, comparison: comparison)
     }
 
     /// ``figures(_:_:terrain:comparison:)`` on tracks already read.
-    static func figures(_ tracks: [Track], kind: HikeKind, terrain: TerrainElevation, comparison: Bool) -> TerrainStatistics? {
+    public static func figures(_ tracks: [Track], kind: HikeKind, terrain: TerrainElevation, comparison: Bool) -> TerrainStatistics? {
         let all = Track(segments: tracks.flatMap(\.segments))
         if !comparison, kind != .drawn, !all.segments.contains(where: { $0.points.contains { $0.elevation == nil } }) { return nil }
         return TerrainStatistics.compute(all, planned: kind == .drawn, terrain: terrain, comparison: comparison)
     }
 
     /// True when a terrain tile lies under the hike's bounding box.
-    static func covers(_ terrain: TerrainElevation, _ summary: HikeSummary) -> Bool {
+    public static func covers(_ terrain: TerrainElevation, _ summary: HikeSummary) -> Bool {
         guard let box = summary.statistics.boundingBox else { return false }
         return terrain.store.coverage.contains { $0.intersects(box) }
     }
 
     /// `summary` with the figures applied, marked ``HikeSummary/elevationFromTerrain`` when
     /// they are (partly) the terrain's.
-    static func applying(_ figures: TerrainStatistics?, to summary: HikeSummary) -> HikeSummary {
+    public static func applying(_ figures: TerrainStatistics?, to summary: HikeSummary) -> HikeSummary {
         guard let figures, figures.elevationSource == .terrain || figures.elevationSource == .fileAndTerrain else { return summary }
         var s = summary
         s.statistics = figures.applied(to: s.statistics)
@@ -54,7 +54,7 @@ enum HikeElevationFigures {
     /// says every point has its own `ele` is never read. Others are computed (points read) and
     /// kept for the next list; a store that cannot be written (read-only, busy) lists the same
     /// figures without keeping them.
-    static func summaries(_ list: [HikeSummary], store: HikeStore, terrain: TerrainElevation?, sort: HikeSort,
+    public static func summaries(_ list: [HikeSummary], store: HikeStore, terrain: TerrainElevation?, sort: HikeSort,
                           reversed: Bool = false, cache: inout [HikeSummary: TerrainStatistics?]) throws -> [HikeSummary] {
         guard let terrain, !terrain.store.tileIDs.isEmpty else { return list }
         let stamp = terrainStamp(terrain)
@@ -99,7 +99,7 @@ enum HikeElevationFigures {
     /// (the terrain's where the hike has no or only some `ele`, from the kept rows), marked
     /// ``Outing/elevationFromTerrain``; walks keep theirs (measured while walking). Unchanged
     /// without tiles (DECISIONS 413).
-    static func outings(_ list: OutingList, store: HikeStore, terrain: TerrainElevation?) throws -> OutingList {
+    public static func outings(_ list: OutingList, store: HikeStore, terrain: TerrainElevation?) throws -> OutingList {
         guard let terrain, !terrain.store.tileIDs.isEmpty, list.outings.contains(where: { $0.walkID == nil }) else { return list }
         var cache: [HikeSummary: TerrainStatistics?] = [:]
         let shown = try summaries(try store.summaries(sortedBy: .date), store: store, terrain: terrain, sort: .date, cache: &cache)
@@ -123,7 +123,7 @@ enum HikeElevationFigures {
     /// Computes and keeps the figures of every hike of the store that has no current row (under
     /// the tiles of `terrain`): run after an import, a save and `dem import`/`dem remove`, so
     /// the next list reads no point. Does nothing without tiles or on a read-only store.
-    static func refresh(_ store: HikeStore, terrain: TerrainElevation?) throws {
+    public static func refresh(_ store: HikeStore, terrain: TerrainElevation?) throws {
         guard let terrain, !store.isReadOnly else { return }
         var cache: [HikeSummary: TerrainStatistics?] = [:]
         _ = try summaries(try store.summaries(sortedBy: .date), store: store, terrain: terrain, sort: .date, cache: &cache)
@@ -131,7 +131,7 @@ enum HikeElevationFigures {
 
     /// The figures of a kept row: `.some(nil)` when the terrain changes nothing, nil when the
     /// row is missing or stale (another line, other tiles) or unreadable.
-    static func keptFigures(_ row: StoredTerrainFigures?, of summary: HikeSummary,
+    public static func keptFigures(_ row: StoredTerrainFigures?, of summary: HikeSummary,
                             terrainStamp: String) -> TerrainStatistics?? {
         guard let row, row.lineStamp == lineStamp(summary) else { return nil }
         if row.ownElevations && summary.kind != .drawn { return .some(nil) }
@@ -145,7 +145,7 @@ enum HikeElevationFigures {
 
     /// The list's figures of `tracks` (``figures(_:kind:terrain:comparison:)``) and the row that
     /// keeps them.
-    static func figuresAndRow(_ tracks: [Track], summary: HikeSummary, terrain: TerrainElevation,
+    public static func figuresAndRow(_ tracks: [Track], summary: HikeSummary, terrain: TerrainElevation,
                               terrainStamp: String) -> (figures: TerrainStatistics?, row: StoredTerrainFigures) {
         let own = !tracks.contains { $0.segments.contains { $0.points.contains { $0.elevation == nil } } }
         let figures = Self.figures(tracks, kind: summary.kind, terrain: terrain, comparison: false)
@@ -159,13 +159,13 @@ enum HikeElevationFigures {
 
     /// What kept figures were computed on, from the summary: kind, point count and distance
     /// (bit for bit). With the store's triggers (a rewritten line drops its row) a belt and braces.
-    static func lineStamp(_ s: HikeSummary) -> String {
+    public static func lineStamp(_ s: HikeSummary) -> String {
         "\(s.kind.rawValue) \(s.statistics.pointCount) \(s.statistics.distance.bitPattern)"
     }
 
     /// The tiles the figures depend on: each tile's name, size and modification time (so a tile
     /// imported again with other data counts as new), and the densifying step.
-    static func terrainStamp(_ terrain: TerrainElevation) -> String {
+    public static func terrainStamp(_ terrain: TerrainElevation) -> String {
         let tiles = terrain.store.tileIDs.map { id -> String in
             let path = terrain.store.tilePaths[id] ?? ""
             // Tiles given in memory (tests, benchmarks) have no file: this store's own.

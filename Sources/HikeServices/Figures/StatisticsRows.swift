@@ -3,7 +3,7 @@ import TrailApp
 import TrailCore
 
 /// The labelled statistic lines shared by `cairn show` and `cairn stats`, in the user's units.
-enum StatisticsRows {
+public enum StatisticsRows {
     /// Label/value pairs for `s`; values that cannot be known (no times, no elevations) are left out.
     /// "Elapsed time (recording)" is the time inside the segments; "Total time (first to last
     /// point)" (pauses between segments included) follows it only when it reads differently.
@@ -14,7 +14,7 @@ enum StatisticsRows {
     /// `fileHeights` (the statistics of the file's own heights) marks the lowest and highest
     /// point and the steepest grade "~" when, with `fromTerrain`, they are not the file's: a
     /// filled or terrain height (``HikeTerrain/mark(_:own:)``).
-    static func rows(_ s: TrackStatistics, _ u: UnitFormatter, fromTerrain: Bool = false,
+    public static func rows(_ s: TrackStatistics, _ u: UnitFormatter, fromTerrain: Bool = false,
                      coverage: Double? = nil, fileHeights: TrackStatistics? = nil) -> [(String, String)] {
         var rows: [(String, String)] = []
         func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
@@ -49,7 +49,7 @@ enum StatisticsRows {
     }
 
     /// Rows as aligned "  label  value" lines.
-    static func format(_ rows: [(String, String)], indent: String = "  ") -> String {
+    public static func format(_ rows: [(String, String)], indent: String = "  ") -> String {
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { indent + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 + "\n" }
             .joined()

@@ -6,20 +6,21 @@ import TrailApp
 import TrailTerrain
 
 /// The imported terrain as the router's ``ElevationLookup`` (climb costs on the walking graph).
-struct TerrainLookup: ElevationLookup {
-    let store: TerrainStore
-    func elevation(at coordinate: Coordinate) -> Double? { store.height(at: coordinate).metres }
+public struct TerrainLookup: ElevationLookup {
+    public let store: TerrainStore
+    public init(store: TerrainStore) { self.store = store }
+    public func elevation(at coordinate: Coordinate) -> Double? { store.height(at: coordinate).metres }
 }
 
 /// Terrain elevations for the figures `show`, `route` and `stats` print.
-enum DemElevation {
+public enum DemElevation {
     /// Sets each leg's ascent and descent from the terrain along its line (densified, 5 m
     /// hysteresis; see ``TerrainElevation``) and returns the figures of the whole route.
     /// The per-leg figures restart the filter at each stop, so their sum can differ from the
     /// whole route's gain by up to the 5 m threshold per stop.
     /// `legs` are each leg's figures, in order: a leg off every tile has no gain (nil), which
     /// the report prints as unknown ("--"), never as 0 (its stored ascent stays 0).
-    static func apply(_ plan: inout RoutePlan, _ terrain: TerrainElevation) -> (route: TerrainStatistics, legs: [TerrainStatistics]) {
+    public static func apply(_ plan: inout RoutePlan, _ terrain: TerrainElevation) -> (route: TerrainStatistics, legs: [TerrainStatistics]) {
         var legs: [TerrainStatistics] = []
         for i in plan.legs.indices {
             let leg = Track(segments: [TrackSegment(points: plan.legs[i].coordinates.map { Trackpoint($0) })])
@@ -34,7 +35,7 @@ enum DemElevation {
     /// The step a saved drawn route takes through ``RoutePlan/drawnHike(name:time:stopNames:calculator:elevate:)``:
     /// the line densified with terrain heights (``TerrainElevation/plannedTrack(_:)``), or the
     /// line as it is without terrain.
-    static func elevate(_ terrain: TerrainElevation?) -> ((Track) -> Track)? {
+    public static func elevate(_ terrain: TerrainElevation?) -> ((Track) -> Track)? {
         terrain.map { t in { t.plannedTrack($0).0 } }
     }
 
@@ -42,7 +43,7 @@ enum DemElevation {
     /// `figuresAbove`: the report's statistics rows already carry these figures (`show`,
     /// `stats`: ``HikeElevationFigures/applying(_:to:)``), so gain, loss, steepest grade and
     /// walking time are not printed a second time (DECISIONS 415).
-    static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "", subject: String = "the hike",
+    public static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "", subject: String = "the hike",
                      figuresAbove: Bool = false) -> String {
         let above = figuresAbove && (s.elevationSource == .terrain || s.elevationSource == .fileAndTerrain)
         let source: String
@@ -95,7 +96,7 @@ enum DemElevation {
     }
 
     /// Which tiles the line needs that are not imported, and where to get them; empty when none.
-    static func missingTilesText(_ tiles: [String], indent: String = "") -> String {
+    public static func missingTilesText(_ tiles: [String], indent: String = "") -> String {
         let ids = tiles.compactMap(SRTMTileID.init(name:))
         guard let first = ids.first else { return "" }
         var out = indent + "Missing terrain tile\(ids.count == 1 ? "" : "s") under the line: "
@@ -107,7 +108,7 @@ enum DemElevation {
 
     /// For a line with points lacking elevation when no terrain tile is imported at all: the
     /// tiles it needs and where to get them; empty when every point has its own elevation.
-    static func noTerrainText(_ track: Track, planned: Bool, indent: String = "") -> String {
+    public static func noTerrainText(_ track: Track, planned: Bool, indent: String = "") -> String {
         let points = track.segments.flatMap(\.points)
         guard points.contains(where: { $0.elevation == nil }) else { return "" }
         let line = planned ? TerrainElevation(store: TerrainStore(tiles: [])).plannedTrack(track).0 : track
@@ -124,7 +125,7 @@ extension DemElevation {
     /// The figures of a stored hike with the terrain, nil without terrain tiles. Drawn hikes
     /// are planned lines (terrain along the densified line); others keep their elevations and
     /// get terrain heights only where points lack them.
-    static func hike(_ store: HikeStore, _ id: HikeID, kind: HikeKind, terrain: TerrainElevation?) throws -> TerrainStatistics? {
+    public static func hike(_ store: HikeStore, _ id: HikeID, kind: HikeKind, terrain: TerrainElevation?) throws -> TerrainStatistics? {
         guard let terrain else { return nil }
         let tracks = try store.tracks(of: id)
         let all = Track(segments: tracks.flatMap(\.segments))

@@ -6,7 +6,7 @@ extension MapBasemap {
     /// Reads the features and covered areas for `viewport`'s view widened by `margin` times its
     /// size on each side (``MapBasemap/queryArea(for:margin:)``) from the map store.
     /// - Throws: the store's `SQLiteError`.
-    static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.25) throws -> MapBasemap {
+    public static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.25) throws -> MapBasemap {
         let (box, z) = MapBasemap.queryArea(for: viewport, margin: margin)
         return MapBasemap(features: try store.features(in: box, zoom: z), coverageAreas: try store.coverageAreas(),
                           bounds: box, zoom: z)
@@ -21,9 +21,9 @@ extension MapBasemap {
     /// ``contourSampleLimit``, below ``contourMinimumZoom`` (where 1000 m lines would fill the
     /// view) or where no tile lies under it.
     /// The most SRTM samples read for one basemap's contours (about a 1° × 1° SRTM3 box).
-    static let contourSampleLimit = 1_500_000
+    public static let contourSampleLimit = 1_500_000
 
-    mutating func addContours(from terrain: TerrainStore) {
+    public mutating func addContours(from terrain: TerrainStore) {
         contours = []
         hillshade = nil
         guard zoom >= Self.contourMinimumZoom, terrain.coverage.contains(where: { $0.intersects(bounds) }),

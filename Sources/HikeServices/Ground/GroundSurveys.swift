@@ -1,5 +1,4 @@
 import Foundation
-import HikeServices
 import TrailCore
 import TrailMap
 import TrailStore
@@ -7,7 +6,7 @@ import TrailStore
 /// The ground under a stored hike's line, measured once and cached in the hike store
 /// (``HikeStore/groundSurvey(of:lineVersion:)``): what `cairn show`, `cairn render` and the
 /// viewer's hike screen show as SAC grade and surface shares (DECISIONS.md 212).
-enum GroundSurveys {
+public enum GroundSurveys {
     /// The cached survey of `id`'s kept line version (``HikeStore/keptLineVersion(of:)``; 0: the
     /// raw line; `segments` are that line's points) when one was
     /// measured on as many points as `segments` hold and on the map data the map store holds
@@ -23,7 +22,7 @@ enum GroundSurveys {
     ///     connection is used on the map's queue only, or a command's ``MapFile``).
     ///   - now: the clock for `measured_at`.
     /// - Throws: ``SQLiteError`` from either store.
-    static func line(of id: HikeID, segments: [[Coordinate]], store: HikeStore,
+    public static func line(of id: HikeID, segments: [[Coordinate]], store: HikeStore,
                      map: some MapReading, now: Date) throws -> GroundLine? {
         let lineVersion = try store.keptLineVersion(of: id)
         let pointCount = segments.reduce(0) { $0 + $1.count }
@@ -70,7 +69,7 @@ enum GroundSurveys {
     }
 
     /// The map store at `path` opened read-only, nil when the file does not exist.
-    static func openMap(_ path: String) throws -> MapStore? {
+    public static func openMap(_ path: String) throws -> MapStore? {
         try MapFile.open(path)
     }
 }

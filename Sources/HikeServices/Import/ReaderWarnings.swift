@@ -3,8 +3,8 @@ import TrailFormats
 /// Turns a GPX reader's warnings into a few lines for stderr: identical messages are folded
 /// into one line with a count and the first line number ("… (183 times, first at line 22)"),
 /// and at most `limit` lines are printed, the rest counted.
-enum ReaderWarnings {
-    static func lines(fileName: String, _ warnings: [GPXWarning], omitted: Int = 0, limit: Int = 5) -> [String] {
+public enum ReaderWarnings {
+    public static func lines(fileName: String, _ warnings: [GPXWarning], omitted: Int = 0, limit: Int = 5) -> [String] {
         var order: [String] = []
         var groups: [String: (first: Int, count: Int)] = [:]
         for w in warnings {

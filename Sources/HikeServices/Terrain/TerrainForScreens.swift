@@ -8,13 +8,13 @@ import TrailTerrain
 /// TrailApp in plain values (``HikeTerrain``, ``RouteElevation``, ``HillshadeRaster``). The
 /// figures are the same as `cairn show --dem` and `cairn route --dem` print
 /// (``TerrainStatistics/computeWithLine(_:planned:terrain:calculator:)``).
-enum TerrainForScreens {
+public enum TerrainForScreens {
     /// A hike made ready for the hike screen with the terrain: a track without `ele` (or a
     /// drawn route) gets its profile, gain/loss, steepest grade and walking time from the
     /// terrain's densified line; a track with its own elevations keeps them and gets the
     /// terrain's height under every point (the line beside the GPS line) and the terrain's
     /// gain. Without terrain (nil) the hike is prepared as before.
-    static func prepared(name: String, kind: String?, tracks: [Track], statistics: TrackStatistics?,
+    public static func prepared(name: String, kind: String?, tracks: [Track], statistics: TrackStatistics?,
                          terrain: TerrainElevation?, calculator: StatisticsCalculator = StatisticsCalculator()) -> PreparedHike {
         guard let terrain, !terrain.store.tileIDs.isEmpty else {
             var hike = PreparedHike(name: name, kind: kind, tracks: tracks, statistics: statistics, calculator: calculator)
@@ -65,7 +65,7 @@ enum TerrainForScreens {
 
     /// The drawn route's figures and profile from the terrain, as `cairn route --dem` computes
     /// them (the whole route as one planned line).
-    static func route(_ plan: RoutePlan, terrain: TerrainElevation) -> RouteElevation {
+    public static func route(_ plan: RoutePlan, terrain: TerrainElevation) -> RouteElevation {
         let (ts, line) = TerrainStatistics.computeWithLine(plan.track(name: nil), planned: true, terrain: terrain)
         let profile = PreparedHike(name: "Route", kind: "drawn", tracks: [line])
         return RouteElevation(source: HikeTerrain.Source(rawValue: ts.elevationSource.rawValue) ?? .none,
@@ -75,13 +75,13 @@ enum TerrainForScreens {
 
     /// Where `line` has no terrain: each point without a height stands for half the way to
     /// each neighbour; missing tiles are named in the order the line meets them.
-    static func gaps(_ line: [Coordinate], _ store: TerrainStore) -> TerrainGaps {
+    public static func gaps(_ line: [Coordinate], _ store: TerrainStore) -> TerrainGaps {
         gaps(line) { store.height(at: $0) }
     }
 
     /// ``gaps(_:_:)`` with the heights from `height` (for a line under no imported tile: every
     /// point's tile missing).
-    static func gaps(_ line: [Coordinate], height: (Coordinate) -> TerrainHeight) -> TerrainGaps {
+    public static func gaps(_ line: [Coordinate], height: (Coordinate) -> TerrainHeight) -> TerrainGaps {
         var out = TerrainGaps()
         guard !line.isEmpty else { return out }
         for (i, c) in line.enumerated() {
@@ -103,7 +103,7 @@ enum TerrainForScreens {
 
     /// The hillshade of the terrain over `box` (``Hillshade/shades(_:azimuth:altitude:)`` on the
     /// SRTM samples), nil without tiles there or for a box of more than `maxSamples`.
-    static func hillshade(_ store: TerrainStore, covering box: BoundingBox, maxSamples: Int) -> HillshadeRaster? {
+    public static func hillshade(_ store: TerrainStore, covering box: BoundingBox, maxSamples: Int) -> HillshadeRaster? {
         guard store.coverage.contains(where: { $0.intersects(box) }),
               let grid = HeightGrid.samples(from: store, covering: box, maxSamples: maxSamples) else { return nil }
         return HillshadeRaster(rows: grid.rows, columns: grid.columns, north: grid.north, west: grid.west,

@@ -4,6 +4,6 @@ import TermUI
 /// the one rule the screen uses too (``TextSanitizer``): control characters, ESC and DEL
 /// become U+FFFD, tabs and newlines spaces, bidi overrides are removed. Stored text is never
 /// changed.
-enum TerminalText {
-    static func clean(_ s: String) -> String { TextSanitizer.sanitize(s) }
+public enum TerminalText {
+    public static func clean(_ s: String) -> String { TextSanitizer.sanitize(s) }
 }
