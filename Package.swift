@@ -37,7 +37,10 @@ let package = Package(
         // through serial accessors, and the orchestration both share.
         .target(name: "HikeServices", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap", "TrailTerrain",
                                                      "TrailLive", "TermUI", "TrailApp"]),
-        .target(name: "CairnCLI", dependencies: ["HikeServices", "TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
+        // The viewer's runtime: the effect performers and the position-source runner.
+        .target(name: "ViewerRuntime", dependencies: ["HikeServices", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
+                                                      "TrailMap", "TrailTerrain", "TrailLive"]),
+        .target(name: "CairnCLI", dependencies: ["HikeServices", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
 
@@ -52,13 +55,16 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
-        .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore", "CairnCLI"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal", "TrailTerrain",
+                                                          "TrailFormats", "TrailLive", "CursesTerminal", "TrailTerrain",
                                                           "HikeServices"],
                     exclude: ["Snapshots"]),
+        // The viewer's runtime: effect performers against real stores in temporary directories.
+        .testTarget(name: "ViewerRuntimeTests", dependencies: ["ViewerRuntime", "HikeServices", "TrailApp", "TermUI", "TrailCore",
+                                                               "TrailMap", "TrailStore", "TrailFormats", "TrailTerrain"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
-        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "HikeServices", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
+        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "HikeServices", "ViewerRuntime", "TrailApp", "TermUI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
                                                       "TrailTerrain"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),

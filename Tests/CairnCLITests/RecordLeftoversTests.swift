@@ -7,6 +7,7 @@ import TrailCore
 import TrailFormats
 import TrailLive
 @testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailStore
 
 /// What a newcomer tester found left of issue 14 (recording), headless and in the store:

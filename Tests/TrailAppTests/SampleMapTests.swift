@@ -4,7 +4,6 @@ import Testing
 import TermUI
 import TrailCore
 import TrailMap
-@testable import CairnCLI
 @testable import TrailApp
 
 /// The hike screen over the shipped OSM sample (Samples/andorra-ordino.osm, imported into a

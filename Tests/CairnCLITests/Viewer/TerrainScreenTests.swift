@@ -7,6 +7,7 @@ import TrailMap
 import TrailStore
 import TrailTerrain
 @testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailApp
 
 /// The terrain on the screens, rendered into Buffers: the drawing screen's gain, loss, walking
@@ -35,14 +36,14 @@ import TrailTerrain
     }
 
     @Test func theDrawingScreenShowsWhatCairnRoutePrints() throws {
-        let dir = try ContourMapTests.coneFolder()
+        let dir = try ViewerFixtures.coneFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         // Up the cone's row from column 700 (1000 m) to 620 (2600 m), then back out to 660
         // (1800 m): +1600 m, −800 m by hand; two straight legs (no map store).
         let stops = [Self.onRow(700), Self.onRow(620), Self.onRow(660)]
         let request = DrawPlanRequest(request: 3, base: RoutePlan(), stops: stops, legRouting: [false, false],
                                       insertBetween: nil, routingOn: false)
-        let messages = Recorder<AppMessage>()
+        let messages = AnswerRecorder<AppMessage>()
         Self.performer(dir).perform(.draw(.plan(request))) { messages.append($0) }
         guard case .draw(.planned(3, let plan, _, let known, let elevation)) = messages.wait(until: { !$0.isEmpty }).first else {
             Issue.record("no plan"); return
@@ -254,10 +255,10 @@ import TrailTerrain
     }
 
     @Test func hillshadePaintsBackgroundsByTheme() throws {
-        let dir = try ContourMapTests.coneFolder()
+        let dir = try ViewerFixtures.coneFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let viewport = MapViewport(center: Coordinate(latitude: 42.5, longitude: 1.55), zoom: 14, width: 80, height: 24)
-        let basemap = try #require(ContourMapTests.load(viewport, terrain: dir.path, in: dir))
+        let basemap = try #require(ViewerFixtures.load(viewport, terrain: dir.path, in: dir))
         let raster = try #require(basemap.hillshade)
         // Flat ground is level 3; the cone's east flank faces away from a north-west sun.
         #expect(HillshadeLayer.level(0.5.squareRoot()) == 3)

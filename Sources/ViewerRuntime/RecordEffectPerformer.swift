@@ -10,7 +10,7 @@ import TrailStore
 /// connection on a serial queue of its own (so a slow map or list query never delays a point,
 /// and fixes are judged in the order they came), runs the position source through the shared
 /// ``PositionSourceRunner``, and answers every store write with the figures after it.
-final class RecordEffectPerformer: @unchecked Sendable {
+public final class RecordEffectPerformer: @unchecked Sendable {
     private let queue = DispatchQueue(label: "cairn.recording")
     private let runner = PositionSourceRunner(label: "cairn.record-tick")
     private let storePath: String
@@ -29,7 +29,7 @@ final class RecordEffectPerformer: @unchecked Sendable {
     private var lastStatistics: (at: Date, statistics: TrackStatistics)?
     /// The noise filter's thresholds for a new recording (`cairn record --max-accuracy …`);
     /// set before the app starts.
-    var rules = PositionFilterRules.recording
+    public var rules = PositionFilterRules.recording
 
     /// The statistics (the session's running ones, DECISIONS.md 421) are handed to the screen
     /// at most this often, in seconds of wall time; distance, points and counters are exact
@@ -89,7 +89,7 @@ final class RecordEffectPerformer: @unchecked Sendable {
     /// The app is ending (quit, signal): stops the source and writes a recording in progress as
     /// paused, so the next start offers it with every point (a killed process is restored as
     /// paused too, by ``Recorder/init(restoring:store:now:)``).
-    func shutDown() {
+    public func shutDown() {
         runner.stop()
         queue.sync {
             runner.stop()  // a start queued before this

@@ -6,30 +6,35 @@ import TrailApp
 /// The switch names every effect: a new one does not compile until it is routed.
 /// `@unchecked` only for ``TerminalActions`` (the curses screen is not `Sendable`; they run on
 /// the runtime's loop, which calls ``perform(_:send:)``); the store and map work is checked.
-final class EffectPerformer: @unchecked Sendable {
-    typealias Send = @Sendable (AppMessage) -> Void
+public final class EffectPerformer: @unchecked Sendable {
+    public typealias Send = @Sendable (AppMessage) -> Void
 
     /// What only the terminal can do (the runtime's loop owns it).
-    struct TerminalActions {
-        var bell: () -> Void
-        var suspend: () -> Void
+    public struct TerminalActions {
+        public var bell: () -> Void
+        public var suspend: () -> Void
+
+        public init(bell: @escaping () -> Void, suspend: @escaping () -> Void) {
+            self.bell = bell
+            self.suspend = suspend
+        }
     }
 
-    let connections: StoreConnections
+    public let connections: StoreConnections
     let library: LibraryEffectPerformer
     let basemaps: BasemapEffectPerformer
     let draw: DrawEffectPerformer
     /// Live following: position source, walk history writes, speech.
-    let follow: FollowEffectPerformer
+    public let follow: FollowEffectPerformer
     /// Recording: the recorder, its store connection and position source.
-    let record: RecordEffectPerformer
+    public let record: RecordEffectPerformer
     let places: PlacesEffectPerformer
     let review: ReviewEffectPerformer
     let totals: TotalsEffectPerformer
     let routes: RoutesEffectPerformer
     private let terminal: TerminalActions
 
-    init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping @Sendable () -> Date,
+    public init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping @Sendable () -> Date,
          speech: SpeechOutput, terminal: TerminalActions) {
         connections = StoreConnections(storePath: storePath, mapPath: mapPath, terrainPath: terrainPath, now: now)
         library = LibraryEffectPerformer(connections)
@@ -44,7 +49,7 @@ final class EffectPerformer: @unchecked Sendable {
         self.terminal = terminal
     }
 
-    func perform(_ effect: AppEffect, send: @escaping Send) {
+    public func perform(_ effect: AppEffect, send: @escaping Send) {
         switch effect {
         case .library(let e): library.perform(e, send: send)
         case .loadBasemap(let request, let viewport): basemaps.load(request: request, viewport, send: send)
@@ -61,7 +66,7 @@ final class EffectPerformer: @unchecked Sendable {
     }
 
     /// Waits until the queued store and map work is done (tests; the end of the program).
-    func drain() {
+    public func drain() {
         connections.drain()
         follow.drain()
     }

@@ -6,24 +6,24 @@ import Glibc
 /// Spoken alerts through espeak-ng, when it is installed: `espeak-ng "Off route"` started with
 /// `posix_spawn` (standard input and output on /dev/null so nothing reaches the curses screen,
 /// an empty signal mask) and reaped on a background queue — fire and forget.
-final class SpeechOutput: @unchecked Sendable {
+public final class SpeechOutput: @unchecked Sendable {
     /// The program looked for on the PATH.
-    static let programName = "espeak-ng"
+    public static let programName = "espeak-ng"
 
     /// The executable found, or nil when espeak-ng is not installed.
-    let executable: String?
+    public let executable: String?
     private let reaper = DispatchQueue(label: "cairn.speech")
 
     /// Looks for espeak-ng on `environment["PATH"]` (or an explicit executable path).
-    init(environment: [String: String], executable: String? = nil) {
+    public init(environment: [String: String], executable: String? = nil) {
         self.executable = executable ?? SpeechOutput.find(SpeechOutput.programName, path: environment["PATH"])
     }
 
     /// True when speech can be produced.
-    var isAvailable: Bool { executable != nil }
+    public var isAvailable: Bool { executable != nil }
 
     /// The first executable `name` in the colon-separated `path`.
-    static func find(_ name: String, path: String?) -> String? {
+    public static func find(_ name: String, path: String?) -> String? {
         for dir in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where !dir.isEmpty {
             let candidate = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -34,7 +34,7 @@ final class SpeechOutput: @unchecked Sendable {
     /// Starts `espeak-ng TEXT` and returns at once; the child is reaped in the background.
     /// - Returns: false when espeak-ng is missing or could not be started.
     @discardableResult
-    func speak(_ text: String) -> Bool {
+    public func speak(_ text: String) -> Bool {
         guard let executable else { return false }
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)

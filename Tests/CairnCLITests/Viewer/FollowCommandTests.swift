@@ -3,6 +3,7 @@ import Testing
 import TrailCore
 import TrailStore
 @testable import CairnCLI
+@testable import ViewerRuntime
 
 /// `cairn follow` argument checks, `--off-route` parsing, the Walks section of `cairn show`,
 /// and spoken alerts through a stand-in espeak-ng.

@@ -6,6 +6,7 @@ import TrailCore
 import TrailLive
 import TrailMap
 import TrailStore
+import ViewerRuntime
 
 /// `cairn tui` (and `cairn` with no arguments on a terminal): the full-screen viewer.
 public enum TUICommand: Command {

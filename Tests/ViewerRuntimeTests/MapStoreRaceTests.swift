@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrailCore
 import TrailMap
-@testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailApp
 
 /// Opening a hike while the maps on screen load their basemaps: the hike screen's ground survey

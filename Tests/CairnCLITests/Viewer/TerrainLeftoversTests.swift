@@ -5,7 +5,7 @@ import TrailCore
 import TrailMap
 import TrailStore
 import TrailTerrain
-@testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailApp
 
 /// Issue 13, the leftovers a tester found after it was resolved (DECISIONS 497-503): the "~" of
@@ -133,8 +133,8 @@ import TrailTerrain
             Trackpoint(latitude: 43.5, longitude: 2.5, elevation: 900)])])
         var hike = PreparedHike(name: "Far", tracks: [far])
         hike.terrain = HikeTerrain(source: .file, elevations: [700, 800], gain: 100, loss: 0, coverage: 1)
-        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
-        _ = app.update(&s, .hikesLoaded([AppUpdateTests.summary(1, "Far", distance: 1, start: 0)]))
+        var s = AppState(environment: ViewerFixtures.environment(), storeLabel: "t", width: 120, height: 40)
+        _ = app.update(&s, .hikesLoaded([ViewerFixtures.summary(1, "Far", distance: 1, start: 0)]))
         _ = app.update(&s, .hikeLoaded(HikeID(rowID: 1), hike, forPreview: false))
         let zoom = try #require(s.hike?.screen.viewport.zoom)
         #expect(MapBasemap.contoursTooFarOut(zoom: zoom) != nil, "opens at z\(zoom)")
@@ -142,7 +142,7 @@ import TrailTerrain
         // Without terrain under the hike: no contours anywhere, so no such word.
         var bare = hike
         bare.terrain = nil
-        var t = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        var t = AppState(environment: ViewerFixtures.environment(), storeLabel: "t", width: 120, height: 40)
         _ = app.update(&t, .hikeLoaded(HikeID(rowID: 1), bare, forPreview: false))
         #expect(!t.status.text.contains("Contours"), "\(t.status.text)")
         // A small hike opens above zoom 8 and says nothing; zooming out past it does.
@@ -151,7 +151,7 @@ import TrailTerrain
             Trackpoint(latitude: 42.56, longitude: 1.56, elevation: 1600)])])
         var small = PreparedHike(name: "Near", tracks: [near])
         small.terrain = hike.terrain
-        var n = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        var n = AppState(environment: ViewerFixtures.environment(), storeLabel: "t", width: 120, height: 40)
         _ = app.update(&n, .hikeLoaded(HikeID(rowID: 1), small, forPreview: false))
         #expect(!n.status.text.contains("Contours"))
         var presses = 0

@@ -3,7 +3,7 @@ import TermUI
 import Testing
 import TrailCore
 import TrailMap
-@testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailApp
 
 /// Contours on the map end to end: the basemap performer reads a terrain folder holding a cone

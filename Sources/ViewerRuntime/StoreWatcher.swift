@@ -11,14 +11,14 @@ import TrailStore
 /// connection committed since. The viewer's own library and review work goes through that
 /// connection and does not count; its recorder and walk history have connections of their
 /// own, so their writes do (the app ignores the message on the screens that write them).
-final class StoreWatcher: Sendable {
+public final class StoreWatcher: Sendable {
     private let connections: StoreConnections
     private let work = Mutex<RepeatingWork?>(nil)
 
-    init(_ connections: StoreConnections) { self.connections = connections }
+    public init(_ connections: StoreConnections) { self.connections = connections }
 
     /// Starts polling every `interval` seconds; `send` gets the message (from the store queue).
-    func start(interval: TimeInterval = 1, send: @escaping EffectPerformer.Send) {
+    public func start(interval: TimeInterval = 1, send: @escaping EffectPerformer.Send) {
         let w = connections.store.repeating(every: interval) { c in
             // An unreadable store says so on the viewer's next load; the watch just waits.
             guard let store = try? c.store(), (try? c.changes.poll(store)) == true else { return }
@@ -27,7 +27,7 @@ final class StoreWatcher: Sendable {
         work.withLock { $0 = w }
     }
 
-    func stop() {
+    public func stop() {
         work.withLock { w in
             w?.cancel()
             w = nil

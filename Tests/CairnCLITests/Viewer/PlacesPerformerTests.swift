@@ -4,6 +4,7 @@ import TrailCore
 import TrailMap
 import TrailStore
 @testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailApp
 
 /// The Places and drawing performers with the sample map and the sample SRTM tile: searches give
@@ -15,7 +16,7 @@ import TrailStore
     struct Fixture {
         let dir: URL
         let performer: EffectPerformer
-        let messages = Recorder<AppMessage>()
+        let messages = AnswerRecorder<AppMessage>()
 
         init() throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-places-perf-\(UUID().uuidString)")

@@ -4,7 +4,7 @@ import Testing
 import TrailCore
 import TrailMap
 import TrailStore
-@testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailApp
 
 /// The TUI's effect performers against a real store in a temporary directory (and no map, or

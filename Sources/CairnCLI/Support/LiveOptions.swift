@@ -2,6 +2,7 @@ import Foundation
 import TrailApp
 import TrailCore
 import TrailLive
+import ViewerRuntime
 
 /// The live-position options shared by `cairn tui` and `cairn follow` (declared in
 /// ``OptionSpec/live``): `--gps SPEC`, `--speed N`, `--off-route DIST`, `--speak`.

@@ -9,7 +9,7 @@ import TrailStore
 /// Performs the live-following effects: runs the position source (its events and a 1 Hz tick
 /// go back as messages), writes the walk to the hike store on a queue of its own (with its own
 /// connection, so a slow map or list query never delays a point), and speaks alerts.
-final class FollowEffectPerformer: @unchecked Sendable {
+public final class FollowEffectPerformer: @unchecked Sendable {
     private let walkQueue = DispatchQueue(label: "cairn.walks")
     private let runner = PositionSourceRunner(label: "cairn.follow-tick")
     private let storePath: String
@@ -59,10 +59,10 @@ final class FollowEffectPerformer: @unchecked Sendable {
     }
 
     /// Stops the source and the tick (also when the app ends).
-    func stopSource() { runner.stop() }
+    public func stopSource() { runner.stop() }
 
     /// Waits until every queued store write is done (before the process exits).
-    func drain() { walkQueue.sync {} }
+    public func drain() { walkQueue.sync {} }
 
     private func startSource(_ spec: PositionSourceSpec, speed: Double?, number: Int,
                              send: @escaping @Sendable (AppMessage) -> Void) {
@@ -81,7 +81,7 @@ final class FollowEffectPerformer: @unchecked Sendable {
 
     /// Reads a GPX file for `replay:`: every track's segments joined, or its routes when it has
     /// no tracks.
-    static func loadTrack(_ path: String) throws -> [Trackpoint] {
+    public static func loadTrack(_ path: String) throws -> [Trackpoint] {
         let full = (path as NSString).expandingTildeInPath
         let doc = try GPXReader.read(url: URL(fileURLWithPath: full)).document
         let tracks = doc.tracks.isEmpty ? doc.routes.map(\.asTrack) : doc.tracks

@@ -6,6 +6,7 @@ import TrailMap
 import TrailStore
 import TrailTerrain
 @testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailApp
 
 /// One hike, one gain (DECISIONS 260-267): hikes with some, none or all of their own elevations,
@@ -83,7 +84,7 @@ import TrailTerrain
 
         /// The app's answer to one effect.
         func answer(_ effect: AppEffect, _ p: EffectPerformer) -> AppMessage? {
-            let messages = Recorder<AppMessage>()
+            let messages = AnswerRecorder<AppMessage>()
             p.perform(effect) { messages.append($0) }
             return messages.wait(until: { !$0.isEmpty }).first
         }
@@ -522,8 +523,8 @@ import TrailTerrain
     /// precision). Stops now go where the screen says they are; the same figures both ways.
     @Test func theDrawingScreensGainIsRouteStraightsForTheCoordinatesItShows() throws {
         guard let w = try World() else { return }
-        let (clock, app) = CursorAccelerationTests.drawingApp()
-        var s = CursorAccelerationTests.drawingState(app)
+        let (clock, app) = ViewerFixtures.drawingApp()
+        var s = ViewerFixtures.drawingState(app)
         var requests: [DrawPlanRequest] = []
         func press(_ key: Key) {
             clock.now += 0.5
@@ -554,7 +555,7 @@ import TrailTerrain
         #expect(request.stops == stops)
         // The screen's figures (its planner and terrain) against `cairn route --straight` with
         // the printed coordinates.
-        let messages = Recorder<AppMessage>()
+        let messages = AnswerRecorder<AppMessage>()
         let performer = EffectPerformer(storePath: w.store, mapPath: w.dir.appendingPathComponent("none.sqlite").path,
                                         terrainPath: w.dem, now: { Date(timeIntervalSince1970: 0) },
                                         speech: SpeechOutput(environment: [:]), terminal: .init(bell: {}, suspend: {}))

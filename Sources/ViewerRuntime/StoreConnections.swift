@@ -5,19 +5,19 @@ import HikeServices
 /// (with its terrain) on `store`, the map store (read-only, with its terrain) on `map`. Work
 /// that needs both takes the map inside the store's closure (store, then map; never the other
 /// way round, so neither queue waits on the other in a cycle).
-final class StoreConnections: Sendable {
-    let store: SerialAccess<HikeStoreConnection>
-    let map: SerialAccess<MapConnection>
-    let now: @Sendable () -> Date
+public final class StoreConnections: Sendable {
+    public let store: SerialAccess<HikeStoreConnection>
+    public let map: SerialAccess<MapConnection>
+    public let now: @Sendable () -> Date
 
-    init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping @Sendable () -> Date) {
+    public init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping @Sendable () -> Date) {
         store = SerialAccess(label: "cairn.hike-store", HikeStoreConnection(path: storePath, terrainPath: terrainPath, now: now))
         map = SerialAccess(label: "cairn.map-store", MapConnection(path: mapPath, terrainPath: terrainPath))
         self.now = now
     }
 
     /// Waits until the queued store and map work is done.
-    func drain() {
+    public func drain() {
         store.drain()
         map.drain()
     }
