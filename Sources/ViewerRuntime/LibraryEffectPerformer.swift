@@ -47,13 +47,16 @@ final class LibraryEffectPerformer: Sendable {
             let prepared = try HikeLoads.full(store, id, terrain: terrain, map: map, now: c.now())
             return .hikeLoaded(id, prepared, forPreview: false)
         case .readImportFile(let path):
+            // Read and worded as `cairn import` reads it, warnings included (HikeFileRead).
             let full = (path as NSString).expandingTildeInPath
-            let result = try GPXReader.read(url: URL(fileURLWithPath: full))
-            let plan = HikeImportPlan(document: result.document, fileName: (full as NSString).lastPathComponent)
-            return .importPlanLoaded(path: full, plan)
+            let read = try HikeFileRead.read(path: full)
+            c.lastImportRead = (full, read)
+            return .importPlanLoaded(path: full, read.plan, warnings: read.warnings)
         case .importFile(let path, let numbers):
-            let result = try GPXReader.read(url: URL(fileURLWithPath: path))
-            let plan = HikeImportPlan(document: result.document, fileName: (path as NSString).lastPathComponent)
+            // The file as the checklist read it (a path it did not read is read now).
+            let kept = c.lastImportRead.flatMap { $0.path == path ? $0.read : nil }
+            let plan = try (kept ?? HikeFileRead.read(path: path)).plan
+            c.lastImportRead = nil
             let calculator = StatisticsCalculator()
             let hikes = try plan.hikes(selecting: numbers) { calculator.statistics(for: $0) }
             let outcomes = try c.store().insert(hikes, allowDuplicates: false)

@@ -75,7 +75,7 @@ import TrailLive
                          "--min-distance", "50m", "--max-speed", "20km/h", "--status-every", "3600"])
         #expect(run.status == 0, "\(run.stderr)")
         // The final status line counts the 50 m spacing's rejections by name.
-        #expect(run.stdout.contains("tooClose"))
+        #expect(run.stdout.contains("too close"))
         let wrong = cairn(["record", "--gps", "replay:" + sample, "--max-accuracy", "fast", "--store", dir + "/h.sqlite"])
         #expect(wrong.status == 2 && wrong.stderr.contains("--max-accuracy needs a value such as"))
     }

@@ -49,7 +49,7 @@ import TrailStore
     @Test func libraryEffectsAnswerWithTheirMessages() throws {
         let f = try Fixture()
         defer { f.remove() }
-        guard case .importPlanLoaded(let path, let plan) = f.run(.readImportFile(path: Self.sample)).first else {
+        guard case .importPlanLoaded(let path, let plan, _) = f.run(.readImportFile(path: Self.sample)).first else {
             Issue.record("no plan"); return
         }
         #expect(path == Self.sample && plan.fileName == "gpxpy-Mojstrovka.gpx")

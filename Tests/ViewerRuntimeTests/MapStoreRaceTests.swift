@@ -24,7 +24,7 @@ import TrailMap
             try store.importOSM(path: TestSupport.samples.appendingPathComponent("andorra-ordino.osm").path,
                                 importedAt: Date(timeIntervalSince1970: 1_700_000_000))
         }
-        guard case .importPlanLoaded(let path, let plan) = f.run(.readImportFile(path: EffectPerformerTests.sample)).first else {
+        guard case .importPlanLoaded(let path, let plan, _) = f.run(.readImportFile(path: EffectPerformerTests.sample)).first else {
             Issue.record("no plan"); return
         }
         f.run(.importFile(path: path, candidates: plan.defaultSelection))

@@ -16,6 +16,8 @@ public struct HikeStoreConnection {
     /// The library list's terrain figures by hike and stored statistics, kept between loads
     /// (``HikeElevationFigures``).
     public var listFigures: [HikeSummary: TerrainStatistics?] = [:]
+    /// The file the import checklist read last, kept so importing it does not read it again.
+    public var lastImportRead: (path: String, read: HikeFileRead)?
     /// Whether another connection committed to the store since the last poll (DECISIONS 481).
     public var changes = StoreChangeDetector()
 

@@ -30,14 +30,15 @@ public enum StatisticsRows {
         row("Moving average speed", u.speed(s.movingAverageSpeed))
         row("Moving pace", u.pace(speed: s.movingAverageSpeed))
         row("Max speed", u.speed(s.maxSpeed))
-        let mark = fromTerrain ? "~" : "", note = fromTerrain ? " (with terrain heights, see Elevation source)" : ""
-        let part = fromTerrain ? coverage.map { " over \(HikeTerrain.percent($0)) % of the hike" } ?? "" : ""
-        row("Elevation gain", s.elevationGain.map { mark + u.elevationChange($0) + part + note } ?? UnitFormatter.unknown)
-        row("Elevation loss", s.elevationLoss.map { mark + u.elevationChange(-$0) + part } ?? UnitFormatter.unknown)
-        func terrainMark(_ v: Double?, _ file: Double?) -> String { fromTerrain ? HikeTerrain.mark(v, own: file) : "" }
-        row("Lowest point", terrainMark(s.minElevation, fileHeights?.minElevation) + u.elevation(s.minElevation))
-        row("Highest point", terrainMark(s.maxElevation, fileHeights?.maxElevation) + u.elevation(s.maxElevation))
-        row("Steepest grade", terrainMark(s.steepestGrade, fileHeights?.steepestGrade) + u.grade(s.steepestGrade))
+        // The "~" marks and the coverage by the viewer's stats panel's rule (TerrainMarks).
+        let marks = TerrainMarks(fromTerrain: fromTerrain, coverage: coverage, own: fileHeights)
+        let note = fromTerrain ? " (with terrain heights, see Elevation source)" : ""
+        let part = marks.partialCoverage.map { " over \(HikeTerrain.percent($0)) % of the hike" } ?? ""
+        row("Elevation gain", s.elevationGain.map { marks.change($0) + u.elevationChange($0) + part + note } ?? UnitFormatter.unknown)
+        row("Elevation loss", s.elevationLoss.map { marks.change($0) + u.elevationChange(-$0) + part } ?? UnitFormatter.unknown)
+        row("Lowest point", marks.lowest(s) + u.elevation(s.minElevation))
+        row("Highest point", marks.highest(s) + u.elevation(s.maxElevation))
+        row("Steepest grade", marks.steepest(s) + u.grade(s.steepestGrade))
         let climb = !fromTerrain ? "" : part.isEmpty ? " (terrain climb)" : " (climb\(part))"
         row("Walking time (DIN 33466)", u.duration(s.estimatedWalkingTime, style: .clock) + climb)
         row("Trackpoints", "\(s.pointCount) in \(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s")")

@@ -1,0 +1,32 @@
+import Foundation
+import TrailFormats
+import TrailStore
+
+/// A hike file read for import, once: what it offers (``HikeImportPlan``) and the reader's
+/// warnings, worded once for `cairn import` (printed on stderr) and the viewer's import
+/// checklist (shown in its status line) (DECISIONS 622).
+public struct HikeFileRead: Sendable {
+    /// The file's candidates (tracks, routes, places), named after the file.
+    public var plan: HikeImportPlan
+    /// The plausibility warnings (all of them), then the reader's (at most ``maxWarnings``
+    /// kinds, the rest counted), as ``ReaderWarnings`` words them: "NAME:LINE: warning: …".
+    public var warnings: [String]
+
+    /// Reader warning lines given per file; the rest are counted in one more line.
+    public static let maxWarnings = 5
+
+    public init(plan: HikeImportPlan, warnings: [String]) {
+        self.plan = plan
+        self.warnings = warnings
+    }
+
+    /// Reads the GPX file at `path` (an absolute path, or relative to the working directory).
+    /// - Throws: the reader's `GPXError` (file, line and what is wrong) or the file's I/O error.
+    public static func read(path: String, maxWarnings: Int = HikeFileRead.maxWarnings) throws -> HikeFileRead {
+        let name = (path as NSString).lastPathComponent
+        let result = try GPXReader.read(url: URL(fileURLWithPath: path))
+        let lines = ReaderWarnings.lines(fileName: name, result.plausibilityWarnings(), limit: .max)
+            + ReaderWarnings.lines(fileName: name, result.warnings, omitted: result.omittedWarningCount, limit: maxWarnings)
+        return HikeFileRead(plan: HikeImportPlan(document: result.document, fileName: name), warnings: lines)
+    }
+}
