@@ -55,9 +55,10 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TermUI", "CNCursesW"]),
         .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "TrailLive", "CursesTerminal", "TrailTerrain",
+                                                          "TrailFormats", "TrailLive", "TrailTerrain",
                                                           "HikeServices"],
                     exclude: ["Snapshots"]),
         // The viewer's runtime: effect performers against real stores in temporary directories.
