@@ -33,7 +33,14 @@ let package = Package(
         .target(name: "TermUI"),
         .target(name: "TrailApp", dependencies: ["TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailLive"]),
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
-        .target(name: "CairnCLI", dependencies: ["TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
+        // The services under both front ends (the CLI and the viewer): store and map access
+        // through serial accessors, and the orchestration both share.
+        .target(name: "HikeServices", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap", "TrailTerrain",
+                                                     "TrailLive", "TermUI", "TrailApp"]),
+        // The viewer's runtime: the effect performers and the position-source runner.
+        .target(name: "ViewerRuntime", dependencies: ["HikeServices", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
+                                                      "TrailMap", "TrailTerrain", "TrailLive"]),
+        .target(name: "CairnCLI", dependencies: ["HikeServices", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
 
@@ -48,12 +55,17 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
-        .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore", "CairnCLI"], exclude: ["Fixtures"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TermUI", "CNCursesW"]),
+        .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
-                                                          "TrailFormats", "CairnCLI", "TrailLive", "CursesTerminal", "TrailTerrain"],
+                                                          "TrailFormats", "TrailLive", "TrailTerrain",
+                                                          "HikeServices"],
                     exclude: ["Snapshots"]),
+        // The viewer's runtime: effect performers against real stores in temporary directories.
+        .testTarget(name: "ViewerRuntimeTests", dependencies: ["ViewerRuntime", "HikeServices", "TrailApp", "TermUI", "TrailCore",
+                                                               "TrailMap", "TrailStore", "TrailFormats", "TrailTerrain"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
-        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
+        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "HikeServices", "ViewerRuntime", "TrailApp", "TermUI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
                                                       "TrailTerrain"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),
@@ -75,7 +87,7 @@ let package = Package(
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
-        .executableTarget(name: "cairn-bench-library", dependencies: ["CairnCLI", "TrailStore", "TrailTerrain", "TrailSQLite"],
+        .executableTarget(name: "cairn-bench-library", dependencies: ["CairnCLI", "HikeServices", "TrailStore", "TrailTerrain", "TrailSQLite"],
                           path: "Benchmarks/LibraryBench"),
         .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
                           path: "Benchmarks/TerrainBench"),

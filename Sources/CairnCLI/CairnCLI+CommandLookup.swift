@@ -1,3 +1,5 @@
+import HikeServices
+
 /// What `cairn` says when the words do not name a command: the subcommands of a group
 /// (`cairn map`), or the closest command names.
 extension CairnCLI {

@@ -40,7 +40,7 @@ import Testing
 
         // Files by the declared extensions, and directories.
         for f in ["walk.gpx", "notes.txt", "area.osm", "area.osm.gz"] {
-            FileManager.default.createFile(atPath: dir + "/" + f, contents: Data())
+            _ = FileManager.default.createFile(atPath: dir + "/" + f, contents: Data())
         }
         try FileManager.default.createDirectory(atPath: dir + "/trips", withIntermediateDirectories: true)
         #expect(try bash(["cairn", "import", ""], in: dir) == ["trips", "walk.gpx"])

@@ -11,7 +11,7 @@ import TrailCore
 
     func write(_ text: String, _ name: String) -> String {
         let path = makeTempDirectory("hardening") + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import Testing
 import TrailCore
 import TrailFormats
@@ -74,7 +75,7 @@ import TrailLive
                          "--min-distance", "50m", "--max-speed", "20km/h", "--status-every", "3600"])
         #expect(run.status == 0, "\(run.stderr)")
         // The final status line counts the 50 m spacing's rejections by name.
-        #expect(run.stdout.contains("tooClose"))
+        #expect(run.stdout.contains("too close"))
         let wrong = cairn(["record", "--gps", "replay:" + sample, "--max-accuracy", "fast", "--store", dir + "/h.sqlite"])
         #expect(wrong.status == 2 && wrong.stderr.contains("--max-accuracy needs a value such as"))
     }
@@ -98,7 +99,7 @@ import TrailLive
             let s = try HikeStore(path: store)
             let rec = try Recorder(store: s, name: "Killed mid-replay", source: "replay:" + file, speed: 100_000)
             let config = ReplaySource.Configuration(points: points, speedFactor: 100_000,
-                                                    timing: RecordCommand.replayTiming(rec))
+                                                    timing: rec.replayTiming)
             for fix in config.fixes(startingAt: Date()).prefix(points.count / 2) { try rec.receive(fix) }
             #expect(rec.session.pointCount > 10)
         }
@@ -182,7 +183,7 @@ import TrailLive
         do {
             let s = try HikeStore(path: store)
             let rec = try Recorder(store: s, name: "Half", source: "test")
-            let config = ReplaySource.Configuration(points: points, speedFactor: 100_000, timing: RecordCommand.replayTiming(rec))
+            let config = ReplaySource.Configuration(points: points, speedFactor: 100_000, timing: rec.replayTiming)
             for fix in config.fixes(startingAt: Date()).prefix(40) { try rec.receive(fix) }
         }  // dropped while its row says "recording", as after kill -9
         let id = try #require(try idsInInsertOrder(store).first).rawValue

@@ -1,11 +1,13 @@
 import Dispatch
 import Foundation
+import HikeServices
 import Testing
 import TrailApp
 import TrailCore
 import TrailFormats
 import TrailLive
 @testable import CairnCLI
+@testable import ViewerRuntime
 @testable import TrailStore
 
 /// What a newcomer tester found left of issue 14 (recording), headless and in the store:
@@ -88,7 +90,7 @@ import TrailLive
             let s = try HikeStore(path: store)
             let rec = try Recorder(store: s, name: "Old log", source: "replay:" + oybin, speed: 1000)
             let points = try RecordCommand.loadTrack(oybin)
-            let config = ReplaySource.Configuration(points: points, speedFactor: 1000, timing: RecordCommand.replayTiming(rec))
+            let config = ReplaySource.Configuration(points: points, speedFactor: 1000, timing: rec.replayTiming)
             for fix in config.fixes(startingAt: Date()).prefix(30) { try rec.receive(fix) }
         }  // dropped while recording, as after kill -9
         let performer = RecordEffectPerformer(storePath: store, speech: SpeechOutput(environment: [:]), now: Date.init)

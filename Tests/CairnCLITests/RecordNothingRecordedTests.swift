@@ -49,6 +49,6 @@ import TrailLive
                                           horizontalAccuracy: 500, source: .gpsd))
         }
         #expect(try reason([.connection(.connected(detail: nil))] + poor)
-                == "nothing was recorded: 3 fixes received but all rejected by the filter (poorAccuracy 3)\n")
+                == "nothing was recorded: 3 fixes received but all rejected by the filter (poor accuracy 3)\n")
     }
 }

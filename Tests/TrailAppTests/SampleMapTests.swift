@@ -1,9 +1,9 @@
 import Foundation
+import HikeServices
 import Testing
 import TermUI
 import TrailCore
 import TrailMap
-@testable import CairnCLI
 @testable import TrailApp
 
 /// The hike screen over the shipped OSM sample (Samples/andorra-ordino.osm, imported into a

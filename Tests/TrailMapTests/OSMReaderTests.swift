@@ -140,7 +140,7 @@ final class CollectingSink: OSMSink {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: tool)
             p.arguments = ["-c", TestSupport.fixture("ordino-west.osm.pbf")]
-            FileManager.default.createFile(atPath: out, contents: nil)
+            _ = FileManager.default.createFile(atPath: out, contents: nil)
             p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
             try p.run()
             p.waitUntilExit()

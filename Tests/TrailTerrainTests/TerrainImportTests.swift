@@ -27,8 +27,8 @@ import Testing
         _ = try TerrainImport.run([(TerrainFixtures.sampleTile, "N42E001.hgt.zip")], into: dir)
         let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/N42E001.hgt"))
         let src = TerrainFixtures.temporaryDirectory()
-        FileManager.default.createFile(atPath: src + "/N42E002.hgt", contents: Data(count: 1201 * 1201 * 2 - 2))
-        FileManager.default.createFile(atPath: src + "/andorra.hgt", contents: Data(count: 1201 * 1201 * 2))
+        _ = FileManager.default.createFile(atPath: src + "/N42E002.hgt", contents: Data(count: 1201 * 1201 * 2 - 2))
+        _ = FileManager.default.createFile(atPath: src + "/andorra.hgt", contents: Data(count: 1201 * 1201 * 2))
         let cases: [(String, String, (TerrainError) -> Bool)] = [
             (fixtures + "/N43E001.hgt.zip", "N43E001.hgt.zip", { if case .inflatesTooBig = $0 { return true }; return false }),
             (fixtures + "/N44E001.hgt.zip", "N44E001.hgt.zip", { if case .notATileArchive = $0 { return true }; return false }),
@@ -55,8 +55,8 @@ import Testing
     @Test func aDirectoryImportsEveryTileInIt() throws {
         let src = TerrainFixtures.temporaryDirectory()
         try FileManager.default.copyItem(atPath: TerrainFixtures.sampleTile, toPath: src + "/N42E001.hgt.zip")
-        FileManager.default.createFile(atPath: src + "/S01W078.hgt", contents: Data(count: 1201 * 1201 * 2))
-        FileManager.default.createFile(atPath: src + "/notes.txt", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: src + "/S01W078.hgt", contents: Data(count: 1201 * 1201 * 2))
+        _ = FileManager.default.createFile(atPath: src + "/notes.txt", contents: Data("x".utf8))
         let dir = TerrainFixtures.temporaryDirectory()
         let inputs = try TerrainImport.expand(src, shownAs: "tiles")
         #expect(inputs.map(\.shown) == ["tiles/N42E001.hgt.zip", "tiles/S01W078.hgt"])

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailStore
 
 /// `cairn delete ID…`: removes hikes, asking first on a terminal.

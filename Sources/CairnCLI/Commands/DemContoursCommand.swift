@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TermUI
 import TrailApp
 import TrailCore

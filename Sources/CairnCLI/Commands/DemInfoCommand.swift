@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailTerrain
 
 /// `cairn dem info`: the tiles in the terrain folder and the area they cover.

@@ -1,5 +1,6 @@
 import CursesTerminal
 import Foundation
+import HikeServices
 import TrailMap
 
 /// `cairn map import FILE…`: imports OpenStreetMap extracts into the offline map store.

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailMap
 
 /// `cairn map info`: what the offline map store holds.

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailMap
 
 /// `cairn map remove NAME`: takes one imported extract out of the offline map store.

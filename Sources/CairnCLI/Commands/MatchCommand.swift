@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 import TrailMap
 import TrailStore
@@ -200,25 +201,5 @@ struct MatchJSON: Encodable {
                         Heights(cutHighPoint: $0.cutHighPoint, gainChange: $0.gainChange, lossChange: $0.lossChange, significant: $0.isSignificant)
                     })
         }
-    }
-}
-
-/// Matching a stored hike: the walking graph over its box, then ``TrackMatcher``.
-enum HikeMatching {
-    /// The match of `segments` on `map`'s walkable ways (the graph built over the line's box
-    /// grown by about 110 m, well beyond the candidate radius), nil for a line without points.
-    static func match(segments: [[Coordinate]], map: MapStore, options: MatchOptions = MatchOptions()) throws -> TrackMatch? {
-        guard let box = BoundingBox(covering: segments.flatMap { $0 }) else { return nil }
-        let grown = BoundingBox(minLatitude: box.minLatitude - 0.001, minLongitude: box.minLongitude - 0.0015,
-                                maxLatitude: box.maxLatitude + 0.001, maxLongitude: box.maxLongitude + 0.0015)
-        let graph = try WalkingGraph.build(store: map, box: grown)
-        var match = TrackMatcher(graph: graph, options: options).match(segments: segments)
-        try match.markOutsideMap(isCovered: map.isCovered)
-        return match
-    }
-
-    /// Geodesic length of the recorded line, metres.
-    static func length(_ segments: [[Coordinate]]) -> Double {
-        segments.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailFormats
@@ -98,7 +99,7 @@ public enum RecordCommand: Command {
         do { try spec.check(loadTrack: loadTrack) } catch { throw CLIError.failure(String(describing: error)) }
         // A resume plays at the recording's own speed unless --speed gives another (DECISIONS.md 422).
         let replaySpeed = resume ? speed ?? recorder.speed : speed
-        let source = try spec.makeSource(speedFactor: replaySpeed ?? 1, replayTiming: replayTiming(recorder), loadTrack: loadTrack)
+        let source = try spec.makeSource(speedFactor: replaySpeed ?? 1, replayTiming: recorder.replayTiming, loadTrack: loadTrack)
         if resume { try recorder.useSource(gpsText, speed: replaySpeed) }
         if recorder.session.state == .paused { try recorder.perform(.resume) }
 
@@ -197,12 +198,6 @@ public enum RecordCommand: Command {
         return "finished '\(TerminalText.clean(name))' as hike \(hike.rawValue): \(units.distance(s.distance)), "
             + "\(r.session.pointCount) points, elapsed \(units.duration(s.elapsedTime ?? 0, style: .clock)) "
             + "(cairn show \(hike.rawValue))\n"
-    }
-
-    /// A replay recorded keeps the log's own times and, resuming, continues after the
-    /// recording's last point (``ReplayTiming/recording(after:anchor:)``, DECISIONS.md 251).
-    static func replayTiming(_ recorder: Recorder) -> ReplayTiming {
-        .recording(after: recorder.session.lastPoint?.time, anchor: recorder.session.keptStretches.first?.first?.date)
     }
 
     /// Reads a GPX file into trackpoints (all tracks' segments, or the routes), for `replay:`.

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 
 /// The noise-filter options of `cairn record`: each rule's threshold (``PositionFilterRules``),

@@ -1,5 +1,6 @@
 import CursesTerminal
 import Foundation
+import HikeServices
 import TrailCore
 import TrailLive
 import TrailStore

@@ -1,10 +1,11 @@
 import Foundation
+import HikeServices
 import TrailCore
 
 /// The one-line status `cairn record` prints every minute when headless:
 ///
 /// `12:03:00 recording · elapsed 0:42:10 · moving 0:39:00 · 3.21 km · pace 13:08 min/km (last 500 m) ·
-///  ele 1520 m · gain 312 m · fix 1 s ago (3D) · accepted 412 · rejected 37 (poorAccuracy 3, tooClose 34)`
+///  ele 1520 m · gain 312 m · fix 1 s ago (3D) · accepted 412 · rejected 37 (poor accuracy 3, too close 34)`
 ///
 /// Elapsed, moving time, distance and gain are ``StatisticsCalculator``'s over the recorded
 /// points (what `cairn stats` and the stored hike say); the pace is over the last
@@ -36,9 +37,10 @@ enum RecordStatusLine {
         return parts.joined(separator: " · ")
     }
 
-    /// " (poorAccuracy 3, tooClose 34)" in the filter's rule order; "" when nothing was rejected.
+    /// " (poor accuracy 3, too close 34)" in the filter's rule order (``FixRejection/label``, the
+    /// recording panel's words); "" when nothing was rejected.
     static func rejections(_ c: FilterCounters) -> String {
-        let byRule = FixRejection.allCases.compactMap { r in c.rejected[r].map { "\(r.rawValue) \($0)" } }
+        let byRule = FixRejection.allCases.compactMap { r in c.rejected[r].map { "\(r.label) \($0)" } }
         return byRule.isEmpty ? "" : " (" + byRule.joined(separator: ", ") + ")"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailStore
 
 /// `cairn rename ID NAME`: gives a stored hike a new name.

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TermUI
 import TrailApp
 import TrailCore
@@ -230,7 +231,7 @@ public enum RenderCommand: Command {
             // The cached survey is of the stored line: a line densified on the terrain (a hike
             // without `ele`) has other points, so it is measured on the map instead.
             prepared.setGround(try GroundSurveys.line(of: id, segments: prepared.segmentCoordinates, store: store,
-                                                      map: { try GroundSurveys.openMap(mapPath) }, now: context.now()))
+                                                      map: MapFile(path: mapPath), now: context.now()))
             return prepared
         } catch {
             throw CLIError.failure("cannot read hike \(id): \(TerminalText.clean("\(error)"))")

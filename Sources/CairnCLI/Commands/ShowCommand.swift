@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 import TrailMap
 import TrailStore
@@ -76,7 +77,7 @@ public enum ShowCommand: Command {
     /// when the map has nothing under it.
     static func groundShares(_ store: HikeStore, _ id: HikeID, mapPath: String, now: Date) throws -> GroundShares? {
         let segments = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }
-        let line = try GroundSurveys.line(of: id, segments: segments, store: store, map: { try GroundSurveys.openMap(mapPath) },
+        let line = try GroundSurveys.line(of: id, segments: segments, store: store, map: MapFile(path: mapPath),
                                           now: now)
         return line.map { GroundShares(line: $0, segments: segments) }.flatMap { $0.hasMappedLength ? $0 : nil }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailStore

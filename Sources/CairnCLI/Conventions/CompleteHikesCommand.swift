@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailStore
 
 /// `cairn complete-hikes`: the query the completion scripts ask for hike ids (hidden). One

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 
 /// `cairn completion bash|zsh|fish`: prints the shell's completion script, written from the
 /// commands' declarations (``CompletionModel``).

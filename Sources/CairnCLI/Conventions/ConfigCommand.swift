@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 
 /// `cairn config`: where the config file is, what it sets, and an example of every setting.
 public enum ConfigCommand: Command {

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 import TrailFormats
 import TrailStore
@@ -10,7 +11,7 @@ struct FileImporter {
     let units: UnitFormatter
     let calculator = StatisticsCalculator()
     /// Reader warnings printed per file; the rest are counted.
-    let maxWarnings = 5
+    let maxWarnings = HikeFileRead.maxWarnings
     /// The signal (SIGINT, SIGTERM) that asked the import to stop, or nil: checked after
     /// reading, after the statistics and after each block of points written.
     var interruption: () -> Int32? = { nil }
@@ -39,14 +40,11 @@ struct FileImporter {
         let name = (full as NSString).lastPathComponent
         progress.update("reading \(name)", done: 0, total: 0)
         do {
-            let result = try reader(URL(fileURLWithPath: full))
+            // Read and worded as the viewer's import reads it (HikeFileRead).
+            let read = try HikeFileRead.read(path: full, maxWarnings: maxWarnings, reader: reader)
             progress.clear()
-            for line in ReaderWarnings.lines(fileName: name, result.plausibilityWarnings(), limit: .max)
-                + ReaderWarnings.lines(fileName: name, result.warnings, omitted: result.omittedWarningCount,
-                                       limit: maxWarnings) {
-                context.stderr.write(line + "\n")
-            }
-            return HikeImportPlan(document: result.document, fileName: name)
+            for line in read.warnings { context.stderr.write(line + "\n") }
+            return read.plan
         } catch {
             progress.clear()
             context.stderr.write("cairn import: \(TerminalText.clean(String(describing: error)))\n")

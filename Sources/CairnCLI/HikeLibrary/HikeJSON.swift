@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailTerrain
 import TrailCore
 import TrailFormats

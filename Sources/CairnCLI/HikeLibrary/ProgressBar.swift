@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 
 /// A one-line progress bar redrawn in place on stderr (carriage return, no newline), only when
 /// stderr is a terminal; silent otherwise. Redraws at most when the shown percentage or label

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 
 /// What ``OptionSpec/units`` means: the override when given, otherwise the locale environment

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 import TrailStore
 
@@ -68,7 +69,7 @@ struct OverpassCache {
             }
         }
         let temp = answerPath + ".tmp"
-        FileManager.default.createFile(atPath: temp, contents: prefix)
+        _ = FileManager.default.createFile(atPath: temp, contents: prefix)
         guard let output = FileHandle(forWritingAtPath: temp) else { throw OverpassError.truncated("cannot write the cache") }
         output.seekToEndOfFile()
         while true {

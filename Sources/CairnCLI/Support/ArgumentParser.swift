@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 
 /// Takes a command line apart against a command's declared options and arguments, left to
 /// right in one pass, so the result does not depend on the order in which a command reads it:

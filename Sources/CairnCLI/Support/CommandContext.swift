@@ -38,7 +38,7 @@ public struct CommandContext {
     public var stderr: OutputSink
     public var environment: [String: String]
     public var currentDirectory: String
-    public var now: () -> Date
+    public var now: @Sendable () -> Date
     public var stdinIsTerminal: Bool
     public var stderrIsTerminal: Bool
     public var stdoutIsTerminal: Bool
@@ -52,7 +52,7 @@ public struct CommandContext {
 
     public init(stdout: OutputSink, stderr: OutputSink, environment: [String: String],
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
-                now: @escaping () -> Date = Date.init,
+                now: @escaping @Sendable () -> Date = Date.init,
                 stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdoutIsTerminal: Bool = false,
                 readLine: @escaping () -> String? = { Swift.readLine() }, watchesSignals: Bool = false) {
         self.stdout = stdout

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 
 /// The config file `$XDG_CONFIG_HOME/cairn/config` (else `~/.config/cairn/config`, per the
 /// XDG Base Directory Specification 0.8): one `key = value` setting a line; blank lines and

@@ -15,8 +15,9 @@ public enum AppMessage: Sendable {
     case hikeLoaded(HikeID, PreparedHike, forPreview: Bool)
     /// Basemap data for a viewport; `request` matches the load that asked for it.
     case basemapLoaded(request: Int, MapBasemap)
-    /// A GPX file read for the import checklist.
-    case importPlanLoaded(path: String, HikeImportPlan)
+    /// A GPX file read for the import checklist, with the reader's warnings worded as
+    /// `cairn import` prints them (``HikeFileRead`` in HikeServices).
+    case importPlanLoaded(path: String, HikeImportPlan, warnings: [String] = [])
     /// The map data asked for by `request` could not be read.
     case basemapFailed(request: Int, reason: String)
     /// Results of the library's store work (import, rename, delete, and their failures).

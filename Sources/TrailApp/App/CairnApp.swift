@@ -98,9 +98,11 @@ public struct CairnApp: Program {
             case nil: break
             }
             return []
-        case .importPlanLoaded(let path, let plan):
+        case .importPlanLoaded(let path, let plan, let warnings):
             state.modal = .checklist(ChecklistModel(path: path, plan: plan))
-            state.status = StatusMessage(text: "", isError: false)
+            // The reader's warnings, as `cairn import` prints them: the first, and how many more.
+            let more = warnings.count > 1 ? " (+\(warnings.count - 1) more)" : ""
+            state.status = StatusMessage(text: warnings.first.map { $0 + more } ?? "", isError: false)
             return []
         case .basemapFailed(let request, let reason):
             // The map stays without data (and asks again when it moves).

@@ -64,19 +64,8 @@ public struct RecordingPanelModel: Hashable, Sendable {
         rows = r
     }
 
-    /// A short human label for each rule.
-    public static func ruleLabel(_ rule: FixRejection) -> String {
-        switch rule {
-        case .noPosition: "no position"
-        case .poorAccuracy: "poor accuracy"
-        case .strayFix: "stray fix"
-        case .outOfOrder: "out of order"
-        case .impossibleSpeed: "too fast"
-        case .duplicate: "duplicate"
-        case .stationaryJitter: "standing still"
-        case .tooClose: "too close"
-        }
-    }
+    /// A short human label for each rule (``FixRejection/label``, as `cairn record` says it).
+    public static func ruleLabel(_ rule: FixRejection) -> String { rule.label }
 
     /// The rows as text, label padded to `labelWidth` (tests, and a plain-text fallback).
     public func text(labelWidth: Int = 20) -> String {

@@ -189,7 +189,7 @@ extension HikeStore {
             withUnsafeBytes(of: UInt64(count).littleEndian) { sha.update($0) }
             blocks.reset()
             try blocks.bind([.integer(segment)])
-            while try blocks.step() { try blocks.withBlob(0) { sha.update($0) } }
+            while try blocks.step() { blocks.withBlob(0) { sha.update($0) } }
         }
         return sha.finalize()
     }

@@ -1,5 +1,6 @@
 @testable import CairnCLI
 import Foundation
+import HikeServices
 import Testing
 import TrailCore
 import TrailFormats

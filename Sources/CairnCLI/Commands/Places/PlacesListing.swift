@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 
 /// The output of `cairn places`: a table, or JSON.
@@ -9,10 +10,14 @@ enum PlacesListing {
         var along: Double?
         var off: Double?
 
+        /// The viewer's order (``TrailProximity/walkingOrder(_:_:)``: along, then off, then name,
+        /// then OSM id), places without a position along the line last.
         static func walkingOrder(_ a: Row, _ b: Row) -> Bool {
-            let x = a.along ?? .infinity, y = b.along ?? .infinity
-            if x != y { return x < y }
-            return (a.off ?? .infinity) < (b.off ?? .infinity)
+            TrailProximity.walkingOrder(a.alongTrail, b.alongTrail)
+        }
+
+        private var alongTrail: PlaceAlongTrail {
+            PlaceAlongTrail(place: place, distanceAlong: along ?? .infinity, distanceOff: off ?? .infinity, pointIndex: 0)
         }
 
         /// "#12" for a stored place, the OSM id for a map place.

@@ -1,4 +1,5 @@
 import Foundation
+import HikeServices
 import TrailCore
 import TrailMap
 import TrailStore

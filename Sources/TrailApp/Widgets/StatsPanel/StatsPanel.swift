@@ -51,19 +51,16 @@ public struct StatsPanel: Sendable {
             out.append([("Est. time", f.duration(s.estimatedWalkingTime)), ("Pace", f.pace(speed: nil))])
         }
         if s.minElevation != nil {
-            // The terrain's figures (partly): "~" as in the lists, the coverage when under 99.5 %.
+            // The terrain's figures (partly): "~" and the coverage as `cairn show` marks them (TerrainMarks).
             let t = full ? hike.terrain : nil
-            let fromTerrain = t.map { $0.source == .terrain || $0.source == .fileAndTerrain } ?? false
-            let mark = fromTerrain && s.elevationGain != nil ? "~" : ""
-            let part = fromTerrain ? (t?.elevationCoverage).flatMap { $0 < 0.995 ? " (\(HikeTerrain.percent($0)) %)" : nil } ?? "" : ""
-            out.append([("Gain", mark + f.elevationChange(s.elevationGain) + part),
-                        ("Loss", mark + f.elevationChange(s.elevationLoss.map { -$0 }))])
-            // "~" on a lowest, highest or steepest figure that is not the file's own, as `show` marks it.
-            let own = t?.fileStatistics
-            func marked(_ v: Double?, _ file: Double?) -> String { fromTerrain ? HikeTerrain.mark(v, own: file) : "" }
-            out.append([("Lowest", marked(s.minElevation, own?.minElevation) + f.elevation(s.minElevation)),
-                        ("Highest", marked(s.maxElevation, own?.maxElevation) + f.elevation(s.maxElevation))])
-            out.append([("Steepest", marked(s.steepestGrade, own?.steepestGrade) + f.grade(s.steepestGrade))])
+            let marks = TerrainMarks(fromTerrain: t.map { $0.source == .terrain || $0.source == .fileAndTerrain } ?? false,
+                                     coverage: t?.elevationCoverage, own: t?.fileStatistics)
+            let part = marks.partialCoverage.map { " (\(HikeTerrain.percent($0)) %)" } ?? ""
+            out.append([("Gain", marks.change(s.elevationGain) + f.elevationChange(s.elevationGain) + part),
+                        ("Loss", marks.change(s.elevationLoss) + f.elevationChange(s.elevationLoss.map { -$0 }))])
+            out.append([("Lowest", marks.lowest(s) + f.elevation(s.minElevation)),
+                        ("Highest", marks.highest(s) + f.elevation(s.maxElevation))])
+            out.append([("Steepest", marks.steepest(s) + f.grade(s.steepestGrade))])
         } else {
             out.append([("Elevation", "no data")])
         }

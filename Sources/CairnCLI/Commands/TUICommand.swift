@@ -1,0 +1,147 @@
+import CursesTerminal
+import Foundation
+import TermUI
+import TrailApp
+import TrailCore
+import TrailLive
+import TrailMap
+import TrailStore
+import ViewerRuntime
+
+/// `cairn tui` (and `cairn` with no arguments on a terminal): the full-screen viewer.
+public enum TUICommand: Command {
+    public static let name = "tui"
+    public static let summary = "Open the full-screen viewer (also: cairn with no arguments)"
+    public static let usageName = "[tui]"
+    public static let about = """
+        Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;
+        i imports a GPX file; r renames; d deletes); a hike shows its map, elevation profile
+        and statistics, and ← → scrub the profile. n draws a new route: place stops with the
+        cursor and the legs follow the mapped paths (e edits a drawn hike; an unfinished
+        drawing is kept and offered again); f follows a hike live with the position from
+        --gps (see 'cairn follow --help'); R in the library records a hike live from it
+        (p pauses, x finishes, b backtracks; an unfinished recording is offered on start).
+        Press ? on any screen for every key.
+        """
+    static let select = OptionSpec("--select", value: "ID", kind: .hikeID,
+                                   help: "start with this hike selected in the library (make demo: the demo hike)")
+    public static let options: [OptionSpec] = ViewerOptions.declared + [select] + OptionSpec.live
+    public static let notes = ThemeOption.lookupNote
+
+    /// What `cairn tui` and `cairn follow` share: the store, the map, how to draw, the live options.
+    struct ViewerOptions {
+        var storePath: String
+        var mapPath: String
+        /// The terrain folder (contours, terrain elevations).
+        var terrainPath: String
+        var units: UnitFormatter
+        var themeName: String?
+        var forceASCII: Bool
+        var live: LiveOptions
+        /// The Places screen's first radius, metres (`--within`, `places.within`).
+        var placesWithin: Double
+        /// `cairn follow`: the hike to open and follow at once.
+        var autoFollow: (id: HikeID, source: PositionSourceSpec)?
+        /// `cairn tui --select ID`: the hike selected first in the library.
+        var select: HikeID?
+        /// `cairn record` on a terminal: the recording to start or resume at once, and its filter.
+        var autoRecord: (AutoRecord, rules: PositionFilterRules)?
+
+        /// The options of the viewer besides the live ones (``OptionSpec/live``), in help order.
+        static let declared: [OptionSpec] = [.store, .map, .dem, .theme, .units, .ascii, .placesWithin]
+
+        /// Reads the options from `args` (a command that declares ``declared`` and the live ones).
+        init(_ args: ParsedArguments, _ context: CommandContext) throws {
+            storePath = StoreAccess.path(args, context)
+            mapPath = try MapCommandSupport.storePath(args, context)
+            terrainPath = try DemCommandSupport.directory(args, context)
+            units = try UnitsOption.formatter(args, context)
+            themeName = args.value(.theme)
+            forceASCII = args.has(.ascii)
+            live = try LiveOptions(args)
+            placesWithin = try PlacesSupport.within(args.value(.placesWithin))
+        }
+    }
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        var options = try ViewerOptions(args, context)
+        if let id = args.value(select) {
+            options.select = try StoreAccess.ids([id], in: try StoreAccess.open(options.storePath, context))[0]
+        }
+        return try launch(options, context)
+    }
+
+    /// Takes the terminal and runs the app until it quits.
+    static func launch(_ options: ViewerOptions, _ context: CommandContext) throws -> Int32 {
+        try options.live.validate()
+        guard context.stdoutIsTerminal && context.stdinIsTerminal else {
+            throw CLIError.failure("the viewer needs a terminal (stdin and stdout); see 'cairn --help' for commands")
+        }
+        let storePath = options.storePath
+        let selection = ThemeSelection(environment: context.environment,
+                                       executablePath: Bundle.main.executablePath ?? CommandLine.arguments.first)
+        let theme: Theme
+        do { theme = try selection.theme(requested: options.themeName) } catch { throw CLIError.failure(error.description) }
+        // Open the store before taking the screen, so a refusal (newer version, not a
+        // database) is printed plainly.
+        _ = try StoreAccess.open(storePath, context)
+        let now = context.now
+        let speech = SpeechOutput(environment: context.environment)
+        let screen = CursesScreen(environment: context.environment)
+        let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, terrainPath: options.terrainPath, now: now, speech: speech,
+                                        terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() }))
+        let signals = SignalWatcher()
+        defer {
+            performer.follow.stopSource()
+            performer.follow.drain()
+            performer.record.shutDown()
+            screen.restore()
+            signals.cancel()
+        }
+        let mode: CanvasMode = (options.forceASCII || !screen.isUTF8) ? .ascii : .braille
+        let environment = WidgetEnvironment(theme: theme, format: options.units, canvasMode: mode)
+        let size = screen.size
+        var state = AppState(environment: environment, storeLabel: abbreviate(storePath, context), width: size.width,
+                             height: size.height)
+        options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
+        state.placesWithin = options.placesWithin
+        state.live.autoFollow = options.autoFollow
+        state.library.pendingSelection = options.select
+        if let (auto, rules) = options.autoRecord {
+            state.live.autoRecord = auto
+            performer.record.rules = rules
+        }
+        let runtime = ProgramRuntime(program: CairnApp(keyClock: { ProcessInfo.processInfo.systemUptime }), terminal: screen) { effect, send in
+            performer.perform(effect, send: send)
+        }
+        runtime.shouldStop = { signals.pending != nil }
+        // Another process changing the store (cairn match --keep, import, delete, rename): the
+        // viewer reads again what it shows.
+        let watcher = StoreWatcher(performer.connections)
+        watcher.start { runtime.send($0) }
+        defer { watcher.stop() }
+        if context.environment["CAIRN_BENCH_FIRST_FRAME"] == "1" {
+            // Benchmarks/tui-bench.sh: leave at the first complete library frame (list and,
+            // where the layout has one, the preview with its map data).
+            runtime.stopAfterFrame = { s in
+                guard !s.library.loading else { return false }
+                let previewShown = AppLayout(width: s.width, height: s.height).previewMap.isEmpty
+                    || s.library.all.isEmpty || (s.library.preview != nil && s.basemaps.pending(for: .preview) == nil)
+                return previewShown
+            }
+        }
+        var initial: [AppMessage] = [.start]
+        if options.autoFollow != nil { initial.append(.follow(.launch)) }
+        if options.autoRecord != nil { initial.append(.record(.launch)) }
+        runtime.run(&state, initial: initial)
+        return 0
+    }
+
+    /// `~/…` for paths in the home directory.
+    static func abbreviate(_ path: String, _ context: CommandContext) -> String {
+        if let home = context.environment["HOME"], !home.isEmpty, path.hasPrefix(home + "/") {
+            return "~" + path.dropFirst(home.count)
+        }
+        return path
+    }
+}

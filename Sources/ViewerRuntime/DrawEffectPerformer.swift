@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import HikeServices
+import TrailApp
+import TrailCore
+import TrailMap
+import TrailStore
+import TrailTerrain
+
+/// The drawing screen's effects: routing, searching and looking up places on the map queue
+/// (with one ``RoutePlanner`` made there and kept in the ``MapConnection``), drafts and saving
+/// on the hike-store queue. Answers and failures go back as ``AppMessage/draw(_:)``.
+final class DrawEffectPerformer: Sendable {
+    private let connections: StoreConnections
+
+    init(_ connections: StoreConnections) { self.connections = connections }
+
+    func perform(_ effect: DrawEffect, send: @escaping EffectPerformer.Send) {
+        switch effect {
+        case .plan(let request):
+            connections.map.async { c in
+                guard let planner = c.routePlanner() else {
+                    send(.draw(.planFailed(request: request.request, reason: "no route planner could be made")))
+                    return
+                }
+                var plan = request.plan(with: planner)
+                // With terrain: each leg's ascent and descent from the densified terrain line
+                // (the same figures `cairn route --dem` prints, DECISIONS 118).
+                var elevation: RouteElevation?
+                if let terrain = c.terrain(), !terrain.tileIDs.isEmpty {
+                    let t = TerrainElevation(store: terrain)
+                    _ = DemElevation.apply(&plan, t)
+                    // The whole route's gain, loss, time and profile, as `cairn route --dem --json`.
+                    elevation = TerrainForScreens.route(plan, terrain: t)
+                }
+                let places = plan.stops.map { Self.place(at: $0, planner, &c.namedPlaces) }
+                send(.draw(.planned(request: request.request, plan, places: places,
+                                    elevationKnown: planner.elevation != nil, elevation: elevation)))
+            }
+        case .search(let request, let text, let near):
+            connections.map.async { c in
+                do {
+                    let results = try c.store().map { try $0.search(name: text, near: near, limit: 20) } ?? []
+                    send(.draw(.searchResults(request: request, results)))
+                } catch {
+                    send(.draw(.searchFailed(request: request, reason: "\(error)")))
+                }
+            }
+        case .findMapArea(let preferred):
+            connections.map.async { c in
+                let areas = (try? c.store()?.coverageAreas()) ?? []
+                send(.draw(.mapArea(DrawModel.openingArea(preferring: preferred, coverage: areas))))
+            }
+        case .loadDraft:
+            onStore(.load, send) { store in send(.draw(.draftLoaded(try store.loadDraft()))) }
+        case .saveDraft(let draft):
+            onStore(.keep, send) { store in try store.saveDraft(draft) }
+        case .clearDraft:
+            onStore(.clear, send) { store in try store.clearDraft() }
+        case .loadDrawnHike(let id):
+            onStore(.loadDrawnHike, send) { store in
+                let summary = try store.summary(id)
+                let tracks = try store.tracks(of: id)
+                // Drawn hikes have one track; any others are joined so no leg is lost.
+                var track = tracks.first ?? Track(segments: [])
+                track.segments = tracks.flatMap(\.segments)
+                // Its places come back into the drawing (not its stops: the legs make those again).
+                let places = try store.places(of: id, exceptType: "stop").map { p -> Place in var q = p; q.id = nil; return q }
+                send(.draw(.drawnHikeLoaded(id, name: summary.name, track, places: places)))
+            }
+        case .save(let name, let plan, let stopNames, let places):
+            connections.store.async { c in
+                do {
+                    let store = try c.store()
+                    let tiles = c.terrain()
+                    let terrain = tiles.map { TerrainElevation(store: $0) }
+                    // The route and its places in one transaction: both stored, or neither. A
+                    // route already stored (the same line) keeps the places it has.
+                    let outcome = try store.connection.transaction { () -> HikeStore.InsertOutcome in
+                        let outcome = try store.insert(plan.drawnHike(name: name, time: c.now(), stopNames: stopNames,
+                                                                      elevate: DemElevation.elevate(terrain)))
+                        if case .inserted(let id) = outcome {
+                            for p in places { try store.addPlace(PlaceHeights.filled(p, tiles), to: id) }
+                        }
+                        return outcome
+                    }
+                    try? store.clearDraft()  // saved either way; a draft left behind is only offered again
+                    send(.draw(.saved(name: name, outcome)))
+                } catch {
+                    send(.draw(.saveFailed("\(error)")))
+                }
+            }
+        }
+    }
+
+    /// Runs draft work on the store queue; a failure comes back as ``DrawMessage/draftFailed(_:reason:)``.
+    private func onStore(_ operation: DraftOperation, _ send: @escaping EffectPerformer.Send,
+                         _ work: @escaping @Sendable (HikeStore) throws -> Void) {
+        connections.store.async { c in
+            do {
+                try work(try c.store())
+            } catch {
+                send(.draw(.draftFailed(operation, reason: "\(error)")))
+            }
+        }
+    }
+
+    /// What is at `stop` (cached per coordinate; nil when nothing named is near or the map
+    /// cannot be read).
+    private static func place(at stop: Coordinate, _ planner: RoutePlanner,
+                              _ cache: inout [Coordinate: NamedPlace?]) -> NamedPlace? {
+        if let cached = cache[stop] { return cached }
+        let found = (try? planner.nearestPlace(to: stop)) ?? nil
+        cache[stop] = .some(found)
+        return found
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TrailApp
+
+/// Performs the TUI's effects off the update path, one performer per feature, each answering
+/// with its feature's messages (failures included, as typed messages; the app words them).
+/// The switch names every effect: a new one does not compile until it is routed.
+/// `@unchecked` only for ``TerminalActions`` (the curses screen is not `Sendable`; they run on
+/// the runtime's loop, which calls ``perform(_:send:)``); the store and map work is checked.
+public final class EffectPerformer: @unchecked Sendable {
+    public typealias Send = @Sendable (AppMessage) -> Void
+
+    /// What only the terminal can do (the runtime's loop owns it).
+    public struct TerminalActions {
+        public var bell: () -> Void
+        public var suspend: () -> Void
+
+        public init(bell: @escaping () -> Void, suspend: @escaping () -> Void) {
+            self.bell = bell
+            self.suspend = suspend
+        }
+    }
+
+    public let connections: StoreConnections
+    let library: LibraryEffectPerformer
+    let basemaps: BasemapEffectPerformer
+    let draw: DrawEffectPerformer
+    /// Live following: position source, walk history writes, speech.
+    public let follow: FollowEffectPerformer
+    /// Recording: the recorder, its store connection and position source.
+    public let record: RecordEffectPerformer
+    let places: PlacesEffectPerformer
+    let review: ReviewEffectPerformer
+    let totals: TotalsEffectPerformer
+    let routes: RoutesEffectPerformer
+    private let terminal: TerminalActions
+
+    public init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping @Sendable () -> Date,
+         speech: SpeechOutput, terminal: TerminalActions) {
+        connections = StoreConnections(storePath: storePath, mapPath: mapPath, terrainPath: terrainPath, now: now)
+        library = LibraryEffectPerformer(connections)
+        basemaps = BasemapEffectPerformer(connections)
+        draw = DrawEffectPerformer(connections)
+        places = PlacesEffectPerformer(connections)
+        review = ReviewEffectPerformer(connections)
+        totals = TotalsEffectPerformer(connections)
+        routes = RoutesEffectPerformer(connections)
+        follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
+        record = RecordEffectPerformer(storePath: storePath, speech: speech, now: now)
+        self.terminal = terminal
+    }
+
+    public func perform(_ effect: AppEffect, send: @escaping Send) {
+        switch effect {
+        case .library(let e): library.perform(e, send: send)
+        case .loadBasemap(let request, let viewport): basemaps.load(request: request, viewport, send: send)
+        case .draw(let e): draw.perform(e, send: send)
+        case .follow(let e): follow.perform(e, send: send)
+        case .record(let e): record.perform(e, send: send)
+        case .places(let e): places.perform(e, send: send)
+        case .review(let e): review.perform(e, send: send)
+        case .totals(let e): totals.perform(e, send: send)
+        case .routes(let e): routes.perform(e, send: send)
+        case .bell: terminal.bell()
+        case .suspend: terminal.suspend()
+        }
+    }
+
+    /// Waits until the queued store and map work is done (tests; the end of the program).
+    public func drain() {
+        connections.drain()
+        follow.drain()
+    }
+}

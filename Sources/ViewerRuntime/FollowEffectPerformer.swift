@@ -1,0 +1,120 @@
+import Dispatch
+import Foundation
+import TrailApp
+import TrailCore
+import TrailFormats
+import TrailLive
+import TrailStore
+
+/// Performs the live-following effects: runs the position source (its events and a 1 Hz tick
+/// go back as messages), writes the walk to the hike store on a queue of its own (with its own
+/// connection, so a slow map or list query never delays a point), and speaks alerts.
+public final class FollowEffectPerformer: @unchecked Sendable {
+    private let walkQueue = DispatchQueue(label: "cairn.walks")
+    private let runner = PositionSourceRunner(label: "cairn.follow-tick")
+    private let storePath: String
+    private let now: () -> Date
+    let speech: SpeechOutput
+    // Opened lazily, used only on walkQueue.
+    private var store: HikeStore?
+
+    init(storePath: String, speech: SpeechOutput, now: @escaping () -> Date) {
+        self.storePath = storePath
+        self.speech = speech
+        self.now = now
+    }
+
+    private func openStore() throws -> HikeStore {
+        if let store { return store }
+        let s = try HikeStore(path: storePath, now: now)
+        store = s
+        return s
+    }
+
+    func perform(_ effect: FollowEffect, send: @escaping @Sendable (AppMessage) -> Void) {
+        switch effect {
+        case .startSource(let spec, let speed, let number):
+            startSource(spec, speed: speed, number: number, send: send)
+        case .stopSource:
+            stopSource()
+        case .speak(let text):
+            speech.speak(text)
+        case .checkSource(let spec, let text, let hike):
+            DispatchQueue.global().async {
+                var problem: String?
+                do { try spec.check(loadTrack: FollowEffectPerformer.loadTrack) } catch { problem = String(describing: error) }
+                send(.follow(.sourceChecked(hike, text: text, spec, error: problem)))
+            }
+        case .pauseSource(let paused):
+            runner.setPaused(paused)
+        case .beginWalk, .appendPoints, .finishWalk, .loadWalks, .deleteWalk, .setWalkSource:
+            walkQueue.async { [self] in
+                do {
+                    try performStoreEffect(effect, send: send)
+                } catch {
+                    send(.follow(.walkHistoryFailed(reason: "\(error)")))
+                }
+            }
+        }
+    }
+
+    /// Stops the source and the tick (also when the app ends).
+    public func stopSource() { runner.stop() }
+
+    /// Waits until every queued store write is done (before the process exits).
+    public func drain() { walkQueue.sync {} }
+
+    private func startSource(_ spec: PositionSourceSpec, speed: Double?, number: Int,
+                             send: @escaping @Sendable (AppMessage) -> Void) {
+        runner.start(spec, speed: speed, now: { [self] in now() },
+                     event: { event, at in send(.follow(.position(event, at: at, source: number))) },
+                     tick: { send(.follow(.tick($0))) },
+                     failed: { send(.follow(.sourceFailed(source: number, $0))) })
+    }
+
+    /// The pacing for a source: `--speed` (default real time) for replays and NMEA log files;
+    /// none for a serial device, which delivers at its own pace.
+    static func pacing(_ spec: PositionSourceSpec, _ speed: Double?) -> Double? {
+        if case .nmea(let path, _) = spec, path.hasPrefix("/dev/") { return nil }
+        return speed ?? 1
+    }
+
+    /// Reads a GPX file for `replay:`: every track's segments joined, or its routes when it has
+    /// no tracks.
+    public static func loadTrack(_ path: String) throws -> [Trackpoint] {
+        let full = (path as NSString).expandingTildeInPath
+        let doc = try TrackFileReader.read(url: URL(fileURLWithPath: full), options: .strict).document
+        let tracks = doc.tracks.isEmpty ? doc.routes.map(\.asTrack) : doc.tracks
+        return tracks.flatMap(\.segments).flatMap(\.points)
+    }
+
+    private func performStoreEffect(_ effect: FollowEffect, send: @escaping @Sendable (AppMessage) -> Void) throws {
+        switch effect {
+        case .beginWalk(let hike, let threshold, let route, let request):
+            let id = try openStore().beginWalk(of: hike, startedAt: now(), offRouteThreshold: threshold, backtrackRoute: route)
+            send(.follow(.walkBegun(request: request, id)))
+        case .appendPoints(let walk, let points, let summary):
+            try openStore().appendWalkPoints(walk, points, summary: summary)
+        case .finishWalk(let walk, let summary, let hike):
+            let store = try openStore()
+            try store.finishWalk(walk, endedAt: now(), summary: summary)
+            send(.follow(.walksLoaded(hike, try store.walks(of: hike), unfinished: nil)))
+        case .loadWalks(let hike, let offerResume):
+            let store = try openStore()
+            try store.deleteEmptyUnfinishedWalks(of: hike)
+            let walks = try store.walks(of: hike)
+            var unfinished: UnfinishedWalk?
+            if offerResume, let w = walks.last(where: { !$0.isFinished }) {
+                unfinished = UnfinishedWalk(record: w, stretches: try store.walkStretches(w.id),
+                                            backtrackRoute: try store.walkBacktrackRoute(w.id))
+            }
+            send(.follow(.walksLoaded(hike, walks, unfinished: unfinished)))
+        case .deleteWalk(let walk):
+            try openStore().deleteWalk(walk)
+        case .setWalkSource(let walk, let text):
+            try openStore().setWalkSource(walk, text)
+        case .startSource, .stopSource, .speak, .checkSource, .pauseSource:
+            break  // not store work: done in perform(_:send:)
+        }
+    }
+}

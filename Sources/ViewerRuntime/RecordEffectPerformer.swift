@@ -1,0 +1,191 @@
+import Dispatch
+import Foundation
+import HikeServices
+import TrailApp
+import TrailCore
+import TrailLive
+import TrailStore
+
+/// Performs the recording screen's effects: owns the one ``Recorder`` and its hike-store
+/// connection on a serial queue of its own (so a slow map or list query never delays a point,
+/// and fixes are judged in the order they came), runs the position source through the shared
+/// ``PositionSourceRunner``, and answers every store write with the figures after it.
+public final class RecordEffectPerformer: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "cairn.recording")
+    private let runner = PositionSourceRunner(label: "cairn.record-tick")
+    private let storePath: String
+    private let now: () -> Date
+    private let speech: SpeechOutput
+    // Used only on `queue`.
+    private var store: HikeStore?
+    private var recorder: Recorder?
+    private var restored: Recorder?
+    /// The name the screen was given at `.begun`: for an unnamed new recording a placeholder that
+    /// the first fix's date replaces in the store (DECISIONS.md 340); finishing with it unchanged
+    /// keeps the stored name rather than renaming the hike back to the placeholder.
+    private var begunName: String?
+    /// The recorder was restored at `.begin` (a resume), so its stored replay speed applies.
+    private var resumed = false
+    private var lastStatistics: (at: Date, statistics: TrackStatistics)?
+    /// The noise filter's thresholds for a new recording (`cairn record --max-accuracy …`);
+    /// set before the app starts.
+    public var rules = PositionFilterRules.recording
+
+    /// The statistics (the session's running ones, DECISIONS.md 421) are handed to the screen
+    /// at most this often, in seconds of wall time; distance, points and counters are exact
+    /// after every point.
+    static let statisticsInterval = 1.0
+
+    init(storePath: String, speech: SpeechOutput, now: @escaping () -> Date) {
+        self.storePath = storePath
+        self.speech = speech
+        self.now = now
+    }
+
+    func perform(_ effect: RecordEffect, send: @escaping @Sendable (AppMessage) -> Void) {
+        switch effect {
+        case .startSource(let spec, let speed, let number):
+            // On the recorder's queue, after `.begin`: a replay resumed continues after its last point.
+            queue.async { [self] in
+                let timing = recorder.map(\.replayTiming) ?? .recording(after: nil, anchor: nil)
+                // A resumed recording plays at its own replay speed unless one was given (DECISIONS.md 422).
+                let replaySpeed = speed ?? (resumed ? recorder?.speed : nil)
+                do { try recorder?.useSource(nil, speed: replaySpeed) } catch {
+                    send(.record(.failed(reason: "\(error)")))
+                }
+                startSource(spec, speed: replaySpeed, timing: timing, number: number, send: send)
+            }
+        case .stopSource:  // queued too, so it never overtakes a queued start
+            queue.async { [self] in runner.stop() }
+        case .pauseSource(let paused):
+            queue.async { [self] in runner.setPaused(paused) }
+        case .speak(let text):
+            speech.speak(text)
+        case .checkSource(let spec, let text, let resuming):
+            DispatchQueue.global().async {
+                var problem: String?
+                do { try spec.check(loadTrack: FollowEffectPerformer.loadTrack) } catch { problem = String(describing: error) }
+                send(.record(.sourceChecked(text: text, spec, resuming: resuming, error: problem)))
+            }
+        case .findUnfinished, .begin, .receive, .perform, .finish, .finishUnfinished, .backtrack:
+            queue.async { [self] in
+                do {
+                    try performStoreEffect(effect, send: send)
+                } catch {
+                    send(.record(.failed(reason: "\(error)")))
+                }
+            }
+        }
+    }
+
+    private func startSource(_ spec: PositionSourceSpec, speed: Double?, timing: ReplayTiming, number: Int,
+                             send: @escaping @Sendable (AppMessage) -> Void) {
+        runner.start(spec, speed: speed, replayTiming: timing, now: { [self] in now() },
+                     event: { event, at in send(.record(.position(event, at: at, source: number))) },
+                     tick: { t in send(.record(.tick(t))) },
+                     failed: { send(.record(.sourceFailed(source: number, $0))) })
+    }
+
+    /// The app is ending (quit, signal): stops the source and writes a recording in progress as
+    /// paused, so the next start offers it with every point (a killed process is restored as
+    /// paused too, by ``Recorder/init(restoring:store:now:)``).
+    public func shutDown() {
+        runner.stop()
+        queue.sync {
+            runner.stop()  // a start queued before this
+            if let r = recorder, r.session.state == .recording { try? r.perform(.pause) }
+            recorder = nil
+            restored = nil  // the last recorder gone drops and removes the recording lock (DECISIONS.md 491)
+        }
+    }
+
+    private func openStore() throws -> HikeStore {
+        if let store { return store }
+        let s = try HikeStore(path: storePath, now: now)
+        store = s
+        return s
+    }
+
+    private func figures(_ r: Recorder, fresh: Bool = false) -> RecordingFigures {
+        let t = now()
+        if !fresh, let last = lastStatistics, t.timeIntervalSince(last.at) < Self.statisticsInterval, last.at <= t {
+            return RecordingFigures(session: r.session, statistics: last.statistics)
+        }
+        let s = r.session.statistics()
+        lastStatistics = (t, s)
+        return RecordingFigures(session: r.session, statistics: s)
+    }
+
+    private func performStoreEffect(_ effect: RecordEffect, send: @escaping @Sendable (AppMessage) -> Void) throws {
+        switch effect {
+        case .findUnfinished:
+            let store = try openStore()
+            guard let r = try Recorder.restoreUnfinished(in: store, now: now), let hike = r.hike, let id = r.recording else { return }
+            let record = try store.recording(id)
+            restored = r
+            // The recording's own time, its first fix's, as the hike's start everywhere else (a
+            // replayed 2018 log started in 2018); the wall-clock row time only without fix times (DECISIONS.md 490).
+            let firstFix = r.session.keptStretches.lazy.compactMap { $0.first?.date }.first
+            send(.record(.unfinishedFound(UnfinishedRecording(recording: id, hike: hike, name: r.name, source: record.source,
+                                                              startedAt: firstFix ?? record.startedAt, pointCount: r.session.pointCount,
+                                                              distance: r.session.distance))))
+        case .begin(let name, let source, let resuming):
+            let store = try openStore()
+            lastStatistics = nil
+            if let resuming {
+                let r: Recorder
+                if let kept = restored, kept.recording == resuming { r = kept } else {
+                    r = try Recorder(restoring: try store.recording(resuming), store: store, now: now)
+                }
+                restored = nil
+                try r.useSource(source, speed: r.speed)
+                if r.session.state == .paused { try r.perform(.resume) }
+                recorder = r
+                resumed = true
+                begunName = r.name
+                send(.record(.begun(figures(r, fresh: true), stored: r.session.stretches, name: r.name, hike: r.hike)))
+            } else {
+                let r = try Recorder(store: store, name: name, rules: rules, source: source, now: now)
+                recorder = r
+                resumed = false
+                begunName = r.name
+                // An unnamed recording has no name until its first point (`.named`): the screen
+                // says "New recording", not the wall clock's date (DECISIONS.md 490).
+                send(.record(.begun(figures(r, fresh: true), stored: [], name: r.nameAwaitsFirstFix ? "" : r.name, hike: nil)))
+            }
+        case .receive(let fix):
+            guard let r = recorder else { return }
+            let created = r.hike == nil
+            let judgement = try r.receive(fix)
+            if created, r.hike != nil { send(.record(.named(r.name))) }
+            var accepted: PendingPoint?
+            if case .accept(let p) = judgement { accepted = p }
+            send(.record(.judged(figures(r), accepted: accepted, hike: r.hike)))
+        case .perform(let action):
+            guard let r = recorder else { return }
+            try r.perform(action)
+            send(.record(.stateChanged(figures(r, fresh: true))))
+        case .finish(let name):
+            guard let r = recorder else { return send(.record(.finished(nil))) }
+            recorder = nil
+            guard let hike = r.hike else { return send(.record(.finished(nil))) }
+            if name != r.name, name != begunName { try r.store.rename(hike, to: name) }
+            try r.perform(.finish)
+            send(.record(.finished(hike)))
+        case .finishUnfinished(let id):
+            let store = try openStore()
+            let r: Recorder
+            if let kept = restored, kept.recording == id { r = kept } else {
+                r = try Recorder(restoring: try store.recording(id), store: store, now: now)
+            }
+            restored = nil
+            try r.perform(.finish)
+            send(.record(.finished(r.hike)))
+        case .backtrack:
+            guard let r = recorder else { return }
+            send(.record(.backtrackReady(r.session.backtrackPoints())))
+        case .startSource, .stopSource, .pauseSource, .speak, .checkSource:
+            break  // not store work: done in perform(_:send:)
+        }
+    }
+}
