@@ -35,4 +35,79 @@ import TrailFormats
             #expect(TrackFileReader.recognise(Array(bytes.prefix(4096))) == format, "\(ext)")
         }
     }
+
+    /// The tester's g3.geojson: no "inf" in the JSON, no 1e308 anywhere, one warning on stderr.
+    @Test func statsJSONHasNoImpossibleElevations() throws {
+        let dir = makeTempDirectory("g3")
+        let file = dir + "/g3.geojson"
+        try #"{"type":"LineString","coordinates":[[1e308,46.0],[7.001,1e308],[7.002,46.0015,1e308],[7.003,46.002,-1e308]]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let run = cairn(["stats", "--json", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Numbers only (no "inf" strings), no elevation figures at all; the warning names the value.
+        #expect(!run.stdout.contains("\"inf\"") && !run.stdout.contains("\"-inf\"") && !run.stdout.contains("maxElevation"),
+                "\(run.stdout)")
+        #expect(run.stderr.contains("2 elevations outside -500…9000 m"), "\(run.stderr)")
+    }
+
+    /// Empty or blank files of any name say so, never "XML" or "GPX"; a TCX or KML cut to a
+    /// couple of bytes does not say "GPX document".
+    @Test func emptyAndTinyFilesNameNoWrongFormat() throws {
+        let dir = makeTempDirectory("empty")
+        let cases: [(String, [UInt8], String)] = [
+            ("e.fit", [], "nothing to read: the file is empty"),
+            ("e.kmz", [], "nothing to read: the file is empty"),
+            ("e.geojson", [], "nothing to read: the file is empty"),
+            ("w.geojson", Array(" \n\t\n".utf8), "nothing to read: the file holds only white space"),
+            ("b.geojson", [0xEF, 0xBB, 0xBF], "nothing to read: the file holds only a byte-order mark"),
+        ]
+        for (name, bytes, expected) in cases {
+            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(bytes))
+            let run = cairn(["stats", dir + "/" + name])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("\(name): \(expected)"), "\(name): \(run.stderr)")
+            #expect(!run.stderr.contains("XML") && !run.stderr.contains("GPX"), "\(name): \(run.stderr)")
+        }
+        for (name, text) in [("t.tcx", "<T"), ("k.kml", "<k")] {
+            try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+            let run = cairn(["stats", dir + "/" + name])
+            #expect(run.status == 1)
+            #expect(!run.stderr.contains("GPX document"), "\(name): \(run.stderr)")
+        }
+    }
+
+    /// A cut-off FIT (the 12,000-byte head of an Edge 500 file, a fuzz seed): warnings cite
+    /// "record N, byte B", never "line 0", on stderr and in the JSON.
+    @Test func fitWarningsNeverCiteLineZero() throws {
+        let file = repoRoot + "/Fuzz/seeds/fuzz-fit/edge500-head.fit"
+        let text = cairn(["stats", file])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stderr.contains("record "), "\(text.stderr)")
+        #expect(!text.stderr.contains("line 0") && !text.stderr.contains(".fit:0:"), "\(text.stderr)")
+        let json = cairn(["stats", "--json", file])
+        #expect(json.stdout.contains("reading stopped there"), "\(json.stdout)")
+        #expect(!json.stdout.contains("line 0"), "\(json.stdout)")
+    }
+
+    /// `cairn render FILE` of a cut-off file warns as `cairn stats` does.
+    @Test func renderPrintsTheReadersWarnings() throws {
+        let dir = makeTempDirectory("render-cut")
+        let cut = dir + "/oybin-cut.gpx"
+        let whole = try #require(FileManager.default.contents(atPath: repoRoot + "/Samples/GPSTools-Oybin.gpx"))
+        FileManager.default.createFile(atPath: cut, contents: whole.prefix(20480))
+        let stats = cairn(["stats", cut])
+        let warning = try #require(stats.stderr.split(separator: "\n").first { $0.contains("reading stopped at line") })
+        let render = cairn(["render", cut, "--size", "60x20", "--map", dir + "/none.cmap"])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.contains(warning), "\(render.stderr)")
+    }
+
+    /// Help and the viewer's texts name every format; counts of one are singular.
+    @Test func helpNamesEveryFormat() throws {
+        let stats = cairn(["stats", "--help"])
+        #expect(!stats.stdout.contains("Reads each GPX 1.0/1.1 file"))
+        #expect(stats.stdout.contains("FIT, TCX, KML, KMZ or GeoJSON"), "\(stats.stdout)")
+        let render = cairn(["render", "--help"])
+        #expect(!render.stdout.contains("or for a GPX file"))
+    }
 }
