@@ -110,4 +110,28 @@ import TrailFormats
         let render = cairn(["render", "--help"])
         #expect(!render.stdout.contains("or for a GPX file"))
     }
+
+    /// Cairn's own KML, TCX and GeoJSON exports (7-decimal degrees, 2-decimal metres) re-import
+    /// as duplicates, as the GPX export does; the same line moved by 1e-6° (11 cm) is a new hike.
+    @Test func reimportedExportsAreDuplicates() throws {
+        let dir = makeTempDirectory("reimport")
+        let store = dir + "/hikes.sqlite"
+        let id = try importSample(store)
+        for ext in ["gpx", "kml", "tcx", "geojson"] {
+            let out = dir + "/again." + ext
+            #expect(cairn(["export", id, "-o", out, "--store", store]).status == 0)
+            let run = cairn(["import", out, "--store", store])
+            #expect(run.status == 0, "\(ext): \(run.stderr)")
+            #expect(try HikeStore(path: store).summaries().count == 1, "\(ext): \(run.stdout) \(run.stderr)")
+        }
+        let original = try HikeStore(path: store).tracks(of: try #require(HikeID(id)), line: .raw)
+        var moved = original
+        moved[0].segments[0].points[5].latitude += 1e-6
+        var doc = GPXDocument()
+        doc.tracks = moved
+        let shifted = dir + "/shifted.gpx"
+        try GPXWriter().write(doc, to: URL(fileURLWithPath: shifted))
+        #expect(cairn(["import", shifted, "--store", store]).status == 0)
+        #expect(try HikeStore(path: store).summaries().count == 2)
+    }
 }
