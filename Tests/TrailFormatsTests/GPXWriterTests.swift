@@ -116,8 +116,23 @@ func roundTripSources() -> [URL] {
         #expect(back.metadata.links == doc.metadata.links)
         #expect(back.metadata.copyright == doc.metadata.copyright)
         #expect(back.waypoints == doc.waypoints)
-        #expect(back.routes == doc.routes)
-        #expect(back.tracks == doc.tracks)
+        // The writer writes the 1e16 m elevation exactly; the reader then drops it as implausible
+        // (PlausibleElevation, DECISIONS.md 680): everything else comes back as written.
+        var expected = doc
+        for r in expected.routes.indices {
+            for p in expected.routes[r].points.indices where expected.routes[r].points[p].elevation == 1e16 {
+                expected.routes[r].points[p].elevation = nil
+            }
+        }
+        for t in expected.tracks.indices {
+            for g in expected.tracks[t].segments.indices {
+                for p in expected.tracks[t].segments[g].points.indices where expected.tracks[t].segments[g].points[p].elevation == 1e16 {
+                    expected.tracks[t].segments[g].points[p].elevation = nil
+                }
+            }
+        }
+        #expect(back.routes == expected.routes)
+        #expect(back.tracks == expected.tracks)
     }
 
     /// The exact text for a small document, in the schema's element order (gpx.xsd:

@@ -13,7 +13,9 @@ public enum ExportCommand: Command {
         import) as GPX 1.1, valid against the GPX 1.1 schema, as RFC 7946 GeoJSON, as KML
         2.2 (Google Earth; timed tracks as gx:Track) or as TCX v2 (Garmin Connect, Strava: a
         recorded track with a time on every point; routes and waypoints are left out).
-        Without -o the file goes to standard output. A hike whose matched line was kept
+        Without -o the file goes to standard output. Without --format the format follows the
+        -o extension (.gpx, .geojson/.json, .kml, .tcx; any other: GPX); extensions of formats
+        Cairn cannot write (.kmz, .fit, .igc…) are refused. A hike whose matched line was kept
         (cairn match ID --keep matched, or m on the hike screen) is written with that line;
         --line raw writes the recording as imported, which is never changed.
         """
@@ -41,12 +43,31 @@ public enum ExportCommand: Command {
         }
     }
 
+    /// Why Cairn refuses to write a file with extension `ext` (lower case), or nil when it can:
+    /// track formats Cairn reads but does not write, which must never get GPX text under their
+    /// name (DECISIONS.md 681).
+    static func unwritable(_ ext: String) -> String? {
+        switch ext {
+        case "kmz":
+            return "Cairn does not write KMZ (zipped KML); write .kml (-o NAME.kml) and zip it if a KMZ is needed"
+        case "fit":
+            return "Cairn does not write FIT (a binary format for devices); write .gpx or .tcx, which Garmin Connect and Strava import"
+        case "igc", "nmea", "plt", "gdb", "crs", "loc":
+            return "Cairn does not write .\(ext); write .gpx and convert it with gpsbabel"
+        default:
+            return nil
+        }
+    }
+
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let path = StoreAccess.path(args, context)
         let output = args.value(Self.output).map(context.resolve)
         let formatText = args.value(Self.format)
         let ids = args.positionals
         guard ids.count == 1 else { throw CLIError.usage("export needs exactly one ID") }
+        if let output, let refusal = unwritable((output as NSString).pathExtension.lowercased()) {
+            throw CLIError.usage("cannot write \(TerminalText.clean(output)): \(refusal)")
+        }
         var format = Format.gpx
         if let formatText {
             guard let f = Format(rawValue: formatText.lowercased()) else {

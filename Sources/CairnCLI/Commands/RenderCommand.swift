@@ -14,8 +14,8 @@ public enum RenderCommand: Command {
     public static let name = "render"
     public static let summary = "Print one frame of a hike's screen (map, profile, statistics) as text"
     public static let about = """
-        Draws the hike screen for the stored hike ID (see 'cairn list'), or for a GPX file
-        without importing it, and prints it: plain text by default, with colours when --ansi
+        Draws the hike screen for the stored hike ID (see 'cairn list'), or for a track file
+        (GPX, FIT, TCX, KML, KMZ or GeoJSON) without importing it, and prints it: plain text by default, with colours when --ansi
         is given. Handy for scripts, documentation and tests.
         """
     public static let arguments = [ArgumentSpec("ID|FILE", kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
@@ -191,8 +191,8 @@ public enum RenderCommand: Command {
         return .ansi16
     }
 
-    /// The hike for `argument`: a GPX file when it names an existing file (or ends in .gpx),
-    /// else a stored hike id.
+    /// The hike for `argument`: a track file when it names an existing file (or ends in .gpx),
+    /// else a stored hike id. A file's reader warnings go to stderr.
     /// The ground under the line comes from the map at `mapPath` (cached for stored hikes).
     static func loadHike(_ argument: String, track: Int?, storePath: String, mapPath: String,
                          context: CommandContext, terrain: TerrainElevation? = nil) throws -> PreparedHike {
@@ -202,6 +202,11 @@ public enum RenderCommand: Command {
             let result: GPXReadResult
             do { result = try TrackFileReader.read(url: URL(fileURLWithPath: path)) } catch {
                 throw CLIError.failure(TerminalText.clean("\(error)"))
+            }
+            // The reader's warnings (a cut-off file, dropped points), as `cairn stats` prints them.
+            for line in ReaderWarnings.lines(fileName: argument, result.plausibilityWarnings(), limit: .max)
+                + ReaderWarnings.lines(fileName: argument, result.warnings, omitted: result.omittedWarningCount) {
+                context.stderr.write(line + "\n")
             }
             let plan = HikeImportPlan(document: result.document, fileName: (path as NSString).lastPathComponent)
             let calculator = StatisticsCalculator()

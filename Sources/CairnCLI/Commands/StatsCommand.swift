@@ -8,9 +8,10 @@ import TrailStore
 /// `cairn stats FILE.gpx…`: statistics of each track and route of GPX files, without storing them.
 public enum StatsCommand: Command {
     public static let name = "stats"
-    public static let summary = "Print statistics of the tracks in GPX files (nothing is stored)"
+    public static let summary = "Print statistics of the tracks in track files (nothing is stored)"
     public static let about = """
-        Reads each GPX 1.0/1.1 file and prints, per track and per route, the distance
+        Reads each track file (GPX 1.0/1.1, FIT, TCX, KML, KMZ or GeoJSON, recognised by
+        content) and prints, per track and per route, the distance
         (geodesic, WGS84), elapsed and moving time, overall and moving average speed side
         by side, pace, max speed, elevation gain/loss, lowest and highest point, steepest
         sustained grade, trackpoints and bounds. Methods: DECISIONS.md and the docs of

@@ -19,7 +19,7 @@ public enum ReaderWarnings {
         var out: [String] = []
         for message in order.prefix(limit) {
             let g = groups[message]!
-            let times = g.count > 1 ? " (\(g.count) times, first at line \(g.first))" : ""
+            let times = g.count > 1 ? " (\(g.count) times\(g.first > 0 ? ", first at line \(g.first)" : ""))" : ""
             out.append("\(name)\(g.first > 0 ? ":\(g.first)" : ""): warning: \(TerminalText.clean(message))\(times)")
         }
         let hidden = order.dropFirst(limit).reduce(0) { $0 + groups[$1]!.count } + omitted

@@ -19,7 +19,7 @@ extension LibraryAction {
         KeyBinding("/", "filter by name (Enter keeps it, Esc puts the last one back)", hint: "/ filter",
                    keys: [.character("/")], action: .filter),
         KeyBinding("s", "sort: date, distance, gain, name", keys: [.character("s")], action: .sort),
-        KeyBinding("i", "import a track file: GPX, FIT, TCX, KML, GeoJSON (then tick its tracks)", hint: "i import", keys: [.character("i")],
+        KeyBinding("i", "import a track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (then tick its tracks)", hint: "i import", keys: [.character("i")],
                    action: .importFile),
         KeyBinding("n", "draw a new route (or continue the unfinished one)", hint: "n draw", keys: [.character("n")],
                    action: .newDrawing),

@@ -12,7 +12,8 @@ extension CairnApp {
             let lines = lib.loading ? ["Loading hikes…"] : [
                 "No hikes yet.",
                 "",
-                "Press i to import a track file (GPX, FIT, TCX, KML), or from a shell:",
+                "Press i to import a track file (GPX, FIT, TCX, KML, KMZ,",
+                "GeoJSON), or from a shell:",
                 "  cairn import FILE.gpx",
                 "and for the map:",
                 "  cairn map import EXTRACT.osm",

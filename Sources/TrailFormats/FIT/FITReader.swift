@@ -139,7 +139,7 @@ struct FITParser {
         if kept == 0 {
             throw error(.malformed, what + "; no complete positioned record before it", place: place)
         }
-        warn("\(place): \(what); reading stopped there, the \(kept) complete points before it were kept")
+        warn("\(place): \(what); reading stopped there, \(keptBeforeFault(points: kept, waypoints: 0))")
     }
 
     mutating func parse(_ bytes: UnsafeRawBufferPointer) throws {

@@ -85,7 +85,11 @@ public enum GPSBabelConverter {
             throw failure("`gpsbabel -i \(format) -f \(name) -o gpx` failed (exit \(process.terminationStatus))"
                           + (message.isEmpty ? "" : ": \(message)"))
         }
-        let result = try GPXReader.read(data: collected.data, fileName: name, options: options)
+        var result = try GPXReader.read(data: collected.data, fileName: name, options: options)
+        // The reader's lines are lines of gpsbabel's GPX, not of the user's file: say so.
+        result.warnings = result.warnings.map { w in
+            w.line > 0 ? GPXWarning(line: 0, message: w.message + " (line \(w.line) of the GPX gpsbabel converted the file to)") : w
+        }
         return result
     }
 }

@@ -9,6 +9,8 @@ public struct TrackFileError: Error, CustomStringConvertible, Equatable, Sendabl
         case notRecognised = "not a track file Cairn reads"
         /// A FIT file of a type that holds no track (monitoring, settings, workout…).
         case notActivity = "not an activity"
+        /// The file holds no bytes, or only white space or a byte-order mark.
+        case empty = "nothing to read"
         /// The file is damaged or cut off before anything usable, or damaged at all with `strict`.
         case malformed = "malformed"
         /// The file is well formed but holds no position to import.
@@ -46,6 +48,19 @@ public struct TrackFileError: Error, CustomStringConvertible, Equatable, Sendabl
         let what = format.map { kind == .notRecognised ? kind.rawValue : "\($0) \(kind.rawValue)" } ?? kind.rawValue
         return s + ": \(what): \(reason)"
     }
+}
+
+/// The end of a salvage warning, in correct grammar: "the 1 complete point before it was kept",
+/// "the 12 complete points and 2 waypoints before it were kept". `points` counts track and
+/// route points, `waypoints` the waypoints (placemarks), so neither is called the other.
+func keptBeforeFault(points: Int, waypoints: Int) -> String {
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    var parts: [String] = []
+    if points > 0 { parts.append(count(points, "complete point")) }
+    if waypoints > 0 { parts.append(count(waypoints, "waypoint")) }
+    if parts.isEmpty { parts.append("0 complete points") }
+    let plural = points + waypoints != 1
+    return "the \(parts.joined(separator: " and ")) before it \(plural ? "were" : "was") kept"
 }
 
 /// How strictly a reader treats a damaged file.

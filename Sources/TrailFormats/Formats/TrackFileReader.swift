@@ -33,6 +33,9 @@ public enum TrackFileReader {
     public static func read(url: URL, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
         let name = url.lastPathComponent
         let head = try readHead(url, name: name)
+        if head.count < sniffLength, let reason = emptiness(head) {
+            throw TrackFileError(kind: .empty, format: nil, fileName: name, reason: reason)
+        }
         switch recognise(head) {
         case .gpx?: return try GPXReader.read(url: url, options: options)
         case .fit?: return try FITReader.read(url: url, options: options)
@@ -47,6 +50,9 @@ public enum TrackFileReader {
     /// Reads a track file held in memory; `fileName` only names it in messages.
     public static func read(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
         let head = Array(data.prefix(sniffLength))
+        if data.count < sniffLength, let reason = emptiness(head) {
+            throw TrackFileError(kind: .empty, format: nil, fileName: fileName, reason: reason)
+        }
         switch recognise(head) {
         case .gpx?: return try GPXReader.read(data: data, fileName: fileName, options: options)
         case .fit?: return try FITReader.read(data: data, fileName: fileName, options: options)
@@ -56,6 +62,17 @@ public enum TrackFileReader {
         case .geojson?: return try GeoJSONReader.read(data: data, fileName: fileName, options: options)
         case nil: throw unrecognised(head, fileName: fileName)
         }
+    }
+
+    /// Why a whole file `bytes` holds nothing to read (empty, only a UTF-8 byte-order mark, only
+    /// white space), or nil. Said before any reader runs, so no format is named wrongly.
+    static func emptiness(_ bytes: [UInt8]) -> String? {
+        if bytes.isEmpty { return "the file is empty" }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard body.allSatisfy(isSpace) else { return nil }
+        if body.isEmpty { return "the file holds only a byte-order mark" }
+        return bytes.count == body.count ? "the file holds only white space" : "the file holds only a byte-order mark and white space"
     }
 
     /// The format of a file starting with `head`, or nil when it is none Cairn reads.

@@ -10,6 +10,8 @@ protocol XMLEventHandler: AnyObject {
     func end(_ name: String, text: String, line: Int)
     /// The number of points completed so far (for the salvage message).
     var keptPointCount: Int { get }
+    /// How many of ``keptPointCount`` are waypoints (placemarks, course points), not track points.
+    var keptWaypointCount: Int { get }
 }
 
 /// A streaming libxml2 SAX2 push parser for the XML track formats other than GPX, with the same
@@ -234,7 +236,8 @@ final class XMLEventReader {
             throw TrackFileError(kind: .malformed, format: format, fileName: fileName, place: "\(fault.line)",
                                  reason: fault.reason + why)
         }
-        return GPXWarning(line: fault.line, message: "reading stopped at line \(fault.line): \(fault.reason); the \(kept) "
-                          + "complete point\(kept == 1 ? "" : "s") before it were kept (--strict refuses such files)")
+        let waypoints = handler.keptWaypointCount
+        return GPXWarning(line: fault.line, message: "reading stopped at line \(fault.line): \(fault.reason); "
+                          + keptBeforeFault(points: kept - waypoints, waypoints: waypoints) + " (--strict refuses such files)")
     }
 }

@@ -107,6 +107,8 @@ final class KMLBuilder: XMLEventHandler {
         document = GPXDocument(version: format)
     }
 
+    var keptWaypointCount: Int { document.waypoints.count }
+
     var keptPointCount: Int {
         document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
             + document.waypoints.count + segments.reduce(0) { $0 + $1.count }

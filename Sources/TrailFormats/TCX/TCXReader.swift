@@ -4,9 +4,11 @@ import TrailCore
 /// Reads Garmin Training Center XML (TCX v2, `http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2`)
 /// into a ``GPXReadResult``, streaming through libxml2 (``XMLEventReader``).
 ///
-/// - Each `Activities/Activity` becomes one track: all its `Lap/Track/Trackpoint`s in one
-///   segment (a new `Track` element per lap or pause does not break the line, as the device's own
-///   distance does not); type = the `Sport` attribute lowercased (`running`, `biking`, `other`),
+/// - Each `Activities/Activity` becomes one track. A second or later `Track` inside one `Lap`
+///   starts a new segment (the schema's break: the device stopped recording, a pause, and Cairn's
+///   own TCX export writes each segment so); a new `Lap` continues the open segment (a lap split
+///   is a button press while moving, and the device's own distance runs on). DECISIONS.md 682.
+///   Type = the `Sport` attribute lowercased (`running`, `biking`, `other`),
 ///   description = `Notes`, the creator = `Creator/Name`, the file's time = the first `Id`.
 /// - Each `Courses/Course` becomes a route named by its `Name`; its `CoursePoint`s become
 ///   waypoints (name, `PointType` as type, `Notes` as description).
@@ -62,7 +64,11 @@ final class TCXBuilder: XMLEventHandler {
     /// The activity or course being read.
     private var inActivity = false
     private var inCourse = false
+    /// The open segment's points, and the segments of the activity finished before it.
     private var points: [Trackpoint] = []
+    private var segments: [TrackSegment] = []
+    /// `Track` elements seen in the open `Lap`.
+    private var tracksInLap = 0
     private var lines: [Int32] = []
     private var name: String?
     private var notes: String?
@@ -78,8 +84,10 @@ final class TCXBuilder: XMLEventHandler {
 
     init(fileName: String) { self.fileName = fileName }
 
+    var keptWaypointCount: Int { document.waypoints.count }
+
     var keptPointCount: Int {
-        points.count + document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
+        points.count + segments.reduce(0) { $0 + $1.points.count } + document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
             + document.waypoints.count
     }
 
@@ -107,6 +115,11 @@ final class TCXBuilder: XMLEventHandler {
         case "Course" where parent == "Courses":
             begin()
             inCourse = true
+        case "Lap" where inActivity:
+            tracksInLap = 0
+        case "Track" where inActivity && parent == "Lap":
+            if tracksInLap > 0 { closeSegment() }
+            tracksInLap += 1
         case "Trackpoint" where inActivity || inCourse:
             inPoint = true
             sawTrackpoints = true
@@ -119,8 +132,16 @@ final class TCXBuilder: XMLEventHandler {
         }
     }
 
+    /// Ends the open segment of an activity, if it has points.
+    private func closeSegment() {
+        if !points.isEmpty { segments.append(TrackSegment(points: points)) }
+        points = []
+    }
+
     private func begin() {
         points = []
+        segments = []
+        tracksInLap = 0
         lines = []
         name = nil
         notes = nil
@@ -175,12 +196,12 @@ final class TCXBuilder: XMLEventHandler {
             notes = text.isEmpty ? nil : text
         case "Activity" where inActivity:
             inActivity = false
-            if !points.isEmpty {
-                document.tracks.append(Track(name: name, description: notes, type: sport,
-                                             segments: [TrackSegment(points: points)]))
+            closeSegment()
+            if !segments.isEmpty {
+                document.tracks.append(Track(name: name, description: notes, type: sport, segments: segments))
                 trackpointLines.append(lines)
             }
-            points = []
+            segments = []
             lines = []
         case "Course" where inCourse:
             inCourse = false
@@ -214,11 +235,17 @@ final class TCXBuilder: XMLEventHandler {
 
     /// After a fault: keeps the points of the activity or course left open.
     func closeOpen() {
-        guard !points.isEmpty else { return }
         if inActivity {
-            document.tracks.append(Track(name: name, description: notes, type: sport, segments: [TrackSegment(points: points)]))
-            trackpointLines.append(lines)
-        } else if inCourse {
+            closeSegment()
+            if !segments.isEmpty {
+                document.tracks.append(Track(name: name, description: notes, type: sport, segments: segments))
+                trackpointLines.append(lines)
+            }
+            segments = []
+            return
+        }
+        guard !points.isEmpty else { return }
+        if inCourse {
             document.routes.append(Route(name: name, description: notes, points: points))
         }
         points = []

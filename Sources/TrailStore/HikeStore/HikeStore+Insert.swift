@@ -43,6 +43,10 @@ extension HikeStore {
                             out.append(.duplicate(of: HikeID(uncheckedRawValue: findHash.string(0))))
                             continue
                         }
+                        if let same = try roundedCopy(of: hike) {
+                            out.append(.duplicate(of: same))
+                            continue
+                        }
                     }
                     out.append(.inserted(try writer.write(hike, hash: hash, createdAt: now()) { n in
                         written += n
@@ -78,6 +82,47 @@ extension HikeStore {
         } catch let e as SQLiteError {
             throw Self.translate(e, path: path)
         }
+    }
+
+    /// Largest differences at which two points are the same recording written at another
+    /// precision: KML, TCX and GeoJSON exports round to 7-decimal degrees (error ≤ 0.5e-7°, about
+    /// 5 mm) and 2-decimal metres (≤ 0.005 m), and write times exactly to the millisecond or
+    /// finer; the margins above those bounds only cover decimal-to-binary error, so a point
+    /// moved by 1e-7° is still another track (DECISIONS.md 684).
+    static let roundedCopyTolerance = (degrees: 0.5e-7 + 1e-12, metres: 0.005 + 1e-9, seconds: 0.0005)
+
+    /// The oldest stored hike whose raw line has `hike`'s segments, point for point, within
+    /// ``roundedCopyTolerance`` (each position, each elevation or both absent, each time or both
+    /// absent): a re-import of Cairn's own KML/TCX/GeoJSON export, whose content hash differs
+    /// only by rounding. Candidates are the hikes with the same point and segment counts.
+    func roundedCopy(of hike: NewHike) throws -> HikeID? {
+        let mine = hike.tracks.flatMap(\.segments).map(\.points).filter { !$0.isEmpty }
+        let count = mine.reduce(0) { $0 + $1.count }
+        guard count > 0 else { return nil }
+        let candidates = try connection.query(
+            "SELECT public_id FROM hikes WHERE point_count = ? AND segment_count = ? ORDER BY id LIMIT 50",
+            [.integer(Int64(count)), .integer(Int64(mine.count))]) { HikeID(uncheckedRawValue: $0.string(0)) }
+        let tol = Self.roundedCopyTolerance
+        func close(_ a: Double?, _ b: Double?, _ limit: Double) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return true
+            case let (x?, y?): return abs(x - y) <= limit
+            default: return false
+            }
+        }
+        for id in candidates {
+            let theirs = try tracks(of: id, line: .raw).flatMap(\.segments).map(\.points).filter { !$0.isEmpty }
+            guard theirs.map(\.count) == mine.map(\.count) else { continue }
+            let same = zip(mine, theirs).allSatisfy { a, b in
+                zip(a, b).allSatisfy { p, q in
+                    abs(p.latitude - q.latitude) <= tol.degrees && abs(p.longitude - q.longitude) <= tol.degrees
+                        && close(p.elevation, q.elevation, tol.metres)
+                        && close(p.time?.timeIntervalSinceReferenceDate, q.time?.timeIntervalSinceReferenceDate, tol.seconds)
+                }
+            }
+            if same { return id }
+        }
+        return nil
     }
 
     /// Stores one hike (its own transaction); see ``insert(_:allowDuplicates:progress:)``.

@@ -59,10 +59,6 @@ struct PendingPoint {
 /// The GPX `fixType` values (GPX 1.0 and 1.1 agree).
 private let fixValues: Set<String> = ["none", "2d", "3d", "dgps", "pps"]
 
-/// Elevations at or below this are no-data sentinels (-9999 from CompeGPS and others), not
-/// places on Earth: the lowest dry land is about -430 m (DECISIONS.md).
-let elevationSentinelLimit = -1000.0
-
 /// Times in the second starting at -2^31 s (1901-12-13T20:45:52Z, the smallest 32-bit
 /// `time_t`) are a receiver's "no time" value, not a walk before GPS existed: every trackpoint
 /// of gpxpy-Mojstrovka.gpx has one (DECISIONS.md).
@@ -151,14 +147,9 @@ extension GPXDocumentBuilder {
         return nil
     }
 
-    private mutating func elevation() -> Double? {
-        guard let v = number("ele") else { return nil }
-        if v <= elevationSentinelLimit {
-            warn("elevation \(v) m treated as missing (no-data sentinel)")
-            return nil
-        }
-        return v
-    }
+    /// The `<ele>` value as read; implausible heights (no-data sentinels such as -9999) are
+    /// dropped for every reader at once by ``PlausibleElevation``.
+    private mutating func elevation() -> Double? { number("ele") }
 
     private mutating func timestamp() -> Date? {
         if let d = text.withUnsafeBufferPointer(ISO8601Timestamp.parse) {

@@ -288,14 +288,13 @@ extension GPXDocumentBuilder {
             }
         }
         if let r = route, !r.points.isEmpty { document.routes.append(r) }
-        let kept = document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
-            + document.waypoints.count
-        guard kept > 0 else { return nil }
+        let points = document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
+        guard points + document.waypoints.count > 0 else { return nil }
         var warnings = self.warnings
         let line = fault.line ?? self.line
         warnings.append(GPXWarning(line: line, message: "reading stopped at line \(line): \(fault.reason); "
-                                   + "the \(kept) complete point\(kept == 1 ? "" : "s") before it were kept "
-                                   + "(--strict refuses such files)"))
+                                   + keptBeforeFault(points: points, waypoints: document.waypoints.count)
+                                   + " (--strict refuses such files)"))
         return GPXReadResult(document: document, warnings: warnings, omittedWarningCount: omittedWarningCount,
                              trackpointLines: lines)
     }

@@ -53,7 +53,7 @@ extension GPXReadResult {
             let name = track.name.map { " \"\($0)\"" } ?? ""
             out.append(GPXWarning(line: line(t, 0), message: "track \(t + 1)\(name) averages \(Self.kmh(speed))"
                 + " over \(Self.duration(elapsed)), faster than \(Self.kmh(limits.maximumAverageSpeed)), the limit for a walk:"
-                + " a ride, a drive or a wrong clock? Imported as it is"))
+                + " a ride, a drive or a wrong clock? Kept as read, nothing corrected"))
         }
         return out
     }

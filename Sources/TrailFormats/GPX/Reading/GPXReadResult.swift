@@ -15,9 +15,14 @@ public struct GPXReadResult: Sendable {
     /// unknown (a document not read from a file).
     public var trackpointLines: [[Int32]]
 
-    /// Bundles a document with its warnings.
+    /// Bundles a document with its warnings. Every reader builds its result here, so this is
+    /// where the readers' shared rules apply: elevations outside ``PlausibleElevation/range``
+    /// are dropped (positions kept) with one warning at the end of `warnings`.
     public init(document: GPXDocument, warnings: [GPXWarning], omittedWarningCount: Int = 0,
                 trackpointLines: [[Int32]] = []) {
+        var document = document
+        var warnings = warnings
+        if let w = Self.dropImplausibleElevations(&document, trackpointLines: trackpointLines) { warnings.append(w) }
         self.document = document
         self.warnings = warnings
         self.omittedWarningCount = omittedWarningCount

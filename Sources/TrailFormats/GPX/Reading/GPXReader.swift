@@ -15,8 +15,8 @@ import TrailCore
 /// act. libxml2 prints nothing: all its messages go to a structured handler.
 ///
 /// Repairs (each gives a ``GPXWarning``): points with missing or out-of-range lat/lon are
-/// dropped, never clamped; unreadable `ele`, `time` and sensor values become nil; elevations at
-/// or below -1000 m are taken as no-data sentinels; content after the end of `<gpx>` (two
+/// dropped, never clamped; unreadable `ele`, `time` and sensor values become nil; elevations outside
+/// ``PlausibleElevation/range`` (-500…9000 m) are taken as no-data sentinels (one warning); content after the end of `<gpx>` (two
 /// documents concatenated) is ignored. Any other malformation throws ``GPXError`` with
 /// ``TrackReadOptions/strict`` (the default here); with ``TrackReadOptions/lenient`` a file that
 /// is malformed or cut off keeps the tracks, routes and waypoints completed before the fault,

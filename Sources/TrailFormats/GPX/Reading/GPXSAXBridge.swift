@@ -110,7 +110,10 @@ extension GPXDocumentBuilder {
                 // libxml2's push parser says "Extra content at the end of the document" when
                 // the input simply stops inside an element.
                 let inside = innermostKnownElement.map { " inside <\($0)>" } ?? ""
-                message = "the file ends\(inside) before the GPX document is complete (truncated?)"
+                // No element opened yet: nothing says the bytes were GPX (a TCX or KML cut to a
+                // few bytes lands here too), so the message names no format.
+                let document = stack.isEmpty ? "the document" : "the GPX document"
+                message = "the file ends\(inside) before \(document) is complete (truncated?)"
             }
             fail(.malformedXML, message, line: line, column: column)
         } else {

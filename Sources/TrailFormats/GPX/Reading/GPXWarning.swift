@@ -14,6 +14,7 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `line N: message`.
-    public var description: String { "line \(line): \(message)" }
+    /// `line N: message`, or the message alone when the line is unknown (0: binary formats such as
+    /// FIT, whose messages say "record N" or "byte B" themselves).
+    public var description: String { line > 0 ? "line \(line): \(message)" : message }
 }
