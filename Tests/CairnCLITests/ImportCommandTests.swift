@@ -117,6 +117,24 @@ import TrailFormats
         #expect(cairn(["import", file, "--track", "x", "--store", store]).status == 2)
     }
 
+    @Test func oneWaypointOrPlaceIsCountedInTheSingular() throws {
+        let dir = makeTempDirectory("singular")
+        let withTrack = dir + "/one-wpt.gpx", placesOnly = dir + "/one-place.gpx"
+        let wpt = "<wpt lat=\"46.5\" lon=\"7.5\"><name>Hut</name></wpt>"
+        let trk = "<trk><name>T</name><trkseg><trkpt lat=\"46.5\" lon=\"7.5\"/><trkpt lat=\"46.501\" lon=\"7.5\"/></trkseg></trk>"
+        func gpx(_ body: String) -> String {
+            "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\">\(body)</gpx>\n"
+        }
+        try gpx(wpt + trk).write(toFile: withTrack, atomically: true, encoding: .utf8)
+        try gpx(wpt).write(toFile: placesOnly, atomically: true, encoding: .utf8)
+        let list = cairn(["import", "--list", placesOnly])
+        #expect(list.stdout.contains("1 waypoint") && !list.stdout.contains("1 waypoints"), "\(list.stdout)")
+        let a = cairn(["import", withTrack, "--store", dir + "/a.sqlite"])
+        #expect(a.status == 0 && a.stdout.contains(", 1 waypoint ") && !a.stdout.contains("1 waypoints"), "\(a.stdout)")
+        let b = cairn(["import", placesOnly, "--store", dir + "/b.sqlite"])
+        #expect(b.status == 0 && b.stdout.contains("(1 place)"), "\(b.stdout)")
+    }
+
     @Test func storeLocationFromEnvironment() throws {
         let dir = makeTempDirectory("env")
         let file = repoRoot + "/Samples/gpxpy-Mojstrovka.gpx"

@@ -73,13 +73,16 @@ struct FileImporter {
                 let s = calculator.statistics(for: plan.document.routes[i].asTrack)
                 line += "  \(units.distance(s.distance)), \(c.pointCount) points"
             case .places:
-                line += "  \(plan.document.waypoints.count) waypoints"
+                line += "  " + Self.count(plan.document.waypoints.count, "waypoint")
             }
             if c.isEmpty { line += "  (empty, not imported)" }
             context.stdout.write(line + "\n")
         }
         return true
     }
+
+    /// "1 waypoint", "3 waypoints": `n` and the noun, plural unless `n` is 1.
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// Imports `file` in one transaction: all its chosen hikes or nothing.
     func importFile(_ file: String, into store: HikeStore, tracks: [Int]?, again: Bool) -> Outcome {
@@ -108,10 +111,10 @@ struct FileImporter {
                 case .inserted(let id):
                     var line = "\(id)  \(title)"
                     if hike.tracks.isEmpty {
-                        line += "  (\(hike.waypoints.count) places)"
+                        line += "  (" + Self.count(hike.waypoints.count, "place") + ")"
                     } else {
                         line += "  \(units.distance(hike.statistics.distance))"
-                        if !hike.waypoints.isEmpty { line += ", \(hike.waypoints.count) waypoints" }
+                        if !hike.waypoints.isEmpty { line += ", " + Self.count(hike.waypoints.count, "waypoint") }
                     }
                     context.stdout.write(line + "  ← \(name)\n")
                 case .duplicate(let id):
