@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages: C libraries the product links, and tools the tests drive.
 APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev libzip-dev pkg-config \
                 libosmium2-dev libprotozero-dev libexpat1-dev \
-                tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time
+                tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time gpsbabel
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 # `make install`: cairn goes to $(PREFIX)/bin, the colour themes to $(PREFIX)/share/cairn/Themes
 # (where an installed cairn looks for them), the manual page cairn(1) to $(PREFIX)/share/man/man1
