@@ -15,7 +15,7 @@ DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 PREFIX ?= $(HOME)/.local
 CAIRN_BIN ?= .build/release/cairn
 
-.PHONY: all setup build release demo test test-asan test-tsan fuzz fuzz-ci bench install install-files uninstall clean
+.PHONY: all setup build release demo test test-asan test-tsan fuzz fuzz-ci bench bench-check install install-files uninstall clean
 
 all: build
 
@@ -73,6 +73,12 @@ fuzz-ci: setup
 
 bench: release
 	@./Benchmarks/run-all.sh
+
+# Short guard over the benchmarks with a reference tool (GPX vs xmllint, PBF import vs osmium,
+# map query vs the raw SQLite query, start-up vs osmium): fails when a ratio is worse than its
+# target by more than a third (Benchmarks/bench-check.sh; builds cairn and cairn-bench-map).
+bench-check: setup
+	@./Benchmarks/bench-check.sh
 
 install: release
 	@$(MAKE) --no-print-directory install-files

@@ -39,6 +39,28 @@ struct GeodesyTests {
         #expect(abs(Geodesy.distance(from: c.b, to: c.a) - c.s12) < 0.001, "symmetric")
     }
 
+    /// Walking steps, where Vincenty now runs on series instead of sin/cos/atan2 (DECISIONS
+    /// 661): GeographicLib 2.0 `Geodesic.WGS84.Inverse`, to the nanometre; relative error < 1e-9.
+    @Test func shortStepsMatchGeographicLib() {
+        let cases: [(Double, Double, Double, Double, Double)] = [
+            (42.5, 1.5, 42.500009, 1.500012, 1.404441356),
+            (46.2, 7.1, 46.2003, 7.1005, 51.003112089),
+            (-33.9, 18.4, -33.87, 18.43, 4333.026981535),
+            (0, 0, 0.00001, 0, 1.105742758),
+        ]
+        for (lat1, lon1, lat2, lon2, s12) in cases {
+            let a = Coordinate(latitude: lat1, longitude: lon1), b = Coordinate(latitude: lat2, longitude: lon2)
+            let u1 = Geodesy.ReducedLatitude(lat1), u2 = Geodesy.ReducedLatitude(lat2)
+            for d in [Geodesy.distance(from: a, to: b), Geodesy.distance(u1, a, u2, b), Geodesy.distance(from: b, to: a)] {
+                #expect(abs(d - s12) <= 1e-9 * s12 + 1e-9, "\(d) vs \(s12)")
+            }
+        }
+        // The short-arc angle is atan2 to round-off.
+        for (s, c) in [(1e-7, 1.0), (3e-4, 0.999), (9.9e-4, 1.0), (0.5, 0.8), (0.1, -0.9)] {
+            #expect(abs(Geodesy.angle(s, c) - atan2(s, c)) <= 4e-16 * abs(atan2(s, c)))
+        }
+    }
+
     @Test func coincidentPointsAreZero() {
         let p = Coordinate(latitude: 42.5, longitude: 1.5)
         #expect(Geodesy.distance(from: p, to: p) == 0)

@@ -107,4 +107,21 @@ import Testing
         #expect(view.segments[1].points[3].elevation == nil)        // b[4], one on after the removed b[2]
         #expect(view.pointCount == 10 && track.pointCount == 11)
     }
+
+    /// The haversine with series for short steps (DECISIONS 661) against the textbook formula
+    /// with libm's sin, cos and asin: equal to round-off, short and long steps alike.
+    @Test func haversineSeriesEqualsTheTextbookFormula() {
+        func textbook(_ a: Trackpoint, _ b: Trackpoint) -> Double {
+            let r = 6_371_008.8, rad = Double.pi / 180
+            let dLat = (b.latitude - a.latitude) * rad, dLon = (b.longitude - a.longitude) * rad
+            let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2) * sin(dLon / 2)
+            return 2 * r * asin(min(1, h.squareRoot()))
+        }
+        let a = Trackpoint(latitude: 42.5, longitude: 1.5)
+        for (dLat, dLon) in [(0.0, 0.0), (1e-6, 0.0), (9e-6, 1.2e-5), (0.003, -0.004), (0.05, 0.05), (0.2, 0.1), (-30.0, 100.0)] {
+            let b = Trackpoint(latitude: 42.5 + dLat, longitude: 1.5 + dLon)
+            let expected = textbook(a, b)
+            #expect(abs(StrayFixRule.sphericalDistance(a, b) - expected) <= 1e-12 * expected, "\(dLat), \(dLon)")
+        }
+    }
 }

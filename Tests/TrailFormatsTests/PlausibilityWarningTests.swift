@@ -45,6 +45,29 @@ import TrailCore
         }
     }
 
+    /// `plausibility()` gives the figures `StatisticsCalculator` gives track by track and
+    /// segment by segment, and the stray fixes it warns about are `Track.strayFixes()`' (the
+    /// separate computations `cairn stats` ran before issue 38).
+    @Test func onePassGivesTheSameStatisticsAndStrays() throws {
+        let calculator = StatisticsCalculator()
+        var files = [TestPaths.fixture("stray-fixes.gpx"), TestPaths.fixture("implausible-times.gpx")]
+        files += ["gpxpy-Mojstrovka.gpx", "GPSTools-Oybin.gpx", "togeojson-trek.gpx", "togeojson-multitrackgpx.gpx"].map { TestPaths.samples.appendingPathComponent($0) }
+        for url in files {
+            let r = try GPXReader.read(url: url)
+            let checked = r.plausibility()
+            #expect(checked.warnings == r.plausibilityWarnings())
+            #expect(checked.trackStatistics.count == r.document.tracks.count)
+            for (i, t) in r.document.tracks.enumerated() {
+                #expect(checked.trackStatistics[i] == calculator.statistics(for: t), "\(url.lastPathComponent) track \(i)")
+                #expect(checked.segmentStatistics[i] == calculator.segmentStatistics(for: t))
+                #expect(calculator.segmentStatisticsAndStrayFixes(for: t).strayFixes == t.strayFixes())
+            }
+        }
+        // The fixture's strays are really found through the shared path.
+        let strays = calculator.segmentStatisticsAndStrayFixes(for: try readFixture("stray-fixes.gpx").document.tracks[0]).strayFixes
+        #expect(strays.positions.count == 1 && strays.elevations.count == 1)
+    }
+
     @Test func binaryDataIsNotAGPXOrXMLFile() throws {
         let e = try #require(readError("random-binary.bin"))
         #expect(e.kind == .notXML)

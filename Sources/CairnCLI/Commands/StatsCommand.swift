@@ -85,7 +85,8 @@ public enum StatsCommand: Command {
                 context.stderr.write("cairn stats: \(TerminalText.clean(String(describing: error)))\n")
                 continue
             }
-            for line in ReaderWarnings.lines(fileName: file, result.plausibilityWarnings(), limit: .max)
+            let checked = result.plausibility()  // the warnings and each track's statistics, one pass
+            for line in ReaderWarnings.lines(fileName: file, checked.warnings, limit: .max)
                 + ReaderWarnings.lines(fileName: file, result.warnings, omitted: result.omittedWarningCount) {
                 context.stderr.write(line + "\n")
             }
@@ -96,9 +97,9 @@ public enum StatsCommand: Command {
                 continue
             }
             var tracks: [TrackJSON] = []
-            for t in doc.tracks {
-                tracks.append(TrackJSON(name: t.name, kind: "track", statistics: calculator.statistics(for: t),
-                                        segments: t.segments.count > 1 ? calculator.segmentStatistics(for: t) : nil,
+            for (i, t) in doc.tracks.enumerated() {
+                tracks.append(TrackJSON(name: t.name, kind: "track", statistics: checked.trackStatistics[i],
+                                        segments: t.segments.count > 1 ? checked.segmentStatistics[i] : nil,
                                         elevation: terrain.map { TerrainStatistics.compute(t, planned: false, terrain: $0) }))
             }
             for r in doc.routes where !r.points.isEmpty {
@@ -109,7 +110,7 @@ public enum StatsCommand: Command {
             if json {
                 documents.append(FileJSON(file: file, version: doc.version, creator: doc.creator,
                                           waypointCount: doc.waypoints.count, tracks: tracks,
-                                          warnings: (result.plausibilityWarnings() + result.warnings).map(\.description)))
+                                          warnings: (checked.warnings + result.warnings).map(\.description)))
                 continue
             }
             text += "\(TerminalText.clean(file))\n"

@@ -88,6 +88,35 @@ public struct StatisticsCalculator: Sendable {
                 return track.segments.map { statistics(of: $0.points[...]) }
     }
 
+    /// Per-segment statistics of a track together with the stray fixes left out of them, the
+    /// rule of ``StatisticsConfiguration/strayFixRule`` detected once per segment (what
+    /// ``segmentStatistics(for:)`` and ``Track/strayFixes(rule:)`` would find separately, for
+    /// the price of one detection). Stray fixes are indices into the flattened track (all
+    /// segments' points in order, 0..<pointCount); none when the configuration has no rule.
+    /// ``merged(_:)`` of the segments gives ``statistics(for:)-(Track)``.
+    public func segmentStatisticsAndStrayFixes(for track: Track) -> (segments: [TrackStatistics], strayFixes: StrayFixes) {
+        var segments: [TrackStatistics] = []
+        segments.reserveCapacity(track.segments.count)
+        var strays = StrayFixes()
+        var offset = 0
+        for segment in track.segments {
+            let (s, found) = statisticsAndStrays(of: segment.points[...])
+            segments.append(s)
+            if !found.isEmpty {
+                strays.positions += found.positions.map { $0 + offset }
+                strays.elevations += found.elevations.map { $0 + offset }
+            }
+            offset += segment.points.count
+        }
+        return (segments, strays)
+    }
+
+    /// Statistics of a track from its per-segment statistics (as ``statistics(for:)-(Track)``:
+    /// total time adds the pauses between segments up to the configuration's `timeBreak`).
+    public func merged(_ parts: [TrackStatistics]) -> TrackStatistics {
+        TrackStatistics.merged(parts, timeBreak: configuration.timeBreak)
+    }
+
     /// Statistics of the points `range` of the flattened track (all segments' points in order,
     /// indices 0..<track.pointCount), as selected on the elevation profile. Segment gaps inside
     /// the range still do not count; the filters restart at the range start. Indices outside
@@ -126,19 +155,19 @@ public struct StatisticsCalculator: Sendable {
     }
 
 
-    private func merged(_ parts: [TrackStatistics]) -> TrackStatistics {
-        TrackStatistics.merged(parts, timeBreak: configuration.timeBreak)
+    private func statistics(of points: ArraySlice<Trackpoint>) -> TrackStatistics {
+        statisticsAndStrays(of: points).statistics
     }
 
-    private func statistics(of points: ArraySlice<Trackpoint>) -> TrackStatistics {
+    private func statisticsAndStrays(of points: ArraySlice<Trackpoint>) -> (statistics: TrackStatistics, strays: StrayFixes) {
         let c = configuration
         return points.withUnsafeBufferPointer { all in
-            guard let rule = c.strayFixRule else { return SegmentPass.run(all, configuration: c) }
+            guard let rule = c.strayFixRule else { return (SegmentPass.run(all, configuration: c), StrayFixes()) }
             let strays = rule.detect(all)
-            if strays.isEmpty { return SegmentPass.run(all, configuration: c) }
+            if strays.isEmpty { return (SegmentPass.run(all, configuration: c), strays) }
             var out = strays.applied(to: all).withUnsafeBufferPointer { SegmentPass.run($0, configuration: c) }
             out.pointCount = all.count
-            return out
+            return (out, strays)
         }
     }
 }

@@ -114,12 +114,32 @@ public struct StrayFixRule: Hashable, Sendable, Codable {
     }
 
     /// Haversine distance on a sphere of the mean Earth radius (IUGG R1 = 6,371,008.8 m), in
-    /// metres: ample for thresholds of kilometres and cheaper than the geodesic.
+    /// metres: ample for thresholds of kilometres and cheaper than the geodesic. The half-angle
+    /// sines and the arcsine take their Taylor series below 1e-3 (steps shorter than about
+    /// 6 km), exact to round-off there, so a walk's steps cost two cosines and no other libm call.
     static func sphericalDistance(_ a: Trackpoint, _ b: Trackpoint) -> Double {
         let r = 6_371_008.8, rad = Double.pi / 180
         let dLat = (b.latitude - a.latitude) * rad, dLon = (b.longitude - a.longitude) * rad
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * r * asin(min(1, h.squareRoot()))
+        let sLat = smallSin(dLat / 2), sLon = smallSin(dLon / 2)
+        let h = sLat * sLat + cos(a.latitude * rad) * cos(b.latitude * rad) * sLon * sLon
+        return 2 * r * smallAsin(min(1, h.squareRoot()))
+    }
+
+    /// sin x: for |x| < 1e-3 its series to x⁵ (the omitted x⁷/5040 is below 2e-22 of the result).
+    @inline(__always)
+    private static func smallSin(_ x: Double) -> Double {
+        guard abs(x) < 1e-3 else { return sin(x) }
+        let x2 = x * x
+        return x * (1 - x2 / 6 * (1 - x2 / 20))
+    }
+
+    /// asin z for 0 ≤ z ≤ 1: for z < 1e-3 its series to z⁵ (the omitted 5z⁷/112 is below 5e-20 of
+    /// the result).
+    @inline(__always)
+    private static func smallAsin(_ z: Double) -> Double {
+        guard z < 1e-3 else { return asin(z) }
+        let z2 = z * z
+        return z * (1 + z2 / 6 * (1 + z2 * 9 / 20))
     }
 }
 

@@ -1,29 +1,57 @@
 import Foundation
 import TrailCore
 
+/// The plausibility warnings of a read file together with the statistics they were derived
+/// from, so a caller that prints both (`cairn stats`) computes the statistics once.
+public struct GPXPlausibility: Sendable {
+    /// ``GPXReadResult/plausibilityWarnings(rule:limits:)``.
+    public var warnings: [GPXWarning]
+    /// For each track of the document, in order: its statistics (``StatisticsCalculator``
+    /// with the stray fix rule given, the other thresholds standard; stray fixes left out).
+    public var trackStatistics: [TrackStatistics]
+    /// For each track, the statistics of each of its segments (``trackStatistics`` merged them).
+    public var segmentStatistics: [[TrackStatistics]]
+}
+
 extension GPXReadResult {
     /// Warnings, once per file, about numbers that cannot be a real walk: stray fixes
     /// (``StrayFixRule``; count and first line, left out of statistics), trackpoints dated
     /// before the GPS era (count and first line), and tracks faster than
     /// ``PlausibilityLimits/maximumAverageSpeed`` on average. Nothing is changed: the file is
-    /// imported as it is and these say what the numbers will not show.
+    /// imported as it is and these say what the numbers will not show. The same as
+    /// ``plausibility(rule:limits:)``'s warnings (which also returns the statistics).
     public func plausibilityWarnings(rule: StrayFixRule = .standard, limits: PlausibilityLimits = .standard) -> [GPXWarning] {
+        plausibility(rule: rule, limits: limits).warnings
+    }
+
+    /// The plausibility warnings (see ``plausibilityWarnings(rule:limits:)``) and the
+    /// statistics of every track, from one statistics pass per segment: the stray fixes the
+    /// warnings count are the ones the statistics left out (one detection), and the speed
+    /// warning reads the track's own average speed.
+    public func plausibility(rule: StrayFixRule = .standard, limits: PlausibilityLimits = .standard) -> GPXPlausibility {
         var out: [GPXWarning] = []
         let tracks = document.tracks
         func line(_ track: Int, _ point: Int) -> Int {
             track < trackpointLines.count && point < trackpointLines[track].count ? Int(trackpointLines[track][point]) : 0
         }
+        let calculator = StatisticsCalculator(configuration: StatisticsConfiguration(strayFixRule: rule))
+        var trackStatistics: [TrackStatistics] = [], segmentStatistics: [[TrackStatistics]] = []
+        trackStatistics.reserveCapacity(tracks.count)
+        segmentStatistics.reserveCapacity(tracks.count)
         var positions = 0, elevations = 0, firstStray: Int?
         var early = 0, firstEarly: (line: Int, time: Date)?
+        let earliest = limits.earliestTime.timeIntervalSinceReferenceDate
         for (t, track) in tracks.enumerated() {
-            let strays = track.strayFixes(rule: rule)
+            let (segments, strays) = calculator.segmentStatisticsAndStrayFixes(for: track)
+            segmentStatistics.append(segments)
+            trackStatistics.append(calculator.merged(segments))
             positions += strays.positions.count
             elevations += strays.elevations.count
             if firstStray == nil, let i = strays.first { firstStray = line(t, i) }
             var i = 0
             for segment in track.segments {
                 for p in segment.points {
-                    if let time = p.time, time < limits.earliestTime {
+                    if let time = p.time, time.timeIntervalSinceReferenceDate < earliest {
                         early += 1
                         if firstEarly == nil { firstEarly = (line(t, i), time) }
                     }
@@ -46,16 +74,15 @@ extension GPXReadResult {
                 + " dated before the GPS era (6 January 1980), first \(date) at line \(firstEarly.line):"
                 + " the receiver's clock was not set; the times are kept as they are"))
         }
-        let calculator = StatisticsCalculator(configuration: StatisticsConfiguration(strayFixRule: rule))
         for (t, track) in tracks.enumerated() {
-            let s = calculator.statistics(for: track)
+            let s = trackStatistics[t]
             guard let speed = s.averageSpeed, speed > limits.maximumAverageSpeed, let elapsed = s.elapsedTime else { continue }
             let name = track.name.map { " \"\($0)\"" } ?? ""
             out.append(GPXWarning(line: line(t, 0), message: "track \(t + 1)\(name) averages \(Self.kmh(speed))"
                 + " over \(Self.duration(elapsed)), faster than \(Self.kmh(limits.maximumAverageSpeed)), the limit for a walk:"
                 + " a ride, a drive or a wrong clock? Kept as read, nothing corrected"))
         }
-        return out
+        return GPXPlausibility(warnings: out, trackStatistics: trackStatistics, segmentStatistics: segmentStatistics)
     }
 
     private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

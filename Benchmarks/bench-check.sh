@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# `make bench-check` (issue 38): a short guard over the benchmarks that have a reference tool,
+# each measured once, cairn and the reference one right after the other in the same run, so the
+# ratio holds on a loaded machine. Fails (exit 1) when a ratio is worse than its target by more
+# than a third (ratio > target x 4/3); a ratio above the target but within the third is printed
+# as "missed" and does not fail.
+#
+#   GPX     `cairn stats FILE --json` against `xmllint --stream --noout FILE` on a generated GPX
+#           (BENCH_GPX_POINTS trackpoints, default 300,000 = about 31 MB, cached in
+#           Benchmarks/out/); wall time.                                       target <= 1.3x
+#   PBF     `cairn map import` of the Andorra PBF (shared data) into a fresh store against
+#           `OSMIUM_POOL_THREADS=2 osmium cat -f opl -o /dev/null`; wall time.   target <= 2x
+#           (the issue's target for small dense files; 1.5x is for 2 M and 20 M nodes)
+#   query   cairn-bench-map's "cairn / R*Tree + blob" CPU ratio over that store, busiest
+#           200 x 60 view at z12 and z16.                                      target <= 1.5x
+#   start   CPU (user + system) of BENCH_STARTS runs (default 100) of `cairn --version`
+#           against as many of `osmium --version`.                             target <= 2x
+#
+# Targets can be moved with BENCH_TARGET_GPX, BENCH_TARGET_PBF, BENCH_TARGET_QUERY,
+# BENCH_TARGET_START. Without ../shared/data (next to the checkout) the PBF and query checks are
+# skipped with a notice. BENCH_NO_BUILD=1 uses the release binaries already in .build/release.
+# Prints the total run time at the end. Figures: MB = 10^6 bytes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+START_NS=$(date +%s%N)
+
+OUT=Benchmarks/out
+mkdir -p "$OUT"
+DATA=${CAIRN_SHARED_DATA:-../shared/data}
+PBF=$DATA/osm/WorldKG-andorra-latest-2021-06-22.osm.pbf
+POINTS=${BENCH_GPX_POINTS:-300000}
+STARTS=${BENCH_STARTS:-100}
+T_GPX=${BENCH_TARGET_GPX:-1.3}
+T_PBF=${BENCH_TARGET_PBF:-2}
+T_QUERY=${BENCH_TARGET_QUERY:-1.5}
+T_START=${BENCH_TARGET_START:-2}
+
+for tool in /usr/bin/time xmllint python3; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "bench-check: $tool missing (make setup installs it)" >&2; exit 1; }
+done
+
+if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
+    echo "building release (cairn, cairn-bench-map)..."
+    swift build -c release --product cairn >/dev/null
+    swift build -c release --product cairn-bench-map >/dev/null
+fi
+BIN=.build/release
+[ -x "$BIN/cairn" ] || { echo "bench-check: $BIN/cairn missing" >&2; exit 1; }
+
+echo "bench-check $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), load $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+FAILED=0
+# check NAME RATIO TARGET DETAIL: prints one line and records a failure.
+check() {
+    local verdict
+    verdict=$(awk -v r="$2" -v t="$3" 'BEGIN { if (r <= t) print "met"; else if (r <= t * 4 / 3) print "missed (within a third)"; else print "FAIL" }')
+    [ "$verdict" = FAIL ] && FAILED=1
+    printf '%-6s %6.2fx  (target <= %sx, fails above %.2fx)  %-23s %s\n' "$1" "$2" "$3" "$(awk -v t="$3" 'BEGIN { print t * 4 / 3 }')" "$verdict" "$4"
+}
+# timed OUTFILE COMMAND...: runs under /usr/bin/time, sets WALL and CPU (seconds).
+timed() {
+    local file=$1
+    shift
+    /usr/bin/time -f '%e %U %S' -o "$file" "$@" >/dev/null 2>"$file.err" || { echo "bench-check: failed: $*" >&2; cat "$file.err" >&2; exit 1; }
+    read -r WALL U S < "$file"
+    CPU=$(awk -v u="$U" -v s="$S" 'BEGIN { print u + s }')
+}
+
+# GPX reading.
+GPX=$OUT/bench-$POINTS.gpx
+if [ ! -s "$GPX" ]; then
+    python3 Benchmarks/make-big-gpx.py --points "$POINTS" "$GPX.tmp" && mv "$GPX.tmp" "$GPX"
+fi
+cat "$GPX" >/dev/null
+MB=$(awk -v b="$(stat -c %s "$GPX")" 'BEGIN { printf "%.1f", b / 1e6 }')
+timed "$OUT/check-cairn.t" "$BIN/cairn" stats "$GPX" --json; C=$WALL
+timed "$OUT/check-xmllint.t" xmllint --stream --noout "$GPX"; X=$WALL
+check GPX "$(awk -v c="$C" -v x="$X" 'BEGIN { print (x > 0 ? c / x : 0) }')" "$T_GPX" \
+    "cairn $C s ($(awk -v m="$MB" -v c="$C" 'BEGIN { printf "%.0f", (c > 0 ? m / c : 0) }') MB/s), xmllint $X s, $MB MB"
+
+# PBF import and the query over its store.
+if [ -f "$PBF" ] && command -v osmium >/dev/null 2>&1; then
+    STORE=$(mktemp -d)
+    trap 'rm -rf "$STORE"' EXIT
+    timed "$OUT/check-import.t" "$BIN/cairn" map import --map "$STORE/map.sqlite" "$PBF"; C=$WALL CC=$CPU
+    timed "$OUT/check-osmium.t" env OSMIUM_POOL_THREADS=2 osmium cat "$PBF" -f opl -o /dev/null --overwrite; O=$WALL OC=$CPU
+    check PBF "$(awk -v c="$C" -v o="$O" 'BEGIN { print (o > 0 ? c / o : 0) }')" "$T_PBF" \
+        "cairn $C s wall / $CC s CPU, osmium $O s / $OC s (Andorra PBF)"
+    if [ -x "$BIN/cairn-bench-map" ]; then
+        for z in 12 16; do
+            R=$("$BIN/cairn-bench-map" --map "$STORE/map.sqlite" --zoom "$z" --cols 200 --rows 60 --iterations 200 \
+                | sed -n 's/.*cairn \/ R\*Tree + blob \([0-9.]*\).*/\1/p')
+            [ -n "$R" ] || { echo "bench-check: cairn-bench-map printed no ratio" >&2; exit 1; }
+            check "q z$z" "$R" "$T_QUERY" "cairn-bench-map CPU median against the R*Tree + geometry blob query"
+        done
+    else
+        echo "query  skipped: $BIN/cairn-bench-map not built"
+    fi
+else
+    echo "PBF    skipped: $PBF or osmium not found (no shared data)"
+    echo "query  skipped: needs the imported PBF"
+fi
+
+# Start-up.
+if command -v osmium >/dev/null 2>&1; then
+    timed "$OUT/check-start-cairn.t" sh -c "for i in \$(seq $STARTS); do $BIN/cairn --version; done"; C=$CPU
+    timed "$OUT/check-start-osmium.t" sh -c "for i in \$(seq $STARTS); do osmium --version; done"; O=$CPU
+    check start "$(awk -v c="$C" -v o="$O" 'BEGIN { print (o > 0 ? c / o : 0) }')" "$T_START" \
+        "CPU of $STARTS x: cairn --version $C s, osmium --version $O s"
+else
+    echo "start  skipped: osmium not installed"
+fi
+
+awk -v a="$START_NS" -v b="$(date +%s%N)" 'BEGIN { printf "bench-check total run time: %.1f s\n", (b - a) / 1e9 }'
+if [ "$FAILED" = 1 ]; then echo "bench-check: FAILED (a ratio is worse than its target by more than a third)"; exit 1; fi
+echo "bench-check: passed"
