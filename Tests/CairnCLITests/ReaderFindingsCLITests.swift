@@ -62,7 +62,7 @@ import TrailFormats
             ("b.geojson", [0xEF, 0xBB, 0xBF], "nothing to read: the file holds only a byte-order mark"),
         ]
         for (name, bytes, expected) in cases {
-            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(bytes))
             let run = cairn(["stats", dir + "/" + name])
             #expect(run.status == 1)
             #expect(run.stderr.contains("\(name): \(expected)"), "\(name): \(run.stderr)")
@@ -94,7 +94,7 @@ import TrailFormats
         let dir = makeTempDirectory("render-cut")
         let cut = dir + "/oybin-cut.gpx"
         let whole = try #require(FileManager.default.contents(atPath: repoRoot + "/Samples/GPSTools-Oybin.gpx"))
-        FileManager.default.createFile(atPath: cut, contents: whole.prefix(20480))
+        _ = FileManager.default.createFile(atPath: cut, contents: whole.prefix(20480))
         let stats = cairn(["stats", cut])
         let warning = try #require(stats.stderr.split(separator: "\n").first { $0.contains("reading stopped at line") })
         let render = cairn(["render", cut, "--size", "60x20", "--map", dir + "/none.cmap"])

@@ -43,13 +43,13 @@ import TrailTerrain
         return World(map: map, terrain: TerrainStore(directory: demDir), hike: try TestSupport.hike(at: gpx))
     }
 
-    nonisolated(unsafe) static let fixture: Result<World, Error> = Result {
+    static let fixture: Result<World, Error> = Result {
         try makeWorld(osm: TestSupport.samples.appendingPathComponent("andorra-ordino.osm").path,
                       dem: TestSupport.samples.appendingPathComponent("N42E001.hgt.zip").path,
                       gpx: TestSupport.samples.appendingPathComponent("graphhopper-andorra_for_map_matching.gpx"))
     }
 
-    nonisolated(unsafe) static let andorra: Result<World, Error>? = {
+    static let andorra: Result<World, Error>? = {
         guard let data = TestSupport.sharedData else { return nil }
         let pbf = data.appendingPathComponent("osm/WorldKG-andorra-latest-2021-06-22.osm.pbf").path
         let dem = data.appendingPathComponent("dem/N42E001.hgt.zip").path
