@@ -52,7 +52,7 @@ extension MapWidget {
 
     /// Draws `a`→`b`; `doubled`, two dots wide in the same cells (``LineWeight/double``, which
     /// keeps a dash pattern's one-dot gaps): the hike's line is two dots wide, the map's lines
-    /// one (DECISIONS 352, 600).
+    /// one (DECISIONS 600).
     static func stroke(from a: DotPoint, to b: DotPoint, ink: Ink, doubled: Bool, canvas: inout BrailleCanvas) {
         canvas.line(from: a, to: b, ink: ink, weight: doubled ? .double : .thin)
     }
