@@ -85,7 +85,7 @@ public enum ListCommand: Command {
     static let durationLegend = "~ duration: DIN 33466 estimate (no times in the file)"
 
     /// The line under the table explaining the "~" marks it shows, each part only when a row
-    /// has that mark (a terrain `gain`, an estimated `duration`); nil when none does (DECISIONS 501).
+    /// has that mark (a terrain `gain`, an estimated `duration`); nil when none does (DECISIONS 264).
     static func legend(gain: Bool, duration: Bool) -> String? {
         let parts = [gain ? gainLegend : nil, duration ? durationLegend : nil].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")

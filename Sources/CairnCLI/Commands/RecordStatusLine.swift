@@ -13,7 +13,7 @@ import TrailCore
 /// received (accepted or not), by the wall clock, so a silent source shows it growing.
 enum RecordStatusLine {
     /// - Parameter lost: why the source delivers nothing now ("source lost: …"), said instead of
-    ///   the last fix's mode once a fix had come (DECISIONS.md 493).
+    ///   the last fix's mode once a fix had come (DECISIONS.md 145).
     static func text(session: RecordingSession, fixAge: Double?, fixMode: FixMode?, waiting: String?, lost: String? = nil,
                      units: UnitFormatter, at now: Date) -> String {
         let s = session.statistics()

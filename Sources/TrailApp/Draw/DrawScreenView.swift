@@ -97,7 +97,7 @@ public enum DrawScreenView {
         if m.pendingLegCount > 0 { length += " · routing…" }
         lines.append(Line(length))
         if m.stops.count > 1 {
-            // One stop is no route yet: no gain to give, and none is missing (DECISIONS 265).
+            // One stop is no route yet: no gain to give, and none is missing (DECISIONS 172).
             // A route whose new legs are still being routed has no figures yet, not "no terrain".
             let pending = m.pendingLegCount > 0 && m.ascent == nil
             let source = pending ? " (routing…)" : m.elevation.map { $0.gain == nil ? " (no terrain)" : " (terrain)" } ?? ""

@@ -165,7 +165,7 @@ enum HikeFeature {
 
     /// "Contours from zoom 8: zoom in" when contours are on, the view is too far out for them
     /// and the hike has terrain under it (without, no zoom would show any); nil otherwise.
-    /// Said when the hike opens and after a zoom (DECISIONS 499); `C` says it as it turns them on.
+    /// Said when the hike opens and after a zoom (DECISIONS 414); `C` says it as it turns them on.
     static func contourNote(_ screen: HikeScreenState) -> String? {
         guard screen.showsContours, let t = screen.hike.terrain, t.source != .none else { return nil }
         return MapBasemap.contoursTooFarOut(zoom: screen.viewport.zoom)

@@ -96,7 +96,7 @@ public struct RecordModel: Sendable {
     }
 
     /// After a fix: why the source delivers none now ("ended", "lost" while it reconnects, "no
-    /// fix" when the receiver says so), shown in place of the last fix's mode (DECISIONS.md 493);
+    /// fix" when the receiver says so), shown in place of the last fix's mode (DECISIONS.md 145);
     /// nil while it delivers. Short: the panel's value column is narrow; the status line gives
     /// the reason.
     public var sourceLost: String? {

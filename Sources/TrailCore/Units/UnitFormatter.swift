@@ -93,7 +93,7 @@ public struct UnitFormatter: Hashable, Sendable {
     /// A grade (fraction) as whole percent, always signed so uphill and downhill read apart
     /// the same way everywhere (statistics, the profile readout, `show`, `stats`):
     /// 0.25 → "+25 %", -0.084 → "-8 %", anything that rounds to zero → "0 %": whole percent
-    /// with a space before "%", as every share the screens and the CLI print (DECISIONS 498).
+    /// with a space before "%", as every share the screens and the CLI print (DECISIONS 20).
     public func grade(_ fraction: Double?) -> String {
         guard let g = fraction, let p = Self.whole(g * 100) else { return Self.unknown }
         return p > 0 ? "+\(p) %" : "\(p) %"

@@ -8,10 +8,11 @@ import TrailTerrain
 @testable import ViewerRuntime
 @testable import TrailApp
 
-/// Issue 13, the leftovers a tester found after it was resolved (DECISIONS 497-503): the "~" of
-/// a figure that is not the file's own on the hike panel and the Totals records, one grade
-/// format, the contour message at opening, `dem contours` off the tiles, a places-only GPX in
-/// the lists, the list's legend, and a stop chosen by search carrying that place's name.
+/// Issue 13, the leftovers a tester found after it was resolved (DECISIONS 497, 502, 503, and
+/// 20, 264, 414): the "~" of a figure that is not the file's own on the hike panel and the
+/// Totals records, one grade format, the contour message at opening, `dem contours` off the
+/// tiles, a places-only GPX in the lists, the list's legend, and a stop chosen by search
+/// carrying that place's name.
 /// Figures are Tools/reference/terrain_figures_reference.py's.
 @Suite(.serialized) struct TerrainLeftoversTests {
     typealias World = TerrainFiguresTests.World

@@ -302,7 +302,7 @@ import TrailStore
 
     /// Once the source is gone the Fix row says so instead of the last fix's "3D" (a tester saw
     /// "3D" stay with the source unplugged): lost while it reconnects, ended, or the receiver's
-    /// own "no fix"; a new fix brings the mode back (DECISIONS.md 493).
+    /// own "no fix"; a new fix brings the mode back (DECISIONS.md 145).
     @Test func theFixRowSaysTheSourceIsLostNotTheLastFixesMode() throws {
         func fixRow(_ d: RecordDriver) throws -> String {
             let model = try #require(d.model)

@@ -12,7 +12,7 @@ import TrailMap
 /// surfaces and stretches with no path are `muted`. Where the theme gives a class no colour
 /// (mono, NO_COLOR) or the terminal is not UTF-8, every class is drawn with its own letter
 /// instead of a block (no path: `.`, never a blank), so the bar still reads and shows every
-/// share (DECISIONS 483).
+/// share (DECISIONS 213).
 public struct GroundBars: Sendable {
     /// One class of a bar: its short name, share in percent, role and letter.
     public struct Item: Sendable, Hashable {

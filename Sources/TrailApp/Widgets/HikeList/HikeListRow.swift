@@ -81,7 +81,7 @@ public struct HikeListRow: Sendable {
     }
 
     /// The length, "--" for a hike without a track (a file of places only): nothing was walked
-    /// or planned, so no "0 m" (DECISIONS 500). `cairn list` writes the same.
+    /// or planned, so no "0 m" (DECISIONS 20). `cairn list` writes the same.
     public static func distance(_ s: TrackStatistics, _ f: UnitFormatter) -> String {
         s.pointCount > 0 ? f.distance(s.distance) : UnitFormatter.unknown
     }
