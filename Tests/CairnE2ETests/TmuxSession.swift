@@ -66,6 +66,12 @@ final class TmuxSession {
     /// Sends several tmux key names in one client call.
     func sendKeys(_ keys: [String]) throws { try tmux(["send-keys", "-t", name] + keys) }
 
+    /// Sends raw bytes, as a terminal would (`send-keys -H`): escape sequences tmux itself
+    /// would not produce for a key name.
+    func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", name, "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
     /// Sends literal text.
     func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
 
