@@ -6,17 +6,24 @@ import TermUI
 ///
 /// - The locale is set from the environment before `initscr` (wide characters need it); under
 ///   a non-UTF-8 codeset ``isUTF8`` is false and callers draw with the ASCII canvas fallback.
+///   A UTF-8 locale the environment names but the machine lacks is replaced by C.UTF-8
+///   (``localeNote`` says so), the rule `cairn render` follows too.
 /// - Colours: `NO_COLOR` (any value) or a terminal without colours gives ``ColorDepth/none``;
 ///   otherwise the depth follows terminfo (`COLORS`, and direct colour when the `RGB`
 ///   capability is set). Colour pairs are allocated on first use with `init_extended_pair`.
 /// - Presenting a Buffer writes only the cells that changed since the last one and lets
 ///   curses compute the minimal terminal update (`wnoutrefresh` + `doupdate`).
-/// - Esc is recognised after 25 ms (`set_escdelay`), not the default second.
+/// - Esc is recognised after 25 ms (`set_escdelay`), not the default second; escape sequences
+///   terminfo does not describe are decoded by ``KeyDecoder`` and never read as Esc.
 public final class CursesScreen: TerminalDevice {
     /// What colours the terminal shows (after NO_COLOR).
     public let colorDepth: ColorDepth
     /// True when the locale's codeset is UTF-8 (braille and box drawing can be shown).
     public let isUTF8: Bool
+    /// What to tell the user once about the locale: why maps are drawn in ASCII, or that a
+    /// UTF-8 locale named by the environment is missing and C.UTF-8 stands in; nil when the
+    /// locale is a UTF-8 one that is installed (``LocaleCharset``).
+    public let localeNote: String?
     private var decoder = KeyDecoder()
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
@@ -30,9 +37,17 @@ public final class CursesScreen: TerminalDevice {
     /// Takes over the terminal.
     /// - Parameter environment: the process environment (for `NO_COLOR`).
     public init(environment: [String: String]) {
-        setlocale(LC_ALL, "")
+        var note: String?
+        if setlocale(LC_ALL, "") == nil, LocaleCharset.isUTF8(environment: environment),
+           setlocale(LC_ALL, "C.UTF-8") != nil {
+            // LANG=en_US.UTF-8 on a machine without that locale: the terminal is UTF-8 all the
+            // same, and ncurses needs a UTF-8 locale to write braille.
+            note = LocaleCharset.missingLocaleNote(environment: environment)
+        }
         let codeset = String(cString: cairn_codeset())
         isUTF8 = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        if !isUTF8 { note = LocaleCharset.asciiNote(environment: environment) }
+        localeNote = note
         initscr()
         raw()
         noecho()
@@ -157,7 +172,34 @@ public final class CursesScreen: TerminalDevice {
             if code == cairn_key_mouse() { return mouseEvent() }
             return decoder.decodeKeyCode(code).map { .key($0) }
         }
+        if wc == 27 { return escapeSequence().map { .key($0) } }
         return decoder.decodeCharacter(UInt32(wc)).map { .key($0) }
+    }
+
+    /// After an Esc: reads, without waiting, whatever arrived with it and decodes it with
+    /// ``KeyDecoder/decodeEscapeSequence(_:)``. ncurses hands over the parts of a sequence its
+    /// terminfo entry does not describe (tmux's `ESC [ 1 ~` for Home under TERM=xterm-256color)
+    /// as Esc followed by characters; those must never act as Esc. A key ncurses decodes right
+    /// after the Esc (Alt+arrow) is that key.
+    private func escapeSequence() -> Key? {
+        wtimeout(cairn_stdscr(), 0)
+        var tail: [UInt32] = []
+        while !KeyDecoder.sequenceIsComplete(tail) {
+            var wc: wint_t = 0
+            let rc = wget_wch(cairn_stdscr(), &wc)
+            if rc == ERR { break }
+            if rc == KEY_CODE_YES {
+                let code = Int32(wc)
+                if code == cairn_key_resize() {
+                    ungetch(code)  // handled by the next read
+                    return KeyDecoder.decodeEscapeSequence(tail)
+                }
+                if code == cairn_key_mouse() { return nil }
+                return decoder.decodeKeyCode(code)
+            }
+            tail.append(UInt32(wc))
+        }
+        return KeyDecoder.decodeEscapeSequence(tail)
     }
 
     private func mouseEvent() -> InputEvent? {

@@ -59,7 +59,11 @@ public enum RenderCommand: Command {
         let timeAxis = args.has(Self.time)
         let slope = args.has(Self.slope)
         let ansi = args.has(Self.ansi)
-        let ascii = args.has(.ascii)
+        // In a terminal, the viewer's rule (LocaleCharset): braille only under a UTF-8 locale.
+        // A file or a pipe gets braille (UTF-8) unless --ascii.
+        let localeIsASCII = context.stdoutIsTerminal && !LocaleCharset.isUTF8(environment: context.environment)
+        let ascii = args.has(.ascii) || localeIsASCII
+        if localeIsASCII && !args.has(.ascii) { context.stderr.write(LocaleCharset.asciiNote(environment: context.environment) + "\n") }
         let themeName = args.value(.theme)
         let format = try UnitsOption.formatter(args, context)
         let trackNumber = try args.value(Self.track).map { v -> Int in

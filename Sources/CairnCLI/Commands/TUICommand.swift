@@ -103,6 +103,7 @@ public enum TUICommand: Command {
         let size = screen.size
         var state = AppState(environment: environment, storeLabel: abbreviate(storePath, context), width: size.width,
                              height: size.height)
+        if let note = screen.localeNote { state.status = StatusMessage(text: note, isError: false, acrossScreens: true) }
         options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
         state.placesWithin = options.placesWithin
         state.live.autoFollow = options.autoFollow

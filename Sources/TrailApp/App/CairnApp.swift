@@ -29,7 +29,9 @@ public struct CairnApp: Program {
         let context = state.context
         switch message {
         case .start:
-            if let warning = state.environment.format.timeZoneWarning {
+            if !state.status.text.isEmpty {
+                // A note the front end set before the start (the locale's, CursesScreen.localeNote): kept.
+            } else if let warning = state.environment.format.timeZoneWarning {
                 state.status = StatusMessage(text: warning, isError: true)  // once, at start (and on Totals)
             } else {
                 state.status = StatusMessage(text: state.live.startHint(selected: state.library.pendingSelection != nil) ?? "",

@@ -24,6 +24,28 @@ import TrailStore
         return (code, out.text, err.text)
     }
 
+    /// In a terminal, render follows the viewer's rule (LocaleCharset): braille only under a
+    /// UTF-8 locale, ASCII with a note otherwise; a pipe or a file always gets braille.
+    @Test func inATerminalTheLocaleChoosesBrailleOrASCII() {
+        func render(_ env: [String: String], terminal: Bool) -> (out: String, err: String) {
+            let out = StringSink(), err = StringSink()
+            var e = ["CAIRN_THEMES": TestSupport.repo.appendingPathComponent("Themes").path, "HOME": dir, "TZ": "UTC"]
+            e.merge(env) { $1 }
+            let context = CommandContext(stdout: out, stderr: err, environment: e, currentDirectory: TestSupport.repo.path,
+                                         stdoutIsTerminal: terminal)
+            _ = CairnCLI.run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "80x24", "--map", dir + "/none.sqlite"], context: context)
+            return (out.text, err.text)
+        }
+        func hasBraille(_ s: String) -> Bool { s.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }
+        let utf8 = render(["LANG": "en_US.UTF-8"], terminal: true)
+        #expect(hasBraille(utf8.out) && !utf8.err.contains("ASCII"))
+        let c = render(["LANG": "C"], terminal: true)
+        #expect(!hasBraille(c.out) && c.out.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(c.err.contains("Drawing in ASCII: the locale (LANG=C) is not UTF-8"))
+        let piped = render(["LANG": "C"], terminal: false)
+        #expect(hasBraille(piped.out) && piped.err.isEmpty)
+    }
+
     @Test func rendersAGPXFileAsText() {
         let r = run(["render", "Samples/GPSTools-Oybin.gpx", "--size", "100x30", "--scrub", "0.5", "--map", dir + "/none.sqlite"])
         #expect(r.code == 0, "\(r.err)")
