@@ -19,7 +19,10 @@ import Testing
         #expect(list.screen.contains("© OpenStreetMap contributors"))
         let first = try #require(list.screen.split(separator: "\n").dropFirst().first).trimmingCharacters(in: .whitespaces)
         try tmux.send("Enter")
-        let hike = try tmux.waitFor { $0.contains("Completion:") && $0.contains("Kind   drawn") && $0.contains("Start     --") }
+        let hike = try tmux.waitFor {
+            $0.contains("Completion:") && $0.range(of: #"Kind +drawn"#, options: .regularExpression) != nil
+                && $0.range(of: #"Start +--"#, options: .regularExpression) != nil
+        }
         #expect(hike.ok, "opened route (first row \(first)):\n\(hike.screen)")
         try tmux.type("w")
         #expect(try tmux.waitFor(text: "Waymarked routes near the map's view").ok)

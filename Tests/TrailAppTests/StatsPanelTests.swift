@@ -84,3 +84,61 @@ import TrailCore
         Snapshot.check(buffer, named: "stats-oybin-range-44x18")
     }
 }
+
+/// The range's figures at the sizes people use (issue 34: at 120x40 only Range, Distance,
+/// Points and Time showed; the climb is why a range is selected).
+@Suite struct StatsPanelRangeRoomTests {
+    let env = TestSupport.environment()
+    let format = UnitFormatter(system: .metric)
+
+    @Test(arguments: [(120, 40), (100, 30), (80, 24)])
+    func rangeClimbShowsInTheHikeScreensPanel(width: Int, height: Int) throws {
+        let hike = try TestSupport.sampleHike("GPSTools-Oybin.gpx")
+        var state = HikeScreenState(hike: hike)
+        state.setRange(start: 50, end: 250)
+        let area = HikeScreenLayout(area: Rect(x: 0, y: 0, width: width, height: height - 1)).stats
+        guard area.height >= 8 else { return }  // 80x24: no room for a panel at all is another matter
+        var buffer = Buffer(width: width, height: height)
+        StatsPanel(hike: hike, range: state.range, rangeStatistics: state.rangeStatistics, environment: env)
+            .render(area: area, into: &buffer)
+        let lines = buffer.textLines()
+        let title = try #require(lines.firstIndex { $0.contains("Range ") }, "\(lines.joined(separator: "\n"))")
+        let below = lines[title...].joined(separator: "\n")
+        // Independently: the statistics of points 50…250 alone.
+        let points = hike.track.segments.flatMap(\.points)
+        let sliced = StatisticsCalculator().statistics(for: TrackSegment(points: Array(points[50...250])))
+        #expect(below.contains(format.distance(sliced.distance)), "\(below)")
+        #expect(below.contains(format.elevationChange(sliced.elevationGain)), "gain missing at \(width)x\(height):\n\(below)")
+        #expect(below.contains(format.elevationChange(sliced.elevationLoss.map { -$0 })), "\(below)")
+        // The hike's own distance and gain stay above it.
+        let above = lines[..<title].joined(separator: "\n")
+        #expect(above.contains(format.distance(hike.statistics.distance)) && above.contains("Gain"), "\(above)")
+    }
+
+    @Test func movingTimeAndSpeedHaveTheirOwnLabels() throws {
+        let hike = try TestSupport.sampleHike("GPSTools-Oybin.gpx")
+        let labels = StatsPanel(hike: hike, environment: env).lines(for: hike.statistics, full: true).flatMap { $0 }.map(\.label)
+        #expect(labels.filter { $0 == "Moving" }.count == 1, "\(labels)")
+        #expect(Set(labels).count == labels.count, "\(labels)")
+        let pairs = Dictionary(uniqueKeysWithValues: StatsPanel(hike: hike, environment: env).lines(for: hike.statistics, full: true)
+            .flatMap { $0 }.map { ($0.label, $0.value) })
+        let s = hike.statistics
+        #expect(pairs["Moving"] == format.duration(s.movingTime))
+        #expect(pairs["Speed"] == format.speed(s.movingAverageSpeed))
+        #expect(pairs["Overall"] == format.speed(s.averageSpeed))
+        // Overall = distance ÷ elapsed time, independently.
+        let overall = try #require(s.elapsedTime).isZero ? nil : s.distance / s.elapsedTime!
+        #expect(pairs["Overall"] == format.speed(overall))
+    }
+
+    /// "Δ gain" is signed as it is shown: a difference under half a metre is "0 m", not "−0 m".
+    @Test func gainDifferenceUnderOneUnitIsZeroWithoutSign() throws {
+        let hike = try TestSupport.sampleHike("GPSTools-Oybin.gpx")
+        let panel = StatsPanel(hike: hike, environment: env)
+        for (file, terrain, expected) in [(500.2, 500.4, "0 m"), (500.4, 500.2, "0 m"), (512.0, 500.0, "+12 m"), (488.0, 500.0, "-12 m")] {
+            let t = HikeTerrain(source: .file, gain: terrain, loss: 400, fileGain: file, fileLoss: 400)
+            let value = panel.terrainLines(t).flatMap { $0 }.first { $0.label == "Δ gain" }?.value
+            #expect(value == expected, "file \(file), terrain \(terrain): \(value ?? "nil")")
+        }
+    }
+}

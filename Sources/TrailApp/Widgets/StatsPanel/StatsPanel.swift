@@ -3,9 +3,10 @@ import TermUI
 import TrailCore
 
 /// The hike's numbers: a heading with the name, then pairs of label and value — distance and
-/// points, elapsed and moving time, overall and moving average speed side by side, pace and max
-/// speed, gain and loss, lowest and highest point, steepest grade and start — and, when a range
-/// of the profile is selected, the same numbers for that range under a "Range" heading; then,
+/// elapsed time, gain and loss, lowest and highest point, moving time and pace, moving and
+/// overall average speed, steepest grade and max speed, points, start — and, when a range of
+/// the profile is selected, the same numbers for that range under a "Range" heading right
+/// below (the hike's lines give way to it); then,
 /// when the map had something to say about the ground under the line, the SAC grade and
 /// surface shares as bars (``GroundBars``) under a "Ground" heading.
 ///
@@ -38,18 +39,20 @@ public struct StatsPanel: Sendable {
     /// One line of the panel: up to two (label, value) pairs.
     public typealias Line = [(label: String, value: String)]
 
-    /// The lines for `s` (most important first). `full` adds points, start date and kind.
+    /// The lines for `s` (most important first: what a hiker reads first, and what a selected
+    /// range is for — the distance, the time and the climb — before speeds and counts).
+    /// `full` adds the terrain's lines, start date and kind.
+    ///
+    /// Times and speeds: "Time" is elapsed, "Moving" the moving time; "Speed" and "Pace" are
+    /// over the moving time (as the hiking and running apps give them), "Overall" the average
+    /// over the elapsed time (DECISIONS 762).
     public func lines(for s: TrackStatistics, full: Bool) -> [Line] {
         let f = environment.format
         var out: [Line] = []
-        out.append([("Distance", f.distance(s.distance)), ("Points", "\(s.pointCount)")])
-        if s.elapsedTime != nil {
-            out.append([("Time", f.duration(s.elapsedTime)), ("Moving", f.duration(s.movingTime))])
-            out.append([("Speed", f.speed(s.averageSpeed)), ("Moving", f.speed(s.movingAverageSpeed))])
-            out.append([("Pace", f.pace(speed: s.movingAverageSpeed)), ("Max speed", f.speed(s.maxSpeed))])
-        } else {
-            out.append([("Est. time", f.duration(s.estimatedWalkingTime)), ("Pace", f.pace(speed: nil))])
-        }
+        let timed = s.elapsedTime != nil
+        out.append([("Distance", f.distance(s.distance)),
+                    timed ? ("Time", f.duration(s.elapsedTime)) : ("Est. time", f.duration(s.estimatedWalkingTime))])
+        var steepest: (label: String, value: String)?
         if s.minElevation != nil {
             // The terrain's figures (partly): "~" and the coverage as `cairn show` marks them (TerrainMarks).
             let t = full ? hike.terrain : nil
@@ -60,16 +63,25 @@ public struct StatsPanel: Sendable {
                         ("Loss", marks.change(s.elevationLoss) + f.elevationChange(s.elevationLoss.map { -$0 }))])
             out.append([("Lowest", marks.lowest(s) + f.elevation(s.minElevation)),
                         ("Highest", marks.highest(s) + f.elevation(s.maxElevation))])
-            out.append([("Steepest", marks.steepest(s) + f.grade(s.steepestGrade))])
+            steepest = ("Steepest", marks.steepest(s) + f.grade(s.steepestGrade))
         } else {
             out.append([("Elevation", "no data")])
         }
+        if timed {
+            out.append([("Moving", f.duration(s.movingTime)), ("Pace", f.pace(speed: s.movingAverageSpeed))])
+            out.append([("Speed", f.speed(s.movingAverageSpeed)), ("Overall", f.speed(s.averageSpeed))])
+            out.append((steepest.map { [$0] } ?? []) + [("Max speed", f.speed(s.maxSpeed))])
+        } else if let steepest {
+            out.append([steepest])
+        }
+        var counts: Line = [("Points", "\(s.pointCount)")]
+        if s.segmentCount > 1 { counts.append(("Segments", "\(s.segmentCount)")) }
+        out.append(counts)
         if full, let t = hike.terrain { out += terrainLines(t) }
         if full {
             var last: Line = [("Start", hike.startDate.map { f.dateTime($0) } ?? UnitFormatter.unknown)]
             if let k = hike.kind { last.append(("Kind", k)) }
             out.append(last)
-            if s.segmentCount > 1 { out.append([("Segments", "\(s.segmentCount)")]) }
         }
         return out
     }
@@ -86,8 +98,8 @@ public struct StatsPanel: Sendable {
             if t.coversPart, let c = t.coverage { out.append([("Terrain", "covers \(HikeTerrain.percent(c)) % of the hike")]) }
             var line: Line = [(t.coversPart ? "Terrain there" : "Terrain", f.elevationChange(g) + " / " + f.elevationChange(-l))]
             if let fg = t.fileGain ?? hike.statistics.elevationGain {
-                let d = fg - g
-                line.append(("Δ gain", (d >= 0 ? "+" : "−") + f.elevation(abs(d))))
+                // Signed as the figure is shown: "0 m", never "−0 m" for a difference under one unit.
+                line.append(("Δ gain", f.elevationChange(fg - g)))
             }
             out.append(line)
         }
@@ -114,8 +126,23 @@ public struct StatsPanel: Sendable {
         }
         let geometry = Columns(lines: main + rangeLines)
         let twoColumns = area.width >= geometry.twoColumnWidth
-        // With a range and room, the range gets its own block below the hike's.
-        y = draw(main, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
+        // With a range, the range's block comes right below the hike's, and the hike's lines
+        // give way to it: the hike keeps its first two lines (distance, time, climb) and the
+        // range gets the rows it needs, so its climb shows even when the pairs are stacked.
+        var mainRows = area.maxY - y
+        if !rangeLines.isEmpty {
+            let rangeRows = 2 + rows(rangeLines, twoColumns: twoColumns)
+            mainRows = max(rows(Array(main.prefix(2)), twoColumns: twoColumns), mainRows - rangeRows)
+        }
+        y = draw(main, from: y, area: Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, y - area.y + mainRows)),
+                 columns: geometry, twoColumns: twoColumns, into: &buffer)
+        if !rangeLines.isEmpty && y + 1 < area.maxY {
+            y += 1
+            buffer.setString(x: area.x, y: y, rangeTitle, style: heading.patched(with: environment.style(ThemeRole.selection)),
+                             maxWidth: area.width)
+            y += 1
+            y = draw(rangeLines, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
+        }
         // Where the line has no terrain: which tile is missing and how to import it.
         // (A hike with its own elevations needs no terrain: its gaps show only as breaks in
         // the terrain's line.)
@@ -132,13 +159,6 @@ public struct StatsPanel: Sendable {
                 buffer.setString(x: area.x, y: y, row, style: environment.style(ThemeRole.highlight), maxWidth: area.width)
                 y += 1
             }
-        }
-        if !rangeLines.isEmpty && y + 1 < area.maxY {
-            y += 1
-            buffer.setString(x: area.x, y: y, rangeTitle, style: heading.patched(with: environment.style(ThemeRole.selection)),
-                             maxWidth: area.width)
-            y += 1
-            y = draw(rangeLines, from: y, area: area, columns: geometry, twoColumns: twoColumns, into: &buffer)
         }
         // The ground shares (issue 16) where the map said something, when two bars fit.
         if let shares = hike.groundShares, y + 3 < area.maxY {
@@ -171,6 +191,11 @@ public struct StatsPanel: Sendable {
 
         /// Width needed for two pairs per line.
         var twoColumnWidth: Int { leftLabel + 1 + leftValue + Columns.gap + rightLabel + 1 + rightValue }
+    }
+
+    /// Rows `lines` take (a stacked pair takes one row each; wrapping of long single values aside).
+    func rows(_ lines: [Line], twoColumns: Bool) -> Int {
+        twoColumns ? lines.count : lines.reduce(0) { $0 + $1.count }
     }
 
     /// Draws `lines` from row `y`; returns the row after the last one drawn.
