@@ -98,3 +98,66 @@ import TrailStore
         Snapshot.check(buffer, named: "hike-list-80x6")
     }
 }
+
+/// The library at the widths people use (issue 34): the name gets the room a Kind column
+/// repeating "imported" took, repeated names are told apart, long durations and gains are whole.
+@Suite struct HikeListWidthTests {
+    let env = TestSupport.environment()
+
+    func summary(_ i: Int, name: String, file: String?, kind: HikeKind = .imported, elapsed: Double = 3600,
+                 gain: Double = 500) -> HikeSummary {
+        var stats = TrackStatistics(distance: 12_345, pointCount: 10)
+        stats.elevationGain = gain
+        stats.elapsedTime = elapsed
+        return HikeSummary(id: HikeID(rowID: Int64(i)), name: name, description: nil, kind: kind, sourceFileName: file,
+                           createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+                           startedAt: Date(timeIntervalSince1970: 1_600_000_000), statistics: stats, waypointCount: 0)
+    }
+
+    func render(_ s: [HikeSummary], width: Int) -> [String] {
+        var buffer = Buffer(width: width, height: s.count + 2)  // the header from 3 rows up
+        HikeList(summaries: s, selectedIndex: nil, environment: env).render(area: buffer.area, into: &buffer)
+        return buffer.textLines()
+    }
+
+    @Test func oneKindOnlyGivesTheKindColumnsRoomToTheName() {
+        let name = "Kilimanjaro - Machame route day 3"  // 33 characters
+        let lines = render([summary(1, name: name, file: "a.gpx"), summary(2, name: "Other", file: "b.gpx")], width: 66)
+        #expect(!lines[0].contains("Kind") && !lines.joined().contains("imported"), "\(lines)")
+        // 66 − (10 + 9 + 9 + 12 + 4 separators) = 22 columns of name.
+        #expect(lines[1].hasPrefix(String(name.prefix(21)) + "…"), "\(lines)")
+        let mixed = render([summary(1, name: name, file: "a.gpx"), summary(2, name: "Other", file: nil, kind: .recorded)], width: 120)
+        #expect(mixed[0].contains("Kind") && mixed[1].contains("imported") && mixed[2].contains("recorded"), "\(mixed)")
+    }
+
+    @Test func repeatedNamesShowTheirFileOrId() {
+        let s = [summary(1, name: "ACTIVE LOG #2", file: "adrutas-180430_a.gpx"),
+                 summary(2, name: "ACTIVE LOG #2", file: "adrutas-180502.gpx"),
+                 summary(3, name: "Unique", file: "adrutas-180502.gpx")]
+        let lines = render(s, width: 100)
+        #expect(lines[1].hasPrefix("ACTIVE LOG #2 · adrutas-180430_a.gpx"), "\(lines)")
+        #expect(lines[2].hasPrefix("ACTIVE LOG #2 · adrutas-180502.gpx"), "\(lines)")
+        #expect(lines[3].hasPrefix("Unique "), "\(lines)")
+        // The same file imported twice (--again): the ids tell them apart.
+        let again = HikeListRow.distinctions([summary(1, name: "A", file: "f.gpx"), summary(2, name: "A", file: "f.gpx")])
+        #expect(again == [HikeID(rowID: 1).rawValue, HikeID(rowID: 2).rawValue])
+        // Narrow: the name is cut, the distinction's end kept, so the rows still differ.
+        let narrow = render(s, width: 70)
+        #expect(narrow[1].contains("180430_a.gpx") && narrow[2].contains("180502.gpx"), "\(narrow)")
+        let mid = render(s, width: 82)  // 82 − 44 = 38 columns of name: 15 for the name
+        #expect(mid[1].hasPrefix("ACTIVE LOG #2 · adrutas-180430_a.gpx"), "\(mid)")
+    }
+
+    @Test func longDurationsAndTerrainGainsAreWhole() {
+        // 27 h 41 min estimated ("~27 h 41 min", 12 columns) and a terrain gain of 1319 m.
+        var long = summary(1, name: "Kilimanjaro", file: "k.gpx", elapsed: 27 * 3600 + 41 * 60, gain: 1319)
+        long.elevationFromTerrain = true
+        let lines = render([long], width: 120)
+        let f = env.format
+        #expect(lines[1].contains(f.duration(27 * 3600 + 41 * 60)), "\(lines)")
+        #expect(lines[1].contains("~+1319 m"), "\(lines)")
+        #expect(!lines[1].contains("…"), "\(lines)")
+        let narrow = render([long], width: 60)
+        #expect(narrow[1].contains("~+1319 m"), "\(narrow)")
+    }
+}

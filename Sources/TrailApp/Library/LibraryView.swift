@@ -15,8 +15,12 @@ extension CairnApp {
                 "Press i to import a track file (GPX, FIT, TCX, KML, KMZ,",
                 "GeoJSON), or from a shell:",
                 "  cairn import FILE.gpx",
-                "and for the map:",
-                "  cairn map import EXTRACT.osm",
+                "",
+                "The map: once a hike is in, fetch OpenStreetMap data around it",
+                "  cairn map fetch --around HIKE-ID",
+                "(the id is in `cairn list`), or import an extract of a region",
+                "from download.geofabrik.de or another OSM extract site:",
+                "  cairn map import REGION.osm.pbf",
             ]
             for (i, l) in lines.enumerated() {
                 buffer.setString(x: 2, y: 1 + i, l, style: env.style(i == 0 ? ThemeRole.heading : ThemeRole.text),

@@ -51,17 +51,20 @@ public struct HikeList: Sendable {
         }
         var y = area.y
         let wideGain = summaries.contains { $0.partialElevationCoverage != nil }
+        let showsKind = Set(summaries.map(\.kind)).count > 1
+        let distinctions = HikeListRow.distinctions(summaries)
         if area.height >= 3 {
             let header = Rect(x: area.x, y: y, width: area.width, height: 1)
             HikeListRow.draw(cells: ["Name"] + HikeListRow.columns.map(\.title), in: header, into: &buffer,
-                             style: environment.style(ThemeRole.heading), wideGain: wideGain)
+                             style: environment.style(ThemeRole.heading), wideGain: wideGain, showsKind: showsKind)
             y += 1
         }
         let rows = HikeList.visibleRows(height: area.height)
         let selected = selectedIndex.map { min(max(0, $0), summaries.count - 1) }
         let offset = HikeList.scrollOffset(selected: selected, count: summaries.count, visibleRows: rows, current: scrollOffset)
         for i in offset..<min(summaries.count, offset + rows) {
-            HikeListRow(summary: summaries[i], isSelected: i == selected, environment: environment, wideGain: wideGain)
+            HikeListRow(summary: summaries[i], isSelected: i == selected, environment: environment, wideGain: wideGain,
+                        showsKind: showsKind, distinction: distinctions[i])
                 .render(area: Rect(x: area.x, y: y, width: area.width, height: 1), into: &buffer)
             y += 1
         }

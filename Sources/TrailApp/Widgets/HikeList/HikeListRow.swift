@@ -22,18 +22,27 @@ public struct HikeListRow: Sendable {
     /// True when the list has a gain over part of its hike ("~+311 m (50 %)"): the Gain
     /// column is ``wideGainWidth`` wide on every row, so the columns stay aligned.
     public var wideGain: Bool
+    /// True when the list holds more than one kind of hike: only then has the Kind column
+    /// something to tell (a column repeating "imported" on every row takes the name's room).
+    public var showsKind: Bool
+    /// What tells this hike from another of the same name in the list (its file, or its id
+    /// when the file is the same too), shown after the name; nil when the name is unique.
+    public var distinction: String?
 
     /// Creates a row.
-    public init(summary: HikeSummary, isSelected: Bool = false, environment: WidgetEnvironment, wideGain: Bool = false) {
+    public init(summary: HikeSummary, isSelected: Bool = false, environment: WidgetEnvironment, wideGain: Bool = false,
+                showsKind: Bool = true, distinction: String? = nil) {
         self.summary = summary
         self.isSelected = isSelected
         self.environment = environment
         self.wideGain = wideGain
+        self.showsKind = showsKind
+        self.distinction = distinction
     }
 
     /// The columns after the name: (title, width, right-aligned), in display order.
     public static let columns: [(title: String, width: Int, rightAligned: Bool)] = [
-        ("Date", 10, false), ("Distance", 9, true), ("Gain", 8, true), ("Time", 11, true), ("Kind", 8, false),
+        ("Date", 10, false), ("Distance", 9, true), ("Gain", 9, true), ("Time", 12, true), ("Kind", 8, false),
     ]
     /// The Gain column's width when a gain carries its coverage: "~+1234 m (50 %)".
     public static let wideGainWidth = 15
@@ -53,16 +62,35 @@ public struct HikeListRow: Sendable {
     public static let keepOrder = [1, 0, 2, 3, 4]
 
     /// The indices of the ``columns`` that fit next to a name column in `width` cells, in
-    /// display order.
-    public static func visibleColumns(width: Int, wideGain: Bool = false) -> [Int] {
+    /// display order (without Kind unless `showsKind`).
+    public static func visibleColumns(width: Int, wideGain: Bool = false, showsKind: Bool = true) -> [Int] {
         let columns = columns(wideGain: wideGain)
-        var n = keepOrder.count
+        let order = showsKind ? keepOrder : keepOrder.filter { $0 != 4 }
+        var n = order.count
         while n > 0 {
-            let used = keepOrder.prefix(n).reduce(0) { $0 + columns[$1].width + 1 }
+            let used = order.prefix(n).reduce(0) { $0 + columns[$1].width + 1 }
             if width - used >= minimumNameWidth { break }
             n -= 1
         }
-        return keepOrder.prefix(n).sorted()
+        return order.prefix(n).sorted()
+    }
+
+    /// For each hike of `summaries`, what tells it from the others of the same name: the
+    /// source file's name where the files differ, else the hike's id (DECISIONS 763); nil for
+    /// a name no other hike has.
+    public static func distinctions(_ summaries: [HikeSummary]) -> [String?] {
+        var byName: [String: [Int]] = [:]
+        for (i, s) in summaries.enumerated() { byName[s.name, default: []].append(i) }
+        var out = [String?](repeating: nil, count: summaries.count)
+        for indices in byName.values where indices.count > 1 {
+            let files = indices.map { summaries[$0].sourceFileName ?? "" }
+            for (k, i) in indices.enumerated() {
+                let file = files[k]
+                let sameFileElsewhere = files.enumerated().contains { $0.offset != k && $0.element == file }
+                out[i] = file.isEmpty || sameFileElsewhere ? summaries[i].id.rawValue : file
+            }
+        }
+        return out
     }
 
     /// The values of the columns for this hike.
@@ -108,17 +136,35 @@ public struct HikeListRow: Sendable {
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
         buffer.clear(row)
         HikeListRow.draw(cells: [summary.name] + values(), in: row, into: &buffer,
-                         style: environment.style(ThemeRole.text), wideGain: wideGain)
+                         style: environment.style(ThemeRole.text), wideGain: wideGain, showsKind: showsKind,
+                         nameSuffix: distinction.map { " · " + $0 })
         if isSelected { buffer.setStyle(environment.style(ThemeRole.highlight), in: row) }
     }
 
     /// Draws a name and column values (or titles) laid out for `row`'s width.
-    static func draw(cells: [String], in row: Rect, into buffer: inout Buffer, style: Style, wideGain: Bool = false) {
+    /// `nameSuffix` (what tells a repeated name apart) is kept whole after the name, the name
+    /// cut with "…" to make room, while at least half the name column is left for the name.
+    static func draw(cells: [String], in row: Rect, into buffer: inout Buffer, style: Style, wideGain: Bool = false,
+                     showsKind: Bool = true, nameSuffix: String? = nil) {
         let columns = columns(wideGain: wideGain)
-        let visible = visibleColumns(width: row.width, wideGain: wideGain)
+        let visible = visibleColumns(width: row.width, wideGain: wideGain, showsKind: showsKind)
         let fixed = visible.reduce(0) { $0 + columns[$1].width + 1 }
         let nameWidth = max(0, row.width - fixed)
-        buffer.setString(x: row.x, y: row.y, cells[0], style: style, maxWidth: nameWidth)
+        var name = cells[0]
+        if let suffix = nameSuffix {
+            // The name keeps at least 6 columns; the distinction its end (file names differ there).
+            let room = nameWidth - TextFit.width(suffix)
+            if TextFit.width(name) <= room {
+                name += suffix
+            } else if room >= 6 {
+                name = TextFit.truncate(name, toWidth: room) + suffix
+            } else {
+                let head = TextFit.truncate(name, toWidth: 6)
+                let tailRoom = max(0, nameWidth - TextFit.width(head) - 4)
+                name = head + " · …" + String(TextSanitizer.sanitize(suffix).suffix(tailRoom))
+            }
+        }
+        buffer.setString(x: row.x, y: row.y, name, style: style, maxWidth: nameWidth)
         var x = row.x + nameWidth
         for i in visible {
             let c = columns[i]
