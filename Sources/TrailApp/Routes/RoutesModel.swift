@@ -37,8 +37,9 @@ public struct CompletionFigures: Sendable, Equatable {
 
     /// The hike screen's completion rows: "Completion: 38 % walked", "4.2 km of 11.0 km", then
     /// each missing stretch ("missing 1.2 km from A to B", longest first), packed with ", " into
-    /// at most `maxRows` rows of `width` cells; a part that does not fit is left out whole (the
-    /// number of stretches not shown is said when room is left), never cut.
+    /// at most `maxRows` rows of `width` cells. A stretch wider than the panel is cut with "…"
+    /// (never skipped for a smaller one after it); the stretches left over are counted ("2 more
+    /// missing stretches") when room is left.
     public func rows(_ u: UnitFormatter, width: Int, maxRows: Int) -> [String] {
         guard width > 0, maxRows > 0 else { return [] }
         let clean = TextSanitizer.sanitize
@@ -46,24 +47,35 @@ public struct CompletionFigures: Sendable, Equatable {
         parts += missing.sorted { $0.length > $1.length }.map {
             clean("missing \(u.distance($0.length))" + TrailCompletion.placesText(from: $0.fromName, to: $0.toName))
         }
-        var rows: [String] = []
+        // Biggest stretch first; one too wide for the panel is cut ("…"), never skipped for a
+        // smaller one after it.
+        var rows: [[String]] = []
+        func rowWidth(_ row: [String]) -> Int { row.reduce(0) { $0 + DisplayWidth.of($1) } + 2 * max(0, row.count - 1) }
         var shown = 0
-        for part in parts where DisplayWidth.of(part) <= width {
-            if let last = rows.last, DisplayWidth.of(last) + 2 + DisplayWidth.of(part) <= width {
-                rows[rows.count - 1] = last + ", " + part
+        for part in parts.map({ TextFit.truncate($0, toWidth: width) }) {
+            if let last = rows.last, rowWidth(last + [part]) <= width {
+                rows[rows.count - 1].append(part)
             } else if rows.count < maxRows {
-                rows.append(part)
-            } else { continue }
+                rows.append([part])
+            } else { break }
             shown += 1
         }
-        let left = parts.count - shown
-        let note = "\(left) more not shown"
-        if left > 0, shown > 0 {
-            if let last = rows.last, DisplayWidth.of(last) + 2 + DisplayWidth.of(note) <= width {
-                rows[rows.count - 1] = last + ", " + note
-            } else if rows.count < maxRows, DisplayWidth.of(note) <= width { rows.append(note) }
+        // The stretches left over are counted; a shown stretch (never the headline or the
+        // biggest) gives way to the count when the last row has no room for it.
+        func note(_ left: Int) -> String { left == 1 ? "1 more missing stretch" : "\(left) more missing stretches" }
+        if shown < parts.count, shown > 2 {
+            while shown > 3, let last = rows.last, rowWidth(last + [note(parts.count - shown)]) > width,
+                  rows.count >= maxRows || DisplayWidth.of(note(parts.count - shown)) > width {
+                rows[rows.count - 1].removeLast()
+                shown -= 1
+                if rows[rows.count - 1].isEmpty { rows.removeLast() }
+            }
+            let n = note(parts.count - shown)
+            if let last = rows.last, rowWidth(last + [n]) <= width {
+                rows[rows.count - 1].append(n)
+            } else if rows.count < maxRows, DisplayWidth.of(n) <= width { rows.append([n]) }
         }
-        return rows
+        return rows.map { $0.joined(separator: ", ") }
     }
 
     /// "38 % walked, missing 12.4 km from Arinsal to Coll…" in one line for a panel.

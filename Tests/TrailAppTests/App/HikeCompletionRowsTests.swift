@@ -41,9 +41,40 @@ extension AppUpdateTests {
         // 38 % of 11.0 km walked; the stretches 9.0 − 4.18 = 4.82 km and 11.0 − 9.5 = 1.5 km.
         #expect(text.contains("Completion: 38 % walked"), "\(text)")
         #expect(text.contains("4.18 km of 11.0 km"), "\(text)")
-        #expect(!text.contains("more not shown"), "\(text)")
+        #expect(!text.contains("more missing stretch"), "\(text)")
         #expect(text.contains("missing 4.82 km from Ordino to Llorts"), "\(text)")
         #expect(text.contains("missing 1.50 km from Llorts to Arans"), "\(text)")
         for row in after where row.contains("Completion:") || row.contains("missing") { #expect(!row.contains("…"), "\(row)") }
+    }
+}
+
+/// ``CompletionFigures/rows(_:width:maxRows:)`` in a narrow panel: the biggest stretch first,
+/// cut rather than skipped, and what is left counted in words.
+@Suite struct CompletionRowsNarrowTests {
+    let u = UnitFormatter(system: .metric)
+    let figures = CompletionFigures(
+        share: 0.46, length: 12_000, walked: 5_520, walkedRanges: [],
+        missing: [.init(start: 0, end: 430, fromName: "Ordino", toName: "Sornàs"),
+                  .init(start: 4_000, end: 11_180, fromName: "Refugi de Comapedrosa", toName: "Pic de Medecourbe"),
+                  .init(start: 11_500, end: 11_800, fromName: nil, toName: nil)],
+        hikesRead: 2, walksRead: 0)
+
+    @Test func biggestStretchShownFirstEvenWhenTooWide() {
+        let rows = figures.rows(u, width: 30, maxRows: 4)
+        // 11180 − 4000 = 7180 m: the biggest, in the first row after the two headline parts.
+        let firstMissing = rows.first { $0.contains("missing") }
+        #expect(firstMissing?.hasPrefix("missing 7.18 km") == true, "\(rows)")
+        #expect(rows.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(rows)")
+        #expect(!rows.joined().contains("missing 430 m") || rows.joined().contains("7.18 km"))
+    }
+
+    @Test func leftOverStretchesAreCountedInWords() {
+        let rows = figures.rows(u, width: 40, maxRows: 4)
+        let text = rows.joined(separator: "\n")
+        #expect(text.contains("missing 7.18 km"), "\(text)")
+        // The 430 m stretch gives way so the count fits: two stretches not shown.
+        #expect(text.contains("2 more missing stretches"), "\(text)")
+        #expect(rows.count <= 4 && rows.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(rows)")
+        #expect(!text.contains("not shown"))
     }
 }
