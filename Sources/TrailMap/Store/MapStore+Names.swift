@@ -44,8 +44,10 @@ extension MapStore {
     /// Finds named features whose name (or alt_name) contains words starting with each word
     /// of `name`, ignoring case and accents ("refugi ang" finds "Refugi de l'Angonella").
     ///
-    /// Uses the FTS5 index (tokenizer unicode61, remove_diacritics 2). With `near`, the best
-    /// 1,000 text matches are sorted by distance from it; without, by FTS5 rank.
+    /// Uses the FTS5 index (tokenizer unicode61, remove_diacritics 2). The best 1,000 text
+    /// matches are ordered by ``SearchRank``: exact names, then names starting with the words;
+    /// within that by class (places, peaks and huts before paths, roads and lifts), then by
+    /// distance from `near` (without it, by FTS5 rank).
     /// - Parameters:
     ///   - name: the words typed by the user; punctuation is ignored.
     ///   - near: a reference point for sorting, or nil.
@@ -73,8 +75,14 @@ extension MapStore {
             out.append(NamedPlace(id: id, featureClass: cls, name: st.optionalString(2) ?? tags["name"] ?? "",
                                   coordinate: c, tags: tags, distance: near.map { LocalPlane.haversine($0, c) }))
         }
-        if near != nil { out.sort { ($0.distance ?? 0, $0.name) < ($1.distance ?? 0, $1.name) } }
-        return Array(out.prefix(limit))
+        // What a hiker looks for first (DECISIONS 765): the name typed exactly, then names that
+        // start with it; places, then peaks and huts, water and landmarks, paths, roads, and lifts
+        // and boundaries last; then by distance (or FTS5 rank without a reference point).
+        let rank = out.enumerated().map { i, p in
+            (match: SearchRank.match(words, p.name), tier: SearchRank.tier(p.featureClass), distance: p.distance ?? Double(i), p: p)
+        }
+        return Array(rank.sorted { ($0.match, $0.tier, $0.distance, $0.p.name) < ($1.match, $1.tier, $1.distance, $1.p.name) }
+            .prefix(limit).map(\.p))
     }
 
     /// The named feature nearest to a point, within `maxDistance` metres: "what is here".
@@ -112,5 +120,33 @@ extension MapStore {
         guard let (f, d) = best ?? bestArea.map({ ($0.0, $0.1) }) else { return nil }
         return NamedPlace(id: f.id, featureClass: f.featureClass, name: f.name ?? "", coordinate: f.representativeCoordinate,
                           tags: f.tags.dictionary, distance: d)
+    }
+}
+
+/// How a place search orders its matches (``MapStore/search(name:near:limit:classes:)``).
+enum SearchRank {
+    /// 0 when `name` is the typed words exactly, 1 when it starts with them, 2 otherwise
+    /// (case and accents ignored, punctuation as word breaks, as FTS5's unicode61 does).
+    static func match(_ words: [String], _ name: String) -> Int {
+        let nameWords = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let typed = words.map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        if nameWords == typed { return 0 }
+        if nameWords.count >= typed.count, zip(nameWords, typed).allSatisfy({ $0.hasPrefix($1) }) { return 1 }
+        return 2
+    }
+
+    /// The class's rank: what a walker more likely means by a name.
+    static func tier(_ c: FeatureClass) -> Int {
+        switch c {
+        case .place: return 0
+        case .peak, .saddle, .hut, .shelter: return 1
+        case .water, .river, .stream, .waterfall, .spring, .drinkingWater, .glacier, .viewpoint, .ridge, .cliff: return 2
+        case .protectedArea, .parking, .busStop, .information, .toilets: return 3
+        case .track, .path, .footway, .steps, .bridleway, .viaFerrata: return 4
+        case .motorway, .trunk, .primaryRoad, .secondaryRoad, .tertiaryRoad, .minorRoad, .serviceRoad, .pedestrian, .cycleway:
+            return 5
+        default: return 6
+        }
     }
 }
