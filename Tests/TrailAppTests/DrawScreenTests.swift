@@ -33,6 +33,18 @@ import TrailCore
         return m
     }
 
+    /// `f` fits the routed line, not only the stops (issue 34: a leg up a valley ran off the
+    /// edge): every point of the plan is in view afterwards.
+    @Test func fitHoldsTheRoutedLineNotOnlyTheStops() {
+        var m = model(width: 80, height: 30)
+        // The a → b leg detours 3 km north of both stops.
+        let far = Coordinate(latitude: 42.6500, longitude: 1.5345)
+        m.plan.legs[0].coordinates = [Self.a, far, Self.b]
+        m.fitToStops()
+        for c in m.plan.coordinates { #expect(m.viewport.cell(c) != nil, "\(c) off the view") }
+        for c in m.stops { #expect(m.viewport.cell(c) != nil) }
+    }
+
     @Test func mapShowsNumberedStopsTheCursorAndBothKindsOfLeg() {
         let m = model(width: 80, height: 30)
         var buffer = Buffer(width: 80, height: 30)

@@ -52,6 +52,11 @@ extension CairnApp {
             case .escape:
                 state.modal = nil
                 if case .recordName = p.purpose { return runRecording(&state) { RecordFeature.nameCancelled(&$0) } }
+                // Esc at a place's note goes back one step, to its name (as typed), not out.
+                if case .places(.ownNote(let place, let target)) = p.purpose {
+                    state.modal = .prompt(PromptModel(purpose: .places(.ownName(place, target)),
+                                                      title: "Name of your place (Esc: nothing added)", text: place.name ?? ""))
+                }
                 return []
             case .enter:
                 state.modal = nil

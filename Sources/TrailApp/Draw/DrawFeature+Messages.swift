@@ -5,6 +5,18 @@ import TrailMap
 import TrailStore
 
 extension DrawUpdate {
+    /// What the drawing screen says when no map is imported: legs are straight, and how to get
+    /// map data — around the selected hike when there is one (`cairn map fetch --around`), else
+    /// an extract of the region.
+    static func noMapHint(_ hike: HikeID?) -> String {
+        if let hike {
+            return "No map yet, legs are straight. Map data around this hike: cairn map fetch --around \(hike.rawValue)"
+                + " (or cairn map import REGION.osm.pbf)"
+        }
+        return "No map and no hikes yet, legs are straight. Map data: cairn map import REGION.osm.pbf"
+            + " (from download.geofabrik.de), or import a hike and cairn map fetch --around ITS-ID"
+    }
+
     /// Results of the drawing effects.
     mutating func drawMessage(_ message: DrawMessage) -> [Step] {
         switch message {
@@ -29,8 +41,7 @@ extension DrawUpdate {
             m.cursorAwaitingMapArea = nil
             model = m
             guard let box else {
-                status = StatusMessage(text: "No map imported: legs will be straight (cairn map import EXTRACT.osm)",
-                                             isError: false)
+                status = StatusMessage(text: Self.noMapHint(selectedHikeID), isError: false)
                 return []
             }
             // The hiker zoomed, panned or moved the cursor before the answer: their view stays.

@@ -65,7 +65,8 @@ extension DrawModel {
     /// Fits the map over the stops and pins (nothing happens without any), the cursor in the
     /// middle of the view when it falls outside.
     public mutating func fitToStops() {
-        guard let box = BoundingBox(covering: stops + pins) else { return }
+        // The routed line too: a leg along a valley can run far outside its stops' box.
+        guard let box = BoundingBox(covering: stops + pins + plan.coordinates) else { return }
         viewport = MapViewport.fit(box, width: viewport.width, height: viewport.height, margin: 2, maxZoom: Self.fitMaxZoom)
         if viewport.cell(cursor) == nil { cursor = viewport.center }
         keepCursorInView()

@@ -1,6 +1,7 @@
 import Foundation
 import TermUI
 import TrailCore
+import TrailStore
 import TrailMap
 
 /// One update of the drawing feature, over its own state only: the drawing screen's model
@@ -24,8 +25,11 @@ struct DrawUpdate {
     var modal: Modal?
     /// Terminal size and drawing settings.
     let context: FeatureContext
-    /// The library's selected hike's box: a new drawing without stops opens over it.
+    /// The library's selected hike's box (else the first hike's that has one): a new drawing
+    /// without stops opens over it.
     let selectedHikeBox: BoundingBox?
+    /// The library's selected hike, named in the hint to fetch map data around it.
+    var selectedHikeID: HikeID? = nil
     /// The viewport the drawing map waits for map data of (nil: none asked).
     var waitingViewport: MapViewport?
     /// True when the update opened the drawing screen with ``model``.
@@ -51,7 +55,10 @@ extension CairnApp {
     func runDrawing(_ state: inout AppState, keyTime: TimeInterval? = nil,
                     _ body: (inout DrawUpdate) -> [FeatureEffect<DrawEffect>]) -> [AppEffect] {
         var u = DrawUpdate(model: state.drawing, shared: state.draw, status: state.status, modal: state.modal,
-                           context: state.context, selectedHikeBox: state.library.selectedSummary?.statistics.boundingBox,
+                           context: state.context,
+                           selectedHikeBox: state.library.selectedSummary?.statistics.boundingBox
+                               ?? state.library.all.lazy.compactMap(\.statistics.boundingBox).first,
+                           selectedHikeID: state.library.selectedSummary?.id,
                            waitingViewport: state.basemaps.pendingViewport(for: .drawing), keyTime: keyTime)
         var result = FeatureResult<DrawEffect>()
         result.effects = body(&u)

@@ -40,22 +40,34 @@ enum TotalsFeature {
         return Result()
     }
 
-    /// The walks arrived: this year and this month from the clock, in the user's zone.
+    /// The walks arrived: this year and this month from the clock, in the user's zone — or,
+    /// when no walk is in this year, the latest year with walks and the month of its last walk,
+    /// said on the status line (DECISIONS 766).
     static func loaded(_ model: inout TotalsModel, _ list: OutingList, now: Date, _ context: FeatureContext) -> Result {
         let zone = context.environment.format.timeZone
         model.list = list
         model.failure = nil
         let year = TotalsCalculator.localYear(of: now, in: zone)
         model.currentYear = year
+        var note: String?
         if model.year == nil {
-            model.year = year
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
-            model.month = calendar.component(.month, from: now) - 1
+            let latest = list.outings.map(\.startTime).filter { TotalsCalculator.localYear(of: $0, in: zone) <= year }.max()
+            if let latest, TotalsCalculator.localYear(of: latest, in: zone) < year {
+                let shown = TotalsCalculator.localYear(of: latest, in: zone)
+                model.year = shown
+                model.month = calendar.component(.month, from: latest) - 1
+                note = "No walks in \(year): showing \(shown), the latest year with walks ([ ] change the year)"
+            } else {
+                model.year = year
+                model.month = calendar.component(.month, from: now) - 1
+            }
         }
         recompute(&model, context)
         // The months depend on the zone: a TZ that names none is said here too.
         if let warning = context.environment.format.timeZoneWarning { return Result(status: StatusMessage(text: warning, isError: true)) }
+        if let note { return Result(status: StatusMessage(text: note, isError: false)) }
         return Result()
     }
 

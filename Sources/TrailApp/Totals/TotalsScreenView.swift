@@ -35,7 +35,9 @@ enum TotalsScreenView {
         }
         // One more row under "All time" for what its "~" climb means (the terrain's part).
         // Wrapped to the screen (80 columns cut it).
-        let note = TotalsText.terrainNote(report.allTime, units).map { TextFit.wrap($0, toWidth: max(1, area.width - 2)) } ?? []
+        // And what "walks" and "trails" count, once, under it.
+        let note = (TotalsText.terrainNote(report.allTime, units).map { TextFit.wrap($0, toWidth: max(1, area.width - 2)) } ?? [])
+            + TextFit.wrap(TotalsText.walksAndTrails, toWidth: max(1, area.width - 2))
         let panel = min(panelHeight + note.count, max(0, below - 5))
         let chartArea = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: below - panel)
         let system = units.system

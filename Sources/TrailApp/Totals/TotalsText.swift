@@ -63,6 +63,10 @@ public enum TotalsText {
             + "no or only some heights of their own, from the terrain (SRTM)" + part
     }
 
+    /// What the two counts mean, said under the figures.
+    public static let walksAndTrails = "walks: every time out (a hike or a walk of one); trails: different hikes walked, "
+        + "each counted once however often"
+
     /// One line of figures: "123 km · +4500 m · 41 h 10 min moving · 12 walks · 5 trails".
     public static func figures(_ f: TotalsFigures, _ units: UnitFormatter) -> String {
         "\(units.distance(f.distance)) · \(climb(f, units)) · "

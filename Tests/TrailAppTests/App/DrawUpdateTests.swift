@@ -432,7 +432,31 @@ import TrailStore
         _ = key(&s, .character("q"))
         _ = key(&s, .character("n"))
         _ = app.update(&s, .draw(.mapArea(nil)))
-        #expect(s.drawing?.viewport.cell(alps.center) != nil && s.status.text.contains("No map imported"))
+        #expect(s.drawing?.viewport.cell(alps.center) != nil && s.status.text.contains("No map yet"))
+        // The notice says how to get map data around this very hike.
+        #expect(s.status.text.contains("cairn map fetch --around \(summary.id.rawValue)"), "\(s.status.text)")
+    }
+
+    /// The first run (issue 34): no map and no hike, the notice says how to get map data; with
+    /// hikes but none selected that has a line, the drawing opens over the first hike that has.
+    @Test func firstRunWithoutMapOrHikesSaysHowToGetMapData() throws {
+        var empty = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 100, height: 30)
+        _ = app.update(&empty, .hikesLoaded([]))
+        _ = key(&empty, .character("n"))
+        _ = app.update(&empty, .draw(.mapArea(nil)))
+        #expect(empty.status.text.contains("cairn map import REGION.osm.pbf") && empty.status.text.contains("no hikes"),
+                "\(empty.status.text)")
+        // A places-only file selected (no line), a hike with a line after it.
+        let alps = BoundingBox(minLatitude: 46.0, minLongitude: 7.0, maxLatitude: 46.01, maxLongitude: 7.01)
+        var places = AppUpdateTests.summary(1, "Places only", distance: 0, start: 100)
+        places.statistics.boundingBox = nil
+        var hike = AppUpdateTests.summary(2, "Alps", distance: 677, start: 0)
+        hike.statistics.boundingBox = alps
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 100, height: 30)
+        _ = app.update(&s, .hikesLoaded([places, hike]))
+        #expect(s.library.selectedSummary?.statistics.boundingBox == nil)
+        #expect(key(&s, .character("n")).contains(.draw(.findMapArea(preferring: alps))))
+        #expect(s.drawing?.viewport.cell(alps.center) != nil)
     }
 
     /// A zoom or a cursor move made before the map store's answer arrives is kept: the answer

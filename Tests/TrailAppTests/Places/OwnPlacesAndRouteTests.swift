@@ -37,6 +37,31 @@ import TrailStore
 
     // MARK: - a on the hike screen
 
+    /// Esc at the note goes back one step to the name, as typed (issue 34: it threw the whole
+    /// place away); Esc at the name adds nothing; the place is added once named and noted.
+    @Test func escAtTheNoteGoesBackToTheName() throws {
+        var s = FollowFixture.hikeOpen(app)
+        _ = key(&s, .tab)
+        _ = key(&s, .character("a"))
+        type(&s, "Spring")
+        #expect(key(&s, .enter).isEmpty)
+        guard case .ownNote = placesPrompt(s) else { Issue.record("no note prompt"); return }
+        #expect(key(&s, .escape).isEmpty)
+        guard case .prompt(let back) = s.modal, case .places(.ownName(let place, .hike)) = back.purpose else {
+            Issue.record("Esc at the note did not go back to the name: \(String(describing: s.modal))"); return
+        }
+        #expect(back.text == "Spring" && place.name == "Spring")
+        // The name as it was: Enter goes on to the note again, and the place is added.
+        #expect(key(&s, .enter).isEmpty)
+        guard case .ownNote = placesPrompt(s) else { Issue.record("no note prompt the second time"); return }
+        type(&s, "cold")
+        let (_, p) = try #require(Self.added(key(&s, .enter)))
+        #expect(p.name == "Spring" && p.note == "cold")
+        // Esc at the name: nothing added, no prompt.
+        _ = key(&s, .character("a"))
+        #expect(key(&s, .escape).isEmpty && s.modal == nil)
+    }
+
     @Test func aOnTheHikeMapAddsAtTheMapCursorWithANameAndANote() throws {
         var s = FollowFixture.hikeOpen(app)
         _ = key(&s, .tab)
@@ -73,11 +98,12 @@ import TrailStore
         #expect(draft.coordinate == screen.hike.coordinates[i])
         // The fixture climbs 1 m per point from 1000 m.
         #expect(draft.elevation == 1000 + Double(i))
-        // An empty name adds nothing; Esc on the note adds nothing either.
+        // An empty name adds nothing; Esc on the note goes back to the name, Esc there adds nothing.
         #expect(key(&s, .enter).isEmpty && s.modal == nil && s.status.text.contains("nothing added"))
         _ = key(&s, .character("a"))
         type(&s, "Spring")
         _ = key(&s, .enter)
+        #expect(key(&s, .escape).isEmpty && s.modal != nil)
         #expect(key(&s, .escape).isEmpty && s.modal == nil)
         // An empty note adds the place without one.
         _ = key(&s, .character("a"))

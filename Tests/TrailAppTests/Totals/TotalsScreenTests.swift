@@ -62,6 +62,33 @@ import TrailStore
         #expect(text.contains("All time: " + TotalsText.figures(report.allTime, Self.environment().format)))
     }
 
+    /// All walks are from other years: `T` opens on the latest year with walks, at the month of
+    /// its last walk, and says so (issue 34: it opened on the clock's empty year).
+    @Test func opensOnTheLatestYearWithWalksWhenThisYearHasNone() throws {
+        var s = AppState(environment: Self.environment(), storeLabel: "test", width: 100, height: 30)
+        _ = app.update(&s, .hikesLoaded([]))
+        _ = app.update(&s, .input(.key(.character("T"))))
+        // The last of the 130 weekly walks from 2024-06-02 is 129 weeks later: 2026-11-22;
+        // seen from 2028-03-01 no walk is in 2028 or 2027.
+        let later = ISO8601DateFormatter().date(from: "2028-03-01T10:00:00Z")!
+        _ = app.update(&s, .totals(.loaded(Self.list(), now: later)))
+        let m = try #require(Self.model(s))
+        #expect(m.year == 2026 && m.month == 10, "\(String(describing: m.year)) \(m.month)")
+        #expect(s.status.text == "No walks in 2028: showing 2026, the latest year with walks ([ ] change the year)")
+        // With walks this year, this year and this month as before, nothing said.
+        let s2 = totalsState()
+        #expect(Self.model(s2)?.year == 2026 && !s2.status.text.contains("No walks"))
+    }
+
+    /// "walks" and "trails" are explained on the screen.
+    @Test func walksAndTrailsAreExplained() {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let s = totalsState(width: w, height: h)
+            let text = app.view(s, width: w, height: h).textDump().replacingOccurrences(of: "\n", with: " ")
+            #expect(text.contains("walks: every time out") && text.contains("trails: different"), "\(w)x\(h):\n\(text)")
+        }
+    }
+
     @Test func keysMoveMonthYearAndMeasure() throws {
         var s = totalsState()
         _ = app.update(&s, .input(.key(.right)))
