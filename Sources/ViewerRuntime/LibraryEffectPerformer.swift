@@ -1,4 +1,5 @@
 import Foundation
+import TermUI
 import HikeServices
 import TrailApp
 import TrailCore
@@ -52,6 +53,17 @@ final class LibraryEffectPerformer: Sendable {
             let read = try HikeFileRead.read(path: full)
             c.lastImportRead = (full, read)
             return .importPlanLoaded(path: full, read.plan, warnings: read.warnings)
+        case .completeImportPath(let typed):
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+            let completion = PathCompletion.complete(typed, home: home, currentDirectory: FileManager.default.currentDirectoryPath) { dir in
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return nil }
+                return names.map { name in
+                    var isDirectory: ObjCBool = false
+                    _ = FileManager.default.fileExists(atPath: dir + "/" + name, isDirectory: &isDirectory)
+                    return PathCompletion.Entry(name: name, isDirectory: isDirectory.boolValue)
+                }
+            }
+            return .importPathCompleted(typed: typed, completion)
         case .importFile(let path, let numbers):
             // The file as the checklist read it (a path it did not read is read now).
             let kept = c.lastImportRead.flatMap { $0.path == path ? $0.read : nil }
@@ -76,7 +88,7 @@ final class LibraryEffectPerformer: Sendable {
         switch effect {
         case .loadHikes: return .listUnreadable(reason: reason)
         case .loadHike(let id, _): return .hikeUnreadable(id, reason: reason)
-        case .readImportFile(let path): return .importUnreadable(path: path, reason: reason)
+        case .readImportFile(let path), .completeImportPath(let path): return .importUnreadable(path: path, reason: reason)
         case .importFile(let path, _): return .importFailed(path: path, reason: reason)
         case .renameHike(let id, _): return .renameFailed(id, reason: reason)
         case .deleteHike(let id): return .deleteFailed(id, reason: reason)

@@ -70,6 +70,15 @@ import Testing
             #expect(try t.waitFor(text: "two ▏").ok)
             try t.send("C-u")
             #expect(try t.waitFor { !$0.contains("two") }.ok)
+            // Tab completes file names as a shell does: one match whole, several listed.
+            try t.type(E2EPaths.samples.path + "/gpxpy-Mo")
+            try t.send("Tab")
+            #expect(try t.waitFor(text: "gpxpy-Mojstrovka.gpx▏").ok)
+            try t.send("C-u")
+            try t.type(E2EPaths.samples.path + "/togeo")
+            try t.send("Tab")
+            let listed = try t.waitFor { $0.contains("togeojson-▏") && $0.contains("togeojson-multitrackgpx.gpx  togeojson-trek.gpx") }
+            #expect(listed.ok, "\(listed.screen)")
             try t.send("Escape")
             #expect(try t.waitFor { !$0.contains("Import track file") }.ok)
         }),

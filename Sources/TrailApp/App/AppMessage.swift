@@ -18,6 +18,8 @@ public enum AppMessage: Sendable {
     /// A GPX file read for the import checklist, with the reader's warnings worded as
     /// `cairn import` prints them (``HikeFileRead`` in HikeServices).
     case importPlanLoaded(path: String, HikeImportPlan, warnings: [String] = [])
+    /// Tab in the import prompt: what `typed` completes to.
+    case importPathCompleted(typed: String, PathCompletion)
     /// The map data asked for by `request` could not be read.
     case basemapFailed(request: Int, reason: String)
     /// Results of the library's store work (import, rename, delete, and their failures).

@@ -84,6 +84,9 @@ extension CairnApp {
                 case .places:
                     return []  // answered above
                 }
+            case .tab where p.purpose == .importPath:
+                // File names complete as in a shell (the file system is read by the runtime).
+                return [.library(.completeImportPath(p.text))]
             default:
                 p.edit(key)
                 state.modal = .prompt(p)

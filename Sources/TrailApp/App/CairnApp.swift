@@ -106,6 +106,16 @@ public struct CairnApp: Program {
             let more = warnings.count > 1 ? " (+\(warnings.count - 1) more)" : ""
             state.status = StatusMessage(text: warnings.first.map { $0 + more } ?? "", isError: false)
             return []
+        case .importPathCompleted(let typed, let completion):
+            // Only into the prompt it was asked for, unchanged since.
+            guard case .prompt(var p) = state.modal, p.purpose == .importPath, p.text == typed else { return [] }
+            p.text = completion.completed
+            state.modal = .prompt(p)
+            let shown = completion.candidates.prefix(8).joined(separator: "  ")
+            let more = completion.candidates.count > 8 ? "  (+\(completion.candidates.count - 8) more)" : ""
+            state.status = StatusMessage(text: completion.candidates.isEmpty ? (completion.completed == typed ? "No match" : "")
+                                             : shown + more, isError: false)
+            return completion.candidates.isEmpty && completion.completed == typed ? [.bell] : []
         case .basemapFailed(let request, let reason):
             // The map stays without data (and asks again when it moves).
             guard state.basemaps.answer(request) != nil else { return [] }

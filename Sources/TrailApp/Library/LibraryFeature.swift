@@ -77,7 +77,7 @@ enum LibraryFeature {
         case .routes:
             return Result(navigation: .routes(around: lib.selectedSummary?.statistics.boundingBox))
         case .importFile:
-            return Result(modal: .prompt(PromptModel(purpose: .importPath, title: "Import track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (path)")))
+            return Result(modal: .prompt(PromptModel(purpose: .importPath, title: "Import track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (path; Tab completes)")))
         case .rename:
             guard let h = lib.selectedSummary else { return Result() }
             return Result(modal: .prompt(PromptModel(purpose: .rename(h.id), title: "Rename \(h.id)", text: h.name)))

@@ -10,6 +10,9 @@ public enum LibraryEffect: Equatable, Sendable {
     case loadHike(HikeID, forPreview: Bool)
     /// Read a GPX file to offer its tracks in a checklist (``AppMessage/importPlanLoaded(path:_:)``).
     case readImportFile(path: String)
+    /// Complete the path typed in the import prompt (Tab), from the file system
+    /// (``AppMessage/importPathCompleted(typed:_:)``).
+    case completeImportPath(String)
     /// Store the chosen candidates (1-based numbers as in `HikeImportPlan`) of a file.
     case importFile(path: String, candidates: [Int])
     case renameHike(HikeID, String)

@@ -129,6 +129,29 @@ import TrailStore
         #expect(app.update(&s, .input(.key(.enter))) == [.importFile(path: "/x/multi.gpx", candidates: [1, 3])])
     }
 
+    /// Tab in the import prompt asks the runtime to complete the path; the answer fills the
+    /// prompt (only the prompt it was asked for, unchanged since) and lists several matches.
+    @Test func tabCompletesTheImportPath() throws {
+        var (s, _) = loadedState()
+        _ = app.update(&s, .input(.key(.character("i"))))
+        for c in "~/hi" { _ = app.update(&s, .input(.key(.character(c)))) }
+        #expect(app.update(&s, .input(.key(.tab))) == [.library(.completeImportPath("~/hi"))])
+        _ = app.update(&s, .importPathCompleted(typed: "~/hi", PathCompletion(completed: "~/hike", candidates: ["hike.gpx", "hikes/"])))
+        guard case .prompt(let p) = s.modal else { Issue.record("prompt closed"); return }
+        #expect(p.text == "~/hike" && p.cursor == 6)
+        #expect(s.status.text == "hike.gpx  hikes/")
+        // An answer for another text (typed on since) changes nothing.
+        _ = app.update(&s, .importPathCompleted(typed: "~/hi", PathCompletion(completed: "~/hike.gpx", candidates: [])))
+        guard case .prompt(let q) = s.modal else { Issue.record("prompt closed"); return }
+        #expect(q.text == "~/hike")
+        // No match: the text stays, the bell rings.
+        #expect(app.update(&s, .importPathCompleted(typed: "~/hike", PathCompletion(completed: "~/hike", candidates: []))) == [.bell])
+        // Tab elsewhere (the filter prompt) is not completion.
+        _ = app.update(&s, .input(.key(.escape)))
+        _ = app.update(&s, .input(.key(.character("/"))))
+        #expect(app.update(&s, .input(.key(.tab))).isEmpty)
+    }
+
     func openHike(width: Int = 120, height: Int = 40) throws -> AppState {
         var (s, list) = loadedState(width: width, height: height)
         #expect(app.update(&s, .input(.key(.enter))) == [.loadHike(list[0].id, forPreview: false)])
