@@ -54,23 +54,27 @@ let package = Package(
                                                           "TrailApp", "TermUI"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrailLiveTests", dependencies: ["TrailLive", "TrailCore", "GPSFakeSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
+        .testTarget(name: "TermUITests", dependencies: ["TermUI", "CairnTestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TermUI", "CNCursesW"]),
-        .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore", "CairnTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
                                                           "TrailFormats", "TrailLive", "TrailTerrain",
-                                                          "HikeServices"],
+                                                          "HikeServices", "CairnTestSupport"],
                     exclude: ["Snapshots"]),
         // The viewer's runtime: effect performers against real stores in temporary directories.
         .testTarget(name: "ViewerRuntimeTests", dependencies: ["ViewerRuntime", "HikeServices", "TrailApp", "TermUI", "TrailCore",
-                                                               "TrailMap", "TrailStore", "TrailFormats", "TrailTerrain"]),
+                                                               "TrailMap", "TrailStore", "TrailFormats", "TrailTerrain",
+                                                               "CairnTestSupport"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
         .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "HikeServices", "ViewerRuntime", "TrailApp", "TermUI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
-                                                      "TrailTerrain"],
+                                                      "TrailTerrain", "CairnTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),
         // gpsfake and child processes for the integration tests (TrailLive, end to end).
         .target(name: "GPSFakeSupport", path: "Tests/GPSFakeSupport"),
+        // Paths, builders and waiting helpers the test targets share (one copy, DECISIONS 702).
+        .target(name: "CairnTestSupport", dependencies: ["TermUI", "TrailApp", "TrailCore", "TrailFormats", "TrailMap", "TrailTerrain"],
+                path: "Tests/CairnTestSupport"),
 
         // Benchmarks print figures (speed targets are not timed tests); see Benchmarks/README.md.
         .executableTarget(name: "cairn-bench-termui", dependencies: ["TermUI"], path: "Benchmarks/cairn-bench-termui"),

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HikeServices
 import TrailApp
 import TrailCore
 import TrailFormats
@@ -9,26 +10,18 @@ import TrailStore
 /// Performs the live-following effects: runs the position source (its events and a 1 Hz tick
 /// go back as messages), writes the walk to the hike store on a queue of its own (with its own
 /// connection, so a slow map or list query never delays a point), and speaks alerts.
-public final class FollowEffectPerformer: @unchecked Sendable {
-    private let walkQueue = DispatchQueue(label: "cairn.walks")
+/// `Sendable` checked by the compiler: the walks' connection is a ``SerialAccess`` (DECISIONS 620).
+public final class FollowEffectPerformer: Sendable {
+    /// The walks' own connection to the hike store, opened on its queue the first time.
+    private let walks: SerialAccess<HikeStoreConnection>
     private let runner = PositionSourceRunner(label: "cairn.follow-tick")
-    private let storePath: String
-    private let now: () -> Date
+    private let now: @Sendable () -> Date
     let speech: SpeechOutput
-    // Opened lazily, used only on walkQueue.
-    private var store: HikeStore?
 
-    init(storePath: String, speech: SpeechOutput, now: @escaping () -> Date) {
-        self.storePath = storePath
+    init(storePath: String, speech: SpeechOutput, now: @escaping @Sendable () -> Date) {
+        walks = SerialAccess(label: "cairn.walks", HikeStoreConnection(path: storePath, terrainPath: nil, now: now))
         self.speech = speech
         self.now = now
-    }
-
-    private func openStore() throws -> HikeStore {
-        if let store { return store }
-        let s = try HikeStore(path: storePath, now: now)
-        store = s
-        return s
     }
 
     func perform(_ effect: FollowEffect, send: @escaping @Sendable (AppMessage) -> Void) {
@@ -48,9 +41,9 @@ public final class FollowEffectPerformer: @unchecked Sendable {
         case .pauseSource(let paused):
             runner.setPaused(paused)
         case .beginWalk, .appendPoints, .finishWalk, .loadWalks, .deleteWalk, .setWalkSource:
-            walkQueue.async { [self] in
+            walks.async { [self] connection in
                 do {
-                    try performStoreEffect(effect, send: send)
+                    try performStoreEffect(effect, store: connection.store(), send: send)
                 } catch {
                     send(.follow(.walkHistoryFailed(reason: "\(error)")))
                 }
@@ -62,7 +55,7 @@ public final class FollowEffectPerformer: @unchecked Sendable {
     public func stopSource() { runner.stop() }
 
     /// Waits until every queued store write is done (before the process exits).
-    public func drain() { walkQueue.sync {} }
+    public func drain() { walks.drain() }
 
     private func startSource(_ spec: PositionSourceSpec, speed: Double?, number: Int,
                              send: @escaping @Sendable (AppMessage) -> Void) {
@@ -88,19 +81,17 @@ public final class FollowEffectPerformer: @unchecked Sendable {
         return tracks.flatMap(\.segments).flatMap(\.points)
     }
 
-    private func performStoreEffect(_ effect: FollowEffect, send: @escaping @Sendable (AppMessage) -> Void) throws {
+    private func performStoreEffect(_ effect: FollowEffect, store: HikeStore, send: @escaping @Sendable (AppMessage) -> Void) throws {
         switch effect {
         case .beginWalk(let hike, let threshold, let route, let request):
-            let id = try openStore().beginWalk(of: hike, startedAt: now(), offRouteThreshold: threshold, backtrackRoute: route)
+            let id = try store.beginWalk(of: hike, startedAt: now(), offRouteThreshold: threshold, backtrackRoute: route)
             send(.follow(.walkBegun(request: request, id)))
         case .appendPoints(let walk, let points, let summary):
-            try openStore().appendWalkPoints(walk, points, summary: summary)
+            try store.appendWalkPoints(walk, points, summary: summary)
         case .finishWalk(let walk, let summary, let hike):
-            let store = try openStore()
             try store.finishWalk(walk, endedAt: now(), summary: summary)
             send(.follow(.walksLoaded(hike, try store.walks(of: hike), unfinished: nil)))
         case .loadWalks(let hike, let offerResume):
-            let store = try openStore()
             try store.deleteEmptyUnfinishedWalks(of: hike)
             let walks = try store.walks(of: hike)
             var unfinished: UnfinishedWalk?
@@ -110,9 +101,9 @@ public final class FollowEffectPerformer: @unchecked Sendable {
             }
             send(.follow(.walksLoaded(hike, walks, unfinished: unfinished)))
         case .deleteWalk(let walk):
-            try openStore().deleteWalk(walk)
+            try store.deleteWalk(walk)
         case .setWalkSource(let walk, let text):
-            try openStore().setWalkSource(walk, text)
+            try store.setWalkSource(walk, text)
         case .startSource, .stopSource, .speak, .checkSource, .pauseSource:
             break  // not store work: done in perform(_:send:)
         }

@@ -1,17 +1,18 @@
 import Dispatch
 import Foundation
+import Synchronization
 import HikeServices
 import TrailCore
 import TrailLive
 
 /// One running position source and its 1 Hz clock, for the screens that read positions live
 /// (following and recording): starts a `--gps` source, hands each event and tick to closures,
-/// pauses a replay or NMEA log file, stops both. Thread-safe (a lock around the source).
-final class PositionSourceRunner: @unchecked Sendable {
+/// pauses a replay or NMEA log file, stops both. `Sendable` checked by the compiler: the
+/// running source and clock sit in a `Mutex`. Started and stopped from one thread at a time
+/// (the runtime's loop, or the recorder's queue).
+final class PositionSourceRunner: Sendable {
     private let tickQueue: DispatchQueue
-    private let lock = NSLock()
-    private var source: (any PositionSource)?
-    private var ticker: DispatchSourceTimer?
+    private let running = Mutex<(source: (any PositionSource)?, ticker: (any DispatchSourceTimer)?)>((nil, nil))
 
     init(label: String) {
         tickQueue = DispatchQueue(label: label)
@@ -35,27 +36,25 @@ final class PositionSourceRunner: @unchecked Sendable {
         let timer = DispatchSource.makeTimerSource(queue: tickQueue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { tick(now()) }
-        lock.withLock {
-            source = src
-            ticker = timer
-        }
+        // Resumed before it is handed to the mutex, after which this thread no longer holds it.
         timer.resume()
+        running.withLock { $0 = (src, timer) }
         src.start { e in event(e, now()) }
     }
 
     /// Holds (true) or releases the playback of a replay or NMEA log file; nothing for gpsd or
     /// a serial device.
     func setPaused(_ paused: Bool) {
-        lock.withLock { (source as? any PausableSource)?.setPaused(paused) }
+        running.withLock { ($0.source as? any PausableSource)?.setPaused(paused) }
     }
 
     /// Stops the source and the clock.
     func stop() {
-        lock.withLock {
-            source?.stop()
-            source = nil
-            ticker?.cancel()
-            ticker = nil
+        running.withLock { r in
+            r.source?.stop()
+            r.source = nil
+            r.ticker?.cancel()
+            r.ticker = nil
         }
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// Spoken alerts through espeak-ng, when it is installed: `espeak-ng "Off route"` started with
 /// `posix_spawn` (standard input and output on /dev/null so nothing reaches the curses screen,
 /// an empty signal mask) and reaped on a background queue — fire and forget.
-public final class SpeechOutput: @unchecked Sendable {
+public final class SpeechOutput: Sendable {
     /// The program looked for on the PATH.
     public static let programName = "espeak-ng"
 

@@ -1,3 +1,4 @@
+import CairnTestSupport
 import CairnCLI
 import Foundation
 import Testing

@@ -1,13 +1,10 @@
+import CairnTestSupport
 import Foundation
 import TrailMap
 
 /// The map fixtures the command tests share with TrailMapTests (`Tests/TrailMapTests/Fixtures`,
-/// the sample extract) and fresh temporary directories.
-enum TestSupport {
-    /// The repository root, derived from this file's path.
-    static let repoRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
+/// the sample extract) and fresh temporary directories (beside the shared ``TestSupport``).
+extension TestSupport {
     /// A fixture of the TrailMap tests.
     static func fixture(_ name: String) -> String {
         repoRoot.appendingPathComponent("Tests/TrailMapTests/Fixtures/\(name)").path

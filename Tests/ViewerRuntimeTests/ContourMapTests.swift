@@ -1,3 +1,4 @@
+import CairnTestSupport
 import Foundation
 import TermUI
 import Testing
@@ -35,7 +36,7 @@ import TrailMap
                                         mapPath: dir.appendingPathComponent("none.sqlite").path,
                                         terrainPath: terrain, now: { Date(timeIntervalSince1970: 0) },
                                         speech: SpeechOutput(environment: [:]), terminal: .init(bell: {}, suspend: {}))
-        let messages = Recorder<AppMessage>()
+        let messages = AnswerRecorder<AppMessage>()
         performer.perform(.loadBasemap(request: 1, viewport)) { messages.append($0) }
         let answers = messages.wait(until: { !$0.isEmpty })
         guard case .basemapLoaded(1, let basemap) = answers.first else { return nil }
@@ -129,7 +130,7 @@ import TrailMap
         let a = Coordinate(latitude: 42.5, longitude: 1.5 + 100.0 / 1200), b = Coordinate(latitude: 42.5, longitude: 1.5 + 20.0 / 1200)
         let request = DrawPlanRequest(request: 7, base: RoutePlan(), stops: [a, b], legRouting: [false], insertBetween: nil,
                                       routingOn: false)
-        let messages = Recorder<AppMessage>()
+        let messages = AnswerRecorder<AppMessage>()
         performer.perform(.draw(.plan(request))) { messages.append($0) }
         let answers = messages.wait(until: { !$0.isEmpty })
         guard case .draw(.planned(7, let plan, _, let elevationKnown, _)) = answers.first else { Issue.record("no plan"); return }

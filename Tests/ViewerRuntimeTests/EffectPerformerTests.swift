@@ -1,3 +1,4 @@
+import CairnTestSupport
 import Foundation
 import TermUI
 import Testing
@@ -11,15 +12,15 @@ import TrailStore
 /// the Samples map): each effect's answer comes back as its feature's message, failures typed.
 @Suite struct EffectPerformerTests {
     final class Terminal: @unchecked Sendable {
-        let bells = Recorder<Int>()
-        let suspends = Recorder<Int>()
+        let bells = AnswerRecorder<Int>()
+        let suspends = AnswerRecorder<Int>()
     }
 
     struct Fixture {
         let dir: URL
         let performer: EffectPerformer
         let terminal = Terminal()
-        let messages = Recorder<AppMessage>()
+        let messages = AnswerRecorder<AppMessage>()
 
         init(map: String? = nil) throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-perf-\(UUID().uuidString)")

@@ -1,3 +1,4 @@
+import CairnTestSupport
 import Foundation
 import Testing
 import TrailCore
@@ -40,7 +41,7 @@ import TrailMap
             let performer = EffectPerformer(storePath: f.dir.appendingPathComponent("hikes.sqlite").path, mapPath: mapPath,
                                             now: { Date(timeIntervalSince1970: 1_700_000_000) },
                                             speech: SpeechOutput(environment: [:]), terminal: .init(bell: {}, suspend: {}))
-            let m = Recorder<AppMessage>()
+            let m = AnswerRecorder<AppMessage>()
             performer.perform(.library(.loadHike(hike.id, forPreview: false))) { m.append($0) }
             usleep(UInt32([0, 1_000, 3_000, 6_000, 10_000][round % 5]))
             performer.perform(.loadBasemap(request: round, v)) { m.append($0) }

@@ -1,17 +1,20 @@
 import Foundation
+import Synchronization
 import TrailLive
 
-/// Where a position source's thread leaves its events for `cairn record`'s loop: a locked
-/// queue the loop waits on without spinning (a condition variable with a deadline), so the
-/// process sleeps between fixes.
-final class RecordInbox: @unchecked Sendable {
+/// Where a position source's thread leaves its events for `cairn record`'s loop: a queue the
+/// loop waits on without spinning (a condition variable with a deadline), so the process sleeps
+/// between fixes. `Sendable` checked by the compiler: the events sit in a `Mutex`; the
+/// condition only wakes the loop (its lock is held around every change of the events and
+/// every look at them, so no post is missed between the look and the wait).
+final class RecordInbox: Sendable {
     private let condition = NSCondition()
-    private var events: [PositionEvent] = []
+    private let events = Mutex<[PositionEvent]>([])
 
     /// Adds an event (called on the source's thread).
     func post(_ event: PositionEvent) {
         condition.lock()
-        events.append(event)
+        events.withLock { $0.append(event) }
         condition.signal()
         condition.unlock()
     }
@@ -20,11 +23,12 @@ final class RecordInbox: @unchecked Sendable {
     func take(waitingUntil deadline: Date) -> [PositionEvent] {
         condition.lock()
         defer { condition.unlock() }
-        while events.isEmpty {
+        while events.withLock({ $0.isEmpty }) {
             if !condition.wait(until: deadline) { break }
         }
-        let out = events
-        events.removeAll()
-        return out
+        return events.withLock { taken in
+            defer { taken.removeAll() }
+            return taken
+        }
     }
 }

@@ -145,9 +145,8 @@ public enum RenderCommand: Command {
         return 0
     }
 
-    /// What other stored hikes and walks have walked of `hike` (the hike screen's completion,
-    /// without the names of the missing stretches): for a stored hike every other one, for a
-    /// GPX file every stored one; nothing without a store.
+    /// What other stored hikes and walks have walked of `hike` (``HikeLoads/walkedByOthers(_:in:excluding:)``):
+    /// for a stored hike every other one, for a GPX file every stored one; nothing without a store.
     static func walkedByOthers(_ argument: String, hike: PreparedHike, storePath: String,
                                context: CommandContext) throws -> CompletionFigures? {
         guard FileManager.default.fileExists(atPath: storePath) else { return nil }
@@ -155,12 +154,7 @@ public enum RenderCommand: Command {
         let path = context.resolve(argument)
         let isFile = argument.lowercased().hasSuffix(".gpx") || FileManager.default.fileExists(atPath: path)
         let excluding = isFile ? nil : try StoreAccess.ids([argument], in: store).first
-        let (c, lines) = try store.completion(of: hike.segmentCoordinates.filter { $0.count >= 2 }, excluding: excluding)
-        return CompletionFigures(share: c.share, length: c.length, walked: c.walked,
-                                 walkedRanges: c.walkedStretches.map { $0.start...$0.end },
-                                 missing: c.missingStretches.map { CompletionFigures.Missing(start: $0.start, end: $0.end,
-                                                                                             fromName: nil, toName: nil) },
-                                 hikesRead: lines.hikesRead, walksRead: lines.walksRead)
+        return try HikeLoads.walkedByOthers(hike, in: store, excluding: excluding)
     }
 
     /// "120x40" → (120, 40); each side 1…1000.
@@ -196,52 +190,25 @@ public enum RenderCommand: Command {
     }
 
     /// The hike for `argument`: a track file when it names an existing file (or ends in .gpx),
-    /// else a stored hike id. A file's reader warnings go to stderr.
-    /// The ground under the line comes from the map at `mapPath` (cached for stored hikes).
+    /// else a stored hike id (``HikeLoads/file(at:fileName:track:terrain:mapPath:warn:)``,
+    /// ``HikeLoads/forRender(_:_:terrain:mapPath:now:)``). A file's reader warnings go to stderr.
     static func loadHike(_ argument: String, track: Int?, storePath: String, mapPath: String,
                          context: CommandContext, terrain: TerrainElevation? = nil) throws -> PreparedHike {
         let path = context.resolve(argument)
         var isDir: ObjCBool = false
         if argument.lowercased().hasSuffix(".gpx") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue) {
-            let result: GPXReadResult
-            do { result = try TrackFileReader.read(url: URL(fileURLWithPath: path)) } catch {
-                throw CLIError.failure(TerminalText.clean("\(error)"))
-            }
-            // The reader's warnings (a cut-off file, dropped points), as `cairn stats` prints them.
-            for line in ReaderWarnings.lines(fileName: argument, result.plausibilityWarnings(), limit: .max)
-                + ReaderWarnings.lines(fileName: argument, result.warnings, omitted: result.omittedWarningCount) {
-                context.stderr.write(line + "\n")
-            }
-            let plan = HikeImportPlan(document: result.document, fileName: (path as NSString).lastPathComponent)
-            let calculator = StatisticsCalculator()
-            let chosen: [NewHike]
             do {
-                chosen = try plan.hikes(selecting: track.map { [$0] } ?? plan.defaultSelection.prefix(1).map { $0 },
-                                        statistics: { calculator.statistics(for: $0) })
-            } catch {
-                throw CLIError.failure(TerminalText.clean("\(error)"))
+                return try HikeLoads.file(at: path, fileName: argument, track: track, terrain: terrain, mapPath: mapPath) {
+                    context.stderr.write($0 + "\n")
+                }
+            } catch let e as HikeLoads.Failure {
+                throw CLIError.failure(e.description)
             }
-            guard let h = chosen.first else { throw CLIError.failure("\(TerminalText.clean(argument)): nothing to draw") }
-            var prepared = TerrainForScreens.prepared(name: h.name, kind: nil, tracks: h.tracks, statistics: h.statistics,
-                                                      terrain: terrain, calculator: calculator)
-            let segments = prepared.segmentCoordinates
-            if let box = BoundingBox(covering: segments.flatMap { $0 }), let map = try GroundSurveys.openMap(mapPath) {
-                prepared.setGround(try GroundMap.load(store: map, around: box).survey(segments: segments))
-            }
-            return prepared
         }
         let store = try StoreAccess.open(storePath, context, create: false)
         let id = try StoreAccess.ids([argument], in: store)[0]
         do {
-            let hike = try store.hike(id)
-            var prepared = TerrainForScreens.prepared(name: hike.summary.name, kind: hike.summary.kind.rawValue, tracks: hike.tracks,
-                                                      statistics: hike.summary.statistics, terrain: terrain)
-            if let s = hike.summary.startedAt { prepared.startDate = s }
-            // The cached survey is of the stored line: a line densified on the terrain (a hike
-            // without `ele`) has other points, so it is measured on the map instead.
-            prepared.setGround(try GroundSurveys.line(of: id, segments: prepared.segmentCoordinates, store: store,
-                                                      map: MapFile(path: mapPath), now: context.now()))
-            return prepared
+            return try HikeLoads.forRender(store, id, terrain: terrain, mapPath: mapPath, now: context.now())
         } catch {
             throw CLIError.failure("cannot read hike \(id): \(TerminalText.clean("\(error)"))")
         }

@@ -68,7 +68,8 @@ enum MapFetchCommand: Command {
         }
         let storePath = try MapCommandSupport.storePath(args, context)
         let cache = OverpassCache(directory: OverpassCache.directory(context.environment), endpoint: endpointText, query: query)
-        let lock = try cache.lock()
+        let lock: OverpassCache.Lock
+        do { lock = try cache.lock() } catch { throw CLIError.failure("\(error)") }
         defer { lock.release() }
         let fetched = args.has(Self.refresh) || !cache.hasAnswer
         if fetched {

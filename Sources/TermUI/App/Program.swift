@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An Elm-style program (as in bubbletea): state changes only in a pure ``update(_:_:)``,
 /// which returns effects for the runtime to perform; the screen is a function of the state.
@@ -92,22 +93,18 @@ public final class ProgramRuntime<P: Program>: @unchecked Sendable {
     }
 }
 
-/// A thread-safe queue of messages sent to the loop from effect threads.
-final class Inbox<Message: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Message] = []
+/// A thread-safe queue of messages sent to the loop from effect threads (`Sendable` checked
+/// by the compiler: the messages sit in a `Mutex`).
+final class Inbox<Message: Sendable>: Sendable {
+    private let items = Mutex<[Message]>([])
 
-    func append(_ m: Message) {
-        lock.lock()
-        items.append(m)
-        lock.unlock()
-    }
+    func append(_ m: Message) { items.withLock { $0.append(m) } }
 
+    /// The messages so far, oldest first; the inbox is empty after.
     func drain() -> [Message] {
-        lock.lock()
-        defer { lock.unlock() }
-        let m = items
-        items.removeAll()
-        return m
+        items.withLock { m in
+            defer { m.removeAll() }
+            return m
+        }
     }
 }

@@ -54,6 +54,12 @@ public struct AppState: Sendable {
             if let owner = status.screen, owner != screen.kind { status = StatusMessage(text: "", isError: false) }
         }
     }
+    /// The screens Esc goes back to, the nearest last (``Navigation/back``): a hike opened
+    /// from the Totals screen has Totals under it, the Routes screen opened from a hike has the
+    /// hike. The library and the Totals screen start it afresh. A screen that shows another's
+    /// state live (follow and Places over the hike, the review of it) carries that state
+    /// instead, since it changes while they show.
+    public internal(set) var backStack: [Screen] = []
     /// The library: the hike list, its sort and filter, the selection and its preview. Kept
     /// beside the screen because it outlives it: back from a hike or a drawing the library is
     /// as it was left, and a new drawing opens over the library's selected hike.
@@ -217,7 +223,7 @@ extension AppState {
             case .hike(let h), .follow(_, over: let h): return h
             case .places(let m): return m.hike
             case .review(let m): return m.hike
-            case .library, .draw, .record, .totals, .routes: return nil
+            default: return nil
             }
         }
         set {
@@ -227,7 +233,7 @@ extension AppState {
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
             case .places(var m): m.hike = newValue; screen = .places(m)
             case .review(var m): m.hike = newValue; screen = .review(m)
-            case .library, .draw, .record, .totals, .routes: break
+            default: break
             }
         }
     }

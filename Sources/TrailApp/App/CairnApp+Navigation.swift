@@ -45,8 +45,9 @@ enum Navigation {
     case drawingWithPlaces(DrawModel)
     /// The Totals screen, reading the walks.
     case totals
-    /// Back to the Totals screen as it was (Esc on a record's hike opened from it).
-    case backToTotals(TotalsModel)
+    /// Back to the screen under this one as it was left (``AppState/backStack``), the
+    /// library when there is none.
+    case back
     /// The match review over the open hike (its match asked for).
     case review
     /// The Routes screen near the hike screen's view, or (from the library) near this box.
@@ -61,6 +62,7 @@ extension CairnApp {
     func navigate(_ state: inout AppState, to target: Navigation) -> [AppEffect] {
         switch target {
         case .library:
+            state.backStack = []
             state.basemaps.cancel(.hike)
             state.basemaps.cancel(.drawing)
             state.basemaps.cancel(.recording)
@@ -125,11 +127,19 @@ extension CairnApp {
         case .totals:
             state.basemaps.cancel(.hike)
             state.basemaps.cancel(.drawing)
+            state.backStack = []
             state.screen = .totals(TotalsModel())
             return [.totals(.load)]
-        case .backToTotals(let model):
+        case .back:
+            guard let under = state.backStack.popLast() else { return navigate(&state, to: .library) }
+            switch under {
+            case .hike(let model): return navigate(&state, to: .hike(model))
+            case .library: return navigate(&state, to: .library)
+            default: break
+            }
+            // The screens under a hike have no map of their own: the hike's map data is let go.
             state.basemaps.cancel(.hike)
-            state.screen = .totals(model)
+            state.screen = under
         case .routes(let around):
             return openRoutes(&state, around: around)
         case .leaveFollow:

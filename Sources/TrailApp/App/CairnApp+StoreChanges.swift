@@ -11,10 +11,7 @@ extension CairnApp {
     /// Asks for the list again, unless a screen that writes the store itself is in front
     /// (recording, following, drawing: their own writes come back as changes).
     func storeChanged(_ state: inout AppState) -> [AppEffect] {
-        switch state.screen.kind {
-        case .record, .follow, .draw: return []
-        case .library, .hike, .places, .totals, .review, .routes: break
-        }
+        guard Self.screen(state.screen.kind).readsStoreChanges else { return [] }
         state.storeRefreshes += 1
         return [.loadHikes(state.library.sort)]
     }
@@ -36,18 +33,7 @@ extension CairnApp {
             state.status = StatusMessage(text: "“\(name)” was deleted in another process: back to the library", isError: true)
             return effects + [.bell]
         }
-        switch state.screen {
-        case .hike:
-            state.storeReloadHike = open.id
-            effects.append(.loadHike(open.id, forPreview: false))
-        case .review(var model):
-            // The review's line version may have moved: leaving it reads the hike again.
-            model.changed = true
-            state.screen = .review(model)
-            state.status = StatusMessage(text: "“\(name)” was changed in another process: Esc shows it as stored now", isError: false)
-        default:
-            break
-        }
+        effects += Self.screen(state.screen.kind).openHikeChanged(self, &state, open)
         return effects
     }
 

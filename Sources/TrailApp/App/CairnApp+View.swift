@@ -20,34 +20,7 @@ extension CairnApp {
             return buffer
         }
         let layout = AppLayout(width: width, height: height)
-        switch state.screen {
-        case .library: renderLibrary(state, layout, &buffer)
-        case .hike:
-            if let hike = state.hike {
-                let frame = HikeScreenView.render(state: hike.screen, environment: env, area: layout.content, into: &buffer)
-                renderWalkHistory(state, frame.layout.stats, &buffer)
-            }
-        case .draw:
-            if let model = state.drawing {
-                DrawScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
-            }
-        case .follow:
-            renderFollow(state, layout.content, &buffer)
-        case .record:
-            renderRecord(state, layout.content, &buffer)
-        case .places(let model):
-            PlacesView.render(model: model, environment: env, area: layout.content, into: &buffer)
-        case .review(let model):
-            // A status message wrapped onto rows above the status line would hide the review's
-            // keys and lengths: the review is drawn above it (DECISIONS 480).
-            var area = layout.content
-            area.height = max(0, area.height - statusOverflowRows(state, layout))
-            ReviewView.render(model: model, environment: env, area: area, into: &buffer)
-        case .totals(let model):
-            TotalsScreenView.render(model: model, environment: env, area: layout.content, into: &buffer)
-        case .routes(let model):
-            RoutesView.render(model: model, environment: env, area: layout.content, into: &buffer)
-        }
+        Self.screen(state.screen.kind).render(self, state, layout, into: &buffer)
         renderStatus(state, layout, &buffer)
         if let modal = state.modal { renderModal(modal, state, layout, &buffer) }
         if env.canvasMode == .ascii { buffer.applyASCIIFallback() }
@@ -88,32 +61,7 @@ extension CairnApp {
             left = state.status.text
             if state.status.isError { style = bar.patched(with: env.style(AppRole.error)) }
         } else {
-            switch state.screen {
-            case .library:
-                let n = state.library.visible.count, all = state.library.all.count
-                left = (n == all ? "\(all) hike\(all == 1 ? "" : "s")" : "\(n) of \(all) hikes")
-                    + (state.library.filter.isEmpty ? "" : " matching “\(state.library.filter)”")
-                    + " · sorted by \(state.library.sort.rawValue) · " + hintLine(LibraryAction.keyMap.hints)
-                if let draft = state.draw.storedDraft, !draft.isEmpty { left = Self.draftNotice(draft) + " · " + left }
-            case .hike:
-                let onMap = state.hike?.screen.focus == .map
-                let keys = onMap ? HikeAction.mapFocusKeyMap.layered(over: HikeAction.keyMap) : HikeAction.keyMap
-                left = "Focus: \(onMap ? "map" : "profile") (Tab) · " + hintLine(keys.hints)
-            case .draw:
-                left = drawStatusHint(state)
-            case .follow:
-                left = followStatusHint(state)
-            case .record:
-                left = recordModel(state).map(recordStatusHint) ?? ""
-            case .places:
-                left = hintLine(PlacesAction.keyMap.hints)
-            case .totals:
-                left = hintLine(TotalsAction.keyMap.hints)
-            case .review:
-                left = hintLine(ReviewAction.keyMap.hints)
-            case .routes:
-                left = hintLine(RoutesAction.keyMap.hints)
-            }
+            left = Self.screen(state.screen.kind).statusHint(self, state)
         }
         let right = statusRight(state, layout)
         let rightWidth = DisplayWidth.of(right)

@@ -55,32 +55,7 @@ public struct CairnApp: Program {
                 return []
             }
             if state.modal != nil { return updateModal(&state, event) }
-            switch state.screen {
-            case .library: return apply(LibraryFeature.update(&state.library, event, context), &state, AppEffect.library)
-            case .hike(var hike):
-                let result = HikeFeature.update(&hike, event, context)
-                state.hike = hike
-                return apply(result, &state, noEffect)
-            case .draw: return runDrawing(&state, keyTime: keyClock?()) { $0.updateDraw(event) }
-            case .follow: return runFollowing(&state) { $0.updateFollowKeys(event) }
-            case .record: return runRecording(&state) { RecordFeature.update(&$0, event, context) }
-            case .places(var model):
-                let result = PlacesFeature.update(&model, event, context)
-                state.screen = .places(model)
-                return apply(result, &state, AppEffect.places)
-            case .review(var model):
-                let result = ReviewFeature.update(&model, event, context)
-                if case .review = state.screen { state.screen = .review(model) }
-                return apply(result, &state, AppEffect.review)
-            case .totals(var model):
-                let result = TotalsFeature.update(&model, event, context)
-                if case .totals = state.screen { state.screen = .totals(model) }
-                return apply(result, &state, AppEffect.totals)
-            case .routes(var model):
-                let result = RoutesFeature.update(&model, event, context)
-                if case .routes = state.screen { state.screen = .routes(model) }
-                return apply(result, &state, AppEffect.routes)
-            }
+            return Self.screen(state.screen.kind).input(self, &state, event)
         case .storeChanged:
             return storeChanged(&state)
         case .hikesLoaded(let list):
@@ -121,31 +96,11 @@ public struct CairnApp: Program {
             guard state.basemaps.answer(request) != nil else { return [] }
             state.status = StatusMessage(text: "Map data not read: \(reason)", isError: true)
             return [.bell]
-        case .library(let result):
-            return apply(LibraryFeature.stored(&state.library, result), &state, AppEffect.library)
         case .tick:
             return []
-        case .draw(let m):
-            return runDrawing(&state) { $0.drawMessage(m) }
-        case .follow(let m):
-            return runFollowing(&state) { $0.updateFollow(m) }
-        case .record(let m):
-            return updateRecord(&state, m)
-        case .places(let m):
-            return placesMessage(&state, m)
-        case .review(let m):
-            return reviewMessage(&state, m)
-        case .routes(let m):
-            return routesMessage(&state, m)
-        case .totals(let m):
-            guard case .totals(var model) = state.screen else { return [] }
-            let result: FeatureResult<TotalsEffect>
-            switch m {
-            case .loaded(let list, let now): result = TotalsFeature.loaded(&model, list, now: now, context)
-            case .failed(let reason): result = TotalsFeature.failed(&model, reason)
-            }
-            state.screen = .totals(model)
-            return apply(result, &state, AppEffect.totals)
+        default:
+            // A screen's own answers (``AppScreen/message(in:)``).
+            return routeToScreen(message, &state) ?? []
         }
     }
 
@@ -164,9 +119,11 @@ public struct CairnApp: Program {
             return storeHikeLoaded(&state, id, prepared)
         }
         let map = AppLayout(width: state.width, height: state.height).hike.map
-        var model = HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
+        let model = HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
                                                               mapHeight: max(1, map.height)))
-        if case .totals(let totals) = state.screen { model.openedFromTotals = totals }
+        // A hike opened afresh: Esc goes back to the Totals screen it was opened from (a
+        // record's hike), else to the library.
+        state.backStack = state.screen.kind == .totals ? [state.screen] : []
         navigate(&state, to: .hike(model))
         let strays = prepared.strayFixesLeftOut
         let strayNote = strays == 0 ? nil
@@ -193,20 +150,6 @@ public struct CairnApp: Program {
 
     /// After a resize: the map keeps its centre and zoom at the new size.
     private func relayout(_ state: inout AppState) -> [AppEffect] {
-        let context = state.context
-        var effects: [AppEffect] = []
-        if case .review(var model) = state.screen {
-            let result = ReviewFeature.relayout(&model, context)
-            state.screen = .review(model)
-            effects += apply(result, &state, AppEffect.review)
-        } else if var hike = state.hike {
-            let result = HikeFeature.relayout(&hike, state.context)
-            state.hike = hike
-            effects += apply(result, &state, noEffect)
-        }
-        if state.drawing != nil { effects += runDrawing(&state) { $0.relayoutDraw() } }
-        if state.screen.kind == .library { state.library.previewID = nil; effects += previewEffects(&state) }
-        if state.screen.kind == .record { effects += runRecording(&state) { RecordFeature.relayout(&$0, context) } }
-        return effects
+        Self.screen(state.screen.kind).relayout(self, &state)
     }
 }

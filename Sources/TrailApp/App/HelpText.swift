@@ -1,6 +1,6 @@
 import TermUI
 
-/// The `?` help of each screen, made from the screens' key maps (so it lists every key the
+/// The `?` help of each screen (each screen's ``AppScreen/help(_:)`` picks its lines), made from the screens' key maps (so it lists every key the
 /// screen takes, and nothing it does not), with the root's keys (``AppAction/keyMap``) last.
 public enum HelpText {
     /// The root's keys, shown on every screen.
@@ -58,20 +58,5 @@ public enum HelpText {
     public static var routes: [HelpLine] { RoutesAction.keyMap.helpLines() + global }
 
     /// The help of what `state` shows.
-    static func lines(for state: AppState) -> [HelpLine] {
-        switch state.screen {
-        case .library: return library
-        case .hike: return hike
-        case .follow: return follow
-        case .record: return record
-        case .places: return places
-        case .totals: return totals
-        case .review: return review
-        case .routes: return routes
-        case .draw:
-            guard let m = state.drawing else { return drawMap }
-            if m.moving != nil { return drawMoving }
-            return m.focus == .list ? drawList : drawMap
-        }
-    }
+    static func lines(for state: AppState) -> [HelpLine] { CairnApp.screen(state.screen.kind).help(state) }
 }

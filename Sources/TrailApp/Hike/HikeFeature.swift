@@ -65,8 +65,7 @@ enum HikeFeature {
                     ?? HikeAction.keyMap.action(for: key) else { return Result() }
             switch action {
             case .back:
-                if let totals = hike.openedFromTotals { return Result(navigation: .backToTotals(totals)) }
-                return Result(navigation: .library)
+                return Result(navigation: .back)
             case .nextFocus:
                 hike.screen.focus = hike.screen.focus == .map ? .chart : .map
             case .previousFocus:

@@ -9,9 +9,6 @@ public struct HikeModel: Sendable {
     /// True once the user panned the map by hand: scrubbing then no longer recentres the map
     /// until `c` (centre on cursor) or `f` (fit).
     public var mapDetached = false
-    /// The Totals screen this hike was opened from (a record's hike), as it was: Esc goes
-    /// back to it rather than to the library.
-    public var openedFromTotals: TotalsModel?
 
     public init(id: HikeID, screen: HikeScreenState) {
         self.id = id

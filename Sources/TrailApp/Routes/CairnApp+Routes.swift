@@ -8,6 +8,8 @@ extension CairnApp {
     func openRoutes(_ state: inout AppState, around: BoundingBox?) -> [AppEffect] {
         let origin: HikeModel?
         if case .hike(let h) = state.screen { origin = h } else { origin = nil }
+        // Esc goes back to the screen it was opened from (``Navigation/back``).
+        state.backStack.append(state.screen)
         state.basemaps.cancel(.hike)
         state.basemaps.cancel(.preview)
         let (model, result) = RoutesFeature.open(origin: origin, around: around, state.context)

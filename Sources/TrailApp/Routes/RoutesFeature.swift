@@ -52,7 +52,7 @@ enum RoutesFeature {
         case .help:
             result.modal = .help
         case .back:
-            result.navigation = model.origin.map { .hike($0) } ?? .library
+            result.navigation = .back
         }
         return result
     }

@@ -90,10 +90,10 @@ public struct CompletionFigures: Sendable, Equatable {
 }
 
 /// The Routes screen: the waymarked routes near the view (the hike screen's map, or the
-/// library's selected hike), the selection, its line on a map with the walked parts, and the
-/// screen it goes back to.
+/// library's selected hike), the selection and its line on a map with the walked parts. Esc
+/// goes back through ``AppState/backStack``.
 public struct RoutesModel: Sendable {
-    /// The hike screen it was opened from (nil: the library).
+    /// The hike screen it was opened from, whose map's view it searches (nil: the library).
     public var origin: HikeModel?
     /// The box searched and the point routes are sorted by distance from.
     public var box: BoundingBox?

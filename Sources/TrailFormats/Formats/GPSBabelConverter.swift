@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Converts a file in one of gpsbabel's formats (IGC, NMEA, OziExplorer, Garmin GDB…) to GPX by
 /// running `gpsbabel -i FORMAT -f FILE -o gpx -F -` as a child process: no shell (the arguments
@@ -94,26 +95,29 @@ public enum GPSBabelConverter {
     }
 }
 
-/// Collects bytes up to a limit, from one reader thread at a time.
-final class BoundedCollector: @unchecked Sendable {
+/// Collects bytes up to a limit, from one reader thread at a time. `Sendable` checked by the
+/// compiler: the bytes sit in a `Mutex`.
+final class BoundedCollector: Sendable {
     let limit: Int
-    private let lock = NSLock()
-    private var bytes = Data()
-    private(set) var overflowed = false
+    private let state = Mutex((bytes: Data(), overflowed: false))
 
     init(limit: Int) { self.limit = limit }
 
     /// Appends `chunk`; false once the limit is passed (the rest is dropped).
     func append(_ chunk: Data) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        guard !overflowed else { return false }
-        if bytes.count + chunk.count > limit {
-            overflowed = true
-            return false
+        state.withLock { s in
+            guard !s.overflowed else { return false }
+            if s.bytes.count + chunk.count > limit {
+                s.overflowed = true
+                return false
+            }
+            s.bytes.append(chunk)
+            return true
         }
-        bytes.append(chunk)
-        return true
     }
 
-    var data: Data { lock.lock(); defer { lock.unlock() }; return bytes }
+    /// True once more than `limit` bytes were offered.
+    var overflowed: Bool { state.withLock { $0.overflowed } }
+
+    var data: Data { state.withLock { $0.bytes } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The time and waiting a position source uses, injected so tests run without real delays.
 ///
@@ -22,20 +23,18 @@ public struct SystemClock: LiveClock {
 }
 
 /// A thread-safe boolean a source's reader thread polls to know it must stop, and the
-/// start-once guard of that thread.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
-    private var started = false
-    var isStopped: Bool { lock.withLock { stopped } }
-    func stop() { lock.withLock { stopped = true } }
+/// start-once guard of that thread. `Sendable` checked by the compiler: both sit in a `Mutex`.
+final class StopFlag: Sendable {
+    private let state = Mutex((stopped: false, started: false))
+    var isStopped: Bool { state.withLock { $0.stopped } }
+    func stop() { state.withLock { $0.stopped = true } }
 
     /// Runs `body` on a new thread named `name` the first time it is called; later calls do
     /// nothing (a source is started once).
     func startOnce(threadName name: String, _ body: @escaping @Sendable () -> Void) {
-        let first = lock.withLock { () -> Bool in
-            defer { started = true }
-            return !started
+        let first = state.withLock { s -> Bool in
+            defer { s.started = true }
+            return !s.started
         }
         guard first else { return }
         let thread = Thread(block: body)

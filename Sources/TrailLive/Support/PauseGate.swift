@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A position source whose delivery can be held: a replay or an NMEA log file waits where it
 /// is while paused, so a pause loses nothing of the track.
@@ -8,16 +9,16 @@ public protocol PausableSource: PositionSource {
 }
 
 /// The pause switch of a ``PausableSource``: set from any thread, waited on by the reader thread.
-final class PauseGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paused = false
+/// `Sendable` checked by the compiler: the switch sits in a `Mutex`.
+final class PauseGate: Sendable {
+    private let paused = Mutex(false)
 
     /// How often a paused reader looks at the switch and the stop flag, seconds.
     static let pollInterval = 0.05
 
-    func set(_ value: Bool) { lock.withLock { paused = value } }
+    func set(_ value: Bool) { paused.withLock { $0 = value } }
 
-    var isPaused: Bool { lock.withLock { paused } }
+    var isPaused: Bool { paused.withLock { $0 } }
 
     /// Returns at once when not paused; otherwise sleeps on `clock` until released (true) or
     /// stopped (false).

@@ -1,3 +1,4 @@
+import CairnTestSupport
 @testable import CairnCLI
 import Foundation
 import HikeServices

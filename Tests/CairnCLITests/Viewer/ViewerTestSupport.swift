@@ -1,3 +1,4 @@
+import CairnTestSupport
 import Foundation
 import TrailMap
 @testable import ViewerRuntime
@@ -5,52 +6,6 @@ import TermUI
 import TrailCore
 import TrailStore
 @testable import TrailApp
-
-/// What the viewer tests that run `cairn` commands (moved here from TrailAppTests, as they
-/// need the CLI) take from TrailAppTests' `TestSupport`: the repository's paths and a widget
-/// environment.
-extension TestSupport {
-    /// The repository root (from this file's path).
-    static var repo: URL { repoRoot }
-    /// `Samples/`.
-    static var samples: URL { repoRoot.appendingPathComponent("Samples") }
-    /// `../shared/data` next to the checkout, or nil when absent.
-    static var sharedData: URL? {
-        let u = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-        return FileManager.default.fileExists(atPath: u.path) ? u : nil
-    }
-
-    /// A theme from `Themes/`.
-    static func theme(_ name: String) -> Theme {
-        (try? ThemeLoader(directory: repoRoot.appendingPathComponent("Themes").path).load(named: name)) ?? .plain
-    }
-
-    /// Metric units, UTC, braille, the given theme.
-    static func environment(_ theme: String = "dark", units: UnitSystem = .metric,
-                            mode: CanvasMode = .braille) -> WidgetEnvironment {
-        WidgetEnvironment(theme: self.theme(theme), format: UnitFormatter(system: units), canvasMode: mode)
-    }
-}
-
-/// Items appended from any thread, awaited by the test.
-final class AnswerRecorder<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _items: [T] = []
-    func append(_ x: T) { lock.withLock { _items.append(x) } }
-    var items: [T] { lock.withLock { _items } }
-
-    /// Waits (up to `timeout` seconds) until `done` holds for the items; returns them.
-    @discardableResult
-    func wait(timeout: TimeInterval = 10, until done: ([T]) -> Bool) -> [T] {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            let now = items
-            if done(now) { return now }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return items
-    }
-}
 
 /// TrailAppTests' `AppUpdateTests` builders the moved viewer tests use.
 enum ViewerFixtures {

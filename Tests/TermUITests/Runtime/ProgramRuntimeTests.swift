@@ -1,3 +1,4 @@
+import CairnTestSupport
 import Foundation
 import TermUI
 import Testing
@@ -55,7 +56,7 @@ import Testing
 
     @Test func effectsRunAndTheirAnswersFromAnotherThreadAreApplied() {
         let terminal = RecordingTerminal(width: 20, height: 2, script: [.key(.character("a"))])
-        let performed = Recorder<Counter.Effect>()
+        let performed = AnswerRecorder<Counter.Effect>()
         let runtime = ProgramRuntime(program: Counter(), terminal: terminal) { effect, send in
             performed.append(effect)
             if case .addLater(let n) = effect {
@@ -91,25 +92,5 @@ import Testing
         runtime.run(&state, initial: [.key(.character("+")), .key(.character("+"))])
         #expect(terminal.frames.map(Self.firstLine) == ["count 2 20x2"])
         #expect(terminal.polls == 0)
-    }
-}
-
-/// A thread-safe list for answers arriving from effect queues.
-final class Recorder<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _items: [T] = []
-    func append(_ x: T) { lock.withLock { _items.append(x) } }
-    var items: [T] { lock.withLock { _items } }
-
-    /// Waits (up to `timeout` seconds) until `done` holds for the items; returns them.
-    @discardableResult
-    func wait(timeout: TimeInterval = 10, until done: ([T]) -> Bool) -> [T] {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            let now = items
-            if done(now) { return now }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return items
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HikeServices
 import TrailCore
 import TrailStore
 
@@ -8,17 +7,22 @@ import TrailStore
 /// first 8 bytes of SHA-256 of endpoint and query; an answer is written to `.part` and renamed
 /// only once complete, so the cache never holds a partial one. `fetch.lock` (flock) keeps one
 /// request at a time across processes.
-struct OverpassCache {
-    let directory: String
-    let answerPath: String
-    let partPath: String
+public struct OverpassCache: Sendable {
+    /// The cache folder.
+    public let directory: String
+    /// The complete answer for this endpoint and query.
+    public let answerPath: String
+    /// Where the answer is written while it arrives (``OverpassClient/fetch(query:to:)``).
+    public let partPath: String
 
-    static func directory(_ environment: [String: String]) -> String {
+    /// The cache folder for `environment` (`XDG_CACHE_HOME` when absolute, else `HOME`).
+    public static func directory(_ environment: [String: String]) -> String {
         if let x = environment["XDG_CACHE_HOME"], x.hasPrefix("/") { return x + "/cairn/overpass" }
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/cairn/overpass"
     }
 
-    init(directory: String, endpoint: String, query: OverpassQuery) {
+    /// The cache entry of `query` at `endpoint` in `directory` (nothing is created yet).
+    public init(directory: String, endpoint: String, query: OverpassQuery) {
         self.directory = directory
         let digest = SHA256.hash(Array((endpoint + "\n" + query.text).utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
         let b = query.box
@@ -28,23 +32,27 @@ struct OverpassCache {
         partPath = answerPath + ".part"
     }
 
-    var hasAnswer: Bool { FileManager.default.fileExists(atPath: answerPath) }
+    /// True when a complete answer is cached.
+    public var hasAnswer: Bool { FileManager.default.fileExists(atPath: answerPath) }
 
     /// An exclusive lock on the cache folder, held until ``Lock/release()``.
-    struct Lock {
+    public struct Lock: Sendable {
         let fd: Int32
-        func release() {
+        /// Lets the lock go and closes its file.
+        public func release() {
             flock(fd, LOCK_UN)
             close(fd)
         }
     }
 
-    func lock() throws -> Lock {
+    /// Waits for and takes the cache folder's lock (creating the folder).
+    /// - Throws: ``OverpassCacheError`` when the folder or its lock file cannot be made.
+    public func lock() throws -> Lock {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw CLIError.failure("cannot create the cache folder \(TerminalText.clean(directory)): \(error.localizedDescription)")
+            throw OverpassCacheError("cannot create the cache folder \(TerminalText.clean(directory)): \(error.localizedDescription)")
         }
         let fd = open(directory + "/fetch.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CLIError.failure("cannot open \(TerminalText.clean(directory))/fetch.lock") }
+        guard fd >= 0 else { throw OverpassCacheError("cannot open \(TerminalText.clean(directory))/fetch.lock") }
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
         return Lock(fd: fd)
     }
@@ -52,7 +60,8 @@ struct OverpassCache {
     /// Makes the complete `.part` the cached answer, with a `<bounds>` of the box asked for
     /// when the server wrote none (Overpass does not), so the map's coverage is the area asked
     /// for rather than the extent of the nodes (ways crossing the edge are kept whole).
-    func keep(bounds box: BoundingBox) throws {
+    /// - Throws: ``OverpassError/truncated(_:)`` when the part cannot be read or the answer written.
+    public func keep(bounds box: BoundingBox) throws {
         guard let input = FileHandle(forReadingAtPath: partPath) else { throw OverpassError.truncated("nothing written") }
         defer { try? input.close() }
         let head = input.readData(ofLength: 65_536)
@@ -82,8 +91,15 @@ struct OverpassCache {
         try? FileManager.default.removeItem(atPath: partPath)
     }
 
-    func discardPart() {
+    /// Removes a partial answer (after a failed fetch).
+    public func discardPart() {
         try? FileManager.default.removeItem(atPath: partPath)
         try? FileManager.default.removeItem(atPath: answerPath + ".tmp")
     }
+}
+
+/// The Overpass cache folder could not be used; the description says which file and why.
+public struct OverpassCacheError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }
