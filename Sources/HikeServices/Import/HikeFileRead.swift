@@ -6,7 +6,8 @@ import TrailStore
 /// warnings, worded once for `cairn import` (printed on stderr) and the viewer's import
 /// checklist (shown in its status line) (DECISIONS 622).
 public struct HikeFileRead: Sendable {
-    /// The file's candidates (tracks, routes, places), named after the file.
+    /// The file's candidates (tracks, routes, places), named after the file, with the
+    /// statistics of its tracks (``HikeImportPlan/trackStatistics``).
     public var plan: HikeImportPlan
     /// The plausibility warnings (all of them), then the reader's (at most ``maxWarnings``
     /// kinds, the rest counted), as ``ReaderWarnings`` words them: "NAME:LINE: warning: …".
@@ -28,8 +29,12 @@ public struct HikeFileRead: Sendable {
                             reader: (URL) throws -> GPXReadResult = { try TrackFileReader.read(url: $0) }) throws -> HikeFileRead {
         let name = (path as NSString).lastPathComponent
         let result = try reader(URL(fileURLWithPath: path))
-        let lines = ReaderWarnings.lines(fileName: name, result.plausibilityWarnings(), limit: .max)
+        // One statistics pass: the plausibility warnings' statistics are the ones the hikes
+        // get (standard configuration, as `StatisticsCalculator()`; DECISIONS 741).
+        let plausibility = result.plausibility()
+        let lines = ReaderWarnings.lines(fileName: name, plausibility.warnings, limit: .max)
             + ReaderWarnings.lines(fileName: name, result.warnings, omitted: result.omittedWarningCount, limit: maxWarnings)
-        return HikeFileRead(plan: HikeImportPlan(document: result.document, fileName: name), warnings: lines)
+        let plan = HikeImportPlan(document: result.document, fileName: name, trackStatistics: plausibility.trackStatistics)
+        return HikeFileRead(plan: plan, warnings: lines)
     }
 }

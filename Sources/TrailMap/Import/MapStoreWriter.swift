@@ -112,6 +112,110 @@ final class MapStoreWriter {
         }.sorted()
     }
 
+    /// What the writing thread does for one feature (``ImportWriteQueue``), in file order.
+    enum Write {
+        /// Insert or replace a feature row; `replacing`: a stored copy's names go first.
+        case feature(FeatureRow)
+        /// The stored copy is kept: only record that this import holds it.
+        case keptStored(Int64)
+        /// Delete a stored feature, its box, names and sources.
+        case remove(Int64)
+    }
+
+    /// A feature row as decided on the reading thread, its geometry encoded there too (the
+    /// per-zoom simplification is the largest part of a row's cost, and the writing thread has
+    /// SQLite's share: the two halves come out about even, DECISIONS 740); the tags' JSON and
+    /// the statements on the writing thread.
+    struct FeatureRow {
+        var record: FeatureRecord
+        var box: (Int32, Int32, Int32, Int32)
+        var minZoom: Int
+        var name: String?
+        var names: String
+        var replacing: Bool
+        var geometry: [UInt8]
+        var nodeIDs: [UInt8]?
+        var zoomGeometry: [UInt8]?
+    }
+
+    /// The writing thread between the reader and SQLite (DECISIONS 740); nil once finished.
+    private var queue: ImportWriteQueue<Write>?
+
+    /// Starts the writing thread: from now until ``finishWrites()`` (or ``stopWrites()``) the
+    /// connection belongs to it, and ``write(_:)`` and ``removeIfStored(_:version:)`` only
+    /// queue their statements. Without it they run at once on the calling thread.
+    func startWriteThread() {
+        guard queue == nil else { return }
+        // Unretained: this writer stops the queue before it goes (deinit). The statements are
+        // touched only by the writing thread while it runs (see ImportWriteQueue).
+        let owner = Unmanaged.passUnretained(self)
+        queue = ImportWriteQueue<Write> { batch in
+            let me = owner.takeUnretainedValue()
+            for w in batch { try me.perform(w) }
+        }
+    }
+
+    /// Waits until every queued statement ran and ends the writing thread.
+    /// - Throws: the first error a queued statement threw.
+    func finishWrites() throws {
+        guard let q = queue else { return }
+        queue = nil
+        try q.finish()
+    }
+
+    /// Ends the writing thread without running what waits (the import failed; the transaction
+    /// rolls back). Safe to call more than once.
+    func stopWrites() {
+        queue?.stop()
+        queue = nil
+    }
+
+    deinit { queue?.stop() }
+
+    /// Queues `w`, or runs it at once when no writing thread runs.
+    private func submit(_ w: Write) throws {
+        if let queue { try queue.append(w) } else { try perform(w) }
+    }
+
+    /// Runs the statements of one ``Write``.
+    private func perform(_ w: Write) throws {
+        switch w {
+        case .keptStored(let key):
+            try recordSource(key)
+        case .remove(let key):
+            for st in [deleteFeature, deleteBox, deleteName, deleteSources] {
+                try st.bind([.integer(key)])
+                try st.step()
+                st.reset()
+            }
+        case .feature(let row):
+            let f = row.record
+            let key = f.id.rawValue
+            if row.replacing {
+                try deleteName.bind([.integer(key)])
+                try deleteName.step()
+                deleteName.reset()
+            }
+            let label = f.label(box: row.box)
+            try insertFeature.bind([
+                .integer(key), .text(f.featureClass.rawValue), .integer(Int64(f.kind.rawValue)), .integer(Int64(row.minZoom)),
+                .optional(row.name), .optional(f.version.map(Int64.init)), .integer(f.complete ? 1 : 0),
+                .integer(Int64(label.0)), .integer(Int64(label.1)), .blob(row.geometry),
+                row.nodeIDs.map { .blob($0) } ?? .null,
+                .text(TagsJSON.encode(f.tags)), .integer(importID),
+                row.zoomGeometry.map { .blob($0) } ?? .null,
+            ])
+            try insertFeature.step()
+            insertFeature.reset()
+            if !row.names.isEmpty {
+                try insertName.bind([.integer(key), .text(row.names)])
+                try insertName.step()
+                insertName.reset()
+            }
+            try recordSource(key)
+        }
+    }
+
     /// Records that this import's file holds feature `key` (whichever copy is stored).
     private func recordSource(_ key: Int64) throws {
         try insertSource.bind([.integer(key), .integer(importID)])
@@ -131,44 +235,29 @@ final class MapStoreWriter {
         return false
     }
 
-    /// Inserts or replaces a feature (upsert by OSM type and id).
+    /// Inserts or replaces a feature (upsert by OSM type and id). The decision is made here;
+    /// the statements run on the writing thread when one runs (``startWriteThread()``).
     /// - Returns: false when the stored copy was kept.
     @discardableResult
     func write(_ f: FeatureRecord) throws -> Bool {
         let key = f.id.rawValue
         let old = existing[key]
-        if let old {
-            if keepStored(old, version: f.version, complete: f.complete) { try recordSource(key); return false }
-            try deleteName.bind([.integer(key)])
-            try deleteName.step()
-            deleteName.reset()
+        if let old, keepStored(old, version: f.version, complete: f.complete) {
+            try submit(.keptStored(key))
+            return false
         }
         let kept = f.tags
         let box = f.box
-        let label = f.label(box: box)
         let name = kept.value("name")
         let minZoom = FeatureClassifier.minZoom(f.featureClass, bounds: FixedPoint.box(box), isPoint: f.kind == .point, tags: kept)
-        let geometry = GeometryCodec.encode(parts: f.parts)
-        try insertFeature.bind([
-            .integer(key), .text(f.featureClass.rawValue), .integer(Int64(f.kind.rawValue)), .integer(Int64(minZoom)),
-            .optional(name), .optional(f.version.map(Int64.init)), .integer(f.complete ? 1 : 0),
-            .integer(Int64(label.0)), .integer(Int64(label.1)), .blob(geometry),
-            f.nodeIDs.map { .blob(GeometryCodec.encode(nodeIDs: $0)) } ?? .null,
-            .text(TagsJSON.encode(kept)), .integer(importID),
-            MapStore.zoomGeometryBlob(parts: f.parts, kind: f.kind, minZoom: minZoom).map { .blob($0) } ?? .null,
-        ])
-        try insertFeature.step()
-        insertFeature.reset()
+        let names = [name, kept.value("alt_name")].compactMap { $0 }.joined(separator: " ")
+        try submit(.feature(FeatureRow(record: f, box: box, minZoom: minZoom, name: name, names: names, replacing: old != nil,
+                                       geometry: GeometryCodec.encode(parts: f.parts),
+                                       nodeIDs: f.nodeIDs.map { GeometryCodec.encode(nodeIDs: $0) },
+                                       zoomGeometry: MapStore.zoomGeometryBlob(parts: f.parts, kind: f.kind, minZoom: minZoom))))
         let pending = PendingBox(id: key, minLat: box.0, maxLat: box.1, minLon: box.2, maxLon: box.3, minZoom: Int32(minZoom))
         var slot = old?.pendingBox ?? -1
         if slot >= 0 { pendingBoxes[Int(slot)] = pending } else { slot = Int32(pendingBoxes.count); pendingBoxes.append(pending) }
-        let names = [name, kept.value("alt_name")].compactMap { $0 }.joined(separator: " ")
-        if !names.isEmpty {
-            try insertName.bind([.integer(key), .text(names)])
-            try insertName.step()
-            insertName.reset()
-        }
-        try recordSource(key)
         existing[key] = Stored(version: f.version, complete: f.complete, pendingBox: slot)
         return true
     }
@@ -180,11 +269,7 @@ final class MapStoreWriter {
         guard let old = existing[key] else { return }
         if let v = version, let ov = old.version, v < ov { return }
         if old.pendingBox >= 0 { pendingBoxes[Int(old.pendingBox)].minZoom = -1 }
-        for st in [deleteFeature, deleteBox, deleteName, deleteSources] {
-            try st.bind([.integer(key)])
-            try st.step()
-            st.reset()
-        }
+        try submit(.remove(key))
         existing[key] = nil
         removed += 1
     }
@@ -204,6 +289,7 @@ final class MapStoreWriter {
     /// order (``PackedRTree``). Call once after
     /// the last ``write(_:)``, inside the import's transaction; queries see the same rows.
     func flushBoxes() throws {
+        try finishWrites()
         var order = pendingBoxes.indices.filter { pendingBoxes[$0].minZoom >= 0 }
         let keys = pendingBoxes.map { b in
             Self.hilbertIndex(latE7: Int32((Int64(b.minLat) + Int64(b.maxLat)) / 2), lonE7: Int32((Int64(b.minLon) + Int64(b.maxLon)) / 2))
@@ -260,6 +346,8 @@ final class MapStoreWriter {
     @discardableResult
     func writeRoute(id: Int64, tags: [OSMTag], version: Int32?, complete: Bool, members: [(OSMMember, Bool)],
                     parts: [[(Int32, Int32)]]) throws -> Bool {
+        // Routes are few: written at once, after what the writing thread still holds.
+        try queue?.drain()
         try insertRouteSource.bind([.integer(id), .integer(importID)])
         try insertRouteSource.step()
         insertRouteSource.reset()

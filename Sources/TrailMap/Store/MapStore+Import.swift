@@ -86,6 +86,11 @@ extension MapStore {
                         .text(Self.iso8601(importedAt))])
             let importID = db.lastInsertRowID
             let writer = try MapStoreWriter(db: db, importID: importID)
+            // SQLite's statements on a second thread while this one reads and classifies
+            // (DECISIONS 740); stopped before a failed import rolls back. CAIRN_IMPORT_THREADS=1
+            // keeps them on this thread (to compare, and to profile one thread).
+            if !Self.singleThreadImport { writer.startWriteThread() }
+            defer { writer.stopWrites() }
             let session = OSMImportSession(writer: writer, file: path, locate: { [unowned reader] in reader.location($0) })
             for (pass, kinds) in [(1, OSMKinds.relations), (2, [.nodes, .ways])] {
                 // Pass 2: untagged nodes and ways stay in the reader unless stored or needed.
@@ -126,6 +131,12 @@ extension MapStore {
             report.routesHeld = Int(try db.scalar("SELECT count(*) FROM route_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
             return report
         }
+    }
+
+    /// True when the environment sets CAIRN_IMPORT_THREADS=1: ``importOSM(path:importedAt:progress:)``
+    /// then runs its SQLite statements on the calling thread, as before DECISIONS 740.
+    static var singleThreadImport: Bool {
+        getenv("CAIRN_IMPORT_THREADS").map { String(cString: $0) == "1" } ?? false
     }
 
     /// Before the first import into a store this instance created (the file did not exist,

@@ -67,10 +67,17 @@ public struct HikeImportPlan: Sendable {
     /// The file name without its directory, kept as the hikes' source.
     public let fileName: String
     public let candidates: [Candidate]
+    /// The statistics of each of `document.tracks`, in order, when the reader already computed
+    /// them with the standard configuration (`StatisticsCalculator()`; the plausibility pass of
+    /// `HikeFileRead`): ``hikes(selecting:statistics:)`` takes a track's from here instead of
+    /// computing them again (DECISIONS 741). Nil, or a count other than the tracks', when not.
+    public var trackStatistics: [TrackStatistics]?
 
-    public init(document: GPXDocument, fileName: String) {
+    /// - Parameter trackStatistics: see ``trackStatistics``.
+    public init(document: GPXDocument, fileName: String, trackStatistics: [TrackStatistics]? = nil) {
         self.document = document
         self.fileName = fileName
+        self.trackStatistics = trackStatistics
         let stem = (fileName as NSString).deletingPathExtension
         var list: [Candidate] = []
         let paths = document.tracks.map { ($0.name, $0.pointCount, $0.segments.count) }
@@ -99,7 +106,8 @@ public struct HikeImportPlan: Sendable {
     /// The hikes for the chosen candidate numbers, in file order.
     /// - Parameters:
     ///   - numbers: candidate numbers (`--track`), or nil for ``defaultSelection``.
-    ///   - statistics: computes a track's statistics (`StatisticsCalculator`).
+    ///   - statistics: computes a track's statistics (`StatisticsCalculator`); not called for a
+    ///     track whose statistics ``trackStatistics`` holds.
     /// - Throws: ``PlanError``: a number beyond the list, or naming an empty track or route
     ///   (asked for explicitly, so the whole choice fails rather than storing a hike without
     ///   points).
@@ -122,10 +130,12 @@ public struct HikeImportPlan: Sendable {
                                  fileDescription: meta.description, author: meta.author, copyright: meta.copyright,
                                  links: meta.links, time: meta.time, keywords: meta.keywords)
             var tracks: [Track] = []
+            var known: TrackStatistics?
             var description = Self.clean(meta.description)
             switch c.source {
             case .track(let i):
                 tracks = [document.tracks[i]]
+                if let all = trackStatistics, all.count == document.tracks.count { known = all[i] }
             case .route(let i):
                 tracks = [document.routes[i].asTrack]
                 m.isRoute = true
@@ -140,7 +150,7 @@ public struct HikeImportPlan: Sendable {
                 m.number = t.number
                 m.type = t.type
                 description = Self.clean(t.description) ?? description
-                stats = statistics(t)
+                stats = known ?? statistics(t)
             } else {
                 stats.boundingBox = BoundingBox(covering: document.waypoints.map(\.coordinate))
             }
