@@ -58,6 +58,7 @@ final class DrawEffectPerformer: Sendable {
         case .clearDraft:
             onStore(.clear, send) { store in try store.clearDraft() }
         case .loadDrawnHike(let id):
+            let map = connections.map
             onStore(.loadDrawnHike, send) { store in
                 let summary = try store.summary(id)
                 let tracks = try store.tracks(of: id)
@@ -66,7 +67,16 @@ final class DrawEffectPerformer: Sendable {
                 track.segments = tracks.flatMap(\.segments)
                 // Its places come back into the drawing (not its stops: the legs make those again).
                 let places = try store.places(of: id, exceptType: "stop").map { p -> Place in var q = p; q.id = nil; return q }
-                send(.draw(.drawnHikeLoaded(id, name: summary.name, track, places: places)))
+                // The stops' saved names, to find their places again on the map's queue.
+                let stops = RoutePlan.stops(of: track)
+                let names = Self.savedStopNames(stops, try store.waypoints(of: id))
+                let loaded = track
+                map.async { c in
+                    let stopPlaces = (try? c.store().map { m in
+                        zip(stops, names).map { stop, name in name.flatMap { Self.place(named: $0, near: stop, m) } }
+                    }) ?? nil
+                    send(.draw(.drawnHikeLoaded(id, name: summary.name, loaded, places: places, stopPlaces: stopPlaces ?? [])))
+                }
             }
         case .save(let name, let plan, let stopNames, let places):
             connections.store.async { c in
@@ -103,6 +113,27 @@ final class DrawEffectPerformer: Sendable {
                 send(.draw(.draftFailed(operation, reason: "\(error)")))
             }
         }
+    }
+
+    /// The name each stop was saved with: the "stop" waypoint within 5 m of it, unless it is the
+    /// "Stop N" a stop without a place gets.
+    static func savedStopNames(_ stops: [Coordinate], _ waypoints: [Waypoint]) -> [String?] {
+        let saved = waypoints.filter { $0.type == "stop" }
+        return stops.enumerated().map { i, stop in
+            let near = saved.min { Geodesy.distance(from: stop, to: $0.coordinate) < Geodesy.distance(from: stop, to: $1.coordinate) }
+            guard let w = near, Geodesy.distance(from: stop, to: w.coordinate) <= 5, let name = w.name,
+                  name != "Stop \(i + 1)" else { return nil }
+            return name
+        }
+    }
+
+    /// The map feature a stop was saved with: the nearest one named exactly `name` within 300 m
+    /// (the nearest-feature lookup and the search both give its representative point, which
+    /// can lie that far from a long feature's stop), as the stop's place (distance 0).
+    static func place(named name: String, near stop: Coordinate, _ map: MapStore) -> NamedPlace? {
+        guard let found = try? map.search(name: name, near: stop, limit: 50) else { return nil }
+        return found.filter { $0.name == name && ($0.distance ?? .infinity) <= 300 }
+            .min { ($0.distance ?? 0) < ($1.distance ?? 0) }?.at(distance: 0)
     }
 
     /// What is at `stop` (cached per coordinate; nil when nothing named is near or the map

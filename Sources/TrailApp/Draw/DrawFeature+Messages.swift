@@ -52,7 +52,7 @@ extension DrawUpdate {
             m.snapCursorToCell()
             model = m
             return drawBasemapEffects()
-        case .drawnHikeLoaded(let id, let name, let track, let places):
+        case .drawnHikeLoaded(let id, let name, let track, let places, let stopPlaces):
             status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w saves a new hike",
                                          isError: false)
             let stops = RoutePlan.stops(of: track), legRouting = RoutePlan.legRouting(of: track)
@@ -61,6 +61,13 @@ extension DrawUpdate {
             guard var m = model else { return effects }
             for p in places { m.addRoutePlace(p) }
             m.sourcePlaces = m.routePlaces
+            // The stops keep the places they were saved with (found again by name), not the
+            // nearest feature a fresh lookup would give (DECISIONS 769).
+            for (stop, kept) in zip(m.stops, stopPlaces) {
+                guard let kept else { continue }
+                m.chosenPlaces[stop] = kept
+                m.places[stop] = .some(kept)
+            }
             // No draft until the first change (this forgets a draft the hiker chose to discard).
             m.sourceStops = m.stops
             m.sourceLegRouting = m.legRouting

@@ -16,7 +16,7 @@ public enum DrawMessage: Sendable {
     case mapArea(BoundingBox?)
     /// A drawn hike read back for editing: its id, name, track (one segment per leg) and its
     /// places that are not its stops.
-    case drawnHikeLoaded(HikeID, name: String, Track, places: [Place] = [])
+    case drawnHikeLoaded(HikeID, name: String, Track, places: [Place] = [], stopPlaces: [NamedPlace?] = [])
     /// The drawing was stored as a hike (or found already stored) under `name`.
     case saved(name: String, HikeStore.InsertOutcome)
     /// Storing it failed (the drawing stays open and kept).

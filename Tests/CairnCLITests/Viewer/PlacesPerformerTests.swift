@@ -81,9 +81,34 @@ import TrailStore
         #expect(places[1].elevation == 1600 && !places[1].elevationFromTerrain && places[1].note == "flat")
         // The two stops are stored as waypoints too, but they are not places (DECISIONS 276).
         #expect(try store.places(of: id).map(\.name) == ["Cabana de Besalí", "Lunch"] && store.summary(id).waypointCount == 4)
-        guard case .draw(.drawnHikeLoaded(id, _, _, let back)) = f.run(.draw(.loadDrawnHike(id))) else {
+        guard case .draw(.drawnHikeLoaded(id, _, _, let back, _)) = f.run(.draw(.loadDrawnHike(id))) else {
             Issue.record("not loaded"); return
         }
         #expect(back.map(\.name) == ["Cabana de Besalí", "Lunch"] && back.allSatisfy { $0.id == nil })
+    }
+
+    /// Editing a saved drawing keeps the places its stops were saved with (issue 34: "Estany
+    /// Forcat · water" came back as the nearest feature, a stream), found again on the map by
+    /// their saved names; a stop saved without a place ("Stop 2") is looked up afresh.
+    @Test func editingADrawnRouteKeepsItsStopsPlaces() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let a = Coordinate(latitude: 42.6200, longitude: 1.5390), b = Coordinate(latitude: 42.6290, longitude: 1.5376)
+        let c = Coordinate(latitude: 42.6250, longitude: 1.5380)
+        let request = DrawPlanRequest(request: 1, base: RoutePlan(), stops: [a, c, b], legRouting: [false, false], routingOn: false)
+        guard case .draw(.planned(1, let plan, _, _, _)) = f.run(.draw(.plan(request))) else { Issue.record("no plan"); return }
+        guard case .draw(.saved(_, .inserted(let id))) = f.run(.draw(.save(name: "Named stops", plan,
+                                                                          stopNames: ["el Serrat", nil, "Cabana de Besalí"]))) else {
+            Issue.record("not saved"); return
+        }
+        guard case .draw(.drawnHikeLoaded(id, _, _, _, let stops)) = f.run(.draw(.loadDrawnHike(id))) else {
+            Issue.record("not loaded"); return
+        }
+        #expect(stops.count == 3, "\(stops)")
+        // el Serrat is node/64954451 (a place); Cabana de Besalí way/391568717 (a hut).
+        #expect(stops.first??.name == "el Serrat" && stops.first??.id == MapFeatureID(type: .node, osmID: 64954451))
+        #expect(stops.count == 3 && stops[1] == nil)
+        #expect(stops.last??.name == "Cabana de Besalí" && stops.last??.featureClass == .hut)
+        #expect(stops.last??.distance == 0)
     }
 }

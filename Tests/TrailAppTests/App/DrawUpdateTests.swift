@@ -378,6 +378,21 @@ import TrailStore
         #expect(Self.keptDraft(effects) == nil && s.draw.storedDraft == nil)
     }
 
+    /// A saved drawing's stops keep the places they were saved with when it is edited; the
+    /// planner's nearest-feature answer does not rename them (issue 34).
+    @Test func editingKeepsTheStopsSavedPlaces() throws {
+        let planner = try Self.planner()
+        let stops = [Coordinate(latitude: 42.6236, longitude: 1.5330), Coordinate(latitude: 42.6222, longitude: 1.5360)]
+        let track = planner.replan(RoutePlan(), stops: stops, legRouting: [true]).track(name: "Drawn")
+        let lake = NamedPlace(id: MapFeatureID(type: .way, osmID: 42), featureClass: .water, name: "Estany Forcat",
+                              coordinate: stops[0], tags: [:], distance: 0)
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        answer(&s, app.update(&s, .draw(.drawnHikeLoaded(HikeID(rowID: 5), name: "Drawn", track, stopPlaces: [lake, nil]))), planner)
+        let m = try #require(s.drawing)
+        #expect(m.places[m.stops[0]] == .some(lake), "\(String(describing: m.places[m.stops[0]]))")
+        #expect(m.chosenPlaces[m.stops[0]] == lake && m.chosenPlaces[m.stops[1]] == nil)
+    }
+
     /// Issue 7 (tester): leaving an unchanged edit left "Drawing kept" and an unfinished drawing.
     @Test func anUnchangedEditKeepsNoDraftAndTheFirstChangeDoes() throws {
         let planner = try Self.planner()
