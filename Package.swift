@@ -73,7 +73,8 @@ let package = Package(
         // gpsfake and child processes for the integration tests (TrailLive, end to end).
         .target(name: "GPSFakeSupport", path: "Tests/GPSFakeSupport"),
         // Paths, builders and waiting helpers the test targets share (one copy, DECISIONS 702).
-        .target(name: "CairnTestSupport", dependencies: ["TermUI", "TrailApp", "TrailCore", "TrailFormats", "TrailMap", "TrailTerrain"],
+        .target(name: "CairnTestSupport", dependencies: ["TermUI", "TrailApp", "TrailCore", "TrailFormats", "TrailMap", "TrailTerrain",
+                                                         "ViewerRuntime"],
                 path: "Tests/CairnTestSupport"),
 
         // Benchmarks print figures (speed targets are not timed tests); see Benchmarks/README.md.

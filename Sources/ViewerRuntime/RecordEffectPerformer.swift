@@ -6,38 +6,58 @@ import TrailCore
 import TrailLive
 import TrailStore
 
+/// The recorder's side of the hike store, on its own queue (a ``SerialAccess``): the store
+/// connection, the one ``Recorder`` and what the screen's effects need to remember between
+/// them. Not `Sendable`: it stays on its accessor's queue.
+struct RecordingConnection {
+    let storePath: String
+    let now: @Sendable () -> Date
+    var store: HikeStore?
+    var recorder: Recorder?
+    var restored: Recorder?
+    /// The name the screen was given at `.begun`: for an unnamed new recording a placeholder that
+    /// the first fix's date replaces in the store (DECISIONS.md 340); finishing with it unchanged
+    /// keeps the stored name rather than renaming the hike back to the placeholder.
+    var begunName: String?
+    /// The recorder was restored at `.begin` (a resume), so its stored replay speed applies.
+    var resumed = false
+    var lastStatistics: (at: Date, statistics: TrackStatistics)?
+    /// The noise filter's thresholds for a new recording.
+    var rules = PositionFilterRules.recording
+
+    mutating func openStore() throws -> HikeStore {
+        if let store { return store }
+        let s = try HikeStore(path: storePath, now: now)
+        store = s
+        return s
+    }
+}
+
 /// Performs the recording screen's effects: owns the one ``Recorder`` and its hike-store
 /// connection on a serial queue of its own (so a slow map or list query never delays a point,
 /// and fixes are judged in the order they came), runs the position source through the shared
 /// ``PositionSourceRunner``, and answers every store write with the figures after it.
-public final class RecordEffectPerformer: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "cairn.recording")
+/// `Sendable` checked by the compiler: the recorder and its store are a ``SerialAccess``
+/// (DECISIONS 620, 703).
+public final class RecordEffectPerformer: Sendable {
+    private let access: SerialAccess<RecordingConnection>
     private let runner = PositionSourceRunner(label: "cairn.record-tick")
-    private let storePath: String
-    private let now: () -> Date
+    private let now: @Sendable () -> Date
     private let speech: SpeechOutput
-    // Used only on `queue`.
-    private var store: HikeStore?
-    private var recorder: Recorder?
-    private var restored: Recorder?
-    /// The name the screen was given at `.begun`: for an unnamed new recording a placeholder that
-    /// the first fix's date replaces in the store (DECISIONS.md 340); finishing with it unchanged
-    /// keeps the stored name rather than renaming the hike back to the placeholder.
-    private var begunName: String?
-    /// The recorder was restored at `.begin` (a resume), so its stored replay speed applies.
-    private var resumed = false
-    private var lastStatistics: (at: Date, statistics: TrackStatistics)?
     /// The noise filter's thresholds for a new recording (`cairn record --max-accuracy …`);
-    /// set before the app starts.
-    public var rules = PositionFilterRules.recording
+    /// set before the app starts (read and written on the recorder's queue).
+    public var rules: PositionFilterRules {
+        get { (try? access.read { $0.rules }) ?? .recording }
+        set { try? access.write { $0.rules = newValue } }
+    }
 
     /// The statistics (the session's running ones, DECISIONS.md 421) are handed to the screen
     /// at most this often, in seconds of wall time; distance, points and counters are exact
     /// after every point.
     static let statisticsInterval = 1.0
 
-    init(storePath: String, speech: SpeechOutput, now: @escaping () -> Date) {
-        self.storePath = storePath
+    init(storePath: String, speech: SpeechOutput, now: @escaping @Sendable () -> Date) {
+        access = SerialAccess(label: "cairn.recording", RecordingConnection(storePath: storePath, now: now))
         self.speech = speech
         self.now = now
     }
@@ -46,19 +66,19 @@ public final class RecordEffectPerformer: @unchecked Sendable {
         switch effect {
         case .startSource(let spec, let speed, let number):
             // On the recorder's queue, after `.begin`: a replay resumed continues after its last point.
-            queue.async { [self] in
-                let timing = recorder.map(\.replayTiming) ?? .recording(after: nil, anchor: nil)
+            access.async { [self] c in
+                let timing = c.recorder.map(\.replayTiming) ?? .recording(after: nil, anchor: nil)
                 // A resumed recording plays at its own replay speed unless one was given (DECISIONS.md 422).
-                let replaySpeed = speed ?? (resumed ? recorder?.speed : nil)
-                do { try recorder?.useSource(nil, speed: replaySpeed) } catch {
+                let replaySpeed = speed ?? (c.resumed ? c.recorder?.speed : nil)
+                do { try c.recorder?.useSource(nil, speed: replaySpeed) } catch {
                     send(.record(.failed(reason: "\(error)")))
                 }
                 startSource(spec, speed: replaySpeed, timing: timing, number: number, send: send)
             }
         case .stopSource:  // queued too, so it never overtakes a queued start
-            queue.async { [self] in runner.stop() }
+            access.async { [self] _ in runner.stop() }
         case .pauseSource(let paused):
-            queue.async { [self] in runner.setPaused(paused) }
+            access.async { [self] _ in runner.setPaused(paused) }
         case .speak(let text):
             speech.speak(text)
         case .checkSource(let spec, let text, let resuming):
@@ -68,9 +88,9 @@ public final class RecordEffectPerformer: @unchecked Sendable {
                 send(.record(.sourceChecked(text: text, spec, resuming: resuming, error: problem)))
             }
         case .findUnfinished, .begin, .receive, .perform, .finish, .finishUnfinished, .backtrack:
-            queue.async { [self] in
+            access.async { [self] c in
                 do {
-                    try performStoreEffect(effect, send: send)
+                    try performStoreEffect(effect, &c, send: send)
                 } catch {
                     send(.record(.failed(reason: "\(error)")))
                 }
@@ -91,38 +111,32 @@ public final class RecordEffectPerformer: @unchecked Sendable {
     /// paused too, by ``Recorder/init(restoring:store:now:)``).
     public func shutDown() {
         runner.stop()
-        queue.sync {
+        try? access.write { c in
             runner.stop()  // a start queued before this
-            if let r = recorder, r.session.state == .recording { try? r.perform(.pause) }
-            recorder = nil
-            restored = nil  // the last recorder gone drops and removes the recording lock (DECISIONS.md 491)
+            if let r = c.recorder, r.session.state == .recording { try? r.perform(.pause) }
+            c.recorder = nil
+            c.restored = nil  // the last recorder gone drops and removes the recording lock (DECISIONS.md 491)
         }
     }
 
-    private func openStore() throws -> HikeStore {
-        if let store { return store }
-        let s = try HikeStore(path: storePath, now: now)
-        store = s
-        return s
-    }
-
-    private func figures(_ r: Recorder, fresh: Bool = false) -> RecordingFigures {
+    private func figures(_ r: Recorder, _ c: inout RecordingConnection, fresh: Bool = false) -> RecordingFigures {
         let t = now()
-        if !fresh, let last = lastStatistics, t.timeIntervalSince(last.at) < Self.statisticsInterval, last.at <= t {
+        if !fresh, let last = c.lastStatistics, t.timeIntervalSince(last.at) < Self.statisticsInterval, last.at <= t {
             return RecordingFigures(session: r.session, statistics: last.statistics)
         }
         let s = r.session.statistics()
-        lastStatistics = (t, s)
+        c.lastStatistics = (t, s)
         return RecordingFigures(session: r.session, statistics: s)
     }
 
-    private func performStoreEffect(_ effect: RecordEffect, send: @escaping @Sendable (AppMessage) -> Void) throws {
+    private func performStoreEffect(_ effect: RecordEffect, _ c: inout RecordingConnection,
+                                    send: @escaping @Sendable (AppMessage) -> Void) throws {
         switch effect {
         case .findUnfinished:
-            let store = try openStore()
+            let store = try c.openStore()
             guard let r = try Recorder.restoreUnfinished(in: store, now: now), let hike = r.hike, let id = r.recording else { return }
             let record = try store.recording(id)
-            restored = r
+            c.restored = r
             // The recording's own time, its first fix's, as the hike's start everywhere else (a
             // replayed 2018 log started in 2018); the wall-clock row time only without fix times (DECISIONS.md 490).
             let firstFix = r.session.keptStretches.lazy.compactMap { $0.first?.date }.first
@@ -130,59 +144,59 @@ public final class RecordEffectPerformer: @unchecked Sendable {
                                                               startedAt: firstFix ?? record.startedAt, pointCount: r.session.pointCount,
                                                               distance: r.session.distance))))
         case .begin(let name, let source, let resuming):
-            let store = try openStore()
-            lastStatistics = nil
+            let store = try c.openStore()
+            c.lastStatistics = nil
             if let resuming {
                 let r: Recorder
-                if let kept = restored, kept.recording == resuming { r = kept } else {
+                if let kept = c.restored, kept.recording == resuming { r = kept } else {
                     r = try Recorder(restoring: try store.recording(resuming), store: store, now: now)
                 }
-                restored = nil
+                c.restored = nil
                 try r.useSource(source, speed: r.speed)
                 if r.session.state == .paused { try r.perform(.resume) }
-                recorder = r
-                resumed = true
-                begunName = r.name
-                send(.record(.begun(figures(r, fresh: true), stored: r.session.stretches, name: r.name, hike: r.hike)))
+                c.recorder = r
+                c.resumed = true
+                c.begunName = r.name
+                send(.record(.begun(figures(r, &c, fresh: true), stored: r.session.stretches, name: r.name, hike: r.hike)))
             } else {
-                let r = try Recorder(store: store, name: name, rules: rules, source: source, now: now)
-                recorder = r
-                resumed = false
-                begunName = r.name
+                let r = try Recorder(store: store, name: name, rules: c.rules, source: source, now: now)
+                c.recorder = r
+                c.resumed = false
+                c.begunName = r.name
                 // An unnamed recording has no name until its first point (`.named`): the screen
                 // says "New recording", not the wall clock's date (DECISIONS.md 490).
-                send(.record(.begun(figures(r, fresh: true), stored: [], name: r.nameAwaitsFirstFix ? "" : r.name, hike: nil)))
+                send(.record(.begun(figures(r, &c, fresh: true), stored: [], name: r.nameAwaitsFirstFix ? "" : r.name, hike: nil)))
             }
         case .receive(let fix):
-            guard let r = recorder else { return }
+            guard let r = c.recorder else { return }
             let created = r.hike == nil
             let judgement = try r.receive(fix)
             if created, r.hike != nil { send(.record(.named(r.name))) }
             var accepted: PendingPoint?
             if case .accept(let p) = judgement { accepted = p }
-            send(.record(.judged(figures(r), accepted: accepted, hike: r.hike)))
+            send(.record(.judged(figures(r, &c), accepted: accepted, hike: r.hike)))
         case .perform(let action):
-            guard let r = recorder else { return }
+            guard let r = c.recorder else { return }
             try r.perform(action)
-            send(.record(.stateChanged(figures(r, fresh: true))))
+            send(.record(.stateChanged(figures(r, &c, fresh: true))))
         case .finish(let name):
-            guard let r = recorder else { return send(.record(.finished(nil))) }
-            recorder = nil
+            guard let r = c.recorder else { return send(.record(.finished(nil))) }
+            c.recorder = nil
             guard let hike = r.hike else { return send(.record(.finished(nil))) }
-            if name != r.name, name != begunName { try r.store.rename(hike, to: name) }
+            if name != r.name, name != c.begunName { try r.store.rename(hike, to: name) }
             try r.perform(.finish)
             send(.record(.finished(hike)))
         case .finishUnfinished(let id):
-            let store = try openStore()
+            let store = try c.openStore()
             let r: Recorder
-            if let kept = restored, kept.recording == id { r = kept } else {
+            if let kept = c.restored, kept.recording == id { r = kept } else {
                 r = try Recorder(restoring: try store.recording(id), store: store, now: now)
             }
-            restored = nil
+            c.restored = nil
             try r.perform(.finish)
             send(.record(.finished(r.hike)))
         case .backtrack:
-            guard let r = recorder else { return }
+            guard let r = c.recorder else { return }
             send(.record(.backtrackReady(r.session.backtrackPoints())))
         case .startSource, .stopSource, .pauseSource, .speak, .checkSource:
             break  // not store work: done in perform(_:send:)

@@ -48,7 +48,7 @@ import TrailFormats
         var state: UInt64 = 42
         for i in bytes.indices { state = state &* 6_364_136_223_846_793_005 &+ 1; bytes[i] = UInt8(state >> 56) }
         bytes[0] = 0x07
-        FileManager.default.createFile(atPath: garbage, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: garbage, contents: Data(bytes))
         for file in [data + "/fitparse-MonitoringFile.fit", garbage] {
             let run = cairn(["import", file, "--store", store])
             #expect(run.status == 1)
@@ -68,7 +68,7 @@ import TrailFormats
         let dir = makeTempDirectory("formats")
         let cut = dir + "/oybin-cut.gpx"
         let whole = try #require(FileManager.default.contents(atPath: gpx + "/GPSTools-Oybin.gpx"))
-        FileManager.default.createFile(atPath: cut, contents: whole.prefix(20480))
+        _ = FileManager.default.createFile(atPath: cut, contents: whole.prefix(20480))
         let store = dir + "/hikes.sqlite"
         let strict = cairn(["import", cut, "--strict", "--store", store])
         #expect(strict.status == 1)

@@ -10,50 +10,17 @@ import TrailMap
 /// Contours on the map end to end: the basemap performer reads a terrain folder holding a cone
 /// tile written here, the lines ride on the basemap, and the map draws them only when on.
 @Suite struct ContourMapTests {
-    /// A folder with one SRTM3 tile N42E001 whose samples form a cone: 3000 m at the tile's
-    /// centre (row 600, column 600), 20 m lower per sample of distance, never below 0.
-    static func coneFolder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-cone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let side = 1201
-        var data = Data(count: side * side * 2)
-        data.withUnsafeMutableBytes { buf in
-            for r in 0..<side {
-                for c in 0..<side {
-                    let d = Double((r - 600) * (r - 600) + (c - 600) * (c - 600)).squareRoot()
-                    let h = Int16(max(0, 3000 - 20 * d).rounded())
-                    buf.storeBytes(of: h.bigEndian, toByteOffset: (r * side + c) * 2, as: Int16.self)
-                }
-            }
-        }
-        try data.write(to: dir.appendingPathComponent("N42E001.hgt"))
-        return dir
-    }
-
-    /// Loads the basemap for `viewport` through the performer (no map store).
-    static func load(_ viewport: MapViewport, terrain: String?, in dir: URL) -> MapBasemap? {
-        let performer = EffectPerformer(storePath: dir.appendingPathComponent("hikes.sqlite").path,
-                                        mapPath: dir.appendingPathComponent("none.sqlite").path,
-                                        terrainPath: terrain, now: { Date(timeIntervalSince1970: 0) },
-                                        speech: SpeechOutput(environment: [:]), terminal: .init(bell: {}, suspend: {}))
-        let messages = AnswerRecorder<AppMessage>()
-        performer.perform(.loadBasemap(request: 1, viewport)) { messages.append($0) }
-        let answers = messages.wait(until: { !$0.isEmpty })
-        guard case .basemapLoaded(1, let basemap) = answers.first else { return nil }
-        return basemap
-    }
-
     /// Braille cells drawn in `buffer` (any dot set).
     static func brailleCells(_ buffer: Buffer) -> Int {
         TestSupport.scalars(buffer).filter { (0x2801...0x28FF).contains($0.value) }.count
     }
 
     @Test func contourCellsAppearOnlyWhenOn() throws {
-        let dir = try Self.coneFolder()
+        let dir = try ConeTerrain.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         // 0.05° east of the summit: the cone's flank, about 60 samples out.
         let viewport = MapViewport(center: Coordinate(latitude: 42.5, longitude: 1.55), zoom: 14, width: 80, height: 24)
-        let basemap = try #require(Self.load(viewport, terrain: dir.path, in: dir))
+        let basemap = try #require(ConeTerrain.basemap(viewport, terrain: dir.path, in: dir))
         // z14: every 50 m. The view spans ~16 samples east-west at 20 m per sample.
         #expect(!basemap.contours.isEmpty)
         #expect(basemap.contours.allSatisfy { $0.level.truncatingRemainder(dividingBy: 50) == 0 })
@@ -68,7 +35,7 @@ import TrailMap
         on.render(area: off.area, into: &off)
         #expect(Self.brailleCells(off) == 0)
         // Without a terrain folder the basemap carries none.
-        let bare = try #require(Self.load(viewport, terrain: nil, in: dir))
+        let bare = try #require(ConeTerrain.basemap(viewport, terrain: nil, in: dir))
         #expect(bare.contours.isEmpty)
     }
 
@@ -77,11 +44,11 @@ import TrailMap
     /// 1000 m on every 8th/4th (DECISIONS 414); the lines lie on the cone's circles, radius
     /// (3000 − level) / 20 samples around (42.5° N, 1.5° E), within half a sample.
     @Test func contoursAtLowZoomFollowTheConeOnACoarserGrid() throws {
-        let dir = try Self.coneFolder()
+        let dir = try ConeTerrain.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         for (zoom, interval) in [(10.4, 500.0), (9.0, 1000.0), (8.2, 1000.0)] {
             let viewport = MapViewport(center: Coordinate(latitude: 42.5, longitude: 1.5), zoom: zoom, width: 80, height: 24)
-            let basemap = try #require(Self.load(viewport, terrain: dir.path, in: dir))
+            let basemap = try #require(ConeTerrain.basemap(viewport, terrain: dir.path, in: dir))
             #expect(!basemap.contours.isEmpty, "z\(zoom)")
             #expect(MapBasemap.contoursTooFarOut(zoom: zoom) == nil)
             for line in basemap.contours {
@@ -95,16 +62,16 @@ import TrailMap
         }
         // z7.4 (query zoom 7): none, and the screen says from which zoom.
         let far = MapViewport(center: Coordinate(latitude: 42.5, longitude: 1.5), zoom: 7.4, width: 80, height: 24)
-        #expect(try #require(Self.load(far, terrain: dir.path, in: dir)).contours.isEmpty)
+        #expect(try #require(ConeTerrain.basemap(far, terrain: dir.path, in: dir)).contours.isEmpty)
         #expect(MapBasemap.contoursTooFarOut(zoom: 7.4) == "Contours from zoom 8: zoom in")
         #expect(MapBasemap.contourStride(zoom: 12) == 1 && MapBasemap.contourStride(zoom: 10) == 2 && MapBasemap.contourStride(zoom: 8) == 8)
     }
 
     @Test func theHikeScreenKeyTogglesContours() throws {
-        let dir = try Self.coneFolder()
+        let dir = try ConeTerrain.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let viewport = MapViewport(center: Coordinate(latitude: 42.5, longitude: 1.55), zoom: 14, width: 80, height: 24)
-        let basemap = try #require(Self.load(viewport, terrain: dir.path, in: dir))
+        let basemap = try #require(ConeTerrain.basemap(viewport, terrain: dir.path, in: dir))
         #expect(HikeAction.keyMap.action(for: .character("C")) == .contours)
         #expect(DrawAction.commonKeyMap.action(for: .character("C")) == .contours)
         var state = HikeScreenState(hike: TestSupport.northbound(count: 2, start: Coordinate(latitude: 42.5, longitude: 1.55)),
@@ -119,7 +86,7 @@ import TrailMap
     }
 
     @Test func aDrawnLegUpTheConeGetsItsClimbFromTheTerrain() throws {
-        let dir = try Self.coneFolder()
+        let dir = try ConeTerrain.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let performer = EffectPerformer(storePath: dir.appendingPathComponent("hikes.sqlite").path,
                                         mapPath: dir.appendingPathComponent("none.sqlite").path,

@@ -37,7 +37,7 @@ import TrailTerrain
     }
 
     @Test func theDrawingScreenShowsWhatCairnRoutePrints() throws {
-        let dir = try ViewerFixtures.coneFolder()
+        let dir = try ConeTerrain.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         // Up the cone's row from column 700 (1000 m) to 620 (2600 m), then back out to 660
         // (1800 m): +1600 m, −800 m by hand; two straight legs (no map store).
@@ -256,10 +256,10 @@ import TrailTerrain
     }
 
     @Test func hillshadePaintsBackgroundsByTheme() throws {
-        let dir = try ViewerFixtures.coneFolder()
+        let dir = try ConeTerrain.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let viewport = MapViewport(center: Coordinate(latitude: 42.5, longitude: 1.55), zoom: 14, width: 80, height: 24)
-        let basemap = try #require(ViewerFixtures.load(viewport, terrain: dir.path, in: dir))
+        let basemap = try #require(ConeTerrain.basemap(viewport, terrain: dir.path, in: dir))
         let raster = try #require(basemap.hillshade)
         // Flat ground is level 3; the cone's east flank faces away from a north-west sun.
         #expect(HillshadeLayer.level(0.5.squareRoot()) == 3)

@@ -40,37 +40,4 @@ enum ViewerFixtures {
         _ = app.update(&s, .input(.key(.character("n"))))
         return s
     }
-
-    /// A folder with one SRTM3 tile N42E001 whose samples form a cone (ViewerRuntimeTests'
-    /// `ContourMapTests`): 3000 m at the tile's centre, 20 m lower per sample of distance.
-    static func coneFolder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-cone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let side = 1201
-        var data = Data(count: side * side * 2)
-        data.withUnsafeMutableBytes { buf in
-            for r in 0..<side {
-                for c in 0..<side {
-                    let d = Double((r - 600) * (r - 600) + (c - 600) * (c - 600)).squareRoot()
-                    let h = Int16(max(0, 3000 - 20 * d).rounded())
-                    buf.storeBytes(of: h.bigEndian, toByteOffset: (r * side + c) * 2, as: Int16.self)
-                }
-            }
-        }
-        try data.write(to: dir.appendingPathComponent("N42E001.hgt"))
-        return dir
-    }
-
-    /// Loads the basemap for `viewport` through the performer (no map store).
-    static func load(_ viewport: MapViewport, terrain: String?, in dir: URL) -> MapBasemap? {
-        let performer = EffectPerformer(storePath: dir.appendingPathComponent("hikes.sqlite").path,
-                                        mapPath: dir.appendingPathComponent("none.sqlite").path,
-                                        terrainPath: terrain, now: { Date(timeIntervalSince1970: 0) },
-                                        speech: SpeechOutput(environment: [:]), terminal: .init(bell: {}, suspend: {}))
-        let messages = AnswerRecorder<AppMessage>()
-        performer.perform(.loadBasemap(request: 1, viewport)) { messages.append($0) }
-        let answers = messages.wait(until: { !$0.isEmpty })
-        guard case .basemapLoaded(1, let basemap) = answers.first else { return nil }
-        return basemap
-    }
 }
