@@ -71,6 +71,23 @@ import TrailCore
         #expect(elapsed == 900, "\(String(describing: elapsed))")
     }
 
+    /// Issue 33: the fenix 2 FIT's three wrong starting heights are found (the reference:
+    /// Tools/reference/stray_reference.py on gpsbabel's GPX of the file gives heights 1, 2, 3),
+    /// and a file without lines says where by point and track, never "line 0".
+    @Test func theFenixPlateauIsThreeSpikesNamedByPoint() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let r = try TrackFileReader.read(url: data.appendingPathComponent("fit/fitparse-activity-small-fenix2-run.fit"))
+        #expect(r.document.tracks[0].strayFixes().elevations == [1, 2, 3])
+        let w = r.plausibilityWarnings()
+        #expect(w.count == 1 && w[0].line == 0, "\(w)")
+        #expect(w.first?.message.hasPrefix("3 elevation spikes") == true && w.first?.message.contains("first at point 2 of track 1;") == true,
+                "\(w)")
+        #expect(w.first?.message.contains("line 0") == false)
+        // The gain leaves the plateau out: the 87 m climb to 142.4 m and back are not in it.
+        let s = StatisticsCalculator().statistics(for: r.document.tracks[0])
+        #expect((s.maxElevation ?? 0) < 100 && (s.elevationGain ?? 0) < 60, "\(s)")
+    }
+
     @Test func cleanFilesGetNoPlausibilityWarnings() throws {
         for name in ["gpxpy-Mojstrovka.gpx", "GPSTools-Oybin.gpx", "togeojson-trek.gpx"] {
             let r = try GPXReader.read(url: TestPaths.samples.appendingPathComponent(name))
