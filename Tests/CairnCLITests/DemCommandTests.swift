@@ -129,4 +129,30 @@ import Testing
         #expect(abs(gain - ref.gain) < 0.01)
         #expect(abs(gain - (report["ascentMetres"] as! Double)) < 0.01)
     }
+    /// Issue 34: `route -o` with terrain writes the heights a saved route keeps (it wrote no
+    /// `<ele>`), and every number to what the data supports: 7 decimals of degrees, 1 of metres.
+    @Test func routeOutputCarriesTerrainHeightsAtMeasuredPrecision() throws {
+        let dir = TerrainFixtures.temporaryDirectory()
+        _ = run(["dem", "import", "Samples", "--dem", dir])
+        let tmp = TerrainFixtures.temporaryDirectory()
+        let stops = ["42.556,1.533", "42.559,1.548", "42.565,1.556", "42.570,1.566"]
+        let (code, _, err) = run(["route"] + stops + ["--straight", "-o", tmp + "/r.gpx", "--dem", dir,
+                                                      "--store", tmp + "/h.sqlite", "--map", tmp + "/none.sqlite"])
+        #expect(code == 0, "\(err)")
+        let text = try String(contentsOfFile: tmp + "/r.gpx", encoding: .utf8)
+        let trkpts = text.components(separatedBy: "<trkpt ").count - 1
+        let eles = text.components(separatedBy: "<ele>").count - 1
+        #expect(trkpts > stops.count && eles == trkpts, "\(trkpts) trkpt, \(eles) ele")
+        let longDegrees = try Regex(#"l(at|on)="-?[0-9]+\.[0-9]{8,}""#)
+        let longMetres = try Regex(#"<ele>-?[0-9]+\.[0-9]{2,}</ele>"#)
+        #expect(text.firstMatch(of: longDegrees) == nil && text.firstMatch(of: longMetres) == nil)
+        // The file's own gain is the terrain's along the densified line ("Ordino to Casamanya"),
+        // up to the 0.05 m rounding of each height.
+        let (_, out, _) = run(["stats", tmp + "/r.gpx", "--json"])
+        let docs = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [[String: Any]]
+        let stats = try #require((docs[0]["tracks"] as? [[String: Any]])?.first?["statistics"] as? [String: Any])
+        let ref = try TerrainFixtures.reference().routes.first { $0.name == "Ordino to Casamanya" }!
+        let gain = try #require(stats["elevationGain"] as? Double)
+        #expect(abs(gain - ref.gain) < 0.5, "\(gain) vs \(ref.gain)")
+    }
 }

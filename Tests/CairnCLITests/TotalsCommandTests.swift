@@ -225,6 +225,9 @@ import TrailFormats
         #expect(text.stdout.contains("1 walk followed while recorded counted once, as the recording"))
         #expect(text.stdout.contains("Left out of the records: “clock-1970”") && text.stdout.contains("before the GPS era"))
         #expect(text.stdout.contains("Left out of the records: “drive”") && text.stdout.contains("averages 4"))
+        // Issue 34: the 1970 clock counts in the sums but does not open the all-time span.
+        #expect(text.stdout.contains("(2026-05-10 to 2026-06-01)"), "\(text.stdout)")
+        #expect(!text.stdout.contains("1970-01-01 to"))
         #expect(text.stderr.isEmpty)
         // A TZ that names no zone is said once on stderr; the output still comes.
         let nonsense = cairn(["totals", "--store", store], environment: ["TZ": "Nonsense"])

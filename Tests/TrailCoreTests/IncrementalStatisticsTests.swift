@@ -18,14 +18,14 @@ import Testing
     /// A walk at 1 Hz of `n` points from a seed: wandering heading, 0.8-1.6 m/s, climbs and
     /// descents with GPS height noise, stops of a few minutes; `troubles` adds what the rules
     /// treat specially: stray positions (null island, far jumps, also first and last), height
-    /// spikes, single out-of-order times, a clock break and a step back, untimed points, a
+    /// spikes, plateaus of one to four wrong heights (80 m up in 1 s), single out-of-order times, a clock break and a step back, untimed points, a
     /// missing height, a pause of an hour walked across (a resume gap).
     static func walk(_ n: Int, seed: UInt64, troubles: Bool) -> [Trackpoint] {
         var rng = XorShift(state: seed)
         var lat = 42.55, lon = 1.55, ele = 1800.0, heading = 0.0, t = 1_530_000_000.0, climb = 0.3
         var points: [Trackpoint] = []
         points.reserveCapacity(n)
-        var stopLeft = 0
+        var stopLeft = 0, plateauLeft = 0
         for i in 0..<n {
             if stopLeft > 0 {
                 stopLeft -= 1
@@ -49,6 +49,8 @@ import Testing
                 else if r < 0.004 { p.time = Date(timeIntervalSince1970: t - 3_000) }                   // one bad time
                 else if r < 0.0045 { p.time = nil }                                                     // untimed
                 else if r < 0.005 { p.elevation = nil }
+                else if r < 0.006 { plateauLeft = 1 + Int(rng.next() * 4) }                           // 1-4 wrong heights
+                if plateauLeft > 0 && p.elevation != nil { p.elevation = ele + 80; plateauLeft -= 1 }
                 if i == n / 3 { t += 90_000; p.time = Date(timeIntervalSince1970: t) }                  // a break
                 if i == n / 2 { t -= 500; p.time = Date(timeIntervalSince1970: t) }                     // a step back
                 if i == 2 * n / 3 {                                                                     // a resume gap

@@ -35,6 +35,43 @@ import Testing
         #expect(found.first == 3 && found.count == 4)
     }
 
+    /// Issue 33: a receiver's wrong GPS height held for three fixes (the shared fenix 2 FIT:
+    /// 55 m, then 142.4 m three times, then 56 m, 1 s apart and 3 m apart) is one spike of three
+    /// points, found by the timed jump (87 m in 2 s) and the run rule; the same heights without
+    /// times (87 m < 100 m), a run of four, or a lift's steady climb are not.
+    @Test func aShortPlateauOfWrongHeightsIsASpike() {
+        func track(_ heights: [Double], timed: Bool = true) -> [Trackpoint] {
+            heights.enumerated().map { i, h in
+                Trackpoint(latitude: 58.959 + Double(i) * 3e-5, longitude: 5.7288, elevation: h,
+                           time: timed ? Self.t0.addingTimeInterval(Double(i) * (i == 0 ? 0 : 1) + (i > 0 ? 1 : 0)) : nil)
+            }
+        }
+        let fenix = [55, 142.4, 142.4, 142.4, 56, 56.2, 56.2, 56.2, 56, 56, 55.8, 55.6]
+        #expect(detect(track(fenix)).elevations == [1, 2, 3])
+        #expect(detect(track(fenix, timed: false)).elevations.isEmpty)
+        // The figures leave the plateau out: the gain is the walk's own (5 m hysteresis: 0).
+        let stats = StatisticsCalculator().statistics(for: Track(segments: [TrackSegment(points: track(fenix))]))
+        #expect(stats.elevationGain == 0 && stats.maxElevation == 56.2)
+        // Two and one wrong heights, above or below.
+        #expect(detect(track([55, 142, 142, 56, 56, 56])).elevations == [1, 2])
+        #expect(detect(track([900, 900, 820, 821, 900, 901, 902])).elevations == [2, 3])
+        // Four in a row are not a spike run; the endpoint rule then takes the first point for
+        // the stray (its one neighbour agrees with the next), as it did before runs.
+        #expect(detect(track([55, 142, 142, 142, 142, 56, 56, 56])).elevations == [0])
+        // A steady 6 m/s climb (a lift) has no jump; the same steps at 60 m/s would be strays.
+        #expect(detect(track((0..<12).map { 1000 + Double($0) * 6 })).elevations.isEmpty)
+        // The first point stays when its neighbour is the one in the plateau.
+        #expect(!detect(track(fenix)).elevations.contains(0))
+        // The incremental statistics give the batch's answer after every point.
+        let points = track(fenix + fenix.map { $0 + 10 })
+        var inc = IncrementalStatistics()
+        for (i, p) in points.enumerated() {
+            inc.add(p)
+            let batch = StatisticsCalculator().statistics(for: Track(segments: [TrackSegment(points: Array(points[...i]))]))
+            #expect(inc.statistics == batch, "after \(i + 1)")
+        }
+    }
+
     @Test func runsOfNullIslandAndEndpointsAreFound() {
         var points = Self.walk(20)
         for i in [0, 5, 6, 7] { points[i].latitude = 0; points[i].longitude = 0 }

@@ -49,7 +49,7 @@ func roundTripSources() -> [URL] {
         #expect(sources.count >= 17)  // samples + fixtures at least
         for url in sources {
             let original = try GPXReader.read(url: url).document
-            let written = try GPXWriter().data(for: original)
+            let written = try GPXWriter(precision: .exact).data(for: original)
             let again = try GPXReader.read(data: written, fileName: url.lastPathComponent)
             #expect(again.document == asGPX11(original), "\(url.lastPathComponent)")
             #expect(again.warnings.isEmpty, "\(url.lastPathComponent): \(again.warnings)")
@@ -108,7 +108,7 @@ func roundTripSources() -> [URL] {
 
     @Test func textIsEscapedAndOnlyForbiddenCharactersAreDropped() throws {
         let doc = nastyDocument()
-        let back = try GPXReader.read(data: try GPXWriter().data(for: doc), fileName: "nasty.gpx").document
+        let back = try GPXReader.read(data: try GPXWriter(precision: .exact).data(for: doc), fileName: "nasty.gpx").document
         #expect(back.creator == "Tom & Jerry's \"GPS\"\t<v2>\r\n")  // attribute: tab, CR, LF kept
         #expect(back.metadata.name == "A & B < C > D \"q\" 'a' ]]>")
         #expect(back.metadata.description == "line\r\nbreak\ttabend ⛰️")  // \u{1} \u{8} \u{B} \u{FFFE} removed
@@ -181,6 +181,30 @@ func roundTripSources() -> [URL] {
         #expect(try GPXWriter().string(for: doc) == expected)
     }
 
+    /// Issue 34: exports write what the data supports, 7 decimals of degrees (≈ 1 cm) and 1 of
+    /// metres, not 17 digits and 142.39999999999998 (the FIT scale's binary error).
+    @Test func measuredPrecisionRoundsDegreesAndMetres() throws {
+        let doc = GPXDocument(metadata: GPXMetadata(bounds: BoundingBox(minLatitude: 42.123456789, minLongitude: 1.00000004,
+                                                                        maxLatitude: 42.5, maxLongitude: 179.99999999)),
+                              waypoints: [Waypoint(latitude: 42.5, longitude: 179.99999996, elevation: 0.04)],
+                              tracks: [Track(segments: [TrackSegment(points: [
+            Trackpoint(latitude: 58.95918281748891, longitude: 5.728839039802551, elevation: 142.39999999999998),
+            Trackpoint(latitude: -0.00000004, longitude: -1.23456785, elevation: -0.25),
+        ])])])
+        let text = try GPXWriter().string(for: doc)
+        #expect(text.contains("<trkpt lat=\"58.9591828\" lon=\"5.728839\">") && text.contains("<ele>142.4</ele>"), "\(text)")
+        // Half-way values round away from zero in decimal; -0.00000004 rounds to 0.
+        #expect(text.contains("<trkpt lat=\"0\" lon=\"-1.2345679\">") || text.contains("<trkpt lat=\"0\" lon=\"-1.2345678\">"), "\(text)")
+        #expect(text.contains("<ele>-0.3</ele>") || text.contains("<ele>-0.2</ele>"), "\(text)")
+        // A longitude that rounds to 180 is written as -180 (the schema's range is -180 ≤ lon < 180).
+        #expect(text.contains("<wpt lat=\"42.5\" lon=\"-180\">") && text.contains("<ele>0</ele>"), "\(text)")
+        #expect(text.contains("<bounds minlat=\"42.1234568\" minlon=\"1\" maxlat=\"42.5\" maxlon=\"-180\"/>"), "\(text)")
+        #expect(!text.contains("99999"))
+        // Exact keeps every digit.
+        let exact = try GPXWriter(precision: .exact).string(for: doc)
+        #expect(exact.contains("lat=\"58.95918281748891\" lon=\"5.728839039802551\"") && exact.contains("<ele>142.39999999999998</ele>"))
+    }
+
     @Test func speedAndCourseSwitchToTrackPointExtensionV2() throws {
         let doc = GPXDocument(tracks: [Track(segments: [TrackSegment(points: [
             Trackpoint(latitude: 1, longitude: 1, extras: TrackpointExtras(speed: 1.25, course: 90, heartRate: 100)),
@@ -216,7 +240,7 @@ func roundTripSources() -> [URL] {
         let doc = GPXDocument(tracks: [Track(segments: [TrackSegment(points: points)])])
         var chunks: [Int] = []
         var bytes = Data()
-        try GPXWriter().write(doc) { chunk in
+        try GPXWriter(precision: .exact).write(doc) { chunk in
             chunks.append(chunk.count)
             bytes.append(contentsOf: chunk)
         }

@@ -38,6 +38,56 @@ import TrailCore
         #expect(w[1].message.hasPrefix("track 2 \"Drive\" averages \(kmh) over 1 min, faster than 25.0 km/h"))
     }
 
+    /// Issue 34: times that run backwards by more than a day (recordings spliced into one
+    /// segment) are warned about once, with the count, the first line and both times.
+    @Test func timesRunningBackwardsByMoreThanADayAreWarned() throws {
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="42.50" lon="1.50"><time>2016-09-04T09:00:00Z</time></trkpt>
+            <trkpt lat="42.51" lon="1.50"><time>2016-09-04T09:10:00Z</time></trkpt>
+            <trkpt lat="42.52" lon="1.50"><time>2010-08-04T20:00:00Z</time></trkpt>
+            <trkpt lat="42.53" lon="1.50"><time>2010-08-04T20:10:00Z</time></trkpt>
+            <trkpt lat="42.54" lon="1.50"><time>2010-08-04T20:05:00Z</time></trkpt>
+            <trkpt lat="42.55" lon="1.50"><time>2018-04-18T17:00:00Z</time></trkpt>
+            <trkpt lat="42.56" lon="1.50"><time>2018-04-17T17:00:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let r = try GPXReader.read(data: Data(gpx.utf8), fileName: "b.gpx")
+        let w = r.plausibilityWarnings()
+        // 2016-09-04 → 2010-08-04 and 2018-04-18 → 2018-04-17 (exactly a day: not more) → one;
+        // a step back of minutes is not warned about (a break or an out-of-order time).
+        #expect(w.count == 1, "\(w)")
+        #expect(w.first?.line == 5)
+        #expect(w.first?.message.hasPrefix("point times run backwards by more than a day once, first at line 5 "
+                                           + "(2016-09-04T09:10:00Z → 2010-08-04T20:00:00Z, 2222 days back)") == true,
+                "\(w)")
+        #expect(w.first?.message.contains("Elapsed time adds up each stretch") == true)
+        // The elapsed time the warning describes, by the calculator's documented rules: the 2016
+        // run (10 min); after the jump back, 20:10 lies outside [20:00, 20:05] while those two
+        // agree, a single out-of-order time (untimed), so the 2010 run is 20:00 → 20:05 (5 min);
+        // the 2018 points are each a run of their own (forward jump, then a day back): 0.
+        let elapsed = StatisticsCalculator().statistics(for: r.document.tracks[0]).elapsedTime
+        #expect(elapsed == 900, "\(String(describing: elapsed))")
+    }
+
+    /// Issue 33: the fenix 2 FIT's three wrong starting heights are found (the reference:
+    /// Tools/reference/stray_reference.py on gpsbabel's GPX of the file gives heights 1, 2, 3),
+    /// and a file without lines says where by point and track, never "line 0".
+    @Test func theFenixPlateauIsThreeSpikesNamedByPoint() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let r = try TrackFileReader.read(url: data.appendingPathComponent("fit/fitparse-activity-small-fenix2-run.fit"))
+        #expect(r.document.tracks[0].strayFixes().elevations == [1, 2, 3])
+        let w = r.plausibilityWarnings()
+        #expect(w.count == 1 && w[0].line == 0, "\(w)")
+        #expect(w.first?.message.hasPrefix("3 elevation spikes") == true && w.first?.message.contains("first at point 2 of track 1;") == true,
+                "\(w)")
+        #expect(w.first?.message.contains("line 0") == false)
+        // The gain leaves the plateau out: the 87 m climb to 142.4 m and back are not in it.
+        let s = StatisticsCalculator().statistics(for: r.document.tracks[0])
+        #expect((s.maxElevation ?? 0) < 100 && (s.elevationGain ?? 0) < 60, "\(s)")
+    }
+
     @Test func cleanFilesGetNoPlausibilityWarnings() throws {
         for name in ["gpxpy-Mojstrovka.gpx", "GPSTools-Oybin.gpx", "togeojson-trek.gpx"] {
             let r = try GPXReader.read(url: TestPaths.samples.appendingPathComponent(name))

@@ -145,6 +145,70 @@ import TrailCore
         #expect(result.document.tracks.first?.type == "walking")
     }
 
+    /// Issue 33: a GeoJSON cut off keeps its complete features and the complete positions of
+    /// the line open at the cut, with a warning at the line; --strict refuses it.
+    @Test func cutOffGeoJSONKeepsCompletePositions() throws {
+        // Two features, one position per line: feature 1 (3 points) on lines 3-5, feature 2
+        // (timed, 4 points) on lines 8-11; the file is cut inside the 3rd position of feature 2.
+        let text = """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"name":"A"},"geometry":{"type":"LineString","coordinates":[
+            [1.50,42.50,1000.5],
+            [1.51,42.50,1001.5],
+            [1.52,42.50,1002.5]]}},
+            {"type":"Feature","properties":{"name":"B","coordinateProperties":{"times":["2024-06-01T08:00:00Z","2024-06-01T08:01:00Z","2024-06-01T08:02:00Z","2024-06-01T08:03:00Z"]}},
+            "geometry":{"type":"LineString","coordinates":[
+            [1.60,42.60,1100],
+            [1.61,42.60,1101],
+            [1.62,42.6
+            """
+        let result = try TrackFileReader.read(data: Data(text.utf8), fileName: "cut.geojson")
+        #expect(result.document.tracks.map(\.pointCount) == [3, 2])
+        #expect(result.document.tracks.map(\.name) == ["A", "B"])
+        let b = result.document.tracks[1].segments[0].points
+        #expect(b.last?.longitude == 1.61 && b.last?.elevation == 1101)
+        let warning = try #require(result.warnings.last)
+        #expect(warning.line == 9 && warning.message.hasPrefix("reading stopped at line 9"), "\(warning)")
+        #expect(warning.message.contains("the 5 complete points before it were kept"), "\(warning)")
+        #expect(throws: TrackFileError.self) { try TrackFileReader.read(data: Data(text.utf8), fileName: "cut.geojson",
+                                                                       options: .strict) }
+        // Cut before any position is complete: refused, saying where.
+        let early = String(text.prefix(80))
+        #expect(throws: TrackFileError.self) { try TrackFileReader.read(data: Data(early.utf8), fileName: "early.geojson") }
+    }
+
+    /// Issue 33: a KMZ cut off (its central directory lost) keeps the complete points of its
+    /// doc.kml as far as the deflated bytes go. Reference: python's zlib inflating the same cut
+    /// entry (zipfile's local header layout), read by the KML reader.
+    @Test func cutOffKMZKeepsCompletePoints() throws {
+        guard let data = TestPaths.sharedData() else { return }
+        let dir = try temporaryDirectory()
+        let doc = try GPXReader.read(url: data.appendingPathComponent("gpx/GPSTools-Oybin.gpx")).document
+        try KMLWriter().write(doc, to: dir.appendingPathComponent("doc.kml"))
+        let script = """
+            import sys, zipfile, zlib, struct
+            kmz, kml, cut, out = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+            z = zipfile.ZipFile(kmz, 'w', zipfile.ZIP_DEFLATED); z.write(kml, 'doc.kml'); z.close()
+            b = open(kmz, 'rb').read()
+            b = b[:len(b) * 6 // 10]
+            open(cut, 'wb').write(b)
+            n, x = struct.unpack('<HH', b[26:30])
+            d = zlib.decompressobj(-15)
+            open(out, 'wb').write(d.decompress(b[30 + n + x:]))
+            """
+        let paths = ["walk.kmz", "doc.kml", "cut.kmz", "inflated.kml"].map { dir.appendingPathComponent($0).path }
+        let py = try run("/usr/bin/env", ["python3", "-c", script] + paths)
+        guard py.status == 0 else { print("cutOffKMZKeepsCompletePoints: skipped: python3 not usable"); return }
+        let result = try TrackFileReader.read(url: URL(fileURLWithPath: paths[2]))
+        let reference = try KMLReader.read(data: Data(contentsOf: URL(fileURLWithPath: paths[3])), fileName: "inflated.kml")
+        let points = result.document.allTrackpoints
+        #expect(points.count > 0 && points.count < doc.allTrackpoints.count)
+        #expect(points == reference.document.allTrackpoints)
+        #expect(result.warnings.first?.message.hasPrefix("the zip archive is damaged or cut off") == true, "\(result.warnings)")
+        #expect(result.warnings.contains { $0.message.contains("reading stopped at line") }, "\(result.warnings)")
+        #expect(throws: TrackFileError.self) { try TrackFileReader.read(url: URL(fileURLWithPath: paths[2]), options: .strict) }
+    }
+
     @Test func cutOffGPXKeepsCompletePointsAndSaysWhere() throws {
         guard let data = TestPaths.sharedData() else { return }
         let ref = try #require(Self.reference.gpxCut["GPSTools-Oybin.gpx"])
@@ -311,6 +375,53 @@ import TrailCore
             let lint = try run("/usr/bin/xmllint", ["--noout", "--nonet", "--schema", xsd, url.path])
             #expect(lint.status == 0, "\(name): \(lint.output.prefix(600))")
         }
+    }
+
+    /// TCX exports validate against Garmin's TrainingCenterDatabasev2.xsd. The schema is not in
+    /// the repository (its licence): CAIRN_TCX_XSD names a local copy; skipped without.
+    @Test func tcxExportsValidateAgainstTCXv2() throws {
+        guard let xsd = ProcessInfo.processInfo.environment["CAIRN_TCX_XSD"] else {
+            print("tcxExportsValidateAgainstTCXv2: skipped: CAIRN_TCX_XSD not set (a local TrainingCenterDatabasev2.xsd)")
+            return
+        }
+        guard let data = TestPaths.sharedData() else { return }
+        let dir = try temporaryDirectory()
+        var docs: [(String, GPXDocument)] = []
+        for name in ["gpx/georust-gpx-garmin_with_extensions.gpx", "fit/fitparse-garmin-edge-500-activity.fit",
+                     "tcx/tcxparser-sup_activity_1.tcx"] {
+            docs.append((name, try TrackFileReader.read(url: data.appendingPathComponent(name)).document))
+        }
+        // A name and a description with markup characters and a newline.
+        var named = docs[0].1
+        named.tracks[0].name = "Col & <Pic> \"Nord\""
+        named.tracks[0].description = "line one\nline two"
+        docs.append(("named", named))
+        for (name, doc) in docs {
+            let url = dir.appendingPathComponent((name as NSString).lastPathComponent + ".tcx")
+            try TCXWriter().write(doc, to: url)
+            let lint = try run("/usr/bin/xmllint", ["--noout", "--nonet", "--schema", xsd, url.path])
+            #expect(lint.status == 0, "\(name): \(lint.output.prefix(600))")
+        }
+    }
+
+    /// TCX v2 gives an Activity no name: the export writes it as the first line of `Notes`, the
+    /// description after a blank line, and the reader splits them back.
+    @Test func tcxKeepsTheNameInNotes() throws {
+        let points = (0..<3).map { Trackpoint(latitude: 42.5 + Double($0) * 1e-3, longitude: 1.5,
+                                             time: Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 10)) }
+        for (name, description) in [("Pic de Coma Pedrosa", "Via the Estany Negre.\nLong day."), ("Only a name", nil),
+                                    (nil, "A note longer than a title would be, which runs on and on for more than a "
+                                          + "hundred characters before it ends.")] as [(String?, String?)] {
+            let doc = GPXDocument(tracks: [Track(name: name, description: description, segments: [TrackSegment(points: points)])])
+            let xml = try TCXWriter().string(for: doc)
+            #expect(xml.components(separatedBy: "<Notes>").count == 2, "\(xml)")
+            let back = try TCXReader.read(data: Data(xml.utf8), fileName: "n.tcx").document
+            #expect(back.tracks[0].name == name)
+            #expect(back.tracks[0].description == description)
+        }
+        // Garmin's own one-word notes become the name.
+        let aerobics = TCXBuilder.nameAndDescription("Aerobics")
+        #expect(aerobics.name == "Aerobics" && aerobics.description == nil)
     }
 
     @Test func tcxRefusesUntimedPoints() throws {

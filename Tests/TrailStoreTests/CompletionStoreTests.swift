@@ -37,6 +37,19 @@ import TrailCore
         #expect(own.walked == 0 && ownLines.hikesRead == 0)
     }
 
+    /// Issue 34: a copy stored by `import --again` (the same content hash) is the hike itself,
+    /// not another hike that walked it; a different recording of the same line still is.
+    @Test func copiesOfTheHikeAreNotOtherHikes() throws {
+        let s = try store()
+        let hike = try insert(s, sampleHike(sampleTrack()))
+        _ = try insert(s, sampleHike(sampleTrack()))  // the --again copy
+        let (own, ownLines) = try s.completion(of: [Self.line], excluding: hike)
+        #expect(own.walked == 0 && ownLines.hikesRead == 0)
+        _ = try insert(s, sampleHike(sampleTrack(name: "again, walked", offset: 1e-6)))
+        let (other, otherLines) = try s.completion(of: [Self.line], excluding: hike)
+        #expect(otherLines.hikesRead == 1 && abs(other.share - 1) < 1e-9, "\(other.share)")
+    }
+
     @Test func followingWalksCountThroughTheIndex() throws {
         let s = try store()
         let far = try insert(s, sampleHike(sampleTrack(name: "far", offset: 1.0)))

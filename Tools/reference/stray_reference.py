@@ -12,9 +12,12 @@ The rule, per segment:
   50 m/s while previous-to-next is not; without both times or with |dt| < 1 s the distance is
   compared with 100000 m instead; first/last points: the step to the one neighbour is
   implausible and the neighbour's next step is plausible (needs three points);
-- among remaining points with an elevation, an elevation is a spike when it differs from both
-  neighbours' by more than 100 m in the same direction, each steeper than 1:1, while the
-  neighbours differ by at most 100 m; endpoints: steep to the neighbour, neighbour's next not.
+- among remaining points with an elevation, a step is a jump when steeper than 1:1 and more
+  than 100 m, or (times at least 1 s apart) more than 50 m at more than 10 m/s vertically; a
+  run of 1-3 consecutive points is a spike when the steps into and out of it are jumps, every
+  point of it is above both points around it (or below both), and those two differ by at most
+  100 m; endpoints: a jump to the neighbour, the neighbour's next step not, the neighbour in
+  no spike run. (DECISIONS.md 131, 729.)
 Points whose lat/lon are missing or out of range are skipped like the reader does.
 
 Usage: stray_reference.py FILE.gpx... > stray-reference.json
@@ -27,6 +30,8 @@ from datetime import datetime
 
 R = 6371008.8
 MAX_SPEED, MAX_UNTIMED, MAX_ELE = 50.0, 100000.0, 100.0
+MAX_RUN = 3
+MAX_ELE_TIMED, MAX_VERTICAL_SPEED = 50.0, 10.0
 
 
 def hav(a, b):
@@ -70,23 +75,46 @@ def segment_strays(pts):
 
     def steep(a, b):
         dz = abs(pts[b][2] - pts[a][2])
-        return dz > MAX_ELE and dz > hav(pts[a], pts[b])
+        if dz <= hav(pts[a], pts[b]):
+            return False
+        if dz > MAX_ELE:
+            return True
+        ta, tb = pts[a][3], pts[b][3]
+        if ta is not None and tb is not None and abs(tb - ta) >= 1:
+            return dz > MAX_ELE_TIMED and dz / abs(tb - ta) > MAX_VERTICAL_SPEED
+        return False
+
+    n = len(ele)
+    z = lambda i: pts[ele[i]][2]
+
+    def in_run(j):
+        """Point j (0 < j < n-1) lies in a run of 1-3 points entered and left by jumps,
+        all above (or all below) the two points around it, which agree within MAX_ELE."""
+        if j < 1 or j > n - 2:
+            return False
+        for k in range(max(1, j - MAX_RUN + 1), j + 1):
+            for L in range(j - k + 1, MAX_RUN + 1):
+                if k + L > n - 1:
+                    break
+                p, q = k - 1, k + L
+                if abs(z(q) - z(p)) > MAX_ELE or not steep(ele[p], ele[k]) or not steep(ele[k + L - 1], ele[q]):
+                    continue
+                hs = [z(i) for i in range(k, k + L)]
+                if all(h > z(p) and h > z(q) for h in hs) or all(h < z(p) and h < z(q) for h in hs):
+                    return True
+        return False
 
     spikes = []
-    n = len(ele)
     if n >= 3:
-        for k in range(n):
-            if k == 0:
-                bad = steep(ele[0], ele[1]) and not steep(ele[1], ele[2])
-            elif k == n - 1:
-                bad = steep(ele[n - 2], ele[n - 1]) and not steep(ele[n - 3], ele[n - 2])
+        for j in range(n):
+            if j == 0:
+                bad = steep(ele[0], ele[1]) and not steep(ele[1], ele[2]) and not in_run(1)
+            elif j == n - 1:
+                bad = steep(ele[n - 2], ele[n - 1]) and not steep(ele[n - 3], ele[n - 2]) and not in_run(n - 2)
             else:
-                p, i, q = ele[k - 1], ele[k], ele[k + 1]
-                up1 = pts[i][2] - pts[p][2] > 0
-                up2 = pts[i][2] - pts[q][2] > 0
-                bad = steep(p, i) and steep(i, q) and up1 == up2 and abs(pts[q][2] - pts[p][2]) <= MAX_ELE
+                bad = in_run(j)
             if bad:
-                spikes.append(ele[k])
+                spikes.append(ele[j])
     return sorted(null + far), spikes
 
 

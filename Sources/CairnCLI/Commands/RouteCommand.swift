@@ -34,7 +34,7 @@ enum RouteCommand: Command {
                                    help: "hardest SAC grade to use, T1…T6 or an OSM sac_scale value")
     static let viaFerrata = OptionSpec("--via-ferrata", help: "allow via ferratas (off by default)")
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx"]),
-                                   help: "write a GPX 1.1 file: one track, one segment per leg, the stops as waypoints")
+                                   help: "write a GPX 1.1 file: one track, one segment per leg (with terrain heights where tiles are imported), the stops as waypoints")
     static let save = OptionSpec("--save", value: "NAME",
                                  help: "store the route in the hike library as a drawn hike called NAME")
     static let json = OptionSpec("--json", help: "print the result as JSON (metres, degrees)")
@@ -92,8 +92,10 @@ enum RouteCommand: Command {
         let stopNames = places.map { $0?.name }
 
         if let output {
+            // With terrain, the line a saved drawing keeps: densified, with the terrain's heights.
+            let line = DemElevation.elevate(terrain)?(track) ?? track
             let document = GPXDocument(creator: "Cairn", metadata: GPXMetadata(name: saveName ?? "Route", time: context.now()),
-                                       waypoints: plan.stopWaypoints(names: stopNames), tracks: [track])
+                                       waypoints: plan.stopWaypoints(names: stopNames), tracks: [line])
             do {
                 try GPXWriter().write(document, to: URL(fileURLWithPath: output))
             } catch {

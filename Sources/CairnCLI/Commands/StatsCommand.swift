@@ -53,7 +53,9 @@ public enum StatsCommand: Command {
         var elevationCoverage: Double?
         /// The file's own statistics when ``statistics`` carries the terrain's (not encoded).
         var fileHeights: TrackStatistics?
-        enum CodingKeys: String, CodingKey { case name, kind, statistics, segments, elevation, elevationFromTerrain, elevationCoverage }
+        /// The device's laps (FIT, TCX), nil when the file has none.
+        var laps: [TrackLap]?
+        enum CodingKeys: String, CodingKey { case name, kind, statistics, segments, elevation, elevationFromTerrain, elevationCoverage, laps }
 
         /// The track's statistics with the terrain's figures in place of the file's when the
         /// line lacks heights (one gain, as `show` and `list` give it; DECISIONS 415).
@@ -101,6 +103,7 @@ public enum StatsCommand: Command {
                 tracks.append(TrackJSON(name: t.name, kind: "track", statistics: checked.trackStatistics[i],
                                         segments: t.segments.count > 1 ? checked.segmentStatistics[i] : nil,
                                         elevation: terrain.map { TerrainStatistics.compute(t, planned: false, terrain: $0) }))
+                if !t.laps.isEmpty { tracks[tracks.count - 1].laps = t.laps }
             }
             for r in doc.routes where !r.points.isEmpty {
                 tracks.append(TrackJSON(name: r.name, kind: "route", statistics: calculator.statistics(for: r.asTrack),
@@ -123,6 +126,7 @@ public enum StatsCommand: Command {
                 if let e = t.elevation {
                     text += DemElevation.text(e, units, indent: "    ", subject: "the \(t.kind)", figuresAbove: true)
                 }
+                if let laps = t.laps { text += lapLines(laps, units, indent: "    ") }
                 if perSegment, let segments = t.segments {
                     for (j, s) in segments.enumerated() {
                         text += "    Segment \(j + 1):\n"
@@ -146,6 +150,23 @@ public enum StatsCommand: Command {
             context.stdout.write(text)
         }
         return failures == 0 ? 0 : 1
+    }
+
+    /// "Laps: N" and one line per lap: its start (date and time to the minute, in the units'
+    /// time zone), the device's distance, timer time and, when pauses make it longer, the
+    /// elapsed time. Figures the file lacks are "--".
+    static func lapLines(_ laps: [TrackLap], _ u: UnitFormatter, indent: String) -> String {
+        var text = indent + "Laps: \(laps.count) (the device's splits, as recorded)\n"
+        for (i, lap) in laps.enumerated() {
+            var parts = [lap.startTime.map { u.dateTime($0) } ?? UnitFormatter.unknown,
+                         lap.distance.map { u.distance($0) } ?? UnitFormatter.unknown,
+                         u.duration(lap.timerTime, style: .clock)]
+            if let e = lap.elapsedTime, let t = lap.timerTime, e - t >= 1 {
+                parts.append("\(u.duration(e, style: .clock)) with pauses")
+            }
+            text += indent + "  Lap \(i + 1): " + parts.joined(separator: " · ") + "\n"
+        }
+        return text
     }
 
     /// Why a readable file has no statistics, or nil: no track or route has a point. A file

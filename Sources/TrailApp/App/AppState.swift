@@ -205,11 +205,15 @@ public struct ChecklistModel: Sendable {
     public var ticked: Set<Int>
     /// Index into `plan.candidates`.
     public var selected = 0
+    /// The reader's warnings about the file, worded as `cairn import` prints them, all shown
+    /// under the list.
+    public var warnings: [String]
 
-    public init(path: String, plan: HikeImportPlan) {
+    public init(path: String, plan: HikeImportPlan, warnings: [String] = []) {
         self.path = path
         self.plan = plan
         self.ticked = Set(plan.defaultSelection)
+        self.warnings = warnings
     }
 }
 

@@ -50,6 +50,14 @@ extension CairnApp {
                 lines.append(("\(marker) \(tick) \(cand.name)  (\(detail))",
                               i == c.selected ? ThemeRole.selection : ThemeRole.text))
             }
+            // Every reader warning, wrapped to the box (as `cairn import` prints them).
+            if !c.warnings.isEmpty {
+                let width = min(100, max(20, layout.content.width - 4))
+                lines.append(("", ThemeRole.text))
+                for w in c.warnings {
+                    for part in TextFit.wrap(w, toWidth: width) { lines.append((part, ThemeRole.warning)) }
+                }
+            }
             lines.append(("", ThemeRole.text))
             lines.append((hintLine(ChecklistAction.keyMap.hints), ThemeRole.muted))
         }

@@ -76,9 +76,10 @@ public struct CairnApp: Program {
             }
             return []
         case .importPlanLoaded(let path, let plan, let warnings):
-            state.modal = .checklist(ChecklistModel(path: path, plan: plan))
-            // The reader's warnings, as `cairn import` prints them: the first, and how many more.
-            let more = warnings.count > 1 ? " (+\(warnings.count - 1) more)" : ""
+            state.modal = .checklist(ChecklistModel(path: path, plan: plan, warnings: warnings))
+            // The reader's warnings, as `cairn import` prints them: all under the checklist, the
+            // first (and how many more) in the status line.
+            let more = warnings.count > 1 ? " (+\(warnings.count - 1) more, listed above)" : ""
             state.status = StatusMessage(text: warnings.first.map { $0 + more } ?? "", isError: false)
             return []
         case .importPathCompleted(let typed, let completion):

@@ -23,6 +23,30 @@ public struct TrackSegment: Hashable, Sendable {
     public init(points: [Trackpoint] = []) { self.points = points }
 }
 
+/// A lap the device recorded (a split pressed, or an automatic one every kilometre): FIT `lap`
+/// messages, TCX `Lap` elements. Laps do not cut the line: a track's segments are its line,
+/// its laps only mark where each split began and the device's own figures for it.
+public struct TrackLap: Hashable, Sendable, Codable {
+    /// When the lap began (FIT `lap.start_time`, TCX `Lap StartTime`); nil when the file has
+    /// none or a time relative to the device's power-on.
+    public var startTime: Date?
+    /// Seconds from the lap's start to its end, pauses included (FIT `total_elapsed_time`);
+    /// nil when the file has none (TCX has only the timer time).
+    public var elapsedTime: TimeInterval?
+    /// Seconds the timer ran, pauses excluded (FIT `total_timer_time`, TCX `TotalTimeSeconds`).
+    public var timerTime: TimeInterval?
+    /// The device's distance for the lap in metres (FIT `total_distance`, TCX `DistanceMeters`).
+    public var distance: Double?
+
+    public init(startTime: Date? = nil, elapsedTime: TimeInterval? = nil, timerTime: TimeInterval? = nil,
+                distance: Double? = nil) {
+        self.startTime = startTime
+        self.elapsedTime = elapsedTime
+        self.timerTime = timerTime
+        self.distance = distance
+    }
+}
+
 /// A recorded path (GPX `trk`): an ordered list of segments and its descriptive metadata.
 public struct Track: Hashable, Sendable {
     public var name: String?
@@ -35,10 +59,14 @@ public struct Track: Hashable, Sendable {
     /// GPX `type`, free text such as "hiking".
     public var type: String?
     public var segments: [TrackSegment]
+    /// The device's laps in file order (FIT and TCX activities); empty for GPX, KML, GeoJSON.
+    /// Not stored with an imported hike.
+    public var laps: [TrackLap]
 
     public init(name: String? = nil, comment: String? = nil, description: String? = nil,
                 source: String? = nil, links: [Link] = [], number: Int? = nil, type: String? = nil,
-                segments: [TrackSegment] = []) {
+                segments: [TrackSegment] = [], laps: [TrackLap] = []) {
+        self.laps = laps
         self.name = name
         self.comment = comment
         self.description = description

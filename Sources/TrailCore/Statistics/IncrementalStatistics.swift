@@ -115,9 +115,13 @@ struct StrayFixStream: Sendable {
     /// The last (up to) three points that are not at null island, with their numbers, and how many there were.
     private var nonNull: [(number: Int, point: Trackpoint)] = []
     private var nonNullCount = 0
-    /// The last (up to) three points kept by position with an elevation, and how many there were.
+    /// Points kept by position with an elevation, from elevated index `elevatedBase` on (the
+    /// last three decided and every undecided one), and how many there were.
     private var elevated: [(number: Int, point: Trackpoint)] = []
+    private var elevatedBase = 0
     private var elevatedCount = 0
+    /// The elevated index of the first point whose elevation is not decided yet.
+    private var nextElevation = 0
     private var released: [Trackpoint] = []
 
     init(rule: StrayFixRule) { self.rule = rule }
@@ -157,12 +161,7 @@ struct StrayFixStream: Sendable {
         } else {
             for (number, _) in nonNull { decidePosition(number, stray: false) }
         }
-        if elevatedCount >= 3 {
-            let a = elevated[0].point, b = elevated[1].point, c = elevated[2].point
-            decideElevation(elevated[2].number, stray: rule.steepStep(b, c) && !rule.steepStep(a, b))
-        } else {
-            for (number, _) in elevated { decideElevation(number, stray: false) }
-        }
+        while nextElevation < elevatedCount { decideNextElevation() }
         release()
     }
 
@@ -176,11 +175,27 @@ struct StrayFixStream: Sendable {
         }
         elevated.append((number, point))
         elevatedCount += 1
-        if elevated.count > 3 { elevated.removeFirst() }
-        guard elevatedCount >= 3 else { return }
-        let a = elevated[0].point, b = elevated[1].point, c = elevated[2].point
-        if elevatedCount == 3 { decideElevation(elevated[0].number, stray: rule.steepStep(a, b) && !rule.steepStep(b, c)) }
-        decideElevation(elevated[1].number, stray: rule.isSpike(a, b, c))
+        // A point is decided once the three after it are known (the first once four are):
+        // ``StrayFixRule/isElevationSpike(_:count:_:)`` asks no further.
+        while nextElevation + StrayFixRule.maximumSpikeRun < elevatedCount && (nextElevation > 0 || elevatedCount >= 5) {
+            decideNextElevation()
+        }
+        let keep = max(0, nextElevation - StrayFixRule.maximumSpikeRun)
+        if keep - elevatedBase >= 64 {
+            elevated.removeFirst(keep - elevatedBase)
+            elevatedBase = keep
+        }
+    }
+
+    /// Decides the elevation of elevated point `nextElevation` with the points known so far
+    /// (all of them once the segment is flushed).
+    private mutating func decideNextElevation() {
+        let j = nextElevation, base = elevatedBase
+        let stray = elevated.withUnsafeBufferPointer { window in
+            rule.isElevationSpike(j, count: elevatedCount) { window[$0 - base].point }
+        }
+        decideElevation(elevated[j - base].number, stray: stray)
+        nextElevation += 1
     }
 
     private mutating func decideElevation(_ number: Int, stray: Bool) {

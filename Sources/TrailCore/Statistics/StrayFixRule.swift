@@ -17,12 +17,18 @@ import Foundation
 ///   than 1 s apart, the distance is compared with `maximumUntimedJump` (100 km: route points of a sparse untimed track can be kilometres apart) instead. The
 ///   first and last point have one neighbour: they are stray when the step to it is too fast
 ///   and the neighbour's own next step is not.
-/// - **Elevation**: among points with an elevation and a plausible position, a point's
-///   elevation is a spike when it differs from both neighbours' by more than
-///   `maximumElevationJump` (100 m) in the same direction, each steeper than 1:1 (the height
-///   difference larger than the horizontal distance), while the neighbours differ by at most
-///   that jump. Endpoints: the jump to their one neighbour, that neighbour's next step not.
-///   Only the elevation is left out; the position counts.
+/// - **Elevation**: among points with an elevation and a plausible position, a step is a
+///   *jump* when it is steeper than 1:1 (the height difference larger than the horizontal
+///   distance) and either more than `maximumElevationJump` (100 m), or, between points with
+///   times at least 1 s apart, more than `maximumTimedElevationJump` (50 m) at more than
+///   `maximumVerticalSpeed` (10 m/s, faster than any lift: no walker climbs so). A run of 1 to
+///   ``maximumSpikeRun`` (3) consecutive points is a spike when the step into it and the step
+///   out of it are jumps, every point of it lies above both points around it (or below both),
+///   and those two differ by at most `maximumElevationJump`: a single wild height, or a short
+///   plateau of them (a receiver holding a wrong GPS height for a few fixes before its
+///   barometer took over, as at the start of the shared fenix 2 FIT). Endpoints: the jump to
+///   their one neighbour, that neighbour's next step not, and the neighbour not itself in a
+///   spike. Only the elevation is left out; the position counts.
 ///
 /// Two consecutive strays far from the track at the same place are not found (each is the
 /// other's plausible neighbour); receivers' "no fix" runs at 0,0 are, by the null-island rule.
@@ -33,11 +39,36 @@ public struct StrayFixRule: Hashable, Sendable, Codable {
     public var maximumUntimedJump: Double
     /// Largest plausible elevation difference to a neighbour, metres (with the 1:1 slope test).
     public var maximumElevationJump: Double
+    /// Between timed points: the elevation difference, metres, above which a step faster than
+    /// ``maximumVerticalSpeed`` is a jump.
+    public var maximumTimedElevationJump: Double
+    /// Fastest plausible vertical speed between timed points, m/s.
+    public var maximumVerticalSpeed: Double
+    /// Longest run of consecutive wrong heights taken for a spike.
+    public static let maximumSpikeRun = 3
 
-    public init(maximumSpeed: Double = 50, maximumUntimedJump: Double = 100_000, maximumElevationJump: Double = 100) {
+    public init(maximumSpeed: Double = 50, maximumUntimedJump: Double = 100_000, maximumElevationJump: Double = 100,
+                maximumTimedElevationJump: Double = 50, maximumVerticalSpeed: Double = 10) {
         self.maximumSpeed = maximumSpeed
         self.maximumUntimedJump = maximumUntimedJump
         self.maximumElevationJump = maximumElevationJump
+        self.maximumTimedElevationJump = maximumTimedElevationJump
+        self.maximumVerticalSpeed = maximumVerticalSpeed
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case maximumSpeed, maximumUntimedJump, maximumElevationJump, maximumTimedElevationJump, maximumVerticalSpeed
+    }
+
+    /// Decodes a rule; the two timed-jump thresholds take their defaults when absent (rules
+    /// encoded before they existed).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(maximumSpeed: try c.decode(Double.self, forKey: .maximumSpeed),
+                  maximumUntimedJump: try c.decode(Double.self, forKey: .maximumUntimedJump),
+                  maximumElevationJump: try c.decode(Double.self, forKey: .maximumElevationJump),
+                  maximumTimedElevationJump: try c.decodeIfPresent(Double.self, forKey: .maximumTimedElevationJump) ?? 50,
+                  maximumVerticalSpeed: try c.decodeIfPresent(Double.self, forKey: .maximumVerticalSpeed) ?? 10)
     }
 
     /// The thresholds documented above.
@@ -66,7 +97,8 @@ public struct StrayFixRule: Hashable, Sendable, Codable {
         }
         let withElevation = kept.filter { points[$0].elevation?.isFinite == true }
         if withElevation.count >= 3 {
-            for k in withElevation.indices where isElevationSpike(k, withElevation, points) {
+            for k in withElevation.indices
+            where isElevationSpike(k, count: withElevation.count, { points[withElevation[$0]] }) {
                 out.elevations.append(withElevation[k])
             }
         }
@@ -92,25 +124,47 @@ public struct StrayFixRule: Hashable, Sendable, Codable {
         return d <= maximumUntimedJump
     }
 
-    private func isElevationSpike(_ k: Int, _ idx: [Int], _ points: UnsafeBufferPointer<Trackpoint>) -> Bool {
-        func steep(_ a: Int, _ b: Int) -> Bool { steepStep(points[a], points[b]) }
-        let last = idx.count - 1
-        if k == 0 { return steep(idx[0], idx[1]) && !steep(idx[1], idx[2]) }
-        if k == last { return steep(idx[last - 1], idx[last]) && !steep(idx[last - 2], idx[last - 1]) }
-        return isSpike(points[idx[k - 1]], points[idx[k]], points[idx[k + 1]])
+    /// Whether the elevation of point `j` of `n` points with elevations (`point(i)` gives the
+    /// i-th) is a spike, by the rule above. Asks only for points `j - 3 ... j + 3` (the first
+    /// point: `0 ... 4`; the last: `n - 5 ... n - 1`), so a stream can decide a point once three
+    /// more have arrived (``StrayFixStream``) and get the batch's answer.
+    func isElevationSpike(_ j: Int, count n: Int, _ point: (Int) -> Trackpoint) -> Bool {
+        guard n >= 3 else { return false }
+        if j == 0 { return steepStep(point(0), point(1)) && !steepStep(point(1), point(2)) && !inSpikeRun(1, count: n, point) }
+        if j == n - 1 {
+            return steepStep(point(n - 2), point(n - 1)) && !steepStep(point(n - 3), point(n - 2))
+                && !inSpikeRun(n - 2, count: n, point)
+        }
+        return inSpikeRun(j, count: n, point)
     }
 
-    /// Whether the elevation step from `a` to `b` (both with an elevation) is a jump: more than
-    /// `maximumElevationJump` and steeper than 1:1.
+    /// Whether point `j` (0 < j < n - 1) lies in a run of 1 to ``maximumSpikeRun`` points between
+    /// two points that agree, entered and left by jumps, every point of it above both or below both.
+    func inSpikeRun(_ j: Int, count n: Int, _ point: (Int) -> Trackpoint) -> Bool {
+        guard j >= 1, j <= n - 2 else { return false }
+        for k in max(1, j - Self.maximumSpikeRun + 1)...j {
+            for length in (j - k + 1)...Self.maximumSpikeRun where k + length <= n - 1 {
+                let p = point(k - 1), q = point(k + length)
+                let zp = p.elevation!, zq = q.elevation!
+                guard abs(zq - zp) <= maximumElevationJump, steepStep(p, point(k)),
+                      steepStep(point(k + length - 1), q) else { continue }
+                let heights = (k..<(k + length)).map { point($0).elevation! }
+                if heights.allSatisfy({ $0 > zp && $0 > zq }) || heights.allSatisfy({ $0 < zp && $0 < zq }) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the elevation step from `a` to `b` (both with an elevation) is a jump: steeper
+    /// than 1:1 and more than `maximumElevationJump`, or, with times at least 1 s apart, more
+    /// than `maximumTimedElevationJump` at more than `maximumVerticalSpeed`.
     func steepStep(_ a: Trackpoint, _ b: Trackpoint) -> Bool {
         let dz = abs(b.elevation! - a.elevation!)
-        return dz > maximumElevationJump && dz > Self.sphericalDistance(a, b)
-    }
-
-    /// Whether `i`'s elevation is a spike between its neighbours `p` and `q` (all with elevations).
-    func isSpike(_ p: Trackpoint, _ i: Trackpoint, _ q: Trackpoint) -> Bool {
-        steepStep(p, i) && steepStep(i, q) && (i.elevation! - p.elevation! > 0) == (i.elevation! - q.elevation! > 0)
-            && abs(q.elevation! - p.elevation!) <= maximumElevationJump
+        guard dz > maximumTimedElevationJump || dz > maximumElevationJump, dz > Self.sphericalDistance(a, b) else { return false }
+        if dz > maximumElevationJump { return true }
+        guard let ta = a.time, let tb = b.time else { return false }
+        let dt = abs(tb.timeIntervalSince(ta))
+        return dt >= 1 && dz / dt > maximumVerticalSpeed
     }
 
     /// Haversine distance on a sphere of the mean Earth radius (IUGG R1 = 6,371,008.8 m), in

@@ -7,7 +7,8 @@ import Foundation
 /// that instant, daylight saving included): the store keeps instants, not the offset the
 /// walker's clock showed, so the zone is the machine's (`TZ`), injected. Trails are counted by
 /// ``Outing/trailID`` (distinct per month, per year, all time). Records: ties go to the earlier
-/// walk.
+/// walk. The all-time span (first and last walk) leaves out walks dated before the GPS era
+/// (an unset clock), which still count in the sums.
 public enum TotalsCalculator {
     /// The report for `year` (and `year - 1`).
     /// - Parameters:
@@ -23,6 +24,9 @@ public enum TotalsCalculator {
             let (y, m) = localYearMonth(o.startTime, &offsets)
             all.add(o, month: nil)
             if y == year { this.add(o, month: m) } else if y == year - 1 { last.add(o, month: m) }
+            // A date before the GPS era is an unset clock, not when the walk was (DECISIONS 723):
+            // counted in the sums, but it does not open the all-time span ("since 1970-01-01").
+            if case .beforeGPSEra? = o.implausible { continue }
             if first.map({ o.startTime < $0 }) ?? true { first = o.startTime }
             if latest.map({ o.startTime > $0 }) ?? true { latest = o.startTime }
         }

@@ -16,7 +16,8 @@ import TrailCore
 ///   `enhanced_altitude` (m = raw / 5 − 500), `timestamp` (s since 1989-12-31T00:00Z), heart
 ///   rate (bpm), cadence (rpm), temperature (°C), `speed`/`enhanced_speed` (m/s = raw / 1000).
 ///   `file_id` (0) gives the file type, maker and creation time; `sport` (12) and `session` (18)
-///   give the track's name and type (the sport, as `running`, `hiking`). Records without a valid
+///   give the track's name and type (the sport, as `running`, `hiking`); `lap` (19) the
+///   track's ``TrackLap``s (start, elapsed and timer time, distance). Records without a valid
 ///   position (no GPS fix yet) are skipped. A course file's points become a route.
 /// - Refused with ``TrackFileError``: files of a type holding no track (monitoring, settings,
 ///   workout…), named in the message; files with no positioned record; damage before any point.
@@ -102,6 +103,8 @@ struct FITParser {
     var points: [Trackpoint] = []
     var sportName: String?
     var sport: String?
+    /// Laps of the file now being read.
+    var laps: [TrackLap] = []
     var fileType: UInt8?
     var isCourse = false
     var recordCount = 0
@@ -220,6 +223,7 @@ struct FITParser {
 
     mutating func beginTrack() {
         points = []
+        laps = []
         sportName = nil
         sport = nil
     }
@@ -230,9 +234,10 @@ struct FITParser {
         if isCourse {
             document.routes.append(Route(name: name, type: sport, points: points))
         } else {
-            document.tracks.append(Track(name: name, type: sport, segments: [TrackSegment(points: points)]))
+            document.tracks.append(Track(name: name, type: sport, segments: [TrackSegment(points: points)], laps: laps))
         }
         points = []
+        laps = []
     }
 
     /// Reads records in `[from, to)`. Returns nil when all were read, or the offset of the
@@ -352,6 +357,7 @@ struct FITParser {
         switch def.global {
         case 0: try fileID(values, state: &state)
         case 20: record(values, timestamp: values.unsigned(253).map { UInt32(truncatingIfNeeded: $0) } ?? compressedTimestamp)
+        case 19: lap(values)
         case 12:
             if let n = values.string(3) { sportName = n }
             if sport == nil, let s = values.unsigned(0) { sport = FITProfile.sportName(Int(s)) }
@@ -410,6 +416,17 @@ struct FITParser {
         let extras: TrackpointExtras? = speed == nil && hr == nil && cadence == nil && temperature == nil ? nil
             : TrackpointExtras(speed: speed, heartRate: hr, cadence: cadence, airTemperature: temperature)
         points.append(Trackpoint(latitude: lat, longitude: lon, elevation: ele, time: time, extras: extras))
+    }
+
+    /// A `lap` message (19): `start_time` (2, s since the FIT epoch), `total_elapsed_time` (7)
+    /// and `total_timer_time` (8) in ms, `total_distance` (9) in cm.
+    mutating func lap(_ v: FITValues) {
+        let start = v.unsigned(2).flatMap { t -> Date? in
+            t >= 0x1000_0000 && t != 0xFFFF_FFFF ? Date(timeIntervalSince1970: FITReader.epochOffset + TimeInterval(t)) : nil
+        }
+        laps.append(TrackLap(startTime: start, elapsedTime: v.unsigned(7).map { Double($0) / 1000 },
+                             timerTime: v.unsigned(8).map { Double($0) / 1000 },
+                             distance: v.unsigned(9).map { Double($0) / 100 }))
     }
 
     func result() throws -> GPXReadResult {

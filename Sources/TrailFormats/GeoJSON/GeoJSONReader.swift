@@ -9,12 +9,17 @@ import TrailCore
 ///   is `route` (as ``GeoJSONWriter`` writes routes) → a route. `Point`/`MultiPoint` → waypoints.
 ///   `GeometryCollection`s are read member by member; polygons are skipped with a warning.
 /// - Positions are `[longitude, latitude, elevation?]` in degrees and metres (RFC 7946 §3.1.1).
+/// - A FeatureCollection's `name` and `time` members (as ``GeoJSONWriter`` writes them) are the
+///   file's name and time.
 /// - Properties: `name`, `desc` or `description`, `cmt`, `type`, `sym`, `time` (ISO 8601; a
 ///   waypoint's time, or the first point's when no per-point times are given), and per-point
 ///   times in `coordinateProperties.times` (togeojson; an array, or an array per line) or
 ///   `coordTimes` (older togeojson). Heart rates in `coordinateProperties.heart` are kept.
 /// - Warnings name the feature (1-based) and what is wrong; a bad position is dropped, never
-///   clamped. JSON that does not parse is refused whole (JSON has no "complete part").
+///   clamped. JSON that does not parse (a file cut off) is read up to its last complete array
+///   element (a position, a time, a feature), the arrays and objects open there closed, with a
+///   warning naming the line (``JSONCutPrefix``); with ``TrackReadOptions/strict`` it is
+///   refused whole.
 /// - Limits: files above ``maximumFileSize`` and nesting deeper than ``maximumDepth`` are refused.
 /// - Throws: ``TrackFileError``.
 public enum GeoJSONReader {
@@ -39,12 +44,19 @@ public enum GeoJSONReader {
             throw failure(.malformed, "nested more than \(depth) levels deep; refused", place: "\(line)")
         }
         let root: Any
+        var cut: JSONCutPrefix?
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
             let ns = error as NSError
             let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "not valid JSON"
-            throw failure(.malformed, "not valid JSON (\(detail))")
+            // A cut-off file (DECISIONS 726): the complete part, closed, unless --strict.
+            guard !options.strict, let prefix = JSONCutPrefix.of(data),
+                  let salvaged = try? JSONSerialization.jsonObject(with: prefix.data, options: []) else {
+                throw failure(.malformed, "not valid JSON (\(detail))" + (options.strict ? " (refused whole: --strict)" : ""))
+            }
+            root = salvaged
+            cut = prefix
         }
         var builder = GeoJSONBuilder()
         guard let object = root as? [String: Any], let type = object["type"] as? String else {
@@ -56,6 +68,7 @@ public enum GeoJSONReader {
                 throw failure(.malformed, "a FeatureCollection without a \"features\" array")
             }
             if let n = object["name"] as? String { builder.document.metadata.name = n }
+            if let t = object["time"] as? String { builder.document.metadata.time = ISO8601Timestamp.parse(t) }
             for (i, f) in features.enumerated() {
                 guard let f = f as? [String: Any] else {
                     builder.warn("feature \(i + 1) is not an object; skipped")
@@ -70,9 +83,20 @@ public enum GeoJSONReader {
         }
         let doc = builder.document
         if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
+            if let cut {
+                throw failure(.malformed, "the JSON is cut off or damaged after line \(cut.line); no complete position before it",
+                              place: "\(cut.line)")
+            }
             throw failure(.noPositions, "no LineString, MultiLineString or Point with a valid position; nothing to import")
         }
-        return GPXReadResult(document: doc, warnings: builder.warnings, omittedWarningCount: builder.omittedWarnings)
+        var warnings = builder.warnings
+        if let cut {
+            let points = doc.tracks.reduce(0) { $0 + $1.pointCount } + doc.routes.reduce(0) { $0 + $1.points.count }
+            warnings.append(GPXWarning(line: cut.line, message: "reading stopped at line \(cut.line) (byte \(cut.byte)): the JSON "
+                + "after it is cut off or not valid; the features and lines open there were closed, "
+                + keptBeforeFault(points: points, waypoints: doc.waypoints.count) + " (--strict refuses such files)"))
+        }
+        return GPXReadResult(document: doc, warnings: warnings, omittedWarningCount: builder.omittedWarnings)
     }
 
     /// The limit and the line where nesting first exceeds ``maximumDepth``, or nil.
@@ -229,5 +253,53 @@ struct GeoJSONBuilder {
         default:
             warn("feature \(number): unknown geometry type '\(type.prefix(40))'; skipped")
         }
+    }
+}
+
+/// The complete part of JSON that was cut off (a download or a copy that stopped): the longest
+/// prefix of `data` that ends just after a complete element of an array, with the arrays and
+/// objects still open there closed. Structure only (strings and escapes are followed, values
+/// are not checked), so the caller parses the result and refuses the file if that fails too.
+/// Returns nil when no array element was complete.
+/// - Returns: the closed prefix, the 1-based line and the byte offset where it was cut.
+struct JSONCutPrefix {
+    var data: Data
+    var line: Int
+    var byte: Int
+
+    static func of(_ data: Data) -> JSONCutPrefix? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> JSONCutPrefix? in
+            var stack: [UInt8] = []
+            var inString = false, escaped = false
+            var line = 1
+            var best: (end: Int, line: Int, open: [UInt8])?
+            for i in 0..<raw.count {
+                let b = raw[i]
+                if b == 0x0A { line += 1 }
+                if inString {
+                    if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 {
+                        inString = false
+                        if stack.last == 0x5B { best = (i + 1, line, stack) }
+                    }
+                    continue
+                }
+                switch b {
+                case 0x22: inString = true
+                case 0x5B, 0x7B: stack.append(b)
+                case 0x5D, 0x7D:
+                    guard let top = stack.popLast(), top == (b == 0x5D ? 0x5B : 0x7B) else { return result(raw, best) }
+                    if stack.last == 0x5B { best = (i + 1, line, stack) }
+                default: break
+                }
+            }
+            return result(raw, best)
+        }
+    }
+
+    private static func result(_ raw: UnsafeRawBufferPointer, _ best: (end: Int, line: Int, open: [UInt8])?) -> JSONCutPrefix? {
+        guard let best else { return nil }
+        var out = Data(raw[0..<best.end])
+        for b in best.open.reversed() { out.append(b == 0x5B ? 0x5D : 0x7D) }
+        return JSONCutPrefix(data: out, line: best.line, byte: best.end)
     }
 }

@@ -3,6 +3,7 @@ import TrailCore
 
 /// Writes a ``GPXDocument`` as a GeoJSON FeatureCollection (RFC 7946) for GIS tools.
 ///
+/// - The collection carries the file's `name` and `time` (metadata) as foreign members.
 /// - One Feature per track, route and waypoint, in that order, each with a `kind` property
 ///   ("track", "route", "waypoint") and, where present, `name`, `desc`, `cmt`, `type`,
 ///   `time` (a track's or route's first timestamp; a waypoint's own) and `sym` (waypoints).
@@ -17,7 +18,7 @@ import TrailCore
 ///   with no line at all but with points becomes a Point/MultiPoint; with no points, `null`.
 /// - Precision: longitude/latitude rounded to ``coordinateDecimals`` places (7 ≈ 1.1 cm at the
 ///   equator, finer than any GPS fix; RFC 7946 §11.2 recommends not exceeding what is
-///   meaningful), elevation to ``elevationDecimals`` places (2 = 1 cm).
+///   meaningful), elevation to ``elevationDecimals`` places (1 = 10 cm).
 /// - Times are UTC ISO 8601 (``ISO8601Timestamp``).
 public struct GeoJSONWriter: DocumentWriter, Sendable {
     /// Decimal places of longitude and latitude.
@@ -26,7 +27,7 @@ public struct GeoJSONWriter: DocumentWriter, Sendable {
     public var elevationDecimals: Int
 
     /// A writer with the given precisions, each clamped to 0…9 decimal places.
-    public init(coordinateDecimals: Int = 7, elevationDecimals: Int = 2) {
+    public init(coordinateDecimals: Int = 7, elevationDecimals: Int = 1) {
         self.coordinateDecimals = max(0, min(9, coordinateDecimals))
         self.elevationDecimals = max(0, min(9, elevationDecimals))
     }
@@ -37,7 +38,20 @@ public struct GeoJSONWriter: DocumentWriter, Sendable {
     public func write(_ document: GPXDocument, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         try withoutActuallyEscaping(sink) { sink in
             let out = ChunkedOutput(sink: sink)
-            out.raw("{\"type\":\"FeatureCollection\",\"features\":[")
+            out.raw("{\"type\":\"FeatureCollection\"")
+            // The file's name and time as foreign members (RFC 7946 §6.1), so a re-import of a
+            // drawn route is dated by when it was drawn, not when it was read back (issue 34).
+            if let name = document.metadata.name, !name.isEmpty {
+                out.raw(",\"name\":\"")
+                out.jsonEscaped(name)
+                out.byte(UInt8(ascii: "\""))
+            }
+            if let time = document.metadata.time {
+                out.raw(",\"time\":\"")
+                out.timestamp(time)
+                out.byte(UInt8(ascii: "\""))
+            }
+            out.raw(",\"features\":[")
             var first = true
             func separator() {
                 if !first { out.byte(UInt8(ascii: ",")) }

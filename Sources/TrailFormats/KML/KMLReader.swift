@@ -16,7 +16,8 @@ import TrailCore
 ///   every altitude of an unmoded geometry is 0 (what clamp-to-ground writers put there).
 ///   Out-of-range tuples are dropped with a warning (line, what).
 /// - KMZ: the archive's `doc.kml`, else its first `.kml` entry, read with libzip; entries larger
-///   than ``maximumKMLInKMZ`` are refused.
+///   than ``maximumKMLInKMZ`` are refused. A cut-off KMZ (no central directory) is read from its
+///   local file headers (zlib), as far as the entry goes, with a warning, unless strict.
 /// - Damage: as ``TrackReadOptions`` says. Element names are matched by local name, so KML 2.0,
 ///   2.1 and 2.2 namespaces all read.
 /// - Throws: ``TrackFileError``.
@@ -42,9 +43,27 @@ public enum KMLReader {
     }
 
     /// Reads a KMZ archive held in memory.
+    /// A KMZ cut off (no central directory, or an entry that ends early) keeps what its local
+    /// file headers still give: the KML entry inflated as far as its bytes go, read leniently
+    /// (its complete points kept), with a warning; ``TrackReadOptions/strict`` refuses it.
     public static func readKMZ(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
-        let kml = try ZipEntryReader.firstEntry(in: data, preferring: "doc.kml", withSuffix: ".kml",
+        let kml: Data
+        do {
+            kml = try ZipEntryReader.firstEntry(in: data, preferring: "doc.kml", withSuffix: ".kml",
                                                 limit: maximumKMLInKMZ, fileName: fileName)
+        } catch let error as TrackFileError {
+            guard !options.strict,
+                  let salvaged = ZipEntryReader.salvageEntry(in: data, preferring: "doc.kml", withSuffix: ".kml",
+                                                             limit: maximumKMLInKMZ),
+                  !salvaged.bytes.isEmpty else { throw error }
+            var result = try read(url: nil, data: salvaged.bytes, fileName: fileName, format: "KMZ", options: options)
+            let name = String(String.UnicodeScalarView(salvaged.name.unicodeScalars.filter {
+                !CharacterSet.controlCharacters.contains($0) }.prefix(80)))
+            result.warnings.insert(GPXWarning(line: 0, message: "the zip archive is damaged or cut off ("
+                + error.reason + "); \(name) was read from its local header, "
+                + (salvaged.complete ? "whole" : "its first \(salvaged.bytes.count) bytes, as far as the archive goes")), at: 0)
+            return result
+        }
         return try read(url: nil, data: kml, fileName: fileName, format: "KMZ", options: options)
     }
 
@@ -111,7 +130,7 @@ final class KMLBuilder: XMLEventHandler {
 
     var keptPointCount: Int {
         document.tracks.reduce(0) { $0 + $1.pointCount } + document.routes.reduce(0) { $0 + $1.points.count }
-            + document.waypoints.count + segments.reduce(0) { $0 + $1.count }
+            + document.waypoints.count + segments.reduce(0) { $0 + $1.count } + coords.count
     }
 
     private func warn(_ message: String, line: Int) {
@@ -169,6 +188,9 @@ final class KMLBuilder: XMLEventHandler {
             if dataName == "kind" { isRoute = text == "route" }
         case "when" where parent == "TimeStamp" && inPlacemark:
             placemarkTime = ISO8601Timestamp.parse(text)
+        case "when" where parent == "TimeStamp" && stack.count >= 3 && stack[stack.count - 3] == "Document":
+            // The Document's own time (Cairn's export writes the file's time there).
+            if document.metadata.time == nil { document.metadata.time = ISO8601Timestamp.parse(text) }
         case "when" where parent == "Track":
             let t = ISO8601Timestamp.parse(text)
             if t == nil && !text.isEmpty { warn("unreadable <when> '\(text.prefix(40))' left out", line: line) }
@@ -197,11 +219,21 @@ final class KMLBuilder: XMLEventHandler {
         case "LineString" where inPlacemark && !inPolygon:
             finishGeometry(line: line)
         case "Track" where inPlacemark:
+            finishTrack(line: line, cut: false)
+        case "Placemark":
+            finishPlacemark()
+        default: break
+        }
+    }
+
+    /// Ends a gx:Track: its `<gx:coord>`s paired with its `<when>`s in order. A track cut off
+    /// (`cut`) keeps its complete coords, timed when the whens reach that far.
+    private func finishTrack(line: Int, cut: Bool) {
             let n = min(whens.count, coords.count)
-            if whens.count != coords.count && !whens.isEmpty {
+            if whens.count != coords.count && !whens.isEmpty && !(cut && whens.count >= coords.count) {
                 warn("<gx:Track> has \(whens.count) <when> and \(coords.count) <gx:coord>; times left out", line: line)
             }
-            let timed = whens.count == coords.count
+            let timed = whens.count == coords.count || (cut && whens.count >= coords.count)
             for (i, c) in coords.enumerated() {
                 guard Coordinate(latitude: c.1, longitude: c.0).isValid else {
                     if !c.0.isNaN { warn("position \(c.1), \(c.0) out of range; left out", line: line) }
@@ -211,10 +243,6 @@ final class KMLBuilder: XMLEventHandler {
                                            time: timed && i < n ? whens[i] : nil))
             }
             finishGeometry(line: line)
-        case "Placemark":
-            finishPlacemark()
-        default: break
-        }
     }
 
     /// Parses `lon,lat[,alt]` tuples; bad ones are dropped with a warning.
@@ -264,6 +292,8 @@ final class KMLBuilder: XMLEventHandler {
 
     /// After a fault: keeps the complete geometries of the placemark left open.
     func closeOpen() {
-        if inPlacemark { finishPlacemark() }
+        guard inPlacemark else { return }
+        if !coords.isEmpty { finishTrack(line: geometryLine, cut: true) }
+        finishPlacemark()
     }
 }

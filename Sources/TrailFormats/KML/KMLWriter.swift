@@ -4,12 +4,12 @@ import TrailCore
 /// Writes a ``GPXDocument`` as KML 2.2 (OGC 07-147r2) with the Google `gx:` extension, for
 /// Google Earth and planners; ``KMLReader`` reads it back.
 ///
-/// - A `Document` named by the file's name, then one `Placemark` per track, route and waypoint:
+/// - A `Document` named by the file's name, with the file's time as its `TimeStamp`, then one `Placemark` per track, route and waypoint:
 ///   `name`, `description`, and `ExtendedData` `kind` (track/route) and `type` when present.
 /// - A track whose every point has a time is a `gx:Track` (`when` then `gx:coord` "lon lat alt"),
 ///   several segments a `gx:MultiTrack`; otherwise (and for routes) a `LineString`, several
 ///   segments a `MultiGeometry` of LineStrings. A segment of one point is left out of a line.
-/// - Coordinates are `lon,lat[,alt]`, longitude/latitude to 7 decimals, altitude to 2; with
+/// - Coordinates are `lon,lat[,alt]`, longitude/latitude to 7 decimals, altitude to 1; with
 ///   elevations on every point `altitudeMode` is `absolute`, else altitudes are left out (and
 ///   the mode is the default, clampToGround).
 /// - Throws: ``GPXWriteError/invalidCoordinate(latitude:longitude:location:)`` for an invalid point.
@@ -25,6 +25,12 @@ public struct KMLWriter: DocumentWriter, Sendable {
             out.raw("<kml xmlns=\"http://www.opengis.net/kml/2.2\" xmlns:gx=\"http://www.google.com/kml/ext/2.2\">\n<Document>\n")
             text(out, "name", document.metadata.name, indent: 1)
             text(out, "description", document.metadata.description, indent: 1)
+            // The file's time (when a route was drawn) as the Document's TimeStamp (issue 34).
+            if let time = document.metadata.time {
+                out.raw(" <TimeStamp><when>")
+                out.timestamp(time)
+                out.raw("</when></TimeStamp>\n")
+            }
             for (i, t) in document.tracks.enumerated() {
                 let lines = t.segments.map(\.points).filter { $0.count >= 2 }
                 guard !lines.isEmpty else { continue }
@@ -95,12 +101,12 @@ public struct KMLWriter: DocumentWriter, Sendable {
     }
 
     private func tuple(_ out: ChunkedOutput, _ lat: Double, _ lon: Double, _ ele: Double?, separator: String) {
-        out.raw(DecimalFormatter.fixed(lon, places: 7))
+        out.raw(DecimalFormatter.fixed(lon, places: DecimalFormatter.degreePlaces))
         out.raw(separator)
-        out.raw(DecimalFormatter.fixed(lat, places: 7))
+        out.raw(DecimalFormatter.fixed(lat, places: DecimalFormatter.degreePlaces))
         if let ele {
             out.raw(separator)
-            out.raw(DecimalFormatter.fixed(ele, places: 2))
+            out.raw(DecimalFormatter.fixed(ele, places: DecimalFormatter.metrePlaces))
         }
     }
 

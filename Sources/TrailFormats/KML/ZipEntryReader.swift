@@ -1,4 +1,5 @@
 import CZip
+import CZlib
 import Foundation
 
 /// Reads one entry of a zip archive held in memory, with libzip (which checks the entry's
@@ -73,5 +74,78 @@ enum ZipEntryReader {
             }
             return out
         }
+    }
+}
+
+extension ZipEntryReader {
+    /// What could be read of a cut-off zip archive (no central directory): the entry named
+    /// `preferred`, else the first whose name ends in `suffix`, found by walking the local file
+    /// headers from the start (APPNOTE.TXT 4.3.7: signature PK\3\4, method, sizes, name, extra
+    /// field) and inflated (raw deflate, zlib) or copied (stored) as far as its bytes go.
+    /// - Returns: the bytes, and whether the entry was complete; nil when no such entry starts
+    ///   in `data` or it is neither stored nor deflated.
+    static func salvageEntry(in data: Data, preferring preferred: String, withSuffix suffix: String,
+                             limit: Int) -> (bytes: Data, complete: Bool, name: String)? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (bytes: Data, complete: Bool, name: String)? in
+            func u16(_ o: Int) -> Int { Int(raw[o]) | Int(raw[o + 1]) << 8 }
+            func u32(_ o: Int) -> Int { u16(o) | u16(o + 2) << 16 }
+            var offset = 0
+            var fallback: (start: Int, end: Int, method: Int, name: String)?
+            var chosen: (start: Int, end: Int, method: Int, name: String)?
+            while offset + 30 <= raw.count, u32(offset) == 0x0403_4B50 {
+                let flags = u16(offset + 6), method = u16(offset + 8)
+                let compressed = u32(offset + 18)
+                let nameLength = u16(offset + 26), extraLength = u16(offset + 28)
+                let start = offset + 30 + nameLength + extraLength
+                guard start <= raw.count else { break }
+                let name = String(decoding: raw[(offset + 30)..<(offset + 30 + nameLength)], as: UTF8.self)
+                // With a data descriptor (flag bit 3) the size is not in the header: to the end.
+                let sized = flags & 0x08 == 0
+                let end = sized ? min(raw.count, start + compressed) : raw.count
+                let last = (name as NSString).lastPathComponent.lowercased()
+                let entry = (start, end, method, name)
+                if last == preferred { chosen = entry; break }
+                if fallback == nil && last.hasSuffix(suffix) { fallback = entry }
+                guard sized, start + compressed <= raw.count else { break }
+                offset = start + compressed
+            }
+            guard let e = chosen ?? fallback else { return nil }
+            let input = UnsafeRawBufferPointer(rebasing: raw[e.start..<e.end])
+            switch e.method {
+            case 0:
+                return (Data(input.prefix(limit)), false, e.name)
+            case 8:
+                let (bytes, ended) = inflateRaw(input, limit: limit)
+                return (bytes, ended, e.name)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Inflates raw deflate data (no zlib header) as far as it goes, at most `limit` bytes.
+    /// Returns the bytes and whether the deflate stream ended.
+    static func inflateRaw(_ input: UnsafeRawBufferPointer, limit: Int) -> (Data, Bool) {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return (Data(), false) }
+        defer { inflateEnd(&stream) }
+        var out = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var ended = false
+        guard let base = input.baseAddress, input.count > 0 else { return (out, false) }
+        stream.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
+        stream.avail_in = uInt(input.count)
+        while out.count < limit {
+            let status: Int32 = chunk.withUnsafeMutableBufferPointer { buf in
+                stream.next_out = buf.baseAddress
+                stream.avail_out = uInt(buf.count)
+                return inflate(&stream, Z_SYNC_FLUSH)
+            }
+            let produced = chunk.count - Int(stream.avail_out)
+            out.append(contentsOf: chunk[0..<produced])
+            if status == Z_STREAM_END { ended = true; break }
+            if status != Z_OK || (produced == 0 && stream.avail_in == 0) { break }
+        }
+        return (out.count > limit ? out.prefix(limit) : out, ended)
     }
 }

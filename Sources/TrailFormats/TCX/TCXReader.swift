@@ -9,7 +9,9 @@ import TrailCore
 ///   own TCX export writes each segment so); a new `Lap` continues the open segment (a lap split
 ///   is a button press while moving, and the device's own distance runs on). DECISIONS.md 682.
 ///   Type = the `Sport` attribute lowercased (`running`, `biking`, `other`),
-///   description = `Notes`, the creator = `Creator/Name`, the file's time = the first `Id`.
+///   laps = each `Lap` (`StartTime`, `TotalTimeSeconds`, `DistanceMeters`) as a ``TrackLap``,
+///   name and description = `Notes` (a short first line followed by a blank line or nothing is
+///   the name, see ``nameAndDescription(_:)``), the creator = `Creator/Name`, the file's time = the first `Id`.
 /// - Each `Courses/Course` becomes a route named by its `Name`; its `CoursePoint`s become
 ///   waypoints (name, `PointType` as type, `Notes` as description).
 /// - A trackpoint: `Time` (ISO 8601), `Position/LatitudeDegrees`, `LongitudeDegrees` (degrees),
@@ -69,6 +71,8 @@ final class TCXBuilder: XMLEventHandler {
     private var segments: [TrackSegment] = []
     /// `Track` elements seen in the open `Lap`.
     private var tracksInLap = 0
+    /// The activity's laps (StartTime, TotalTimeSeconds, DistanceMeters).
+    private var laps: [TrackLap] = []
     private var lines: [Int32] = []
     private var name: String?
     private var notes: String?
@@ -117,6 +121,7 @@ final class TCXBuilder: XMLEventHandler {
             inCourse = true
         case "Lap" where inActivity:
             tracksInLap = 0
+            laps.append(TrackLap(startTime: attributes["StartTime"].flatMap { ISO8601Timestamp.parse($0) }))
         case "Track" where inActivity && parent == "Lap":
             if tracksInLap > 0 { closeSegment() }
             tracksInLap += 1
@@ -142,6 +147,7 @@ final class TCXBuilder: XMLEventHandler {
         points = []
         segments = []
         tracksInLap = 0
+        laps = []
         lines = []
         name = nil
         notes = nil
@@ -189,6 +195,10 @@ final class TCXBuilder: XMLEventHandler {
         switch element {
         case "Id" where parent == "Activity" && inActivity:
             if document.metadata.time == nil { document.metadata.time = ISO8601Timestamp.parse(text) }
+        case "TotalTimeSeconds" where parent == "Lap" && inActivity && !laps.isEmpty:
+            laps[laps.count - 1].timerTime = number(text, element, line)
+        case "DistanceMeters" where parent == "Lap" && inActivity && !laps.isEmpty:
+            laps[laps.count - 1].distance = number(text, element, line)
         case "Name" where parent == "Course" && inCourse: name = text
         case "Name" where parent == "Creator" && inActivity:
             if document.creator == nil, !text.isEmpty { document.creator = text }
@@ -196,9 +206,10 @@ final class TCXBuilder: XMLEventHandler {
             notes = text.isEmpty ? nil : text
         case "Activity" where inActivity:
             inActivity = false
+            (name, notes) = Self.nameAndDescription(notes)
             closeSegment()
             if !segments.isEmpty {
-                document.tracks.append(Track(name: name, description: notes, type: sport, segments: segments))
+                document.tracks.append(Track(name: name, description: notes, type: sport, segments: segments, laps: laps))
                 trackpointLines.append(lines)
             }
             segments = []
@@ -233,12 +244,28 @@ final class TCXBuilder: XMLEventHandler {
         lines.append(Int32(clamping: pointLine))
     }
 
+    /// An Activity has no name in TCX v2, so `Notes` carries it (Cairn's export writes the name,
+    /// then a blank line and the description): a first line of at most 100 characters followed by
+    /// nothing or by a blank line is the name, the rest the description; longer or run-on notes
+    /// stay the description (DECISIONS 721).
+    static func nameAndDescription(_ notes: String?) -> (name: String?, description: String?) {
+        guard let notes, !notes.isEmpty else { return (nil, nil) }
+        let text = notes.replacingOccurrences(of: "\r\n", with: "\n")
+        let first = text.prefix { $0 != "\n" }
+        let rest = text.dropFirst(first.count)
+        let title = first.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty, title.count <= 100, rest.isEmpty || rest.hasPrefix("\n\n") else { return (nil, notes) }
+        let description = rest.drop { $0 == "\n" }
+        return (title, description.isEmpty ? nil : String(description))
+    }
+
     /// After a fault: keeps the points of the activity or course left open.
     func closeOpen() {
         if inActivity {
+            (name, notes) = Self.nameAndDescription(notes)
             closeSegment()
             if !segments.isEmpty {
-                document.tracks.append(Track(name: name, description: notes, type: sport, segments: segments))
+                document.tracks.append(Track(name: name, description: notes, type: sport, segments: segments, laps: laps))
                 trackpointLines.append(lines)
             }
             segments = []

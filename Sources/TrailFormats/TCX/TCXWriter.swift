@@ -8,7 +8,9 @@ import TrailCore
 ///   `cycling`/`biking`, else Other; `Id` = its first time) with one `Lap` (start time, total
 ///   seconds, distance in metres = the WGS84 geodesic length of its segments, `Intensity`
 ///   Active, `TriggerMethod` Manual) holding one `Track` per segment.
-/// - A trackpoint: `Time`, `Position` (degrees, 7 decimals), `AltitudeMeters`, `DistanceMeters`
+/// - The track's name and description go in the Activity's `Notes` (``notes(name:description:)``):
+///   TCX v2 has no other place for an activity's name.
+/// - A trackpoint: `Time`, `Position` (degrees, 7 decimals), `AltitudeMeters` (1 decimal), `DistanceMeters` (1 decimal)
 ///   (cumulative along the track), `HeartRateBpm/Value` (1-255, rounded) and `Cadence` (0-254).
 /// - TCX requires a time on every trackpoint (`Trackpoint_t/Time` is mandatory): a track with an
 ///   untimed point, or a document with no track (routes and waypoints only: TCX courses need
@@ -64,6 +66,21 @@ public struct TCXWriter: DocumentWriter, Sendable {
         }
     }
 
+    /// The Activity's `Notes`: TCX v2 gives an Activity no name, so the track's name is the first
+    /// line (newlines in it made spaces), then a blank line and the description; nil when both
+    /// are empty. ``TCXReader`` splits it back (DECISIONS 721).
+    static func notes(name: String?, description: String?) -> String? {
+        let title = name.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+            .flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        let body = description.flatMap { $0.isEmpty ? nil : $0 }
+        switch (title, body) {
+        case let (t?, b?): return t + "\n\n" + b
+        case let (t?, nil): return t
+        case let (nil, b?): return b
+        default: return nil
+        }
+    }
+
     private func activity(_ out: ChunkedOutput, _ t: Track) throws {
         let points = t.segments.flatMap(\.points)
         let start = points.first!.time!
@@ -79,7 +96,7 @@ public struct TCXWriter: DocumentWriter, Sendable {
         out.raw("\">\n    <TotalTimeSeconds>")
         out.raw(DecimalFormatter.fixed(max(0, end.timeIntervalSince(start)), places: 1))
         out.raw("</TotalTimeSeconds>\n    <DistanceMeters>")
-        out.raw(DecimalFormatter.fixed(total, places: 2))
+        out.raw(DecimalFormatter.fixed(total, places: DecimalFormatter.metrePlaces))
         out.raw("</DistanceMeters>\n    <Calories>0</Calories>\n    <Intensity>Active</Intensity>\n")
         out.raw("    <TriggerMethod>Manual</TriggerMethod>\n")
         var along = 0.0
@@ -92,17 +109,17 @@ public struct TCXWriter: DocumentWriter, Sendable {
                 out.raw("     <Trackpoint><Time>")
                 out.timestamp(p.time!)
                 out.raw("</Time><Position><LatitudeDegrees>")
-                out.raw(DecimalFormatter.fixed(p.latitude, places: 7))
+                out.raw(DecimalFormatter.fixed(p.latitude, places: DecimalFormatter.degreePlaces))
                 out.raw("</LatitudeDegrees><LongitudeDegrees>")
-                out.raw(DecimalFormatter.fixed(p.longitude, places: 7))
+                out.raw(DecimalFormatter.fixed(p.longitude, places: DecimalFormatter.degreePlaces))
                 out.raw("</LongitudeDegrees></Position>")
                 if let e = p.elevation, e.isFinite {
                     out.raw("<AltitudeMeters>")
-                    out.raw(DecimalFormatter.fixed(e, places: 2))
+                    out.raw(DecimalFormatter.fixed(e, places: DecimalFormatter.metrePlaces))
                     out.raw("</AltitudeMeters>")
                 }
                 out.raw("<DistanceMeters>")
-                out.raw(DecimalFormatter.fixed(along, places: 2))
+                out.raw(DecimalFormatter.fixed(along, places: DecimalFormatter.metrePlaces))
                 out.raw("</DistanceMeters>")
                 if let hr = p.extras?.heartRate, hr.isFinite, hr.rounded() >= 1, hr.rounded() <= 255 {
                     out.raw("<HeartRateBpm><Value>\(Int(hr.rounded()))</Value></HeartRateBpm>")
@@ -116,9 +133,9 @@ public struct TCXWriter: DocumentWriter, Sendable {
             out.raw("    </Track>\n")
         }
         out.raw("   </Lap>\n")
-        if let d = t.description, !d.isEmpty {
+        if let notes = Self.notes(name: t.name, description: t.description) {
             out.raw("   <Notes>")
-            out.escaped(d, inAttribute: false)
+            out.escaped(notes, inAttribute: false)
             out.raw("</Notes>\n")
         }
         out.raw("  </Activity>\n")

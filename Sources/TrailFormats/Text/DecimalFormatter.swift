@@ -3,6 +3,13 @@ import Foundation
 /// Writes numbers as plain decimals (never exponent notation, which XML Schema `xsd:decimal`
 /// and the GPX `latitudeType`/`longitudeType` forbid), locale-independently.
 enum DecimalFormatter {
+    /// Decimal places of degrees in every export: 7 (1e-7° ≈ 1.1 cm of latitude), finer than
+    /// any receiver's fix (issue 34: 17 digits said more than the data holds).
+    static let degreePlaces = 7
+    /// Decimal places of metres (elevations, distances) in every export: 1 (10 cm), finer than
+    /// any receiver's or terrain model's height.
+    static let metrePlaces = 1
+
     /// The shortest decimal that parses back to exactly `value` (the digits of Swift's
     /// `description`, which is shortest-round-trip, moved out of exponent form). Integral
     /// values have no fraction ("1298", not "1298.0"). `value` must be finite.

@@ -33,17 +33,21 @@ extension HikeStore {
     /// The prefilter: a hike's stored box (`hikes.min_latitude`…), a walk's points through the
     /// index of "v11-route-completion"; only the hikes and walks that pass are read.
     /// - Parameter excluding: a hike left out (the hike whose completion is asked: its own
-    ///   track is not a walk of itself).
+    ///   track is not a walk of itself), with every stored copy of it (the same content hash,
+    ///   as `import --again` stores: the rule by which the totals count a track once).
     /// - Throws: ``SQLiteError``.
     public func walkedLines(in box: BoundingBox, excluding: HikeID? = nil) throws -> WalkedLines {
         var out = WalkedLines()
         let bounds: [SQLiteValue] = [.real(box.minLatitude), .real(box.maxLatitude), .real(box.minLongitude), .real(box.maxLongitude)]
+        // The excluded hike's copies (`import --again`, the same content hash) are the same
+        // track: no walk of it either, by the totals' duplicate rule (DECISIONS 724).
         let hikes = try connection.query("""
             SELECT public_id FROM hikes
             WHERE (kind = 'recorded' OR (kind = 'imported' AND start_time IS NOT NULL))
               AND max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
+              AND content_hash IS NOT (SELECT x.content_hash FROM hikes x WHERE x.public_id = ?5)
             ORDER BY id
-            """, bounds) { HikeID(uncheckedRawValue: $0.string(0)) }
+            """, bounds + [excluding.map { .text($0.rawValue) } ?? .null]) { HikeID(uncheckedRawValue: $0.string(0)) }
         for id in hikes where id != excluding {
             out.hikesRead += 1
             for track in try tracks(of: id) {

@@ -85,15 +85,15 @@ extension HikeStore {
     }
 
     /// Largest differences at which two points are the same recording written at another
-    /// precision: KML, TCX and GeoJSON exports round to 7-decimal degrees (error ≤ 0.5e-7°, about
-    /// 5 mm) and 2-decimal metres (≤ 0.005 m), and write times exactly to the millisecond or
-    /// finer; the margins above those bounds only cover decimal-to-binary error, so a point
-    /// moved by 1e-7° is still another track (DECISIONS.md 684).
-    static let roundedCopyTolerance = (degrees: 0.5e-7 + 1e-12, metres: 0.005 + 1e-9, seconds: 0.0005)
+    /// precision: every export (GPX, KML, TCX, GeoJSON) rounds to 7-decimal degrees (error
+    /// ≤ 0.5e-7°, about 5 mm) and 1-decimal metres (≤ 0.05 m), and writes times exactly to the
+    /// millisecond or finer; the margins above those bounds only cover decimal-to-binary error,
+    /// so a point moved by 1e-7° is still another track (DECISIONS.md 684, 722).
+    static let roundedCopyTolerance = (degrees: 0.5e-7 + 1e-12, metres: 0.05 + 1e-9, seconds: 0.0005)
 
     /// The oldest stored hike whose raw line has `hike`'s segments, point for point, within
     /// ``roundedCopyTolerance`` (each position, each elevation or both absent, each time or both
-    /// absent): a re-import of Cairn's own KML/TCX/GeoJSON export, whose content hash differs
+    /// absent): a re-import of Cairn's own GPX/KML/TCX/GeoJSON export, whose content hash differs
     /// only by rounding. Candidates are the hikes with the same point and segment counts.
     func roundedCopy(of hike: NewHike) throws -> HikeID? {
         let mine = hike.tracks.flatMap(\.segments).map(\.points).filter { !$0.isEmpty }

@@ -107,10 +107,13 @@ import TrailStore
         #expect(stamps.count == points.count && zip(stamps, stamps.dropFirst()).allSatisfy { $0 <= $1 })
         let shown = try HikeStore(path: path).summary(id).statistics
         let read = StatisticsCalculator().statistics(for: TrackSegment(points: points))
-        #expect(abs(read.distance - shown.distance) < 1e-6)
+        // Positions are written to 7 decimals (DECISIONS 722): each point moves ≤ 7.9 mm, so the
+        // length by at most 1.6 cm a step, and DIN 33466's time (4 km/h on the flat) 0.9 s a metre.
+        let bound = Double(points.count) * 0.016
+        #expect(abs(read.distance - shown.distance) <= bound)
         #expect(read.elevationGain == shown.elevationGain && read.elevationLoss == shown.elevationLoss)
         #expect(read.maxElevation == shown.maxElevation)
-        #expect(abs(read.estimatedWalkingTime - shown.estimatedWalkingTime) < 1e-6)
+        #expect(abs(read.estimatedWalkingTime - shown.estimatedWalkingTime) <= bound * 0.9)
         print("180429_a2 exported kept line: moving \(read.movingTime ?? 0) s measured on the file, "
               + "\(shown.movingTime ?? 0) s shown (the recording's, DECISIONS 350)")
     }

@@ -105,4 +105,43 @@ import TrailCore
         let stored = answers.wait(until: { $0.count >= 2 })
         if case .library(.imported("odd.gpx", let added, 0)) = stored.last { #expect(added == 1) } else { Issue.record("\(stored)") }
     }
+    /// Issue 33: the viewer's `i` shows every reader warning `cairn import` prints, in the
+    /// checklist under the tracks (the status line has room for one).
+    @Test func theImportChecklistShowsEveryWarning() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-warn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gpx = dir.appendingPathComponent("odd.gpx")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+        <trk><name>Odd</name><trkseg>
+        <trkpt lat="42.60" lon="1.50"><time>1970-01-01T00:00:00Z</time></trkpt>
+        <trkpt lat="95.00" lon="1.50"></trkpt>
+        <trkpt lat="42.61" lon="1.51"><time>1970-01-01T00:10:00Z</time></trkpt>
+        <trkpt lat="42.62" lon="200"></trkpt>
+        <trkpt lat="42.62" lon="1.52"><time>1970-01-01T00:20:00Z</time></trkpt>
+        """.write(to: gpx, atomically: true, encoding: .utf8)  // cut off: no closing tags
+        let run = cairn(["import", "--store", dir.appendingPathComponent("cli.sqlite").path, gpx.path])
+        let printed = run.stderr.split(separator: "\n").map(String.init).filter { $0.contains("warning:") }
+        #expect(printed.count == 4, "\(run.stderr)")  // 1970, two out of range, cut off
+        let performer = EffectPerformer(storePath: dir.appendingPathComponent("hikes.sqlite").path,
+                                        mapPath: dir.appendingPathComponent("none.sqlite").path, now: { Date() },
+                                        speech: SpeechOutput(environment: [:]), terminal: .init(bell: {}, suspend: {}))
+        let answers = AnswerRecorder<AppMessage>()
+        performer.perform(.readImportFile(path: gpx.path)) { answers.append($0) }
+        guard case .importPlanLoaded(_, let plan, let warnings) = answers.wait(until: { !$0.isEmpty }).first else {
+            Issue.record("no plan"); return
+        }
+        #expect(warnings == printed)
+        var state = AppState(environment: ViewerFixtures.environment(), storeLabel: "t", width: 120, height: 40)
+        _ = CairnApp().update(&state, .importPlanLoaded(path: gpx.path, plan, warnings: warnings))
+        let screen = CairnApp().view(state, width: 120, height: 40).textDump()
+        for w in printed {
+            // Each warning's first words, as wrapped into the box (100 columns).
+            let words = w.split(separator: " ").prefix(5).joined(separator: " ")
+            #expect(screen.contains(words), "\(words) not in\n\(screen)")
+        }
+        #expect(state.status.text.hasPrefix(printed[0]) && state.status.text.contains("+3 more"))
+    }
 }

@@ -16,7 +16,10 @@ public struct GPXPlausibility: Sendable {
 extension GPXReadResult {
     /// Warnings, once per file, about numbers that cannot be a real walk: stray fixes
     /// (``StrayFixRule``; count and first line, left out of statistics), trackpoints dated
-    /// before the GPS era (count and first line), and tracks faster than
+    /// before the GPS era (count and first line), point times that run backwards by more than
+    /// the configuration's `timeBreak` (24 h) between consecutive timed points of a segment
+    /// (count, first line, both times; elapsed time then sums the stretches between such
+    /// breaks, see ``StatisticsCalculator``), and tracks faster than
     /// ``PlausibilityLimits/maximumAverageSpeed`` on average. Nothing is changed: the file is
     /// imported as it is and these say what the numbers will not show. The same as
     /// ``plausibility(rule:limits:)``'s warnings (which also returns the statistics).
@@ -38,8 +41,16 @@ extension GPXReadResult {
         var trackStatistics: [TrackStatistics] = [], segmentStatistics: [[TrackStatistics]] = []
         trackStatistics.reserveCapacity(tracks.count)
         segmentStatistics.reserveCapacity(tracks.count)
-        var positions = 0, elevations = 0, firstStray: Int?
-        var early = 0, firstEarly: (line: Int, time: Date)?
+        // Where a point is, in words: "line 12", or for a file without lines (FIT, GeoJSON)
+        // "point 5 of track 1" (1-based).
+        func place(_ track: Int, _ point: Int) -> (line: Int, words: String) {
+            let l = line(track, point)
+            return (l, l > 0 ? "line \(l)" : "point \(point + 1) of track \(track + 1)")
+        }
+        var positions = 0, elevations = 0, firstStray: (line: Int, words: String)?
+        var early = 0, firstEarly: (line: Int, words: String, time: Date)?
+        var backwards = 0, firstBackwards: (line: Int, words: String, from: Date, to: Date)?
+        let breakSeconds = calculator.configuration.timeBreak
         let earliest = limits.earliestTime.timeIntervalSinceReferenceDate
         for (t, track) in tracks.enumerated() {
             let (segments, strays) = calculator.segmentStatisticsAndStrayFixes(for: track)
@@ -47,13 +58,21 @@ extension GPXReadResult {
             trackStatistics.append(calculator.merged(segments))
             positions += strays.positions.count
             elevations += strays.elevations.count
-            if firstStray == nil, let i = strays.first { firstStray = line(t, i) }
+            if firstStray == nil, let i = strays.first { firstStray = place(t, i) }
             var i = 0
             for segment in track.segments {
+                var previous: Date?
                 for p in segment.points {
                     if let time = p.time, time.timeIntervalSinceReferenceDate < earliest {
                         early += 1
-                        if firstEarly == nil { firstEarly = (line(t, i), time) }
+                        if firstEarly == nil { let w = place(t, i); firstEarly = (w.line, w.words, time) }
+                    }
+                    if let time = p.time {
+                        if let previous, previous.timeIntervalSince(time) > breakSeconds {
+                            backwards += 1
+                            if firstBackwards == nil { let w = place(t, i); firstBackwards = (w.line, w.words, previous, time) }
+                        }
+                        previous = time
                     }
                     i += 1
                 }
@@ -63,16 +82,26 @@ extension GPXReadResult {
             var parts: [String] = []
             if positions > 0 { parts.append(Self.count(positions, "stray position")) }
             if elevations > 0 { parts.append(Self.count(elevations, "elevation spike")) }
-            out.append(GPXWarning(line: firstStray, message: parts.joined(separator: " and ")
-                + " (0,0, a jump faster than \(Self.kmh(rule.maximumSpeed)), or more than \(Int(rule.maximumElevationJump)) m"
-                + " off both neighbours) left out of statistics, the map and the profile, first at line \(firstStray);"
+            out.append(GPXWarning(line: firstStray.line, message: parts.joined(separator: " and ")
+                + " (0,0, a jump faster than \(Self.kmh(rule.maximumSpeed)), or one to \(StrayFixRule.maximumSpikeRun) heights"
+                + " more than \(Int(rule.maximumElevationJump)) m off the points around them, or \(Int(rule.maximumTimedElevationJump)) m"
+                + " at more than \(Int(rule.maximumVerticalSpeed)) m/s) left out of statistics, the map and the profile,"
+                + " first at \(firstStray.words);"
                 + " kept in the file"))
         }
         if let firstEarly {
             let date = ISO8601Timestamp.format(firstEarly.time)
             out.append(GPXWarning(line: firstEarly.line, message: Self.count(early, "trackpoint")
-                + " dated before the GPS era (6 January 1980), first \(date) at line \(firstEarly.line):"
+                + " dated before the GPS era (6 January 1980), first \(date) at \(firstEarly.words):"
                 + " the receiver's clock was not set; the times are kept as they are"))
+        }
+        if let b = firstBackwards {
+            let days = Int((b.from.timeIntervalSince(b.to) / 86_400).rounded(.down))
+            out.append(GPXWarning(line: b.line, message: "point times run backwards by more than a day "
+                + (backwards == 1 ? "once" : "\(backwards) times") + ", first at \(b.words) (\(ISO8601Timestamp.format(b.from))"
+                + " → \(ISO8601Timestamp.format(b.to)), \(days) day\(days == 1 ? "" : "s") back): recordings spliced together or"
+                + " a clock reset? Elapsed time adds up each stretch between jumps of more than a day, backwards or forwards,"
+                + " and leaves the jumps out; the times are kept as they are"))
         }
         for (t, track) in tracks.enumerated() {
             let s = trackStatistics[t]

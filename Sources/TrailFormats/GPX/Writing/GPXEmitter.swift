@@ -6,12 +6,14 @@ struct GPXEmitter {
     let out: ChunkedOutput
     let document: GPXDocument
     let defaultCreator: String
+    let precision: GPXWriter.Precision
     /// Which Garmin TrackPointExtension namespace the file declares, if any.
     private let extensionNamespace: String?
 
     private static let fixValues: Set<String> = ["none", "2d", "3d", "dgps", "pps"]
 
-    init(out: ChunkedOutput, document: GPXDocument, defaultCreator: String) {
+    init(out: ChunkedOutput, document: GPXDocument, defaultCreator: String, precision: GPXWriter.Precision = .exact) {
+        self.precision = precision
         self.out = out
         self.document = document
         self.defaultCreator = defaultCreator
@@ -112,13 +114,13 @@ struct GPXEmitter {
         textElement("keywords", m.keywords, indent: 4)
         if let b = validBounds(m.bounds) {
             out.raw("    <bounds minlat=\"")
-            out.raw(DecimalFormatter.shortest(b.minLatitude))
+            out.raw(degrees(b.minLatitude))
             out.raw("\" minlon=\"")
-            out.raw(DecimalFormatter.shortest(longitude(b.minLongitude)))
+            out.raw(degrees(longitude(b.minLongitude)))
             out.raw("\" maxlat=\"")
-            out.raw(DecimalFormatter.shortest(b.maxLatitude))
+            out.raw(degrees(b.maxLatitude))
             out.raw("\" maxlon=\"")
-            out.raw(DecimalFormatter.shortest(longitude(b.maxLongitude)))
+            out.raw(degrees(longitude(b.maxLongitude)))
             out.raw("\"/>\n")
         }
         out.raw("  </metadata>\n")
@@ -175,17 +177,30 @@ struct GPXEmitter {
         out.byte(UInt8(ascii: "<"))
         out.raw(tag)
         out.raw(" lat=\"")
-        out.raw(DecimalFormatter.shortest(latitude))
+        out.raw(degrees(latitude))
         out.raw("\" lon=\"")
-        out.raw(DecimalFormatter.shortest(longitude(lon)))
+        out.raw(degrees(longitude(lon)))
         out.raw("\">\n")
     }
 
-    /// The schema's longitude range is -180 ≤ lon < 180: 180 is written as -180.
-    private func longitude(_ lon: Double) -> Double { lon == 180 ? -180 : lon }
+    /// The schema's longitude range is -180 ≤ lon < 180: 180 is written as -180. A longitude
+    /// that rounds to 180 is also written as -180.
+    private func longitude(_ lon: Double) -> Double {
+        lon == 180 || (precision == .measured && (lon * 1e7).rounded() >= 1_800_000_000) ? -180 : lon
+    }
+
+    /// Degrees as the writer's precision says.
+    private func degrees(_ v: Double) -> String {
+        precision == .exact ? DecimalFormatter.shortest(v) : DecimalFormatter.fixed(v, places: DecimalFormatter.degreePlaces)
+    }
+
+    /// Metres as the writer's precision says.
+    private func metres(_ v: Double) -> String {
+        precision == .exact ? DecimalFormatter.shortest(v) : DecimalFormatter.fixed(v, places: DecimalFormatter.metrePlaces)
+    }
 
     private func writePosition(elevation: Double?, time: Date?, indent: Int) {
-        if let e = elevation, e.isFinite { element("ele", DecimalFormatter.shortest(e), indent: indent) }
+        if let e = elevation, e.isFinite { element("ele", metres(e), indent: indent) }
         if let t = time {
             spaces(indent)
             out.raw("<time>")
