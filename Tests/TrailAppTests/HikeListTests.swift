@@ -142,9 +142,16 @@ import TrailStore
         // The same file imported twice (--again): the ids tell them apart.
         let again = HikeListRow.distinctions([summary(1, name: "A", file: "f.gpx"), summary(2, name: "A", file: "f.gpx")])
         #expect(again == [HikeID(rowID: 1).rawValue, HikeID(rowID: 2).rawValue])
-        // Narrow: the name is cut, the distinction's end kept, so the rows still differ.
+        // Narrow: the name is cut and the ids stand in for file names too long for the row, so
+        // the rows still differ (tester: "…ser-test.tcx" twice for tcxparser-test.tcx and
+        // cut-tcxparser-test.tcx).
         let narrow = render(s, width: 70)
-        #expect(narrow[1].contains("180430_a.gpx") && narrow[2].contains("180502.gpx"), "\(narrow)")
+        #expect(narrow[1].contains(HikeID(rowID: 1).rawValue) && narrow[2].contains(HikeID(rowID: 2).rawValue), "\(narrow)")
+        let tcx = [summary(1, name: "Aerobics", file: "tcxparser-test.tcx"), summary(2, name: "Aerobics", file: "cut-tcxparser-test.tcx")]
+        for w in [60, 66, 70, 80, 120] {
+            let rows = render(tcx, width: w)
+            #expect(rows[1] != rows[2], "\(w): \(rows)")
+        }
         let mid = render(s, width: 82)  // 82 − 44 = 38 columns of name: 15 for the name
         #expect(mid[1].hasPrefix("ACTIVE LOG #2 · adrutas-180430_a.gpx"), "\(mid)")
     }

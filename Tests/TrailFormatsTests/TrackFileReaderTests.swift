@@ -239,6 +239,21 @@ import TrailCore
         }
     }
 
+    /// Map data and terrain given to the track reader say which command takes them (tester: an
+    /// .osm was sent to gpsbabel, a zipped SRTM tile was "KMZ malformed").
+    @Test func mapAndTerrainFilesNameTheirCommand() throws {
+        for (file, command) in [("andorra-ordino.osm", "cairn map import andorra-ordino.osm"),
+                                ("N42E001.hgt.zip", "cairn dem import N42E001.hgt.zip")] {
+            do {
+                _ = try TrackFileReader.read(url: TestPaths.samples.appendingPathComponent(file))
+                Issue.record("\(file) read as a track")
+            } catch let e as TrackFileError {
+                #expect(e.description.contains(command) && e.description.contains("not a track"), "\(e)")
+                #expect(!e.description.contains("gpsbabel") && !e.description.contains("\n"), "\(e)")
+            }
+        }
+    }
+
     @Test func recognisesByContentNotName() {
         #expect(TrackFileReader.recognise(Array("<?xml version=\"1.0\"?>\n<!-- c --><TrainingCenterDatabase>".utf8)) == .tcx)
         #expect(TrackFileReader.recognise(Array("\u{FEFF}<kml:kml xmlns:kml=\"x\">".utf8)) == .kml)

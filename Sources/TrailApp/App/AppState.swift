@@ -166,6 +166,11 @@ public struct PromptModel: Sendable, Equatable {
     public var title: String
     /// The text being edited (a prefilled value starts selected: typing replaces it).
     public var field: TextField
+    /// Tab asked for the completion of the text and the answer has not come: an Enter meanwhile
+    /// waits for it (a pasted path followed by Tab and Enter takes the completed path).
+    public var completionPending = false
+    /// Enter came while ``completionPending``: the answer accepts the completed text.
+    public var acceptAfterCompletion = false
 
     /// The field's text; setting it puts the cursor at the end, nothing selected.
     public var text: String {

@@ -58,6 +58,11 @@ extension CairnApp {
                                                       title: "Name of your place (Esc: nothing added)", text: place.name ?? ""))
                 }
                 return []
+            case .enter where p.completionPending && !p.acceptAfterCompletion:
+                // Tab's answer is on its way: Enter takes the completed path when it comes.
+                p.acceptAfterCompletion = true
+                state.modal = .prompt(p)
+                return []
             case .enter:
                 state.modal = nil
                 // A places prompt takes an empty answer too (an empty note adds the place without one).
@@ -86,9 +91,13 @@ extension CairnApp {
                 }
             case .tab where p.purpose == .importPath:
                 // File names complete as in a shell (the file system is read by the runtime).
+                p.completionPending = true
+                state.modal = .prompt(p)
                 return [.library(.completeImportPath(p.text))]
             default:
                 p.edit(key)
+                p.completionPending = false
+                p.acceptAfterCompletion = false
                 state.modal = .prompt(p)
                 return []
             }

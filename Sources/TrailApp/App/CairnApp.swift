@@ -85,8 +85,13 @@ public struct CairnApp: Program {
         case .importPathCompleted(let typed, let completion):
             // Only into the prompt it was asked for, unchanged since.
             guard case .prompt(var p) = state.modal, p.purpose == .importPath, p.text == typed else { return [] }
+            let accept = p.acceptAfterCompletion
             p.text = completion.completed
+            p.completionPending = false
+            p.acceptAfterCompletion = false
             state.modal = .prompt(p)
+            // Enter came before the answer: it is taken now, with the completed text.
+            if accept { return update(&state, .input(.key(.enter))) }
             let shown = completion.candidates.prefix(8).joined(separator: "  ")
             let more = completion.candidates.count > 8 ? "  (+\(completion.candidates.count - 8) more)" : ""
             state.status = StatusMessage(text: completion.candidates.isEmpty ? (completion.completed == typed ? "No match" : "")

@@ -19,6 +19,8 @@ enum TotalsFeature {
             guard let y = model.year else { return Result() }
             model.year = y + d
             recompute(&model, context)
+            // What was said about the year shown first ("No walks in …") no longer holds.
+            return Result(status: StatusMessage(text: "", isError: false))
         case .measure:
             let all = TotalsMeasure.allCases
             model.measure = all[((all.firstIndex(of: model.measure) ?? 0) + 1) % all.count]

@@ -183,6 +183,12 @@ public enum TrackFileReader {
         let what: String
         if let first = body.firstIndex(where: { !isSpace($0) }), body[first] == UInt8(ascii: "<"),
            let root = rootElement(body[first...]) {
+            // An OpenStreetMap extract is map data, which Cairn imports itself.
+            if root == "osm" || root == "osmChange" {
+                return TrackFileError(kind: .notRecognised, format: nil, fileName: fileName,
+                                      reason: "an OpenStreetMap file (<\(root)>), not a track; "
+                                        + "import it as map data with `cairn map import \(fileName)`")
+            }
             what = "XML with root element <\(root)>, not GPX, TCX or KML"
         } else {
             what = "not GPX, FIT, TCX, KML/KMZ or GeoJSON"

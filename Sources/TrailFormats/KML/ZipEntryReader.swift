@@ -31,6 +31,7 @@ enum ZipEntryReader {
             let count = zip_get_num_entries(archive, 0)
             var chosen: UInt64?
             var fallback: UInt64?
+            var elevationTile: String?
             if count > 0 {
                 for i in 0..<UInt64(count) {
                     guard let n = zip_get_name(archive, i, 0) else { continue }
@@ -38,9 +39,15 @@ enum ZipEntryReader {
                     let last = (name as NSString).lastPathComponent.lowercased()
                     if last == preferred { chosen = i; break }
                     if fallback == nil && last.hasSuffix(suffix) { fallback = i }
+                    if last.hasSuffix(".hgt") { elevationTile = (name as NSString).lastPathComponent }
                 }
             }
             guard let index = chosen ?? fallback else {
+                // A zipped SRTM tile is terrain, not a track: say which command takes it.
+                if let tile = elevationTile {
+                    throw failure("the zip archive holds the SRTM elevation tile \(tile), not a track; "
+                                  + "import it as terrain with `cairn dem import \(fileName)`")
+                }
                 throw failure("the zip archive holds no \(suffix) file (a KMZ holds doc.kml)")
             }
             var st = zip_stat_t()

@@ -146,6 +146,14 @@ import TrailStore
         #expect(q.text == "~/hike")
         // No match: the text stays, the bell rings.
         #expect(app.update(&s, .importPathCompleted(typed: "~/hike", PathCompletion(completed: "~/hike", candidates: []))) == [.bell])
+        // Tab and Enter at once (a paste): Enter waits for the answer and takes the completed path.
+        _ = app.update(&s, .input(.key(.character("/"))))
+        let pasted = try #require({ if case .prompt(let p) = s.modal { return p.text } else { return nil } }())
+        #expect(app.update(&s, .input(.key(.tab))) == [.library(.completeImportPath(pasted))])
+        #expect(app.update(&s, .input(.key(.enter))).isEmpty)
+        #expect(app.update(&s, .importPathCompleted(typed: pasted, PathCompletion(completed: pasted + "walk.gpx", candidates: [])))
+                == [.readImportFile(path: pasted + "walk.gpx")])
+        #expect(s.modal == nil)
         // Tab elsewhere (the filter prompt) is not completion.
         _ = app.update(&s, .input(.key(.escape)))
         _ = app.update(&s, .input(.key(.character("/"))))

@@ -75,6 +75,9 @@ import TrailStore
         let m = try #require(Self.model(s))
         #expect(m.year == 2026 && m.month == 10, "\(String(describing: m.year)) \(m.month)")
         #expect(s.status.text == "No walks in 2028: showing 2026, the latest year with walks ([ ] change the year)")
+        // Another year: the note about the first one goes.
+        _ = app.update(&s, .input(.key(.character("["))))
+        #expect(Self.model(s)?.year == 2025 && s.status.text.isEmpty, "\(s.status.text)")
         // With walks this year, this year and this month as before, nothing said.
         let s2 = totalsState()
         #expect(Self.model(s2)?.year == 2026 && !s2.status.text.contains("No walks"))

@@ -137,31 +137,31 @@ public struct HikeListRow: Sendable {
         buffer.clear(row)
         HikeListRow.draw(cells: [summary.name] + values(), in: row, into: &buffer,
                          style: environment.style(ThemeRole.text), wideGain: wideGain, showsKind: showsKind,
-                         nameSuffix: distinction.map { " · " + $0 })
+                         nameSuffix: distinction.map { " · " + $0 }, idSuffix: distinction.map { _ in " · " + summary.id.rawValue })
         if isSelected { buffer.setStyle(environment.style(ThemeRole.highlight), in: row) }
     }
 
     /// Draws a name and column values (or titles) laid out for `row`'s width.
     /// `nameSuffix` (what tells a repeated name apart) is kept whole after the name, the name
-    /// cut with "…" to make room, while at least half the name column is left for the name.
+    /// cut with "…" to make room while 6 columns are left for it; else `idSuffix` stands in.
     static func draw(cells: [String], in row: Rect, into buffer: inout Buffer, style: Style, wideGain: Bool = false,
-                     showsKind: Bool = true, nameSuffix: String? = nil) {
+                     showsKind: Bool = true, nameSuffix: String? = nil, idSuffix: String? = nil) {
         let columns = columns(wideGain: wideGain)
         let visible = visibleColumns(width: row.width, wideGain: wideGain, showsKind: showsKind)
         let fixed = visible.reduce(0) { $0 + columns[$1].width + 1 }
         let nameWidth = max(0, row.width - fixed)
         var name = cells[0]
         if let suffix = nameSuffix {
-            // The name keeps at least 6 columns; the distinction its end (file names differ there).
+            // The name keeps at least 6 columns. A file name too long for the rest gives way to
+            // the hike's id, which is short and never the same for two hikes (a cut file name
+            // can be: "…ser-test.tcx" for "tcxparser-test.tcx" and "cut-tcxparser-test.tcx").
             let room = nameWidth - TextFit.width(suffix)
             if TextFit.width(name) <= room {
                 name += suffix
             } else if room >= 6 {
                 name = TextFit.truncate(name, toWidth: room) + suffix
-            } else {
-                let head = TextFit.truncate(name, toWidth: 6)
-                let tailRoom = max(0, nameWidth - TextFit.width(head) - 4)
-                name = head + " · …" + String(TextSanitizer.sanitize(suffix).suffix(tailRoom))
+            } else if let idSuffix {
+                name = TextFit.truncate(name, toWidth: max(1, nameWidth - TextFit.width(idSuffix))) + idSuffix
             }
         }
         buffer.setString(x: row.x, y: row.y, name, style: style, maxWidth: nameWidth)
