@@ -6,7 +6,8 @@ import Testing
 /// exact). The rule (DECISIONS.md 440): samples every 10 m, each standing for 10 m (5 m at the
 /// ends); a step joins fixes at most 100 m apart (a lone fix is no step); ground = the samples
 /// within 25 m of a step; walked near = the steps' lengths that passed within 25 m of a sample;
-/// covered = min(ground, walked near). The expectations below follow from that rule by hand
+/// covered = min(ground, walked near); fixes farther apart are joined along the route when
+/// plausible (DECISIONS.md 780). The expectations below follow from that rule by hand
 /// (stated beside each); the scenarios of `Fixtures/coverage-reference.json` come from
 /// `Tools/reference/coverage_reference.py` (GeographicLib, its own plane).
 @Suite struct RouteCoverageTests {
@@ -60,13 +61,27 @@ import Testing
         #expect(far.coveredLength == 0)
     }
 
-    @Test func gapsLongerThanOneHundredMetresAreNotJoined() {
+    @Test func gapsLongerThanOneHundredMetresAreInterpolatedAlongTheRoute() {
+        // DECISIONS.md 780. 100 → 250 m with no times: both fixes on the route, nearest samples
+        // 100 and 250 m, L = 150 m ≤ 1.5 × 150 + 50: ground samples 100…250 m (160 m), walked
+        // near 150 m: covered 150 m.
         var c = coverage()
         c.add(sketch.point(0, 100))
-        c.add(sketch.point(0, 250))  // 150 m later: no step, nothing covered
-        #expect(c.coveredLength == 0)
-        c.add(sketch.point(0, 260))  // a 10 m step: ground 230…280 m, walked 10 m
-        #expect(abs(c.coveredLength - 10) < 1e-6)
+        #expect(abs(c.add(sketch.point(0, 250)) - 150) < 1e-6)
+        c.add(sketch.point(0, 260))  // a 10 m step: ground 95…285 m (190 m), walked 160 m
+        #expect(abs(c.coveredLength - 160) < 1e-6)
+        // Timed: 300 m in 60 s is 5 m/s, above 2.5 m/s: nothing; 300 m in 150 s (2 m/s) counts;
+        // 300 m after 31 min does not.
+        var t = coverage()
+        let t0 = Date(timeIntervalSince1970: 1_714_557_600)
+        t.add(sketch.point(0, 100), time: t0)
+        #expect(t.add(sketch.point(0, 400), time: t0 + 60) == 0)
+        #expect(abs(t.add(sketch.point(0, 700), time: t0 + 210) - 300) < 1e-6)
+        #expect(t.add(sketch.point(0, 1000), time: t0 + 210 + 31 * 60) == 0)
+        // A jump to a fix 30 m beside the route (off it) covers nothing, nor the jump back.
+        var off = coverage()
+        off.add(sketch.point(0, 100))
+        #expect(off.add(sketch.point(30, 300)) == 0 && off.add(sketch.point(0, 500)) == 0)
         var d = coverage()
         d.add(sketch.point(0, 100))
         d.breakLine()                // a pause: not joined even though 80 m apart
@@ -130,6 +145,8 @@ import Testing
             var name: String
             var route: [[Double]]
             var stretches: [[[Double]]]
+            /// Per stretch the fixes' times, seconds, or nil (untimed).
+            var times: [[Double]]?
             var routeLength: Double
             var fixes: [Fix]
         }
@@ -144,7 +161,8 @@ import Testing
 
     /// Every fix of the reference's constructed walks (a start, beside the route, a gap and a
     /// pause, backwards, a crossing, standing with jitter, out and back, switchbacks 20 m apart,
-    /// a noisy walk on a bent route, a detour): covered as the reference computes it (to 1 cm:
+    /// a noisy walk on a bent route, a detour; sparse fixes 150–400 m apart on a straight and a
+    /// bent route, a jump off the trail, a jump across a bend, too fast and too late): covered as the reference computes it (to 1 cm:
     /// the two planes differ by millimetres), and the relationships: covered ≤ walked, covered ≤
     /// route length, covered never decreases.
     @Test(arguments: reference.scenarios.map(\.name))
@@ -154,10 +172,11 @@ import Testing
         #expect(abs(c.routeLength - s.routeLength) < 0.01)
         var i = 0
         var before = 0.0
-        for stretch in s.stretches {
+        let t0 = Date(timeIntervalSince1970: 1_714_557_600)
+        for (si, stretch) in s.stretches.enumerated() {
             c.breakLine()
-            for p in stretch {
-                c.add(Coordinate(latitude: p[0], longitude: p[1]))
+            for (pi, p) in stretch.enumerated() {
+                c.add(Coordinate(latitude: p[0], longitude: p[1]), time: s.times.map { t0 + $0[si][pi] })
                 let want = s.fixes[i]
                 #expect(abs(c.coveredLength - want.covered) < 0.01, "\(name), fix \(i): \(c.coveredLength) vs \(want.covered)")
                 #expect(c.coveredLength <= want.walked + 1e-6)

@@ -28,6 +28,32 @@ import Testing
         }
     }
 
+    /// DECISIONS.md 781: the distance off the route is to the nearest point of the whole route,
+    /// not to the candidate a tie keeps. An L: 1000 m north, then 1000 m east. Walking north at
+    /// 1 m/s to 860 m, then a fix at (140, 870): 140 m from the north leg (the leg the tie rule
+    /// keeps: progress ≈ 870 m) but 130 m from the east leg. Expected: the smallest geodesic
+    /// distance (Geodesy.distance, Karney) from the fix to points of the route every 0.1 m
+    /// along (sampling error ≤ 0.05²/(2·130) m), within 1 m; positive (the fix is to the right
+    /// of the east leg, south of it).
+    @Test func distanceOffTheRouteIsToTheNearestPointOfTheRoute() {
+        let sketch = Sketch()
+        let route = sketch.polyline([(0, 0), (0, 1000), (1000, 1000)])
+        var m = RouteMatcher(route: route)
+        for y in stride(from: 0.0, through: 860, by: 10) {
+            _ = m.match(sketch.point(0, y), time: t0.addingTimeInterval(y), speed: 1)
+        }
+        let fix = sketch.point(140, 870)
+        guard let r = m.match(fix, time: t0.addingTimeInterval(870), speed: 1) else { Issue.record("no match"); return }
+        var expected = Double.infinity
+        for s in stride(from: 0.0, through: route.length, by: 0.1) {
+            expected = min(expected, Geodesy.distance(from: fix, to: route.coordinate(atDistance: s)!))
+        }
+        #expect(abs(expected - 130) < 0.5)  // the sketch's plane: 1000 − 870
+        #expect(abs(r.crossTrackDistance - expected) < 1, "\(r.crossTrackDistance) m vs \(expected) m")
+        #expect(r.position.crossTrackDistance > 0)
+        #expect(abs(r.progress - 870) < 2, "progress \(r.progress)")  // still on the north leg
+    }
+
     /// A small loop that crosses itself: the crossing at (150, 0) is passed at 150 m and again
     /// at 550 m along (250 + 100 + 100 + 100), both inside one search window. Fixes every 5 m
     /// with ±4 m sideways noise at 1 m/s; progress must follow the true distance along.

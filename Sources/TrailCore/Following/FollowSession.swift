@@ -8,7 +8,7 @@ public struct FollowUpdate: Hashable, Sendable {
     public var match: RouteMatch?
     /// An off-route alert to show, if this fix triggered one.
     public var alert: OffRouteAlert?
-    /// Route length newly covered by this fix, metres (``RouteCoverage/add(_:)``).
+    /// Route length newly covered by this fix, metres (``RouteCoverage/add(_:time:)``).
     public var newlyCovered: Double
 
     /// True when the filter accepted the fix.
@@ -164,7 +164,7 @@ public struct FollowSession: Sendable {
         previousInStretch = fix
         moving.add(time: fix.time, coordinate: fix.coordinate, step: step)
         if let alt = fix.altitude { elevation.add(alt, at: distanceWalked) }
-        let newly = coverage.add(fix.coordinate)
+        let newly = coverage.add(fix.coordinate, time: fix.time)
         let match = matcher.match(fix.coordinate, time: fix.time, speed: fix.speed)
         var alert: OffRouteAlert?
         if let match {

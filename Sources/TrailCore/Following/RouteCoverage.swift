@@ -8,18 +8,32 @@ import Foundation
 ///   half-way to its neighbours (its weight), so the weights add up to the route length exactly.
 /// - A **step** is the straight line from the previous fix to this one, when the two are at most
 ///   ``maximumGap`` metres apart (100 m by default) and no ``breakLine()`` came between. A lone
-///   fix (the first one, the first after a break, or one after a longer gap) is no step.
+///   fix (the first one, the first after a break) is no step.
+/// - An **interpolated step** (DECISIONS.md 780) joins two fixes farther apart than
+///   `maximumGap` (sparse fixes, a short GPS outage) when both lie within `radius` of some
+///   sample. A fix's nearest samples are those within `radius` of it no farther from it than
+///   their neighbours along the route (one per pass of the route near it). A pair (a nearest
+///   sample of the earlier fix, one of the later) is plausible when the distance along the
+///   route between them L ≤ ``interpolationStretch`` × the straight step + 2 × `radius`
+///   (1.5 × + 50 m) and, when both fixes carry times, the time between them is at most
+///   ``maximumInterpolationTime`` (30 min) and L ≤ ``maximumInterpolationSpeed`` (2.5 m/s)
+///   × that time. The step counts when the pair with the shortest L is plausible: the samples
+///   of every plausible pair's stretch (both ends included) become ground (on an out-and-back
+///   both legs, as a plain step near both marks both) and the shortest L is walked near the
+///   route. A jump from or to a fix off the route (farther than `radius` from every sample)
+///   covers nothing.
 /// - **Ground** (``groundLength``): the weights of the samples any step has passed within
 ///   ``radius`` metres (25 m by default) of — the route one has been near.
 /// - **Walked near the route** (``walkedNear``): the summed geodesic lengths of the steps that
-///   passed within `radius` of some sample.
+///   passed within `radius` of some sample, plus the L of the counted interpolated steps.
 /// - **Covered** (``coveredLength``) = min(ground, walked near the route); coverage is covered
 ///   over the route length.
 ///
 /// So covered ≤ walked, covered ≤ route length, and covered never decreases (both terms only
 /// grow). A lone fix covers nothing, so following starts at 0 m, and walking 6 m from the
 /// start covers 6 m (the 25 m band ahead is ground, not walked). Fixes 30 m apart on a straight
-/// path cover the path between them; a GPS outage across a valley covers nothing; walking 20 m
+/// path cover the path between them, and so do fixes 300 m apart on the trail at walking pace;
+/// a jump across a valley to another part of the trail covers nothing; walking 20 m
 /// beside the route still counts. On an out-and-back route (or switchbacks closer than 25 m)
 /// walking out is near both legs but covers only what was walked, half the route at the turn;
 /// walking back covers the rest. A stretch walked twice counts once (its ground does not grow).
@@ -38,6 +52,14 @@ public struct RouteCoverage: Sendable {
     public static let defaultRadius = 25.0
     /// Default longest gap between consecutive fixes that is joined into a step, metres.
     public static let defaultMaximumGap = 100.0
+    /// Interpolated steps: the along-route stretch may be at most this many times the straight
+    /// step (plus 2 × radius) — a trail winds, a hiker does not cut across a valley.
+    public static let interpolationStretch = 1.5
+    /// Interpolated steps: fastest plausible walking pace along the route, m/s (9 km/h, a
+    /// brisk downhill jog; a hiker's 4–5 km/h pace leaves room for GPS error).
+    public static let maximumInterpolationSpeed = 2.5
+    /// Interpolated steps: longest time between the two fixes, seconds (30 min).
+    public static let maximumInterpolationTime = 1800.0
 
     public let spacing: Double
     public let radius: Double
@@ -61,7 +83,7 @@ public struct RouteCoverage: Sendable {
     private let samplePoints: [LocalPoint]
     private let grid: [GridCell: [Int]]
     private let cellSize: Double
-    private var previous: (point: LocalPoint, coordinate: Coordinate)?
+    private var previous: (point: LocalPoint, coordinate: Coordinate, time: Date?)?
 
     private struct GridCell: Hashable, Sendable { var x: Int; var y: Int }
 
@@ -102,17 +124,25 @@ public struct RouteCoverage: Sendable {
     /// Covered share of the route length, 0...1 (0 for an empty or zero-length route).
     public var fraction: Double { routeLength > 0 ? min(1, coveredLength / routeLength) : 0 }
 
-    /// Joins `coordinate` to the previous fix as a step (see the type's rule) and marks the
-    /// samples near it.
+    /// Joins `coordinate` to the previous fix as a step or an interpolated step (see the type's
+    /// rule) and marks the samples near it.
+    /// - Parameters:
+    ///   - coordinate: the fix.
+    ///   - time: when it was taken, or nil (then interpolated steps have only the geometric
+    ///     bound).
     /// - Returns: the route length newly covered by this fix, metres (0 for a lone fix).
     @discardableResult
-    public mutating func add(_ coordinate: Coordinate) -> Double {
+    public mutating func add(_ coordinate: Coordinate, time: Date? = nil) -> Double {
         let p = projection.project(coordinate)
-        defer { previous = (p, coordinate) }
-        guard let prev = previous, LocalPoint(x: p.x - prev.point.x, y: p.y - prev.point.y).length <= maximumGap else {
-            return 0
-        }
+        defer { previous = (p, coordinate, time) }
+        guard let prev = previous else { return 0 }
         let before = coveredLength
+        let straight = LocalPoint(x: p.x - prev.point.x, y: p.y - prev.point.y).length
+        guard straight <= maximumGap else {
+            interpolate(from: prev.point, to: p, straight: straight,
+                        seconds: time.flatMap { t in prev.time.map { t.timeIntervalSince($0) } })
+            return coveredLength - before
+        }
         let a = prev.point
         let minCell = GridCell(x: Int(((min(a.x, p.x) - radius) / cellSize).rounded(.down)),
                                y: Int(((min(a.y, p.y) - radius) / cellSize).rounded(.down)))
@@ -133,6 +163,55 @@ public struct RouteCoverage: Sendable {
         }
         if near { walkedNear += Geodesy.distance(from: prev.coordinate, to: coordinate) }
         return coveredLength - before
+    }
+
+    /// Indices of the samples within `radius` of `p` that are no farther from it than their
+    /// neighbours along the route: the nearest sample of each pass of the route near `p`.
+    private func nearestSamples(_ p: LocalPoint) -> [Int] {
+        func distance(_ k: Int) -> Double { LocalPoint(x: samplePoints[k].x - p.x, y: samplePoints[k].y - p.y).length }
+        return samples(near: p).filter { k in
+            let d = distance(k)
+            return (k == 0 || d <= distance(k - 1)) && (k == samplePoints.count - 1 || d <= distance(k + 1))
+        }
+    }
+
+    /// Indices of the samples within `radius` of `p`.
+    private func samples(near p: LocalPoint) -> [Int] {
+        let lo = GridCell(x: Int(((p.x - radius) / cellSize).rounded(.down)), y: Int(((p.y - radius) / cellSize).rounded(.down)))
+        let hi = GridCell(x: Int(((p.x + radius) / cellSize).rounded(.down)), y: Int(((p.y + radius) / cellSize).rounded(.down)))
+        var out: [Int] = []
+        for cx in lo.x...hi.x {
+            for cy in lo.y...hi.y {
+                guard let indices = grid[GridCell(x: cx, y: cy)] else { continue }
+                for i in indices where LocalPoint(x: samplePoints[i].x - p.x, y: samplePoints[i].y - p.y).length <= radius {
+                    out.append(i)
+                }
+            }
+        }
+        return out.sorted()
+    }
+
+    /// The interpolated step from `a` to `b` (the type's rule): marks the samples between the
+    /// nearest pair and adds its along-route length to ``walkedNear`` when plausible.
+    private mutating func interpolate(from a: LocalPoint, to b: LocalPoint, straight: Double, seconds: Double?) {
+        if let seconds, seconds > Self.maximumInterpolationTime { return }
+        let nearA = nearestSamples(a), nearB = nearestSamples(b)
+        func plausible(_ along: Double) -> Bool {
+            along <= Self.interpolationStretch * straight + 2 * radius
+                && (seconds.map { along <= Self.maximumInterpolationSpeed * $0 } ?? true)
+        }
+        var shortest = Double.infinity
+        for i in nearA { for j in nearB { shortest = min(shortest, abs(sampleDistances[j] - sampleDistances[i])) } }
+        guard shortest.isFinite, plausible(shortest) else { return }
+        for i in nearA {
+            for j in nearB where plausible(abs(sampleDistances[j] - sampleDistances[i])) {
+                for k in min(i, j)...max(i, j) where !covered[k] {
+                    covered[k] = true
+                    groundLength += sampleWeights[k]
+                }
+            }
+        }
+        walkedNear += shortest
     }
 
     /// Ends the current line of fixes: the next fix is not joined to the previous one (after a

@@ -6,7 +6,8 @@ public struct RouteMatch: Hashable, Sendable {
     public var position: PolylinePosition
     /// Distance along the route to the matched point, metres: the hiker's progress.
     public var progress: Double { position.distanceAlong }
-    /// Cross-track distance to the matched point, metres, unsigned.
+    /// Distance from the fix to the nearest point of the route's geometry, metres, unsigned
+    /// (``RouteMatcher`` rule 5; the matched point may be a little farther).
     public var crossTrackDistance: Double { position.distance }
     /// True when this match came from a search of the whole route rather than the window.
     public var searchedWholeRoute: Bool
@@ -33,6 +34,10 @@ public struct RouteMatch: Hashable, Sendable {
 ///    ``Parameters/reacquireAfter`` seconds (20 s of fix time) — the hiker took a shortcut,
 ///    skipped a stretch or started mid-route — the whole route is searched; if a part of it is
 ///    within `onRouteDistance` (ties as in 3) the match moves there.
+/// 5. **Distance off the route.** The match's ``RouteMatch/crossTrackDistance`` is the
+///    distance from the fix to the nearest point of the whole route's segments (DECISIONS.md
+///    781), not to the chosen candidate: a tie (rule 3) may pick a leg up to 15 m farther, and
+///    the window may leave out a nearer part. Rules 1–4 decide with the candidate's distance.
 ///
 /// Closest points use ``LocalProjection`` per segment (the same method as
 /// ``Polyline/closestPoint(to:segments:)``); distances along come from the polyline's
@@ -85,7 +90,7 @@ public struct RouteMatcher: Sendable {
                 m = global
             }
             if let m { last = (m, time) }
-            return m
+            return m.map { reportingDistanceToTheRoute($0, coordinate) }
         }
         let dt = max(0, time.timeIntervalSince(previousTime))
         let reach = max(0, speed ?? 0) * dt
@@ -106,7 +111,37 @@ public struct RouteMatcher: Sendable {
             offWindowSince = nil
         }
         last = (m, time)
-        return m
+        return reportingDistanceToTheRoute(m, coordinate)
+    }
+
+    /// `m` with its cross-track distance replaced by the distance from `point` to the whole
+    /// route's geometry (rule 5), keeping the matched place.
+    private func reportingDistanceToTheRoute(_ m: RouteMatch, _ point: Coordinate) -> RouteMatch {
+        var out = m
+        out.position.crossTrackDistance = distanceToTheRoute(point)
+        return out
+    }
+
+    /// Signed distance from `point` to the nearest point of the route's segments, metres:
+    /// positive when the point lies to the right of that segment (its direction of travel), as
+    /// ``LocalProjection/closestPointOnSegment(_:_:_:)``; `.infinity` for a route without
+    /// vertices. Segments are projected into a ``LocalProjection`` tangent at the point
+    /// (distortion of order (d/R)², negligible at hundreds of metres).
+    public func distanceToTheRoute(_ point: Coordinate) -> Double {
+        let coords = route.coordinates
+        guard let first = coords.first else { return .infinity }
+        let projection = LocalProjection(origin: point)
+        let origin = LocalPoint(x: 0, y: 0)
+        var a = projection.project(first)
+        guard coords.count > 1 else { return a.length }
+        var nearest = Double.infinity, signed = Double.infinity
+        for i in 1..<coords.count {
+            let b = projection.project(coords[i])
+            let d = LocalProjection.closestPointOnSegment(origin, a, b).signedDistance
+            if abs(d) < nearest { nearest = abs(d); signed = d }
+            a = b
+        }
+        return signed
     }
 
     /// Forgets the previous match (the next fix starts over as in rule 1).

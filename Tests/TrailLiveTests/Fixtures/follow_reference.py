@@ -21,6 +21,12 @@ applies Cairn's documented rules with its own geometry:
   apart (a lone fix is no step); ground = the weights of the samples within 25 m of a step's
   straight line; walked near = the geodesic lengths of the steps within 25 m of a sample;
   covered = min(ground, walked near); coverage = covered / route length;
+  fixes more than 100 m apart (DECISIONS.md 780): each fix's nearest samples are those within
+  25 m no farther from it than their neighbours along the route; a pair (one of each fix) is
+  plausible when its along-route distance L <= 1.5 x the straight step + 50 m, L <= 2.5 m/s x
+  the time between the fixes, and that time <= 1800 s; when the pair with the smallest L is
+  plausible, all plausible pairs' samples (lower to higher index) are ground and the smallest L
+  is walked near;
 - progress: the walk is made from the route's own points, so fix i lies on route vertex i and
   its progress is the cumulative distance of that vertex (for detoured fixes, the vertex they
   were shifted from); the windowed matcher must reproduce this;
@@ -45,6 +51,7 @@ from geographiclib.geodesic import Geodesic
 
 G = Geodesic.WGS84
 SPACING, RADIUS, MAX_GAP = 10.0, 25.0, 100.0
+STRETCH, SPEED, MAX_TIME = 1.5, 2.5, 1800.0
 MAX_ACCURACY, MAX_SPEED, MIN_DISTANCE, STATIONARY_SPEED, REANCHOR = 30.0, 12.0, 1.0, 0.5, 5
 UERE = 19.0
 OFF, CONFIRM_FIXES, CONFIRM_SECONDS, REPEAT, RETURN_FIXES = 30.0, 3, 10.0, 60.0, 2
@@ -191,7 +198,26 @@ def main():
         if prev is not None:
             step = distance((last['lat'], last['lon']), (f['lat'], f['lon']))
             walked += step
-            if math.hypot(p[0] - prev[0], p[1] - prev[1]) <= MAX_GAP:
+            d = math.hypot(p[0] - prev[0], p[1] - prev[1])
+            dt_s = f['time'] - last['time']
+            if d > MAX_GAP and dt_s <= MAX_TIME:
+                def nearest(q):  # the sample nearest q on each pass of the route within RADIUS
+                    dist = [math.hypot(x - q[0], y - q[1]) for x, y in sample_xy]
+                    n = len(dist)
+                    return [k for k in range(n) if dist[k] <= RADIUS and (k == 0 or dist[k] <= dist[k - 1])
+                            and (k == n - 1 or dist[k] <= dist[k + 1])]
+
+                def plausible(L):
+                    return L <= STRETCH * d + 2 * RADIUS and L <= SPEED * dt_s
+                pairs = [(abs(samples[j] - samples[i]), min(i, j), max(i, j))
+                         for i in nearest(prev) for j in nearest(p)]
+                if pairs and plausible(min(pairs)[0]):
+                    for L, lo, hi in pairs:
+                        if plausible(L):
+                            for k in range(lo, hi + 1):
+                                marked[k] = True
+                    near_walked += min(pairs)[0]
+            if d <= MAX_GAP:
                 near = False
                 for k, q in enumerate(sample_xy):
                     if segment_distance(q, prev, p) <= RADIUS:
