@@ -55,8 +55,8 @@ final class DrawEffectPerformer: Sendable {
             onStore(.load, send) { store in send(.draw(.draftLoaded(try store.loadDraft()))) }
         case .saveDraft(let draft):
             onStore(.keep, send) { store in try store.saveDraft(draft) }
-        case .clearDraft:
-            onStore(.clear, send) { store in try store.clearDraft() }
+        case .clearDraft(let owner):
+            onStore(.clear, send) { store in try store.clearDraft(owner: owner) }
         case .loadDrawnHike(let id):
             let map = connections.map
             onStore(.loadDrawnHike, send) { store in
@@ -78,7 +78,24 @@ final class DrawEffectPerformer: Sendable {
                     send(.draw(.drawnHikeLoaded(id, name: summary.name, loaded, places: places, stopPlaces: stopPlaces ?? [])))
                 }
             }
-        case .save(let name, let plan, let stopNames, let places):
+        case .save(let name, let plan, let stopNames, let places, let replacing?):
+            connections.store.async { c in
+                do {
+                    let store = try c.store()
+                    let tiles = c.terrain()
+                    let terrain = tiles.map { TerrainElevation(store: $0) }
+                    // The new line and the places as the drawing has them, in one transaction.
+                    try store.connection.transaction {
+                        try store.replaceLine(of: replacing, with: plan.drawnHike(
+                            name: name, time: c.now(), stopNames: stopNames, elevate: DemElevation.elevate(terrain)))
+                        for p in places { try store.addPlace(PlaceHeights.filled(p, tiles), to: replacing) }
+                    }
+                    send(.draw(.updated(name: name, replacing)))
+                } catch {
+                    send(.draw(.saveFailed("\(error)")))
+                }
+            }
+        case .save(let name, let plan, let stopNames, let places, nil):
             connections.store.async { c in
                 do {
                     let store = try c.store()
@@ -94,7 +111,6 @@ final class DrawEffectPerformer: Sendable {
                         }
                         return outcome
                     }
-                    try? store.clearDraft()  // saved either way; a draft left behind is only offered again
                     send(.draw(.saved(name: name, outcome)))
                 } catch {
                     send(.draw(.saveFailed("\(error)")))

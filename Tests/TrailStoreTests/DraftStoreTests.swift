@@ -30,9 +30,36 @@ import TrailSQLite
         e.updatedAt = clock
         #expect(try store.loadDraft() == e)
         #expect(try store.connection.scalar("SELECT count(*) FROM drafts")?.integer == 1)
-        try store.clearDraft()
+        try store.clearDraft(owner: "")
         #expect(try store.loadDraft() == nil)
-        try store.clearDraft()  // clearing nothing is fine
+        try store.clearDraft(owner: "")  // clearing nothing is fine
+    }
+
+    /// Two viewers drawing on one store (two owners) keep two drafts: each save replaces only
+    /// its owner's row, the newest is offered, and clearing one leaves the other (issue 34).
+    @Test func twoOwnersKeepTwoDrafts() throws {
+        var clock = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let store = try HikeStore(path: makeTempDirectory() + "/hikes.sqlite", now: { clock })
+        var a = Self.draft()
+        a.owner = "aaaa"
+        var b = DrawingDraft(stops: [Self.stops[2]], legRouting: [], routingOn: true, owner: "bbbb")
+        try store.saveDraft(a)
+        clock += 10
+        try store.saveDraft(b)
+        #expect(try store.draftCount() == 2)
+        #expect(try store.loadDraft()?.owner == "bbbb")
+        clock += 10
+        a.stops.removeLast()
+        a.legRouting = [true]
+        try store.saveDraft(a)  // A's next change: still two rows, A's is now the newest
+        #expect(try store.draftCount() == 2)
+        a.updatedAt = clock
+        #expect(try store.loadDraft() == a)
+        try store.clearDraft(owner: "aaaa")
+        b.updatedAt = clock - 10
+        #expect(try store.loadDraft() == b)
+        try store.clearDraft(owner: "bbbb")
+        #expect(try store.loadDraft() == nil)
     }
 
     @Test func survivesReopeningAndStoresLegFlagsPerStop() throws {
@@ -94,6 +121,31 @@ import TrailSQLite
         #expect(try store.summaries().first?.name == hike.name)
         try store.saveDraft(Self.draft())
         #expect(try store.loadDraft()?.stops == Self.stops)
+    }
+
+    /// A draft kept before drafts had owners (row 1, no owner column) is still offered, gets an
+    /// owner of its own, and a new viewer's drawing does not overwrite it.
+    @Test func aDraftKeptBeforeOwnersGetsOneAndStays() throws {
+        let path = makeTempDirectory() + "/hikes.sqlite"
+        do {
+            let db = try Connection(path: path)
+            var before = Migrator()
+            for m in HikeSchema.migrator.migrations where m.name != HikeStore.draftOwnersMigrationName {
+                before.register(m.name, m.apply)
+            }
+            try before.migrate(db)
+            try db.run("""
+                INSERT INTO drafts (id, stops_json, pins_json, routing_on, updated_at)
+                VALUES (1, '[{"lat":42.6,"lon":1.5,"routed":true},{"lat":42.61,"lon":1.51}]', '[]', 1, 5)
+                """)
+        }
+        let store = try HikeStore(path: path)
+        let old = try #require(try store.loadDraft())
+        #expect(old.stops.count == 2 && old.owner.count == 16)
+        try store.saveDraft(DrawingDraft(stops: [Self.stops[0]], owner: "cccc"))
+        #expect(try store.draftCount() == 2)
+        try store.clearDraft(owner: "cccc")
+        #expect(try store.loadDraft()?.owner == old.owner)
     }
 
     @Test func aNewerStoreWithADraftIsRefusedUnchanged() throws {

@@ -53,7 +53,7 @@ extension DrawUpdate {
             model = m
             return drawBasemapEffects()
         case .drawnHikeLoaded(let id, let name, let track, let places, let stopPlaces):
-            status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w saves a new hike",
+            status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w updates it, W saves a copy",
                                          isError: false)
             let stops = RoutePlan.stops(of: track), legRouting = RoutePlan.legRouting(of: track)
             let effects = startDrawing(stops: stops, legRouting: legRouting,
@@ -87,7 +87,13 @@ extension DrawUpdate {
             shared.storedDraft = nil
             // The library keeps its filter; the saved hike is selected when it passes it.
             leave(to: .librarySelecting(id))
-            return []
+            return forgetSavedDraft()
+        case .updated(let name, let id):
+            status = StatusMessage(text: "Updated \(TextFit.truncate(name, toWidth: 40)) (\(id)): new line, same walks",
+                                   isError: false)
+            shared.storedDraft = nil
+            leave(to: .librarySelecting(id))
+            return forgetSavedDraft()
         case .saveFailed(let text):
             model?.saving = false
             status = StatusMessage(text: "Not saved: \(text)", isError: true)
@@ -173,6 +179,13 @@ extension DrawUpdate {
         }
         return effects
     }
+
+    /// After a save: forget this viewer's draft, then read the newest draft still kept (another
+    /// viewer's drawing, offered by `n` next). A crash between the two only offers the saved
+    /// drawing again.
+    mutating func forgetSavedDraft() -> [Step] {
+        [.own(.clearDraft(owner: shared.owner)), .own(.loadDraft)]
+    }
 }
 
 extension CairnApp {
@@ -192,4 +205,5 @@ extension CairnApp {
         }
         return hintLine(DrawAction.mapKeyMap.hints + DrawAction.commonKeyMap.hints)
     }
+
 }

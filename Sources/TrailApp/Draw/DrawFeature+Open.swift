@@ -84,6 +84,7 @@ extension DrawUpdate {
     mutating func openDraft(_ d: DrawingDraft) -> [Step] {
         let view = d.mapCenter.flatMap { c in d.mapZoom.map { (center: c, zoom: $0) } }
         status = StatusMessage(text: "Continuing the unfinished drawing", isError: false)
+        if !d.owner.isEmpty { shared.owner = d.owner }
         let effects = startDrawing(stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
                                    view: view, cursor: d.cursor, sourceHike: d.sourceHike, name: d.name)
         model?.routePlaces = d.places
@@ -104,14 +105,16 @@ extension DrawUpdate {
         case (.resumeDraft(let d), .enter), (.resumeDraft(let d), .character("c")):
             modal = nil
             return openDraft(d)
-        case (.resumeDraft, .character("d")):
+        case (.resumeDraft(let d), .character("d")):
             modal = nil
             shared.storedDraft = nil
             status = StatusMessage(text: "Unfinished drawing discarded", isError: false)
-            return [.own(.clearDraft)] + startDrawing(stops: [], legRouting: [], pins: [], routingOn: true,
+            return [.own(.clearDraft(owner: d.owner))] + startDrawing(stops: [], legRouting: [], pins: [], routingOn: true,
                                                         view: nil, cursor: nil)
-        case (.replaceDraft(let id, _, _), .character("y")), (.replaceDraft(let id, _, _), .character("Y")):
+        case (.replaceDraft(let id, _, let kept), .character("y")), (.replaceDraft(let id, _, let kept), .character("Y")):
             modal = nil
+            // The edit is kept in the replaced draft's row, whichever viewer kept it.
+            if !kept.owner.isEmpty { shared.owner = kept.owner }
             return [.own(.loadDrawnHike(id))]
         case (_, .escape), (_, .character("q")), (.replaceDraft, .character("n")), (.replaceDraft, .character("N")):
             modal = nil
@@ -122,8 +125,9 @@ extension DrawUpdate {
         }
     }
 
-    /// `w`: the name prompt, once the route has a start and a destination and is routed.
-    mutating func askSaveName(_ m: DrawModel) -> [Step] {
+    /// `w` / `W`: the name prompt, once the route has a start and a destination and is routed;
+    /// with `replacing` (`w` on a saved route opened with `e`), saving updates that hike.
+    mutating func askSaveName(_ m: DrawModel, replacing: HikeID?) -> [Step] {
         guard m.stops.count >= 2 else {
             status = StatusMessage(text: "A route needs a start and a destination before it can be saved", isError: false)
             return []
@@ -132,14 +136,26 @@ extension DrawUpdate {
             status = StatusMessage(text: "Still routing; save again in a moment", isError: false)
             return []
         }
-        modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: "Save the route as",
-                                          text: m.lastSaveName ?? m.name ?? CairnApp.suggestedName(m)))
+        let name = m.lastSaveName ?? m.name ?? CairnApp.suggestedName(m)
+        if let replacing {
+            modal = .prompt(PromptModel(purpose: .drawing(.updateName(replacing)),
+                                        title: "Update the saved route (its walks stay; W saves a copy instead) as", text: name))
+        } else {
+            modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: "Save the route as a new hike called",
+                                        text: name))
+        }
         return []
     }
 
     /// A drawing prompt was accepted with `text` (not empty).
     mutating func drawPromptAccepted(_ purpose: DrawPrompt, _ text: String) -> [Step] {
-        guard purpose == .saveName, var m = model, m.stops.count >= 2, m.planRequest == nil else { return [] }
+        let replacing: HikeID?
+        switch purpose {
+        case .saveName: replacing = nil
+        case .updateName(let id): replacing = id
+        case .search: return []
+        }
+        guard var m = model, m.stops.count >= 2, m.planRequest == nil else { return [] }
         m.saving = true
         m.lastSaveName = text
         model = m
@@ -153,7 +169,7 @@ extension DrawUpdate {
                   let p = Place(named: n), !places.contains(where: { $0.osmID == p.osmID }) else { continue }
             places.append(p)
         }
-        return [.own(.save(name: text, m.plan, stopNames: names, places: places))]
+        return [.own(.save(name: text, m.plan, stopNames: names, places: places, replacing: replacing))]
     }
 }
 

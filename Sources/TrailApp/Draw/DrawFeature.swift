@@ -92,7 +92,9 @@ extension DrawUpdate {
         case .search:
             m.panel = .search(DrawSearch())
         case .save:
-            return askSaveName(m)
+            return askSaveName(m, replacing: m.sourceHike)
+        case .saveCopy:
+            return askSaveName(m, replacing: nil)
         case .fit: m.fitToStops()
         case .places:
             guard m.stops.count >= 2, m.planRequest == nil else {
@@ -239,11 +241,12 @@ extension DrawUpdate {
     /// Keeps the drawing in the store (or forgets it when it holds nothing and edits no hike,
     /// or edits a saved drawing without having changed it).
     mutating func keepDraft(_ m: DrawModel) -> [Step] {
-        let draft = m.draft
+        var draft = m.draft
+        draft.owner = shared.owner
         if (draft.isEmpty && m.sourceHike == nil) || m.isUnchangedEdit {
             guard shared.storedDraft != nil else { return [] }
             shared.storedDraft = nil
-            return [.own(.clearDraft)]
+            return [.own(.clearDraft(owner: shared.owner))]
         }
         shared.storedDraft = draft
         return [.own(.saveDraft(draft))]

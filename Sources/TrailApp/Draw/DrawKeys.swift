@@ -8,7 +8,7 @@ public enum DrawAction: Sendable, Equatable {
     /// Map focus: move the cursor (a step) or zoom around it.
     case map(MapNavigation)
     case dropPin, toList, leave
-    case routing, search, save, fit, labels, contours, hillshade, help
+    case routing, search, save, saveCopy, fit, labels, contours, hillshade, help
     /// Places along the route being drawn; a place of one's own at the map cursor.
     case places, ownPlace
     // The stop list.
@@ -54,8 +54,8 @@ extension DrawAction {
                    keys: [.character("s")], action: .routing),
         KeyBinding("/", "search named places; Enter adds the chosen one as a stop", hint: "/ search",
                    keys: [.character("/")], action: .search),
-        KeyBinding("w", "save the route as a hike (asks for a name)", hint: "w save", keys: [.character("w")],
-                   action: .save),
+        KeyBinding("w  W", "save the route (asks for a name); editing a saved route, w updates it and W saves a copy as a new hike",
+                   hint: "w save", keys: [(.character("w"), .save), (.character("W"), .saveCopy)]),
         KeyBinding("f", "fit the map over the stops", keys: [.character("f")], action: .fit),
         KeyBinding("p  a", "places along the route (kept and saved with it) / a place of your own at the cursor",
                    hint: "p places", keys: [(.character("p"), .places), (.character("a"), .ownPlace)]),

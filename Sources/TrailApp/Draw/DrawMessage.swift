@@ -19,6 +19,9 @@ public enum DrawMessage: Sendable {
     case drawnHikeLoaded(HikeID, name: String, Track, places: [Place] = [], stopPlaces: [NamedPlace?] = [])
     /// The drawing was stored as a hike (or found already stored) under `name`.
     case saved(name: String, HikeStore.InsertOutcome)
+    /// The edited drawing replaced the line of the drawn hike it was opened from (same id,
+    /// walks and creation date kept; ``HikeStore/replaceLine(of:with:)``), now called `name`.
+    case updated(name: String, HikeID)
     /// Storing it failed (the drawing stays open and kept).
     case saveFailed(String)
     /// Plan request `request` could not be made (no route planner): the legs stay as they were
@@ -41,8 +44,8 @@ public enum DrawEffect: Equatable, Sendable {
     case loadDraft
     /// Keep the draft (replacing the one kept before).
     case saveDraft(DrawingDraft)
-    /// Forget the kept draft.
-    case clearDraft
+    /// Forget the draft kept by `owner` (``DrawingDraft/owner``).
+    case clearDraft(owner: String)
     /// Route: bring `base` to the stops of the request (see ``DrawPlanRequest``).
     case plan(DrawPlanRequest)
     /// Search named features for `text`, nearest to `near` first.
@@ -55,8 +58,10 @@ public enum DrawEffect: Equatable, Sendable {
     case loadDrawnHike(HikeID)
     /// Store `plan` as a drawn hike called `name` (its stops as waypoints named `stopNames`,
     /// see ``RoutePlan/drawnHike(name:time:stopNames:calculator:elevate:)``, then `places` as
-    /// its places, in the same transaction) and forget the draft.
-    case save(name: String, RoutePlan, stopNames: [String?], places: [Place] = [])
+    /// its places, in the same transaction). With `replacing`, the drawn
+    /// hike of that id gets the new line and places instead (``HikeStore/replaceLine(of:with:)``),
+    /// answered by ``DrawMessage/updated(name:_:)``.
+    case save(name: String, RoutePlan, stopNames: [String?], places: [Place] = [], replacing: HikeID? = nil)
 }
 
 /// One request to the router: the stops as the hiker sees them, the routing flag per leg, the

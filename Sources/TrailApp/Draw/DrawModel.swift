@@ -12,6 +12,10 @@ public struct DrawState: Sendable {
     public var storedDraft: DrawingDraft?
     /// The last plan or search request number handed out.
     public var lastRequest = 0
+    /// The owner token this viewer keeps its draft under (``DrawingDraft/owner``): one per
+    /// process, taken over from a draft it continues or replaces, so two viewers drawing on one
+    /// store keep both drawings.
+    public var owner = DrawingDraft.newOwner()
 
     public init() {}
 
@@ -287,8 +291,10 @@ public enum DrawDialog: Sendable, Equatable {
 
 /// What a drawing prompt is for (``PromptModel/Purpose/drawing(_:)``).
 public enum DrawPrompt: Sendable, Equatable {
-    /// The name to save the drawing under.
+    /// The name to save the drawing under, as a new hike.
     case saveName
+    /// The name to save an edited drawing under, replacing the drawn hike it was opened from.
+    case updateName(HikeID)
     /// The search field of the search panel.
     case search
 }

@@ -36,12 +36,16 @@ public struct DrawingDraft: Hashable, Sendable, Codable {
     public var places: [Place]
     /// When it was last kept.
     public var updatedAt: Date
+    /// The drawing session that keeps it: a random token made when a drawing starts and taken
+    /// over when a kept draft is continued. Each owner has its own row, so two viewers drawing
+    /// on one store keep two drafts instead of overwriting each other's (DECISIONS 790).
+    public var owner: String
 
     /// Creates a draft.
     public init(stops: [Coordinate], legRouting: [Bool] = [], pins: [Coordinate] = [], routingOn: Bool = true,
                 mapCenter: Coordinate? = nil, mapZoom: Double? = nil, cursor: Coordinate? = nil,
                 sourceHike: HikeID? = nil, name: String? = nil, places: [Place] = [], stopPlaces: [DraftStopPlace?] = [],
-                updatedAt: Date = Date(timeIntervalSinceReferenceDate: 0)) {
+                updatedAt: Date = Date(timeIntervalSinceReferenceDate: 0), owner: String = "") {
         self.stops = stops
         self.legRouting = legRouting
         self.pins = pins
@@ -54,6 +58,12 @@ public struct DrawingDraft: Hashable, Sendable, Codable {
         self.places = places
         self.stopPlaces = stopPlaces
         self.updatedAt = updatedAt
+        self.owner = owner
+    }
+
+    /// A fresh owner token (16 hexadecimal digits from the system's random source).
+    public static func newOwner() -> String {
+        String(UInt64.random(in: .min ... .max), radix: 16)
     }
 
     /// True when there is nothing to keep (no stop, no pin, no place).

@@ -4,8 +4,8 @@ import TrailSQLite
 
 /// The `drafts` table (migration ``HikeStore/draftsMigrationName``): the unfinished drawing.
 ///
-/// One row per draft; the drawing screen keeps a single current draft in row 1 (the table
-/// leaves room for more). Stops and their per-leg routing flags are one JSON array,
+/// One row per draft and drawing session (`owner`, migration ``HikeStore/draftOwnersMigrationName``):
+/// two viewers drawing on one store keep two drafts; the newest is the one offered. Stops and their per-leg routing flags are one JSON array,
 /// `[{"lat":42.6236,"lon":1.533,"routed":true}, …]` (`routed` on stop i is the flag of the leg
 /// from stop i; the last stop has none; `place` the map place picked for the stop, if any:
 /// ``DraftStopPlace``), pins another; the map view and cursor are plain
@@ -15,8 +15,18 @@ extension HikeStore {
     /// The name under which the drafts table is registered in ``HikeSchema``.
     public static let draftsMigrationName = "v2-drafts"
 
-    /// The row the current draft lives in.
-    static let currentDraftID: Int64 = 1
+    /// The migration that gives each draft its owner (``DrawingDraft/owner``); a draft kept
+    /// before gets a random one.
+    public static let draftOwnersMigrationName = "v15-draft-owners"
+
+    /// Adds `drafts.owner` (unique).
+    static func addDraftOwners(_ db: Connection) throws {
+        try db.execute("""
+            ALTER TABLE drafts ADD COLUMN owner TEXT;
+            UPDATE drafts SET owner = lower(hex(randomblob(8))) WHERE owner IS NULL;
+            CREATE UNIQUE INDEX drafts_owner ON drafts(owner);
+            """)
+    }
 
     /// Creates the `drafts` table.
     static func createDraftsTable(_ db: Connection) throws {
@@ -53,8 +63,9 @@ extension HikeStore {
         var lon: Double
     }
 
-    /// Keeps `draft` as the current draft, replacing the one kept before (`updatedAt` is
-    /// stamped with the store's clock).
+    /// Keeps `draft` in its owner's row, replacing what that owner kept before; other owners'
+    /// drafts stay (`updatedAt` is stamped with the store's clock). A draft without an owner
+    /// is kept as owner "".
     /// - Throws: ``SQLiteError``; `EncodingError` for non-finite numbers.
     public func saveDraft(_ draft: DrawingDraft) throws {
         let encoder = JSONEncoder()
@@ -69,17 +80,17 @@ extension HikeStore {
                               as: UTF8.self)
         let placesJSON = draft.places.isEmpty ? nil : String(decoding: try encoder.encode(draft.places), as: UTF8.self)
         try connection.run("""
-            INSERT INTO drafts (id, stops_json, pins_json, routing_on, center_latitude, center_longitude, zoom,
+            INSERT INTO drafts (owner, stops_json, pins_json, routing_on, center_latitude, center_longitude, zoom,
                                 cursor_latitude, cursor_longitude, source_hike, name, updated_at, places_json)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET stops_json = excluded.stops_json, pins_json = excluded.pins_json,
+            ON CONFLICT(owner) DO UPDATE SET stops_json = excluded.stops_json, pins_json = excluded.pins_json,
                 routing_on = excluded.routing_on, center_latitude = excluded.center_latitude,
                 center_longitude = excluded.center_longitude, zoom = excluded.zoom,
                 cursor_latitude = excluded.cursor_latitude, cursor_longitude = excluded.cursor_longitude,
                 source_hike = excluded.source_hike, name = excluded.name, updated_at = excluded.updated_at,
                 places_json = excluded.places_json
             """, [
-                .integer(Self.currentDraftID), .text(stopsJSON), .text(pinsJSON), .integer(draft.routingOn ? 1 : 0),
+                .text(draft.owner), .text(stopsJSON), .text(pinsJSON), .integer(draft.routingOn ? 1 : 0),
                 .optional(draft.mapCenter?.latitude), .optional(draft.mapCenter?.longitude), .optional(draft.mapZoom),
                 .optional(draft.cursor?.latitude), .optional(draft.cursor?.longitude),
                 .optional(draft.sourceHike?.rawValue), .optional(draft.name),
@@ -87,18 +98,19 @@ extension HikeStore {
             ])
     }
 
-    /// The current draft, or nil when none is kept.
+    /// The newest kept draft, or nil when none is kept.
     /// - Throws: ``SQLiteError``; `DecodingError` when the JSON columns are damaged.
     public func loadDraft() throws -> DrawingDraft? {
         let rows = try connection.query("""
             SELECT stops_json, pins_json, routing_on, center_latitude, center_longitude, zoom,
-                   cursor_latitude, cursor_longitude, source_hike, name, updated_at, places_json
-            FROM drafts WHERE id = ?
-            """, [.integer(Self.currentDraftID)]) { st in
+                   cursor_latitude, cursor_longitude, source_hike, name, updated_at, places_json, owner
+            FROM drafts ORDER BY updated_at DESC, id DESC LIMIT 1
+            """) { st in
             (stops: st.string(0), pins: st.string(1), routing: st.int(2) != 0,
              centerLat: st.optionalDouble(3), centerLon: st.optionalDouble(4), zoom: st.optionalDouble(5),
              cursorLat: st.optionalDouble(6), cursorLon: st.optionalDouble(7), source: st.optionalString(8),
-             name: st.optionalString(9), updated: st.double(10), places: st.optionalString(11))
+             name: st.optionalString(9), updated: st.double(10), places: st.optionalString(11),
+             owner: st.optionalString(12) ?? "")
         }
         guard let r = rows.first else { return nil }
         let decoder = JSONDecoder()
@@ -115,12 +127,19 @@ extension HikeStore {
                             routingOn: r.routing, mapCenter: coordinate(r.centerLat, r.centerLon), mapZoom: r.zoom,
                             cursor: coordinate(r.cursorLat, r.cursorLon), sourceHike: r.source.flatMap(HikeID.init),
                             name: r.name, places: places,
-                            stopPlaces: stops.contains { $0.place != nil } ? stops.map(\.place) : [], updatedAt: Date(timeIntervalSinceReferenceDate: r.updated))
+                            stopPlaces: stops.contains { $0.place != nil } ? stops.map(\.place) : [], updatedAt: Date(timeIntervalSinceReferenceDate: r.updated), owner: r.owner)
     }
 
-    /// Forgets the current draft (after it was saved as a hike, or discarded).
+    /// Forgets the draft of `owner` (after it was saved as a hike, or discarded); the other
+    /// owners' drafts stay.
     /// - Throws: ``SQLiteError``.
-    public func clearDraft() throws {
-        try connection.run("DELETE FROM drafts WHERE id = ?", [.integer(Self.currentDraftID)])
+    public func clearDraft(owner: String) throws {
+        try connection.run("DELETE FROM drafts WHERE owner = ?", [.text(owner)])
+    }
+
+    /// How many drafts are kept (one per drawing session that left one).
+    /// - Throws: ``SQLiteError``.
+    public func draftCount() throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM drafts")?.integer ?? 0)
     }
 }

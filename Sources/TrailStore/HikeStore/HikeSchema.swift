@@ -129,6 +129,7 @@ enum HikeSchema {
         CompletionSchema.register(on: &m)
         TerrainFiguresSchema.register(on: &m)
         RecordingSchema.registerSpeed(on: &m)
+        m.register(HikeStore.draftOwnersMigrationName, HikeStore.addDraftOwners)
         return m
     }
 }

@@ -144,14 +144,8 @@ struct HikeWriter {
 
     init(_ db: Connection) throws {
         self.db = db
-        hike = try db.prepare("""
-            INSERT INTO hikes (name, description, kind, source_file, created_at, started_at, metadata_json,
-                content_hash, waypoint_count, distance, point_count, segment_count, start_time, end_time,
-                elapsed_time, moving_time, average_speed, moving_average_speed, max_speed, elevation_gain,
-                elevation_loss, min_elevation, max_elevation, steepest_grade, min_latitude, min_longitude,
-                max_latitude, max_longitude, moving_distance, estimated_walking_time, total_time, timed_distance)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-            """)
+        hike = try db.prepare("INSERT INTO hikes (\(Self.hikeColumns.joined(separator: ", "))) VALUES ("
+                                  + Array(repeating: "?", count: Self.hikeColumns.count).joined(separator: ",") + ")")
         setID = try db.prepare("UPDATE hikes SET public_id = ? WHERE id = ?")
         track = try db.prepare("""
             INSERT INTO tracks (hike_id, position, name, comment, description, source, number, type, links_json)
@@ -180,11 +174,11 @@ struct HikeWriter {
         try st.step()
     }
 
-    /// Writes all rows of `h` and returns its new id.
-    func write(_ h: NewHike, hash: [UInt8], createdAt: Date, pointsWritten: (Int) throws -> Void) throws -> HikeID {
+    /// The `hikes` row's columns for `h`, in the order of ``hike``'s INSERT.
+    static func hikeValues(_ h: NewHike, hash: [UInt8], createdAt: Date) -> [SQLiteValue] {
         let s = h.statistics
         let box = s.boundingBox
-        try run(hike, [
+        return [
             .text(h.name), .optional(h.description), .text(h.kind.rawValue), .optional(h.sourceFileName),
             // Started: the first timestamp; for a file whose points carry no time, the file's own
             // metadata time (when the GPS unit or app wrote it), else unknown.
@@ -197,10 +191,31 @@ struct HikeWriter {
             .optional(s.steepestGrade), .optional(box?.minLatitude), .optional(box?.minLongitude),
             .optional(box?.maxLatitude), .optional(box?.maxLongitude), .optional(s.movingDistance),
             .real(s.estimatedWalkingTime), .optional(s.totalTime), .optional(s.timedDistance),
-        ])
+        ]
+    }
+
+    /// The columns of ``hikeValues(_:hash:createdAt:)``, in order.
+    static let hikeColumns = [
+        "name", "description", "kind", "source_file", "created_at", "started_at", "metadata_json",
+        "content_hash", "waypoint_count", "distance", "point_count", "segment_count", "start_time", "end_time",
+        "elapsed_time", "moving_time", "average_speed", "moving_average_speed", "max_speed", "elevation_gain",
+        "elevation_loss", "min_elevation", "max_elevation", "steepest_grade", "min_latitude", "min_longitude",
+        "max_latitude", "max_longitude", "moving_distance", "estimated_walking_time", "total_time", "timed_distance",
+    ]
+
+    /// Writes all rows of `h` and returns its new id.
+    func write(_ h: NewHike, hash: [UInt8], createdAt: Date, pointsWritten: (Int) throws -> Void) throws -> HikeID {
+        try run(hike, Self.hikeValues(h, hash: hash, createdAt: createdAt))
         let hikeRow = db.lastInsertRowID
         let id = HikeID(rowID: hikeRow)
         try run(setID, [.text(id.rawValue), .integer(hikeRow)])
+        try writeLine(h, hikeRow: hikeRow, pointsWritten: pointsWritten)
+        return id
+    }
+
+    /// Writes `h`'s tracks (with their segments and point blocks) and waypoints under the
+    /// `hikes` row `hikeRow`.
+    func writeLine(_ h: NewHike, hikeRow: Int64, pointsWritten: (Int) throws -> Void) throws {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(HikeStore.pointsPerBlock * PointCodec.recordSize)
         for (ti, t) in h.tracks.enumerated() {
@@ -241,6 +256,5 @@ struct HikeWriter {
                                .optional(w.description), .optional(w.source), .optional(w.symbol), .optional(w.type),
                                Self.linksJSON(w.links), .text(place.kind.rawValue), .optional(osm)])
         }
-        return id
     }
 }

@@ -87,6 +87,40 @@ import TrailStore
         #expect(back.map(\.name) == ["Cabana de Besalí", "Lunch"] && back.allSatisfy { $0.id == nil })
     }
 
+    /// Saving an edited drawing with `w` updates the drawn hike it came from (issue 34): the same
+    /// id and walks, the new line and places, no second hike.
+    @Test func savingAnEditReplacesTheDrawnHikesLine() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let a = Coordinate(latitude: 42.6200, longitude: 1.5390), b = Coordinate(latitude: 42.6290, longitude: 1.5376)
+        let c = Coordinate(latitude: 42.6250, longitude: 1.5380)
+        let first = DrawPlanRequest(request: 1, base: RoutePlan(), stops: [a, b], legRouting: [false], routingOn: false)
+        guard case .draw(.planned(1, let plan, _, _, _)) = f.run(.draw(.plan(first))) else { Issue.record("no plan"); return }
+        let hut = Place(kind: .hut, name: "Cabana de Besalí", coordinate: Self.besali, osmID: "way/391568717")
+        guard case .draw(.saved(_, .inserted(let id))) = f.run(.draw(.save(name: "Before", plan, stopNames: [nil, nil],
+                                                                          places: [hut]))) else {
+            Issue.record("not saved"); return
+        }
+        let store = try HikeStore(path: f.dir.appendingPathComponent("hikes.sqlite").path)
+        _ = try store.beginWalk(of: id, startedAt: Date(), offRouteThreshold: 50)
+        let created = try store.summary(id).createdAt
+        let second = DrawPlanRequest(request: 2, base: RoutePlan(), stops: [a, c, b], legRouting: [false, false], routingOn: false)
+        guard case .draw(.planned(2, let edited, _, _, _)) = f.run(.draw(.plan(second))) else { Issue.record("no plan"); return }
+        let own = Place(kind: .other, name: "Lunch", coordinate: Self.serrat, elevation: 1600)
+        guard case .draw(.updated("After", id)) = f.run(.draw(.save(name: "After", edited, stopNames: [nil, nil, nil],
+                                                                    places: [hut, own], replacing: id))) else {
+            Issue.record("not updated"); return
+        }
+        #expect(try store.hikeCount() == 1 && store.walks(of: id).count == 1)
+        let after = try store.summary(id)
+        #expect(after.name == "After" && after.createdAt == created)
+        // Three stops, two straight legs: the distance is the sum of the two great-circle legs.
+        let expected = Geodesy.distance(from: a, to: c) + Geodesy.distance(from: c, to: b)
+        #expect(abs(after.statistics.distance - expected) < 0.01, "\(after.statistics.distance) vs \(expected)")
+        #expect(try store.places(of: id, exceptType: "stop").map(\.name) == ["Cabana de Besalí", "Lunch"])
+        #expect(try store.waypoints(of: id).filter { $0.type == "stop" }.count == 3)
+    }
+
     /// Editing a saved drawing keeps the places its stops were saved with (issue 34: "Estany
     /// Forcat · water" came back as the nearest feature, a stream), found again on the map by
     /// their saved names; a stop saved without a place ("Stop 2") is looked up afresh.

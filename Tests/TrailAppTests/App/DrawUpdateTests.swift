@@ -240,7 +240,9 @@ import TrailStore
         _ = key(&s, .character("w"))
         #expect(key(&s, .enter) == [.draw(.save(name: "Col loop", plan, stopNames: [nil, nil]))])
         let id = HikeID(rowID: 42)
-        #expect(app.update(&s, .draw(.saved(name: "Col loop", .inserted(id)))) == [.loadHikes(.date)])
+        // The saved drawing's draft is forgotten and the next one kept (another viewer's) read.
+        #expect(app.update(&s, .draw(.saved(name: "Col loop", .inserted(id))))
+                == [.draw(.clearDraft(owner: s.draw.owner)), .draw(.loadDraft), .loadHikes(.date)])
         #expect(s.screen.kind == .library && s.drawing == nil && s.draw.storedDraft == nil)
         var saved = AppUpdateTests.summary(42, "Col loop", distance: plan.length, start: 0)
         saved.kind = .drawn
@@ -270,7 +272,7 @@ import TrailStore
         var t = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
         _ = app.update(&t, .draw(.draftLoaded(draft)))
         _ = key(&t, .character("n"))
-        #expect(key(&t, .character("d")).contains(.draw(.clearDraft)))
+        #expect(key(&t, .character("d")).contains(.draw(.clearDraft(owner: draft.owner))))
         #expect(t.drawing?.stops == [] && t.draw.storedDraft == nil)
     }
 
@@ -330,7 +332,7 @@ import TrailStore
         // Saved with the huts' names, and each as that place (0 m: within the pin-on-place distance).
         _ = key(&s, .character("w"))
         let effects = app.update(&s, .input(.key(.enter)))
-        guard case .draw(.save(_, _, let names, let places)) = effects.first(where: {
+        guard case .draw(.save(_, _, let names, let places, _)) = effects.first(where: {
             if case .draw(.save) = $0 { return true } else { return false } }) else { Issue.record("not saved: \(effects)"); return }
         #expect(Set(names.compactMap { $0 }) == Set(huts.map(\.name)), "\(names)")
         #expect(Set(places.compactMap(\.name)) == Set(huts.map(\.name)), "\(places)")
@@ -393,6 +395,36 @@ import TrailStore
         #expect(m.chosenPlaces[m.stops[0]] == lake && m.chosenPlaces[m.stops[1]] == nil)
     }
 
+    /// Issue 34: `w` on an edited drawing updates the hike it was opened from (the prompt says
+    /// so), `W` saves a copy as a new hike; the update's answer forgets this viewer's draft and
+    /// reads the next one kept.
+    @Test func wUpdatesAnEditedDrawingAndWSavesACopy() throws {
+        let planner = try Self.planner()
+        let stops = [Coordinate(latitude: 42.6236, longitude: 1.5330), Coordinate(latitude: 42.6222, longitude: 1.5360)]
+        let track = planner.replan(RoutePlan(), stops: stops, legRouting: [true]).track(name: "Drawn")
+        let id = HikeID(rowID: 5)
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        answer(&s, app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track))), planner)
+        #expect(s.status.text.contains("w updates it, W saves a copy"), "\(s.status.text)")
+        _ = key(&s, .character("w"))
+        guard case .prompt(let p)? = s.modal else { Issue.record("no prompt"); return }
+        #expect(p.purpose == .drawing(.updateName(id)) && p.text == "Drawn" && p.title.contains("Update"))
+        let update = key(&s, .enter)
+        guard case .draw(.save(_, _, _, _, let replacing)) = update.first else { Issue.record("no save: \(update)"); return }
+        #expect(replacing == id)
+        let answered = app.update(&s, .draw(.updated(name: "Drawn", id)))
+        #expect(answered == [.draw(.clearDraft(owner: s.draw.owner)), .draw(.loadDraft), .library(.loadHikes(.date))])
+        #expect(s.screen.kind == .library && s.status.text.hasPrefix("Updated Drawn"))
+
+        var t = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        answer(&t, app.update(&t, .draw(.drawnHikeLoaded(id, name: "Drawn", track))), planner)
+        _ = key(&t, .character("W"))
+        guard case .prompt(let q)? = t.modal else { Issue.record("no prompt"); return }
+        #expect(q.purpose == .drawing(.saveName))
+        guard case .draw(.save(_, _, _, _, let none)) = key(&t, .enter).first else { Issue.record("no save"); return }
+        #expect(none == nil)
+    }
+
     /// Issue 7 (tester): leaving an unchanged edit left "Drawing kept" and an unfinished drawing.
     @Test func anUnchangedEditKeepsNoDraftAndTheFirstChangeDoes() throws {
         let planner = try Self.planner()
@@ -404,7 +436,7 @@ import TrailStore
         answer(&s, app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track))), planner)
         // Leaving without a change: nothing kept, nothing said about a kept drawing.
         let left = key(&s, .character("q"))
-        #expect(s.screen.kind == .library && Self.keptDraft(left) == nil && !left.contains(.draw(.clearDraft)))
+        #expect(s.screen.kind == .library && Self.keptDraft(left) == nil && !left.contains(.draw(.clearDraft(owner: s.draw.owner))))
         #expect(s.draw.storedDraft == nil && !s.status.text.contains("kept"))
 
         // Open it again and change it (delete the last stop): now a draft is kept…
@@ -416,7 +448,7 @@ import TrailStore
 
         // …and a kept draft the hiker chose to discard for this edit is forgotten when it opens.
         let reopened = app.update(&s, .draw(.drawnHikeLoaded(id, name: "Drawn", track)))
-        #expect(reopened.contains(.draw(.clearDraft)) && s.draw.storedDraft == nil)
+        #expect(reopened.contains(.draw(.clearDraft(owner: s.draw.owner))) && s.draw.storedDraft == nil)
         let leftAgain = key(&s, .character("q"))
         #expect(Self.keptDraft(leftAgain) == nil && s.draw.storedDraft == nil)
     }

@@ -216,7 +216,7 @@ import TrailStore
         // w saves the route with its places (ids of the drawing dropped).
         _ = key(&s, .character("w"))
         let saved = key(&s, .enter)
-        guard case .draw(.save(_, _, _, let places)) = saved.first else { Issue.record("no save: \(saved)"); return }
+        guard case .draw(.save(_, _, _, let places, _)) = saved.first else { Issue.record("no save: \(saved)"); return }
         #expect(places.map(\.name) == ["Borda"] && places.first?.id == nil && places.first?.elevationFromTerrain == true)
     }
 
@@ -231,7 +231,7 @@ import TrailStore
                                                         name: "Borda", coordinate: stops[1], tags: [:], distance: 120))
         _ = key(&s, .character("w"))
         let saved = key(&s, .enter)
-        guard case .draw(.save(_, _, let names, let places)) = saved.first else { Issue.record("no save: \(saved)"); return }
+        guard case .draw(.save(_, _, let names, let places, _)) = saved.first else { Issue.record("no save: \(saved)"); return }
         #expect(names == ["Pic de Percanela", "Borda"])
         #expect(places.count == 1)
         let p = try #require(places.first)
