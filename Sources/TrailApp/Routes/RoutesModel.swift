@@ -39,11 +39,16 @@ public struct CompletionFigures: Sendable, Equatable {
     /// each missing stretch ("missing 1.2 km from A to B", longest first), packed with ", " into
     /// at most `maxRows` rows of `width` cells. A stretch wider than the panel is cut with "…"
     /// (never skipped for a smaller one after it); the stretches left over are counted ("2 more
-    /// missing stretches") when room is left.
-    public func rows(_ u: UnitFormatter, width: Int, maxRows: Int) -> [String] {
+    /// missing stretches") when room is left. For a hike that is itself a walk (a recording, a
+    /// timed track: `ofAWalk`), the headline says the figures are other hikes' ("Walked again:
+    /// 0 % by other hikes"), since its own walk is not counted (issue 34: "0 % walked" on the
+    /// hiker's own recording read as a fault).
+    public func rows(_ u: UnitFormatter, width: Int, maxRows: Int, ofAWalk: Bool = false) -> [String] {
         guard width > 0, maxRows > 0 else { return [] }
         let clean = TextSanitizer.sanitize
-        var parts = ["Completion: \(Int((share * 100).rounded(.down))) % walked", "\(u.distance(walked)) of \(u.distance(length))"]
+        let percent = Int((share * 100).rounded(.down))
+        var parts = [ofAWalk ? "Walked again: \(percent) % by other hikes" : "Completion: \(percent) % walked",
+                     "\(u.distance(walked)) of \(u.distance(length))"]
         parts += missing.sorted { $0.length > $1.length }.map {
             clean("missing \(u.distance($0.length))" + TrailCompletion.placesText(from: $0.fromName, to: $0.toName))
         }

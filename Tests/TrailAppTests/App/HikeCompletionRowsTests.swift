@@ -39,6 +39,7 @@ extension AppUpdateTests {
         let (_, after) = try completionScreens(width: 140, height: 45)
         let text = after.joined(separator: "\n")
         // 38 % of 11.0 km walked; the stretches 9.0 − 4.18 = 4.82 km and 11.0 − 9.5 = 1.5 km.
+        // The sample has no times (a route): "Completion", not "Walked again".
         #expect(text.contains("Completion: 38 % walked"), "\(text)")
         #expect(text.contains("4.18 km of 11.0 km"), "\(text)")
         #expect(!text.contains("more missing stretch"), "\(text)")
@@ -52,6 +53,12 @@ extension AppUpdateTests {
 /// cut rather than skipped, and what is left counted in words.
 @Suite struct CompletionRowsNarrowTests {
     let u = UnitFormatter(system: .metric)
+
+    /// A route says how much of it is walked; a walk says the figures are other hikes' (issue 34).
+    @Test func theHeadlineOfARouteAndOfAWalk() {
+        #expect(figures.rows(u, width: 80, maxRows: 3).first?.hasPrefix("Completion: 46 % walked") == true)
+        #expect(figures.rows(u, width: 80, maxRows: 3, ofAWalk: true).first?.hasPrefix("Walked again: 46 % by other hikes") == true)
+    }
     let figures = CompletionFigures(
         share: 0.46, length: 12_000, walked: 5_520, walkedRanges: [],
         missing: [.init(start: 0, end: 430, fromName: "Ordino", toName: "Sornàs"),

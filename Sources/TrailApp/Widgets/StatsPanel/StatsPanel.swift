@@ -155,7 +155,9 @@ public struct StatsPanel: Sendable {
             }
         }
         if let c = completion {
-            for row in c.rows(environment.format, width: area.width, maxRows: area.maxY - y) {
+            // A walk's own points are not counted in its completion: say the figures are others'.
+            let ofAWalk = hike.kind == HikeKind.recorded.rawValue || hike.statistics.startTime != nil
+            for row in c.rows(environment.format, width: area.width, maxRows: area.maxY - y, ofAWalk: ofAWalk) {
                 buffer.setString(x: area.x, y: y, row, style: environment.style(ThemeRole.highlight), maxWidth: area.width)
                 y += 1
             }
