@@ -50,6 +50,24 @@ import TrailFormats
         #expect(run.stderr.contains("2 elevations outside -500…9000 m"), "\(run.stderr)")
     }
 
+    /// Issue 34: `stats --json` listed the same warning once per point (100 lines for
+    /// Mojstrovka's 184 unset-clock times); now folded as on stderr. 184 is `grep -c` of
+    /// "<time>1901-12-13T20:45:52" in the file: the 100 the reader keeps plus 84 it counts.
+    @Test func statsJSONFoldsARepeatedWarning() throws {
+        let file = repoRoot + "/Samples/gpxpy-Mojstrovka.gpx"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let unset = text.components(separatedBy: "<time>1901-12-13T20:45:52").count - 1
+        let run = cairn(["stats", "--json", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        let docs = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let warnings = try #require(docs.first?["warnings"] as? [String])
+        let folded = warnings.filter { $0.contains("no-data value") }
+        #expect(folded.count == 1, "\(warnings)")
+        let kept = 100
+        #expect(folded.first?.hasSuffix("(\(kept) times, first at line 14)") == true, "\(warnings)")
+        #expect(warnings.last == "\(unset - kept) more warnings", "\(warnings)")
+    }
+
     /// Empty or blank files of any name say so, never "XML" or "GPX"; a TCX or KML cut to a
     /// couple of bytes does not say "GPX document".
     @Test func emptyAndTinyFilesNameNoWrongFormat() throws {

@@ -71,6 +71,27 @@ import TrailCore
         #expect(elapsed == 900, "\(String(describing: elapsed))")
     }
 
+    /// Issue 34: a single trackpoint, or points all at one place, imported as "0 m" without a
+    /// word; now said once per such track, at its first point's line.
+    @Test func aTrackWithoutALineIsSaid() throws {
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><name>One</name><trkseg><trkpt lat="42.5" lon="1.5"><time>2024-05-01T10:00:00Z</time></trkpt></trkseg></trk>
+            <trk><trkseg>
+            <trkpt lat="42.6" lon="1.6"/>
+            <trkpt lat="42.6" lon="1.6"/>
+            <trkpt lat="42.6" lon="1.6"/>
+            </trkseg></trk>
+            <trk><trkseg><trkpt lat="42.6" lon="1.6"/><trkpt lat="42.7" lon="1.6"/></trkseg></trk>
+            </gpx>
+            """
+        let w = try GPXReader.read(data: Data(gpx.utf8), fileName: "one.gpx").plausibilityWarnings()
+        #expect(w.map(\.line) == [3, 5], "\(w)")
+        #expect(w.first?.message == "track 1 \"One\" has a single trackpoint: no distance and no line to draw; imported as it is")
+        #expect(w.last?.message.hasPrefix("track 2 has its 3 trackpoints all at one place") == true, "\(w)")
+    }
+
     /// Issue 33: the fenix 2 FIT's three wrong starting heights are found (the reference:
     /// Tools/reference/stray_reference.py on gpsbabel's GPX of the file gives heights 1, 2, 3),
     /// and a file without lines says where by point and track, never "line 0".

@@ -113,7 +113,8 @@ public enum StatsCommand: Command {
             if json {
                 documents.append(FileJSON(file: file, version: doc.version, creator: doc.creator,
                                           waypointCount: doc.waypoints.count, tracks: tracks,
-                                          warnings: (checked.warnings + result.warnings).map(\.description)))
+                                          warnings: ReaderWarnings.folded(checked.warnings + result.warnings,
+                                                                          omitted: result.omittedWarningCount)))
                 continue
             }
             text += "\(TerminalText.clean(file))\n"

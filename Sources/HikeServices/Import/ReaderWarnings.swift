@@ -4,26 +4,48 @@ import TrailFormats
 /// into one line with a count and the first line number ("… (183 times, first at line 22)"),
 /// and at most `limit` lines are printed, the rest counted.
 public enum ReaderWarnings {
-    public static func lines(fileName: String, _ warnings: [GPXWarning], omitted: Int = 0, limit: Int = 5) -> [String] {
-        var order: [String] = []
-        var groups: [String: (first: Int, count: Int)] = [:]
+    /// One message with how often it came and the line of its first time (0: no line).
+    struct Group {
+        var message: String
+        var first: Int
+        var count: Int
+
+        /// "(183 times, first at line 22)" after a repeated message; "" for a single one.
+        var times: String { count > 1 ? " (\(count) times\(first > 0 ? ", first at line \(first)" : ""))" : "" }
+    }
+
+    /// `warnings` folded by message, in the order each first came.
+    static func groups(_ warnings: [GPXWarning]) -> [Group] {
+        var order: [Group] = []
+        var index: [String: Int] = [:]
         for w in warnings {
-            if let g = groups[w.message] {
-                groups[w.message] = (g.first, g.count + 1)
+            if let i = index[w.message] {
+                order[i].count += 1
             } else {
-                groups[w.message] = (w.line, 1)
-                order.append(w.message)
+                index[w.message] = order.count
+                order.append(Group(message: w.message, first: w.line, count: 1))
             }
         }
+        return order
+    }
+
+    public static func lines(fileName: String, _ warnings: [GPXWarning], omitted: Int = 0, limit: Int = 5) -> [String] {
+        let groups = groups(warnings)
         let name = TerminalText.clean(fileName)
         var out: [String] = []
-        for message in order.prefix(limit) {
-            let g = groups[message]!
-            let times = g.count > 1 ? " (\(g.count) times\(g.first > 0 ? ", first at line \(g.first)" : ""))" : ""
-            out.append("\(name)\(g.first > 0 ? ":\(g.first)" : ""): warning: \(TerminalText.clean(message))\(times)")
+        for g in groups.prefix(limit) {
+            out.append("\(name)\(g.first > 0 ? ":\(g.first)" : ""): warning: \(TerminalText.clean(g.message))\(g.times)")
         }
-        let hidden = order.dropFirst(limit).reduce(0) { $0 + groups[$1]!.count } + omitted
+        let hidden = groups.dropFirst(limit).reduce(0) { $0 + $1.count } + omitted
         if hidden > 0 { out.append("\(name): \(hidden) more warning\(hidden == 1 ? "" : "s")") }
         return out
+    }
+
+    /// The same folding for a JSON document's `warnings` array: one string per distinct
+    /// message, "line 14: … (100 times, first at line 14)", then "84 more warnings" for those
+    /// the reader counted without keeping. Not cleaned (JSON escapes control characters).
+    public static func folded(_ warnings: [GPXWarning], omitted: Int = 0) -> [String] {
+        groups(warnings).map { ($0.first > 0 ? "line \($0.first): " : "") + $0.message + $0.times }
+            + (omitted > 0 ? ["\(omitted) more warning\(omitted == 1 ? "" : "s")"] : [])
     }
 }

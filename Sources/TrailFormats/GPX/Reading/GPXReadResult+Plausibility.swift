@@ -20,7 +20,8 @@ extension GPXReadResult {
     /// the configuration's `timeBreak` (24 h) between consecutive timed points of a segment
     /// (count, first line, both times; elapsed time then sums the stretches between such
     /// breaks, see ``StatisticsCalculator``), and tracks faster than
-    /// ``PlausibilityLimits/maximumAverageSpeed`` on average. Nothing is changed: the file is
+    /// ``PlausibilityLimits/maximumAverageSpeed`` on average, and tracks without a line (one
+    /// trackpoint, or all at one place). Nothing is changed: the file is
     /// imported as it is and these say what the numbers will not show. The same as
     /// ``plausibility(rule:limits:)``'s warnings (which also returns the statistics).
     public func plausibilityWarnings(rule: StrayFixRule = .standard, limits: PlausibilityLimits = .standard) -> [GPXWarning] {
@@ -102,6 +103,15 @@ extension GPXReadResult {
                 + " → \(ISO8601Timestamp.format(b.to)), \(days) day\(days == 1 ? "" : "s") back): recordings spliced together or"
                 + " a clock reset? Elapsed time adds up each stretch between jumps of more than a day, backwards or forwards,"
                 + " and leaves the jumps out; the times are kept as they are"))
+        }
+        // A track with a single trackpoint, or whose points all lie at one place, has no line:
+        // imported, but said, so "0 m" is not taken for a reading error (issue 34).
+        for (t, track) in tracks.enumerated() where trackStatistics[t].pointCount > 0 && trackStatistics[t].distance == 0 {
+            let n = trackStatistics[t].pointCount
+            let name = track.name.map { " \"\($0)\"" } ?? ""
+            out.append(GPXWarning(line: line(t, 0), message: "track \(t + 1)\(name) "
+                + (n == 1 ? "has a single trackpoint" : "has its \(n) trackpoints all at one place")
+                + ": no distance and no line to draw; imported as it is"))
         }
         for (t, track) in tracks.enumerated() {
             let s = trackStatistics[t]
