@@ -39,6 +39,7 @@ extension DrawUpdate {
                 && m.cursor == m.cursorAwaitingMapArea
             m.viewAwaitingMapArea = nil
             m.cursorAwaitingMapArea = nil
+            m.mapMissing = box == nil
             model = m
             guard let box else {
                 status = StatusMessage(text: Self.noMapHint(selectedHikeID), isError: false)
@@ -127,6 +128,7 @@ extension DrawUpdate {
     private mutating func planFailed(request: Int, reason: String) -> [Step] {
         guard var m = model, m.planRequest == request else { return [] }
         m.planRequest = nil
+        m.mapMissing = true
         status = StatusMessage(text: "Route not planned: \(reason)", isError: true)
         guard m.insertionPending else {
             model = m

@@ -86,8 +86,9 @@ extension DrawUpdate {
         case .map(let move): moveDrawingMap(&m, move)
         case .routing:
             m.routingOn.toggle()
-            status = StatusMessage(text: m.routingOn ? "Routing on: new legs follow mapped ways"
-                                                          : "Routing off: new legs are straight lines", isError: false)
+            status = StatusMessage(text: !m.routingOn ? "Routing off: new legs are straight lines"
+                                       : m.mapMissing ? "Routing on, but no map is imported: legs stay straight until one is"
+                                       : "Routing on: new legs follow mapped ways", isError: false)
             return keepDraft(m)
         case .search:
             m.panel = .search(DrawSearch())

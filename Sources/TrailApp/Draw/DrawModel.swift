@@ -94,6 +94,9 @@ public struct DrawModel: Sendable {
     public var cursorAwaitingMapArea: Coordinate?
     /// Map data for the view.
     public var basemap: MapBasemap?
+    /// True once the map store said it has no data at all (or no route planner could be made):
+    /// routing on then still draws straight legs, and the panel says so (issue 34).
+    public var mapMissing = false
     /// Whether names are drawn on the map.
     public var showsLabels = true
     /// Whether the terrain's contour lines are drawn on the map.

@@ -91,7 +91,11 @@ public enum DrawScreenView {
         let f = env.format
         let title = m.name.map { "Editing " + $0 } ?? "New route"
         var lines = [Line(title, ThemeRole.heading)]
-        lines.append(Line("Routing \(m.routingOn ? "on" : "off (straight lines)") · s", m.routingOn ? ThemeRole.text : ThemeRole.warning))
+        if m.routingOn && m.mapMissing {
+            lines.append(Line("No map: legs are straight lines · s", ThemeRole.warning))
+        } else {
+            lines.append(Line("Routing \(m.routingOn ? "on" : "off (straight lines)") · s", m.routingOn ? ThemeRole.text : ThemeRole.warning))
+        }
         let straight = m.straightLegCount
         var length = "Length \(f.distance(m.length)) · \(straight) straight leg\(straight == 1 ? "" : "s")"
         if m.pendingLegCount > 0 { length += " · routing…" }

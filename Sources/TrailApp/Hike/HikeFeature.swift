@@ -34,13 +34,22 @@ enum HikeFeature {
         func moveMap(_ move: MapNavigation) {
             if move.apply(to: &hike.screen.viewport) { hike.mapDetached = true }
         }
-        func mark(start: Bool) {
+        // A mark on the point the other mark is on would make a range of nothing: said, and
+        // only this mark moves there once the other is cleared (issue 34: a 0 m range was shown
+        // with empty figures).
+        func mark(start: Bool) -> StatusMessage? {
             let i = hike.screen.scrubIndex
+            let other = start ? hike.screen.rangeEnd : (hike.screen.rangeStart ?? 0)
+            if other == i, hike.screen.hike.coordinates.count > 1 {
+                return StatusMessage(text: "The range needs two different points: the other mark is here;"
+                                     + " move along the profile and press \(start ? "[" : "]") again", isError: false)
+            }
             if start {
                 hike.screen.setRange(start: i, end: hike.screen.rangeEnd)
             } else {
                 hike.screen.setRange(start: hike.screen.rangeStart ?? 0, end: i)
             }
+            return nil
         }
 
         var result = Result()
@@ -78,8 +87,8 @@ enum HikeFeature {
             case .toEnd:
                 hike.screen.scrub(to: hike.screen.hike.pointCount - 1)
                 followCursor()
-            case .markStart: mark(start: true)
-            case .markEnd: mark(start: false)
+            case .markStart: result.status = mark(start: true)
+            case .markEnd: result.status = mark(start: false)
             case .clearRange: hike.screen.setRange(start: nil, end: nil)
             case .follow:
                 result.navigation = .askFollowSource

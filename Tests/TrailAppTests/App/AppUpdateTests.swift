@@ -213,6 +213,22 @@ import TrailStore
         #expect(s.hike!.screen.range == nil)
     }
 
+    /// Issue 34: `]` on the point `[` is on (or `]` at the start with no `[`) made a 0 m range;
+    /// now refused with a word, and the marks stay as they were.
+    @Test func aRangeOfOnePointIsRefused() throws {
+        var s = try openHike()
+        _ = app.update(&s, .input(.key(.character("]"))))  // at the start, where an unset `[` counts
+        #expect(s.hike!.screen.range == nil && s.status.text.hasPrefix("The range needs two different points"))
+        for _ in 0..<10 { _ = app.update(&s, .input(.key(.right))) }
+        _ = app.update(&s, .input(.key(.character("["))))
+        _ = app.update(&s, .input(.key(.character("]"))))
+        #expect(s.hike!.screen.range == nil && s.status.text.contains("press ] again"), "\(s.status.text)")
+        _ = app.update(&s, .input(.key(.right)))
+        _ = app.update(&s, .input(.key(.character("]"))))
+        let range = try #require(s.hike!.screen.range)
+        #expect(range.lowerBound < range.upperBound)
+    }
+
     @Test func tabGivesTheMapTheArrows() throws {
         var s = try openHike()
         _ = app.update(&s, .input(.key(.tab)))

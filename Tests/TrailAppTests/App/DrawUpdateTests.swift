@@ -482,6 +482,12 @@ import TrailStore
         #expect(s.drawing?.viewport.cell(alps.center) != nil && s.status.text.contains("No map yet"))
         // The notice says how to get map data around this very hike.
         #expect(s.status.text.contains("cairn map fetch --around \(summary.id.rawValue)"), "\(s.status.text)")
+        // The panel does not claim routing works without a map (issue 34: "Routing on · s").
+        let panel = app.view(s, width: 120, height: 40).textDump()
+        #expect(panel.contains("No map: legs are straight lines · s") && !panel.contains("Routing on · s"), "\(panel)")
+        _ = key(&s, .character("s"))
+        _ = key(&s, .character("s"))
+        #expect(s.status.text.hasPrefix("Routing on, but no map is imported"), "\(s.status.text)")
     }
 
     /// The first run (issue 34): no map and no hike, the notice says how to get map data; with
