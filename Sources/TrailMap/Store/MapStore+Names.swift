@@ -47,7 +47,9 @@ extension MapStore {
     /// Uses the FTS5 index (tokenizer unicode61, remove_diacritics 2). The best 1,000 text
     /// matches are ordered by ``SearchRank``: exact names, then names starting with the words;
     /// within that by class (places, peaks and huts before paths, roads and lifts), then by
-    /// distance from `near` (without it, by FTS5 rank).
+    /// distance from `near` (without it, by FTS5 rank); results farther than
+    /// ``searchNearRadius`` from `near` come after all nearer ones, and pieces of one named
+    /// feature (same name and class within ``searchSamePlaceRadius``) come once.
     /// - Parameters:
     ///   - name: the words typed by the user; punctuation is ignored.
     ///   - near: a reference point for sorting, or nil.
@@ -78,12 +80,38 @@ extension MapStore {
         // What a hiker looks for first (DECISIONS 765): the name typed exactly, then names that
         // start with it; places, then peaks and huts, water and landmarks, paths, roads, and lifts
         // and boundaries last; then by distance (or FTS5 rank without a reference point).
+        // Places farther than ``searchNearRadius`` from `near` come after every nearer one,
+        // whatever their name match (issue 34: an exact name 1,238 km away led the list).
         let rank = out.enumerated().map { i, p in
-            (match: SearchRank.match(words, p.name), tier: SearchRank.tier(p.featureClass), distance: p.distance ?? Double(i), p: p)
+            (far: (p.distance ?? 0) > Self.searchNearRadius ? 1 : 0, match: SearchRank.match(words, p.name),
+             tier: SearchRank.tier(p.featureClass), distance: p.distance ?? Double(i), p: p)
         }
-        return Array(rank.sorted { ($0.match, $0.tier, $0.distance, $0.p.name) < ($1.match, $1.tier, $1.distance, $1.p.name) }
-            .prefix(limit).map(\.p))
+        let sorted = rank.sorted {
+            ($0.far, $0.match, $0.tier, $0.distance, $0.p.name) < ($1.far, $1.match, $1.tier, $1.distance, $1.p.name)
+        }.map(\.p)
+        // One entry per place: a piste or a path mapped as many ways with one name comes once
+        // (the best-ranked piece); the same name and class farther than
+        // ``searchSamePlaceRadius`` from every kept piece is another place and stays.
+        var kept: [NamedPlace] = []
+        var seen: [String: [Coordinate]] = [:]
+        for p in sorted where kept.count < limit {
+            let key = p.featureClass.rawValue + "\u{1F}" + p.name.lowercased()
+            if let near = seen[key], near.contains(where: { LocalPlane.haversine($0, p.coordinate) <= Self.searchSamePlaceRadius }) {
+                continue
+            }
+            seen[key, default: []].append(p.coordinate)
+            kept.append(p)
+        }
+        return kept
     }
+
+    /// How far from the reference point a search result still counts as near (metres): a
+    /// day's walk and then some; farther ones are listed after all nearer ones.
+    public static let searchNearRadius = 100_000.0
+
+    /// Pieces of one feature with the same name and class closer than this (metres) to a kept
+    /// piece are the same place in search results (a ski piste of 40 ways spans a few km).
+    public static let searchSamePlaceRadius = 5_000.0
 
     /// The named feature nearest to a point, within `maxDistance` metres: "what is here".
     ///
