@@ -211,10 +211,17 @@ enum HikeFeature {
         result.askBasemap(.hike, hike.screen.viewport)
     }
 
-    /// After a resize: the map keeps its centre and zoom at the new size.
+    /// After a resize: a map showing the whole hike (as opened, or after `0`) is fitted again
+    /// at the new size (issue 34: it kept the old zoom, so a larger window showed a small hike
+    /// and a smaller one cut it); a view the hiker moved keeps its centre and zoom.
     static func relayout(_ hike: inout HikeModel, _ context: FeatureContext) -> Result {
         let map = context.layout.hike.map
-        hike.screen.viewport = hike.screen.viewport.resized(width: max(1, map.width), height: max(1, map.height))
+        let (w, h) = (max(1, map.width), max(1, map.height))
+        if hike.screen.isFitted {
+            hike.screen.fitMap(width: w, height: h)
+        } else {
+            hike.screen.viewport = hike.screen.viewport.resized(width: w, height: h)
+        }
         hike.screen.keepScrubPointInView()
         var result = Result()
         askMapData(hike, &result)

@@ -89,6 +89,12 @@ public struct HikeScreenState: Sendable {
         if viewport.cell(point) == nil { viewport.center = point }
     }
 
+    /// True when the map shows the fitted view of the whole hike at its current size (as
+    /// opened, or after `0`): not moved or zoomed by the hiker since.
+    public var isFitted: Bool {
+        viewport == HikeScreenState.fittedViewport(hike, width: viewport.width, height: viewport.height, colouring: lineColouring)
+    }
+
     /// Fits the map to the whole hike for a view of `width` × `height` cells (below the line
     /// colouring's legend).
     public mutating func fitMap(width: Int, height: Int) {
@@ -136,8 +142,7 @@ public struct HikeScreenState: Sendable {
     /// A map showing the fitted view stays fitted (the legend's rows come or go); a view the
     /// hiker moved stays where it is.
     public mutating func setLineColouring(_ colouring: LineColouring) {
-        let fitted = viewport == HikeScreenState.fittedViewport(hike, width: viewport.width, height: viewport.height,
-                                                                colouring: lineColouring)
+        let fitted = isFitted
         lineColouring = colouring
         routeGrades = colouring == .slope ? hike.pointGrades() : nil
         if fitted { fitMap(width: viewport.width, height: viewport.height) }

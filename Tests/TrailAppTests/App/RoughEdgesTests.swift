@@ -31,6 +31,23 @@ import TrailStore
         #expect(s.hike!.screen.viewport.center == before)
     }
 
+    /// Issue 34: a hike opened fitted stays fitted through resizes (it kept the old zoom, so a
+    /// larger terminal showed a small hike); the fitted view is computed independently here.
+    @Test func aFittedMapIsFittedAgainAfterAResize() throws {
+        var s = try hike(width: 90, height: 30)
+        #expect(s.hike!.screen.isFitted)
+        for (w, h) in [(200, 60), (70, 24), (120, 40)] {
+            _ = app.update(&s, .input(.resize(width: w, height: h)))
+            let map = AppLayout(width: w, height: h).hike.map
+            let screen = s.hike!.screen
+            let expected = HikeScreenState.fittedViewport(screen.hike, width: map.width, height: map.height,
+                                                          colouring: screen.lineColouring)
+            #expect(screen.viewport == expected, "\(w)x\(h)")
+            // Every point of the hike is inside the view.
+            #expect(screen.hike.coordinates.allSatisfy { screen.viewport.cell($0) != nil }, "\(w)x\(h)")
+        }
+    }
+
     @Test func everyHikeMapHasAScaleBarInTheUsersUnits() throws {
         let s = try hike(width: 120, height: 40)
         let text = app.view(s, width: 120, height: 40).textDump()
