@@ -108,4 +108,37 @@ import TrailFormats
         let missing = cairn(["import", "--via-gpsbabel", "igc", igc, "--store", store], environment: ["PATH": "/nonexistent"])
         #expect(missing.status == 1 && missing.stderr.contains("gpsbabel is not installed"), "\(missing.stderr)")
     }
+
+    /// Issue 34: laps shown by `cairn stats FILE` vanished once the file was imported; `show`
+    /// (text and JSON) now gives them as the file has them.
+    @Test func importedLapsAreShown() throws {
+        let dir = makeTempDirectory("laps")
+        let file = dir + "/two-laps.tcx"
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+            <Activities><Activity Sport="Other"><Id>2024-05-01T10:00:00Z</Id>
+            <Lap StartTime="2024-05-01T10:00:00Z"><TotalTimeSeconds>600</TotalTimeSeconds><DistanceMeters>1000</DistanceMeters>
+            <Track>
+            <Trackpoint><Time>2024-05-01T10:00:00Z</Time><Position><LatitudeDegrees>42.5</LatitudeDegrees><LongitudeDegrees>1.5</LongitudeDegrees></Position></Trackpoint>
+            <Trackpoint><Time>2024-05-01T10:10:00Z</Time><Position><LatitudeDegrees>42.509</LatitudeDegrees><LongitudeDegrees>1.5</LongitudeDegrees></Position></Trackpoint>
+            </Track></Lap>
+            <Lap StartTime="2024-05-01T10:10:00Z"><TotalTimeSeconds>300</TotalTimeSeconds><DistanceMeters>500</DistanceMeters>
+            <Track>
+            <Trackpoint><Time>2024-05-01T10:15:00Z</Time><Position><LatitudeDegrees>42.5135</LatitudeDegrees><LongitudeDegrees>1.5</LongitudeDegrees></Position></Trackpoint>
+            </Track></Lap>
+            </Activity></Activities></TrainingCenterDatabase>
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let store = dir + "/hikes.sqlite"
+        #expect(cairn(["import", file, "--store", store]).status == 0)
+        let id = try #require(try HikeStore(path: store).summaries().first).id.rawValue
+        let text = cairn(["show", id, "--store", store])
+        #expect(text.stdout.contains("Laps: 2 (the device's splits, as recorded)"), "\(text.stdout)")
+        #expect(text.stdout.contains("Lap 2:") && text.stdout.contains("500 m"), "\(text.stdout)")
+        let json = cairn(["show", id, "--json", "--store", store])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let laps = try #require(doc["laps"] as? [[String: Any]], "\(json.stdout)")
+        #expect(laps.map { $0["distance"] as? Double } == [1000, 500])
+        #expect(laps.map { $0["timerTime"] as? Double } == [600, 300])
+    }
 }

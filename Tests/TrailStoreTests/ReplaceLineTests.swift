@@ -58,3 +58,21 @@ import TrailSQLite
         }
     }
 }
+
+/// Issue 34: a FIT or TCX track's laps are stored with the hike and read back as they were.
+@Suite struct StoredLapsTests {
+    @Test func lapsComeBackFromTheStore() throws {
+        let store = try HikeStore(path: makeTempDirectory() + "/hikes.sqlite")
+        var track = sampleTrack(count: 20)
+        let laps = [TrackLap(startTime: Date(timeIntervalSince1970: 1_600_000_000), elapsedTime: 120.5, timerTime: 118, distance: 1000),
+                    TrackLap(startTime: nil, elapsedTime: nil, timerTime: 61.25, distance: nil)]
+        track.laps = laps
+        guard case .inserted(let id) = try store.insert(sampleHike(track)) else { Issue.record("not inserted"); return }
+        #expect(try store.tracks(of: id).first?.laps == laps)
+        #expect(try store.tracks(of: id, line: .raw).first?.laps == laps)
+        // A track without laps stores NULL, not "[]".
+        guard case .inserted(let other) = try store.insert(sampleHike(sampleTrack(count: 5, offset: 1))) else { return }
+        #expect(try store.tracks(of: other).first?.laps == [])
+        #expect(try store.connection.scalar("SELECT count(*) FROM tracks WHERE laps_json IS NULL")?.integer == 1)
+    }
+}

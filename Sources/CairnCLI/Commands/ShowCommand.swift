@@ -43,6 +43,8 @@ public enum ShowCommand: Command {
             : ""
         let ground = try groundShares(store, id, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
         let completion = try completionReport(store, id, args, context)
+        // The device's laps, as the file had them (stored with the hike since issue 34).
+        let laps = try store.tracks(of: id, line: .raw).flatMap(\.laps)
         if json {
             var summaryJSON = HikeJSON.Summary(shown)
             summaryJSON.recording = recordingState?.rawValue
@@ -52,9 +54,11 @@ public enum ShowCommand: Command {
                                                                   walks: walks.map(HikeJSON.Walk.init),
                                                                   elevation: elevation,
                                                                   ground: ground.map(HikeJSON.Ground.init),
-                                                                  completion: completion)))
+                                                                  completion: completion,
+                                                                  laps: laps.isEmpty ? nil : laps)))
         } else {
             context.stdout.write(text(shown, metadata, waypoints, units, fileHeights: summary.statistics) + recordingText(recordingState)
+                                 + (laps.isEmpty ? "" : "\n" + StatsCommand.lapLines(laps, units, indent: ""))
                                  + WalkHistoryText.section(walks, units)
                                  + (elevation.map { "\n" + DemElevation.text($0, units, figuresAbove: true) } ?? "")
                                  + (noTerrain.isEmpty ? "" : "\n" + noTerrain)

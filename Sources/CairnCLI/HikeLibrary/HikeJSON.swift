@@ -91,6 +91,8 @@ enum HikeJSON {
         var ground: Ground? = nil
         /// Trail completion over every walk and recording near the line (`cairn routes` explains it).
         var completion: CompletionReport? = nil
+        /// The device's laps (a FIT or TCX file's), nil when the hike has none.
+        var laps: [TrackLap]? = nil
     }
 
     /// The kept GPX metadata, flattened for JSON.

@@ -60,7 +60,7 @@ public struct Track: Hashable, Sendable {
     public var type: String?
     public var segments: [TrackSegment]
     /// The device's laps in file order (FIT and TCX activities); empty for GPX, KML, GeoJSON.
-    /// Not stored with an imported hike.
+    /// Stored with an imported hike (`tracks.laps_json`) and shown by `cairn show`.
     public var laps: [TrackLap]
 
     public init(name: String? = nil, comment: String? = nil, description: String? = nil,

@@ -20,6 +20,8 @@ enum HikeSchema {
 
     /// The migration that adds the `total_time` and `timed_distance` columns to `hikes`.
     static let totalTimeMigrationName = "v3-total-time"
+    /// `tracks.laps_json`: the device's laps of a FIT or TCX track.
+    static let trackLapsMigrationName = "v16-track-laps"
 
     static var migrator: Migrator {
         var m = Migrator()
@@ -130,6 +132,11 @@ enum HikeSchema {
         TerrainFiguresSchema.register(on: &m)
         RecordingSchema.registerSpeed(on: &m)
         m.register(HikeStore.draftOwnersMigrationName, HikeStore.addDraftOwners)
+        m.register(trackLapsMigrationName) { db in
+            // The device's laps of a FIT or TCX track (``TrackLap``, a JSON array), NULL for none;
+            // hikes stored before keep none (issue 34: laps vanished once a file was imported).
+            try db.execute("ALTER TABLE tracks ADD COLUMN laps_json TEXT")
+        }
         return m
     }
 }

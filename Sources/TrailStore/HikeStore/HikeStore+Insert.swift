@@ -148,8 +148,8 @@ struct HikeWriter {
                                   + Array(repeating: "?", count: Self.hikeColumns.count).joined(separator: ",") + ")")
         setID = try db.prepare("UPDATE hikes SET public_id = ? WHERE id = ?")
         track = try db.prepare("""
-            INSERT INTO tracks (hike_id, position, name, comment, description, source, number, type, links_json)
-            VALUES (?,?,?,?,?,?,?,?,?)
+            INSERT INTO tracks (hike_id, position, name, comment, description, source, number, type, links_json, laps_json)
+            VALUES (?,?,?,?,?,?,?,?,?,?)
             """)
         segment = try db.prepare("INSERT INTO segments (track_id, position, point_count) VALUES (?,?,?)")
         block = try db.prepare("INSERT INTO point_blocks (segment_id, first_index, point_count, points, extras) VALUES (?,?,?,?,?)")
@@ -221,7 +221,7 @@ struct HikeWriter {
         for (ti, t) in h.tracks.enumerated() {
             try run(track, [.integer(hikeRow), .integer(Int64(ti)), .optional(t.name), .optional(t.comment),
                             .optional(t.description), .optional(t.source), .optional(t.number), .optional(t.type),
-                            Self.linksJSON(t.links)])
+                            Self.linksJSON(t.links), t.laps.isEmpty ? .null : .text(Self.json(t.laps))])
             let trackRow = db.lastInsertRowID
             for (si, seg) in t.segments.enumerated() {
                 try run(segment, [.integer(trackRow), .integer(Int64(si)), .integer(Int64(seg.points.count))])

@@ -96,6 +96,12 @@ extension HikeStore {
         return d
     }()
 
+    /// A track's stored laps (`laps_json`); none when NULL or unreadable.
+    static func laps(_ st: Statement, _ i: Int32) -> [TrackLap] {
+        guard let s = st.optionalString(i) else { return [] }
+        return (try? decoder.decode([TrackLap].self, from: Data(s.utf8))) ?? []
+    }
+
     static func links(_ st: Statement, _ i: Int32) -> [Link] {
         guard let s = st.optionalString(i) else { return [] }
         return (try? decoder.decode([Link].self, from: Data(s.utf8))) ?? []
@@ -109,13 +115,13 @@ extension HikeStore {
         let hikeRow = try rowID(id)
         struct Row { let id: Int64; var track: Track }
         var rows = try connection.query("""
-            SELECT id, name, comment, description, source, number, type, links_json FROM tracks
+            SELECT id, name, comment, description, source, number, type, links_json, laps_json FROM tracks
             WHERE hike_id = ? ORDER BY position
             """, [.integer(hikeRow)]) { st in
             Row(id: st.int64(0), track: Track(name: st.optionalString(1), comment: st.optionalString(2),
                                               description: st.optionalString(3), source: st.optionalString(4),
                                               links: Self.links(st, 7), number: st.optionalInt64(5).map { Int($0) },
-                                              type: st.optionalString(6)))
+                                              type: st.optionalString(6), laps: Self.laps(st, 8)))
         }
         let segments = try connection.prepare("SELECT id, point_count FROM segments WHERE track_id = ? ORDER BY position")
         let blocks = try connection.prepare("SELECT points, extras FROM point_blocks WHERE segment_id = ? ORDER BY first_index")
