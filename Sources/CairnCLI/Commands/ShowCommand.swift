@@ -63,7 +63,9 @@ public enum ShowCommand: Command {
                                  + (elevation.map { "\n" + DemElevation.text($0, units, figuresAbove: true) } ?? "")
                                  + (noTerrain.isEmpty ? "" : "\n" + noTerrain)
                                  + (ground.map { "\n" + groundText($0) } ?? "")
-                                 + (completion.map { "\n" + $0.text(units) } ?? ""))
+                                 + (completion.map {
+                                     "\n" + $0.text(units, ofAWalk: summary.kind == .recorded || summary.statistics.startTime != nil)
+                                 } ?? ""))
         }
         return 0
     }

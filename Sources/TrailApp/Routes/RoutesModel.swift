@@ -50,7 +50,8 @@ public struct CompletionFigures: Sendable, Equatable {
         var parts = [ofAWalk ? "Walked again: \(percent) % by other hikes" : "Completion: \(percent) % walked",
                      "\(u.distance(walked)) of \(u.distance(length))"]
         parts += missing.sorted { $0.length > $1.length }.map {
-            clean("missing \(u.distance($0.length))" + TrailCompletion.placesText(from: $0.fromName, to: $0.toName))
+            clean("\(ofAWalk ? "not walked again" : "missing") \(u.distance($0.length))"
+                  + TrailCompletion.placesText(from: $0.fromName, to: $0.toName))
         }
         // Biggest stretch first; one too wide for the panel is cut ("…"), never skipped for a
         // smaller one after it.
@@ -67,7 +68,8 @@ public struct CompletionFigures: Sendable, Equatable {
         }
         // The stretches left over are counted; a shown stretch (never the headline or the
         // biggest) gives way to the count when the last row has no room for it.
-        func note(_ left: Int) -> String { left == 1 ? "1 more missing stretch" : "\(left) more missing stretches" }
+        let what = ofAWalk ? "stretch" : "missing stretch"
+        func note(_ left: Int) -> String { left == 1 ? "1 more \(what)" : "\(left) more \(what)es" }
         if shown < parts.count, shown > 2 {
             while shown > 3, let last = rows.last, rowWidth(last + [note(parts.count - shown)]) > width,
                   rows.count >= maxRows || DisplayWidth.of(note(parts.count - shown)) > width {
