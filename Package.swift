@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZip", path: "Sources/CZip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CExif", path: "Sources/CExif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // libosmium (header-only C++) behind a C API: OSM PBF and XML reading, node-location index.
         .target(name: "COSMReader", path: "Sources/COSMReader",
@@ -25,6 +26,7 @@ let package = Package(
         // Plain-Swift libraries.
         .target(name: "TrailCore"),
         .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2", "CZip", "CZlib"]),
+        .target(name: "TrailPhotos", dependencies: ["TrailCore", "CExif"]),
         // Each target depends on exactly the modules its files import (DECISIONS.md 90).
         .target(name: "TrailSQLite", dependencies: ["CSQLite"]),
         .target(name: "TrailStore", dependencies: ["TrailCore", "TrailSQLite", "CSQLite"]),
@@ -47,6 +49,7 @@ let package = Package(
 
         // Tests mirror the modules.
         .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailPhotosTests", dependencies: ["TrailPhotos", "TrailCore", "TrailFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailSQLiteTests", dependencies: ["TrailSQLite"]),
         .testTarget(name: "TrailStoreTests", dependencies: ["TrailStore", "TrailSQLite", "CSQLite", "TrailCore", "TrailFormats"]),

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TrailCore
+import TrailFormats
+@testable import TrailPhotos
+
+enum PhotoPaths {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let repository = tests.deletingLastPathComponent().deletingLastPathComponent()
+    static func fixture(_ name: String) -> String { tests.appendingPathComponent("Fixtures/" + name).path }
+    /// `<repo>/../shared/data`, or nil (with a notice) when this checkout has none.
+    static func sharedData(_ test: String = #function) -> URL? {
+        let url = repository.deletingLastPathComponent().appendingPathComponent("shared/data")
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("gpx").path) { return url }
+        print("\(test): skipped: ../shared/data not found")
+        return nil
+    }
+}
+
+/// EXIF as Fixtures/make-photos.py (Pillow) wrote it, read back with libexif.
+@Suite struct PhotoEXIFTests {
+    @Test func captureTimeOffsetAndSubSeconds() throws {
+        let e = try PhotoEXIFReader.read(path: PhotoPaths.fixture("offset.jpg"))
+        #expect(e == PhotoEXIF(dateTimeOriginal: "2018:05:02 10:15:30", offsetTimeOriginal: "+02:00", subSecTimeOriginal: "25"))
+    }
+
+    @Test func gpsTagsInEveryHemisphere() throws {
+        let ne = try PhotoEXIFReader.read(path: PhotoPaths.fixture("gps.jpg"))
+        // Written as 42° 33′ 45.6012″ N, 1° 31′ 12.2988″ E (Pillow's rationals of 42.562667, 1.520083).
+        let gps = try #require(ne.gps)
+        #expect(abs(gps.latitude - 42.562667) < 1e-6 && abs(gps.longitude - 1.520083) < 1e-6, "\(gps)")
+        #expect(ne.gpsAltitude == 2345.5)
+        let sw = try PhotoEXIFReader.read(path: PhotoPaths.fixture("gps-south-west.jpg"))
+        let c = try #require(sw.gps)
+        #expect(abs(c.latitude + 33.45) < 1e-6 && abs(c.longitude + 70.6667) < 1e-6, "\(c)")
+        #expect(sw.gpsAltitude == -12.25)  // below sea level: GPSAltitudeRef 1
+    }
+
+    @Test func filesWithoutEXIFAreSaid() {
+        #expect(throws: PhotoReadError.noEXIF(path: PhotoPaths.fixture("no-exif.jpg"))) {
+            try PhotoEXIFReader.read(path: PhotoPaths.fixture("no-exif.jpg"))
+        }
+        #expect(throws: PhotoReadError.noEXIF(path: PhotoPaths.fixture("make-photos.py"))) {
+            try PhotoEXIFReader.read(path: PhotoPaths.fixture("make-photos.py"))
+        }
+        #expect(throws: PhotoReadError.unreadable(path: "/nonexistent/x.jpg", reason: "no such file")) {
+            try PhotoEXIFReader.read(path: "/nonexistent/x.jpg")
+        }
+    }
+}
+
+@Suite struct PhotoClockTests {
+    let andorra = TimeZone(identifier: "Europe/Andorra")!
+    func iso(_ s: String) -> Date { ISO8601DateFormatter().date(from: s)! }
+
+    @Test func theCamerasOffsetWinsOverTheZone() throws {
+        let e = try PhotoEXIFReader.read(path: PhotoPaths.fixture("offset.jpg"))
+        let c = try PhotoClock.capture(e, zone: TimeZone(identifier: "UTC")!, zoneName: "TZ").get()
+        // 10:15:30.25 at +02:00 is 08:15:30.25 UTC.
+        #expect(c.time == iso("2018-05-02T08:15:30Z").addingTimeInterval(0.25) && c.zone == "+02:00 from the camera")
+    }
+
+    @Test func aLocalTimeIsReadInTheGivenZoneAndCorrected() throws {
+        let e = try PhotoEXIFReader.read(path: PhotoPaths.fixture("local.jpg"))
+        // Andorra in May is CEST, UTC+2; a camera 90 s slow is corrected by +90.
+        let c = try PhotoClock.capture(e, zone: andorra, zoneName: "--tz Europe/Andorra", correction: 90).get()
+        #expect(c.time == iso("2018-05-02T08:17:00Z") && c.zone == "--tz Europe/Andorra")
+    }
+
+    @Test func lyingEXIFIsNotBelieved() throws {
+        let unset = try PhotoEXIFReader.read(path: PhotoPaths.fixture("unset-clock.jpg"))
+        #expect(PhotoClock.capture(unset, zone: andorra, zoneName: "TZ") == .failure(.unset("1970:01:01 00:00:05")))
+        // "+25:00" is no time zone: the local time is read in the given zone instead.
+        let lying = try PhotoEXIFReader.read(path: PhotoPaths.fixture("lying-offset.jpg"))
+        #expect(lying.offsetTimeOriginal == "+25:00")
+        let c = try PhotoClock.capture(lying, zone: andorra, zoneName: "TZ").get()
+        #expect(c.time == iso("2018-05-02T08:15:30Z") && c.zone == "TZ")
+        #expect(PhotoClock.offsetSeconds("+14:00") == 50_400 && PhotoClock.offsetSeconds("-05:30") == -19_800)
+        #expect(PhotoClock.offsetSeconds("+14:01") == nil && PhotoClock.offsetSeconds("0200") == nil)
+        let none = PhotoEXIF()
+        #expect(PhotoClock.capture(none, zone: andorra, zoneName: "TZ") == .failure(.none))
+        #expect(PhotoClock.capture(PhotoEXIF(dateTimeOriginal: "2018:13:02 10:15:30"), zone: andorra, zoneName: "TZ") == .failure(.none))
+    }
+}
+
+/// Placement by time against Tools/reference/photo_placement_reference.py (the same rule written
+/// separately in Python with xml.etree), within 1 m; refusals as the reference says.
+@Suite struct PhotoPlacementTests {
+    struct Ref: Decodable { let t: Double; let placed: Bool; let lat: Double?; let lon: Double?; let ele: Double?; let why: String? }
+    static let reference: [String: [Ref]] = {
+        let data = FileManager.default.contents(atPath: PhotoPaths.fixture("placement-reference.json"))!
+        return try! JSONDecoder().decode([String: [Ref]].self, from: data)
+    }()
+
+    func check(_ url: URL, _ name: String) throws {
+        let track = try #require(try GPXReader.read(url: url).document.tracks.first)
+        let placer = PhotoPlacer(track: track)
+        let refs = try #require(Self.reference[name])
+        var placed = 0
+        for r in refs {
+            let result = placer.place(at: Date(timeIntervalSince1970: r.t))
+            switch result {
+            case .success(let p):
+                #expect(r.placed, "\(name) t=\(r.t): placed, reference says \(r.why ?? "")")
+                guard let lat = r.lat, let lon = r.lon else { continue }
+                let off = Geodesy.distance(from: p.coordinate, to: Coordinate(latitude: lat, longitude: lon))
+                #expect(off < 1, "\(name) t=\(r.t): \(off) m from the reference")
+                if let e = r.ele { #expect(abs((p.elevation ?? .nan) - e) < 0.01, "\(name) t=\(r.t) ele") }
+                #expect(p.method == .time && p.distanceOff == 0)
+                placed += 1
+            case .failure(let why):
+                let word: String
+                switch why {
+                case .beforeStart: word = "before"
+                case .afterEnd: word = "after"
+                case .inGap: word = "gap"
+                case .untimedTrack: word = "untimed"
+                }
+                #expect(!r.placed && r.why == word, "\(name) t=\(r.t): \(why), reference \(r.placed) \(r.why ?? "")")
+            }
+        }
+        #expect(placed > 10)
+    }
+
+    @Test func oybinSampleAgreesWithTheReference() throws {
+        try check(PhotoPaths.repository.appendingPathComponent("Samples/GPSTools-Oybin.gpx"), "GPSTools-Oybin.gpx")
+    }
+
+    /// A recorded Andorra hike with long gaps between fixes (issue 36's "Done means").
+    @Test func andorraHikeAgreesWithTheReference() throws {
+        guard let data = PhotoPaths.sharedData() else { return }
+        try check(data.appendingPathComponent("gpx-unlicensed/adrutas-180502.gpx"), "adrutas-180502.gpx")
+    }
+
+    /// Distance along grows with time, and a GPS-tagged photo is at its tag, measured against
+    /// the line; a tag at 0,0 is no fix.
+    @Test func distanceAlongAndGPSPlacement() throws {
+        let url = PhotoPaths.repository.appendingPathComponent("Samples/GPSTools-Oybin.gpx")
+        let track = try #require(try GPXReader.read(url: url).document.tracks.first)
+        let placer = PhotoPlacer(track: track)
+        let times = track.segments.flatMap(\.points).compactMap(\.time)
+        let a = try placer.place(at: times[10].addingTimeInterval(1)).get()
+        let b = try placer.place(at: times[200].addingTimeInterval(1)).get()
+        #expect((a.distanceAlong ?? 0) < (b.distanceAlong ?? 0))
+        let p = track.segments[0].points[100]
+        let g = try #require(placer.place(gps: p.coordinate, altitude: 500))
+        #expect(g.method == .gps && g.distanceOff < 0.01 && g.elevation == 500)
+        let profile = ElevationProfile(track: track)
+        #expect(abs((g.distanceAlong ?? 0) - profile.distances[100]) < 0.5)
+        #expect(placer.place(gps: Coordinate(latitude: 0, longitude: 0), altitude: 0) == nil)
+        #expect(PhotoPlacer(track: Track(segments: [TrackSegment(points: [Trackpoint(latitude: 1, longitude: 1)])]))
+            .place(at: Date()) == .failure(.untimedTrack))
+    }
+}
