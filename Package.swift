@@ -38,12 +38,12 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
         // The services under both front ends (the CLI and the viewer): store and map access
         // through serial accessors, and the orchestration both share.
-        .target(name: "HikeServices", dependencies: ["TrailCore", "TrailFormats", "TrailStore", "TrailMap", "TrailTerrain",
+        .target(name: "HikeServices", dependencies: ["TrailCore", "TrailFormats", "TrailPhotos", "TrailStore", "TrailMap", "TrailTerrain",
                                                      "TrailLive", "TermUI", "TrailApp"]),
         // The viewer's runtime: the effect performers and the position-source runner.
         .target(name: "ViewerRuntime", dependencies: ["HikeServices", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
                                                       "TrailMap", "TrailTerrain", "TrailLive"]),
-        .target(name: "CairnCLI", dependencies: ["HikeServices", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailSQLite", "TrailStore", "TrailMap",
+        .target(name: "CairnCLI", dependencies: ["HikeServices", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailPhotos", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
 

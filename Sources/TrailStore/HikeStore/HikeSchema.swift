@@ -137,6 +137,7 @@ enum HikeSchema {
             // hikes stored before keep none (issue 34: laps vanished once a file was imported).
             try db.execute("ALTER TABLE tracks ADD COLUMN laps_json TEXT")
         }
+        m.register(HikeStore.photosMigrationName, HikeStore.createPhotosTable)
         return m
     }
 }

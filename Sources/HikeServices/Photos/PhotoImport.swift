@@ -1,0 +1,149 @@
+import Foundation
+import TrailCore
+import TrailFormats
+import TrailPhotos
+import TrailStore
+
+/// How `cairn photos add` reads capture times and places photos (issue 36).
+public struct PhotoImportOptions: Sendable {
+    /// The zone of a capture time the camera wrote without an offset, and its name for
+    /// messages ("--tz Europe/Andorra", "TZ").
+    public var zone: TimeZone
+    public var zoneName: String
+    /// Seconds added to every camera time (`--offset`, or what `--offset-from` works out).
+    public var correction: TimeInterval
+    /// The longest step between two timed trackpoints a photo is placed in (seconds).
+    public var maxGap: TimeInterval
+
+    public init(zone: TimeZone, zoneName: String, correction: TimeInterval = 0, maxGap: TimeInterval = 300) {
+        self.zone = zone
+        self.zoneName = zoneName
+        self.correction = correction
+        self.maxGap = maxGap
+    }
+}
+
+/// One file's outcome, for the command's report.
+public struct PhotoImportLine: Sendable, Equatable {
+    public var path: String
+    /// The photo to keep (placed or not), nil when the file was not a readable photo.
+    public var photo: NewPhoto?
+    /// One line: where it was placed, or why not.
+    public var message: String
+}
+
+/// Reads photographs for a hike: their EXIF (``PhotoEXIFReader``), capture time
+/// (``PhotoClock``), place (``PhotoPlacer``: the GPS tag first, else the time) and content hash
+/// (SHA-256 of the file, read in 1 MiB blocks). Nothing is stored here: the caller keeps the
+/// results in one transaction (``HikeStore/addPhotos(_:to:)``).
+public enum PhotoImport {
+    /// File name extensions taken from a directory (a file named on the command line is
+    /// always tried).
+    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif"]
+
+    /// The files `paths` name: files as given, directories walked recursively (hidden entries
+    /// skipped, only ``photoExtensions``), each sorted by path; absolute paths.
+    /// - Throws: `CocoaError` naming a path that does not exist.
+    public static func files(_ paths: [String], currentDirectory: String) throws -> [String] {
+        var out: [String] = []
+        let fm = FileManager.default
+        for p in paths {
+            let absolute = p.hasPrefix("/") ? p : currentDirectory + "/" + p
+            let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: p])
+            }
+            if !isDirectory.boolValue { out.append(path); continue }
+            var found: [String] = []
+            if let walker = fm.enumerator(at: URL(fileURLWithPath: path), includingPropertiesForKeys: [.isRegularFileKey],
+                                          options: [.skipsHiddenFiles]) {
+                for case let url as URL in walker where photoExtensions.contains(url.pathExtension.lowercased()) {
+                    found.append(url.standardizedFileURL.path)
+                }
+            }
+            out += found.sorted()
+        }
+        return out
+    }
+
+    /// Reads `files` against `track`, calling `progress(done, total)` after each file.
+    public static func read(_ files: [String], track: Track, options: PhotoImportOptions,
+                            progress: (Int, Int) -> Void = { _, _ in }) -> [PhotoImportLine] {
+        let placer = PhotoPlacer(track: track)
+        var out: [PhotoImportLine] = []
+        for (i, path) in files.enumerated() {
+            out.append(line(path, placer, options))
+            progress(i + 1, files.count)
+        }
+        return out
+    }
+
+    static func line(_ path: String, _ placer: PhotoPlacer, _ options: PhotoImportOptions) -> PhotoImportLine {
+        let exif: PhotoEXIF
+        do {
+            exif = try PhotoEXIFReader.read(path: path)
+        } catch {
+            return PhotoImportLine(path: path, photo: nil, message: "\(error)")
+        }
+        guard let (size, hash) = try? contentHash(path) else {
+            return PhotoImportLine(path: path, photo: nil, message: "\(path): cannot be read")
+        }
+        var photo = NewPhoto(path: path, size: size, contentHash: hash, takenAt: nil, coordinate: nil, elevation: nil,
+                             distanceAlong: nil, distanceOff: nil, placement: "none", note: nil)
+        var zoneNote = ""
+        var timeProblem: String?
+        switch PhotoClock.capture(exif, zone: options.zone, zoneName: options.zoneName, correction: options.correction) {
+        case .success(let c):
+            photo.takenAt = c.time
+            zoneNote = "taken \(ISO8601Timestamp.format(c.time)) (\(c.zone))"
+        case .failure(let missing):
+            timeProblem = missing.description
+        }
+        if let o = exif.offsetTimeOriginal, PhotoClock.offsetSeconds(o) == nil {
+            zoneNote += "; its EXIF offset \(o) is not a time zone, read in \(options.zoneName)"
+        }
+        func placed(_ p: PhotoPlace, how: String) {
+            photo.coordinate = p.coordinate
+            photo.elevation = p.elevation
+            photo.distanceAlong = p.distanceAlong
+            photo.distanceOff = p.distanceOff
+            photo.placement = p.method.rawValue
+            photo.note = [how, zoneNote].filter { !$0.isEmpty }.joined(separator: "; ")
+        }
+        if let gps = exif.gps, let p = placer.place(gps: gps, altitude: exif.gpsAltitude) {
+            placed(p, how: "at its GPS tag")
+            let along = p.distanceAlong.map { String(format: "%.2f km along", $0 / 1000) } ?? ""
+            return PhotoImportLine(path: path, photo: photo, message: "\(path): at its GPS tag, \(along), "
+                                   + "\(Int(p.distanceOff.rounded())) m off the line")
+        }
+        let gpsNote = exif.gps != nil ? "its GPS tag is 0,0 (no fix); " : ""
+        guard let time = photo.takenAt else {
+            photo.note = gpsNote + (timeProblem ?? "no capture time")
+            return PhotoImportLine(path: path, photo: photo, message: "\(path): not placed: \(photo.note ?? "")")
+        }
+        switch placer.place(at: time, maxGap: options.maxGap) {
+        case .success(let p):
+            placed(p, how: gpsNote + "by its time")
+            let along = p.distanceAlong.map { String(format: "%.2f km along", $0 / 1000) } ?? ""
+            return PhotoImportLine(path: path, photo: photo, message: "\(path): by its time, \(along); \(zoneNote)")
+        case .failure(let why):
+            photo.note = gpsNote + why.description + "; " + zoneNote
+            return PhotoImportLine(path: path, photo: photo, message: "\(path): \(why) (\(zoneNote))")
+        }
+    }
+
+    /// The file's size and SHA-256, read in 1 MiB blocks.
+    /// - Throws: what reading the file throws.
+    public static func contentHash(_ path: String) throws -> (Int64, [UInt8]) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
+        defer { try? handle.close() }
+        var sha = SHA256()
+        var size: Int64 = 0
+        while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty {
+            sha.update(Array(block))
+            size += Int64(block.count)
+        }
+        return (size, sha.finalize())
+    }
+}
