@@ -8,7 +8,9 @@ APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-de
                 libosmium2-dev libprotozero-dev libexpat1-dev \
                 tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time gpsbabel
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo
-# `make install`: cairn goes to $(PREFIX)/bin, the colour themes to $(PREFIX)/share/cairn/Themes
+# `make install`: cairn goes to $(PREFIX)/bin, cairn-overpass (the HTTP request of `cairn map
+# fetch`, a program of its own so cairn does not link libcurl; DECISIONS 822) to
+# $(PREFIX)/libexec/cairn, the colour themes to $(PREFIX)/share/cairn/Themes
 # (where an installed cairn looks for them), the manual page cairn(1) to $(PREFIX)/share/man/man1
 # and the completion scripts where bash-completion, zsh and fish look under $(PREFIX)/share
 # (all written by the built binary: `cairn man`, `cairn completion SHELL`).
@@ -83,11 +85,15 @@ bench-check: setup
 install: release
 	@$(MAKE) --no-print-directory install-files
 
-# Copies an already built $(CAIRN_BIN) and Themes/ under $(PREFIX), building nothing.
+# Copies an already built $(CAIRN_BIN), the cairn-overpass beside it and Themes/ under
+# $(PREFIX), building nothing.
+CAIRN_OVERPASS_BIN = $(dir $(CAIRN_BIN))cairn-overpass
 install-files:
 	@test -x "$(CAIRN_BIN)" || { echo "$(CAIRN_BIN) is missing: run 'make release' first" >&2; exit 1; }
-	install -d "$(PREFIX)/bin" "$(PREFIX)/share/cairn/Themes"
+	@test -x "$(CAIRN_OVERPASS_BIN)" || { echo "$(CAIRN_OVERPASS_BIN) is missing: run 'make release' first" >&2; exit 1; }
+	install -d "$(PREFIX)/bin" "$(PREFIX)/libexec/cairn" "$(PREFIX)/share/cairn/Themes"
 	install -m 755 "$(CAIRN_BIN)" "$(PREFIX)/bin/cairn"
+	install -m 755 "$(CAIRN_OVERPASS_BIN)" "$(PREFIX)/libexec/cairn/cairn-overpass"
 	install -m 644 Themes/*.json "$(PREFIX)/share/cairn/Themes/"
 	install -d "$(PREFIX)/share/man/man1" .build/share
 	"$(CAIRN_BIN)" man > .build/share/cairn.1
@@ -103,7 +109,8 @@ install-files:
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
 
 uninstall:
-	rm -f "$(PREFIX)/bin/cairn" "$(PREFIX)/share/man/man1/cairn.1"
+	rm -f "$(PREFIX)/bin/cairn" "$(PREFIX)/libexec/cairn/cairn-overpass" "$(PREFIX)/share/man/man1/cairn.1"
+	rmdir "$(PREFIX)/libexec/cairn" 2>/dev/null || true
 	rm -f "$(PREFIX)/share/bash-completion/completions/cairn" "$(PREFIX)/share/zsh/site-functions/_cairn" \
 	      "$(PREFIX)/share/fish/vendor_completions.d/cairn.fish"
 	rm -f $(addprefix "$(PREFIX)/share/cairn/Themes/,$(addsuffix ",$(notdir $(wildcard Themes/*.json))))

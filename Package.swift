@@ -6,6 +6,7 @@ let package = Package(
     name: "Cairn",
     products: [
         .executable(name: "cairn", targets: ["cairn"]),
+        .executable(name: "cairn-overpass", targets: ["cairn-overpass"]),
         .executable(name: "stats-benchmark", targets: ["StatsBenchmark"]),
     ],
     targets: [
@@ -39,11 +40,16 @@ let package = Package(
         // The services under both front ends (the CLI and the viewer): store and map access
         // through serial accessors, and the orchestration both share.
         .target(name: "HikeServices", dependencies: ["TrailCore", "TrailFormats", "TrailPhotos", "TrailStore", "TrailMap", "TrailTerrain",
-                                                     "TrailLive", "TermUI", "TrailApp"]),
+                                                     "TrailLive", "TermUI", "TrailApp", "OverpassSupport"]),
+        // `cairn map fetch`'s HTTP request lives in its own program, so that `cairn` does not
+        // link FoundationNetworking (libcurl, OpenSSL, Kerberos) and start slower for it
+        // (DECISIONS 822): the program, and what cairn and it share (the error, the line protocol).
+        .target(name: "OverpassSupport"),
+        .executableTarget(name: "cairn-overpass", dependencies: ["OverpassSupport"]),
         // The viewer's runtime: the effect performers and the position-source runner.
         .target(name: "ViewerRuntime", dependencies: ["HikeServices", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
                                                       "TrailMap", "TrailTerrain", "TrailLive"]),
-        .target(name: "CairnCLI", dependencies: ["HikeServices", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailPhotos", "TrailSQLite", "TrailStore", "TrailMap",
+        .target(name: "CairnCLI", dependencies: ["HikeServices", "OverpassSupport", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailPhotos", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
 
@@ -70,7 +76,7 @@ let package = Package(
                                                                "TrailMap", "TrailStore", "TrailFormats", "TrailTerrain",
                                                                "CairnTestSupport"]),
         // The `cairn` command line in-process and as a built executable (uses TrailMapTests' fixtures).
-        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "HikeServices", "ViewerRuntime", "TrailApp", "TermUI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
+        .testTarget(name: "CairnCLITests", dependencies: ["CairnCLI", "HikeServices", "OverpassSupport", "ViewerRuntime", "TrailApp", "TermUI", "TrailCore", "TrailFormats", "TrailMap", "TrailStore", "TrailLive",
                                                       "TrailTerrain", "CairnTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CairnE2ETests", dependencies: ["GPSFakeSupport", "TrailStore", "TrailCore"]),

@@ -17,7 +17,15 @@
 #           against as many of `osmium --version`.                             target <= 2x
 #
 # Targets can be moved with BENCH_TARGET_GPX, BENCH_TARGET_PBF, BENCH_TARGET_QUERY,
-# BENCH_TARGET_START. Without ../shared/data (next to the checkout) the PBF and query checks are
+# BENCH_TARGET_START.
+#
+# BENCH_CI=1 (what .ci/run sets; DECISIONS 823) makes the check fit a loaded, shared 2-core CI
+# machine: the GPX and PBF ratios compare CPU time (user + system) instead of wall time (the
+# PBF import's two threads then count in full, a stricter measure than its wall target), and
+# a target still known to be unmet (BENCH_KNOWN_PBF, BENCH_KNOWN_QUERY, BENCH_KNOWN_START: the
+# ratio this round measured, Benchmarks/HISTORY.md) fails only when the ratio grows more than
+# a third beyond that known figure, printed as "unmet (known)". A check that fails is measured
+# once more and fails only if the second run fails too (a neighbour's burst on a shared core). Without ../shared/data (next to the checkout) the PBF and query checks are
 # skipped with a notice. BENCH_NO_BUILD=1 uses the release binaries already in .build/release.
 # Prints the total run time at the end. Figures: MB = 10^6 bytes.
 set -euo pipefail
@@ -34,6 +42,14 @@ T_GPX=${BENCH_TARGET_GPX:-1.3}
 T_PBF=${BENCH_TARGET_PBF:-2}
 T_QUERY=${BENCH_TARGET_QUERY:-1.5}
 T_START=${BENCH_TARGET_START:-2}
+CI=${BENCH_CI:-0}
+# About the ratios measured in the 2026-12-05 round (17:51-17:54 UTC, CPU, load 8-9) for the
+# targets not met yet; used only with BENCH_CI=1. Lower them as the code gets faster; remove
+# one (empty) once its target holds.
+K_PBF=${BENCH_KNOWN_PBF-2.5}
+K_QUERY=${BENCH_KNOWN_QUERY-3.6}
+K_START=${BENCH_KNOWN_START-8}
+[ "$CI" = 1 ] || { K_PBF=; K_QUERY=; K_START=; }
 
 for tool in /usr/bin/time xmllint python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "bench-check: $tool missing (make setup installs it)" >&2; exit 1; }
@@ -47,15 +63,26 @@ fi
 BIN=.build/release
 [ -x "$BIN/cairn" ] || { echo "bench-check: $BIN/cairn missing" >&2; exit 1; }
 
-echo "bench-check $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), load $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+echo "bench-check$([ "$CI" = 1 ] && echo ' (CI: CPU ratios, known unmet targets)') $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), load $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 FAILED=0
-# check NAME RATIO TARGET DETAIL: prints one line and records a failure.
-check() {
-    local verdict
-    verdict=$(awk -v r="$2" -v t="$3" 'BEGIN { if (r <= t) print "met"; else if (r <= t * 4 / 3) print "missed (within a third)"; else print "FAIL" }')
-    [ "$verdict" = FAIL ] && FAILED=1
-    printf '%-6s %6.2fx  (target <= %sx, fails above %.2fx)  %-23s %s\n' "$1" "$2" "$3" "$(awk -v t="$3" 'BEGIN { print t * 4 / 3 }')" "$verdict" "$4"
+# verdict RATIO TARGET [KNOWN]: met, missed (within a third), unmet (known), or FAIL.
+verdict() {
+    awk -v r="$1" -v t="$2" -v k="${3:-}" 'BEGIN {
+        if (r <= t) print "met"
+        else if (k != "" && r <= k * 4 / 3) print "unmet (known " k "x)"
+        else if (k == "" && r <= t * 4 / 3) print "missed (within a third)"
+        else print "FAIL" }'
 }
+# check NAME RATIO TARGET DETAIL [KNOWN]: prints one line and records a failure.
+check() {
+    local v limit
+    v=$(verdict "$2" "$3" "${5:-}")
+    [ "$v" = FAIL ] && FAILED=1
+    limit=$(awk -v t="$3" -v k="${5:-}" 'BEGIN { print (k != "" ? k : t) * 4 / 3 }')
+    printf '%-6s %6.2fx  (target <= %sx, fails above %.2fx)  %-23s %s\n' "$1" "$2" "$3" "$limit" "$v" "$4"
+}
+# failing RATIO TARGET [KNOWN]: true when that ratio would fail (to measure it once more in CI).
+failing() { [ "$CI" = 1 ] && [ "$(verdict "$1" "$2" "${3:-}")" = FAIL ]; }
 # timed OUTFILE COMMAND...: runs under /usr/bin/time, sets WALL and CPU (seconds).
 timed() {
     local file=$1
@@ -72,25 +99,42 @@ if [ ! -s "$GPX" ]; then
 fi
 cat "$GPX" >/dev/null
 MB=$(awk -v b="$(stat -c %s "$GPX")" 'BEGIN { printf "%.1f", b / 1e6 }')
-timed "$OUT/check-cairn.t" "$BIN/cairn" stats "$GPX" --json; C=$WALL
-timed "$OUT/check-xmllint.t" xmllint --stream --noout "$GPX"; X=$WALL
-check GPX "$(awk -v c="$C" -v x="$X" 'BEGIN { print (x > 0 ? c / x : 0) }')" "$T_GPX" \
-    "cairn $C s ($(awk -v m="$MB" -v c="$C" 'BEGIN { printf "%.0f", (c > 0 ? m / c : 0) }') MB/s), xmllint $X s, $MB MB"
+KIND=wall
+[ "$CI" = 1 ] && KIND=CPU
+for attempt in 1 2; do
+    timed "$OUT/check-cairn.t" "$BIN/cairn" stats "$GPX" --json; C=$WALL; [ "$CI" = 1 ] && C=$CPU
+    timed "$OUT/check-xmllint.t" xmllint --stream --noout "$GPX"; X=$WALL; [ "$CI" = 1 ] && X=$CPU
+    R=$(awk -v c="$C" -v x="$X" 'BEGIN { print (x > 0 ? c / x : 0) }')
+    [ "$attempt" = 1 ] && failing "$R" "$T_GPX" && { echo "GPX    $R x: measuring once more"; continue; }
+    break
+done
+check GPX "$R" "$T_GPX" \
+    "cairn $C s $KIND ($(awk -v m="$MB" -v c="$C" 'BEGIN { printf "%.0f", (c > 0 ? m / c : 0) }') MB/s), xmllint $X s, $MB MB"
 
 # PBF import and the query over its store.
 if [ -f "$PBF" ] && command -v osmium >/dev/null 2>&1; then
     STORE=$(mktemp -d)
     trap 'rm -rf "$STORE"' EXIT
-    timed "$OUT/check-import.t" "$BIN/cairn" map import --map "$STORE/map.sqlite" "$PBF"; C=$WALL CC=$CPU
-    timed "$OUT/check-osmium.t" env OSMIUM_POOL_THREADS=2 osmium cat "$PBF" -f opl -o /dev/null --overwrite; O=$WALL OC=$CPU
-    check PBF "$(awk -v c="$C" -v o="$O" 'BEGIN { print (o > 0 ? c / o : 0) }')" "$T_PBF" \
-        "cairn $C s wall / $CC s CPU, osmium $O s / $OC s (Andorra PBF)"
+    for attempt in 1 2; do
+        rm -f "$STORE"/map.sqlite*
+        timed "$OUT/check-import.t" "$BIN/cairn" map import --map "$STORE/map.sqlite" "$PBF"; C=$WALL CC=$CPU
+        timed "$OUT/check-osmium.t" env OSMIUM_POOL_THREADS=2 osmium cat "$PBF" -f opl -o /dev/null --overwrite; O=$WALL OC=$CPU
+        if [ "$CI" = 1 ]; then R=$(awk -v c="$CC" -v o="$OC" 'BEGIN { print (o > 0 ? c / o : 0) }')
+        else R=$(awk -v c="$C" -v o="$O" 'BEGIN { print (o > 0 ? c / o : 0) }'); fi
+        [ "$attempt" = 1 ] && failing "$R" "$T_PBF" "$K_PBF" && { echo "PBF    $R x: measuring once more"; continue; }
+        break
+    done
+    check PBF "$R" "$T_PBF" "cairn $C s wall / $CC s CPU, osmium $O s / $OC s (Andorra PBF; ratio of $KIND)" "$K_PBF"
     if [ -x "$BIN/cairn-bench-map" ]; then
         for z in 12 16; do
-            R=$("$BIN/cairn-bench-map" --map "$STORE/map.sqlite" --zoom "$z" --cols 200 --rows 60 --iterations 200 \
-                | sed -n 's/.*cairn \/ R\*Tree + blob \([0-9.]*\).*/\1/p')
-            [ -n "$R" ] || { echo "bench-check: cairn-bench-map printed no ratio" >&2; exit 1; }
-            check "q z$z" "$R" "$T_QUERY" "cairn-bench-map CPU median against the R*Tree + geometry blob query"
+            for attempt in 1 2; do
+                R=$("$BIN/cairn-bench-map" --map "$STORE/map.sqlite" --zoom "$z" --cols 200 --rows 60 --iterations 200 \
+                    | sed -n 's/.*cairn \/ R\*Tree + blob \([0-9.]*\).*/\1/p')
+                [ -n "$R" ] || { echo "bench-check: cairn-bench-map printed no ratio" >&2; exit 1; }
+                [ "$attempt" = 1 ] && failing "$R" "$T_QUERY" "$K_QUERY" && { echo "q z$z  $R x: measuring once more"; continue; }
+                break
+            done
+            check "q z$z" "$R" "$T_QUERY" "cairn-bench-map CPU median against the R*Tree + geometry blob query" "$K_QUERY"
         done
     else
         echo "query  skipped: $BIN/cairn-bench-map not built"
@@ -102,10 +146,14 @@ fi
 
 # Start-up.
 if command -v osmium >/dev/null 2>&1; then
-    timed "$OUT/check-start-cairn.t" sh -c "for i in \$(seq $STARTS); do $BIN/cairn --version; done"; C=$CPU
-    timed "$OUT/check-start-osmium.t" sh -c "for i in \$(seq $STARTS); do osmium --version; done"; O=$CPU
-    check start "$(awk -v c="$C" -v o="$O" 'BEGIN { print (o > 0 ? c / o : 0) }')" "$T_START" \
-        "CPU of $STARTS x: cairn --version $C s, osmium --version $O s"
+    for attempt in 1 2; do
+        timed "$OUT/check-start-cairn.t" sh -c "for i in \$(seq $STARTS); do $BIN/cairn --version; done"; C=$CPU
+        timed "$OUT/check-start-osmium.t" sh -c "for i in \$(seq $STARTS); do osmium --version; done"; O=$CPU
+        R=$(awk -v c="$C" -v o="$O" 'BEGIN { print (o > 0 ? c / o : 0) }')
+        [ "$attempt" = 1 ] && failing "$R" "$T_START" "$K_START" && { echo "start  $R x: measuring once more"; continue; }
+        break
+    done
+    check start "$R" "$T_START" "CPU of $STARTS x: cairn --version $C s, osmium --version $O s" "$K_START"
 else
     echo "start  skipped: osmium not installed"
 fi

@@ -13,8 +13,11 @@
 // References measured in the same run over the same views, on a second read-only SQLite
 // connection with the store's mmap setting: the bare R*Tree query (`SELECT id FROM
 // feature_bbox WHERE <box> AND min_zoom <= z`, every row stepped) and that query joined to
-// `features` reading each row's stored geometry blob (no decoding). The ratios say how much
-// the decoding into `MapFeature`s costs over what SQLite itself must do.
+// `features` reading each row's stored geometry blob (no decoding); and MapStore's own query
+// (the columns `features(in:zoom:)` reads: id, class, kind, min_zoom, complete, tags, the
+// R*Tree box and the zoom level's or the full geometry blob) with every column fetched but
+// nothing decoded. The ratios say how much of cairn's time is SQLite handing out the columns
+// it reads and how much is decoding them into `MapFeature`s.
 import Foundation
 import TrailCore
 import TrailMap
@@ -105,18 +108,37 @@ do {
 let boxWhere = "r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5"
 let rtreeOnly = try! reference.prepare("SELECT r.id FROM feature_bbox r WHERE \(boxWhere)")
 let rtreeBlob = try! reference.prepare("SELECT length(f.geometry) FROM feature_bbox r JOIN features f ON f.id = r.id WHERE \(boxWhere)")
-/// Thread CPU time of stepping `st` through every row for `box` (bound as MapStore binds it), in ms.
-func referenceCPU(_ st: Statement, _ box: BoundingBox) -> Double {
+let levels = o.zoom < MapStore.simplificationMaxZoom
+    && ((try? reference.scalar("SELECT count(*) FROM pragma_table_info('features') WHERE name = 'zoom_geometry'")?.integer) ?? 0) > 0
+let cairnColumns = try! reference.prepare("""
+    SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, r.min_lat, r.max_lat, r.min_lon, r.max_lon,
+           \(levels ? "f.zoom_geometry" : "NULL")
+    FROM feature_bbox r JOIN features f ON f.id = r.id WHERE \(boxWhere)
+    """)
+/// Thread CPU time of stepping `st` through every row for `box` (bound as MapStore binds it),
+/// in ms; with `allColumns`, every column of `cairnColumns` is fetched as MapStore fetches it
+/// (integers, the text and blob pointers, the level blob else the full geometry), not decoded.
+func referenceCPU(_ st: Statement, _ box: BoundingBox, allColumns: Bool = false) -> Double {
     let c0 = threadCPUNanoseconds()
     let e7 = { (d: Double) in SQLiteValue.integer(Int64((d * 1e7).rounded())) }
     try! st.bind([e7(max(-90, box.minLatitude)), e7(min(90, box.maxLatitude)), e7(max(-180, box.minLongitude)),
                   e7(min(180, box.maxLongitude)), .integer(Int64(o.zoom))])
-    while (try? st.step()) == true { _ = st.int64(0) }
+    var sink = 0
+    while (try? st.step()) == true {
+        sink &+= Int(st.int64(0))
+        guard allColumns else { continue }
+        sink &+= st.withBlob(1) { $0.count } &+ st.int(2) &+ st.int(3) &+ st.int(4) &+ st.withBlob(6) { $0.count }
+        sink &+= Int(st.int64(7) &+ st.int64(8) &+ st.int64(9) &+ st.int64(10))
+        sink &+= st.isNull(11) ? st.withBlob(5) { $0.count } : st.withBlob(11) { $0.count }
+    }
     st.reset()
+    blackHole = sink
     return Double(threadCPUNanoseconds() - c0) / 1e6
 }
+nonisolated(unsafe) var blackHole = 0
 var rtreeTimes: [Double] = []
 var blobTimes: [Double] = []
+var columnTimes: [Double] = []
 var featureCounts: [Int] = []
 var vertexCounts: [Int] = []
 times.reserveCapacity(o.iterations)
@@ -130,9 +152,11 @@ for i in 0..<(o.iterations + 50) {
     let t1 = DispatchTime.now().uptimeNanoseconds
     let c1 = threadCPUNanoseconds()
     let r1 = referenceCPU(rtreeOnly, box), r2 = referenceCPU(rtreeBlob, box)
+    let r3 = referenceCPU(cairnColumns, box, allColumns: true)
     if i >= 50 {  // the first 50 warm the page cache and statement cache
         rtreeTimes.append(r1)
         blobTimes.append(r2)
+        columnTimes.append(r3)
         times.append(Double(t1 - t0) / 1e6)
         cpuTimes.append(Double(c1 - c0) / 1e6)
         featureCounts.append(features.count)
@@ -145,6 +169,7 @@ featureCounts.sort()
 vertexCounts.sort()
 rtreeTimes.sort()
 blobTimes.sort()
+columnTimes.sort()
 func percentile(_ a: [Double], _ p: Double) -> Double { a[min(a.count - 1, Int((Double(a.count - 1) * p).rounded()))] }
 let view = WebMercator.viewBounds(center: best.center, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
 print(String(format: "view: %d x %d cells = %.0f x %.0f px at z%d (%.5f deg lon x %.5f deg lat), densest centre %.5f,%.5f (%d features)",
@@ -160,3 +185,7 @@ print(String(format: "bbox query CPU time (this thread): median %.3f ms, p99 %.3
 print(String(format: "reference, same views, CPU median: R*Tree ids %.3f ms, R*Tree + features geometry blob %.3f ms; ratio cairn / R*Tree %.2f, cairn / R*Tree + blob %.2f",
              percentile(rtreeTimes, 0.5), percentile(blobTimes, 0.5), percentile(cpuTimes, 0.5) / percentile(rtreeTimes, 0.5),
              percentile(cpuTimes, 0.5) / percentile(blobTimes, 0.5)))
+print(String(format: "cairn's own SQL, every column it reads fetched, nothing decoded: CPU median %.3f ms, %.2f x the R*Tree + blob query; decoding %.3f ms (%.2f x)",
+             percentile(columnTimes, 0.5), percentile(columnTimes, 0.5) / percentile(blobTimes, 0.5),
+             percentile(cpuTimes, 0.5) - percentile(columnTimes, 0.5),
+             (percentile(cpuTimes, 0.5) - percentile(columnTimes, 0.5)) / percentile(blobTimes, 0.5)))

@@ -1,5 +1,6 @@
 import CairnCLI
 import Foundation
+import OverpassSupport
 import Testing
 @testable import TrailStore
 
@@ -86,6 +87,9 @@ import Testing
         let make = try runToEnd("/usr/bin/make", ["-C", repoRoot, "install-files", "PREFIX=\(prefix)", "CAIRN_BIN=\(built)"], dir: dir)
         #expect(make.status == 0, "\(make.stderr)")
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/cairn"))
+        // The program `cairn map fetch` runs, where the installed cairn looks for it.
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/libexec/cairn/cairn-overpass"))
+        #expect(OverpassHelper.find(executable: prefix + "/bin/cairn")?.path == prefix + "/bin/../libexec/cairn/cairn-overpass")
         let themes = try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/Themes").filter { $0.hasSuffix(".json") }
         #expect(!themes.isEmpty)
         for t in themes { #expect(fileBytes(prefix + "/share/cairn/Themes/" + t) == fileBytes(repoRoot + "/Themes/" + t), "\(t)") }
@@ -98,6 +102,7 @@ import Testing
         let uninstall = try runToEnd("/usr/bin/make", ["-C", repoRoot, "uninstall", "PREFIX=\(prefix)"], dir: dir)
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         #expect(!FileManager.default.fileExists(atPath: prefix + "/bin/cairn"))
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/libexec/cairn"))
         #expect(!FileManager.default.fileExists(atPath: prefix + "/share/cairn"))
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import HikeServices
+import OverpassSupport
 import TrailCore
 import TrailMap
 import TrailStore
 
 /// `cairn map fetch`: the map data of an area from an Overpass API server, imported as one
-/// extract (see ``OverpassQuery`` for the query, ``OverpassClient`` for the politeness).
+/// extract (see ``OverpassQuery`` for the query, ``OverpassHelper`` and the `cairn-overpass` program for the request and its politeness).
 enum MapFetchCommand: Command {
     static let name = "map fetch"
     static let summary = "Fetch the map data of an area (around a hike, or a box) from an Overpass API server"
@@ -75,11 +76,14 @@ enum MapFetchCommand: Command {
         if fetched {
             context.stderr.write("cairn map fetch: asking \(TerminalText.clean(url.host ?? endpointText)) for "
                                  + String(format: "%.1f km²", area) + " (up to \(seconds) s)\n")
-            let client = OverpassClient(endpoint: url, userAgent: userAgent, maxBytes: query.maxSize,
-                                        clientTimeout: Double(seconds) + 5, wait: { Thread.sleep(forTimeInterval: $0) },
-                                        note: { context.stderr.write("cairn map fetch: \($0)\n") })
+            guard let helper = OverpassHelper.find() else {
+                throw CLIError.failure("\(OverpassHelper.programName), which makes the request, is not installed beside cairn; "
+                                       + "reinstall cairn ('make install' puts it in PREFIX/libexec/cairn)")
+            }
             do {
-                try client.fetch(query: query.text, to: cache.partPath)
+                try helper.fetch(query: query.text, endpoint: endpointText, userAgent: userAgent, maxBytes: query.maxSize,
+                                 timeout: Double(seconds) + 5, to: cache.partPath,
+                                 note: { context.stderr.write("cairn map fetch: \(TerminalText.clean($0))\n") })
                 try cache.keep(bounds: box)
             } catch let e as OverpassError {
                 cache.discardPart()

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import OverpassSupport
 import TrailStore
 
 /// Where `cairn map fetch` keeps complete Overpass answers: one file per endpoint and query in
