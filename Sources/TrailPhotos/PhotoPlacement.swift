@@ -138,9 +138,9 @@ public enum PhotoPlacementRefusal: Error, Sendable, Equatable, CustomStringConve
         }
         switch self {
         case .untimedTrack: return "the hike's points have no times, so a photo cannot be placed by its time"
-        case .beforeStart(let s): return "taken \(span(s)) before the walk began: not placed"
-        case .afterEnd(let s): return "taken \(span(s)) after the walk ended: not placed"
-        case .inGap(let s): return "taken during a \(span(s)) gap in the recording (a pause or a lost signal): not placed"
+        case .beforeStart(let s): return "taken \(span(s)) before the walk began"
+        case .afterEnd(let s): return "taken \(span(s)) after the walk ended"
+        case .inGap(let s): return "taken during a \(span(s)) gap in the recording (a pause or a lost signal)"
         }
     }
 }

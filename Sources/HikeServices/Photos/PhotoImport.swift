@@ -14,12 +14,18 @@ public struct PhotoImportOptions: Sendable {
     public var correction: TimeInterval
     /// The longest step between two timed trackpoints a photo is placed in (seconds).
     public var maxGap: TimeInterval
+    /// The farthest a GPS tag may lie from the hike's line for the photo to be placed there
+    /// (metres): a tag farther off is another outing's photo, or a wrong fix; its time is
+    /// tried instead.
+    public var maxOff: Double
 
-    public init(zone: TimeZone, zoneName: String, correction: TimeInterval = 0, maxGap: TimeInterval = 300) {
+    public init(zone: TimeZone, zoneName: String, correction: TimeInterval = 0, maxGap: TimeInterval = 300,
+                maxOff: Double = 500) {
         self.zone = zone
         self.zoneName = zoneName
         self.correction = correction
         self.maxGap = maxGap
+        self.maxOff = maxOff
     }
 }
 
@@ -111,13 +117,21 @@ public enum PhotoImport {
             photo.placement = p.method.rawValue
             photo.note = [how, zoneNote].filter { !$0.isEmpty }.joined(separator: "; ")
         }
-        if let gps = exif.gps, let p = placer.place(gps: gps, altitude: exif.gpsAltitude) {
-            placed(p, how: "at its GPS tag")
-            let along = p.distanceAlong.map { String(format: "%.2f km along", $0 / 1000) } ?? ""
-            return PhotoImportLine(path: path, photo: photo, message: "\(path): at its GPS tag, \(along), "
-                                   + "\(Int(p.distanceOff.rounded())) m off the line")
+        // The GPS tag first, unless it is 0,0 (no fix) or farther than maxOff from the line.
+        var gpsNote = ""
+        if let gps = exif.gps {
+            if let p = placer.place(gps: gps, altitude: exif.gpsAltitude) {
+                if p.distanceOff <= options.maxOff {
+                    placed(p, how: "at its GPS tag")
+                    let along = p.distanceAlong.map { String(format: "%.2f km along", $0 / 1000) } ?? ""
+                    return PhotoImportLine(path: path, photo: photo, message: "\(path): at its GPS tag, \(along), "
+                                           + "\(Int(p.distanceOff.rounded())) m off the line")
+                }
+                gpsNote = String(format: "its GPS tag is %.1f km off the line; ", p.distanceOff / 1000)
+            } else {
+                gpsNote = "its GPS tag is 0,0 (no fix); "
+            }
         }
-        let gpsNote = exif.gps != nil ? "its GPS tag is 0,0 (no fix); " : ""
         guard let time = photo.takenAt else {
             photo.note = gpsNote + (timeProblem ?? "no capture time")
             return PhotoImportLine(path: path, photo: photo, message: "\(path): not placed: \(photo.note ?? "")")
@@ -126,10 +140,10 @@ public enum PhotoImport {
         case .success(let p):
             placed(p, how: gpsNote + "by its time")
             let along = p.distanceAlong.map { String(format: "%.2f km along", $0 / 1000) } ?? ""
-            return PhotoImportLine(path: path, photo: photo, message: "\(path): by its time, \(along); \(zoneNote)")
+            return PhotoImportLine(path: path, photo: photo, message: "\(path): \(gpsNote)by its time, \(along); \(zoneNote)")
         case .failure(let why):
             photo.note = gpsNote + why.description + "; " + zoneNote
-            return PhotoImportLine(path: path, photo: photo, message: "\(path): \(why) (\(zoneNote))")
+            return PhotoImportLine(path: path, photo: photo, message: "\(path): not placed: \(photo.note ?? "")")
         }
     }
 

@@ -1,0 +1,263 @@
+import Foundation
+import HikeServices
+import TrailCore
+import TrailFormats
+import TrailPhotos
+import TrailStore
+
+/// `cairn photos ID`: the photos kept with a hike, in walking order.
+public enum PhotosCommand: Command {
+    public static let name = "photos"
+    public static let summary = "List the photos kept with a hike, in walking order"
+    public static let about = """
+        One line per photo: its number (for 'cairn photos remove'), the distance along the hike,
+        the capture time, how it was placed (at its GPS tag, or by its time against the track)
+        and the file. Photos not placed come last with the reason. A file no longer where it
+        was is marked "missing" ('cairn photos relink' finds moved files by their content).
+        """
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
+    static let json = OptionSpec("--json", help: "a JSON array (SI units, ISO 8601 dates) instead of the table")
+    public static let options: [OptionSpec] = [json, .units, .store]
+
+    struct PhotoJSON: Encodable {
+        var number: Int64
+        var path: String
+        var missing: Bool
+        var size: Int64
+        var sha256: String
+        var takenAt: String?
+        var latitude: Double?
+        var longitude: Double?
+        var elevation: Double?
+        var distanceAlong: Double?
+        var distanceOff: Double?
+        var placement: String
+        var note: String?
+    }
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard args.positionals.count == 1 else { throw CLIError.usage("photos needs exactly one ID") }
+        let units = try UnitsOption.formatter(args, context)
+        let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
+        let id = try StoreAccess.ids(args.positionals, in: store)[0]
+        let photos = try store.photos(of: id)
+        let fm = FileManager.default
+        if args.has(json) {
+            let rows = photos.map { s in
+                PhotoJSON(number: s.id, path: s.photo.path, missing: !fm.fileExists(atPath: s.photo.path), size: s.photo.size,
+                          sha256: s.photo.contentHash.map { String(format: "%02x", $0) }.joined(),
+                          takenAt: s.photo.takenAt.map(ISO8601Timestamp.format), latitude: s.photo.coordinate?.latitude,
+                          longitude: s.photo.coordinate?.longitude, elevation: s.photo.elevation,
+                          distanceAlong: s.photo.distanceAlong, distanceOff: s.photo.distanceOff,
+                          placement: s.photo.placement, note: s.photo.note)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            context.stdout.write(String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n")
+            return 0
+        }
+        guard !photos.isEmpty else {
+            context.stdout.write("\(id): no photos kept (cairn photos add \(id) DIR adds them)\n")
+            return 0
+        }
+        var t = TextTable(headers: ["#", "ALONG", "TAKEN", "PLACED", "FILE"], rightAligned: [0, 1])
+        for s in photos {
+            let p = s.photo
+            let placed = p.placement == "gps" ? "GPS tag" : p.placement == "time" ? "by time" : "not placed"
+            let missing = fm.fileExists(atPath: p.path) ? "" : " (missing)"
+            t.add(["\(s.id)", p.distanceAlong.map { units.distance($0) } ?? "--",
+                   p.takenAt.map { units.dateTime($0) } ?? "--", placed, TerminalText.clean(p.path) + missing])
+        }
+        var out = "\(id): \(photos.count) photo\(photos.count == 1 ? "" : "s")\n" + t.render() + "\n"
+        for s in photos where s.photo.placement == "none" {
+            out += "  #\(s.id) not placed: \(TerminalText.clean(s.photo.note ?? ""))\n"
+        }
+        context.stdout.write(out)
+        return 0
+    }
+}
+
+/// `cairn photos add ID PATH…`: keeps photos with a hike, placed where they were taken.
+public enum PhotosAddCommand: Command {
+    public static let name = "photos add"
+    public static let summary = "Keep photos with a hike, placed where they were taken"
+    public static let about = """
+        Reads each photo's EXIF (JPEG; libexif): a photo with a GPS tag is placed there; one
+        without is placed by its capture time on the hike's track, interpolated between the
+        trackpoints around it, never across a segment break or a pause longer than --max-gap.
+        A capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else
+        in TZ. Directories are read recursively (.jpg/.jpeg). Photos are referenced, never
+        copied or changed: path, size and a SHA-256 of the content are kept, so moved files
+        are found again by 'cairn photos relink'. All photos are stored at once or none.
+        """
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
+                                   ArgumentSpec("PATH", count: .oneOrMore, help: "photo files or directories")]
+    static let tz = OptionSpec("--tz", value: "ZONE", help: "time zone of capture times without an offset (e.g. Europe/Andorra); default TZ, else UTC")
+    static let offset = OptionSpec("--offset", value: "SECONDS", help: "add to every camera time (a camera 90 s slow: --offset 90)")
+    static let offsetFrom = OptionSpec("--offset-from", value: "PHOTO=TIME",
+                                       help: "work the offset out from a photo of a clock or GPS screen showing TIME (ISO 8601, e.g. 2018-05-02T10:15:00+02:00)")
+    static let maxGap = OptionSpec("--max-gap", value: "SECONDS", defaultValue: "300",
+                                   help: "longest pause or signal gap a photo is placed in")
+    static let maxOff = OptionSpec("--max-off", value: "METRES", defaultValue: "500",
+                                   help: "farthest a GPS tag may be from the line (farther: placed by its time instead)")
+    public static let options: [OptionSpec] = [tz, offset, offsetFrom, maxGap, maxOff, .store]
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard args.positionals.count >= 2 else { throw CLIError.usage("photos add needs an ID and a PATH") }
+        let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
+        let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
+        var options = try zone(args, context)
+        guard let gap = TimeInterval(args.value(maxGap) ?? "300"), gap >= 0, gap.isFinite else {
+            throw CLIError.usage("--max-gap takes seconds, not '\(TerminalText.clean(args.value(maxGap) ?? ""))'")
+        }
+        options.maxGap = gap
+        guard let off = Double(args.value(maxOff) ?? "500"), off >= 0, off.isFinite else {
+            throw CLIError.usage("--max-off takes metres, not '\(TerminalText.clean(args.value(maxOff) ?? ""))'")
+        }
+        options.maxOff = off
+        if let text = args.value(offset) {
+            guard let v = TimeInterval(text), v.isFinite, abs(v) < 366 * 86_400 else {
+                throw CLIError.usage("--offset takes seconds (+90, -3600), not '\(TerminalText.clean(text))'")
+            }
+            options.correction = v
+        }
+        if let text = args.value(offsetFrom) {
+            if args.value(offset) != nil { throw CLIError.usage("give --offset or --offset-from, not both") }
+            options.correction = try correction(from: text, options, context)
+        }
+        let files: [String]
+        do {
+            files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
+        } catch let e as CocoaError {
+            let path = (e.userInfo[NSFilePathErrorKey] as? String) ?? "?"
+            throw CLIError.failure("\(TerminalText.clean(path)): no such file or directory; nothing was added")
+        }
+        guard !files.isEmpty else { throw CLIError.failure("no .jpg or .jpeg files found there; nothing was added") }
+        let track = Track(segments: try store.tracks(of: id).flatMap(\.segments))
+        let showProgress = context.stderrIsTerminal && files.count > 20
+        let lines = PhotoImport.read(files, track: track, options: options) { done, total in
+            if showProgress && (done % 10 == 0 || done == total) {
+                context.stderr.write("\rReading photos: \(done) of \(total)" + (done == total ? "\n" : ""))
+            }
+        }
+        let photos = lines.compactMap(\.photo)
+        for l in lines { context.stderr.write(TerminalText.clean(l.message) + "\n") }
+        guard !photos.isEmpty else { throw CLIError.failure("no readable photo; nothing was added") }
+        let outcomes = try store.addPhotos(photos, to: id)
+        let added = outcomes.filter { if case .added = $0 { return true } else { return false } }.count
+        let placed = photos.filter { $0.placement != "none" }.count
+        let unreadable = lines.count - photos.count
+        var summary = "\(id): \(added) photo\(added == 1 ? "" : "s") added, \(placed) of \(photos.count) placed"
+        if outcomes.count > added { summary += ", \(outcomes.count - added) already kept (updated)" }
+        if unreadable > 0 { summary += ", \(unreadable) file\(unreadable == 1 ? "" : "s") not read" }
+        context.stdout.write(summary + "\n")
+        return unreadable > 0 ? 1 : 0
+    }
+
+    /// --tz, else TZ, else UTC.
+    static func zone(_ args: ParsedArguments, _ context: CommandContext) throws -> PhotoImportOptions {
+        if let name = args.value(tz) {
+            guard let z = TimeZone(identifier: name) else {
+                throw CLIError.usage("--tz: unknown time zone '\(TerminalText.clean(name))' (names as in /usr/share/zoneinfo, e.g. Europe/Andorra)")
+            }
+            return PhotoImportOptions(zone: z, zoneName: "--tz \(name)")
+        }
+        if let name = context.environment["TZ"]?.trimmingCharacters(in: CharacterSet(charactersIn: ":")), !name.isEmpty,
+           let z = TimeZone(identifier: name) {
+            return PhotoImportOptions(zone: z, zoneName: "TZ=\(name)")
+        }
+        return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: "UTC (no --tz or TZ)")
+    }
+
+    /// `PHOTO=TIME`: TIME minus the photo's own capture time.
+    static func correction(from text: String, _ options: PhotoImportOptions, _ context: CommandContext) throws -> TimeInterval {
+        guard let eq = text.firstIndex(of: "=") else { throw CLIError.usage("--offset-from takes PHOTO=TIME") }
+        let photo = context.resolve(String(text[..<eq])), timeText = String(text[text.index(after: eq)...])
+        guard let truth = ISO8601Timestamp.parse(timeText) else {
+            throw CLIError.usage("--offset-from: '\(TerminalText.clean(timeText))' is not an ISO 8601 time with a zone (2018-05-02T10:15:00+02:00)")
+        }
+        let exif: PhotoEXIF
+        do { exif = try PhotoEXIFReader.read(path: photo) } catch { throw CLIError.failure("--offset-from: \(error)") }
+        switch PhotoClock.capture(exif, zone: options.zone, zoneName: options.zoneName) {
+        case .success(let c): return truth.timeIntervalSince(c.time)
+        case .failure(let why): throw CLIError.failure("--offset-from: \(TerminalText.clean(photo)): \(why)")
+        }
+    }
+}
+
+/// `cairn photos remove ID N…`: forgets photos (the files stay).
+public enum PhotosRemoveCommand: Command {
+    public static let name = "photos remove"
+    public static let summary = "Forget photos kept with a hike (the files stay)"
+    public static let about = """
+        Forgets the photos numbered as 'cairn photos ID' lists them. All or none: an unknown
+        number removes nothing. The files themselves are never touched.
+        """
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
+                                   ArgumentSpec("N", count: .oneOrMore, help: "photo numbers from 'cairn photos ID'")]
+    public static let options: [OptionSpec] = [.store]
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard args.positionals.count >= 2 else { throw CLIError.usage("photos remove needs an ID and a photo number") }
+        let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
+        let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
+        let numbers = try args.positionals.dropFirst().map { t -> Int64 in
+            guard let n = Int64(t.hasPrefix("#") ? String(t.dropFirst()) : t) else {
+                throw CLIError.usage("'\(TerminalText.clean(t))' is not a photo number (see 'cairn photos \(id)')")
+            }
+            return n
+        }
+        do {
+            try store.removePhotos(numbers, from: id)
+        } catch let e as PhotoStoreError {
+            throw CLIError.failure("\(e)")
+        }
+        context.stdout.write("\(id): \(numbers.count) photo\(numbers.count == 1 ? "" : "s") forgotten (the files stay)\n")
+        return 0
+    }
+}
+
+/// `cairn photos relink ID DIR…`: finds moved photos again by their content.
+public enum PhotosRelinkCommand: Command {
+    public static let name = "photos relink"
+    public static let summary = "Find a hike's moved photos again by their content"
+    public static let about = """
+        Reads the .jpg/.jpeg files under each DIR and points every photo of the hike whose
+        file is missing to the file with the same content (SHA-256). Photos still in place
+        are not read again.
+        """
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
+                                   ArgumentSpec("DIR", count: .oneOrMore, help: "where the photos are now")]
+    public static let options: [OptionSpec] = [.store]
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard args.positionals.count >= 2 else { throw CLIError.usage("photos relink needs an ID and a DIR") }
+        let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
+        let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
+        let missing = try store.photos(of: id).filter { !FileManager.default.fileExists(atPath: $0.photo.path) }
+        guard !missing.isEmpty else {
+            context.stdout.write("\(id): every photo is where it was; nothing to relink\n")
+            return 0
+        }
+        let wanted = Set(missing.map(\.photo.contentHash))
+        let sizes = Set(missing.map(\.photo.size))
+        var found: [[UInt8]: String] = [:]
+        let files: [String]
+        do {
+            files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
+        } catch let e as CocoaError {
+            throw CLIError.failure("\(TerminalText.clean((e.userInfo[NSFilePathErrorKey] as? String) ?? "?")): no such directory")
+        }
+        for f in files {
+            // Only files of a wanted size are hashed.
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: f)[.size] as? NSNumber)?.int64Value,
+                  sizes.contains(size), let (_, hash) = try? PhotoImport.contentHash(f), wanted.contains(hash) else { continue }
+            found[hash] = f
+        }
+        let moved = try store.relinkPhotos(of: id, found: found)
+        let still = missing.count - moved
+        context.stdout.write("\(id): \(moved) photo\(moved == 1 ? "" : "s") found again"
+                             + (still > 0 ? ", \(still) still missing" : "") + "\n")
+        return still > 0 ? 1 : 0
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TrailCore
+@testable import TrailStore
+
+/// `cairn photos add | photos | photos remove | photos relink` (issue 36) on a walk written
+/// here: 61 points 60 s apart from 2018-05-02T08:00:00Z, due north along 1.520083° E from
+/// 42.55° N by 0.0005° a step (about 55.6 m). The test photos are Tests/TrailPhotosTests/Fixtures
+/// (made by make-photos.py with Pillow).
+@Suite struct PhotosCommandTests {
+    static let photos = repoRoot + "/Tests/TrailPhotosTests/Fixtures/"
+    static let start = Date(timeIntervalSince1970: 1_525_248_000)  // 2018-05-02T08:00:00Z
+
+    func walk(_ dir: String) throws -> (store: String, id: String) {
+        var gpx = #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+        let f = ISO8601DateFormatter()
+        for i in 0...60 {
+            gpx += "<trkpt lat=\"\(42.55 + Double(i) * 0.0005)\" lon=\"1.520083\"><ele>\(2000 + i)</ele>"
+                + "<time>\(f.string(from: Self.start.addingTimeInterval(Double(i) * 60)))</time></trkpt>"
+        }
+        gpx += "</trkseg></trk></gpx>"
+        try gpx.write(toFile: dir + "/walk.gpx", atomically: true, encoding: .utf8)
+        let store = dir + "/hikes.sqlite"
+        #expect(cairn(["import", dir + "/walk.gpx", "--store", store]).status == 0)
+        return (store, try #require(try HikeStore(path: store).summaries().first).id.rawValue)
+    }
+
+    @Test func addPlacesByTimeAndByTagAndListsInWalkingOrder() throws {
+        let dir = makeTempDirectory("photos")
+        let (store, id) = try walk(dir)
+        let run = cairn(["photos", "add", id, Self.photos + "offset.jpg", Self.photos + "gps.jpg", Self.photos + "no-exif.jpg",
+                         "--store", store])
+        // no-exif.jpg is not read: exit 1, the others are kept.
+        #expect(run.status == 1 && run.stdout.contains("2 photos added, 2 of 2 placed, 1 file not read"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("no-exif.jpg: no EXIF data"), "\(run.stderr)")
+        let json = cairn(["photos", id, "--json", "--store", store])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 2)
+        // offset.jpg: 10:15:30.25 at +02:00 = 08:15:30.25Z, 15.504 steps after the start:
+        // latitude 42.55 + 15.504 × 0.0005 (linear by time between points 15 and 16).
+        let byTime = try #require(rows.first)
+        #expect(byTime["placement"] as? String == "time")
+        let lat = try #require(byTime["latitude"] as? Double)
+        #expect(abs(lat - (42.55 + 15.504_166_7 * 0.0005)) < 1e-7, "\(lat)")
+        #expect(abs((byTime["elevation"] as? Double ?? 0) - 2015.504_166_7) < 1e-4)
+        // gps.jpg: at its tag (42.562667 N), about 25.33 steps up the line: placed after.
+        let byTag = rows[1]
+        #expect(byTag["placement"] as? String == "gps" && abs((byTag["latitude"] as? Double ?? 0) - 42.562667) < 1e-6)
+        let along = try #require(byTag["distanceAlong"] as? Double)
+        let expected = Geodesy.distance(from: Coordinate(latitude: 42.55, longitude: 1.520083),
+                                        to: Coordinate(latitude: 42.562667, longitude: 1.520083))
+        #expect(abs(along - expected) < 1, "\(along) vs \(expected)")
+        let text = cairn(["photos", id, "--store", store])
+        #expect(text.stdout.contains("by time") && text.stdout.contains("GPS tag"), "\(text.stdout)")
+    }
+
+    @Test func aClockCorrectionMovesThePhotoAndOutsideTheWalkIsNotPlaced() throws {
+        let dir = makeTempDirectory("photos-offset")
+        let (store, id) = try walk(dir)
+        // The camera said 08:15:30.25Z; a photo of a GPS screen showing 08:45:30.25Z means +1800 s.
+        let run = cairn(["photos", "add", id, Self.photos + "offset.jpg", "--offset-from",
+                         Self.photos + "offset.jpg=2018-05-02T08:45:30.25Z", "--store", store])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(cairn(["photos", id, "--json", "--store", store]).stdout.utf8)) as? [[String: Any]])
+        #expect(abs((rows.first?["latitude"] as? Double ?? 0) - (42.55 + 45.504_166_7 * 0.0005)) < 1e-7, "\(rows)")
+        // 10:15:30Z, 75.5 min after the walk ended at 09:00 (rounded to 76): kept, not placed, said why.
+        let late = cairn(["photos", "add", id, Self.photos + "local.jpg", "--tz", "UTC", "--store", store])
+        #expect(late.stderr.contains("not placed: taken 1 h 16 min after the walk ended"), "\(late.stderr)")
+        #expect(cairn(["photos", "add", id, Self.photos + "local.jpg", "--tz", "Mars/Olympus", "--store", store]).status == 2)
+    }
+
+    @Test func removeIsAllOrNoneAndRelinkFindsMovedFiles() throws {
+        let dir = makeTempDirectory("photos-relink")
+        let (store, id) = try walk(dir)
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/card", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: Self.photos + "gps.jpg", toPath: dir + "/card/a.jpg")
+        try fm.copyItem(atPath: Self.photos + "offset.jpg", toPath: dir + "/card/b.jpg")
+        #expect(cairn(["photos", "add", id, dir + "/card", "--store", store]).status == 0)
+        try fm.moveItem(atPath: dir + "/card", toPath: dir + "/moved")
+        #expect(cairn(["photos", id, "--store", store]).stdout.contains("(missing)"))
+        let relink = cairn(["photos", "relink", id, dir + "/moved", "--store", store])
+        #expect(relink.status == 0 && relink.stdout.contains("2 photos found again"), "\(relink.stdout)")
+        #expect(!cairn(["photos", id, "--store", store]).stdout.contains("(missing)"))
+        let numbers = try HikeStore(path: store).photos(of: HikeID(id)!).map(\.id)
+        let bad = cairn(["photos", "remove", id, "\(numbers[0])", "999999", "--store", store])
+        let kept = try HikeStore(path: store).photos(of: HikeID(id)!).count
+        #expect(bad.status != 0 && kept == 2)
+        #expect(cairn(["photos", "remove", id, "#\(numbers[0])", "--store", store]).status == 0)
+        #expect(try HikeStore(path: store).photos(of: HikeID(id)!).count == 1)
+        #expect(fm.fileExists(atPath: dir + "/moved/a.jpg") && fm.fileExists(atPath: dir + "/moved/b.jpg"))
+    }
+}
