@@ -90,4 +90,33 @@ import TrailCore
         #expect(try HikeStore(path: store).photos(of: HikeID(id)!).count == 1)
         #expect(fm.fileExists(atPath: dir + "/moved/a.jpg") && fm.fileExists(atPath: dir + "/moved/b.jpg"))
     }
+
+    /// Placed photos are exported as waypoints with a link to the file (GPX valid against the
+    /// schema, and GeoJSON points), and a re-import keeps the link.
+    @Test func exportWritesPhotosAsLinkedWaypointsAndImportKeepsTheLink() throws {
+        let dir = makeTempDirectory("photos-export")
+        let (store, id) = try walk(dir)
+        #expect(cairn(["photos", "add", id, Self.photos + "offset.jpg", Self.photos + "unset-clock.jpg", "--store", store]).status == 0)
+        let gpx = cairn(["export", id, "--store", store]).stdout
+        let href = URL(fileURLWithPath: Self.photos + "offset.jpg").absoluteString
+        #expect(gpx.contains("<link href=\"\(href)\">") && gpx.contains("<type>photo</type>"), "\(gpx)")
+        #expect(!gpx.contains("unset-clock.jpg"))  // not placed: no position to write
+        try gpx.write(toFile: dir + "/out.gpx", atomically: true, encoding: .utf8)
+        let lint = Process()
+        lint.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        lint.arguments = ["--noout", "--schema", repoRoot + "/../shared/data/schema/gpx-1.1.xsd", dir + "/out.gpx"]
+        if FileManager.default.fileExists(atPath: repoRoot + "/../shared/data/schema/gpx-1.1.xsd") {
+            try lint.run()
+            lint.waitUntilExit()
+            #expect(lint.terminationStatus == 0)
+        }
+        let geojson = cairn(["export", id, "--format", "geojson", "--store", store]).stdout
+        #expect(geojson.contains("offset.jpg") && geojson.contains("\"Point\""), "\(geojson.prefix(400))")
+        let other = dir + "/other.sqlite"
+        #expect(cairn(["import", dir + "/out.gpx", "--store", other]).status == 0)
+        let back = try HikeStore(path: other)
+        let hike = try #require(try back.summaries().first).id
+        let w = try #require(try back.waypoints(of: hike).first { $0.type == "photo" })
+        #expect(w.links.first?.href == href && w.name == "offset.jpg")
+    }
 }

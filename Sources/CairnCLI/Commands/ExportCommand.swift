@@ -9,8 +9,9 @@ public enum ExportCommand: Command {
     public static let name = "export"
     public static let summary = "Export a stored hike as GPX 1.1, GeoJSON, KML or TCX"
     public static let about = """
-        Writes the hike (its track or route, its waypoints and the GPX metadata kept at
-        import) as GPX 1.1, valid against the GPX 1.1 schema, as RFC 7946 GeoJSON, as KML
+        Writes the hike (its track or route, its waypoints, its placed photos as waypoints
+        linking to their files, and the GPX metadata kept at import) as GPX 1.1, valid
+        against the GPX 1.1 schema, as RFC 7946 GeoJSON, as KML
         2.2 (Google Earth; timed tracks as gx:Track) or as TCX v2 (Garmin Connect, Strava: a
         recorded track with a time on every point; routes and waypoints are left out).
         Without -o the file goes to standard output. Without --format the format follows the
@@ -88,7 +89,9 @@ public enum ExportCommand: Command {
         }
         let store = try StoreAccess.open(path, context, create: false)
         let id = try StoreAccess.ids(ids, in: store)[0]
-        let document = try store.hike(id, line: line).gpxDocument
+        var document = try store.hike(id, line: line).gpxDocument
+        // The placed photos as waypoints linking to their files (issue 36).
+        document.waypoints += PhotoWaypoints.waypoints(try store.photos(of: id))
         do {
             if let output {
                 try format.writer.write(document, to: URL(fileURLWithPath: output))
