@@ -133,6 +133,7 @@ public enum PhotoPlacementRefusal: Error, Sendable, Equatable, CustomStringConve
 
     public var description: String {
         func span(_ s: TimeInterval) -> String {
+            if s < 60 { return "\(Int(s.rounded())) s" }
             let m = Int((s / 60).rounded())
             return m < 60 ? "\(m) min" : m < 2880 ? "\(m / 60) h \(m % 60) min" : "\(m / 1440) days"
         }

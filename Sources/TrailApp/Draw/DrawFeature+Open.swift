@@ -84,7 +84,6 @@ extension DrawUpdate {
     mutating func openDraft(_ d: DrawingDraft) -> [Step] {
         let view = d.mapCenter.flatMap { c in d.mapZoom.map { (center: c, zoom: $0) } }
         status = StatusMessage(text: "Continuing the unfinished drawing", isError: false)
-        if !d.owner.isEmpty { shared.owner = d.owner }
         let effects = startDrawing(stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
                                    view: view, cursor: d.cursor, sourceHike: d.sourceHike, name: d.name)
         model?.routePlaces = d.places
@@ -94,7 +93,11 @@ extension DrawUpdate {
             model?.chosenPlaces[at] = place
             model?.places[at] = .some(place)
         }
-        return effects
+        // Another viewer's draft (or one kept by an earlier run) moves into this viewer's own
+        // row, kept first and then forgotten there, so two viewers continuing the same draft
+        // keep two drawings (the newcomer lost one when both wrote its row, issue 34).
+        guard d.owner != shared.owner, let m = model else { return effects }
+        return effects + keepDraft(m) + [.own(.clearDraft(owner: d.owner))]
     }
 
     // MARK: - Dialogs and prompts
@@ -113,9 +116,9 @@ extension DrawUpdate {
                                                         view: nil, cursor: nil)
         case (.replaceDraft(let id, _, let kept), .character("y")), (.replaceDraft(let id, _, let kept), .character("Y")):
             modal = nil
-            // The edit is kept in the replaced draft's row, whichever viewer kept it.
-            if !kept.owner.isEmpty { shared.owner = kept.owner }
-            return [.own(.loadDrawnHike(id))]
+            // The replaced draft is forgotten; the edit is kept in this viewer's own row.
+            shared.storedDraft = nil
+            return [.own(.clearDraft(owner: kept.owner)), .own(.loadDrawnHike(id))]
         case (_, .escape), (_, .character("q")), (.replaceDraft, .character("n")), (.replaceDraft, .character("N")):
             modal = nil
             status = StatusMessage(text: "The unfinished drawing is kept", isError: false)

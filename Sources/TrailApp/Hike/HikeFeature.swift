@@ -49,7 +49,7 @@ enum HikeFeature {
             } else {
                 hike.screen.setRange(start: hike.screen.rangeStart ?? 0, end: i)
             }
-            return nil
+            return StatusMessage(text: "", isError: false)  // a refusal said before is over
         }
 
         var result = Result()

@@ -82,7 +82,7 @@ public struct GeoJSONWriter: DocumentWriter, Sendable {
             for (i, w) in document.waypoints.enumerated() {
                 separator()
                 try feature(out, kind: "waypoint", name: w.name, desc: w.description, comment: w.comment,
-                            type: w.type, time: w.time, symbol: w.symbol) {
+                            type: w.type, time: w.time, symbol: w.symbol, link: w.links.first?.href) {
                     out.raw("{\"type\":\"Point\",\"coordinates\":")
                     try position(out, w.latitude, w.longitude, w.elevation, withElevation: w.elevation?.isFinite == true,
                                  location: "waypoint \(i + 1)")
@@ -98,12 +98,12 @@ public struct GeoJSONWriter: DocumentWriter, Sendable {
     // MARK: Pieces
 
     private func feature(_ out: ChunkedOutput, kind: StaticString, name: String?, desc: String?, comment: String?,
-                         type: String?, time: Date?, symbol: String?, lineTimes: [[Trackpoint]] = [],
+                         type: String?, time: Date?, symbol: String?, link: String? = nil, lineTimes: [[Trackpoint]] = [],
                          geometry: () throws -> Void) throws {
         out.raw("{\"type\":\"Feature\",\"properties\":{\"kind\":\"")
         out.raw(kind)
         out.byte(UInt8(ascii: "\""))
-        for (key, value) in [("name", name), ("desc", desc), ("cmt", comment), ("type", type), ("sym", symbol)] {
+        for (key, value) in [("name", name), ("desc", desc), ("cmt", comment), ("type", type), ("sym", symbol), ("link", link)] {
             guard let value else { continue }
             out.raw(",\"")
             out.raw(key)

@@ -227,6 +227,7 @@ import TrailStore
         _ = app.update(&s, .input(.key(.character("]"))))
         let range = try #require(s.hike!.screen.range)
         #expect(range.lowerBound < range.upperBound)
+        #expect(!s.status.text.contains("two different points"), "the refusal is cleared once a range is set")
     }
 
     @Test func tabGivesTheMapTheArrows() throws {

@@ -250,6 +250,25 @@ import TrailStore
         #expect(s.library.selectedSummary?.id == id)
     }
 
+    /// Newcomer (issue 34): two viewers continuing the same kept draft both wrote its row, and
+    /// one drawing was lost. Continuing another owner's draft keeps it in this viewer's own row
+    /// first, then forgets the old row.
+    @Test func continuingAnotherViewersDraftMovesItIntoOwnRow() throws {
+        var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
+        _ = app.update(&s, .hikesLoaded([]))
+        let stops = [Coordinate(latitude: 42.6236, longitude: 1.5330), Coordinate(latitude: 42.6218, longitude: 1.5401)]
+        let other = DrawingDraft(stops: stops, legRouting: [false], routingOn: false, owner: "someone-else")
+        _ = app.update(&s, .draw(.draftLoaded(other)))
+        _ = key(&s, .character("n"))
+        let effects = key(&s, .character("c"))
+        let kept = effects.compactMap { e -> DrawingDraft? in if case .draw(.saveDraft(let d)) = e { return d } else { return nil } }
+        #expect(kept.first?.owner == s.draw.owner && kept.first?.stops == stops, "\(effects)")
+        let save = try #require(effects.firstIndex { if case .draw(.saveDraft) = $0 { return true } else { return false } })
+        let clear = try #require(effects.firstIndex(of: .draw(.clearDraft(owner: "someone-else"))))
+        #expect(save < clear, "kept before the old row is forgotten")
+        #expect(s.draw.owner != "someone-else")
+    }
+
     @Test func aKeptDraftIsOfferedAndComesBackOverItsStops() throws {
         var s = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
         _ = app.update(&s, .hikesLoaded([]))

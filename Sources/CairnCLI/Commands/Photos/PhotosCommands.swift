@@ -140,13 +140,23 @@ public enum PhotosAddCommand: Command {
                 context.stderr.write("\rReading photos: \(done) of \(total)" + (done == total ? "\n" : ""))
             }
         }
-        let photos = lines.compactMap(\.photo)
+        // The same content twice (a copy in another folder) is one photo: the first path is kept.
+        var firstPath: [[UInt8]: String] = [:]
+        var photos: [NewPhoto] = []
+        for p in lines.compactMap(\.photo) {
+            if let first = firstPath[p.contentHash] {
+                context.stderr.write("\(TerminalText.clean(p.path)): the same photo as \(TerminalText.clean(first)); kept once\n")
+                continue
+            }
+            firstPath[p.contentHash] = p.path
+            photos.append(p)
+        }
         for l in lines { context.stderr.write(TerminalText.clean(l.message) + "\n") }
         guard !photos.isEmpty else { throw CLIError.failure("no readable photo; nothing was added") }
         let outcomes = try store.addPhotos(photos, to: id)
         let added = outcomes.filter { if case .added = $0 { return true } else { return false } }.count
         let placed = photos.filter { $0.placement != "none" }.count
-        let unreadable = lines.count - photos.count
+        let unreadable = lines.filter { $0.photo == nil }.count
         var summary = "\(id): \(added) photo\(added == 1 ? "" : "s") added, \(placed) of \(photos.count) placed"
         if outcomes.count > added { summary += ", \(outcomes.count - added) already kept (updated)" }
         if unreadable > 0 { summary += ", \(unreadable) file\(unreadable == 1 ? "" : "s") not read" }
@@ -154,17 +164,27 @@ public enum PhotosAddCommand: Command {
         return unreadable > 0 ? 1 : 0
     }
 
-    /// --tz, else TZ, else UTC.
+    /// --tz, else TZ, else UTC. A zone is an IANA name (Europe/Andorra, UTC) or an offset
+    /// "+02:00"; POSIX rules such as "UTC+2" (which POSIX reads as two hours *behind* UTC, and
+    /// Foundation as ahead) are refused rather than read with one sign or the other.
     static func zone(_ args: ParsedArguments, _ context: CommandContext) throws -> PhotoImportOptions {
+        func named(_ name: String) -> TimeZone? {
+            if let seconds = PhotoClock.offsetSeconds(name) { return TimeZone(secondsFromGMT: seconds) }
+            let known = name == "UTC" || name == "GMT" || TimeZone.knownTimeZoneIdentifiers.contains(name)
+            return known ? TimeZone(identifier: name) : nil
+        }
         if let name = args.value(tz) {
-            guard let z = TimeZone(identifier: name) else {
-                throw CLIError.usage("--tz: unknown time zone '\(TerminalText.clean(name))' (names as in /usr/share/zoneinfo, e.g. Europe/Andorra)")
+            guard let z = named(name) else {
+                throw CLIError.usage("--tz: '\(TerminalText.clean(name))' is not a time zone name (as in /usr/share/zoneinfo, e.g."
+                                     + " Europe/Andorra) or an offset like +02:00")
             }
             return PhotoImportOptions(zone: z, zoneName: "--tz \(name)")
         }
-        if let name = context.environment["TZ"]?.trimmingCharacters(in: CharacterSet(charactersIn: ":")), !name.isEmpty,
-           let z = TimeZone(identifier: name) {
-            return PhotoImportOptions(zone: z, zoneName: "TZ=\(name)")
+        if let name = context.environment["TZ"]?.trimmingCharacters(in: CharacterSet(charactersIn: ":")), !name.isEmpty {
+            if let z = named(name) { return PhotoImportOptions(zone: z, zoneName: "TZ=\(name)") }
+            context.stderr.write("cairn photos add: TZ=\(TerminalText.clean(name)) is not a zone name Cairn reads; times without"
+                                 + " the camera's offset are read in UTC (give --tz Europe/Andorra or --tz +02:00)\n")
+            return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: "UTC (TZ=\(name) not read)")
         }
         return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: "UTC (no --tz or TZ)")
     }
@@ -173,7 +193,9 @@ public enum PhotosAddCommand: Command {
     static func correction(from text: String, _ options: PhotoImportOptions, _ context: CommandContext) throws -> TimeInterval {
         guard let eq = text.firstIndex(of: "=") else { throw CLIError.usage("--offset-from takes PHOTO=TIME") }
         let photo = context.resolve(String(text[..<eq])), timeText = String(text[text.index(after: eq)...])
-        guard let truth = ISO8601Timestamp.parse(timeText) else {
+        // The time shown on the clock needs its zone: a bare local time would be read as UTC.
+        let zoned = timeText.range(of: #"(Z|[+-][0-9]{2}:?[0-9]{2})$"#, options: .regularExpression) != nil
+        guard zoned, let truth = ISO8601Timestamp.parse(timeText) else {
             throw CLIError.usage("--offset-from: '\(TerminalText.clean(timeText))' is not an ISO 8601 time with a zone (2018-05-02T10:15:00+02:00)")
         }
         let exif: PhotoEXIF
@@ -201,12 +223,15 @@ public enum PhotosRemoveCommand: Command {
         guard args.positionals.count >= 2 else { throw CLIError.usage("photos remove needs an ID and a photo number") }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
-        let numbers = try args.positionals.dropFirst().map { t -> Int64 in
+        let given = try args.positionals.dropFirst().map { t -> Int64 in
             guard let n = Int64(t.hasPrefix("#") ? String(t.dropFirst()) : t) else {
                 throw CLIError.usage("'\(TerminalText.clean(t))' is not a photo number (see 'cairn photos \(id)')")
             }
             return n
         }
+        // A number given twice is one photo.
+        var seen = Set<Int64>()
+        let numbers = given.filter { seen.insert($0).inserted }
         do {
             try store.removePhotos(numbers, from: id)
         } catch let e as PhotoStoreError {
