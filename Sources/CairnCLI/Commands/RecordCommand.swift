@@ -35,6 +35,13 @@ public enum RecordCommand: Command {
         faster than 25 km/h): that straight line counts in distance and climb, and in moving
         time only if it was covered at walking pace (0.25 m/s or more). A faster leg (a ride)
         counts in nothing: the resume starts a new track segment (a new trkseg in the GPX).
+
+        From another shell (or a tmux key binding), while a recording runs headless or on the
+        recording screen: `cairn record pause`, `cairn record resume`, `cairn record finish
+        [--name NAME]` (renames the hike as it finishes) and `cairn record place NAME` (a place
+        of your own at the last recorded point) talk to it through a Unix socket in
+        $XDG_RUNTIME_DIR/cairn (or /tmp/cairn-UID when XDG_RUNTIME_DIR is not set), owner-only;
+        `cairn status` prints its figures in one line.
         """
     static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\", the first fix's local date", help: "the hike's name")
     static let resume = OptionSpec("--resume", help: "continue the unfinished recording (restored as paused)")
@@ -46,8 +53,11 @@ public enum RecordCommand: Command {
     public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, headless, statusEvery, pointLog]
         + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak]
     public static let notes = ThemeOption.lookupNote
+    public static let arguments = [ArgumentSpec("ACTION", count: .rest,
+                                                help: "pause, resume, finish or place NAME: sent to the recording running in another shell")]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        if !args.positionals.isEmpty { return try LiveControlCLI.control(args.positionals, name: args.value(nameOption), context) }
         let storePath = StoreAccess.path(args, context)
         let units = try UnitsOption.formatter(args, context)
         let gpsText = args.value(.gps)
@@ -119,6 +129,7 @@ public enum RecordCommand: Command {
                              + " into \(TerminalText.clean(store.path))\n")
         var runner = RecordRunner(recorder: recorder, source: source, context: context, units: units,
                                   statusInterval: interval, pointLog: logFD)
+        runner.controlPath = LiveControlSocket.path(environment: context.environment)
         if case .gpsd(let endpoint) = spec {
             runner.sourceLabel = "gpsd at " + (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host) + ":\(endpoint.port)"
         } else {

@@ -90,6 +90,8 @@ public enum TUICommand: Command {
         let screen = CursesScreen(environment: context.environment)
         let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, terrainPath: options.terrainPath, now: now, speech: speech,
                                         terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() }))
+        // `cairn record pause|resume|finish|place` and `cairn status` from another shell.
+        performer.record.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }
         let signals = SignalWatcher()
         defer {
             performer.follow.stopSource()
