@@ -108,4 +108,35 @@ import Testing
         #expect(try Self.cairn(["status"], environment: env).1 == "not recording\n")
         #expect(try RecordScreenTests.hikes(store).first?.name == "Ordino from tmux")
     }
+
+    /// And the walk being followed: status, pause, a place, finish.
+    @Test func pauseAndFinishAFollowedWalkFromASecondShell() throws {
+        guard BrowseTests.ready else { return }
+        let (store, id, dir) = try FollowTests.store(with: FollowTests.andorra)
+        let runtime = "/tmp/cairn-e2e-rt-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let env = ["XDG_RUNTIME_DIR": runtime]
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) follow \(id) --gps replay:\(FollowTests.andorra) --speed 10 "
+                                   + "--store \(store) --map \(dir.path)/none.sqlite", width: 110, height: 32, environment: env)
+        let walking = try tmux.waitFor(timeout: 30) { (FollowTests.number(after: "Fixes", in: $0) ?? 0) >= 5 }
+        #expect(walking.ok, "no fixes:\n\(walking.screen)")
+        let status = try Self.cairn(["status"], environment: env)
+        #expect(status.1.hasPrefix("following · "), "\(status)")
+        #expect(try Self.cairn(["status", "--format", "tmux"], environment: env).1.hasPrefix("#[fg=green,bold]▶ FOLLOW#[default] "))
+        let pause = try Self.cairn(["follow", "pause"], environment: env)
+        #expect(pause.0 == 0 && pause.1.hasPrefix("paused"), "\(pause)")
+        #expect(try tmux.waitFor(text: "Paused: the walk does not count until p").ok)
+        #expect(try Self.cairn(["follow", "pause"], environment: env).2.contains("already paused"))
+        let place = try Self.cairn(["follow", "place", "Bridge"], environment: env)
+        #expect(place.0 == 0, "\(place)")
+        #expect(try tmux.waitFor(text: "Place 'Bridge' added from another shell").ok)
+        let finish = try Self.cairn(["follow", "finish"], environment: env)
+        #expect(finish.0 == 0 && finish.1.contains("stopped following"), "\(finish)")
+        #expect(try tmux.waitFor(text: "Stopped; the walk is saved").ok)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try Self.cairn(["status"], environment: env).1 == "not recording\n")
+        let walks = try FollowTests.walks(id, store: store)
+        #expect(walks.first?.finished == true)
+    }
 }

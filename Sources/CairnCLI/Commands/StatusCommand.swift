@@ -66,7 +66,7 @@ enum LiveControlCLI {
     /// `cairn record ACTION…`: the words after `record` as a request to the running recording.
     /// - Returns: 0 when done, 1 when the running process refused.
     /// - Throws: ``CLIError`` for an unknown action or when nothing runs.
-    static func control(_ words: [String], name: String?, _ context: CommandContext) throws -> Int32 {
+    static func control(_ words: [String], name: String?, _ context: CommandContext, command: String = "record") throws -> Int32 {
         let rest = words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
         let request: LiveControlRequest
         switch words[0] {
@@ -76,18 +76,18 @@ enum LiveControlCLI {
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw CLIError.usage("--name needs a name") }
             request = .finish(name: name)
         case "place" where name == nil:
-            guard !rest.isEmpty else { throw CLIError.usage("record place needs a NAME: cairn record place \"Spring\"") }
+            guard !rest.isEmpty else { throw CLIError.usage("\(command) place needs a NAME: cairn \(command) place \"Spring\"") }
             request = .place(name: rest)
         default:
-            throw CLIError.usage("record takes pause, resume, finish [--name NAME] or place NAME (sent to a running recording), "
-                                 + "not '\(TerminalText.clean(words.joined(separator: " ")))'; start one with --gps SPEC")
+            throw CLIError.usage("\(command) takes pause, resume, finish\(command == "record" ? " [--name NAME]" : "") or place NAME "
+                                 + "(sent to the running one), not '\(TerminalText.clean(words.joined(separator: " ")))'")
         }
         let reply: LiveControlReply
         do {
             reply = try ask(request, path: LiveControlSocket.path(environment: context.environment))
         } catch .notRunning(let path, let stale) {
             var text = LiveControlError.notRunning(path, stale: stale).description
-            if request == .resume || request == .finish(name: nil) {
+            if command == "record", request == .resume || request == .finish(name: nil) {
                 text += "; a paused recording is continued with `cairn record --resume` or finished with `cairn record --finish`"
             }
             throw CLIError.failure(TerminalText.clean(text))

@@ -92,6 +92,7 @@ public enum TUICommand: Command {
                                         terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() }))
         // `cairn record pause|resume|finish|place` and `cairn status` from another shell.
         performer.record.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }
+        performer.follow.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }
         let signals = SignalWatcher()
         defer {
             performer.follow.stopSource()

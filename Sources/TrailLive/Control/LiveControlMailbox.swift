@@ -56,3 +56,29 @@ public final class LiveControlMailbox: Sendable {
         }
     }
 }
+
+/// Where a screen's update leaves its answer to a request from another shell (carried in an
+/// app message, so the request is done where the screen's own keys are). Answered once; the
+/// socket's thread waits for it with ``wait(timeout:)``. `Sendable` checked by the compiler.
+public final class LiveControlAnswer: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let reply = Mutex<LiveControlReply?>(nil)
+
+    public init() {}
+
+    /// Gives the answer (the first one counts).
+    public func deliver(_ r: LiveControlReply) {
+        let first = reply.withLock { old in
+            guard old == nil else { return false }
+            old = r
+            return true
+        }
+        if first { done.signal() }
+    }
+
+    /// Waits for the answer at most `timeout` seconds.
+    public func wait(timeout: Double) -> LiveControlReply {
+        _ = done.wait(timeout: .now() + timeout)
+        return reply.withLock { $0 } ?? LiveControlReply(ok: false, message: "the running cairn did not answer in \(Int(timeout)) s")
+    }
+}
