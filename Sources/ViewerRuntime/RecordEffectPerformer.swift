@@ -119,15 +119,27 @@ public final class RecordEffectPerformer: Sendable {
     /// The app is ending (quit, signal): stops the source and writes a recording in progress as
     /// paused, so the next start offers it with every point (a killed process is restored as
     /// paused too, by ``Recorder/init(restoring:store:now:)``).
-    public func shutDown() {
+    /// - Returns: what to tell the user when a recording with points was kept paused
+    ///   ("the recording 'X' (hike ID, N points) is paused: …"), nil otherwise.
+    @discardableResult
+    public func shutDown() -> String? {
         stopControl()
         runner.stop()
-        try? access.write { c in
+        return (try? access.write { c -> String? in
             runner.stop()  // a start queued before this
-            if let r = c.recorder, r.session.state == .recording { try? r.perform(.pause) }
+            var kept: String?
+            if let r = c.recorder, r.session.state != .finished {
+                if r.session.state == .recording { try? r.perform(.pause) }
+                if let hike = r.hike, r.session.state == .paused {
+                    let name = (try? r.store.summary(hike).name) ?? r.name
+                    kept = "the recording '\(TerminalText.clean(name))' (hike \(hike.rawValue), \(r.session.pointCount) points) is paused: "
+                        + "`cairn record --resume` continues it, `cairn record --finish` finishes it"
+                }
+            }
             c.recorder = nil
             c.restored = nil  // the last recorder gone drops and removes the recording lock (DECISIONS.md 491)
-        }
+            return kept
+        }) ?? nil
     }
 
     /// Starts answering requests from another shell (once a recorder exists).

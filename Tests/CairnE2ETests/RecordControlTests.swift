@@ -139,4 +139,30 @@ import Testing
         let walks = try FollowTests.walks(id, store: store)
         #expect(walks.first?.finished == true)
     }
+
+    /// Ctrl-C means the same on the screen and headless: the recording is paused, kept, and the
+    /// way on is said (DECISIONS.md 842).
+    @Test func ctrlCPausesOnScreenAndHeadlessAndSaysHowToGoOn() throws {
+        guard BrowseTests.ready else { return }
+        for headless in [true, false] {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-e2e-ctrlc-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let store = dir.appendingPathComponent("hikes.sqlite").path
+            let env = ["XDG_RUNTIME_DIR": dir.path]
+            let tmux = try TmuxSession(command: "\(E2EPaths.cairn) record \(headless ? "--headless " : "")--gps replay:\(FollowTests.andorra) "
+                                       + "--speed 10 --name Ordino --store \(store) --map \(dir.path)/none.sqlite", width: 200, height: 40,
+                                       environment: env)
+            let started = try tmux.waitFor(timeout: 60) { screen in
+                headless ? screen.contains("first position accepted") : (RecordScreenTests.points(screen) ?? 0) >= 2
+            }
+            #expect(started.ok, "not recording:\n\(started.screen)")
+            try tmux.send("C-c")
+            let ended = try tmux.waitFor(text: "CAIRN-EXIT-0", timeout: 15)
+            #expect(ended.ok, "did not end:\n\(ended.screen)")
+            let said = ended.screen.replacingOccurrences(of: "\n", with: "")
+            #expect(said.contains("`cairn record --resume` continues it, `cairn record --finish` finishes it"), "\(ended.screen)")
+            let status = try Self.cairn(["record", "--finish", "--store", store], environment: env)
+            #expect(status.0 == 0 && status.1.contains("finished 'Ordino'"), "\(headless): \(status)")
+        }
+    }
 }

@@ -23,8 +23,9 @@ public enum RecordCommand: Command {
         b backtracks, Ctrl-C quits with the recording kept, paused. Otherwise (a pipe, nohup,
         a service manager) or with --headless it runs headless: a status line every minute
         (elapsed and moving time, distance, pace over the last 500 m, elevation, gain, fix
-        age, points accepted and rejected by rule); Ctrl-C (SIGINT) finishes the recording,
-        SIGTERM and SIGHUP pause it (resume later).
+        age, points accepted and rejected by rule); Ctrl-C (SIGINT), SIGTERM and SIGHUP pause
+        it and end (as Ctrl-C on the screen does): `--resume` continues it, `--finish` or
+        `cairn record finish` from another shell finishes it.
 
         A replay or NMEA log that reaches its end finishes a headless recording. A replay
         keeps the log's own times at any --speed (an untimed track is walked at 4 km/h and
@@ -146,7 +147,8 @@ public enum RecordCommand: Command {
             context.stdout.write("stopped (\(TerminalText.clean(reason))) before the first accepted position: nothing was recorded: \(nothing)\n")
             return 0
         case .paused(let reason):
-            context.stdout.write("paused (\(TerminalText.clean(reason))): `cairn record --resume` continues it\n")
+            context.stdout.write("paused (\(TerminalText.clean(reason))): `cairn record --resume` continues it, "
+                                 + "`cairn record --finish` finishes it\n")
             return 0
         case .failed(let reason) where recorder.session.pointCount == 0 && !resume:
             context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); no position had been accepted, so nothing was recorded\n")

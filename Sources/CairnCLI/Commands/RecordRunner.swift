@@ -8,9 +8,9 @@ import TrailStore
 /// The headless loop of `cairn record`: position events in, the ``Recorder`` (store first,
 /// then the figures), one status line every `statusInterval` seconds out.
 ///
-/// Ends when: SIGINT (Ctrl-C) — the recording is finished; SIGTERM or SIGHUP (service
-/// manager, shutdown, terminal closed) — the recording is paused, `cairn record --resume`
-/// continues it; a finite source (replay, NMEA log) reaches its end — finished; a source
+/// Ends when: SIGINT (Ctrl-C), SIGTERM or SIGHUP (service manager, shutdown, terminal
+/// closed) — the recording is paused, `cairn record --resume` continues it, `--finish`
+/// finishes it; `cairn record finish` from another shell — finished; a finite source (replay, NMEA log) reaches its end — finished; a source
 /// error — paused, exit 1. A source that stops sending produces no point: the fix age grows.
 struct RecordRunner {
     var recorder: Recorder
@@ -81,7 +81,8 @@ struct RecordRunner {
             }
             if let outcome = answerControl(mailbox) { return outcome }
             if let s = signals?.pending {
-                return stop(s == SIGINT ? .finish : .pause, reason: s == SIGINT ? "Ctrl-C" : "signal \(s)")
+                // Ctrl-C pauses, as on the recording screen: finishing is explicit (DECISIONS.md 842).
+                return stop(.pause, reason: s == SIGINT ? "Ctrl-C" : "signal \(s)")
             }
             let now = context.now()
             if now >= nextStatus {

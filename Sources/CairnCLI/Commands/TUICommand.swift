@@ -97,8 +97,10 @@ public enum TUICommand: Command {
         defer {
             performer.follow.stopSource()
             performer.follow.drain()
-            performer.record.shutDown()
+            let kept = performer.record.shutDown()
             screen.restore()
+            // Ctrl-C (or q) left a recording paused: say how to go on (DECISIONS.md 842).
+            if let kept { context.stdout.write(kept + "\n") }
             signals.cancel()
         }
         let mode: CanvasMode = (options.forceASCII || !screen.isUTF8) ? .ascii : .braille

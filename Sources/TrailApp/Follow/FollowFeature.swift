@@ -39,6 +39,16 @@ extension FollowUpdate {
                 }
             }
             if let alert = update.alert { effects += raise(alert, &follow) }
+            if update.isAccepted {
+                follow.saidOutOfOrder = false
+            } else if update.decision == .rejected(.outOfOrder), !follow.saidOutOfOrder,
+                      let latest = follow.session.filter.latestAcceptedTime {
+                // Say once why nothing counts (a resumed walk fed a replay from its start, DECISIONS.md 842).
+                follow.saidOutOfOrder = true
+                let behind = Int(latest.timeIntervalSince(fix.time).rounded(.up))
+                status = StatusMessage(text: "Fixes are not counted until they pass the walk's last point (this one is \(behind) s before it): "
+                                       + "a replay starts again from its beginning; follow with the walk's --speed", isError: true)
+            }
             return effects
         case .noFix(let mode):
             follow.noFix = mode
