@@ -163,7 +163,10 @@ enum RecordFeature {
         case .judged(let figures, let accepted, let hike):
             model.figures = figures
             if let hike { model.hikeID = hike }
-            if let accepted { model.draw(accepted) }
+            if let accepted {
+                model.draw(accepted)
+                model.lastCommitArrival = model.lastArrival ?? model.now
+            }
             return Result()
         case .named(let name):
             model.name = name
@@ -207,6 +210,11 @@ enum RecordFeature {
             model.lastReceived = fix
             model.lastArrival = time
             model.noFix = nil
+            if model.saidSourceLost {
+                // The source recovered: the error goes (DECISIONS.md 843).
+                model.saidSourceLost = false
+                result.status = StatusMessage(text: "Position source back: fixes arriving again", isError: false)
+            }
             guard model.phase == .running else { return result }
             result.effects.append(.own(.receive(fix)))
             if var back = model.backtrack, model.figures.state == .recording {
@@ -221,6 +229,7 @@ enum RecordFeature {
             if case .connected = c { model.ended = nil }
             if case .disconnected(let reason, _) = c, model.lastArrival != nil {
                 result.status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
+                model.saidSourceLost = true
             }
         case .ended(let end):
             model.ended = end
