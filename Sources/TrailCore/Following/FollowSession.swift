@@ -54,6 +54,8 @@ public struct FollowSession: Sendable {
     public private(set) var lastMatch: RouteMatch?
     /// Largest progress reached on the route, metres.
     public private(set) var furthestProgress = 0.0
+    /// The progress of the first matched fix: where following began (metres along the route).
+    public private(set) var firstProgress: Double?
     /// Seconds between accepted fixes outside pauses.
     public private(set) var activeTime = 0.0
     /// Metres between accepted fixes outside pauses.
@@ -169,6 +171,7 @@ public struct FollowSession: Sendable {
         var alert: OffRouteAlert?
         if let match {
             lastMatch = match
+            if firstProgress == nil { firstProgress = match.progress }
             if match.crossTrackDistance <= configuration.offRoute.threshold {
                 furthestProgress = max(furthestProgress, match.progress)
             }

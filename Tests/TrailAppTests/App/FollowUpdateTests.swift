@@ -88,10 +88,11 @@ import TrailStore
         expectScreen(text, contains: "Fix age   3 s")
         expectScreen(text, contains: "Fixes     40 used, 0 rejected")
         expectScreen(text, contains: "p pause · b backtrack · x stop")
-        // Over 300 s and 250 m of moving: the ETA is the remaining 60 spacings (663 m) at the
-        // hiker's 11.06 m per 10 s, i.e. 600 s.
+        // Over 300 s and 250 m of moving: DIN 33466 of the remaining 60 spacings (663 m, the
+        // same grade as the part done) times the hiker's ratio to the rule; at one grade the
+        // ratio cancels the rule and leaves the hiker's 11.06 m per 10 s: 600 s.
         expectScreen(text, contains: "Left      663 m · 10 min")
-        expectScreen(text, contains: "ETA by    your moving pace")
+        expectScreen(text, contains: "ETA by    DIN 33466 × your pace")
         // The map follows: centred on the position at the first fix, zoomed in to at least z16.
         #expect(s.hike!.screen.viewport.zoom >= CairnApp.followZoom)
         var buffer = Buffer(width: 120, height: 39)
