@@ -58,3 +58,16 @@ import TrailLive
         #expect(Self.row("Arrival", in: text)?.hasPrefix(arrival) == true)
     }
 }
+
+/// The off-route words: distance and side from the signed cross-track distance.
+@Suite struct OffRouteWordsTests {
+    @Test func sideAndDistanceShownAndSpoken() {
+        let m = UnitFormatter(system: .metric), i = UnitFormatter(system: .imperial)
+        #expect(OffRouteWords.shown(42, m) == "42 m off, trail to your left")
+        #expect(OffRouteWords.shown(-42.4, m) == "42 m off, trail to your right")
+        #expect(OffRouteWords.spoken(-150, m) == "150 metres off route, trail to your right")
+        #expect(OffRouteWords.spoken(1250, m, again: true) == "Still 1.25 kilometres off route, trail to your left")
+        // 42 m = 137.8 ft (0.3048 m a foot).
+        #expect(OffRouteWords.spoken(42, i) == "138 feet off route, trail to your left")
+    }
+}

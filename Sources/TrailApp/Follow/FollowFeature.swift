@@ -72,20 +72,26 @@ extension FollowUpdate {
         return []
     }
 
-    /// Banner, bell and (when on) speech for an off-route alert.
-    private func raise(_ alert: OffRouteAlert, _ follow: inout FollowModel) -> [Step] {
+    /// Banner, bell and (when on) speech for an off-route alert: how far and on which side
+    /// (``OffRouteWords``), said again with the distance as it stands at each repeat; "Back on
+    /// route" on the status line and aloud.
+    private mutating func raise(_ alert: OffRouteAlert, _ follow: inout FollowModel) -> [Step] {
         let speak = live.speaks && live.speechAvailable
+        let units = context.environment.format
         switch alert {
         case .leftRoute(let d):
             follow.offRouteBanner = d
             follow.alertCount += 1
-            return [.bell] + (speak ? [.own(.speak(CairnApp.spokenAlerts.left))] : [])
+            let signed = follow.session.signedCrossTrackDistance ?? d
+            return [.bell] + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units)))] : [])
         case .stillOffRoute(let d, _):
             follow.offRouteBanner = d
             follow.repeatCount += 1
-            return [.bell] + (speak ? [.own(.speak(CairnApp.spokenAlerts.still))] : [])
+            let signed = follow.session.signedCrossTrackDistance ?? d
+            return [.bell] + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units, again: true)))] : [])
         case .backOnRoute:
             follow.offRouteBanner = nil
+            status = StatusMessage(text: CairnApp.spokenAlerts.back, isError: false)
             return speak ? [.own(.speak(CairnApp.spokenAlerts.back))] : []
         }
     }

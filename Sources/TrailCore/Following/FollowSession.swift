@@ -190,6 +190,9 @@ extension FollowSession {
     public var coverageFraction: Double { coverage.fraction }
     /// Cross-track distance of the last match, metres.
     public var crossTrackDistance: Double? { lastMatch?.crossTrackDistance }
+    /// The same, signed: positive when the hiker is right of the route's direction of travel
+    /// (``PolylinePosition/crossTrackDistance``), so the trail is to their left.
+    public var signedCrossTrackDistance: Double? { lastMatch?.position.crossTrackDistance }
     /// True while the off-route alert is active.
     public var isOffRoute: Bool { offRoute.isOffRoute }
     /// Altitude of the last accepted fix, metres.

@@ -118,7 +118,8 @@ import TrailStore
         #expect(firstAlertAt == 12)
         #expect(bells == 2)
         #expect(s.following?.alertCount == 1 && s.following?.repeatCount == 1)
-        expectScreen(F.text(app, s), contains: "OFF ROUTE — 60 m from the trail")
+        // 60 m east of a northbound route: the trail is to the hiker's left (DECISIONS.md 845).
+        expectScreen(F.text(app, s), contains: "OFF ROUTE — 60 m off, trail to your left")
         // Two fixes back within 20 m clear it.
         F.send(F.fix(20), app, &s)
         expectScreen(F.text(app, s), contains: "OFF ROUTE")
@@ -138,7 +139,9 @@ import TrailStore
         for k in 5..<8 { effects += F.send(F.fix(Double(k), east: 80), app, &s) }
         for k in 8..<10 { effects += F.send(F.fix(Double(k)), app, &s) }
         let spoken = effects.compactMap { e -> String? in if case .follow(.speak(let t)) = e { t } else { nil } }
-        #expect(spoken == ["Off route", "Back on route"])
+        // 80 m east of the northbound route: how far, and the trail to the left; back on route.
+        #expect(spoken == ["80 metres off route, trail to your left", "Back on route"])
+        #expect(s.status.text == "Back on route")
     }
 
     @Test func speakWithoutEspeakIsTurnedOffWithANote() {
