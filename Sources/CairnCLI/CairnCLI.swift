@@ -38,6 +38,7 @@ public enum CairnCLI {
             FollowCommand.self,
             RecordCommand.self,
             RecordBacktrackCommand.self,
+            StatusCommand.self,
             TotalsCommand.self,
             ManCommand.self,
             CompletionCommand.self,

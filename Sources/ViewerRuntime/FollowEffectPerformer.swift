@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import HikeServices
 import TrailApp
 import TrailCore
@@ -17,6 +18,10 @@ public final class FollowEffectPerformer: Sendable {
     private let runner = PositionSourceRunner(label: "cairn.follow-tick")
     private let now: @Sendable () -> Date
     let speech: SpeechOutput
+    /// Where `cairn follow pause|resume|finish|place` and `cairn status` reach the walk being
+    /// followed (``LiveControlSocket``); nil for none (tests). Served while the source runs.
+    public let controlPath = Mutex<String?>(nil)
+    private let control = Mutex<LiveControlServer?>(nil)
 
     init(storePath: String, speech: SpeechOutput, now: @escaping @Sendable () -> Date) {
         walks = SerialAccess(label: "cairn.walks", HikeStoreConnection(path: storePath, terrainPath: nil, now: now))
@@ -28,6 +33,7 @@ public final class FollowEffectPerformer: Sendable {
         switch effect {
         case .startSource(let spec, let speed, let number):
             startSource(spec, speed: speed, number: number, send: send)
+            startControl(send: send)
         case .stopSource:
             stopSource()
         case .speak(let text):
@@ -40,7 +46,7 @@ public final class FollowEffectPerformer: Sendable {
             }
         case .pauseSource(let paused):
             runner.setPaused(paused)
-        case .beginWalk, .appendPoints, .finishWalk, .loadWalks, .deleteWalk, .setWalkSource:
+        case .beginWalk, .appendPoints, .finishWalk, .loadWalks, .deleteWalk, .setWalkSource, .addPlace:
             walks.async { [self] connection in
                 do {
                     try performStoreEffect(effect, store: connection.store(), send: send)
@@ -52,7 +58,29 @@ public final class FollowEffectPerformer: Sendable {
     }
 
     /// Stops the source and the tick (also when the app ends).
-    public func stopSource() { runner.stop() }
+    public func stopSource() {
+        runner.stop()
+        // Not on the control thread itself (a `finish` from another shell stops the source).
+        DispatchQueue.global().async { [self] in control.withLock { s in s?.stop(); s = nil } }
+    }
+
+    /// Answers requests from another shell through the app's update (``FollowMessage/control(_:_:)``).
+    private func startControl(send: @escaping @Sendable (AppMessage) -> Void) {
+        guard let path = controlPath.withLock({ $0 }), control.withLock({ $0 == nil }) else { return }
+        do {
+            let server = try LiveControlServer(path: path) { line in
+                guard let request = LiveControlRequest(line: line) else {
+                    return LiveControlReply(ok: false, message: "unknown request '\(line.prefix(40))'").line
+                }
+                let answer = LiveControlAnswer()
+                send(.follow(.control(request, answer)))
+                return answer.wait(timeout: 3).line
+            }
+            control.withLock { $0 = server }
+        } catch {
+            send(.follow(.walkHistoryFailed(reason: "no control from another shell: \(error.description)")))
+        }
+    }
 
     /// Waits until every queued store write is done (before the process exits).
     public func drain() { walks.drain() }
@@ -104,6 +132,9 @@ public final class FollowEffectPerformer: Sendable {
             try store.deleteWalk(walk)
         case .setWalkSource(let walk, let text):
             try store.setWalkSource(walk, text)
+        case .addPlace(let hike, let place):
+            let added = try store.addPlace(place, to: hike)
+            send(.places(.stored(hike, try store.places(of: hike), status: "Place '\(added.name ?? "")' added from another shell")))
         case .startSource, .stopSource, .speak, .checkSource, .pauseSource:
             break  // not store work: done in perform(_:send:)
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import HikeServices
 import TrailApp
 import TrailCore
@@ -44,6 +45,12 @@ public final class RecordEffectPerformer: Sendable {
     private let runner = PositionSourceRunner(label: "cairn.record-tick")
     private let now: @Sendable () -> Date
     private let speech: SpeechOutput
+    /// Where `cairn record pause|resume|finish|place` and `cairn status` reach this screen's
+    /// recording (``LiveControlSocket``); nil for none (tests). Served from `.begin` to the finish.
+    public let controlPath = Mutex<String?>(nil)
+    private let control = Mutex<LiveControlServer?>(nil)
+    /// When the last fix came from the source (any fix, accepted or not): the status's fix age.
+    private let lastFixArrival = Mutex<Date?>(nil)
     /// The noise filter's thresholds for a new recording (`cairn record --max-accuracy …`);
     /// set before the app starts (read and written on the recorder's queue).
     public var rules: PositionFilterRules {
@@ -101,7 +108,10 @@ public final class RecordEffectPerformer: Sendable {
     private func startSource(_ spec: PositionSourceSpec, speed: Double?, timing: ReplayTiming, number: Int,
                              send: @escaping @Sendable (AppMessage) -> Void) {
         runner.start(spec, speed: speed, replayTiming: timing, now: { [self] in now() },
-                     event: { event, at in send(.record(.position(event, at: at, source: number))) },
+                     event: { [self] event, at in
+                         if case .fix = event { lastFixArrival.withLock { $0 = at } }
+                         send(.record(.position(event, at: at, source: number)))
+                     },
                      tick: { t in send(.record(.tick(t))) },
                      failed: { send(.record(.sourceFailed(source: number, $0))) })
     }
@@ -109,14 +119,73 @@ public final class RecordEffectPerformer: Sendable {
     /// The app is ending (quit, signal): stops the source and writes a recording in progress as
     /// paused, so the next start offers it with every point (a killed process is restored as
     /// paused too, by ``Recorder/init(restoring:store:now:)``).
-    public func shutDown() {
+    /// - Returns: what to tell the user when a recording with points was kept paused
+    ///   ("the recording 'X' (hike ID, N points) is paused: …"), nil otherwise.
+    @discardableResult
+    public func shutDown() -> String? {
+        stopControl()
         runner.stop()
-        try? access.write { c in
+        return (try? access.write { c -> String? in
             runner.stop()  // a start queued before this
-            if let r = c.recorder, r.session.state == .recording { try? r.perform(.pause) }
+            var kept: String?
+            if let r = c.recorder, r.session.state != .finished {
+                if r.session.state == .recording { try? r.perform(.pause) }
+                if let hike = r.hike, r.session.state == .paused {
+                    let name = (try? r.store.summary(hike).name) ?? r.name
+                    kept = "the recording '\(TerminalText.clean(name))' (hike \(hike.rawValue), \(r.session.pointCount) points) is paused: "
+                        + "`cairn record --resume` continues it, `cairn record --finish` finishes it"
+                }
+            }
             c.recorder = nil
             c.restored = nil  // the last recorder gone drops and removes the recording lock (DECISIONS.md 491)
+            return kept
+        }) ?? nil
+    }
+
+    /// Starts answering requests from another shell (once a recorder exists).
+    private func startControl(send: @escaping @Sendable (AppMessage) -> Void) {
+        guard let path = controlPath.withLock({ $0 }), control.withLock({ $0 == nil }) else { return }
+        do {
+            let server = try LiveControlServer(path: path) { [self] line in
+                guard let request = LiveControlRequest(line: line) else {
+                    return LiveControlReply(ok: false, message: "unknown request '\(line.prefix(40))'").line
+                }
+                return answer(request, send: send).line
+            }
+            control.withLock { $0 = server }
+        } catch {
+            send(.record(.failed(reason: "no control from another shell: \(error.description)")))
         }
+    }
+
+    private func stopControl() {
+        control.withLock { s in s?.stop(); s = nil }
+    }
+
+    /// A request from another shell, done on the recorder's queue as the screen's own keys are
+    /// (``RecordingControl``), then told to the screen with the same messages.
+    private func answer(_ request: LiveControlRequest, send: @escaping @Sendable (AppMessage) -> Void) -> LiveControlReply {
+        let fixAge = lastFixArrival.withLock { $0 }.map { now().timeIntervalSince($0) }
+        let reply = try? access.write { c -> LiveControlReply in
+            guard let r = c.recorder else { return LiveControlReply(ok: false, message: "the recording screen has no recording running") }
+            let outcome = RecordingControl.apply(request, to: r, fixAge: fixAge)
+            switch outcome.action {
+            case .pause?, .resume?:
+                runner.setPaused(outcome.action == .pause)
+                send(.record(.stateChanged(figures(r, &c, fresh: true))))
+            case .finish?:
+                c.recorder = nil
+                send(.record(.finished(r.hike)))
+            case nil:
+                break
+            }
+            if let place = outcome.place, let hike = r.hike, let all = try? r.store.places(of: hike) {
+                send(.places(.stored(hike, all, status: "Place '\(place.name ?? "")' added from another shell")))
+            }
+            return outcome.reply
+        }
+        if reply?.status?.state == "finished" { DispatchQueue.global().async { [self] in stopControl() } }
+        return reply ?? LiveControlReply(ok: false, message: "the recorder did not answer")
     }
 
     private func figures(_ r: Recorder, _ c: inout RecordingConnection, fresh: Bool = false) -> RecordingFigures {
@@ -158,6 +227,7 @@ public final class RecordEffectPerformer: Sendable {
                 c.resumed = true
                 c.begunName = r.name
                 send(.record(.begun(figures(r, &c, fresh: true), stored: r.session.stretches, name: r.name, hike: r.hike)))
+                startControl(send: send)
             } else {
                 let r = try Recorder(store: store, name: name, rules: c.rules, source: source, now: now)
                 c.recorder = r
@@ -166,6 +236,7 @@ public final class RecordEffectPerformer: Sendable {
                 // An unnamed recording has no name until its first point (`.named`): the screen
                 // says "New recording", not the wall clock's date (DECISIONS.md 490).
                 send(.record(.begun(figures(r, &c, fresh: true), stored: [], name: r.nameAwaitsFirstFix ? "" : r.name, hike: nil)))
+                startControl(send: send)
             }
         case .receive(let fix):
             guard let r = c.recorder else { return }
@@ -180,6 +251,7 @@ public final class RecordEffectPerformer: Sendable {
             try r.perform(action)
             send(.record(.stateChanged(figures(r, &c, fresh: true))))
         case .finish(let name):
+            DispatchQueue.global().async { [self] in stopControl() }
             guard let r = c.recorder else { return send(.record(.finished(nil))) }
             c.recorder = nil
             guard let hike = r.hike else { return send(.record(.finished(nil))) }

@@ -104,7 +104,7 @@ import Testing
         let ref = setup.reference
         var bannerSeen = false
         let tmux = try Self.follow(setup) { screen in
-            if screen.contains("⚠ OFF ROUTE") && screen.contains("from the trail") { bannerSeen = true }
+            if screen.contains("⚠ OFF ROUTE") && screen.contains(" off, trail to your ") { bannerSeen = true }
         }
         #expect(bannerSeen, "the off-route banner never showed")
         let left = ref.alerts.filter { $0.kind == "left" }.count, still = ref.alerts.filter { $0.kind == "still" }.count

@@ -82,10 +82,14 @@ import TrailStore
                         "--status-every", "3600"] + (unfinished ? ["--resume"] : ["--name", "Killed walk"])
             let cairn = try SpawnedProcess(E2EPaths.cairn, args)
             if last {
-                // Let it record a while, then Ctrl-C: the resumed recording is finished.
+                // Let it record a while, then Ctrl-C: the resumed recording is paused (DECISIONS.md
+                // 842), and `--finish` finishes it.
                 usleep(8_000_000)
                 kill(cairn.pid, SIGINT)
-                #expect(cairn.wait(timeout: 10), "cairn record did not finish on SIGINT")
+                #expect(cairn.wait(timeout: 10), "cairn record did not end on SIGINT")
+                #expect(try HikeStore(path: storePath).unfinishedRecordings().first?.state == .paused)
+                let finish = try SpawnedProcess(E2EPaths.cairn, ["record", "--finish", "--store", storePath])
+                #expect(finish.wait(timeout: 10))
             } else {
                 let moment = Double.random(in: 2.0...8.0, using: &rng)
                 usleep(UInt32(moment * 1_000_000))

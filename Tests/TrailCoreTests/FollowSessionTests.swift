@@ -52,10 +52,12 @@ import Testing
         let early = s.estimatedTimeRemaining
         #expect(early.method == .hikingRule && abs(early.seconds - 1320) < 0.5)
         for y in stride(from: 210.0, through: 500, by: 10) { _ = s.receive(fix(y: y, t: y)) }
-        // Eight 60 s chunks at 1 m/s: 480 s, 480 m → 500 m remaining at 1 m/s = 500 s.
+        // Eight 60 s chunks at 1 m/s: 480 s, 480 m. The hiker's ratio to DIN 33466: pace 1 s/m
+        // over the DIN pace of the 500 m done (50 m up: t_h = 450 s, t_v = 600 s → 825 s, 1.65 s/m)
+        // = 0.60606; the 500 m ahead (50 m up) take 825 s by the rule → 825 × 0.60606 = 500 s.
         #expect(s.moving.movingTime == 480 && abs(s.moving.movingDistance - 480) < 0.01)
         let late = s.estimatedTimeRemaining
-        #expect(late.method == .movingSpeed && abs(late.seconds - 500) < 0.5)
+        #expect(late.method == .hikersRatio && abs(late.seconds - 500) < 0.5, "\(late)")
     }
 
     @Test func detourRaisesAndClearsTheAlertWithoutAdvancingFurthest() {

@@ -86,6 +86,16 @@ enum KnownPoints {
         #expect(f.counters.totalRejected == 4)
     }
 
+    /// gpsd repeats an epoch: the second copy (same time, same place) is a duplicate, not out of
+    /// order; the same time elsewhere (20 m off) still is out of order.
+    @Test func aRepeatedEpochIsADuplicateNotOutOfOrder() {
+        var f = PositionFilter()
+        #expect(f.evaluate(fix(KnownPoints.origin, at: 10)) == .accepted)
+        #expect(f.evaluate(fix(KnownPoints.origin, at: 10)) == .rejected(.duplicate))
+        #expect(f.evaluate(fix(KnownPoints.north20, at: 10)) == .rejected(.outOfOrder))
+        #expect(f.counters.rejected == [.duplicate: 1, .outOfOrder: 1])
+    }
+
     @Test func reanchorsAfterFiveSpeedRejections() {
         var f = PositionFilter()
         // A bad first fix 100 m off, then the true position repeatedly at 1 s intervals.

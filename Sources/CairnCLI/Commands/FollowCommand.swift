@@ -14,12 +14,19 @@ public enum FollowCommand: Command {
         a banner. p pauses, b turns back along your walk to the start, x stops and saves a
         summary in the hike's history. Every accepted fix is saved as it arrives: after a
         crash, opening the hike offers to resume the walk. --gps is required.
+
+        From another shell while a walk is followed: `cairn follow pause`, `cairn follow
+        resume`, `cairn follow finish` (as x) and `cairn follow place NAME` (a place of your own
+        at the last fix); `cairn status` prints its figures in one line (see `cairn record`).
         """
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     public static let options: [OptionSpec] = OptionSpec.live + TUICommand.ViewerOptions.declared
     public static let notes = ThemeOption.lookupNote
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        if let verb = args.positionals.first, ["pause", "resume", "finish", "place"].contains(verb) {
+            return try LiveControlCLI.control(args.positionals, name: nil, context, command: "follow")
+        }
         var options = try TUICommand.ViewerOptions(args, context)
         let ids = args.positionals
         guard ids.count == 1 else { throw CLIError.usage("follow needs exactly one hike ID") }

@@ -23,8 +23,9 @@ public enum RecordCommand: Command {
         b backtracks, Ctrl-C quits with the recording kept, paused. Otherwise (a pipe, nohup,
         a service manager) or with --headless it runs headless: a status line every minute
         (elapsed and moving time, distance, pace over the last 500 m, elevation, gain, fix
-        age, points accepted and rejected by rule); Ctrl-C (SIGINT) finishes the recording,
-        SIGTERM and SIGHUP pause it (resume later).
+        age, points accepted and rejected by rule); Ctrl-C (SIGINT), SIGTERM and SIGHUP pause
+        it and end (as Ctrl-C on the screen does): `--resume` continues it, `--finish` or
+        `cairn record finish` from another shell finishes it.
 
         A replay or NMEA log that reaches its end finishes a headless recording. A replay
         keeps the log's own times at any --speed (an untimed track is walked at 4 km/h and
@@ -35,6 +36,13 @@ public enum RecordCommand: Command {
         faster than 25 km/h): that straight line counts in distance and climb, and in moving
         time only if it was covered at walking pace (0.25 m/s or more). A faster leg (a ride)
         counts in nothing: the resume starts a new track segment (a new trkseg in the GPX).
+
+        From another shell (or a tmux key binding), while a recording runs headless or on the
+        recording screen: `cairn record pause`, `cairn record resume`, `cairn record finish
+        [--name NAME]` (renames the hike as it finishes) and `cairn record place NAME` (a place
+        of your own at the last recorded point) talk to it through a Unix socket in
+        $XDG_RUNTIME_DIR/cairn (or /tmp/cairn-UID when XDG_RUNTIME_DIR is not set), owner-only;
+        `cairn status` prints its figures in one line.
         """
     static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\", the first fix's local date", help: "the hike's name")
     static let resume = OptionSpec("--resume", help: "continue the unfinished recording (restored as paused)")
@@ -46,8 +54,11 @@ public enum RecordCommand: Command {
     public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, headless, statusEvery, pointLog]
         + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak]
     public static let notes = ThemeOption.lookupNote
+    public static let arguments = [ArgumentSpec("ACTION", count: .rest,
+                                                help: "pause, resume, finish or place NAME: sent to the recording running in another shell")]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        if !args.positionals.isEmpty { return try LiveControlCLI.control(args.positionals, name: args.value(nameOption), context) }
         let storePath = StoreAccess.path(args, context)
         let units = try UnitsOption.formatter(args, context)
         let gpsText = args.value(.gps)
@@ -119,6 +130,7 @@ public enum RecordCommand: Command {
                              + " into \(TerminalText.clean(store.path))\n")
         var runner = RecordRunner(recorder: recorder, source: source, context: context, units: units,
                                   statusInterval: interval, pointLog: logFD)
+        runner.controlPath = LiveControlSocket.path(environment: context.environment)
         if case .gpsd(let endpoint) = spec {
             runner.sourceLabel = "gpsd at " + (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host) + ":\(endpoint.port)"
         } else {
@@ -135,7 +147,8 @@ public enum RecordCommand: Command {
             context.stdout.write("stopped (\(TerminalText.clean(reason))) before the first accepted position: nothing was recorded: \(nothing)\n")
             return 0
         case .paused(let reason):
-            context.stdout.write("paused (\(TerminalText.clean(reason))): `cairn record --resume` continues it\n")
+            context.stdout.write("paused (\(TerminalText.clean(reason))): `cairn record --resume` continues it, "
+                                 + "`cairn record --finish` finishes it\n")
             return 0
         case .failed(let reason) where recorder.session.pointCount == 0 && !resume:
             context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); no position had been accepted, so nothing was recorded\n")

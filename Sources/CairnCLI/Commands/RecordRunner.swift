@@ -8,9 +8,9 @@ import TrailStore
 /// The headless loop of `cairn record`: position events in, the ``Recorder`` (store first,
 /// then the figures), one status line every `statusInterval` seconds out.
 ///
-/// Ends when: SIGINT (Ctrl-C) — the recording is finished; SIGTERM or SIGHUP (service
-/// manager, shutdown, terminal closed) — the recording is paused, `cairn record --resume`
-/// continues it; a finite source (replay, NMEA log) reaches its end — finished; a source
+/// Ends when: SIGINT (Ctrl-C), SIGTERM or SIGHUP (service manager, shutdown, terminal
+/// closed) — the recording is paused, `cairn record --resume` continues it, `--finish`
+/// finishes it; `cairn record finish` from another shell — finished; a finite source (replay, NMEA log) reaches its end — finished; a source
 /// error — paused, exit 1. A source that stops sending produces no point: the fix age grows.
 struct RecordRunner {
     var recorder: Recorder
@@ -22,8 +22,11 @@ struct RecordRunner {
     var pointLog: Int32?
     /// The source as named in ``nothingRecordedReason(at:)`` ("gpsd at 127.0.0.1:2947").
     var sourceLabel = "the position source"
-    /// How often the loop wakes to look at signals while no event comes, seconds.
-    static let signalPollInterval = 0.5
+    /// Where the loop takes `cairn record pause|resume|finish|place` and `cairn status` from
+    /// another shell (``LiveControlSocket``); nil for none.
+    var controlPath: String?
+    /// How often the loop wakes to look at signals and control requests while no event comes, seconds.
+    static let signalPollInterval = 0.25
 
     /// Why the loop ended.
     enum Outcome: Equatable {
@@ -60,6 +63,14 @@ struct RecordRunner {
         let signals = context.watchesSignals ? SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) : nil
         defer { signals?.cancel() }
         let inbox = RecordInbox()
+        let mailbox = LiveControlMailbox()
+        var server: LiveControlServer?
+        if let controlPath {
+            do { server = try LiveControlServer(path: controlPath, handler: mailbox.serverHandler()) } catch {
+                context.stderr.write("cairn: no control from another shell: \(TerminalText.clean(error.description))\n")
+            }
+        }
+        defer { server?.stop() }
         source.start { inbox.post($0) }
         defer { source.stop() }
         var nextStatus = context.now().addingTimeInterval(statusInterval)
@@ -68,8 +79,10 @@ struct RecordRunner {
             for event in inbox.take(waitingUntil: deadline) {
                 if let outcome = handle(event) { return outcome }
             }
+            if let outcome = answerControl(mailbox) { return outcome }
             if let s = signals?.pending {
-                return stop(s == SIGINT ? .finish : .pause, reason: s == SIGINT ? "Ctrl-C" : "signal \(s)")
+                // Ctrl-C pauses, as on the recording screen: finishing is explicit (DECISIONS.md 842).
+                return stop(.pause, reason: s == SIGINT ? "Ctrl-C" : "signal \(s)")
             }
             let now = context.now()
             if now >= nextStatus {
@@ -104,6 +117,25 @@ struct RecordRunner {
         else if let lastDisconnect { why += " (\(sourceLabel) lost: \(TerminalText.clean(lastDisconnect)))" }
         else if everConnected { why += " (connected to \(sourceLabel))" }
         return why
+    }
+
+    /// Answers the requests from another shell; the outcome when one finished the recording.
+    private mutating func answerControl(_ mailbox: LiveControlMailbox) -> Outcome? {
+        guard mailbox.hasRequests else { return nil }
+        var finished = false
+        let fixAge = lastFixArrival.map { context.now().timeIntervalSince($0) }
+        mailbox.answer { request in
+            let outcome = RecordingControl.apply(request, to: recorder, fixAge: fixAge)
+            if request != .status {
+                context.stdout.write("\(units.time(context.now())) from another shell: \(request.line.split(separator: " ")[0]): "
+                                     + TerminalText.clean(outcome.reply.message) + "\n")
+            }
+            if outcome.action == .finish { finished = true }
+            return outcome.reply
+        }
+        guard finished else { return nil }
+        printStatus(at: context.now())
+        return .finished
     }
 
     private func printStatus(at now: Date) {

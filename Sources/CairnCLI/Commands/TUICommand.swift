@@ -90,12 +90,17 @@ public enum TUICommand: Command {
         let screen = CursesScreen(environment: context.environment)
         let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, terrainPath: options.terrainPath, now: now, speech: speech,
                                         terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() }))
+        // `cairn record pause|resume|finish|place` and `cairn status` from another shell.
+        performer.record.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }
+        performer.follow.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }
         let signals = SignalWatcher()
         defer {
             performer.follow.stopSource()
             performer.follow.drain()
-            performer.record.shutDown()
+            let kept = performer.record.shutDown()
             screen.restore()
+            // Ctrl-C (or q) left a recording paused: say how to go on (DECISIONS.md 842).
+            if let kept { context.stdout.write(kept + "\n") }
             signals.cancel()
         }
         let mode: CanvasMode = (options.forceASCII || !screen.isUTF8) ? .ascii : .braille

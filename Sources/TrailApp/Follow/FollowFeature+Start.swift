@@ -22,6 +22,8 @@ extension FollowUpdate {
         case .tick(let date):
             following?.now = date
             return []
+        case .control(let request, let answer):
+            return control(request, answer)
         case .sourceFailed(let source, let text):
             guard following?.source == source else { return [] }
             following?.ended = SourceEnd(reason: text, isError: true)

@@ -39,6 +39,16 @@ extension FollowUpdate {
                 }
             }
             if let alert = update.alert { effects += raise(alert, &follow) }
+            if update.isAccepted {
+                follow.saidOutOfOrder = false
+            } else if update.decision == .rejected(.outOfOrder), !follow.saidOutOfOrder,
+                      let latest = follow.session.filter.latestAcceptedTime {
+                // Say once why nothing counts (a resumed walk fed a replay from its start, DECISIONS.md 842).
+                follow.saidOutOfOrder = true
+                let behind = Int(latest.timeIntervalSince(fix.time).rounded(.up))
+                status = StatusMessage(text: "Fixes are not counted until they pass the walk's last point (this one is \(behind) s before it): "
+                                       + "a replay starts again from its beginning; follow with the walk's --speed", isError: true)
+            }
             return effects
         case .noFix(let mode):
             follow.noFix = mode
@@ -62,20 +72,26 @@ extension FollowUpdate {
         return []
     }
 
-    /// Banner, bell and (when on) speech for an off-route alert.
-    private func raise(_ alert: OffRouteAlert, _ follow: inout FollowModel) -> [Step] {
+    /// Banner, bell and (when on) speech for an off-route alert: how far and on which side
+    /// (``OffRouteWords``), said again with the distance as it stands at each repeat; "Back on
+    /// route" on the status line and aloud.
+    private mutating func raise(_ alert: OffRouteAlert, _ follow: inout FollowModel) -> [Step] {
         let speak = live.speaks && live.speechAvailable
+        let units = context.environment.format
         switch alert {
         case .leftRoute(let d):
             follow.offRouteBanner = d
             follow.alertCount += 1
-            return [.bell] + (speak ? [.own(.speak(CairnApp.spokenAlerts.left))] : [])
+            let signed = follow.session.signedCrossTrackDistance ?? d
+            return [.bell] + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units)))] : [])
         case .stillOffRoute(let d, _):
             follow.offRouteBanner = d
             follow.repeatCount += 1
-            return [.bell] + (speak ? [.own(.speak(CairnApp.spokenAlerts.still))] : [])
+            let signed = follow.session.signedCrossTrackDistance ?? d
+            return [.bell] + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units, again: true)))] : [])
         case .backOnRoute:
             follow.offRouteBanner = nil
+            status = StatusMessage(text: CairnApp.spokenAlerts.back, isError: false)
             return speak ? [.own(.speak(CairnApp.spokenAlerts.back))] : []
         }
     }

@@ -25,6 +25,8 @@ public enum FollowMessage: Sendable {
     /// Writing or reading the walk history failed (the following goes on; what was not
     /// written is lost from the history only).
     case walkHistoryFailed(reason: String)
+    /// A request from another shell (the control socket), answered through `answer`.
+    case control(LiveControlRequest, LiveControlAnswer)
 }
 
 /// Live-following work for the runtime (wrapped in ``AppEffect/follow(_:)``).
@@ -56,6 +58,9 @@ public enum FollowEffect: Equatable, Sendable {
     case deleteWalk(WalkID)
     /// Record the position source a walk uses (as typed for `--gps`), offered when resuming it.
     case setWalkSource(WalkID, String)
+    /// Add a place of one's own to the hike (a request from another shell); answered by
+    /// ``PlacesMessage/stored(_:_:status:)``.
+    case addPlace(HikeID, Place)
 }
 
 /// An unfinished walk read back from the store, with what it takes to resume it.

@@ -76,6 +76,8 @@ public struct FollowModel: Sendable {
     public var detached = false
     /// True until the first fix has centred and zoomed the map.
     public var awaitingFirstFix = true
+    /// True once the screen said why fixes before the walk's last point are not counted (until one is).
+    public var saidOutOfOrder = false
     /// The hike screen's map view before following began, given back when the screen closes.
     public var viewportBefore: MapViewport?
 

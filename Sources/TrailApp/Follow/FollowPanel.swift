@@ -53,7 +53,7 @@ public struct FollowPanel: Sendable {
         add("Along", hasMatch ? "\(f.distance(s.progress)) of \(f.distance(s.route.length))" : "— of \(f.distance(s.route.length))")
         let eta = s.estimatedTimeRemaining
         add("Left", "\(f.distance(s.remainingDistance)) · \(f.duration(eta.seconds))")
-        add("ETA by", eta.method == .movingSpeed ? "your moving pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
+        add("ETA by", eta.method == .hikersRatio ? "DIN 33466 × your pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
         add("Covered", "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
         if let xtd = s.crossTrackDistance {
             let off = s.isOffRoute || xtd > s.configuration.offRoute.threshold

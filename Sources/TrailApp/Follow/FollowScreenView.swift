@@ -49,7 +49,7 @@ public enum FollowScreenView {
             let rect = Rect(x: layout.map.x, y: y, width: layout.map.width, height: 1)
             let style = env.style(AppRole.error).adding(.reverse)
             buffer.fill(rect, with: Cell(" ").applying(style))
-            let text = "⚠ OFF ROUTE — \(env.format.distance(follow.session.crossTrackDistance ?? d)) from the trail"
+            let text = "⚠ OFF ROUTE — \(OffRouteWords.shown(follow.session.signedCrossTrackDistance ?? d, env.format))"
                 + " · b backtrack"
             let w = min(DisplayWidth.of(text), rect.width)
             buffer.setString(x: rect.x + (rect.width - w) / 2, y: y, text, style: style, maxWidth: rect.width)

@@ -163,7 +163,10 @@ enum RecordFeature {
         case .judged(let figures, let accepted, let hike):
             model.figures = figures
             if let hike { model.hikeID = hike }
-            if let accepted { model.draw(accepted) }
+            if let accepted {
+                model.draw(accepted)
+                model.lastCommitArrival = model.lastArrival ?? model.now
+            }
             return Result()
         case .named(let name):
             model.name = name
@@ -207,10 +210,15 @@ enum RecordFeature {
             model.lastReceived = fix
             model.lastArrival = time
             model.noFix = nil
+            if model.saidSourceLost {
+                // The source recovered: the error goes (DECISIONS.md 843).
+                model.saidSourceLost = false
+                result.status = StatusMessage(text: "Position source back: fixes arriving again", isError: false)
+            }
             guard model.phase == .running else { return result }
             result.effects.append(.own(.receive(fix)))
             if var back = model.backtrack, model.figures.state == .recording {
-                if let alert = back.receive(fix).alert { raise(alert, &model, back, options, &result) }
+                if let alert = back.receive(fix).alert { raise(alert, &model, back, options, context.environment.format, &result) }
                 model.backtrack = back
             }
             keepInView(&model, context, &result)
@@ -221,6 +229,7 @@ enum RecordFeature {
             if case .connected = c { model.ended = nil }
             if case .disconnected(let reason, _) = c, model.lastArrival != nil {
                 result.status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
+                model.saidSourceLost = true
             }
         case .ended(let end):
             model.ended = end
@@ -229,19 +238,22 @@ enum RecordFeature {
         return result
     }
 
-    /// Banner, bell and (when on) speech for an off-route alert on the way back.
+    /// Banner, bell and (when on) speech for an off-route alert on the way back, with the
+    /// distance and side (``OffRouteWords``); "Back on route" shown and said.
     private static func raise(_ alert: OffRouteAlert, _ model: inout RecordModel, _ back: FollowSession,
-                              _ options: RecordOptions, _ result: inout Result) {
+                              _ options: RecordOptions, _ units: UnitFormatter, _ result: inout Result) {
         switch alert {
         case .leftRoute(let d), .stillOffRoute(let d, _):
             let first = model.offRouteBanner == nil
-            model.offRouteBanner = back.crossTrackDistance ?? d
+            let signed = back.signedCrossTrackDistance ?? d
+            model.offRouteBanner = abs(signed)
             result.effects.append(.bell)
             if options.speaks {
-                result.effects.append(.own(.speak(first ? CairnApp.spokenAlerts.left : CairnApp.spokenAlerts.still)))
+                result.effects.append(.own(.speak(OffRouteWords.spoken(signed, units, again: !first))))
             }
         case .backOnRoute:
             model.offRouteBanner = nil
+            result.status = StatusMessage(text: CairnApp.spokenAlerts.back, isError: false)
             if options.speaks { result.effects.append(.own(.speak(CairnApp.spokenAlerts.back))) }
         }
     }

@@ -59,6 +59,11 @@ public struct RecordModel: Sendable {
     public var noFix: FixMode?
     public var now: Date?
 
+    /// When (wall clock) the last committed point's fix arrived: the clock runs on from it.
+    public var lastCommitArrival: Date?
+    /// True while the status line says the source is lost (cleared when fixes come again).
+    public var saidSourceLost = false
+
     /// After `b`: the way back along the walk, followed with the off-route alert (the recording
     /// goes on underneath); `backtrackLine` is it drawn.
     public var backtrack: FollowSession?
@@ -109,10 +114,46 @@ public struct RecordModel: Sendable {
         }
     }
 
-    /// The panel rows.
+    /// A fix older than this (seconds, wall clock) is marked stale (LiveStatus uses the same).
+    public static let staleAfter = LiveStatus.staleAfter
+    /// Moving time runs on between points at most this long (seconds): a hiker who stops
+    /// sends no new point, and the recording filter's standing-still rule waits 30 s too.
+    public static let movingRunOn = 30.0
+
+    /// Elapsed and moving time now: the committed figures, and while recording the wall-clock
+    /// time since the last committed point's fix arrived (moving only while the last fix is
+    /// fresh and moving at 0.5 m/s or more, at most ``movingRunOn`` s), so both tick every
+    /// second between points (DECISIONS.md 843).
+    public var liveTimes: (elapsed: Double?, moving: Double?) {
+        let s = figures.statistics
+        guard figures.state == .recording, let since = lastCommitArrival, let now else { return (s.elapsedTime, s.movingTime) }
+        let extra = max(0, now.timeIntervalSince(since))
+        let speed = lastReceived?.speed ?? figures.currentSpeed ?? 0
+        let fresh = (fixAge ?? .infinity) <= Self.staleAfter
+        let moving = fresh && speed >= 0.5 ? min(extra, Self.movingRunOn) : 0
+        return ((s.elapsedTime ?? 0) + extra, (s.movingTime ?? 0) + moving)
+    }
+
+    /// The panel rows: the figures with the running clock, the fix marked stale after
+    /// ``staleAfter`` s, and after `b` the way back: along / left with its time / arrival.
     public func panel(units: UnitFormatter) -> RecordingPanelModel {
-        RecordingPanelModel(figures: figures, fixAge: fixAge, fixMode: lastReceived?.mode,
-                            accuracy: lastReceived?.horizontalAccuracy, waiting: waiting, lost: sourceLost, units: units)
+        var f = figures
+        let times = liveTimes
+        f.statistics.elapsedTime = times.elapsed
+        f.statistics.movingTime = times.moving
+        // A fix older than staleAfter says "stale" in place of its mode and accuracy, as a lost one says "lost".
+        let stale = (fixAge ?? 0) > Self.staleAfter ? "stale" : nil
+        var panel = RecordingPanelModel(figures: f, fixAge: fixAge, fixMode: lastReceived?.mode,
+                                        accuracy: lastReceived?.horizontalAccuracy, waiting: waiting, lost: sourceLost ?? stale, units: units)
+        if let back = backtrack {
+            let eta = back.estimatedTimeRemaining.seconds
+            var rows = [RecordingPanelModel.Row(label: "Way back", value: "\(units.distance(back.progress)) of \(units.distance(back.route.length))"),
+                        RecordingPanelModel.Row(label: "Left", value: "\(units.distance(back.remainingDistance)) · \(units.duration(eta))")]
+            if let now { rows.append(RecordingPanelModel.Row(label: "Arrival", value: units.time(now.addingTimeInterval(eta)))) }
+            let at = panel.rows.firstIndex { $0.label == "Distance" }.map { $0 + 1 } ?? panel.rows.count
+            panel.rows.insert(contentsOf: rows, at: at)
+        }
+        return panel
     }
 
     /// Adds a committed point to the drawing line and rebuilds what is drawn.

@@ -53,7 +53,7 @@ public enum RecordScreenView {
             let rect = Rect(x: layout.map.x, y: y, width: layout.map.width, height: 1)
             let style = env.style(AppRole.error).adding(.reverse)
             buffer.fill(rect, with: Cell(" ").applying(style))
-            let text = "⚠ OFF ROUTE — \(env.format.distance(model.backtrack?.crossTrackDistance ?? d)) from the way back"
+            let text = "⚠ OFF THE WAY BACK — \(OffRouteWords.shown(model.backtrack?.signedCrossTrackDistance ?? d, env.format))"
             let w = min(DisplayWidth.of(text), rect.width)
             buffer.setString(x: rect.x + (rect.width - w) / 2, y: y, text, style: style, maxWidth: rect.width)
             frame.banner = rect

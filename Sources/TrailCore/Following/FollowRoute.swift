@@ -46,6 +46,23 @@ public struct FollowRoute: Hashable, Sendable {
         return out
     }
 
+    /// The route between two distances along it (metres), ends interpolated (with elevations):
+    /// the part already walked, for the hiker's ratio to the hiking rule. Empty when `to <= from`.
+    public func points(from a: Double, to b: Double) -> [Trackpoint] {
+        guard b > a, let p = polyline.position(atDistance: a), let q = polyline.position(atDistance: b) else { return [] }
+        let coords = polyline.coordinates
+        var out = [Trackpoint(p.coordinate, elevation: elevation(at: p))]
+        var i = p.segmentIndex + 1
+        if p.fraction >= 1 { i += 1 }
+        // Vertices after p up to q's segment start (at fraction 0 that vertex is q itself).
+        while i <= q.segmentIndex && i < coords.count {
+            out.append(Trackpoint(coords[i], elevation: elevations[i]))
+            i += 1
+        }
+        if q.fraction > 0 || out.count == 1 { out.append(Trackpoint(q.coordinate, elevation: elevation(at: q))) }
+        return out
+    }
+
     /// The elevation at a position on the route, metres: interpolated linearly between the
     /// segment's two vertices when both have one (the vertex's own at fraction 0 or 1), else nil.
     public func elevation(at p: PolylinePosition) -> Double? {

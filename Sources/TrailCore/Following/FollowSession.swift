@@ -54,6 +54,8 @@ public struct FollowSession: Sendable {
     public private(set) var lastMatch: RouteMatch?
     /// Largest progress reached on the route, metres.
     public private(set) var furthestProgress = 0.0
+    /// The progress of the first matched fix: where following began (metres along the route).
+    public private(set) var firstProgress: Double?
     /// Seconds between accepted fixes outside pauses.
     public private(set) var activeTime = 0.0
     /// Metres between accepted fixes outside pauses.
@@ -169,6 +171,7 @@ public struct FollowSession: Sendable {
         var alert: OffRouteAlert?
         if let match {
             lastMatch = match
+            if firstProgress == nil { firstProgress = match.progress }
             if match.crossTrackDistance <= configuration.offRoute.threshold {
                 furthestProgress = max(furthestProgress, match.progress)
             }
@@ -187,6 +190,9 @@ extension FollowSession {
     public var coverageFraction: Double { coverage.fraction }
     /// Cross-track distance of the last match, metres.
     public var crossTrackDistance: Double? { lastMatch?.crossTrackDistance }
+    /// The same, signed: positive when the hiker is right of the route's direction of travel
+    /// (``PolylinePosition/crossTrackDistance``), so the trail is to their left.
+    public var signedCrossTrackDistance: Double? { lastMatch?.position.crossTrackDistance }
     /// True while the off-route alert is active.
     public var isOffRoute: Bool { offRoute.isOffRoute }
     /// Altitude of the last accepted fix, metres.

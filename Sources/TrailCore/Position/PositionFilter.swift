@@ -13,7 +13,8 @@ public enum FixRejection: String, Hashable, Sendable, CaseIterable, Codable {
     case outOfOrder
     /// Reaching it from the last accepted fix needs more than ``PositionFilterRules/maximumSpeed``.
     case impossibleSpeed
-    /// Closer than ``PositionFilterRules/minimumDistance`` to the last accepted fix.
+    /// Closer than ``PositionFilterRules/minimumDistance`` to the last accepted fix (also a
+    /// repeated epoch: the same time and place again).
     case duplicate
     /// Standing still: slow (for ``PositionFilterRules/stationaryDuration``) and inside the
     /// accuracy radius of the last accepted fix.
@@ -38,7 +39,9 @@ public enum FilterDecision: Hashable, Sendable {
 /// 3. `strayFix`: within `nullIslandRadius` [1 km] of 0°, 0° (a receiver's placeholder), or
 ///    farther than `strayDistance` [1,000 km] from the last accepted fix. A stray never
 ///    becomes the anchor by itself (see re-anchoring).
-/// 4. `outOfOrder`: time not after the last accepted fix (kept across a pause and a restore).
+/// 4. `outOfOrder`: time not after the last accepted fix (kept across a pause and a restore);
+///    a repeated epoch — the same time as the last accepted fix and within `minimumDistance`
+///    of it — is a `duplicate` instead.
 /// 5. `impossibleSpeed`: geodesic distance / time difference > `maximumSpeed` [12 m/s].
 /// 6. `duplicate`: geodesic distance < `minimumDistance` [1 m].
 /// 7. `stationaryJitter`: speed < `stationarySpeed` [0.5 m/s] on every fix for at least
@@ -138,6 +141,9 @@ public struct PositionFilter: Sendable {
         consecutiveStrays = 0
         lastStray = nil
         let dt = fix.time.timeIntervalSince(last.time)
+        // A repeated epoch (gpsd sends some reports twice): the same time and place as the last
+        // accepted fix is a duplicate, not a report out of order (DECISIONS.md 842).
+        if dt == 0 && distance < rules.minimumDistance { return .rejected(.duplicate) }
         guard dt > 0 else { return .rejected(.outOfOrder) }
         let impliedSpeed = distance / dt
         if impliedSpeed > rules.maximumSpeed {

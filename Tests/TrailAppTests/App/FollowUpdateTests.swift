@@ -88,10 +88,11 @@ import TrailStore
         expectScreen(text, contains: "Fix age   3 s")
         expectScreen(text, contains: "Fixes     40 used, 0 rejected")
         expectScreen(text, contains: "p pause · b backtrack · x stop")
-        // Over 300 s and 250 m of moving: the ETA is the remaining 60 spacings (663 m) at the
-        // hiker's 11.06 m per 10 s, i.e. 600 s.
+        // Over 300 s and 250 m of moving: DIN 33466 of the remaining 60 spacings (663 m, the
+        // same grade as the part done) times the hiker's ratio to the rule; at one grade the
+        // ratio cancels the rule and leaves the hiker's 11.06 m per 10 s: 600 s.
         expectScreen(text, contains: "Left      663 m · 10 min")
-        expectScreen(text, contains: "ETA by    your moving pace")
+        expectScreen(text, contains: "ETA by    DIN 33466 × your pace")
         // The map follows: centred on the position at the first fix, zoomed in to at least z16.
         #expect(s.hike!.screen.viewport.zoom >= CairnApp.followZoom)
         var buffer = Buffer(width: 120, height: 39)
@@ -117,7 +118,8 @@ import TrailStore
         #expect(firstAlertAt == 12)
         #expect(bells == 2)
         #expect(s.following?.alertCount == 1 && s.following?.repeatCount == 1)
-        expectScreen(F.text(app, s), contains: "OFF ROUTE — 60 m from the trail")
+        // 60 m east of a northbound route: the trail is to the hiker's left (DECISIONS.md 845).
+        expectScreen(F.text(app, s), contains: "OFF ROUTE — 60 m off, trail to your left")
         // Two fixes back within 20 m clear it.
         F.send(F.fix(20), app, &s)
         expectScreen(F.text(app, s), contains: "OFF ROUTE")
@@ -137,7 +139,9 @@ import TrailStore
         for k in 5..<8 { effects += F.send(F.fix(Double(k), east: 80), app, &s) }
         for k in 8..<10 { effects += F.send(F.fix(Double(k)), app, &s) }
         let spoken = effects.compactMap { e -> String? in if case .follow(.speak(let t)) = e { t } else { nil } }
-        #expect(spoken == ["Off route", "Back on route"])
+        // 80 m east of the northbound route: how far, and the trail to the left; back on route.
+        #expect(spoken == ["80 metres off route, trail to your left", "Back on route"])
+        #expect(s.status.text == "Back on route")
     }
 
     @Test func speakWithoutEspeakIsTurnedOffWithANote() {

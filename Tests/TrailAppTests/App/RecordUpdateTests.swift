@@ -211,8 +211,11 @@ import TrailStore
         var alerts: [AppEffect] = []
         for k in 40..<52 { alerts += d.send(FollowFixture.fix(Double(k), east: 100)) }
         #expect(alerts.contains(.bell))
-        #expect(alerts.contains(.record(.speak(CairnApp.spokenAlerts.left))))
-        #expect(d.text.contains("OFF ROUTE"))
+        // East of the way back, which runs south (from fix 39 to fix 0): the trail is to the
+        // hiker's right. The first alert at fix 42: 100 m east and 3 spacings (33.2 m) beyond
+        // the way back's start: hypot(100, 33.17) = 105.4 m.
+        #expect(alerts.contains(.record(.speak("105 metres off route, trail to your right"))), "\(alerts)")
+        #expect(d.text.contains(" m off, trail to your right"), "\(d.text)")
         // The recording went on underneath.
         #expect(d.model?.figures.pointCount ?? 0 > 40)
     }

@@ -1,0 +1,104 @@
+import Foundation
+import HikeServices
+import TrailCore
+import TrailLive
+
+/// `cairn status`: one line on the recording (or follow) running in another shell, for a
+/// shell prompt or tmux's `status-right`.
+public enum StatusCommand: Command {
+    public static let name = "status"
+    public static let summary = "One line on the recording or follow running in another shell (tmux, scripts)"
+    public static let about = """
+        Asks the running `cairn record` (headless or on the recording screen) or `cairn follow`
+        for its figures and prints them in one line: state, elapsed time, distance, pace, how
+        far off the route, how old the last fix is ("stale" after 10 s). Prints "not recording"
+        (exit 0) when nothing runs. --format tmux adds tmux colour markup, for example in
+        ~/.tmux.conf: set -g status-right '#(cairn status --format tmux)' and
+        set -g status-interval 5. --json prints the figures in SI units (metres, seconds, m/s;
+        {"running":false} when nothing runs).
+        """
+    static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(["text", "tmux", "json"]), defaultValue: "text",
+                                   help: "text, tmux (colour markup for status-right) or json")
+    static let json = OptionSpec("--json", help: "the same as --format json")
+    public static let options: [OptionSpec] = [format, json, .units]
+
+    public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard args.positionals.isEmpty else { throw CLIError.usage("status takes no arguments, only options") }
+        let units = try UnitsOption.formatter(args, context)
+        let chosen = args.has(json) ? "json" : args.value(format) ?? "text"
+        guard ["text", "tmux", "json"].contains(chosen) else {
+            throw CLIError.usage("--format takes text, tmux or json, not '\(TerminalText.clean(chosen))'")
+        }
+        let path = LiveControlSocket.path(environment: context.environment)
+        let reply: LiveControlReply
+        do {
+            reply = try LiveControlCLI.ask(.status, path: path)
+        } catch .notRunning {
+            context.stdout.write(chosen == "json" ? "{\"running\":false}\n" : "not recording\n")
+            return 0
+        } catch {
+            throw CLIError.failure(TerminalText.clean(error.description))
+        }
+        guard let status = reply.status else { throw CLIError.failure(TerminalText.clean(reply.message)) }
+        switch chosen {
+        case "json":
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            var object = (try JSONSerialization.jsonObject(with: encoder.encode(status))) as? [String: Any] ?? [:]
+            object["running"] = true
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+        case "tmux": context.stdout.write(status.tmux(units) + "\n")
+        default: context.stdout.write(status.text(units) + "\n")
+        }
+        return 0
+    }
+}
+
+/// The other shell's side of `cairn record pause|resume|finish|place` and `cairn status`.
+enum LiveControlCLI {
+    /// Sends `request` and decodes the answer.
+    static func ask(_ request: LiveControlRequest, path: String) throws(LiveControlError) -> LiveControlReply {
+        let line = try LiveControlClient.send(request.line, to: path)
+        return LiveControlReply(line: line) ?? LiveControlReply(ok: false, message: "the running cairn answered something else")
+    }
+
+    /// `cairn record ACTION…`: the words after `record` as a request to the running recording.
+    /// - Returns: 0 when done, 1 when the running process refused.
+    /// - Throws: ``CLIError`` for an unknown action or when nothing runs.
+    static func control(_ words: [String], name: String?, _ context: CommandContext, command: String = "record") throws -> Int32 {
+        let rest = words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let request: LiveControlRequest
+        switch words[0] {
+        case "pause" where rest.isEmpty && name == nil: request = .pause
+        case "resume" where rest.isEmpty && name == nil: request = .resume
+        case "finish" where rest.isEmpty:
+            if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw CLIError.usage("--name needs a name") }
+            request = .finish(name: name)
+        case "place" where name == nil:
+            guard !rest.isEmpty else { throw CLIError.usage("\(command) place needs a NAME: cairn \(command) place \"Spring\"") }
+            request = .place(name: rest)
+        default:
+            throw CLIError.usage("\(command) takes pause, resume, finish\(command == "record" ? " [--name NAME]" : "") or place NAME "
+                                 + "(sent to the running one), not '\(TerminalText.clean(words.joined(separator: " ")))'")
+        }
+        let reply: LiveControlReply
+        do {
+            reply = try ask(request, path: LiveControlSocket.path(environment: context.environment))
+        } catch .notRunning(let path, let stale) {
+            var text = LiveControlError.notRunning(path, stale: stale).description
+            if command == "record", request == .resume || request == .finish(name: nil) {
+                text += "; a paused recording is continued with `cairn record --resume` or finished with `cairn record --finish`"
+            }
+            throw CLIError.failure(TerminalText.clean(text))
+        } catch {
+            throw CLIError.failure(TerminalText.clean(error.description))
+        }
+        if reply.ok {
+            context.stdout.write(TerminalText.clean(reply.message) + "\n")
+            return 0
+        }
+        context.stderr.write("cairn: " + TerminalText.clean(reply.message) + "\n")
+        return 1
+    }
+}

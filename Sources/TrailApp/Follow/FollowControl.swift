@@ -1,0 +1,60 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailLive
+
+extension FollowUpdate {
+    /// A request from another shell (`cairn follow pause|resume|finish|place`, `cairn status`) for
+    /// the walk being followed: pause, resume and finish go through the same path as the keys
+    /// `p` and `x`; a place of one's own is added at the last fix; the answer is given here, after
+    /// the change is made to the screen's state (the store writes that follow are queued in order).
+    mutating func control(_ request: LiveControlRequest, _ answer: LiveControlAnswer) -> [Step] {
+        guard let follow = following, !follow.isStopped else {
+            answer.deliver(LiveControlReply(ok: false, message: "the follow screen has no walk running"))
+            return []
+        }
+        func reply(_ ok: Bool, _ message: String) -> LiveControlReply {
+            LiveControlReply(ok: ok, message: message, status: Self.status(following ?? follow))
+        }
+        switch request {
+        case .status:
+            answer.deliver(reply(true, follow.session.isPaused ? "paused" : "following"))
+            return []
+        case .pause, .resume:
+            if (request == .pause) == follow.session.isPaused {
+                answer.deliver(reply(false, follow.session.isPaused ? "already paused" : "already following"))
+                return []
+            }
+            let steps = updateFollowKeys(.key(.character("p")))
+            answer.deliver(reply(true, request == .pause ? "paused (`cairn follow resume` goes on)" : "following again"))
+            return steps
+        case .finish(let name):
+            guard name == nil else {
+                answer.deliver(reply(false, "a followed walk has no name of its own: `cairn follow finish` without --name"))
+                return []
+            }
+            let steps = updateFollowKeys(.key(.character("x")))
+            answer.deliver(LiveControlReply(ok: true, message: "stopped following; the walk is saved in the hike's history",
+                                            status: nil))
+            return steps
+        case .place(let name):
+            guard let fix = follow.session.lastFix ?? follow.lastReceived else {
+                answer.deliver(reply(false, "no position yet: a place is added where you stand"))
+                return []
+            }
+            answer.deliver(reply(true, "place '\(name)' added at the last fix"))
+            return [.own(.addPlace(follow.hikeID, Place(kind: .other, name: name, coordinate: fix.coordinate,
+                                                        elevation: fix.altitude)))]
+        }
+    }
+
+    /// The follow's figures for `cairn status`: elapsed is the walk's active time (pauses
+    /// left out), the speed its moving average; off route only while the monitor says so.
+    static func status(_ f: FollowModel) -> LiveStatus {
+        let s = f.session
+        return LiveStatus(activity: "following", state: s.isPaused ? "paused" : "following", name: f.hikeName,
+                          hike: f.hikeID.rawValue, elapsed: s.activeTime, moving: s.moving.movingTime, distance: s.distanceWalked,
+                          speed: s.moving.movingAverageSpeed, offRoute: s.isOffRoute ? s.crossTrackDistance.map(abs) : nil,
+                          fixAge: f.fixAge, points: f.recordedPoints)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TrailCore
+import TrailLive
+@testable import TrailApp
+
+/// Requests from another shell to the walk being followed go through the screen's own paths,
+/// and a fix older than the walk's last point says why it is not counted.
+@Suite struct FollowControlTests {
+    typealias F = FollowFixture
+    let app = CairnApp()
+
+    @Test func pauseStatusPlaceAndFinishFromAnotherShell() {
+        var s = F.following(app)
+        for k in 0..<4 { F.send(F.fix(Double(k)), app, &s) }
+        let status = LiveControlAnswer()
+        _ = app.update(&s, .follow(.control(.status, status)))
+        let st = status.wait(timeout: 0)
+        #expect(st.ok && st.status?.activity == "following" && st.status?.state == "following")
+        // Three steps of 11.0574 m (the fixture's spacing) in 30 s.
+        #expect(abs((st.status?.distance ?? 0) - 3 * F.spacing) < 0.01)
+        #expect(st.status?.points == 4)
+
+        let pause = LiveControlAnswer()
+        let effects = app.update(&s, .follow(.control(.pause, pause)))
+        #expect(pause.wait(timeout: 0).ok)
+        #expect(effects.contains(.follow(.pauseSource(true))))  // as the key p
+        #expect(s.following?.session.isPaused == true)
+        let again = LiveControlAnswer()
+        _ = app.update(&s, .follow(.control(.pause, again)))
+        #expect(again.wait(timeout: 0).message == "already paused")
+
+        let place = LiveControlAnswer()
+        let placed = app.update(&s, .follow(.control(.place(name: "Spring"), place)))
+        #expect(place.wait(timeout: 0).ok)
+        let added = placed.compactMap { e -> Place? in if case .follow(.addPlace(_, let p)) = e { return p }; return nil }
+        #expect(added.map(\.name) == ["Spring"])
+        #expect(abs((added.first?.coordinate.latitude ?? 0) - 3e-4) < 1e-12)
+
+        let named = LiveControlAnswer()
+        _ = app.update(&s, .follow(.control(.finish(name: "X"), named)))
+        #expect(!named.wait(timeout: 0).ok)
+        let finish = LiveControlAnswer()
+        _ = app.update(&s, .follow(.control(.finish(name: nil), finish)))
+        #expect(finish.wait(timeout: 0).ok)
+        guard case .stopped? = s.following?.phase else { Issue.record("not stopped"); return }
+        let late = LiveControlAnswer()
+        _ = app.update(&s, .follow(.control(.status, late)))
+        #expect(!late.wait(timeout: 0).ok)
+    }
+
+    /// A replay fed again from its start to a restored walk: the fix 50 s before the last
+    /// accepted one (fix 5 at 50 s after fix 10 at 100 s) is out of order, and the screen says why once.
+    @Test func fixesBeforeTheWalksLastPointSayWhyTheyAreNotCounted() {
+        var s = F.following(app)
+        F.send(F.fix(10), app, &s)
+        F.send(F.fix(5), app, &s)
+        #expect(s.status.text.contains("not counted until they pass the walk's last point (this one is 50 s before it)"), "\(s.status.text)")
+        #expect(s.status.isError)
+        s.status = StatusMessage(text: "", isError: false)
+        F.send(F.fix(6), app, &s)
+        #expect(s.status.text.isEmpty)  // said once
+        F.send(F.fix(11), app, &s)
+        F.send(F.fix(7), app, &s)
+        #expect(s.status.text.contains("(this one is 40 s before it)"))  // again after an accepted fix
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TermUI
+import Testing
+import TrailCore
+import TrailLive
+@testable import TrailApp
+
+/// The recording screen's live readout between points: the clock ticks, a silent source's fix
+/// is marked stale, a recovered source clears the error, and a backtrack started while
+/// recording shows the way back with the time left and the arrival.
+@Suite struct RecordLiveReadoutTests {
+    typealias F = FollowFixture
+    static func row(_ label: String, in text: String) -> String? { RecordScreenTests.row(label, in: text) }
+
+    /// 30 fixes 10 s apart (``FollowFixture``): the last at t0 + 290 s, moving at 1.1 m/s.
+    @Test func theClockTicksBetweenPointsAndAStaleFixIsMarked() {
+        var d = RecordScreenTests.recorded()
+        _ = d.app.update(&d.state, .record(.tick(F.t0.addingTimeInterval(295))))
+        // 5 s of wall clock after the last point, walking: both run on.
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:04:55") == true, "\(d.text)")
+        #expect(Self.row("Moving", in: d.text)?.hasPrefix("0:04:55") == true)
+        #expect(Self.row("Fix", in: d.text)?.contains("stale") == false)
+        _ = d.app.update(&d.state, .record(.tick(F.t0.addingTimeInterval(350))))
+        // 60 s silent: elapsed runs on (5:50), moving stops (the fix is no longer fresh), stale.
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:05:50") == true)
+        #expect(Self.row("Moving", in: d.text)?.hasPrefix("0:04:50") == true)
+        #expect(Self.row("Fix", in: d.text)?.hasPrefix("stale, 60 s ago") == true, "\(d.text)")
+        // Paused: the clock stands at the committed figures.
+        _ = d.answer(d.key(.character("p")))
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:04:50") == true)
+    }
+
+    @Test func aRecoveredSourceClearsTheError() {
+        var d = RecordScreenTests.recorded(3)
+        let lost = PositionEvent.connection(.disconnected(reason: "Connection refused", retryIn: 2))
+        _ = d.app.update(&d.state, .record(.position(lost, at: F.t0.addingTimeInterval(30), source: 1)))
+        #expect(d.state.status.text.contains("Position source lost: Connection refused"))
+        d.send(F.fix(3))
+        #expect(d.state.status.text == "Position source back: fixes arriving again")
+        #expect(!d.state.status.isError)
+    }
+
+    /// `b` after 29 × 11.0574 m = 320.66 m walked north, climbing 29 m: the way back is 321 m;
+    /// its DIN 33466 time lies between the horizontal time alone (320.66 m at 4 km/h = 288.6 s)
+    /// and that plus half the descent time (29 m at 500 m/h = 208.8 s: 393 s); arrival = now + it.
+    @Test func aBacktrackWhileRecordingShowsTheWayBackItsTimeAndArrival() throws {
+        var d = RecordScreenTests.recorded()
+        _ = d.answer(d.key(.character("b")))
+        let text = d.text
+        #expect(Self.row("Way back", in: text)?.hasPrefix("0 m of 321 m") == true, "\(text)")
+        let left = try #require(Self.row("Left", in: text))
+        #expect(left.hasPrefix("321 m · "))
+        let minutes = try #require(Int(left.dropFirst("321 m · ".count).prefix { $0.isNumber }))
+        #expect((5...7).contains(minutes), "\(left)")
+        let eta = try #require(d.model?.backtrack?.estimatedTimeRemaining.seconds)
+        #expect(eta >= 288 && eta <= 394)
+        let arrival = UnitFormatter(system: .metric).time(F.t0.addingTimeInterval(290 + eta))
+        #expect(Self.row("Arrival", in: text)?.hasPrefix(arrival) == true)
+    }
+}
+
+/// The off-route words: distance and side from the signed cross-track distance.
+@Suite struct OffRouteWordsTests {
+    @Test func sideAndDistanceShownAndSpoken() {
+        let m = UnitFormatter(system: .metric), i = UnitFormatter(system: .imperial)
+        #expect(OffRouteWords.shown(42, m) == "42 m off, trail to your left")
+        #expect(OffRouteWords.shown(-42.4, m) == "42 m off, trail to your right")
+        #expect(OffRouteWords.spoken(-150, m) == "150 metres off route, trail to your right")
+        #expect(OffRouteWords.spoken(1250, m, again: true) == "Still 1.25 kilometres off route, trail to your left")
+        // 42 m = 137.8 ft (0.3048 m a foot).
+        #expect(OffRouteWords.spoken(42, i) == "138 feet off route, trail to your left")
+    }
+}
