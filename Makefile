@@ -4,7 +4,7 @@
 
 SWIFT ?= swift
 # Debian packages: C libraries the product links, and tools the tests drive.
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev libzip-dev libexif-dev pkg-config \
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev libzip-dev libexif-dev chafa pkg-config \
                 libosmium2-dev libprotozero-dev libexpat1-dev \
                 tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time gpsbabel
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo

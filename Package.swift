@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(name: "cairn-overpass", dependencies: ["OverpassSupport"]),
         // The viewer's runtime: the effect performers and the position-source runner.
         .target(name: "ViewerRuntime", dependencies: ["HikeServices", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
-                                                      "TrailMap", "TrailTerrain", "TrailLive"]),
+                                                      "TrailMap", "TrailTerrain", "TrailLive", "TermUI"]),
         .target(name: "CairnCLI", dependencies: ["HikeServices", "OverpassSupport", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailPhotos", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),

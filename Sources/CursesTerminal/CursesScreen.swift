@@ -227,6 +227,21 @@ public final class CursesScreen: TerminalDevice {
         invalidate()
     }
 
+    /// Gives the terminal back to run `body` outside curses (a picture drawn by another
+    /// program), then takes it again and redraws everything on the next frame (as after
+    /// ``suspend()``). `body` runs with the terminal in its normal (cooked, echoing) mode.
+    public func runOutside(_ body: () -> Void) {
+        guard !restored else { body(); return }
+        def_prog_mode()
+        curs_set(1)
+        endwin()
+        body()
+        reset_prog_mode()
+        refresh()
+        curs_set(0)
+        invalidate()
+    }
+
     public func restore() {
         guard !restored else { return }
         restored = true

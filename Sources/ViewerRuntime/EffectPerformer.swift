@@ -13,10 +13,18 @@ public final class EffectPerformer: @unchecked Sendable {
     public struct TerminalActions {
         public var bell: () -> Void
         public var suspend: () -> Void
+        /// Runs its argument with the terminal given back (curses ended), then redraws
+        /// (``CursesScreen/runOutside(_:)``); nil: pictures cannot be shown in the terminal.
+        public var runOutside: ((() -> Void) -> Void)?
+        /// The screen's size in cells, for the picture.
+        public var size: () -> (width: Int, height: Int)
 
-        public init(bell: @escaping () -> Void, suspend: @escaping () -> Void) {
+        public init(bell: @escaping () -> Void, suspend: @escaping () -> Void,
+                    runOutside: ((() -> Void) -> Void)? = nil, size: @escaping () -> (width: Int, height: Int) = { (80, 24) }) {
             self.bell = bell
             self.suspend = suspend
+            self.runOutside = runOutside
+            self.size = size
         }
     }
 
@@ -62,6 +70,16 @@ public final class EffectPerformer: @unchecked Sendable {
         case .routes(let e): routes.perform(e, send: send)
         case .bell: terminal.bell()
         case .suspend: terminal.suspend()
+        case .loadPhotos(let id):
+            connections.store.async { c in
+                do {
+                    send(.photosLoaded(id, .success(try c.store().photos(of: id))))
+                } catch {
+                    send(.photosLoaded(id, .failure(PhotoLoadFailure("\(error)"))))
+                }
+            }
+        case .showPhoto(let path, let desktop):
+            PhotoShower.show(path: path, desktop: desktop, terminal: terminal, send: send)
         }
     }
 

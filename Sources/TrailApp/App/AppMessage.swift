@@ -43,6 +43,16 @@ public enum AppMessage: Sendable {
     case review(ReviewMessage)
     /// An answer for the Routes screen or a completion for the hike screen.
     case routes(RoutesMessage)
+    /// The photos kept with a hike (walking order), or why they could not be read.
+    case photosLoaded(HikeID, Result<[StoredPhoto], PhotoLoadFailure>)
+    /// What showing a photo said (chafa missing, no desktop, the viewer failed), for the status line.
+    case photoNote(String, isError: Bool)
+}
+
+/// Why a hike's photos could not be read (the store's error, worded).
+public struct PhotoLoadFailure: Error, Sendable, Equatable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
 }
 
 /// Work the app asks its runtime to do, off the update path. Each result comes back as an
@@ -71,6 +81,12 @@ public enum AppEffect: Equatable, Sendable {
     case review(ReviewEffect)
     /// Work of the Routes screen (and the hike screen's completion).
     case routes(RoutesEffect)
+    /// Read the photos kept with a hike (``HikeStore/photos(of:)``) for the hike screen.
+    case loadPhotos(HikeID)
+    /// Show the photo at `path` outside curses (the screen given back, the picture drawn by
+    /// chafa as ``ChafaCommand`` builds it, a key waited for, the screen redrawn), or with
+    /// `desktop`, hand it to the desktop's viewer (`xdg-open`).
+    case showPhoto(path: String, desktop: Bool)
 }
 
 extension AppEffect {

@@ -13,7 +13,8 @@ extension CairnApp {
     func storeChanged(_ state: inout AppState) -> [AppEffect] {
         guard Self.screen(state.screen.kind).readsStoreChanges else { return [] }
         state.storeRefreshes += 1
-        return [.loadHikes(state.library.sort)]
+        // Photos added by `cairn photos add` do not change the hike's summary: read them again.
+        return [.loadHikes(state.library.sort)] + (state.hike.map { [.loadPhotos($0.id)] } ?? [])
     }
 
     /// The list read after a change: the library takes it (the selection kept by id, the
@@ -48,7 +49,7 @@ extension CairnApp {
         state.screen = .hike(model)
         state.status = StatusMessage(text: "Read again: “\(TextSanitizer.sanitize(prepared.name))” was changed in another process "
                                          + "(\(state.environment.format.distance(prepared.statistics.distance)))", isError: false)
-        return basemapEffects(&state) + [askCompletion(id, prepared)]
+        return basemapEffects(&state) + [askCompletion(id, prepared), .loadPhotos(id)]
     }
 }
 
@@ -67,6 +68,8 @@ extension HikeScreenState {
         s.showsHillshade = old.showsHillshade
         // Until the completion asked for again answers, the last figures stay (no flicker).
         s.completion = old.completion
+        s.setPhotos(old.photos)
+        s.photoStrip = old.photoStrip
         s.setChartAxis(old.series.axis)
         if old.hike.pointCount == hike.pointCount {
             s.scrub(to: old.scrubIndex)

@@ -102,6 +102,11 @@ public struct CairnApp: Program {
             guard state.basemaps.answer(request) != nil else { return [] }
             state.status = StatusMessage(text: "Map data not read: \(reason)", isError: true)
             return [.bell]
+        case .photosLoaded(let id, let photos):
+            return photosLoaded(&state, id, photos)
+        case .photoNote(let text, let isError):
+            state.status = StatusMessage(text: text, isError: isError)
+            return isError ? [.bell] : []
         case .tick:
             return []
         default:
@@ -137,7 +142,7 @@ public struct CairnApp: Program {
         state.status = StatusMessage(text: [strayNote, HikeFeature.contourNote(model.screen), state.live.hikeHint]
                                         .compactMap { $0 }.joined(separator: " · "),
                                      isError: false)
-        return basemapEffects(&state) + [askCompletion(id, prepared)] + runFollowing(&state) { $0.followAfterHikeLoaded(id) }
+        return basemapEffects(&state) + [askCompletion(id, prepared), .loadPhotos(id)] + runFollowing(&state) { $0.followAfterHikeLoaded(id) }
     }
 
     /// Asks for the preview of the selected hike when it is not the one shown.

@@ -15,8 +15,14 @@ public enum HelpText {
     ]
 
     public static var hike: [HelpLine] {
-        HikeAction.keyMap.helpLines() + HikeAction.mapFocusKeyMap.helpLines(labelSuffix: "  (map focus)") + global
+        HikeAction.keyMap.helpLines() + HikeAction.mapFocusKeyMap.helpLines(labelSuffix: "  (map focus)")
+            + PhotoStripAction.keyMap.helpLines(labelSuffix: "  (photo strip)") + photoPictures + global
     }
+
+    /// How the strip's pictures are drawn (chafa's formats, the override, tmux).
+    public static let photoPictures: [HelpLine] = [
+        HelpLine(keys: "Pictures", what: "drawn by chafa (sudo apt install chafa): kitty, iTerm2 or sixel images where the terminal is known to show them, colour symbols elsewhere; CAIRN_IMAGES=symbols|sixels|kitty|iterm chooses (xterm -ti vt340: sixels); under tmux images need `set -g allow-passthrough on`"),
+    ]
 
     public static var follow: [HelpLine] { FollowAction.keyMap.helpLines() + followReadouts + global }
 

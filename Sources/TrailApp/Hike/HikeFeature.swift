@@ -152,6 +152,13 @@ enum HikeFeature {
                 if let p = hike.screen.hike.places.first(where: { $0.distanceAlong == target })?.place {
                     result.status = StatusMessage(text: "\(p.kind.label): \(TextSanitizer.sanitize(p.name ?? "(unnamed)"))", isError: false)
                 }
+            case .photos:
+                guard !hike.screen.photos.isEmpty else {
+                    return Result(status: StatusMessage(text: "No photos with this hike: `cairn photos add \(hike.id.rawValue) DIR` places them",
+                                                        isError: false))
+                }
+                hike.screen.photoStrip = 0
+                result.status = PhotoStripFeature.select(&hike, 0)
             case .help:
                 result.modal = .help
             }

@@ -17,6 +17,8 @@ public enum HikeAction: Sendable, Equatable {
     case review
     /// The Routes screen near the map's view.
     case routes
+    /// Open the photo strip (the hike's photos in walking order).
+    case photos
 }
 
 extension HikeAction {
@@ -54,6 +56,8 @@ extension HikeAction {
                    keys: [(.character("e"), .edit), (.character("p"), .places), (.character("w"), .routes), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),
                           (.character("."), .nextPlace), (.character(","), .previousPlace)]),
+        KeyBinding("i", "photos: the strip of the hike's photos (▣ / # on the map and the profile); ↑ ↓ step, Enter shows one",
+                   hint: "i photos", keys: [.character("i")], action: .photos),
         KeyBinding("a", "a place of your own at the map cursor (map focus: the ╋ in the middle) or the profile's cursor",
                    keys: [.character("a")], action: .ownPlace),
         KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off", hint: "C contours",

@@ -9,6 +9,11 @@ enum HikeScreen: AppScreen {
 
     static func input(_ app: CairnApp, _ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
         guard var hike = state.hike else { return [] }
+        if hike.screen.photoStrip != nil, case .key(let key) = event, let action = PhotoStripAction.keyMap.action(for: key) {
+            let (result, effects) = PhotoStripFeature.update(&hike, action, state.context)
+            state.hike = hike
+            return app.apply(result, &state, noEffect) + effects
+        }
         let result = HikeFeature.update(&hike, event, state.context)
         state.hike = hike
         return app.apply(result, &state, noEffect)

@@ -1,6 +1,7 @@
 import Foundation
 import TermUI
 import TrailCore
+import TrailStore
 
 /// Everything the hike screen shows, as plain data: the hike, the scrub position, the range
 /// marks and their statistics, the map view and its loaded data, and which panel has focus.
@@ -51,6 +52,12 @@ public struct HikeScreenState: Sendable {
     public var showsHillshade = false
     /// Computes range statistics.
     public var calculator: StatisticsCalculator
+    /// The hike's photos in walking order (placed ones by distance along, then the unplaced),
+    /// as the store lists them (``HikeStore/photos(of:)``); pins on the map and marks on the
+    /// profile for the placed ones.
+    public private(set) var photos: [StoredPhoto] = []
+    /// The photo strip (`i`): the index in ``photos`` of the photo shown, nil when closed.
+    public var photoStrip: Int?
 
     /// A screen for `hike` with the cursor at the start, no range, the map fitted to the hike
     /// for a view of `mapWidth` × `mapHeight` cells (resize later with ``fitMap(width:height:)``).
@@ -122,6 +129,21 @@ public struct HikeScreenState: Sendable {
         rangeStart = start.map(hike.clampedIndex)
         rangeEnd = end.map(hike.clampedIndex)
         rangeStatistics = range.map { calculator.statistics(for: hike.track, pointRange: $0) }
+    }
+
+    /// Sets the hike's photos (store order); an open strip stays on the same photo (by row id)
+    /// or closes when none is left.
+    public mutating func setPhotos(_ new: [StoredPhoto]) {
+        let shown = photoStrip.flatMap { photos.indices.contains($0) ? photos[$0].id : nil }
+        photos = new
+        if photoStrip != nil {
+            photoStrip = new.isEmpty ? nil : (shown.flatMap { id in new.firstIndex { $0.id == id } } ?? 0)
+        }
+    }
+
+    /// The placed photos: those with a place and a distance along the line.
+    public var placedPhotos: [StoredPhoto] {
+        photos.filter { $0.photo.coordinate != nil && $0.photo.distanceAlong != nil }
     }
 
     /// Sets the hike's places (drawn on the map and as ticks on the profile).

@@ -32,6 +32,9 @@ public enum HikeScreenView {
         let mapArea = map.mapArea(in: layout.map)
         let drawn = state.viewport.resized(width: mapArea.width, height: mapArea.height)
         PlaceMarks.drawOnMap(state.hike.places, viewport: drawn, area: mapArea, environment: environment, into: &buffer)
+        let shownPhoto = state.photoStrip.flatMap { state.photos.indices.contains($0) ? state.photos[$0].id : nil }
+        PhotoMarks.drawOnMap(state.placedPhotos, selected: shownPhoto, viewport: drawn, area: mapArea, environment: environment,
+                             into: &buffer)
         if state.focus == .map {
             PlaceMarks.drawMapCursor(viewport: drawn, area: mapArea, environment: environment, into: &buffer)
         }
@@ -43,6 +46,8 @@ public enum HikeScreenView {
             if state.series.axis == .distance {
                 PlaceMarks.drawOnProfile(state.hike.places, layout: chart.layout(in: layout.chart), environment: environment,
                                          into: &buffer)
+                PhotoMarks.drawOnProfile(state.placedPhotos, selected: shownPhoto, layout: chart.layout(in: layout.chart),
+                                         environment: environment, into: &buffer)
             }
         }
         if !layout.stats.isEmpty {
@@ -50,6 +55,12 @@ public enum HikeScreenView {
                                    environment: environment)
             panel.completion = state.completion
             panel.render(area: layout.stats, into: &buffer)
+        }
+        // The photo strip in the statistics' place (over the map's right side when there is none).
+        if let shown = state.photoStrip {
+            let stripArea = layout.stats.isEmpty
+                ? layout.map.splitRight(min(layout.map.width, 36)).1 : layout.stats
+            PhotoStripView.render(photos: state.photos, selected: shown, area: stripArea, environment: environment, into: &buffer)
         }
         let border = environment.style(ThemeRole.border)
         for s in layout.separators {

@@ -165,8 +165,10 @@ import TrailStore
         #expect(app.update(&s, .input(.key(.enter))) == [.loadHike(list[0].id, forPreview: false)])
         let effects = app.update(&s, .hikeLoaded(list[0].id, try Self.sampleHike(), forPreview: false))
         #expect(s.screen.kind == .hike)
-        #expect(effects.count == 3)
+        #expect(effects.count == 4)
         if case .loadBasemap = effects.first {} else { Issue.record("expected a basemap load, got \(effects)") }
+        // The hike's photos (issue 36).
+        #expect(effects[2] == .loadPhotos(list[0].id))
         // The hike's trail completion over the other walks (DECISIONS 294).
         if case .routes(.completion(key: .hike(list[0].id), _, excluding: list[0].id)) = effects[1] {} else {
             Issue.record("expected the completion asked for, got \(effects)")

@@ -1,0 +1,77 @@
+import Foundation
+import TermUI
+import TrailCore
+import TrailStore
+
+/// What a key does while the photo strip is open (looked up before the hike screen's keys).
+public enum PhotoStripAction: Sendable, Equatable {
+    /// Step to the next (+1) or previous (-1) photo.
+    case step(Int)
+    /// The picture in the terminal (chafa), or with the desktop's viewer (xdg-open).
+    case view, open
+    case close
+}
+
+extension PhotoStripAction {
+    /// The strip's keys (in the hike help under "Photo strip").
+    public static let keyMap = KeyMap<PhotoStripAction>([
+        KeyBinding("↑ ↓  ← →  j k", "previous / next photo (the profile's cursor goes to its place)", hint: "↑ ↓ photo",
+                   keys: [(.up, .step(-1)), (.down, .step(1)), (.left, .step(-1)), (.right, .step(1)),
+                          (.character("k"), .step(-1)), (.character("j"), .step(1))]),
+        KeyBinding("Enter  v", "show the picture in the terminal (chafa: sixel, kitty, iTerm2 or symbols)", hint: "Enter picture",
+                   keys: [.enter, .character("v")], action: .view),
+        KeyBinding("x", "open it with the desktop's viewer (xdg-open; DISPLAY or WAYLAND_DISPLAY set)", hint: "x open",
+                   keys: [.character("x")], action: .open),
+        KeyBinding("Esc  i", "close the strip", hint: "Esc close", keys: [.escape, .character("i")], action: .close),
+    ])
+}
+
+/// The photo strip's text: one photo's name, time, distance along and how it was placed, and
+/// the list around it. Pure (tested with the buffer).
+enum PhotoStripView {
+    /// The file name of `path`, control and escape characters taken out (TextSanitizer).
+    static func name(_ path: String) -> String { TextSanitizer.sanitize((path as NSString).lastPathComponent) }
+
+    /// "GPS tag", "time on the track" or "not placed: WHY".
+    static func placement(_ p: NewPhoto) -> String {
+        switch p.placement {
+        case "gps": return "by its GPS tag" + (p.distanceOff.map { $0 >= 1 ? " (\(Int($0.rounded())) m off the line)" : "" } ?? "")
+        case "time": return "by its time on the track"
+        default: return "not placed: " + TextSanitizer.sanitize(p.note ?? "no time and no GPS tag")
+        }
+    }
+
+    /// Draws the strip into `area`: a heading, the shown photo's lines, then the list.
+    static func render(photos: [StoredPhoto], selected: Int, area: Rect, environment env: WidgetEnvironment,
+                       into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        buffer.clear(area)
+        let w = area.width - 1
+        var y = area.y
+        func line(_ text: String, _ role: String, indent: Int = 1) {
+            guard y < area.maxY else { return }
+            _ = buffer.setString(x: area.x + indent, y: y, text, style: env.style(role), maxWidth: max(0, w - indent))
+            y += 1
+        }
+        line("Photos \(selected + 1)/\(photos.count)  (Esc closes)", ThemeRole.heading)
+        guard photos.indices.contains(selected) else { return }
+        let p = photos[selected].photo
+        line(name(p.path), ThemeRole.highlight)
+        line("Taken " + (p.takenAt.map { env.format.dateTime($0) } ?? "(no time in the file)"), ThemeRole.text)
+        line(p.distanceAlong.map { "At \(env.format.distance($0)) along" + (p.elevation.map { ", \(env.format.elevation($0))" } ?? "") }
+             ?? "Not on the line", ThemeRole.text)
+        for part in TextFit.wrap("Placed " + placement(p), toWidth: max(1, w - 1)) { line(part, p.placement == "none" ? ThemeRole.warning : ThemeRole.text) }
+        y += 1
+        // The list around the shown photo, as many as fit.
+        let rows = max(0, area.maxY - y)
+        guard rows > 0 else { return }
+        let top = max(0, min(selected - rows / 2, photos.count - rows))
+        for i in top..<min(photos.count, top + rows) {
+            let q = photos[i].photo
+            let at = q.distanceAlong.map { env.format.distance($0) } ?? "—"
+            let mark = i == selected ? ">" : " "
+            line("\(mark) \(at.padding(toLength: 8, withPad: " ", startingAt: 0)) \(name(q.path))",
+                 i == selected ? ThemeRole.selection : (q.placement == "none" ? ThemeRole.muted : ThemeRole.text), indent: 0)
+        }
+    }
+}

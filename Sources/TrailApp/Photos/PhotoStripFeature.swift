@@ -1,0 +1,66 @@
+import Foundation
+import TermUI
+import TrailStore
+
+/// The photo strip's update: stepping moves the profile's cursor (and the map, unless the
+/// hiker moved it) to the photo's place; Enter / `v` and `x` ask the runtime to show it.
+enum PhotoStripFeature {
+    static func update(_ hike: inout HikeModel, _ action: PhotoStripAction, _ context: FeatureContext)
+        -> (FeatureResult<Never>, [AppEffect]) {
+        let photos = hike.screen.photos
+        guard let shown = hike.screen.photoStrip, photos.indices.contains(shown) else {
+            hike.screen.photoStrip = nil
+            return (FeatureResult(), [])
+        }
+        var result = FeatureResult<Never>()
+        switch action {
+        case .close:
+            hike.screen.photoStrip = nil
+            result.status = StatusMessage(text: "", isError: false)
+        case .step(let by):
+            let next = shown + by
+            guard photos.indices.contains(next) else {
+                return (FeatureResult(status: StatusMessage(text: by > 0 ? "The last photo" : "The first photo", isError: false),
+                                      bell: true), [])
+            }
+            result.status = select(&hike, next)
+        case .view:
+            return (result, [.showPhoto(path: photos[shown].photo.path, desktop: false)])
+        case .open:
+            return (result, [.showPhoto(path: photos[shown].photo.path, desktop: true)])
+        }
+        return (result, [])
+    }
+
+    /// Shows photo `index` in the strip; a placed one moves the profile's cursor to the point
+    /// nearest its distance along (and the map with it, unless detached). Says where an
+    /// unplaced one is not.
+    static func select(_ hike: inout HikeModel, _ index: Int) -> StatusMessage? {
+        hike.screen.photoStrip = index
+        let p = hike.screen.photos[index].photo
+        let length = hike.screen.hike.profile.length
+        guard let along = p.distanceAlong, hike.screen.hike.pointCount > 0 else {
+            return StatusMessage(text: PhotoStripView.name(p.path) + ": " + PhotoStripView.placement(p), isError: false)
+        }
+        hike.screen.scrub(to: hike.screen.hike.index(atFraction: length > 0 ? along / length : 0))
+        if !hike.mapDetached {
+            MapNavigation.keepInView(&hike.screen.viewport, hike.screen.hike.coordinates[hike.screen.scrubIndex], marginDivisor: 8)
+        }
+        return nil
+    }
+}
+
+extension CairnApp {
+    /// The photos of a hike read: to the open hike showing it (also under Places or review).
+    func photosLoaded(_ state: inout AppState, _ id: HikeID, _ photos: Result<[StoredPhoto], PhotoLoadFailure>) -> [AppEffect] {
+        guard var hike = state.hike, hike.id == id else { return [] }
+        switch photos {
+        case .success(let list):
+            hike.screen.setPhotos(list)
+            state.hike = hike
+        case .failure(let f):
+            state.status = StatusMessage(text: "Photos not read: \(f.reason)", isError: true)
+        }
+        return []
+    }
+}
