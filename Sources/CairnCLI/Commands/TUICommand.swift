@@ -89,7 +89,8 @@ public enum TUICommand: Command {
         let speech = SpeechOutput(environment: context.environment)
         let screen = CursesScreen(environment: context.environment)
         let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, terrainPath: options.terrainPath, now: now, speech: speech,
-                                        terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() }))
+                                        terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() },
+                                                        runOutside: { screen.runOutside($0) }, size: { screen.size }))
         // `cairn record pause|resume|finish|place` and `cairn status` from another shell.
         performer.record.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }
         performer.follow.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }

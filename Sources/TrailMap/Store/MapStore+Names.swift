@@ -89,14 +89,16 @@ extension MapStore {
         let sorted = rank.sorted {
             ($0.far, $0.match, $0.tier, $0.distance, $0.p.name) < ($1.far, $1.match, $1.tier, $1.distance, $1.p.name)
         }.map(\.p)
-        // One entry per place: a piste or a path mapped as many ways with one name comes once
+        // One entry per place: a path, road or lift mapped as many ways with one name comes once
         // (the best-ranked piece); the same name and class farther than
         // ``searchSamePlaceRadius`` from every kept piece is another place and stays.
         var kept: [NamedPlace] = []
         var seen: [String: [Coordinate]] = [:]
         for p in sorted where kept.count < limit {
             let key = p.featureClass.rawValue + "\u{1F}" + p.name.lowercased()
-            if let near = seen[key], near.contains(where: { LocalPlane.haversine($0, p.coordinate) <= Self.searchSamePlaceRadius }) {
+            // Only lines are mapped in pieces; lakes or peaks sharing a name are each a place.
+            if Self.mappedInPieces(p.featureClass), let near = seen[key],
+               near.contains(where: { LocalPlane.haversine($0, p.coordinate) <= Self.searchSamePlaceRadius }) {
                 continue
             }
             seen[key, default: []].append(p.coordinate)
@@ -108,6 +110,12 @@ extension MapStore {
     /// How far from the reference point a search result still counts as near (metres): a
     /// day's walk and then some; farther ones are listed after all nearer ones.
     public static let searchNearRadius = 100_000.0
+
+    /// Classes of lines that mappers split into many ways under one name (roads, paths,
+    /// streams, lifts, ridges): their pieces are one place in search results.
+    static func mappedInPieces(_ c: FeatureClass) -> Bool {
+        c.isHighway || [.river, .stream, .aerialway, .ridge, .cliff, .boundary].contains(c)
+    }
 
     /// Pieces of one feature with the same name and class closer than this (metres) to a kept
     /// piece are the same place in search results (a ski piste of 40 ways spans a few km).

@@ -69,7 +69,7 @@ import TrailStore
         let plan = s.drawing!.plan
         _ = t.key(&s, .enter)
         let id = HikeID(rowID: 9)
-        #expect(app.update(&s, .draw(.saved(name: "Drawn route", .inserted(id)))) == [.loadHikes(.date)])
+        #expect(app.update(&s, .draw(.saved(name: "Drawn route", .inserted(id)))) == [.draw(.clearDraft(owner: s.draw.owner)), .draw(.loadDraft), .loadHikes(.date)])
         #expect(s.screen.kind == .library && s.library.filter == "ne")
         var saved = AppUpdateTests.summary(9, "Drawn route", distance: plan.length, start: 0)
         saved.kind = .drawn
