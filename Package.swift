@@ -62,6 +62,9 @@ let package = Package(
                                                           "TrailFormats", "TrailLive", "TrailTerrain",
                                                           "HikeServices", "CairnTestSupport"],
                     exclude: ["Snapshots"]),
+        // The services under both front ends, each against independently computed figures.
+        .testTarget(name: "HikeServicesTests", dependencies: ["HikeServices", "TrailCore", "TrailFormats", "TrailStore", "TrailMap",
+                                                              "TrailTerrain", "TrailApp", "TermUI", "CairnTestSupport"]),
         // The viewer's runtime: effect performers against real stores in temporary directories.
         .testTarget(name: "ViewerRuntimeTests", dependencies: ["ViewerRuntime", "HikeServices", "TrailApp", "TermUI", "TrailCore",
                                                                "TrailMap", "TrailStore", "TrailFormats", "TrailTerrain",

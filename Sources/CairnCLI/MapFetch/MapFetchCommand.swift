@@ -68,46 +68,22 @@ enum MapFetchCommand: Command {
         }
         let storePath = try MapCommandSupport.storePath(args, context)
         let cache = OverpassCache(directory: OverpassCache.directory(context.environment), endpoint: endpointText, query: query)
-        let lock: OverpassCache.Lock
-        do { lock = try cache.lock() } catch { throw CLIError.failure("\(error)") }
-        defer { lock.release() }
-        let fetched = args.has(Self.refresh) || !cache.hasAnswer
-        if fetched {
-            context.stderr.write("cairn map fetch: asking \(TerminalText.clean(url.host ?? endpointText)) for "
-                                 + String(format: "%.1f km²", area) + " (up to \(seconds) s)\n")
-            let client = OverpassClient(endpoint: url, userAgent: userAgent, maxBytes: query.maxSize,
-                                        clientTimeout: Double(seconds) + 5, wait: { Thread.sleep(forTimeInterval: $0) },
-                                        note: { context.stderr.write("cairn map fetch: \($0)\n") })
-            do {
-                try client.fetch(query: query.text, to: cache.partPath)
-                try cache.keep(bounds: box)
-            } catch let e as OverpassError {
-                cache.discardPart()
-                throw CLIError.failure("\(TerminalText.clean(e.description)); nothing was imported")
-            }
-        } else {
-            context.stderr.write("cairn map fetch: the answer for this area is in the cache (\(TerminalText.clean(cache.answerPath)))\n")
-        }
-        let store: MapStore
-        do { store = try MapStore(path: storePath) } catch {
-            throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
-        }
-        if !fetched, (try? store.imports().contains { $0.file == cache.answerPath }) == true {
-            context.stdout.write("the map already holds this area (\((cache.answerPath as NSString).lastPathComponent)); "
-                                 + "--refresh fetches it again\n")
-            return 0
-        }
+        let outcome: OverpassFetch.Outcome
         do {
-            let report = try store.importOSM(path: cache.answerPath, importedAt: context.now())
-            context.stdout.write(MapImportCommand.describe(report, shown: (cache.answerPath as NSString).lastPathComponent))
-        } catch {
-            let reason = (error as? OSMReadError)?.reason ?? "\(error)"
-            throw CLIError.failure("the server's answer cannot be imported: \(TerminalText.clean(reason)); nothing was imported")
+            outcome = try OverpassFetch.run(query: query, endpoint: url, cache: cache, refresh: args.has(Self.refresh), mapPath: storePath,
+                                            userAgent: userAgent, now: context.now()) { context.stderr.write("cairn map fetch: \($0)\n") }
+        } catch let e as OverpassFetch.Failure {
+            throw CLIError.failure(e.description)
+        }
+        switch outcome {
+        case .alreadyInMap(let name):
+            context.stdout.write("the map already holds this area (\(name)); --refresh fetches it again\n")
+        case .imported(let report, let name):
+            context.stdout.write(MapImportCommand.describe(report, shown: name))
         }
         return 0
     }
 
-    /// "Cairn/0.1.0 (terminal trail viewer; map fetch)".
     static var userAgent: String { "Cairn/\(CairnCLI.version) (terminal trail viewer; cairn map fetch)" }
 
     /// The box of `--bbox`, or of `--around` widened by `--margin`.
