@@ -9,7 +9,8 @@ import TrailTerrain
 /// The Routes screen's work: the listing on the map queue; completion and storing a route as a
 /// hike on the store queue (the place names of missing stretches from the map, on its queue).
 /// Failures go back as ``RoutesMessage/failed(_:)``.
-final class RoutesEffectPerformer: Sendable {
+final class RoutesEffectPerformer: ScreenEffectPerformer {
+    static let kind = AppState.Screen.Kind.routes
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }
