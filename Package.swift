@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
-        .executableTarget(name: "cairn-bench-library", dependencies: ["CairnCLI", "HikeServices", "TrailStore", "TrailTerrain", "TrailSQLite"],
+        .executableTarget(name: "cairn-bench-library", dependencies: ["HikeServices", "TrailStore", "TrailTerrain", "TrailSQLite"],
                           path: "Benchmarks/LibraryBench"),
         .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
                           path: "Benchmarks/TerrainBench"),
