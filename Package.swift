@@ -71,6 +71,9 @@ let package = Package(
                                                           "TrailFormats", "TrailLive", "TrailTerrain",
                                                           "HikeServices", "CairnTestSupport"],
                     exclude: ["Snapshots"]),
+        // The services under both front ends, each against independently computed figures.
+        .testTarget(name: "HikeServicesTests", dependencies: ["HikeServices", "TrailCore", "TrailFormats", "TrailStore", "TrailMap",
+                                                              "TrailTerrain", "TrailApp", "TermUI", "CairnTestSupport"]),
         // The viewer's runtime: effect performers against real stores in temporary directories.
         .testTarget(name: "ViewerRuntimeTests", dependencies: ["ViewerRuntime", "HikeServices", "TrailApp", "TermUI", "TrailCore",
                                                                "TrailMap", "TrailStore", "TrailFormats", "TrailTerrain",
@@ -102,7 +105,7 @@ let package = Package(
         .executableTarget(name: "StatsBenchmark", dependencies: ["TrailCore"], path: "Benchmarks/StatsBenchmark"),
         .executableTarget(name: "cairn-bench-tui", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore"],
                           path: "Benchmarks/TUIBench"),
-        .executableTarget(name: "cairn-bench-library", dependencies: ["CairnCLI", "HikeServices", "TrailStore", "TrailTerrain", "TrailSQLite"],
+        .executableTarget(name: "cairn-bench-library", dependencies: ["HikeServices", "TrailStore", "TrailTerrain", "TrailSQLite"],
                           path: "Benchmarks/LibraryBench"),
         .executableTarget(name: "cairn-bench-terrain", dependencies: ["TrailTerrain", "TrailCore", "CSQLite"],
                           path: "Benchmarks/TerrainBench"),

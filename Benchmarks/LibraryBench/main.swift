@@ -5,7 +5,8 @@
 // one with every other `ele` removed; the Andorra tile imported.
 //
 // Usage: swift run -c release cairn-bench-library [--iterations N]
-import CairnCLI
+// The hikes and tiles are imported through the services `cairn import` and `cairn dem import`
+// use (HikeFileImport, TerrainImport); no target but the executable depends on the CLI.
 import Foundation
 import HikeServices
 import TrailSQLite
@@ -20,14 +21,23 @@ try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: tr
 defer { try? FileManager.default.removeItem(at: dir) }
 let store = dir.appendingPathComponent("hikes.sqlite").path, dem = dir.appendingPathComponent("dem").path
 
-func cairn(_ a: [String]) -> String {
-    let out = StringSink()
-    let code = CairnCLI.run(a, context: CommandContext(stdout: out, stderr: StringSink(), environment: ["HOME": dir.path],
-                                                       currentDirectory: dir.path))
-    precondition(code == 0, "cairn \(a.joined(separator: " ")) failed")
-    return out.text
+/// Imports the track file at `path` into the store at `storePath` as `cairn import` does; the new hikes' ids.
+func importFile(_ path: String, into storePath: String) throws -> [HikeID] {
+    let read = try HikeFileRead.read(path: path)
+    return try HikeFileImport.store(read.plan, selecting: nil, into: try HikeStore(path: storePath), allowDuplicates: false)
+        .compactMap { if case .inserted(let id) = $0.outcome { return id } else { return nil } }
 }
-_ = cairn(["dem", "import", root.appendingPathComponent("Samples/N42E001.hgt.zip").path, "--dem", dem])
+/// What `cairn list --store S --dem D` computes (the summaries with the terrain's gains), without the table.
+func list(_ storePath: String, dem: String) throws -> [HikeSummary] {
+    let store = try HikeStore(path: storePath, create: false)
+    let tiles = TerrainStore(directory: dem)
+    var cache: [HikeSummary: TerrainStatistics?] = [:]
+    return try HikeElevationFigures.summaries(try store.summaries(sortedBy: .date), store: store,
+                                              terrain: tiles.tilePaths.isEmpty ? nil : TerrainElevation(store: tiles), sort: .date,
+                                              cache: &cache)
+}
+let tile = root.appendingPathComponent("Samples/N42E001.hgt.zip").path
+_ = try TerrainImport.run(try TerrainImport.expand(tile, shownAs: "N42E001.hgt.zip"), into: dem)
 let demo = try String(contentsOf: root.appendingPathComponent("Samples/cairn-route-serrat-sorteny.gpx"), encoding: .utf8)
 var n = 0
 let everyOther = demo.replacing(/<ele>[^<]*<\/ele>/) { m in n += 1; return n % 2 == 0 ? "" : String(m.output) }
@@ -36,8 +46,7 @@ var ids: [(String, HikeID)] = []
 for (i, (name, text)) in variants.enumerated() {
     let path = dir.appendingPathComponent("h\(i).gpx").path
     try text.replacingOccurrences(of: "<name>El Serrat", with: "<name>\(name) El Serrat").write(toFile: path, atomically: true, encoding: .utf8)
-    let line = cairn(["import", path, "--store", store])
-    ids.append((name, HikeID(String(line.prefix(6)))!))
+    ids.append((name, try importFile(path, into: store)[0]))
 }
 let hikes = try HikeStore(path: store)
 let terrain = TerrainStore(directory: dem)
@@ -59,7 +68,7 @@ for (name, id) in ids {
     print(String(format: "  %-16@ before %7.2f  preview now %7.2f  (%.1f× faster)", name as NSString, before, after, before / after))
 }
 
-// `cairn list` with the terrain's gains against without terrain, over `--list-hikes` hikes (a third each of the three kinds above).
+// The list's figures (`cairn list` without its table) with the terrain's gains against without terrain, over `--list-hikes` hikes (a third each of the three kinds above).
 let listHikes = args.firstIndex(of: "--list-hikes").flatMap { Int(args[$0 + 1]) } ?? 300
 let big = dir.appendingPathComponent("big.sqlite").path
 var files: [String] = []
@@ -71,25 +80,23 @@ for k in 0..<listHikes {
     try moved.write(toFile: path, atomically: true, encoding: .utf8)
     files.append(path)
 }
-for chunk in stride(from: 0, to: files.count, by: 100) {
-    _ = cairn(["import"] + files[chunk..<min(files.count, chunk + 100)] + ["--store", big])
-}
+for file in files { _ = try importFile(file, into: big) }
 let noDem = dir.appendingPathComponent("no-dem").path
 try FileManager.default.createDirectory(atPath: noDem, withIntermediateDirectories: true)
 // Before (DECISIONS 268): every list computed the figures, as a store without kept rows
 // still does (a copy with the table dropped: the list finds no row and cannot keep one).
 let before = dir.appendingPathComponent("before.sqlite").path
-_ = cairn(["list", "--store", big, "--dem", dem])  // keeps the rows (`dem import` came before the hikes)
+_ = try list(big, dem: dem)  // keeps the rows (`dem import` came before the hikes)
 try FileManager.default.copyItem(atPath: big, toPath: before)
 for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: big + suffix) {
     try FileManager.default.copyItem(atPath: big + suffix, toPath: before + suffix)
 }
 try Connection(path: before, mode: .readWrite).execute("DROP TABLE terrain_figures")
-let plain = median { _ = cairn(["list", "--store", big, "--dem", noDem]) }
-let computed = median { _ = cairn(["list", "--store", before, "--dem", dem]) }
-let withTerrain = median { _ = cairn(["list", "--store", big, "--dem", dem]) }
-precondition(cairn(["list", "--store", before, "--dem", dem]) == cairn(["list", "--store", big, "--dem", dem]),
-             "kept figures differ from computed ones")
-print(String(format: "cairn list, %d hikes of 1,280 points under the tile, median of %d: without terrain %.1f ms; "
+let plain = try median { _ = try list(big, dem: noDem) }
+let computed = try median { _ = try list(before, dem: dem) }
+let withTerrain = try median { _ = try list(big, dem: dem) }
+let computedFigures = try list(before, dem: dem), keptFigures = try list(big, dem: dem)
+precondition(computedFigures == keptFigures, "kept figures differ from computed ones")
+print(String(format: "the list's figures (cairn list without its table), %d hikes of 1,280 points under the tile, median of %d: without terrain %.1f ms; "
              + "with the terrain's gains computed at list time (before) %.1f ms (%.1f×), kept in the store (now) %.1f ms (%.1f×)",
              listHikes, iterations, plain, computed, computed / plain, withTerrain, withTerrain / plain))

@@ -3,7 +3,9 @@ import TrailApp
 
 /// Performs the TUI's effects off the update path, one performer per feature, each answering
 /// with its feature's messages (failures included, as typed messages; the app words them).
-/// The switch names every effect: a new one does not compile until it is routed.
+/// The switch names every effect of the screens the root names: a new one does not compile
+/// until it is routed. A registered screen's effects go to its performer in
+/// ``screenPerformers`` (ScreenPerformerRegistryTests checks every such screen has one).
 /// `@unchecked` only for ``TerminalActions`` (the curses screen is not `Sendable`; they run on
 /// the runtime's loop, which calls ``perform(_:send:)``); the store and map work is checked.
 public final class EffectPerformer: @unchecked Sendable {
@@ -39,7 +41,8 @@ public final class EffectPerformer: @unchecked Sendable {
     let places: PlacesEffectPerformer
     let review: ReviewEffectPerformer
     let totals: TotalsEffectPerformer
-    let routes: RoutesEffectPerformer
+    /// The performers of the screens the root does not name (``screenPerformers``), by screen.
+    let screens: [AppState.Screen.Kind: any ScreenEffectPerformer]
     private let terminal: TerminalActions
 
     public init(storePath: String, mapPath: String, terrainPath: String? = nil, now: @escaping @Sendable () -> Date,
@@ -51,7 +54,8 @@ public final class EffectPerformer: @unchecked Sendable {
         places = PlacesEffectPerformer(connections)
         review = ReviewEffectPerformer(connections)
         totals = TotalsEffectPerformer(connections)
-        routes = RoutesEffectPerformer(connections)
+        let connections = self.connections
+        screens = Dictionary(uniqueKeysWithValues: Self.screenPerformers.map { ($0.kind, $0.init(connections)) })
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
         record = RecordEffectPerformer(storePath: storePath, speech: speech, now: now)
         self.terminal = terminal
@@ -67,7 +71,11 @@ public final class EffectPerformer: @unchecked Sendable {
         case .places(let e): places.perform(e, send: send)
         case .review(let e): review.perform(e, send: send)
         case .totals(let e): totals.perform(e, send: send)
-        case .routes(let e): routes.perform(e, send: send)
+        case .screen(let e):
+            guard let performer = screens[e.kind] else {
+                preconditionFailure("no performer for the \(e.kind) screen's work in EffectPerformer.screenPerformers")
+            }
+            Self.perform(e.value, with: performer, send: send)
         case .bell: terminal.bell()
         case .suspend: terminal.suspend()
         case .loadPhotos(let id):
@@ -81,6 +89,14 @@ public final class EffectPerformer: @unchecked Sendable {
         case .showPhoto(let path, let desktop):
             PhotoShower.show(path: path, desktop: desktop, terminal: terminal, send: send)
         }
+    }
+
+    /// `value` to `performer` as its own effect type.
+    private static func perform<P: ScreenEffectPerformer>(_ value: any Sendable, with performer: P, send: @escaping Send) {
+        guard let effect = value as? P.Effect else {
+            preconditionFailure("the \(P.kind) screen's performer was handed \(type(of: value)), not \(P.Effect.self)")
+        }
+        performer.perform(effect, send: send)
     }
 
     /// Waits until the queued store and map work is done (tests; the end of the program).

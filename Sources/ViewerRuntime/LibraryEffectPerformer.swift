@@ -69,11 +69,10 @@ final class LibraryEffectPerformer: Sendable {
             let kept = c.lastImportRead.flatMap { $0.path == path ? $0.read : nil }
             let plan = try (kept ?? HikeFileRead.read(path: path)).plan
             c.lastImportRead = nil
-            let calculator = StatisticsCalculator()
-            let hikes = try plan.hikes(selecting: numbers) { calculator.statistics(for: $0) }
-            let outcomes = try c.store().insert(hikes, allowDuplicates: false)
-            let added = outcomes.filter { if case .inserted = $0 { return true } else { return false } }.count
-            return .library(.imported(fileName: plan.fileName, added: added, duplicates: outcomes.count - added))
+            // Stored as `cairn import` stores it (HikeFileImport).
+            let stored = try HikeFileImport.store(plan, selecting: numbers, into: try c.store(), allowDuplicates: false)
+            let added = stored.filter { if case .inserted = $0.outcome { return true } else { return false } }.count
+            return .library(.imported(fileName: plan.fileName, added: added, duplicates: stored.count - added))
         case .renameHike(let id, let name):
             try c.store().rename(id, to: name)
             return .library(.renamed(id))

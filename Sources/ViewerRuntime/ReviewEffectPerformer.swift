@@ -47,9 +47,8 @@ final class ReviewEffectPerformer: Sendable {
             connections.store.async { c in
                 do {
                     let store = try c.store()
-                    let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
-                    let origin = choices.allSatisfy { $0 == .matched } ? "matched" : "mixed"
-                    switch try store.keepLine(match.keptLine(recorded: recorded, choices: choices), origin: origin, of: id) {
+                    // Kept as `cairn match --keep matched` keeps it (HikeMatching).
+                    switch try HikeMatching.keep(match, choices: choices, of: id, in: store) {
                     case .unchanged(let version):
                         send(.review(.unchanged(id, version: version)))
                     case .reused(let version):

@@ -9,7 +9,8 @@ import TrailTerrain
 /// The Routes screen's work: the listing on the map queue; completion and storing a route as a
 /// hike on the store queue (the place names of missing stretches from the map, on its queue).
 /// Failures go back as ``RoutesMessage/failed(_:)``.
-final class RoutesEffectPerformer: Sendable {
+final class RoutesEffectPerformer: ScreenEffectPerformer {
+    static let kind = AppState.Screen.Kind.routes
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }
@@ -22,10 +23,9 @@ final class RoutesEffectPerformer: Sendable {
                     guard let map = try c.store() else {
                         send(.routes(.failed("no map store; import an extract with `cairn map import FILE.osm`"))); return
                     }
-                    let world = BoundingBox(minLatitude: -90, minLongitude: -180, maxLatitude: 90, maxLongitude: 180)
-                    let all = try map.routeSummaries(in: box ?? world, near: point, includeLongDistance: true)
-                    let shown = all.filter { includeLong || !$0.isLongDistance }
-                    send(.routes(.listed(request: request, shown, hiddenLongDistance: all.count - shown.count)))
+                    // Listed as `cairn routes` lists them (RouteListing).
+                    let listing = try RouteListing(map: map, box: box, near: point, includeLongDistance: includeLong)
+                    send(.routes(.listed(request: request, listing.shown, hiddenLongDistance: listing.hiddenLongDistance)))
                 } catch {
                     send(.routes(.failed("\(error)")))
                 }
@@ -34,19 +34,9 @@ final class RoutesEffectPerformer: Sendable {
             connections.store.async { [connections] s in
                 do {
                     let (c, lines) = try s.store().completion(of: runs, excluding: excluding)
-                    let missing = c.missingStretches
                     // The names from the map, on its queue (store, then map).
-                    let names: [NamePair] = try connections.map.read { mc in
-                        let map = (try? mc.store()) ?? nil
-                        return missing.map { m in NamePair(from: (try? map?.nearestPlaceName(to: m.from)) ?? nil,
-                                                           to: (try? map?.nearestPlaceName(to: m.to)) ?? nil) }
-                    }
-                    let figures = CompletionFigures(
-                        share: c.share, length: c.length, walked: c.walked,
-                        walkedRanges: c.walkedStretches.map { $0.start...$0.end },
-                        missing: zip(missing, names).map { CompletionFigures.Missing(start: $0.start, end: $0.end,
-                                                                                      fromName: $1.from, toName: $1.to) },
-                        hikesRead: lines.hikesRead, walksRead: lines.walksRead)
+                    let names = try connections.map.read { mc in CompletionNames.ends(of: c.missingStretches, map: (try? mc.store()) ?? nil) }
+                    let figures = CompletionNames.figures(c, lines, names: names)
                     send(.routes(.completion(key, figures)))
                 } catch {
                     send(.routes(.failed("completion: \(error)")))
@@ -74,10 +64,4 @@ final class RoutesEffectPerformer: Sendable {
             }
         }
     }
-}
-
-/// The place names at the two ends of a missing stretch (nil: nothing named near).
-private struct NamePair: Sendable {
-    var from: String?
-    var to: String?
 }

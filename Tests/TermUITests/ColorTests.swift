@@ -118,4 +118,15 @@ import Testing
             #expect(try Color(themeValue: c.themeValue) == c)
         }
     }
+
+    /// The --ansi depth follows the variables' documented meanings (no-color.org: any non-empty
+    /// NO_COLOR; COLORTERM truecolor/24bit; a TERM ending in 256color), NO_COLOR first.
+    @Test func ansiTextDepthFromTheEnvironment() {
+        #expect(ColorDepth.forANSIText(environment: [:]) == .ansi16)
+        #expect(ColorDepth.forANSIText(environment: ["TERM": "xterm-256color"]) == .indexed256)
+        #expect(ColorDepth.forANSIText(environment: ["COLORTERM": "TrueColor", "TERM": "xterm"]) == .trueColor)
+        #expect(ColorDepth.forANSIText(environment: ["COLORTERM": "24bit"]) == .trueColor)
+        #expect(ColorDepth.forANSIText(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"]) == ColorDepth.none)
+        #expect(ColorDepth.forANSIText(environment: ["NO_COLOR": "", "TERM": "xterm-256color"]) == .indexed256)
+    }
 }

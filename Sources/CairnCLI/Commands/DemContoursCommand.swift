@@ -40,31 +40,19 @@ enum DemContoursCommand: Command {
         guard !store.tilePaths.isEmpty else {
             throw CLIError.failure("no terrain tiles in \(TerminalText.clean(directory)); import one with `cairn dem import N42E001.hgt.zip`")
         }
-        let viewport = MapViewport(center: centre, zoom: Double(zoom), width: size[0], height: size[1])
-        // No imported tile under the view: nothing to draw, said as `dem at` says it (exit 1).
-        let under = SRTMTileID.tiles(covering: viewport.bounds)
-        let missing = under.filter { store.tilePaths[$0] == nil }
-        if let first = missing.first {
-            let names = missing.map(\.name).joined(separator: ", ")
-            guard missing.count < under.count else {
-                throw CLIError.failure("no terrain tile under the view (\(names)); " + first.howToGet)
+        let view: ContourView
+        do {
+            view = try ContourView(store: store, centre: centre, zoom: zoom, width: size[0], height: size[1]) { missing in
+                let names = missing.map(\.name).joined(separator: ", ")
+                context.stderr.write("No terrain tile \(names) under part of the view (no lines there); \(missing[0].howToGet)\n")
             }
-            context.stderr.write("No terrain tile \(names) under part of the view (no lines there); \(first.howToGet)\n")
+        } catch let e as ContourView.Failure {
+            // No imported tile under the view: nothing to draw, said as `dem at` says it (exit 1).
+            throw CLIError.failure(e.description)
         }
-        let interval = Contours.interval(forZoom: zoom)
-        guard let grid = HeightGrid.samples(from: store, covering: viewport.bounds) else {
-            throw CLIError.failure("the view is too large for contours; zoom in")
-        }
-        let lines = Contours.lines(grid, interval: interval).map {
-            ContourLayer.Line(level: $0.level, isIndex: $0.isIndex, points: $0.points)
-        }
-        var canvas = BrailleCanvas(width: size[0], height: size[1])
-        let env = WidgetEnvironment(theme: .plain, format: UnitFormatter(system: .metric))
-        ContourLayer(lines: lines).draw(viewport: viewport, canvas: &canvas, environment: env)
-        var buffer = Buffer(width: size[0], height: size[1])
-        canvas.render(into: &buffer, at: Rect(x: 0, y: 0, width: size[0], height: size[1]))
-        context.stdout.write(buffer.textDump() + "\n")
-        context.stdout.write("Contours every \(Int(interval)) m (index every \(Int(interval * 5)) m), \(lines.count) lines; "
+        let interval = view.interval
+        context.stdout.write(view.buffer.textDump() + "\n")
+        context.stdout.write("Contours every \(Int(interval)) m (index every \(Int(interval * 5)) m), \(view.lineCount) lines; "
                              + "terrain: SRTM (NASA/USGS, public domain)\n")
         return 0
     }

@@ -23,42 +23,12 @@ public enum ExportCommand: Command {
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json", "kml", "tcx"]),
                                    help: "write to FILE (replaced only once complete)")
-    static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(Format.allCases.map(\.rawValue)),
+    static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(ExportFormat.allCases.map(\.rawValue)),
                                    defaultHelp: "from the FILE extension .geojson/.json/.kml/.tcx, else gpx",
                                    help: "gpx, geojson, kml or tcx")
     static let line = OptionSpec("--line", value: "LINE", kind: .choice(HikeLine.allCases.map(\.rawValue)),
                                  defaultHelp: "kept", help: "kept (the line the hike shows) or raw (as recorded)")
     public static let options: [OptionSpec] = [output, format, line, .store]
-
-    enum Format: String, CaseIterable {
-        case gpx, geojson, kml, tcx
-
-        /// The writer of this format.
-        var writer: any DocumentWriter {
-            switch self {
-            case .gpx: return GPXWriter()
-            case .geojson: return GeoJSONWriter()
-            case .kml: return KMLWriter()
-            case .tcx: return TCXWriter()
-            }
-        }
-    }
-
-    /// Why Cairn refuses to write a file with extension `ext` (lower case), or nil when it can:
-    /// track formats Cairn reads but does not write, which must never get GPX text under their
-    /// name (DECISIONS.md 681).
-    static func unwritable(_ ext: String) -> String? {
-        switch ext {
-        case "kmz":
-            return "Cairn does not write KMZ (zipped KML); write .kml (-o NAME.kml) and zip it if a KMZ is needed"
-        case "fit":
-            return "Cairn does not write FIT (a binary format for devices); write .gpx or .tcx, which Garmin Connect and Strava import"
-        case "igc", "nmea", "plt", "gdb", "crs", "loc":
-            return "Cairn does not write .\(ext); write .gpx and convert it with gpsbabel"
-        default:
-            return nil
-        }
-    }
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let path = StoreAccess.path(args, context)
@@ -66,22 +36,17 @@ public enum ExportCommand: Command {
         let formatText = args.value(Self.format)
         let ids = args.positionals
         guard ids.count == 1 else { throw CLIError.usage("export needs exactly one ID") }
-        if let output, let refusal = unwritable((output as NSString).pathExtension.lowercased()) {
+        if let output, let refusal = ExportFormat.unwritable((output as NSString).pathExtension.lowercased()) {
             throw CLIError.usage("cannot write \(TerminalText.clean(output)): \(refusal)")
         }
-        var format = Format.gpx
+        var format = ExportFormat.gpx
         if let formatText {
-            guard let f = Format(rawValue: formatText.lowercased()) else {
+            guard let f = ExportFormat(rawValue: formatText.lowercased()) else {
                 throw CLIError.usage("--format takes gpx, geojson, kml or tcx, not '\(TerminalText.clean(formatText))'")
             }
             format = f
         } else if let output {
-            switch (output as NSString).pathExtension.lowercased() {
-            case "geojson", "json": format = .geojson
-            case "kml": format = .kml
-            case "tcx": format = .tcx
-            default: break
-            }
+            format = ExportFormat(fileExtension: (output as NSString).pathExtension.lowercased())
         }
         let lineText = args.value(Self.line) ?? HikeLine.kept.rawValue
         guard let line = HikeLine(rawValue: lineText.lowercased()) else {

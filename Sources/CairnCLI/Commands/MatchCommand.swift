@@ -80,7 +80,7 @@ public enum MatchCommand: Command {
             throw CLIError.failure(Self.offTheMap(id, box: box, mapPath: mapPath))
         }
         if keep == .kept {
-            let kept = try store.keepLine(match.keptLine(recorded: recorded, choices: []), origin: "matched", of: id)
+            let kept = try HikeMatching.keep(match, choices: [], of: id, in: store)
             let length = try store.summary(id).statistics.distance
             let collapsed = match.sections.filter(\.collapsed).count
             // What --keep matched keeps as recorded, said where a version is shown.

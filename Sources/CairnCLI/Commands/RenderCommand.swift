@@ -92,18 +92,11 @@ public enum RenderCommand: Command {
                                 terrain: args.has(Self.terrain) ? terrainStore.map { TerrainElevation(store: $0) } : nil)
         let environment = WidgetEnvironment(theme: theme, format: format, canvasMode: ascii ? .ascii : .braille)
 
-        let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let layout = HikeScreenLayout(area: area)
-        var state = HikeScreenState(hike: hike, mapWidth: layout.map.width, mapHeight: layout.map.height)
-        state.scrub(toFraction: scrub)
-        if let zoom {
-            // A chosen zoom looks closer at the cursor: centre the map on it (the fitted view
-            // centres the whole hike, which at z15 can leave the cursor off the frame).
-            state.viewport.zoom = zoom
-            if state.hike.pointCount > 0 { state.viewport.center = state.hike.coordinates[state.scrubIndex] }
-        }
-        if let r = range { state.setRange(start: hike.index(atFraction: r.0), end: hike.index(atFraction: r.1)) }
-        if timeAxis { state.setChartAxis(.time) }
+        var options = HikeFrame.Options(width: size.width, height: size.height)
+        options.scrub = scrub
+        options.range = range
+        options.zoom = zoom
+        options.timeAxis = timeAxis
         var colourings: [LineColouring] = []
         if let name = args.value(Self.lineColours) {
             guard let c = LineColouring(rawValue: name.lowercased()) else {
@@ -115,30 +108,24 @@ public enum RenderCommand: Command {
         if args.has(Self.grade) { colourings.append(.grade) }
         if Set(colourings).count > 1 { throw CLIError.usage("--line-colours, --slope and --grade colour the line two ways: choose one") }
         let colouring = colourings.first ?? .plain
-        state.setLineColouring(colouring)
+        options.colouring = colouring
         if colouring == .walked {
-            state.completion = try walkedByOthers(positionals[0], hike: hike, storePath: storePath, context: context)
+            options.completion = try walkedByOthers(positionals[0], hike: hike, storePath: storePath, context: context)
         }
-        let mapViewport = state.viewport.resized(width: layout.map.width, height: layout.map.height)
-        state.basemap = try loadBasemap(mapPath, viewport: mapViewport)
-        state.showsContours = args.has(Self.contours)
-        state.showsTerrainLine = args.has(Self.terrain)
-        state.showsHillshade = args.has(Self.hillshade)
-        if state.showsContours || state.showsHillshade, let terrain = terrainStore {
-            var basemap = state.basemap ?? MapBasemap(features: [], coverageAreas: [], bounds: MapBasemap.queryArea(for: mapViewport).bounds,
-                                                      zoom: MapBasemap.queryZoom(mapViewport.zoom))
-            basemap.addContours(from: terrain)
-            state.basemap = basemap
+        options.contours = args.has(Self.contours)
+        options.terrainLine = args.has(Self.terrain)
+        options.hillshade = args.has(Self.hillshade)
+        let frame: HikeFrame
+        do {
+            frame = try HikeFrame(hike: hike, options: options, environment: environment, mapPath: mapPath, terrain: terrainStore)
+        } catch let e as HikeLoads.Failure {
+            throw CLIError.failure(e.description)
         }
-        if state.showsContours, let far = MapBasemap.contoursTooFarOut(zoom: mapViewport.zoom) {
-            context.stderr.write("\(far) (--zoom \(MapBasemap.contourMinimumZoom) or more)\n")
-        }
-
-        var buffer = Buffer(width: size.width, height: size.height)
-        HikeScreenView.render(state: state, environment: environment, into: &buffer)
+        if let far = frame.contoursNote { context.stderr.write("\(far) (--zoom \(MapBasemap.contourMinimumZoom) or more)\n") }
+        var buffer = frame.buffer
         if ascii { buffer.applyASCIIFallback() }
         if ansi {
-            context.stdout.write(buffer.ansiText(depth: colorDepth(context.environment)))
+            context.stdout.write(buffer.ansiText(depth: ColorDepth.forANSIText(environment: context.environment)))
         } else {
             context.stdout.write(buffer.textDump() + "\n")
         }
@@ -179,16 +166,6 @@ public enum RenderCommand: Command {
         return (try fraction(String(parts[0]), option: "--range"), try fraction(String(parts[1]), option: "--range"))
     }
 
-    /// Colour depth for `--ansi`: none under NO_COLOR, true colour when COLORTERM says
-    /// truecolor/24bit, 256 when TERM names a 256-colour terminal, else 16.
-    static func colorDepth(_ environment: [String: String]) -> ColorDepth {
-        if !(environment["NO_COLOR"] ?? "").isEmpty { return .none }
-        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
-        if colorterm == "truecolor" || colorterm == "24bit" { return .trueColor }
-        if (environment["TERM"] ?? "").contains("256color") { return .indexed256 }
-        return .ansi16
-    }
-
     /// The hike for `argument`: a track file when it names an existing file (or ends in .gpx),
     /// else a stored hike id (``HikeLoads/file(at:fileName:track:terrain:mapPath:warn:)``,
     /// ``HikeLoads/forRender(_:_:terrain:mapPath:now:)``). A file's reader warnings go to stderr.
@@ -211,17 +188,6 @@ public enum RenderCommand: Command {
             return try HikeLoads.forRender(store, id, terrain: terrain, mapPath: mapPath, now: context.now())
         } catch {
             throw CLIError.failure("cannot read hike \(id): \(TerminalText.clean("\(error)"))")
-        }
-    }
-
-    /// Map data for the view, or nil when there is no map store at `path`.
-    static func loadBasemap(_ path: String, viewport: MapViewport) throws -> MapBasemap? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do {
-            let store = try MapStore(path: path, readOnly: true)
-            return try MapBasemap.load(from: store, viewport: viewport)
-        } catch {
-            throw CLIError.failure("cannot read the map store: \(TerminalText.clean("\(error)"))")
         }
     }
 }

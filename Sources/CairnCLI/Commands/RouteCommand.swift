@@ -65,46 +65,25 @@ enum RouteCommand: Command {
         }
 
         // The map: without one every leg is straight (and nothing is named).
-        var planner: RoutePlanner?
-        if FileManager.default.fileExists(atPath: mapPath) {
-            do {
-                planner = RoutePlanner(store: try MapStore(path: mapPath, readOnly: true), options: options,
-                                       elevation: terrain.map { TerrainLookup(store: $0.store) })
-            } catch {
-                context.stderr.write("cairn route: cannot open the map store: \(TerminalText.clean("\(error)")); legs are straight\n")
-            }
-        } else if !straight {
-            context.stderr.write("cairn route: no map store at \(TerminalText.clean(mapPath)); legs are straight "
-                                 + "(import an extract with `cairn map import FILE.osm`)\n")
+        let route = PlannedRoute(stops: stops, options: options, routing: !straight, mapPath: mapPath, terrain: terrain) {
+            context.stderr.write("cairn route: \($0)\n")
         }
-        var plan: RoutePlan
-        if let planner {
-            plan = planner.plan(stops: stops, routing: !straight)
-        } else {
-            let legs = zip(stops, stops.dropFirst()).map { a, b in
-                RouteLeg.straight(from: a, to: b, reason: straight ? .routingOff : .mapUnavailable, routingRequested: !straight)
-            }
-            plan = RoutePlan(stops: stops, legs: legs, options: options)
-        }
-        let elevation = terrain.map { DemElevation.apply(&plan, $0) }
-        let places = stops.map { stop in (try? planner?.nearestPlace(to: stop, maxDistance: 500)) ?? nil }
-        let track = plan.track(name: saveName ?? "Route")
-        let stopNames = places.map { $0?.name }
-
+        let plan = route.plan, elevation = route.elevation, places = route.places
         if let output {
-            // With terrain, the line a saved drawing keeps: densified, with the terrain's heights.
-            let line = DemElevation.elevate(terrain)?(track) ?? track
-            let document = GPXDocument(creator: "Cairn", metadata: GPXMetadata(name: saveName ?? "Route", time: context.now()),
-                                       waypoints: plan.stopWaypoints(names: stopNames), tracks: [line])
             do {
-                try GPXWriter().write(document, to: URL(fileURLWithPath: output))
+                try GPXWriter().write(route.document(name: saveName ?? "Route", time: context.now()), to: URL(fileURLWithPath: output))
             } catch {
                 throw CLIError.failure("cannot write \(TerminalText.clean(output)): \(error)")
             }
         }
         var saved: HikeStore.InsertOutcome?
         if let saveName {
-            saved = try save(plan, name: saveName, stopNames: stopNames, terrain: terrain, storePath: storePath, context)
+            let store = try StoreAccess.open(storePath, context, write: true)
+            do {
+                saved = try route.save(name: saveName, time: context.now(), into: store)
+            } catch {
+                throw CLIError.failure("cannot save the route: \(error)")
+            }
         }
 
         if json {
@@ -121,19 +100,6 @@ enum RouteCommand: Command {
             context.stdout.write(text)
         }
         return 0
-    }
-
-    /// Stores the route as a drawn hike (unless the same points are already stored).
-    private static func save(_ plan: RoutePlan, name: String, stopNames: [String?], terrain: TerrainElevation?,
-                             storePath: String, _ context: CommandContext) throws
-        -> HikeStore.InsertOutcome {
-        let store = try StoreAccess.open(storePath, context, write: true)
-        do {
-            return try store.insert(plan.drawnHike(name: name, time: context.now(), stopNames: stopNames,
-                                                   elevate: DemElevation.elevate(terrain)))
-        } catch {
-            throw CLIError.failure("cannot save the route: \(error)")
-        }
     }
 
     /// True for a word beginning with "-" that is a stop (`-1.5,42`) or a bare number (`-33.9`,

@@ -41,7 +41,7 @@ public enum ShowCommand: Command {
         let noTerrain = terrain == nil
             ? DemElevation.noTerrainText(Track(segments: try store.tracks(of: id).flatMap(\.segments)), planned: summary.kind == .drawn)
             : ""
-        let ground = try groundShares(store, id, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
+        let ground = try GroundSurveys.shares(of: id, store: store, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
         let completion = try completionReport(store, id, args, context)
         // The device's laps, as the file had them (stored with the hike since issue 34).
         let laps = try store.tracks(of: id, line: .raw).flatMap(\.laps)
@@ -77,15 +77,6 @@ public enum ShowCommand: Command {
         guard !runs.isEmpty else { return nil }
         let (c, lines) = try store.completion(of: runs, excluding: id)
         return CompletionReport(c, lines, map: try PlacesSupport.openMap(args, context))
-    }
-
-    /// The shares of the ground under the hike's line (cached, or measured now on the map), nil
-    /// when the map has nothing under it.
-    static func groundShares(_ store: HikeStore, _ id: HikeID, mapPath: String, now: Date) throws -> GroundShares? {
-        let segments = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }
-        let line = try GroundSurveys.line(of: id, segments: segments, store: store, map: MapFile(path: mapPath),
-                                          now: now)
-        return line.map { GroundShares(line: $0, segments: segments) }.flatMap { $0.hasMappedLength ? $0 : nil }
     }
 
     /// "Ground (SAC): T1 42 %, …" and "Ground (surface): …": the classes with length, in order.

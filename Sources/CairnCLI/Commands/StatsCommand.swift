@@ -37,34 +37,8 @@ public enum StatsCommand: Command {
         var version: String
         var creator: String?
         var waypointCount: Int
-        var tracks: [TrackJSON]
+        var tracks: [TrackFileFigures.Track]
         var warnings: [String]
-    }
-
-    struct TrackJSON: Encodable {
-        var name: String?
-        var kind: String
-        var statistics: TrackStatistics
-        var segments: [TrackStatistics]?
-        var elevation: TerrainStatistics?
-        /// True when ``statistics``' elevation figures are (partly) the terrain's, as in
-        /// `show --json`; ``elevationCoverage`` the share of the line they are measured over.
-        var elevationFromTerrain: Bool?
-        var elevationCoverage: Double?
-        /// The file's own statistics when ``statistics`` carries the terrain's (not encoded).
-        var fileHeights: TrackStatistics?
-        /// The device's laps (FIT, TCX), nil when the file has none.
-        var laps: [TrackLap]?
-        enum CodingKeys: String, CodingKey { case name, kind, statistics, segments, elevation, elevationFromTerrain, elevationCoverage, laps }
-
-        /// The track's statistics with the terrain's figures in place of the file's when the
-        /// line lacks heights (one gain, as `show` and `list` give it; DECISIONS 415).
-        init(name: String?, kind: String, statistics: TrackStatistics, segments: [TrackStatistics]?, elevation: TerrainStatistics?) {
-            self.name = name; self.kind = kind; self.segments = segments; self.elevation = elevation
-            let applies = elevation.map { $0.elevationSource == .terrain || $0.elevationSource == .fileAndTerrain } ?? false
-            self.statistics = applies ? elevation!.applied(to: statistics) : statistics
-            if applies { elevationFromTerrain = true; elevationCoverage = elevation?.elevationCoverage; fileHeights = statistics }
-        }
     }
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -74,47 +48,31 @@ public enum StatsCommand: Command {
         let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
         let files = args.positionals
         guard !files.isEmpty else { throw CLIError.usage("stats needs at least one track file") }
-        let calculator = StatisticsCalculator()
         var failures = 0
         var documents: [FileJSON] = []
         var text = ""
         for file in files {
-            let result: GPXReadResult
+            let figures: TrackFileFigures
             do {
-                result = try TrackFileReader.read(url: URL(fileURLWithPath: context.resolve(file)))
+                figures = try TrackFileFigures(path: context.resolve(file), fileName: file)
             } catch {
                 failures += 1
                 context.stderr.write("cairn stats: \(TerminalText.clean(String(describing: error)))\n")
                 continue
             }
-            let checked = result.plausibility()  // the warnings and each track's statistics, one pass
-            for line in ReaderWarnings.lines(fileName: file, checked.warnings, limit: .max)
-                + ReaderWarnings.lines(fileName: file, result.warnings, omitted: result.omittedWarningCount) {
-                context.stderr.write(line + "\n")
-            }
-            let doc = result.document
-            if let refusal = refusal(doc, file: file) {
+            for line in figures.warningLines { context.stderr.write(line + "\n") }
+            if let refusal = figures.refusal(file: file) {
                 failures += 1
                 context.stderr.write("cairn stats: \(TerminalText.clean(refusal))\n")
                 continue
             }
-            var tracks: [TrackJSON] = []
-            for (i, t) in doc.tracks.enumerated() {
-                tracks.append(TrackJSON(name: t.name, kind: "track", statistics: checked.trackStatistics[i],
-                                        segments: t.segments.count > 1 ? checked.segmentStatistics[i] : nil,
-                                        elevation: terrain.map { TerrainStatistics.compute(t, planned: false, terrain: $0) }))
-                if !t.laps.isEmpty { tracks[tracks.count - 1].laps = t.laps }
-            }
-            for r in doc.routes where !r.points.isEmpty {
-                tracks.append(TrackJSON(name: r.name, kind: "route", statistics: calculator.statistics(for: r.asTrack),
-                                        segments: nil,
-                                        elevation: terrain.map { TerrainStatistics.compute(r.asTrack, planned: true, terrain: $0) }))
-            }
+            let doc = figures.result.document
+            let tracks = figures.tracks(terrain: terrain)
             if json {
                 documents.append(FileJSON(file: file, version: doc.version, creator: doc.creator,
                                           waypointCount: doc.waypoints.count, tracks: tracks,
-                                          warnings: ReaderWarnings.folded(checked.warnings + result.warnings,
-                                                                          omitted: result.omittedWarningCount)))
+                                          warnings: ReaderWarnings.folded(figures.warnings,
+                                                                          omitted: figures.result.omittedWarningCount)))
                 continue
             }
             text += "\(TerminalText.clean(file))\n"
@@ -168,15 +126,5 @@ public enum StatsCommand: Command {
             text += indent + "  Lap \(i + 1): " + parts.joined(separator: " · ") + "\n"
         }
         return text
-    }
-
-    /// Why a readable file has no statistics, or nil: no track or route has a point. A file
-    /// with nothing at all is refused in `cairn import`'s words; one with only waypoints
-    /// (which import keeps as places) says so.
-    static func refusal(_ doc: GPXDocument, file: String) -> String? {
-        guard doc.tracks.allSatisfy({ $0.pointCount == 0 }) && doc.routes.allSatisfy({ $0.points.isEmpty }) else { return nil }
-        if doc.waypoints.isEmpty { return HikeImportPlan.PlanError.nothingToImport(file: file).description }
-        let n = doc.waypoints.count
-        return "\(file): no tracks or routes with points, only \(n) waypoint\(n == 1 ? "" : "s"); no statistics"
     }
 }

@@ -72,4 +72,14 @@ public enum GroundSurveys {
     public static func openMap(_ path: String) throws -> MapStore? {
         try MapFile.open(path)
     }
+
+    /// The shares of the ground under stored hike `id`'s kept line by SAC grade and surface
+    /// (``GroundShares``, from ``line(of:segments:store:map:now:)``: cached, or measured now on
+    /// the map store at `mapPath`), nil when the map has nothing under it (`cairn show`).
+    /// - Throws: ``SQLiteError`` from either store.
+    public static func shares(of id: HikeID, store: HikeStore, mapPath: String, now: Date) throws -> GroundShares? {
+        let segments = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }
+        let line = try Self.line(of: id, segments: segments, store: store, map: MapFile(path: mapPath), now: now)
+        return line.map { GroundShares(line: $0, segments: segments) }.flatMap { $0.hasMappedLength ? $0 : nil }
+    }
 }

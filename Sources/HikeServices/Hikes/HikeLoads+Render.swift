@@ -77,10 +77,6 @@ extension HikeLoads {
     /// - Throws: the store's errors.
     public static func walkedByOthers(_ hike: PreparedHike, in store: HikeStore, excluding: HikeID?) throws -> CompletionFigures {
         let (c, lines) = try store.completion(of: hike.segmentCoordinates.filter { $0.count >= 2 }, excluding: excluding)
-        return CompletionFigures(share: c.share, length: c.length, walked: c.walked,
-                                 walkedRanges: c.walkedStretches.map { $0.start...$0.end },
-                                 missing: c.missingStretches.map { CompletionFigures.Missing(start: $0.start, end: $0.end,
-                                                                                             fromName: nil, toName: nil) },
-                                 hikesRead: lines.hikesRead, walksRead: lines.walksRead)
+        return CompletionNames.figures(c, lines)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TrailCore
 import TrailMap
+import TrailStore
 
 /// Matching a stored hike: the walking graph over its box, then ``TrackMatcher``.
 public enum HikeMatching {
@@ -19,5 +20,18 @@ public enum HikeMatching {
     /// Geodesic length of the recorded line, metres.
     public static func length(_ segments: [[Coordinate]]) -> Double {
         segments.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
+    }
+
+    /// Keeps `match` of hike `id`'s recorded line as the hike's line, each section as `choices`
+    /// says (none: every section matched, `cairn match --keep matched`), with origin "matched"
+    /// when every section is, else "mixed" (the review's choices). The recorded heights and
+    /// times stay on the kept line (``TrackMatch/keptLine(recorded:choices:)``).
+    /// - Returns: what the store did (``LineKeeping``: stored as a new version, an
+    ///   equal version reused, or unchanged).
+    /// - Throws: the store's errors.
+    public static func keep(_ match: TrackMatch, choices: [SectionChoice], of id: HikeID, in store: HikeStore) throws -> LineKeeping {
+        let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
+        let origin = choices.allSatisfy { $0 == .matched } ? "matched" : "mixed"
+        return try store.keepLine(match.keptLine(recorded: recorded, choices: choices), origin: origin, of: id)
     }
 }

@@ -83,4 +83,15 @@ public enum ColorDepth: Int, Hashable, Sendable, Comparable, CaseIterable {
         default: self = .trueColor
         }
     }
+
+    /// The depth for ANSI text written without a terminal database (`cairn render --ansi`):
+    /// none under a non-empty `NO_COLOR`, true colour when `COLORTERM` is truecolor or 24bit,
+    /// 256 when `TERM` names a 256-colour terminal, else 16.
+    public static func forANSIText(environment: [String: String]) -> ColorDepth {
+        if !(environment["NO_COLOR"] ?? "").isEmpty { return .none }
+        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorterm == "truecolor" || colorterm == "24bit" { return .trueColor }
+        if (environment["TERM"] ?? "").contains("256color") { return .indexed256 }
+        return .ansi16
+    }
 }

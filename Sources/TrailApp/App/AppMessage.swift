@@ -41,8 +41,9 @@ public enum AppMessage: Sendable {
     case totals(TotalsMessage)
     /// Answers for the match review screen.
     case review(ReviewMessage)
-    /// An answer for the Routes screen or a completion for the hike screen.
-    case routes(RoutesMessage)
+    /// An answer for a screen registered in ``CairnApp/screens`` that the root does not name
+    /// (DECISIONS 801); the screen's folder gives the typed constructor (`.routes(_:)`).
+    case screen(ScreenMessage)
     /// The photos kept with a hike (walking order), or why they could not be read.
     case photosLoaded(HikeID, Result<[StoredPhoto], PhotoLoadFailure>)
     /// What showing a photo said (chafa missing, no desktop, the viewer failed), for the status line.
@@ -79,8 +80,10 @@ public enum AppEffect: Equatable, Sendable {
     case totals(TotalsEffect)
     /// The match review: the match, the line versions in the store.
     case review(ReviewEffect)
-    /// Work of the Routes screen (and the hike screen's completion).
-    case routes(RoutesEffect)
+    /// Work of a screen registered in ``CairnApp/screens`` that the root does not name (its
+    /// performer is registered beside the runtime's, DECISIONS 801); the screen's folder gives
+    /// the typed constructor (`.routes(_:)`) and accessor (``routesEffect``).
+    case screen(ScreenEffect)
     /// Read the photos kept with a hike (``HikeStore/photos(of:)``) for the hike screen.
     case loadPhotos(HikeID)
     /// Show the photo at `path` outside curses (the screen given back, the picture drawn by

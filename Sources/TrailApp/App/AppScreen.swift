@@ -1,4 +1,5 @@
 import TermUI
+import TrailMap
 
 /// One screen of the viewer as the root sees it (DECISIONS 700): its keys, its answers from
 /// the runtime, its drawing, its status-line hints and `?` help, and what it does when the
@@ -39,17 +40,32 @@ protocol AppScreen {
     static func openHikeChanged(_ app: CairnApp, _ state: inout AppState, _ hike: HikeModel) -> [AppEffect]
     /// After a resize: the screen fits its new size.
     static func relayout(_ app: CairnApp, _ state: inout AppState) -> [AppEffect]
+    /// Opens the screen for ``Navigation/open(_:)`` with its own `request` (the Routes
+    /// screen's box…): sets ``AppState/screen`` and asks for its first work.
+    static func open(_ app: CairnApp, _ state: inout AppState, _ request: any Sendable) -> [AppEffect]
+    /// Map data the screen asked for (``BasemapRequests/Target/screen(_:)``) arrived.
+    static func basemapArrived(_ state: inout AppState, _ basemap: MapBasemap)
 }
 
 extension AppScreen {
     static var readsStoreChanges: Bool { true }
     static func openHikeChanged(_ app: CairnApp, _ state: inout AppState, _ hike: HikeModel) -> [AppEffect] { [] }
     static func relayout(_ app: CairnApp, _ state: inout AppState) -> [AppEffect] { [] }
+    static func open(_ app: CairnApp, _ state: inout AppState, _ request: any Sendable) -> [AppEffect] { [] }
+    static func basemapArrived(_ state: inout AppState, _ basemap: MapBasemap) {}
 
     /// `message` to this screen when it is the screen's (nil when it is not).
     static func route(_ app: CairnApp, _ state: inout AppState, _ message: AppMessage) -> [AppEffect]? {
         guard let own = self.message(in: message) else { return nil }
         return receive(app, &state, own)
+    }
+}
+
+extension AppScreen where Message: Sendable {
+    /// The message of a registered screen (``AppMessage/screen(_:)``) when it is this screen's.
+    static func registeredMessage(in message: AppMessage) -> Message? {
+        guard case .screen(let m) = message, m.kind == kind else { return nil }
+        return m.value as? Message
     }
 }
 
@@ -63,7 +79,8 @@ extension AppScreen where Effect == Never {
 }
 
 extension CairnApp {
-    /// Every screen of the viewer, registered once: a new screen is its folder and a line here.
+    /// Every screen of the viewer, registered once: a new screen is its folder and a line here
+    /// (and its effect performer's line in ViewerRuntime's ``EffectPerformer``, DECISIONS 801).
     static var screens: [any AppScreen.Type] {
         [LibraryScreen.self, HikeScreen.self, DrawScreen.self, FollowScreen.self, RecordScreen.self,
          PlacesScreen.self, TotalsScreen.self, ReviewScreen.self, RoutesScreen.self]

@@ -24,12 +24,28 @@ public struct AppState: Sendable {
         case totals(TotalsModel)
         /// The match review over the open hike (`m` on the hike screen; it carries the hike).
         case review(ReviewModel)
+        /// A screen registered in ``CairnApp/screens`` that the root does not name (DECISIONS
+        /// 801): its kind and its model. Its folder gives the typed constructor and accessor
+        /// (the Routes screen: `.routes(model)`, ``routesModel``).
+        case registered(ScreenState)
 
-        /// The waymarked routes near the view (`w` from the library and the hike screen).
-        case routes(RoutesModel)
+        /// Which screen, without its state. A screen the root does not name declares its kind
+        /// in its own folder (`extension AppState.Screen.Kind { static let routes = … }`).
+        public struct Kind: Sendable, Hashable, CustomStringConvertible {
+            /// The screen's name, unique among the registered screens.
+            public let name: String
+            public init(_ name: String) { self.name = name }
+            public var description: String { name }
 
-        /// Which screen, without its state.
-        public enum Kind: Sendable, Equatable { case library, hike, draw, follow, record, places, totals, review, routes }
+            public static let library = Kind("library")
+            public static let hike = Kind("hike")
+            public static let draw = Kind("draw")
+            public static let follow = Kind("follow")
+            public static let record = Kind("record")
+            public static let places = Kind("places")
+            public static let totals = Kind("totals")
+            public static let review = Kind("review")
+        }
 
         public var kind: Kind {
             switch self {
@@ -41,8 +57,14 @@ public struct AppState: Sendable {
             case .places: return .places
             case .totals: return .totals
             case .review: return .review
-            case .routes: return .routes
+            case .registered(let s): return s.kind
             }
+        }
+
+        /// The model of registered screen `kind` when it is the one showing (nil otherwise).
+        public func model<Model>(of kind: Kind, as type: Model.Type = Model.self) -> Model? {
+            guard case .registered(let s) = self, s.kind == kind else { return nil }
+            return s.model as? Model
         }
     }
 

@@ -6,8 +6,9 @@ import TrailMap
 /// that went away are dropped).
 public struct BasemapRequests: Sendable, Equatable {
     /// Who asked: the hike screen (also under the follow screen), the library preview, the
-    /// drawing map.
-    public enum Target: Sendable, Hashable { case hike, preview, drawing, recording, routes }
+    /// drawing map, the recording map, or a registered screen by its kind (its folder names
+    /// it: `.routes`; the answer goes to ``AppScreen/basemapArrived(_:_:)``).
+    public enum Target: Sendable, Hashable { case hike, preview, drawing, recording, screen(AppState.Screen.Kind) }
 
     /// The last number handed out.
     public private(set) var last = 0

@@ -50,8 +50,10 @@ enum Navigation {
     case back
     /// The match review over the open hike (its match asked for).
     case review
-    /// The Routes screen near the hike screen's view, or (from the library) near this box.
-    case routes(around: BoundingBox?)
+    /// A screen registered in ``CairnApp/screens`` that the root does not name, with what it
+    /// opens with (``AppScreen/open(_:_:_:)``); its folder gives the typed target
+    /// (`.routes(around:)`, DECISIONS 801).
+    case open(ScreenOpening)
 }
 
 extension CairnApp {
@@ -140,8 +142,8 @@ extension CairnApp {
             // The screens under a hike have no map of their own: the hike's map data is let go.
             state.basemaps.cancel(.hike)
             state.screen = under
-        case .routes(let around):
-            return openRoutes(&state, around: around)
+        case .open(let opening):
+            return Self.screen(opening.kind).open(self, &state, opening.request)
         case .leaveFollow:
             if let hike = state.hike { return navigate(&state, to: .hike(hike)) }
             return navigate(&state, to: .library)

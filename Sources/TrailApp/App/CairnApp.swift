@@ -70,8 +70,8 @@ public struct CairnApp: Program {
             case .drawing: state.drawing?.basemap = basemap
             case .recording:
                 _ = runRecording(&state) { $0.basemap = basemap; return FeatureResult() }
-            case .routes:
-                if case .routes(var m) = state.screen { m.basemap = basemap; state.screen = .routes(m) }
+            case .screen(let kind):
+                Self.screen(kind).basemapArrived(&state, basemap)
             case nil: break
             }
             return []

@@ -30,7 +30,7 @@ extension CairnApp {
             state.status = StatusMessage(text: status, isError: false, acrossScreens: true)  // said on the hike it opens
             return navigate(&state, to: .openRecorded(id))
         }
-        guard case .routes(var model) = state.screen else {
+        guard var model = state.screen.routesModel else {
             if case .failed(let reason) = message { state.status = StatusMessage(text: "Routes: \(reason)", isError: true) }
             return []
         }

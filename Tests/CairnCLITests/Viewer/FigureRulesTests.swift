@@ -58,7 +58,7 @@ import TrailCore
         var tagged = places
         tagged[1].osmID = "node/9"
         tagged[2].osmID = "node/1"
-        let rows = tagged.map { PlacesListing.Row(place: $0, along: 120, off: 15) }.sorted(by: PlacesListing.Row.walkingOrder)
+        let rows = tagged.map { ListedPlace(place: $0, along: 120, off: 15) }.sorted(by: ListedPlace.walkingOrder)
         let viewer = tagged.map { PlaceAlongTrail(place: $0, distanceAlong: 120, distanceOff: 15, pointIndex: 3) }
             .sorted(by: TrailProximity.walkingOrder)
         #expect(rows.map(\.label) == ["node/1", "node/9", ""])

@@ -170,7 +170,7 @@ import TrailStore
         // The hike's photos (issue 36).
         #expect(effects[2] == .loadPhotos(list[0].id))
         // The hike's trail completion over the other walks (DECISIONS 294).
-        if case .routes(.completion(key: .hike(list[0].id), _, excluding: list[0].id)) = effects[1] {} else {
+        if case .completion(key: .hike(list[0].id), _, excluding: list[0].id)? = effects[1].routesEffect {} else {
             Issue.record("expected the completion asked for, got \(effects)")
         }
         #expect(effects.last == .follow(.loadWalks(list[0].id, offerResume: true)))

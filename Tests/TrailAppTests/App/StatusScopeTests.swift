@@ -41,7 +41,7 @@ import TrailStore
         var s = try hike()
         press(&s, .character("w"))
         #expect(s.screen.kind == .routes)
-        guard case .routes(let model) = s.screen else { return }
+        guard let model = s.screen.routesModel else { return }
         _ = app.update(&s, .routes(.listed(request: model.requests, [], hiddenLongDistance: 0)))
         #expect(statusLine(s).contains("0 waymarked routes"), "\(statusLine(s))")
         press(&s, .escape)

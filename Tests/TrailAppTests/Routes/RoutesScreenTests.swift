@@ -35,7 +35,7 @@ import TrailStore
         _ = app.update(&s, .hikesLoaded([]))
         let effects = app.update(&s, .input(.key(.character("w"))))
         #expect(s.screen.kind == .routes)
-        guard case .routes(.list(let request, let box, _, let all))? = effects.first else {
+        guard case .list(let request, let box, _, let all)? = effects.first?.routesEffect else {
             Issue.record("no list effect: \(effects)"); return (s, 0)
         }
         #expect(box == nil && !all)  // no hike selected: everything the map has
@@ -43,7 +43,7 @@ import TrailStore
     }
 
     static func model(_ s: AppState) -> RoutesModel? {
-        if case .routes(let m) = s.screen { return m }
+        if let m = s.screen.routesModel { return m }
         return nil
     }
 
@@ -52,7 +52,7 @@ import TrailStore
         let effects = app.update(&s, .routes(.listed(request: request, [Self.route(), Self.route(id: 8, symbol: "yellow::yellow_dot", name: "Second")],
                                                         hiddenLongDistance: 2)))
         // The selected route's completion is asked for, and its map data.
-        #expect(effects.contains { if case .routes(.completion(key: .route(7), _, nil)) = $0 { return true }; return false })
+        #expect(effects.contains { if case .completion(key: .route(7), _, nil)? = $0.routesEffect { return true }; return false })
         #expect(effects.contains { if case .loadBasemap = $0 { return true }; return false })
         let walked = CompletionFigures(share: 0.38, length: 1200, walked: 456, walkedRanges: [0...456],
                                        missing: [.init(start: 456, end: 1200, fromName: "Ordino", toName: "Llorts")],
@@ -87,12 +87,12 @@ import TrailStore
         _ = app.update(&s, .routes(.listed(request: request, [Self.route(), Self.route(id: 8)], hiddenLongDistance: 0)))
         let moved = app.update(&s, .input(.key(.character("j"))))
         #expect(Self.model(s)?.selected == 1)
-        #expect(moved.contains { if case .routes(.completion(key: .route(8), _, _)) = $0 { return true }; return false })
+        #expect(moved.contains { if case .completion(key: .route(8), _, _)? = $0.routesEffect { return true }; return false })
         let open = app.update(&s, .input(.key(.enter)))
-        #expect(open.contains { if case .routes(.open(let r)) = $0 { return r.id == 8 }; return false })
+        #expect(open.contains { if case .open(let r)? = $0.routesEffect { return r.id == 8 }; return false })
         // `a` asks again with long-distance paths.
         let all = app.update(&s, .input(.key(.character("a"))))
-        #expect(all.contains { if case .routes(.list(_, _, _, true)) = $0 { return true }; return false })
+        #expect(all.contains { if case .list(_, _, _, true)? = $0.routesEffect { return true }; return false })
         // A stored route opens its hike.
         let opened = app.update(&s, .routes(.opened(HikeID(rowID: 5), status: "Stored")))
         #expect(opened.contains(.library(.loadHike(HikeID(rowID: 5), forPreview: false))))

@@ -38,25 +38,16 @@ public enum PlacesCommand: Command {
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
         let id = try StoreAccess.ids(args.positionals, in: store)[0]
         let hike = try store.hike(id)
-        let trail = PlacesSupport.trail(of: hike)
-        let own = try store.places(of: id)
-        var rows = own.compactMap { p -> PlacesListing.Row? in
-            guard kinds?.contains(p.kind) ?? true else { return nil }
-            let n = trail.nearest(to: p.coordinate)
-            return PlacesListing.Row(place: p, along: n?.along, off: n?.off)
-        }
+        var map: MapStore?
         if !args.has(added) {
-            guard let map = try PlacesSupport.openMap(args, context) else {
+            guard let m = try PlacesSupport.openMap(args, context) else {
                 throw CLIError.failure("no map store at \(TerminalText.clean(try MapCommandSupport.storePath(args, context))); "
                     + "import an extract with `cairn map import FILE.osm` (or list the hike's own with --added)")
             }
-            let addedOSM = Set(own.compactMap(\.osmID))
-            for p in try map.places(along: trail, within: within, kinds: kinds) where !addedOSM.contains(p.place.osmID ?? "") {
-                rows.append(PlacesListing.Row(place: PlaceHeights.filled(p.place, terrain), along: p.distanceAlong,
-                                              off: p.distanceOff))
-            }
+            map = m
         }
-        rows.sort(by: PlacesListing.Row.walkingOrder)
+        let rows = try HikePlaces.listed(own: try store.places(of: id), trail: HikePlaces.trail(of: hike), map: map, within: within,
+                                         kinds: kinds, terrain: terrain)
         if args.has(json) {
             context.stdout.write(PlacesListing.json(rows, hike: id))
         } else {

@@ -4,27 +4,7 @@ import TrailCore
 
 /// The output of `cairn places`: a table, or JSON.
 enum PlacesListing {
-    struct Row {
-        var place: Place
-        /// Metres along and off the hike's line (nil for a hike without points).
-        var along: Double?
-        var off: Double?
-
-        /// The viewer's order (``TrailProximity/walkingOrder(_:_:)``: along, then off, then name,
-        /// then OSM id), places without a position along the line last.
-        static func walkingOrder(_ a: Row, _ b: Row) -> Bool {
-            TrailProximity.walkingOrder(a.alongTrail, b.alongTrail)
-        }
-
-        private var alongTrail: PlaceAlongTrail {
-            PlaceAlongTrail(place: place, distanceAlong: along ?? .infinity, distanceOff: off ?? .infinity, pointIndex: 0)
-        }
-
-        /// "#12" for a stored place, the OSM id for a map place.
-        var label: String { place.id.map { "#\($0)" } ?? place.osmID ?? "" }
-    }
-
-    static func text(_ rows: [Row], within: Double, units: UnitFormatter, mapSearched: Bool) -> String {
+    static func text(_ rows: [ListedPlace], within: Double, units: UnitFormatter, mapSearched: Bool) -> String {
         guard !rows.isEmpty else {
             return mapSearched ? "No places within \(units.distance(within)) of the hike.\n" : "The hike has no places.\n"
         }
@@ -44,7 +24,7 @@ enum PlacesListing {
         return out
     }
 
-    static func json(_ rows: [Row], hike: CustomStringConvertible) -> String {
+    static func json(_ rows: [ListedPlace], hike: CustomStringConvertible) -> String {
         struct Item: Encodable {
             let along: Double?, off: Double?, kind: String, name: String?, latitude: Double, longitude: Double
             let elevation: Double?, elevationSource: String?, osmId: String?, placeId: Int64?, note: String?

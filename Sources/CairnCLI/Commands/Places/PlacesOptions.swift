@@ -25,11 +25,6 @@ enum PlacesSupport {
         return try LiveOptions.parseDistance(text, option: "--within")
     }
 
-    /// The hike's line: every track's segments in order, as the hike screen flattens them.
-    static func trail(of hike: Hike) -> TrailProximity {
-        TrailProximity(track: Track(segments: hike.tracks.flatMap(\.segments)))
-    }
-
     /// A map feature id from "node/123", "way/45", "relation/6" (also "n123", "w45", "r6").
     static func featureID(_ text: String) -> MapFeatureID? {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()

@@ -37,14 +37,13 @@ struct CompletionReport: Encodable {
         walkStretchesCounted = c.contributingStretches
         rule = "walked within \(Int(RouteCoverage.defaultRadius)) m of the line; missing stretches under "
             + "\(Int(TrailCompletion.minimumMissing)) m not listed"
-        func convert(_ s: TrailCompletion.Stretch, named: Bool) -> Stretch {
+        func convert(_ s: TrailCompletion.Stretch, _ names: CompletionNames.Ends?) -> Stretch {
             Stretch(startMetres: s.start, endMetres: s.end, lengthMetres: s.length,
                     from: [s.from.latitude, s.from.longitude], to: [s.to.latitude, s.to.longitude],
-                    fromName: named ? (try? map?.nearestPlaceName(to: s.from)).flatMap { $0 } : nil,
-                    toName: named ? (try? map?.nearestPlaceName(to: s.to)).flatMap { $0 } : nil)
+                    fromName: names?.from, toName: names?.to)
         }
-        walked = c.walkedStretches.map { convert($0, named: false) }
-        missing = c.missingStretches.map { convert($0, named: true) }
+        walked = c.walkedStretches.map { convert($0, nil) }
+        missing = zip(c.missingStretches, CompletionNames.ends(of: c.missingStretches, map: map)).map { convert($0, $1) }
     }
 
     /// "38 % walked (14.2 of 37.6 km, 3 walks), missing 12.4 km from Arinsal to …; 2.1 km …".

@@ -36,7 +36,7 @@ public enum RoutesCommand: Command {
         }
         let storePath = StoreAccess.path(args, context)
         let store = FileManager.default.fileExists(atPath: storePath) ? try StoreAccess.open(storePath, context, create: false) : nil
-        var box = BoundingBox(minLatitude: -90, minLongitude: -180, maxLatitude: 90, maxLongitude: 180)
+        var box: BoundingBox?
         var point: Coordinate?
         var radius: Double?
         var scope = "in the map"
@@ -55,8 +55,8 @@ public enum RoutesCommand: Command {
             point = try store.tracks(of: id).first?.segments.first?.points.first?.coordinate
             scope = "near hike \(id)"
         }
-        let all = try map.routeSummaries(in: box, near: point, within: radius, includeLongDistance: true)
-        let shown = all.filter { args.has(Self.all) || !$0.isLongDistance }
+        let listing = try RouteListing(map: map, box: box, near: point, within: radius, includeLongDistance: args.has(Self.all))
+        let shown = listing.shown
         let completions = try shown.map { r -> CompletionReport? in
             guard let store else { return nil }
             let (c, lines) = try store.completion(of: r.line.runs)
@@ -65,7 +65,7 @@ public enum RoutesCommand: Command {
         if args.has(json) {
             context.stdout.write(try HikeJSON.text(zip(shown, completions).map { RouteJSON($0, completion: $1) }))
         } else {
-            context.stdout.write(text(shown, completions, hidden: all.count - shown.count, scope: scope, units))
+            context.stdout.write(text(shown, completions, hidden: listing.hiddenLongDistance, scope: scope, units))
         }
         return 0
     }

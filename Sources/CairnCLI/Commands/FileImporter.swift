@@ -9,7 +9,6 @@ import TrailStore
 struct FileImporter {
     let context: CommandContext
     let units: UnitFormatter
-    let calculator = StatisticsCalculator()
     /// Reader warnings printed per file; the rest are counted.
     let maxWarnings = HikeFileRead.maxWarnings
     /// The signal (SIGINT, SIGTERM) that asked the import to stop, or nil: checked after
@@ -64,15 +63,10 @@ struct FileImporter {
             case .places: what = "places"
             }
             var line = "  \(c.number)  \(what)  \(TerminalText.clean(c.name))"
-            switch c.source {
-            case .track(let i):
-                let s = calculator.statistics(for: plan.document.tracks[i])
-                line += "  \(units.distance(s.distance)), \(c.pointCount) points"
-                if c.segmentCount > 1 { line += " in \(c.segmentCount) segments" }
-            case .route(let i):
-                let s = calculator.statistics(for: plan.document.routes[i].asTrack)
-                line += "  \(units.distance(s.distance)), \(c.pointCount) points"
-            case .places:
+            if let distance = HikeFileImport.distance(of: c, in: plan) {
+                line += "  \(units.distance(distance)), \(c.pointCount) points"
+                if case .track = c.source, c.segmentCount > 1 { line += " in \(c.segmentCount) segments" }
+            } else {
                 line += "  " + Self.count(plan.document.waypoints.count, "waypoint")
             }
             if c.isEmpty { line += "  (empty, not imported)" }
@@ -94,20 +88,19 @@ struct FileImporter {
         }
         let name = TerminalText.clean(plan.fileName)
         do {
-            try checkInterruption()
-            progress.update("\(name): statistics", done: 0, total: 0)
-            let hikes = try plan.hikes(selecting: tracks) { calculator.statistics(for: $0) }
-            try checkInterruption()
-            let total = hikes.reduce(0) { $0 + $1.statistics.pointCount }
-            progress.update("\(name): storing", done: 0, total: total)
-            let outcomes = try store.insert(hikes, allowDuplicates: again) { written in
-                progress.update("\(name): storing", done: written, total: total)
+            // Stored as the viewer's import stores (HikeFileImport); a signal stops it between stages.
+            let stored = try HikeFileImport.store(plan, selecting: tracks, into: store, allowDuplicates: again) { stage in
                 try checkInterruption()
+                switch stage {
+                case .statistics: progress.update("\(name): statistics", done: 0, total: 0)
+                case .storing(let written, let total): progress.update("\(name): storing", done: written, total: total)
+                }
             }
             progress.clear()
-            for (hike, outcome) in zip(hikes, outcomes) {
+            for item in stored {
+                let hike = item.hike
                 let title = TerminalText.clean(hike.name)
-                switch outcome {
+                switch item.outcome {
                 case .inserted(let id):
                     var line = "\(id)  \(title)"
                     if hike.tracks.isEmpty {
