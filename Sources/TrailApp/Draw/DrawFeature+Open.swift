@@ -130,7 +130,7 @@ extension DrawUpdate {
 
     /// `w` / `W`: the name prompt, once the route has a start and a destination and is routed;
     /// with `replacing` (`w` on a saved route opened with `e`), saving updates that hike.
-    mutating func askSaveName(_ m: DrawModel, replacing: HikeID?) -> [Step] {
+    mutating func askSaveName(_ m: DrawModel, replacing: HikeID?, copyOf: HikeID? = nil) -> [Step] {
         guard m.stops.count >= 2 else {
             status = StatusMessage(text: "A route needs a start and a destination before it can be saved", isError: false)
             return []
@@ -143,6 +143,9 @@ extension DrawUpdate {
         if let replacing {
             modal = .prompt(PromptModel(purpose: .drawing(.updateName(replacing)),
                                         title: "Update the saved route (its walks stay; W saves a copy instead) as", text: name))
+        } else if let copyOf {
+            modal = .prompt(PromptModel(purpose: .drawing(.copyName(copyOf)), title: "Save a copy of the route as a new hike called",
+                                        text: name + " (copy)"))
         } else {
             modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: "Save the route as a new hike called",
                                         text: name))
@@ -152,10 +155,11 @@ extension DrawUpdate {
 
     /// A drawing prompt was accepted with `text` (not empty).
     mutating func drawPromptAccepted(_ purpose: DrawPrompt, _ text: String) -> [Step] {
-        let replacing: HikeID?
+        let target: DrawSaveTarget
         switch purpose {
-        case .saveName: replacing = nil
-        case .updateName(let id): replacing = id
+        case .saveName: target = .newHike
+        case .updateName(let id): target = .replace(id)
+        case .copyName(let id): target = .copy(of: id)
         case .search: return []
         }
         guard var m = model, m.stops.count >= 2, m.planRequest == nil else { return [] }
@@ -172,7 +176,7 @@ extension DrawUpdate {
                   let p = Place(named: n), !places.contains(where: { $0.osmID == p.osmID }) else { continue }
             places.append(p)
         }
-        return [.own(.save(name: text, m.plan, stopNames: names, places: places, replacing: replacing))]
+        return [.own(.save(name: text, m.plan, stopNames: names, places: places, target: target))]
     }
 }
 

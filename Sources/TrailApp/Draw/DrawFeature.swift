@@ -95,7 +95,7 @@ extension DrawUpdate {
         case .save:
             return askSaveName(m, replacing: m.sourceHike)
         case .saveCopy:
-            return askSaveName(m, replacing: nil)
+            return askSaveName(m, replacing: nil, copyOf: m.sourceHike)
         case .fit: m.fitToStops()
         case .places:
             guard m.stops.count >= 2, m.planRequest == nil else {

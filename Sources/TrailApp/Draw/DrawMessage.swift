@@ -58,10 +58,12 @@ public enum DrawEffect: Equatable, Sendable {
     case loadDrawnHike(HikeID)
     /// Store `plan` as a drawn hike called `name` (its stops as waypoints named `stopNames`,
     /// see ``RoutePlan/drawnHike(name:time:stopNames:calculator:elevate:)``, then `places` as
-    /// its places, in the same transaction). With `replacing`, the drawn
+    /// its places, in the same transaction). `target` says whether it is a new hike, an explicit
+    /// copy of the route being edited (stored even when the same line is stored already), or the
+    /// edited route itself. With `replacing`, the drawn
     /// hike of that id gets the new line and places instead (``HikeStore/replaceLine(of:with:)``),
     /// answered by ``DrawMessage/updated(name:_:)``.
-    case save(name: String, RoutePlan, stopNames: [String?], places: [Place] = [], replacing: HikeID? = nil)
+    case save(name: String, RoutePlan, stopNames: [String?], places: [Place] = [], target: DrawSaveTarget = .newHike)
 }
 
 /// One request to the router: the stops as the hiker sees them, the routing flag per leg, the
@@ -104,4 +106,14 @@ extension DrawPlanRequest {
         guard plan.stops.count >= 2 else { return planner.apply(.insert(pin, at: plan.stops.count), to: plan, routing: routingOn) }
         return planner.insertionWithShortestDetour(of: pin, into: plan, routing: routingOn).plan
     }
+}
+
+/// Where `w` / `W` store a drawing (``DrawEffect/save(name:_:stopNames:places:target:)``).
+public enum DrawSaveTarget: Equatable, Sendable {
+    /// A new hike, unless the same line is stored already (then that hike is named).
+    case newHike
+    /// `W` on a route opened with `e`: a new hike even when its line equals a stored one.
+    case copy(of: HikeID)
+    /// `w` on a route opened with `e`: that hike gets the new line.
+    case replace(HikeID)
 }

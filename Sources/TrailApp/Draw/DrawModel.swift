@@ -298,6 +298,8 @@ public enum DrawPrompt: Sendable, Equatable {
     case saveName
     /// The name to save an edited drawing under, replacing the drawn hike it was opened from.
     case updateName(HikeID)
+    /// The name of a copy of the drawn hike being edited (`W`): stored as a new hike.
+    case copyName(HikeID)
     /// The search field of the search panel.
     case search
 }

@@ -108,7 +108,7 @@ import TrailStore
         guard case .draw(.planned(2, let edited, _, _, _)) = f.run(.draw(.plan(second))) else { Issue.record("no plan"); return }
         let own = Place(kind: .other, name: "Lunch", coordinate: Self.serrat, elevation: 1600)
         guard case .draw(.updated("After", id)) = f.run(.draw(.save(name: "After", edited, stopNames: [nil, nil, nil],
-                                                                    places: [hut, own], replacing: id))) else {
+                                                                    places: [hut, own], target: .replace(id)))) else {
             Issue.record("not updated"); return
         }
         #expect(try store.hikeCount() == 1 && store.walks(of: id).count == 1)
@@ -119,6 +119,15 @@ import TrailStore
         #expect(abs(after.statistics.distance - expected) < 0.01, "\(after.statistics.distance) vs \(expected)")
         #expect(try store.places(of: id, exceptType: "stop").map(\.name) == ["Cabana de Besalí", "Lunch"])
         #expect(try store.waypoints(of: id).filter { $0.type == "stop" }.count == 3)
+        // `W`: a copy of the unchanged line is a new hike (a plain save would name the stored one).
+        guard case .draw(.saved(_, .duplicate(id))) = f.run(.draw(.save(name: "Again", edited, stopNames: [nil, nil, nil]))) else {
+            Issue.record("a plain save of the same line should find it stored"); return
+        }
+        guard case .draw(.saved(_, .inserted(let copy))) = f.run(.draw(.save(name: "Copy", edited, stopNames: [nil, nil, nil],
+                                                                            target: .copy(of: id)))) else {
+            Issue.record("no copy"); return
+        }
+        #expect(try copy != id && store.hikeCount() == 2)
     }
 
     /// Editing a saved drawing keeps the places its stops were saved with (issue 34: "Estany

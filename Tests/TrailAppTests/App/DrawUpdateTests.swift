@@ -429,8 +429,8 @@ import TrailStore
         guard case .prompt(let p)? = s.modal else { Issue.record("no prompt"); return }
         #expect(p.purpose == .drawing(.updateName(id)) && p.text == "Drawn" && p.title.contains("Update"))
         let update = key(&s, .enter)
-        guard case .draw(.save(_, _, _, _, let replacing)) = update.first else { Issue.record("no save: \(update)"); return }
-        #expect(replacing == id)
+        guard case .draw(.save(_, _, _, _, let target)) = update.first else { Issue.record("no save: \(update)"); return }
+        #expect(target == .replace(id))
         let answered = app.update(&s, .draw(.updated(name: "Drawn", id)))
         #expect(answered == [.draw(.clearDraft(owner: s.draw.owner)), .draw(.loadDraft), .library(.loadHikes(.date))])
         #expect(s.screen.kind == .library && s.status.text.hasPrefix("Updated Drawn"))
@@ -439,9 +439,10 @@ import TrailStore
         answer(&t, app.update(&t, .draw(.drawnHikeLoaded(id, name: "Drawn", track))), planner)
         _ = key(&t, .character("W"))
         guard case .prompt(let q)? = t.modal else { Issue.record("no prompt"); return }
-        #expect(q.purpose == .drawing(.saveName))
-        guard case .draw(.save(_, _, _, _, let none)) = key(&t, .enter).first else { Issue.record("no save"); return }
-        #expect(none == nil)
+        // W makes a copy, stored even if the line is unchanged (newcomer: "already stored" refused it).
+        #expect(q.purpose == .drawing(.copyName(id)) && q.text == "Drawn (copy)")
+        guard case .draw(.save(_, _, _, _, let copy)) = key(&t, .enter).first else { Issue.record("no save"); return }
+        #expect(copy == .copy(of: id))
     }
 
     /// Issue 7 (tester): leaving an unchanged edit left "Drawing kept" and an unfinished drawing.
