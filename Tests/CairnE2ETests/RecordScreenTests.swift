@@ -79,15 +79,18 @@ import Testing
         try tmux.send("Enter")
         let opened = try tmux.waitFor(timeout: 30) { $0.contains("Ordino by e2e") && ($0.contains("Focus:") || $0.contains("Tip:")) }
         #expect(opened.ok, "the finished hike did not open:\n\(opened.screen)")
-        // Back in the library the hike is listed.
+        // Back in the library the hike is listed. (Wait for the library itself: "Ordino by e2e"
+        // is on the hike screen too, and a `q` sent within the escape delay after Esc is read
+        // as Alt-q, which is no key: the test then waited for an exit that never came.)
         try tmux.send("Escape")
-        #expect(try tmux.waitFor(text: "Ordino by e2e").ok)
+        #expect(try tmux.waitFor { $0.contains("Ordino by e2e") && $0.contains("sorted by") }.ok)
         let recorded = try Self.hikes(store).filter { $0.kind == "recorded" }
         #expect(recorded.count == 1)
         #expect(recorded.first?.name == "Ordino by e2e")
         #expect(recorded.first?.points == final, "the hike has \(recorded.first?.points ?? -1) points, the screen counted \(final)")
         try tmux.send("q")
-        #expect(try tmux.waitFor(text: "CAIRN-EXIT-0").ok)
+        let exited = try tmux.waitFor(text: "CAIRN-EXIT-0")
+        #expect(exited.ok, "did not quit:\n\(exited.screen)")
     }
 
     /// `cairn record` on a terminal opens the recording screen (no `R` needed), and while it
