@@ -78,38 +78,27 @@ final class DrawEffectPerformer: Sendable {
                     send(.draw(.drawnHikeLoaded(id, name: summary.name, loaded, places: places, stopPlaces: stopPlaces ?? [])))
                 }
             }
-        case .save(let name, let plan, let stopNames, let places, .replace(let replacing)):
-            connections.store.async { c in
-                do {
-                    let store = try c.store()
-                    let tiles = c.terrain()
-                    let terrain = tiles.map { TerrainElevation(store: $0) }
-                    // The new line and the places as the drawing has them, in one transaction.
-                    try store.connection.transaction {
-                        try store.replaceLine(of: replacing, with: plan.drawnHike(
-                            name: name, time: c.now(), stopNames: stopNames, elevate: DemElevation.elevate(terrain)))
-                        for p in places { try store.addPlace(PlaceHeights.filled(p, tiles), to: replacing) }
-                    }
-                    send(.draw(.updated(name: name, replacing)))
-                } catch {
-                    send(.draw(.saveFailed("\(error)")))
-                }
-            }
         case .save(let name, let plan, let stopNames, let places, let target):
             connections.store.async { c in
                 do {
                     let store = try c.store()
                     let tiles = c.terrain()
-                    let terrain = tiles.map { TerrainElevation(store: $0) }
-                    // The route and its places in one transaction: both stored, or neither. A
-                    // route already stored (the same line) keeps the places it has, unless the
+                    let hike = plan.drawnHike(name: name, time: c.now(), stopNames: stopNames,
+                                              elevate: DemElevation.elevate(tiles.map { TerrainElevation(store: $0) }))
+                    // The route and its places in one transaction: both stored, or neither.
+                    if case .replace(let id) = target {
+                        try store.connection.transaction {
+                            try store.replaceLine(of: id, with: hike)
+                            for p in places { try store.addPlace(PlaceHeights.filled(p, tiles), to: id) }
+                        }
+                        return send(.draw(.updated(name: name, id)))
+                    }
+                    // A route already stored (the same line) keeps the places it has, unless the
                     // hiker asked for a copy (`W`).
                     let copy: Bool
                     if case .copy = target { copy = true } else { copy = false }
                     let outcome = try store.connection.transaction { () -> HikeStore.InsertOutcome in
-                        let outcome = try store.insert(plan.drawnHike(name: name, time: c.now(), stopNames: stopNames,
-                                                                      elevate: DemElevation.elevate(terrain)),
-                                                       allowDuplicate: copy)
+                        let outcome = try store.insert(hike, allowDuplicate: copy)
                         if case .inserted(let id) = outcome {
                             for p in places { try store.addPlace(PlaceHeights.filled(p, tiles), to: id) }
                         }
