@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages: C libraries the product links, and tools the tests drive.
 APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev libzip-dev libexif-dev chafa pkg-config \
                 libosmium2-dev libprotozero-dev libexpat1-dev \
-                tmux libxml2-utils gpsd gpsd-clients osmium-tool locales time gpsbabel
+                tmux libxml2-utils gpsd gpsd-clients osmium-tool locales gettext time gpsbabel
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 # `make install`: cairn goes to $(PREFIX)/bin, cairn-overpass (the HTTP request of `cairn map
 # fetch`, a program of its own so cairn does not link libcurl; DECISIONS 822) to
@@ -17,18 +17,34 @@ DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 PREFIX ?= $(HOME)/.local
 CAIRN_BIN ?= .build/release/cairn
 
-.PHONY: all setup build release demo test test-asan test-tsan fuzz fuzz-ci bench bench-check install install-files uninstall clean
+# Message catalogues (po/LANG.po, issue 37) are compiled into locale/ beside the built binary,
+# where cairn finds them; `make install` copies them to $(PREFIX)/share/locale.
+LOCALE_DIR_DEBUG = $$($(SWIFT) build --show-bin-path)/locale
+LOCALE_DIR_RELEASE = $$($(SWIFT) build -c release --show-bin-path)/locale
+
+.PHONY: all setup build release demo test catalogues pot test-asan test-tsan fuzz fuzz-ci bench bench-check install install-files uninstall clean
 
 all: build
 
 setup:
 	@./Tools/setup-debian.sh $(APT_PACKAGES)
+	@./Tools/setup-locales.sh
 
 build: setup
 	$(SWIFT) build
+	@./Tools/po-compile.sh "$(LOCALE_DIR_DEBUG)"
 
 release: setup
 	$(SWIFT) build -c release
+	@./Tools/po-compile.sh "$(LOCALE_DIR_RELEASE)"
+
+# po/cairn.pot from the sources, merged into each po/LANG.po (po/README.md).
+pot:
+	@./Tools/po-extract.sh
+
+# The catalogues of the debug build only (what `make test` and `swift run` use).
+catalogues:
+	@./Tools/po-compile.sh "$(LOCALE_DIR_DEBUG)"
 
 demo: release
 	@./Tools/demo.sh "$(DEMO_DIR)"
@@ -36,6 +52,7 @@ demo: release
 test: setup
 	@./Tools/setup-python.sh
 	$(SWIFT) build --build-tests
+	@./Tools/po-compile.sh "$(LOCALE_DIR_DEBUG)"
 	$(SWIFT) test --skip-build
 
 # The whole suite under AddressSanitizer / ThreadSanitizer, each in its own scratch path
@@ -95,6 +112,10 @@ install-files:
 	install -m 755 "$(CAIRN_BIN)" "$(PREFIX)/bin/cairn"
 	install -m 755 "$(CAIRN_OVERPASS_BIN)" "$(PREFIX)/libexec/cairn/cairn-overpass"
 	install -m 644 Themes/*.json "$(PREFIX)/share/cairn/Themes/"
+	@for lang in $$(cat po/LINGUAS); do \
+	  mo="$(dir $(CAIRN_BIN))locale/$$lang/LC_MESSAGES/cairn.mo"; \
+	  if [ -f "$$mo" ]; then install -d "$(PREFIX)/share/locale/$$lang/LC_MESSAGES" && \
+	    install -m 644 "$$mo" "$(PREFIX)/share/locale/$$lang/LC_MESSAGES/cairn.mo"; fi; done
 	install -d "$(PREFIX)/share/man/man1" .build/share
 	"$(CAIRN_BIN)" man > .build/share/cairn.1
 	install -m 644 .build/share/cairn.1 "$(PREFIX)/share/man/man1/cairn.1"
@@ -110,6 +131,7 @@ install-files:
 
 uninstall:
 	rm -f "$(PREFIX)/bin/cairn" "$(PREFIX)/libexec/cairn/cairn-overpass" "$(PREFIX)/share/man/man1/cairn.1"
+	rm -f $(foreach l,$(shell cat po/LINGUAS),"$(PREFIX)/share/locale/$(l)/LC_MESSAGES/cairn.mo")
 	rmdir "$(PREFIX)/libexec/cairn" 2>/dev/null || true
 	rm -f "$(PREFIX)/share/bash-completion/completions/cairn" "$(PREFIX)/share/zsh/site-functions/_cairn" \
 	      "$(PREFIX)/share/fish/vendor_completions.d/cairn.fish"

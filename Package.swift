@@ -17,6 +17,8 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZip", path: "Sources/CZip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", providers: [.apt(["libexif-dev"])]),
+        // gettext as glibc provides it (libintl.h, no library to link): the user's language (issue 37).
+        .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // libosmium (header-only C++) behind a C API: OSM PBF and XML reading, node-location index.
         .target(name: "COSMReader", path: "Sources/COSMReader",
@@ -25,6 +27,7 @@ let package = Package(
                                  .linkedLibrary("pthread")]),
 
         // Plain-Swift libraries.
+        .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "TrailCore"),
         .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2", "CZip", "CZlib"]),
         .target(name: "TrailPhotos", dependencies: ["TrailCore", "CExif"]),
@@ -35,11 +38,11 @@ let package = Package(
         .target(name: "TrailLive", dependencies: ["TrailCore"]),
         .target(name: "TrailTerrain", dependencies: ["TrailCore", "CZip"]),
         .target(name: "TermUI"),
-        .target(name: "TrailApp", dependencies: ["TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailLive"]),
+        .target(name: "TrailApp", dependencies: ["Localization", "TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailLive"]),
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
         // The services under both front ends (the CLI and the viewer): store and map access
         // through serial accessors, and the orchestration both share.
-        .target(name: "HikeServices", dependencies: ["TrailCore", "TrailFormats", "TrailPhotos", "TrailStore", "TrailMap", "TrailTerrain",
+        .target(name: "HikeServices", dependencies: ["Localization", "TrailCore", "TrailFormats", "TrailPhotos", "TrailStore", "TrailMap", "TrailTerrain",
                                                      "TrailLive", "TermUI", "TrailApp", "OverpassSupport"]),
         // `cairn map fetch`'s HTTP request lives in its own program, so that `cairn` does not
         // link FoundationNetworking (libcurl, OpenSSL, Kerberos) and start slower for it
@@ -49,11 +52,12 @@ let package = Package(
         // The viewer's runtime: the effect performers and the position-source runner.
         .target(name: "ViewerRuntime", dependencies: ["HikeServices", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
                                                       "TrailMap", "TrailTerrain", "TrailLive", "TermUI"]),
-        .target(name: "CairnCLI", dependencies: ["HikeServices", "OverpassSupport", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailPhotos", "TrailSQLite", "TrailStore", "TrailMap",
+        .target(name: "CairnCLI", dependencies: ["Localization", "HikeServices", "OverpassSupport", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailPhotos", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
-        .executableTarget(name: "cairn", dependencies: ["CairnCLI"]),
+        .executableTarget(name: "cairn", dependencies: ["CairnCLI", "Localization"]),
 
         // Tests mirror the modules.
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "TrailCoreTests", dependencies: ["TrailCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailPhotosTests", dependencies: ["TrailPhotos", "TrailCore", "TrailFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "TrailFormatsTests", dependencies: ["TrailFormats", "TrailCore"], exclude: ["Fixtures"]),

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// The `cairn` command line: finds the subcommand and runs it with an injected context.
@@ -52,22 +53,15 @@ public enum CairnCLI {
 
     /// The top-level help text.
     public static var help: String {
-        var s = """
-        cairn — a terminal trail viewer for hikers
-
-        Usage: cairn [COMMAND] [OPTIONS]
-               cairn COMMAND --help
-               cairn --version
-
-        Commands:
-
-        """
+        var s = L("cairn — a terminal trail viewer for hikers") + "\n\n"
+        s += L("Usage: cairn [COMMAND] [OPTIONS]\n       cairn COMMAND --help\n       cairn --version") + "\n\n"
+        s += L("Commands:") + "\n"
         let width = (visibleCommands.map { $0.name.count }.max() ?? 0) + 2
         for c in visibleCommands {
-            s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
+            s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + Localization.translate(c.summary) + "\n"
         }
-        s += "\n" + CommandHelp.wrap(CairnConventions.configSummary, to: CommandHelp.width).joined(separator: "\n") + "\n"
-        s += "\n" + CommandHelp.wrap(ExitStatus.description, to: CommandHelp.width).joined(separator: "\n") + "\n"
+        s += "\n" + CommandHelp.wrap(Localization.translate(CairnConventions.configSummary), to: CommandHelp.width).joined(separator: "\n") + "\n"
+        s += "\n" + CommandHelp.wrap(Localization.translate(ExitStatus.description), to: CommandHelp.width).joined(separator: "\n") + "\n"
         return s
     }
 
@@ -110,7 +104,7 @@ public enum CairnCLI {
             return try command.run(parsed, context)
         } catch let e as CLIError {
             context.stderr.write("cairn \(command.name): \(e.description)\n")
-            if case .usage = e { context.stderr.write("See 'cairn \(command.name) --help'.\n") }
+            if case .usage = e { context.stderr.write(L("See 'cairn %s --help'.", command.name) + "\n") }
             return e.exitCode
         } catch {
             context.stderr.write("cairn \(command.name): \(error)\n")

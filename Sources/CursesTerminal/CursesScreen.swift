@@ -38,8 +38,10 @@ public final class CursesScreen: TerminalDevice {
     /// - Parameter environment: the process environment (for `NO_COLOR`).
     public init(environment: [String: String]) {
         var note: String?
-        if setlocale(LC_ALL, "") == nil, LocaleCharset.isUTF8(environment: environment),
-           setlocale(LC_ALL, "C.UTF-8") != nil {
+        // The character category only: messages and numbers are set up by the program
+        // (Localization.start keeps LC_NUMERIC in C, so files never get a decimal comma).
+        if setlocale(LC_CTYPE, "") == nil, LocaleCharset.isUTF8(environment: environment),
+           setlocale(LC_CTYPE, "C.UTF-8") != nil {
             // LANG=en_US.UTF-8 on a machine without that locale: the terminal is UTF-8 all the
             // same, and ncurses needs a UTF-8 locale to write braille.
             note = LocaleCharset.missingLocaleNote(environment: environment)

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailStore
@@ -5,13 +6,13 @@ import TrailStore
 /// `cairn delete ID…`: removes hikes, asking first on a terminal.
 public enum DeleteCommand: Command {
     public static let name = "delete"
-    public static let summary = "Delete stored hikes"
+    public static let summary = N("Delete stored hikes")
     public static let about = """
         Deletes the hikes with their points and places, all or none. On a terminal it lists
         them and asks; otherwise it refuses unless --yes is given.
         """
-    public static let arguments = [ArgumentSpec("ID", count: .oneOrMore, kind: .hikeID, help: "a hike id from 'cairn list'")]
-    static let yes = OptionSpec("--yes", short: "-y", help: "do not ask")
+    public static let arguments = [ArgumentSpec("ID", count: .oneOrMore, kind: .hikeID, help: N("a hike id from 'cairn list'"))]
+    static let yes = OptionSpec("--yes", short: "-y", help: N("do not ask"))
     public static let options: [OptionSpec] = [yes, .store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

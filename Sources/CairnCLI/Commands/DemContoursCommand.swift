@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TermUI
@@ -9,7 +10,7 @@ import TrailTerrain
 /// text (no map features), to look at the terrain without the TUI.
 enum DemContoursCommand: Command {
     static let name = "dem contours"
-    static let summary = "Draw the terrain's contour lines around a position (braille text)"
+    static let summary = N("Draw the terrain's contour lines around a position (braille text)")
     static let about = """
         Draws the contour lines of the imported terrain in a view of W×H terminal cells
         (default 100x30) centred on LAT,LON at slippy-map zoom Z (default 14). The interval
@@ -19,9 +20,9 @@ enum DemContoursCommand: Command {
         no imported tile under it is an error naming the tile and where to get it (exit 1);
         one with some missing says which on standard error.
         """
-    static let arguments = [ArgumentSpec("LAT,LON", beginsWithDash: DemCommandSupport.looksLikePosition, help: "the centre in decimal degrees, latitude first")]
-    static let zoom = OptionSpec("--zoom", value: "Z", defaultValue: "14", help: "slippy-map zoom level 8…17")
-    static let size = OptionSpec("--size", value: "WxH", defaultValue: "100x30", help: "width and height in cells")
+    static let arguments = [ArgumentSpec("LAT,LON", beginsWithDash: DemCommandSupport.looksLikePosition, help: N("the centre in decimal degrees, latitude first"))]
+    static let zoom = OptionSpec("--zoom", value: "Z", defaultValue: "14", help: N("slippy-map zoom level 8…17"))
+    static let size = OptionSpec("--size", value: "WxH", defaultValue: "100x30", help: N("width and height in cells"))
     static let options: [OptionSpec] = [zoom, size, .dem]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

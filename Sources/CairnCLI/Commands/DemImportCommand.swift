@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailStore
@@ -6,7 +7,7 @@ import TrailTerrain
 /// `cairn dem import FILE|DIR…`: copies SRTM tiles into the terrain folder.
 enum DemImportCommand: Command {
     static let name = "dem import"
-    static let summary = "Import SRTM elevation tiles (.hgt, .hgt.zip) for offline terrain"
+    static let summary = N("Import SRTM elevation tiles (.hgt, .hgt.zip) for offline terrain")
     static let about = """
         Imports SRTM tiles named by their south-west corner (N42E001.hgt or N42E001.hgt.zip;
         SRTM3 1201×1201 or SRTM1 3601×3601 samples). A directory imports every .hgt and
@@ -15,7 +16,7 @@ enum DemImportCommand: Command {
         tile), nothing is written and the tiles already imported stay as they were. A tile
         imported again replaces the old one.
         """
-    static let arguments = [ArgumentSpec("FILE|DIR", count: .oneOrMore, kind: .file(extensions: ["hgt", "zip"]), help: "an SRTM tile (.hgt, .hgt.zip) or a directory of them")]
+    static let arguments = [ArgumentSpec("FILE|DIR", count: .oneOrMore, kind: .file(extensions: ["hgt", "zip"]), help: N("an SRTM tile (.hgt, .hgt.zip) or a directory of them"))]
     static let options: [OptionSpec] = [.dem]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

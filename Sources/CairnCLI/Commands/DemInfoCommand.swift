@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailTerrain
@@ -5,12 +6,12 @@ import TrailTerrain
 /// `cairn dem info`: the tiles in the terrain folder and the area they cover.
 enum DemInfoCommand: Command {
     static let name = "dem info"
-    static let summary = "List the imported elevation tiles and the area they cover"
+    static let summary = N("List the imported elevation tiles and the area they cover")
     static let about = """
         Lists each SRTM tile (name, grid, box covered, lowest and highest sample, voids) and
         the files in the folder that are not usable tiles.
         """
-    static let json = OptionSpec("--json", help: "JSON (degrees, metres) instead of text")
+    static let json = OptionSpec("--json", help: N("JSON (degrees, metres) instead of text"))
     static let options: [OptionSpec] = [json, .dem]
 
     struct TileJSON: Encodable {

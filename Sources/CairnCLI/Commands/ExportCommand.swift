@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -7,7 +8,7 @@ import TrailStore
 /// `cairn export ID`: writes a stored hike as GPX 1.1, GeoJSON, KML 2.2 or TCX v2.
 public enum ExportCommand: Command {
     public static let name = "export"
-    public static let summary = "Export a stored hike as GPX 1.1, GeoJSON, KML or TCX"
+    public static let summary = N("Export a stored hike as GPX 1.1, GeoJSON, KML or TCX")
     public static let about = """
         Writes the hike (its track or route, its waypoints, its placed photos as waypoints
         linking to their files, and the GPX metadata kept at import) as GPX 1.1, valid
@@ -20,14 +21,14 @@ public enum ExportCommand: Command {
         (cairn match ID --keep matched, or m on the hike screen) is written with that line;
         --line raw writes the recording as imported, which is never changed.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json", "kml", "tcx"]),
-                                   help: "write to FILE (replaced only once complete)")
+                                   help: N("write to FILE (replaced only once complete)"))
     static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(ExportFormat.allCases.map(\.rawValue)),
-                                   defaultHelp: "from the FILE extension .geojson/.json/.kml/.tcx, else gpx",
-                                   help: "gpx, geojson, kml or tcx")
+                                   defaultHelp: N("from the FILE extension .geojson/.json/.kml/.tcx, else gpx"),
+                                   help: N("gpx, geojson, kml or tcx"))
     static let line = OptionSpec("--line", value: "LINE", kind: .choice(HikeLine.allCases.map(\.rawValue)),
-                                 defaultHelp: "kept", help: "kept (the line the hike shows) or raw (as recorded)")
+                                 defaultHelp: N("kept"), help: N("kept (the line the hike shows) or raw (as recorded)"))
     public static let options: [OptionSpec] = [output, format, line, .store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

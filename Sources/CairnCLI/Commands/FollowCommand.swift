@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailApp
 import TrailStore
@@ -5,7 +6,7 @@ import TrailStore
 /// `cairn follow ID --gps SPEC`: the viewer opened straight on the follow screen of a hike.
 public enum FollowCommand: Command {
     public static let name = "follow"
-    public static let summary = "Follow a stored hike live with a GPS position (full screen)"
+    public static let summary = N("Follow a stored hike live with a GPS position (full screen)")
     public static let about = """
         Opens the viewer on hike ID and follows it with the position from SPEC: the map
         centres on you, the route shows what you have covered, and the panel gives the
@@ -19,7 +20,7 @@ public enum FollowCommand: Command {
         resume`, `cairn follow finish` (as x) and `cairn follow place NAME` (a place of your own
         at the last fix); `cairn status` prints its figures in one line (see `cairn record`).
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     public static let options: [OptionSpec] = OptionSpec.live + TUICommand.ViewerOptions.declared
     public static let notes = ThemeOption.lookupNote
 

@@ -1,3 +1,4 @@
+import Localization
 import CursesTerminal
 import Foundation
 import HikeServices
@@ -9,7 +10,7 @@ import TrailStore
 /// `cairn import FILE…`: reads GPX files into the hike store, one transaction per file.
 public enum ImportCommand: Command {
     public static let name = "import"
-    public static let summary = "Import track files (GPX, FIT, TCX, KML/KMZ, GeoJSON) into the hike store"
+    public static let summary = N("Import track files (GPX, FIT, TCX, KML/KMZ, GeoJSON) into the hike store")
     public static let about = """
         The format is recognised from the content, not the file name: GPX, Garmin FIT, TCX,
         KML, KMZ and GeoJSON are read directly; any other format gpsbabel knows goes through
@@ -23,15 +24,15 @@ public enum ImportCommand: Command {
         files finished before it stay, and the exit code is 128 + the signal (130 for Ctrl-C).
         """
     public static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
-                                                help: "a GPX, FIT, TCX, KML, KMZ or GeoJSON file")]
-    static let list = OptionSpec("--list", help: "show the numbered tracks and routes of each file; import nothing")
+                                                help: N("a GPX, FIT, TCX, KML, KMZ or GeoJSON file"))]
+    static let list = OptionSpec("--list", help: N("show the numbered tracks and routes of each file; import nothing"))
     static let track = OptionSpec("--track", value: "N", repeatable: true,
-                                  help: "import only track N (as numbered by --list); repeatable")
-    static let all = OptionSpec("--all", help: "import every track and route that has points (the default)")
-    static let again = OptionSpec("--again", help: "import even tracks that are already stored")
-    static let strict = OptionSpec("--strict", help: "refuse a damaged or cut-off file whole instead of keeping its complete part")
+                                  help: N("import only track N (as numbered by --list); repeatable"))
+    static let all = OptionSpec("--all", help: N("import every track and route that has points (the default)"))
+    static let again = OptionSpec("--again", help: N("import even tracks that are already stored"))
+    static let strict = OptionSpec("--strict", help: N("refuse a damaged or cut-off file whole instead of keeping its complete part"))
     static let viaGPSBabel = OptionSpec("--via-gpsbabel", value: "FORMAT",
-                                        help: "convert each FILE with `gpsbabel -i FORMAT` (igc, nmea, ozi, gdb…) first")
+                                        help: N("convert each FILE with `gpsbabel -i FORMAT` (igc, nmea, ozi, gdb…) first"))
     public static let options: [OptionSpec] = [list, track, all, again, strict, viaGPSBabel, .units, .store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

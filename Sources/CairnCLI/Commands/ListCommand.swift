@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailApp
@@ -8,7 +9,7 @@ import TrailTerrain
 /// `cairn list`: the stored hikes, one line each.
 public enum ListCommand: Command {
     public static let name = "list"
-    public static let summary = "List stored hikes"
+    public static let summary = N("List stored hikes")
     public static let about = """
         One line per hike: id, name, date, distance, climb, duration and kind. The duration is
         the elapsed time; for a route without timestamps it is the DIN 33466 walking-time
@@ -20,9 +21,9 @@ public enum ListCommand: Command {
         """
     static let sort = OptionSpec("--sort", value: "KEY", kind: .choice(HikeSort.allCases.map(\.rawValue)),
                                  defaultValue: HikeSort.date.rawValue,
-                                 help: "date (newest first), distance, gain, duration (largest first) or name (A to Z), as in the viewer")
-    static let reverse = OptionSpec("--reverse", help: "the other way round")
-    static let json = OptionSpec("--json", help: "a JSON array (SI units, ISO 8601 dates) instead of the table")
+                                 help: N("date (newest first), distance, gain, duration (largest first) or name (A to Z), as in the viewer"))
+    static let reverse = OptionSpec("--reverse", help: N("the other way round"))
+    static let json = OptionSpec("--json", help: N("a JSON array (SI units, ISO 8601 dates) instead of the table"))
     public static let options: [OptionSpec] = [sort, reverse, json, .units, .store, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -49,15 +50,15 @@ public enum ListCommand: Command {
             return 0
         }
         if hikes.isEmpty {
-            context.stderr.write("No hikes in \(path). Add some with 'cairn import FILE.gpx'.\n")
+            context.stderr.write(L("No hikes in %s. Add some with 'cairn import FILE.gpx'.", path) + "\n")
             return 0
         }
-        var table = TextTable(headers: ["ID", "NAME", "DATE", "DISTANCE", "GAIN", "DURATION", "KIND"],
+        var table = TextTable(headers: [L("ID"), L("NAME"), L("DATE"), L("DISTANCE"), L("GAIN"), L("DURATION"), L("KIND")],
                               rightAligned: [3, 4, 5])
         for h in hikes {
             let s = h.statistics
             table.add([h.id.rawValue, TextTable.truncate(TerminalText.clean(h.name), to: 40),
-                       h.startedAt.map { units.date($0) } ?? "undated",
+                       h.startedAt.map { units.date($0) } ?? L("undated"),
                        HikeListRow.distance(s, units), gain(h, units), HikeListRow.duration(s, units, style: .clock),
                        kind(h, unfinished[h.id])])
         }
@@ -73,16 +74,21 @@ public enum ListCommand: Command {
     /// process records it) or "recorded, paused" (`cairn record --resume` continues it).
     static func kind(_ h: HikeSummary, _ unfinished: RecordingState?) -> String {
         switch unfinished {
-        case .recording?: return "recording now"
-        case .paused?: return "recorded, paused"
-        default: return h.kind.rawValue
+        case .recording?: return L("recording now")
+        case .paused?: return L("recorded, paused")
+        default:
+            switch h.kind {
+            case .recorded: return L("recorded")
+            case .imported: return L("imported")
+            case .drawn: return L("drawn")
+            }
         }
     }
 
     /// What "~" on a gain means.
-    static let gainLegend = "~ gain: from the terrain (SRTM), the hike has no or only some elevations of its own"
+    static var gainLegend: String { L("~ gain: from the terrain (SRTM), the hike has no or only some elevations of its own") }
     /// What "~" on a duration means.
-    static let durationLegend = "~ duration: DIN 33466 estimate (no times in the file)"
+    static var durationLegend: String { L("~ duration: DIN 33466 estimate (no times in the file)") }
 
     /// The line under the table explaining the "~" marks it shows, each part only when a row
     /// has that mark (a terrain `gain`, an estimated `duration`); nil when none does (DECISIONS 264).
@@ -92,7 +98,7 @@ public enum ListCommand: Command {
     }
 
     /// The second line under the table when a terrain gain covers only part of its hike.
-    static let coverageLegend = "(N %): the share of the hike with heights (no terrain height under the rest: no tile or a void); the gain counts that part only"
+    static var coverageLegend: String { L("(N %%): the share of the hike with heights (no terrain height under the rest: no tile or a void); the gain counts that part only") }
 
     /// "812 m", "~620 m" when from the terrain, "~311 m (50 %)" when that covers only part of
     /// the hike (``coverageLegend``), or "--".

@@ -1,3 +1,4 @@
+import Localization
 import CursesTerminal
 import Foundation
 import HikeServices
@@ -6,7 +7,7 @@ import TrailMap
 /// `cairn map import FILE…`: imports OpenStreetMap extracts into the offline map store.
 enum MapImportCommand: Command {
     static let name = "map import"
-    static let summary = "Import OpenStreetMap extracts (.osm.pbf, .osm, .osm.gz, .osm.bz2) into the offline map"
+    static let summary = N("Import OpenStreetMap extracts (.osm.pbf, .osm, .osm.gz, .osm.bz2) into the offline map")
     static let about = """
         Imports OpenStreetMap extracts into the offline map store. Each file is one
         transaction: a file that cannot be read adds nothing, and the other files are still
@@ -23,7 +24,7 @@ enum MapImportCommand: Command {
         import and leaves the map as it was.
         """
     static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["pbf", "osm", "gz", "bz2"]),
-                                         help: "an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)")]
+                                         help: N("an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)"))]
     static let options: [OptionSpec] = [.map]
     static let notes = """
         Example:

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailMap
@@ -5,7 +6,7 @@ import TrailMap
 /// `cairn map info`: what the offline map store holds.
 enum MapInfoCommand: Command {
     static let name = "map info"
-    static let summary = "Show the offline map's covered areas, data date and feature counts"
+    static let summary = N("Show the offline map's covered areas, data date and feature counts")
     static let about = """
         Shows the areas covered by imported OpenStreetMap data (as boxes, and the number of
         z\(MapStore.coverageZoom) slippy tiles touched), the date of the data, each extract imported (file

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailMap
@@ -5,14 +6,14 @@ import TrailMap
 /// `cairn map remove NAME`: takes one imported extract out of the offline map store.
 enum MapRemoveCommand: Command {
     static let name = "map remove"
-    static let summary = "Take one imported extract out of the offline map, keeping the others"
+    static let summary = N("Take one imported extract out of the offline map, keeping the others")
     static let about = """
         Removes the extract NAME (its file name as `cairn map info` lists it, or the path it
         was imported from) from the offline map store, in one transaction. Features and routes
         that another imported extract also holds stay; the rest of that extract goes, with its
         covered area. Every import of that file is removed.
         """
-    static let arguments = [ArgumentSpec("NAME", help: "an extract's file name as `cairn map info` lists it, or its path")]
+    static let arguments = [ArgumentSpec("NAME", help: N("an extract's file name as `cairn map info` lists it, or its path"))]
     static let options: [OptionSpec] = [.map]
     static let notes = """
         Example:

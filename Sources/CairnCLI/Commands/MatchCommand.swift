@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -7,7 +8,7 @@ import TrailStore
 /// `cairn match ID`: snaps a stored hike onto the mapped paths and lists what would change.
 public enum MatchCommand: Command {
     public static let name = "match"
-    public static let summary = "Match a hike onto the mapped paths and list the sections that move"
+    public static let summary = N("Match a hike onto the mapped paths and list the sections that move")
     public static let about = """
         Snaps the hike's line onto the walkable ways of the map (hidden Markov model map
         matching with Viterbi decoding, Newson & Krumm 2009; GPS error 5 m, candidates
@@ -31,10 +32,10 @@ public enum MatchCommand: Command {
         nothing ("nothing changed"), and a line equal to a stored version is kept again from
         there, never stored twice.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
-    static let json = OptionSpec("--json", help: "JSON (metres, point indices) instead of text")
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
+    static let json = OptionSpec("--json", help: N("JSON (metres, point indices) instead of text"))
     static let keep = OptionSpec("--keep", value: "LINE", kind: .choice(["matched", "raw"]),
-                                 help: "store the matched line as the hike's line, or go back to the raw one")
+                                 help: N("store the matched line as the hike's line, or go back to the raw one"))
     public static let options: [OptionSpec] = [json, keep, .units, .store, .map]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -8,19 +9,19 @@ import TrailStore
 /// simplified route back to its start, written as GPX and/or saved as a drawn hike to follow.
 public enum RecordBacktrackCommand: Command {
     public static let name = "backtrack"
-    public static let summary = "Turn a hike (e.g. a recording in progress) into a route back to its start"
+    public static let summary = N("Turn a hike (e.g. a recording in progress) into a route back to its start")
     public static let about = """
         Simplifies the walk of hike ID (for a recording still running: every point stored so
         far) with Douglas-Peucker and reverses it: a route from where you are back to where
         you started. -o writes it as a GPX 1.1 route; --save stores it as a drawn hike that
         `cairn follow` can follow. Without either, prints its length and points.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx"]),
-                                   help: "write the route as GPX")
-    static let save = OptionSpec("--save", value: "NAME", help: "store it as a hike named NAME")
+                                   help: N("write the route as GPX"))
+    static let save = OptionSpec("--save", value: "NAME", help: N("store it as a hike named NAME"))
     static let tolerance = OptionSpec("--tolerance", value: "DIST", defaultHelp: "\(Int(Backtrack.defaultTolerance)) m",
-                                      help: "simplification tolerance")
+                                      help: N("simplification tolerance"))
     public static let options: [OptionSpec] = [output, save, tolerance, .store, .units]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailApp
@@ -10,7 +11,7 @@ import TrailStore
 /// when stdin and stdout are a terminal, headless otherwise or with `--headless`.
 public enum RecordCommand: Command {
     public static let name = "record"
-    public static let summary = "Record a hike from a live GPS position (gpsd, NMEA, GPX replay)"
+    public static let summary = N("Record a hike from a live GPS position (gpsd, NMEA, GPX replay)")
     public static let about = """
         Records a new hike (kind "recorded") from SPEC. Every point the noise filter accepts is
         committed to the store as it arrives, before it counts: if the process is killed, the
@@ -44,18 +45,18 @@ public enum RecordCommand: Command {
         $XDG_RUNTIME_DIR/cairn (or /tmp/cairn-UID when XDG_RUNTIME_DIR is not set), owner-only;
         `cairn status` prints its figures in one line.
         """
-    static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: "\"Recorded YYYY-MM-DD\", the first fix's local date", help: "the hike's name")
-    static let resume = OptionSpec("--resume", help: "continue the unfinished recording (restored as paused)")
-    static let finish = OptionSpec("--finish", help: "finish the unfinished recording without recording more")
-    static let headless = OptionSpec("--headless", help: "no recording screen even on a terminal: status lines only")
-    static let statusEvery = OptionSpec("--status-every", value: "SECS", defaultValue: "60", help: "seconds between status lines")
+    static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: N("\"Recorded YYYY-MM-DD\", the first fix's local date"), help: N("the hike's name"))
+    static let resume = OptionSpec("--resume", help: N("continue the unfinished recording (restored as paused)"))
+    static let finish = OptionSpec("--finish", help: N("finish the unfinished recording without recording more"))
+    static let headless = OptionSpec("--headless", help: N("no recording screen even on a terminal: status lines only"))
+    static let statusEvery = OptionSpec("--status-every", value: "SECS", defaultValue: "60", help: N("seconds between status lines"))
     static let pointLog = OptionSpec("--point-log", value: "FILE", kind: .file(extensions: []),
-                                     help: "headless only: append each accepted point (\"seq stretch lat lon unixtime\") after it is committed")
+                                     help: N("headless only: append each accepted point (\"seq stretch lat lon unixtime\") after it is committed"))
     public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, headless, statusEvery, pointLog]
         + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak]
     public static let notes = ThemeOption.lookupNote
     public static let arguments = [ArgumentSpec("ACTION", count: .rest,
-                                                help: "pause, resume, finish or place NAME: sent to the recording running in another shell")]
+                                                help: N("pause, resume, finish or place NAME: sent to the recording running in another shell"))]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         if !args.positionals.isEmpty { return try LiveControlCLI.control(args.positionals, name: args.value(nameOption), context) }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -6,28 +7,28 @@ import TrailCore
 /// starting from the recording defaults.
 enum RecordFilterOptions {
     static let maxAccuracy = OptionSpec("--max-accuracy", value: "DIST", defaultHelp: "\(fmt(PositionFilterRules.defaultMaximumHorizontalAccuracy)) m",
-                                        help: "drop fixes less accurate than DIST (30, 30m, 100ft)")
+                                        help: N("drop fixes less accurate than DIST (30, 30m, 100ft)"))
         .configured("record.max-accuracy", example: "\(fmt(PositionFilterRules.defaultMaximumHorizontalAccuracy))m") { _ = try distance($0, "--max-accuracy") }
     static let maxSpeed = OptionSpec("--max-speed", value: "SPEED", defaultHelp: "\(fmt(PositionFilterRules.defaultMaximumSpeed)) m/s",
-                                     help: "drop fixes implying a faster move: m/s, or \"43km/h\", \"27mph\"")
+                                     help: N("drop fixes implying a faster move: m/s, or \"43km/h\", \"27mph\""))
         .configured("record.max-speed", example: "\(fmt(PositionFilterRules.defaultMaximumSpeed))m/s") { _ = try speed($0, "--max-speed") }
     static let duplicate = OptionSpec("--duplicate", value: "DIST", defaultHelp: "\(fmt(PositionFilterRules.defaultMinimumDistance)) m",
-                                      help: "drop moves shorter than DIST as duplicates")
+                                      help: N("drop moves shorter than DIST as duplicates"))
         .configured("record.duplicate", example: "\(fmt(PositionFilterRules.defaultMinimumDistance))m") { _ = try distance($0, "--duplicate", allowZero: true) }
     static let minDistance = OptionSpec("--min-distance", value: "DIST", defaultHelp: "\(fmt(PositionFilterRules.recordingMinimumSpacing)) m",
-                                        help: "keep points at least DIST apart (0 keeps all)")
+                                        help: N("keep points at least DIST apart (0 keeps all)"))
         .configured("record.min-distance", example: "\(fmt(PositionFilterRules.recordingMinimumSpacing))m") { _ = try distance($0, "--min-distance", allowZero: true) }
     static let stationarySpeed = OptionSpec("--stationary-speed", value: "SPEED",
                                             defaultHelp: "\(fmt(PositionFilterRules.defaultStationarySpeed)) m/s",
-                                            help: "standing still: below SPEED for --stationary-time holds fixes inside their accuracy circle")
+                                            help: N("standing still: below SPEED for --stationary-time holds fixes inside their accuracy circle"))
         .configured("record.stationary-speed", example: "\(fmt(PositionFilterRules.defaultStationarySpeed))m/s") { _ = try speed($0, "--stationary-speed", allowZero: true) }
     static let stationaryTime = OptionSpec("--stationary-time", value: "SECS",
                                            defaultHelp: "\(fmt(PositionFilterRules.recordingStationaryDuration)) s",
-                                           help: "how long below --stationary-speed counts as standing still (30s, 2min)")
+                                           help: N("how long below --stationary-speed counts as standing still (30s, 2min)"))
         .configured("record.stationary-time", example: "\(fmt(PositionFilterRules.recordingStationaryDuration))s") { _ = try seconds($0, "--stationary-time") }
     static let strayDistance = OptionSpec("--stray-distance", value: "DIST",
                                           defaultHelp: "\(fmt(PositionFilterRules.defaultStrayDistance / 1000)) km",
-                                          help: "drop fixes farther than DIST from the last point as stray")
+                                          help: N("drop fixes farther than DIST from the last point as stray"))
         .configured("record.stray-distance", example: "\(fmt(PositionFilterRules.defaultStrayDistance / 1000))km") { _ = try distance($0, "--stray-distance") }
     /// The filter options, in help order.
     static let declared: [OptionSpec] = [maxAccuracy, maxSpeed, duplicate, minDistance, stationarySpeed, stationaryTime, strayDistance]

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailStore
@@ -5,12 +6,12 @@ import TrailStore
 /// `cairn rename ID NAME`: gives a stored hike a new name.
 public enum RenameCommand: Command {
     public static let name = "rename"
-    public static let summary = "Rename a stored hike"
+    public static let summary = N("Rename a stored hike")
     public static let about = """
         Gives the hike ID (see 'cairn list') a new name. Several words are joined with spaces.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
-                                   ArgumentSpec("NAME", count: .rest, help: "the new name (several words are joined)")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
+                                   ArgumentSpec("NAME", count: .rest, help: N("the new name (several words are joined)"))]
     public static let options: [OptionSpec] = [.store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TermUI
@@ -12,32 +13,32 @@ import TrailTerrain
 /// statistics) as text, or with ANSI colours.
 public enum RenderCommand: Command {
     public static let name = "render"
-    public static let summary = "Print one frame of a hike's screen (map, profile, statistics) as text"
+    public static let summary = N("Print one frame of a hike's screen (map, profile, statistics) as text")
     public static let about = """
         Draws the hike screen for the stored hike ID (see 'cairn list'), or for a track file
         (GPX, FIT, TCX, KML, KMZ or GeoJSON) without importing it, and prints it: plain text by default, with colours when --ansi
         is given. Handy for scripts, documentation and tests.
         """
     public static let arguments = [ArgumentSpec("ID|FILE", kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
-                                                help: "a hike id from 'cairn list', or a track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (not imported)")]
-    static let size = OptionSpec("--size", value: "WxH", defaultValue: "120x40", help: "frame size in cells")
+                                                help: N("a hike id from 'cairn list', or a track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (not imported)"))]
+    static let size = OptionSpec("--size", value: "WxH", defaultValue: "120x40", help: N("frame size in cells"))
     static let scrub = OptionSpec("--scrub", value: "FRACTION", defaultValue: "0",
-                                  help: "cursor position, 0 (start) to 1 (finish) of the distance")
+                                  help: N("cursor position, 0 (start) to 1 (finish) of the distance"))
     static let range = OptionSpec("--range", value: "A,B",
-                                  help: "select the profile range from fraction A to fraction B (range statistics)")
-    static let zoom = OptionSpec("--zoom", value: "Z", defaultHelp: "fit the whole hike",
-                                 help: "map zoom (slippy-map level, fractional), centred on the cursor")
-    static let time = OptionSpec("--time", help: "chart against elapsed time instead of distance")
-    static let lineColours = OptionSpec("--line-colours", value: "NAME", defaultHelp: "plain",
-                                        help: "colour the hike's line: plain, slope, grade (SAC grade of the ways under it, needs a map) or walked (by other stored hikes); the names and the default of the hike screen's 'o'")
-    static let slope = OptionSpec("--slope", help: "short for --line-colours slope")
-    static let grade = OptionSpec("--grade", help: "short for --line-colours grade")
-    static let contours = OptionSpec("--contours", help: "draw the terrain's contour lines under the map (tiles from --dem)")
-    static let terrain = OptionSpec("--terrain", help: "profile from the terrain where the hike has no ele, else the terrain's line beside the GPS line (tiles from --dem)")
-    static let hillshade = OptionSpec("--hillshade", help: "shade the map's relief from the terrain (Horn, sun 315°/45°; tiles from --dem)")
-    static let ansi = OptionSpec("--ansi", help: "colour output (ECMA-48 SGR); depth from COLORTERM / TERM")
-    static let track = OptionSpec("--track", value: "N", defaultHelp: "the first track or route with points",
-                                  help: "which track of a GPX file (numbered as by 'cairn import --list')")
+                                  help: N("select the profile range from fraction A to fraction B (range statistics)"))
+    static let zoom = OptionSpec("--zoom", value: "Z", defaultHelp: N("fit the whole hike"),
+                                 help: N("map zoom (slippy-map level, fractional), centred on the cursor"))
+    static let time = OptionSpec("--time", help: N("chart against elapsed time instead of distance"))
+    static let lineColours = OptionSpec("--line-colours", value: "NAME", defaultHelp: N("plain"),
+                                        help: N("colour the hike's line: plain, slope, grade (SAC grade of the ways under it, needs a map) or walked (by other stored hikes); the names and the default of the hike screen's 'o'"))
+    static let slope = OptionSpec("--slope", help: N("short for --line-colours slope"))
+    static let grade = OptionSpec("--grade", help: N("short for --line-colours grade"))
+    static let contours = OptionSpec("--contours", help: N("draw the terrain's contour lines under the map (tiles from --dem)"))
+    static let terrain = OptionSpec("--terrain", help: N("profile from the terrain where the hike has no ele, else the terrain's line beside the GPS line (tiles from --dem)"))
+    static let hillshade = OptionSpec("--hillshade", help: N("shade the map's relief from the terrain (Horn, sun 315°/45°; tiles from --dem)"))
+    static let ansi = OptionSpec("--ansi", help: N("colour output (ECMA-48 SGR); depth from COLORTERM / TERM"))
+    static let track = OptionSpec("--track", value: "N", defaultHelp: N("the first track or route with points"),
+                                  help: N("which track of a GPX file (numbered as by 'cairn import --list')"))
     public static let options: [OptionSpec] = [size, scrub, range, zoom, time, lineColours, slope, grade, contours, terrain, hillshade, ansi, .ascii, .theme, .units,
                                                track, .store, .map, .dem]
     public static let notes = ThemeOption.lookupNote + """

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -9,7 +10,7 @@ import TrailStore
 /// `cairn route LAT,LON LAT,LON…`: plans a walk along mapped ways between stops, headless.
 enum RouteCommand: Command {
     static let name = "route"
-    static let summary = "Plan a walk between stops along mapped paths; write GPX or save it as a hike"
+    static let summary = N("Plan a walk between stops along mapped paths; write GPX or save it as a hike")
     static var about: String {
         """
         Routes each leg between consecutive stops along the walkable ways of the offline map
@@ -27,17 +28,17 @@ enum RouteCommand: Command {
     /// The stops. Words such as `-1.5,42` or `-33.9` are stops, not options: the rule lives
     /// here, with the one command whose arguments can begin with a dash.
     static let arguments = [ArgumentSpec("LAT,LON", count: .atLeast(2), beginsWithDash: looksLikeStop,
-                                         help: "a stop in decimal degrees, latitude first")]
-    static let straight = OptionSpec("--straight", help: "straight legs, no routing")
+                                         help: N("a stop in decimal degrees, latitude first"))]
+    static let straight = OptionSpec("--straight", help: N("straight legs, no routing"))
     static let maxSAC = OptionSpec("--max-sac", value: "T", kind: .choice((1...6).map { "T\($0)" }),
                                    defaultHelp: "\(SACScale.defaultLimit): the alpine grades T5 and T6 are off",
-                                   help: "hardest SAC grade to use, T1…T6 or an OSM sac_scale value")
-    static let viaFerrata = OptionSpec("--via-ferrata", help: "allow via ferratas (off by default)")
+                                   help: N("hardest SAC grade to use, T1…T6 or an OSM sac_scale value"))
+    static let viaFerrata = OptionSpec("--via-ferrata", help: N("allow via ferratas (off by default)"))
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx"]),
-                                   help: "write a GPX 1.1 file: one track, one segment per leg (with terrain heights where tiles are imported), the stops as waypoints")
+                                   help: N("write a GPX 1.1 file: one track, one segment per leg (with terrain heights where tiles are imported), the stops as waypoints"))
     static let save = OptionSpec("--save", value: "NAME",
-                                 help: "store the route in the hike library as a drawn hike called NAME")
-    static let json = OptionSpec("--json", help: "print the result as JSON (metres, degrees)")
+                                 help: N("store the route in the hike library as a drawn hike called NAME"))
+    static let json = OptionSpec("--json", help: N("print the result as JSON (metres, degrees)"))
     static let options: [OptionSpec] = [straight, maxSAC, viaFerrata, output, save, json, .units, .map, .store, .dem]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

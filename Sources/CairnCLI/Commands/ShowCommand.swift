@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -8,7 +9,7 @@ import TrailTerrain
 /// `cairn show ID`: one hike's statistics and places.
 public enum ShowCommand: Command {
     public static let name = "show"
-    public static let summary = "Show a stored hike's statistics and waypoints"
+    public static let summary = N("Show a stored hike's statistics and waypoints")
     public static let about = """
         Every statistic computed when the hike was stored (see DECISIONS.md and
         StatisticsCalculator for the methods), the kept GPX metadata, the waypoints and the
@@ -17,8 +18,8 @@ public enum ShowCommand: Command {
         route, points without ele) and terrain tiles are imported, gain, loss, steepest grade
         and walking time come from the terrain, and the elevation source is said.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
-    static let json = OptionSpec("--json", help: "JSON (SI units, ISO 8601 dates) instead of text")
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
+    static let json = OptionSpec("--json", help: N("JSON (SI units, ISO 8601 dates) instead of text"))
     public static let options: [OptionSpec] = [json, .units, .store, .map, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -8,7 +9,7 @@ import TrailStore
 /// `cairn stats FILE.gpx…`: statistics of each track and route of GPX files, without storing them.
 public enum StatsCommand: Command {
     public static let name = "stats"
-    public static let summary = "Print statistics of the tracks in track files (nothing is stored)"
+    public static let summary = N("Print statistics of the tracks in track files (nothing is stored)")
     public static let about = """
         Reads each track file (GPX 1.0/1.1, FIT, TCX, KML, KMZ or GeoJSON, recognised by
         content) and prints, per track and per route, the distance
@@ -19,9 +20,9 @@ public enum StatsCommand: Command {
         """
     public static let arguments = [ArgumentSpec("FILE", count: .oneOrMore,
                                                 kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
-                                                help: "a GPX, FIT, TCX, KML, KMZ or GeoJSON file (recognised by content)")]
-    static let json = OptionSpec("--json", help: "one JSON document for all files (SI units, ISO 8601 UTC dates)")
-    static let segments = OptionSpec("--segments", help: "also print each segment of a multi-segment track")
+                                                help: N("a GPX, FIT, TCX, KML, KMZ or GeoJSON file (recognised by content)"))]
+    static let json = OptionSpec("--json", help: N("one JSON document for all files (SI units, ISO 8601 UTC dates)"))
+    static let segments = OptionSpec("--segments", help: N("also print each segment of a multi-segment track"))
     public static let options: [OptionSpec] = [json, segments, .units, .dem]
     public static let notes = """
         With terrain tiles imported, routes and tracks without elevations get gain, loss,
@@ -77,8 +78,8 @@ public enum StatsCommand: Command {
             }
             text += "\(TerminalText.clean(file))\n"
             for (i, t) in tracks.enumerated() {
-                let title = t.name.map(TerminalText.clean) ?? "(unnamed)"
-                text += "  \(t.kind.capitalized) \(i + 1): \(title)\n"
+                let title = t.name.map(TerminalText.clean) ?? L("(unnamed)")
+                text += "  " + (t.kind == "route" ? L("Route %d: %s", i + 1, title) : L("Track %d: %s", i + 1, title)) + "\n"
                 let coverage = t.elevationCoverage.flatMap { $0 < 0.995 ? $0 : nil }
                 text += StatisticsRows.format(StatisticsRows.rows(t.statistics, units, fromTerrain: t.elevationFromTerrain == true,
                                                                   coverage: coverage, fileHeights: t.fileHeights), indent: "    ")
@@ -88,13 +89,13 @@ public enum StatsCommand: Command {
                 if let laps = t.laps { text += lapLines(laps, units, indent: "    ") }
                 if perSegment, let segments = t.segments {
                     for (j, s) in segments.enumerated() {
-                        text += "    Segment \(j + 1):\n"
+                        text += "    " + L("Segment %d:", j + 1) + "\n"
                         text += StatisticsRows.format(StatisticsRows.rows(s, units), indent: "      ")
                     }
                 }
             }
             if !doc.waypoints.isEmpty && !tracks.isEmpty {
-                text += "  Waypoints: \(doc.waypoints.count)\n"
+                text += "  " + L("Waypoints: %d", doc.waypoints.count) + "\n"
             }
             text += "\n"
         }
@@ -115,15 +116,15 @@ public enum StatsCommand: Command {
     /// time zone), the device's distance, timer time and, when pauses make it longer, the
     /// elapsed time. Figures the file lacks are "--".
     static func lapLines(_ laps: [TrackLap], _ u: UnitFormatter, indent: String) -> String {
-        var text = indent + "Laps: \(laps.count) (the device's splits, as recorded)\n"
+        var text = indent + L("Laps: %d (the device's splits, as recorded)", laps.count) + "\n"
         for (i, lap) in laps.enumerated() {
             var parts = [lap.startTime.map { u.dateTime($0) } ?? UnitFormatter.unknown,
                          lap.distance.map { u.distance($0) } ?? UnitFormatter.unknown,
                          u.duration(lap.timerTime, style: .clock)]
             if let e = lap.elapsedTime, let t = lap.timerTime, e - t >= 1 {
-                parts.append("\(u.duration(e, style: .clock)) with pauses")
+                parts.append(L("%s with pauses", u.duration(e, style: .clock)))
             }
-            text += indent + "  Lap \(i + 1): " + parts.joined(separator: " · ") + "\n"
+            text += indent + "  " + L("Lap %d:", i + 1) + " " + parts.joined(separator: " · ") + "\n"
         }
         return text
     }

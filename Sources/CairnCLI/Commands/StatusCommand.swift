@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -7,7 +8,7 @@ import TrailLive
 /// shell prompt or tmux's `status-right`.
 public enum StatusCommand: Command {
     public static let name = "status"
-    public static let summary = "One line on the recording or follow running in another shell (tmux, scripts)"
+    public static let summary = N("One line on the recording or follow running in another shell (tmux, scripts)")
     public static let about = """
         Asks the running `cairn record` (headless or on the recording screen) or `cairn follow`
         for its figures and prints them in one line: state, elapsed time, distance, pace, how
@@ -18,8 +19,8 @@ public enum StatusCommand: Command {
         {"running":false} when nothing runs).
         """
     static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(["text", "tmux", "json"]), defaultValue: "text",
-                                   help: "text, tmux (colour markup for status-right) or json")
-    static let json = OptionSpec("--json", help: "the same as --format json")
+                                   help: N("text, tmux (colour markup for status-right) or json"))
+    static let json = OptionSpec("--json", help: N("the same as --format json"))
     public static let options: [OptionSpec] = [format, json, .units]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

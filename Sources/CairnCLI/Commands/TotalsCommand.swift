@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailApp
@@ -8,7 +9,7 @@ import TrailTerrain
 /// `cairn totals`: a year beside the year before month by month, all-time figures and records.
 public enum TotalsCommand: Command {
     public static let name = "totals"
-    public static let summary = "This year against last year, month by month, all-time figures and records"
+    public static let summary = N("This year against last year, month by month, all-time figures and records")
     public static let about = """
         Distance, climb, moving time, walks and distinct trails per month for a year and the year
         before (with bars of the distance), in all, and of all time; then the records: longest,
@@ -28,9 +29,9 @@ public enum TotalsCommand: Command {
         average faster than 25 km/h, as the import warns) count in the sums but hold no record;
         the records say which were left out.
         """
-    static let year = OptionSpec("--year", value: "YEAR", defaultHelp: "the current year",
-                                 help: "the year to show beside the year before it")
-    static let json = OptionSpec("--json", help: "the numbers as JSON (SI units: metres, seconds, m/s; ISO 8601 dates)")
+    static let year = OptionSpec("--year", value: "YEAR", defaultHelp: N("the current year"),
+                                 help: N("the year to show beside the year before it"))
+    static let json = OptionSpec("--json", help: N("the numbers as JSON (SI units: metres, seconds, m/s; ISO 8601 dates)"))
     public static let options: [OptionSpec] = [year, json, .units, .store, .dem]
 
     /// The JSON document: the report and what was counted.

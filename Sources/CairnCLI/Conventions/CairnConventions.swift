@@ -1,13 +1,10 @@
+import Localization
 import Foundation
 
 /// The conventions every `cairn` command shares, written once for `--help` and the man page.
 enum CairnConventions {
     /// The config file in one paragraph (top-level `--help`).
-    static let configSummary = """
-        Settings: $XDG_CONFIG_HOME/cairn/config (else ~/.config/cairn/config), one 'key = value' \
-        a line; 'cairn config --example' shows every setting. Precedence: command line > \
-        environment variable > config file > built-in default.
-        """
+    static let configSummary = N("Settings: $XDG_CONFIG_HOME/cairn/config (else ~/.config/cairn/config), one 'key = value' a line; 'cairn config --example' shows every setting. Precedence: command line > environment variable > config file > built-in default.")
 
     /// Sections of the man page after ENVIRONMENT, as (title, plain text).
     static var manSections: [(String, String)] {

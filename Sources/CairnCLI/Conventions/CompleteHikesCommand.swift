@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailStore
@@ -8,7 +9,7 @@ import TrailStore
 /// nothing and exits 1, so a shell's completion never shows an error message.
 public enum CompleteHikesCommand: Command {
     public static let name = "complete-hikes"
-    public static let summary = "Print stored hike ids for shell completion"
+    public static let summary = N("Print stored hike ids for shell completion")
     public static let about = "ID<TAB>NAME per stored hike; nothing at all on an error."
     public static let options: [OptionSpec] = [.store]
     public static let hidden = true

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 
@@ -5,7 +6,7 @@ import HikeServices
 /// commands' declarations (``CompletionModel``).
 public enum CompletionCommand: Command {
     public static let name = "completion"
-    public static let summary = "Print the shell completion script for bash, zsh or fish"
+    public static let summary = N("Print the shell completion script for bash, zsh or fish")
     public static let about = """
         Writes a completion script for SHELL to standard output: command words, each command's
         options, the values of options with a fixed set, file names by extension and the ids
@@ -13,7 +14,7 @@ public enum CompletionCommand: Command {
           source <(cairn completion bash)
         """
     static let shells = ["bash", "zsh", "fish"]
-    public static let arguments = [ArgumentSpec("SHELL", kind: .choice(shells), help: "bash, zsh or fish")]
+    public static let arguments = [ArgumentSpec("SHELL", kind: .choice(shells), help: N("bash, zsh or fish"))]
     public static let options: [OptionSpec] = []
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

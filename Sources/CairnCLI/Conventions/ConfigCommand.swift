@@ -1,17 +1,18 @@
+import Localization
 import Foundation
 import HikeServices
 
 /// `cairn config`: where the config file is, what it sets, and an example of every setting.
 public enum ConfigCommand: Command {
     public static let name = "config"
-    public static let summary = "Show the config file's path and settings, or an example of every setting"
+    public static let summary = N("Show the config file's path and settings, or an example of every setting")
     public static let about = """
         Without options, prints the path of the config file and each setting it gives, and
         reports lines that cannot be used. The file holds one 'key = value' a line (# starts
         a comment line); each key is the default of the command-line option of that name.
         Precedence: command line > environment variable > config file > built-in default.
         """
-    static let example = OptionSpec("--example", help: "print every setting with its default, commented out, as a starting config file")
+    static let example = OptionSpec("--example", help: N("print every setting with its default, commented out, as a starting config file"))
     public static let options: [OptionSpec] = [example]
     public static let notes = """
         Example:

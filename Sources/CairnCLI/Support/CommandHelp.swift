@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// The `cairn COMMAND --help` text, made from the command's declaration (``Command/options``,
@@ -14,31 +15,30 @@ public enum CommandHelp {
     /// The help of `command`.
     public static func text(for command: Command.Type) -> String {
         var s = usage(for: command) + "\n"
-        if !command.about.isEmpty { s += "\n" + command.about.trimmingTrailingNewlines() + "\n" }
+        if !command.about.isEmpty { s += "\n" + Localization.translate(command.about).trimmingTrailingNewlines() + "\n" }
         let described = command.arguments.filter { !$0.help.isEmpty }
         if !described.isEmpty {
-            s += "\nArguments:\n" + table(described.map { ($0.name, $0.help) })
+            s += "\n" + L("Arguments:") + "\n" + table(described.map { ($0.name, Localization.translate($0.help)) })
         }
         let options = command.options + [Self.helpOption]
-        s += "\nOptions:\n" + table(options.map { ($0.label, $0.helpWithDefault) })
+        s += "\n" + L("Options:") + "\n" + table(options.map { ($0.label, $0.helpWithDefault) })
         if command.options.contains(where: { $0.configKey != nil }) {
-            s += "\n" + wrap(configNote, to: width).joined(separator: "\n") + "\n"
+            s += "\n" + wrap(Localization.translate(configNote), to: width).joined(separator: "\n") + "\n"
         }
-        if !command.notes.isEmpty { s += "\n" + command.notes.trimmingTrailingNewlines() + "\n" }
+        if !command.notes.isEmpty { s += "\n" + Localization.translate(command.notes).trimmingTrailingNewlines() + "\n" }
         return s
     }
 
     /// The precedence rule, after the options of a command that has config settings.
-    public static let configNote = "An option marked \"config: KEY\" can be set in the config file "
-        + "(see 'cairn config'). Precedence: command line > environment variable > config file > built-in default."
+    public static let configNote = N("An option marked \"config: KEY\" can be set in the config file (see 'cairn config'). Precedence: command line > environment variable > config file > built-in default.")
 
     /// `-h, --help`, which every command takes (``CairnCLI/run(_:context:)`` answers it).
-    public static let helpOption = OptionSpec("--help", short: "-h", help: "show this help and exit")
+    public static let helpOption = OptionSpec("--help", short: "-h", help: N("show this help and exit"))
 
     /// "Usage: cairn export ID [--output FILE] [--format FORMAT] [--store PATH]", wrapped
     /// under its first option.
     static func usage(for command: Command.Type) -> String {
-        let head = "Usage: cairn " + command.usageName
+        let head = L("Usage: cairn %s", command.usageName)
         var words = command.arguments.map(\.synopsis)
         if command.options.count > synopsisLimit {
             words.append("[OPTIONS]")

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// One option of a `cairn` command, declared once: the parser (``ArgumentParser``), the
@@ -112,10 +113,12 @@ public struct OptionSpec: Sendable {
     /// The help text with its default, as the help table shows it.
     /// The config key, when there is one, follows the default ("; config: units").
     public var helpWithDefault: String {
-        let d = (defaultHelp ?? defaultValue).map { "default: " + $0 }
-        let c = configKey.map { "config: " + $0 }
+        // defaultHelp is a sentence (translated); defaultValue and configKey are literal values.
+        let d = defaultHelp.map { L("default: %s", Localization.translate($0)) } ?? defaultValue.map { L("default: %s", $0) }
+        let c = configKey.map { L("config: %s", $0) }
         let parts = [d, c].compactMap { $0 }
-        return parts.isEmpty ? help : help + " (" + parts.joined(separator: "; ") + ")"
+        let text = Localization.translate(help)
+        return parts.isEmpty ? text : text + " (" + parts.joined(separator: "; ") + ")"
     }
 }
 

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailApp
 import TrailCore
@@ -18,33 +19,35 @@ public enum StatisticsRows {
                      coverage: Double? = nil, fileHeights: TrackStatistics? = nil) -> [(String, String)] {
         var rows: [(String, String)] = []
         func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
-        guard s.pointCount > 0 else { return [("Trackpoints", "0")] }
-        row("Distance", u.distance(s.distance))
+        guard s.pointCount > 0 else { return [(L("Trackpoints"), "0")] }
+        row(L("Distance"), u.distance(s.distance))
         let elapsed = u.duration(s.elapsedTime, style: .clock)
-        row("Elapsed time (recording)", elapsed)
+        row(L("Elapsed time (recording)"), elapsed)
         if let t = s.totalTime, u.duration(t, style: .clock) != elapsed {
-            row("Total time (first to last point)", u.duration(t, style: .clock))
+            row(L("Total time (first to last point)"), u.duration(t, style: .clock))
         }
-        row("Moving time", u.duration(s.movingTime, style: .clock))
-        row("Average speed", u.speed(s.averageSpeed))
-        row("Moving average speed", u.speed(s.movingAverageSpeed))
-        row("Moving pace", u.pace(speed: s.movingAverageSpeed))
-        row("Max speed", u.speed(s.maxSpeed))
+        row(L("Moving time"), u.duration(s.movingTime, style: .clock))
+        row(L("Average speed"), u.speed(s.averageSpeed))
+        row(L("Moving average speed"), u.speed(s.movingAverageSpeed))
+        row(L("Moving pace"), u.pace(speed: s.movingAverageSpeed))
+        row(L("Max speed"), u.speed(s.maxSpeed))
         // The "~" marks and the coverage by the viewer's stats panel's rule (TerrainMarks).
         let marks = TerrainMarks(fromTerrain: fromTerrain, coverage: coverage, own: fileHeights)
-        let note = fromTerrain ? " (with terrain heights, see Elevation source)" : ""
-        let part = marks.partialCoverage.map { " over \(HikeTerrain.percent($0)) % of the hike" } ?? ""
-        row("Elevation gain", s.elevationGain.map { marks.change($0) + u.elevationChange($0) + part + note } ?? UnitFormatter.unknown)
-        row("Elevation loss", s.elevationLoss.map { marks.change($0) + u.elevationChange(-$0) + part } ?? UnitFormatter.unknown)
-        row("Lowest point", marks.lowest(s) + u.elevation(s.minElevation))
-        row("Highest point", marks.highest(s) + u.elevation(s.maxElevation))
-        row("Steepest grade", marks.steepest(s) + u.grade(s.steepestGrade))
-        let climb = !fromTerrain ? "" : part.isEmpty ? " (terrain climb)" : " (climb\(part))"
-        row("Walking time (DIN 33466)", u.duration(s.estimatedWalkingTime, style: .clock) + climb)
-        row("Trackpoints", "\(s.pointCount) in \(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s")")
+        let note = fromTerrain ? " " + L("(with terrain heights, see Elevation source)") : ""
+        let percent = marks.partialCoverage.map { HikeTerrain.percent($0) }
+        let part = percent.map { " " + L("over %s %% of the hike", $0) } ?? ""
+        row(L("Elevation gain"), s.elevationGain.map { marks.change($0) + u.elevationChange($0) + part + note } ?? UnitFormatter.unknown)
+        row(L("Elevation loss"), s.elevationLoss.map { marks.change($0) + u.elevationChange(-$0) + part } ?? UnitFormatter.unknown)
+        row(L("Lowest point"), marks.lowest(s) + u.elevation(s.minElevation))
+        row(L("Highest point"), marks.highest(s) + u.elevation(s.maxElevation))
+        row(L("Steepest grade"), marks.steepest(s) + u.grade(s.steepestGrade))
+        let climb = !fromTerrain ? "" : percent.map { " " + L("(climb over %s %% of the hike)", $0) } ?? " " + L("(terrain climb)")
+        row(L("Walking time (DIN 33466)"), u.duration(s.estimatedWalkingTime, style: .clock) + climb)
+        row(L("Trackpoints"), Ln("%d in %d segment", "%d in %d segments", s.segmentCount, s.pointCount, s.segmentCount))
         if let b = s.boundingBox {
-            row("Bounds", String(format: "%.5f,%.5f to %.5f,%.5f (lat,lon)", b.minLatitude, b.minLongitude,
-                                 b.maxLatitude, b.maxLongitude))
+            // Coordinates as decimal degrees with a period, whatever the locale: "lat,lon" notation.
+            row(L("Bounds"), L("%s to %s (lat,lon)", String(format: "%.5f,%.5f", b.minLatitude, b.minLongitude),
+                               String(format: "%.5f,%.5f", b.maxLatitude, b.maxLongitude)))
         }
         return rows
     }

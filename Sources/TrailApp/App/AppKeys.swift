@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// Keys the root takes on every screen, before the screen sees them.
@@ -8,9 +9,9 @@ public enum AppAction: Sendable, Equatable {
 extension AppAction {
     /// Shown at the end of every screen's help.
     public static let keyMap = KeyMap<AppAction>([
-        KeyBinding("Ctrl-C", "quit (a walk being followed is kept, and offered for resuming)",
+        KeyBinding("Ctrl-C", N("quit (a walk being followed is kept, and offered for resuming)"),
                    keys: [.control("c")], action: .quit),
-        KeyBinding("Ctrl-Z", "suspend to the shell (fg comes back)", keys: [.control("z")], action: .suspend),
+        KeyBinding("Ctrl-Z", N("suspend to the shell (fg comes back)"), keys: [.control("z")], action: .suspend),
     ])
 }
 
@@ -22,12 +23,12 @@ public enum ChecklistAction: Sendable, Equatable {
 extension ChecklistAction {
     /// The checklist's keys; its footer line is made from the hints.
     public static let keyMap = KeyMap<ChecklistAction>([
-        KeyBinding("↑ ↓  j k", "select a track", keys: [(.up, .move(-1)), (.down, .move(1)),
+        KeyBinding("↑ ↓  j k", N("select a track"), keys: [(.up, .move(-1)), (.down, .move(1)),
                                                          (.character("k"), .move(-1)), (.character("j"), .move(1))]),
-        KeyBinding("Space  x", "tick / untick it", hint: "Space tick", keys: [.character(" "), .character("x")],
+        KeyBinding("Space  x", N("tick / untick it"), hint: N("Space tick"), keys: [.character(" "), .character("x")],
                    action: .toggle),
-        KeyBinding("a", "tick all / none", hint: "a all/none", keys: [.character("a")], action: .all),
-        KeyBinding("Enter", "import the ticked tracks", hint: "Enter import", keys: [.enter], action: .accept),
-        KeyBinding("Esc  q", "cancel", hint: "Esc cancel", keys: [.escape, .character("q")], action: .cancel),
+        KeyBinding("a", N("tick all / none"), hint: N("a all/none"), keys: [.character("a")], action: .all),
+        KeyBinding("Enter", N("import the ticked tracks"), hint: N("Enter import"), keys: [.enter], action: .accept),
+        KeyBinding("Esc  q", N("cancel"), hint: N("Esc cancel"), keys: [.escape, .character("q")], action: .cancel),
     ])
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailStore
@@ -42,7 +43,7 @@ extension CairnApp {
                     let answer: Bool? = key == .character("n") || key == .character("N") ? false : nil
                     return runFollowing(&state) { $0.answerResume(id, resume: answer) }
                 }
-                state.status = StatusMessage(text: "Nothing deleted", isError: false)
+                state.status = StatusMessage(text: L("Nothing deleted"), isError: false)
                 return []
             default:
                 return []
@@ -76,7 +77,7 @@ extension CairnApp {
                 switch p.purpose {
                 case .rename(let id): return [.renameHike(id, text)]
                 case .importPath:
-                    state.status = StatusMessage(text: "Reading \(text)…", isError: false)
+                    state.status = StatusMessage(text: L("Reading %s…", text), isError: false)
                     return [.readImportFile(path: text)]
                 case .drawing(let purpose):
                     return runDrawing(&state) { $0.drawPromptAccepted(purpose, text) }
@@ -107,7 +108,7 @@ extension CairnApp {
             switch action {
             case .cancel:
                 state.modal = nil
-                state.status = StatusMessage(text: "Import cancelled", isError: false)
+                state.status = StatusMessage(text: L("Import cancelled"), isError: false)
                 return []
             case .move(let d): c.selected = max(0, min(n - 1, c.selected + d))
             case .toggle:
@@ -121,10 +122,10 @@ extension CairnApp {
             case .accept:
                 state.modal = nil
                 guard !c.ticked.isEmpty else {
-                    state.status = StatusMessage(text: "Nothing ticked; nothing imported", isError: false)
+                    state.status = StatusMessage(text: L("Nothing ticked; nothing imported"), isError: false)
                     return []
                 }
-                state.status = StatusMessage(text: "Importing \(c.plan.fileName)…", isError: false)
+                state.status = StatusMessage(text: L("Importing %s…", c.plan.fileName), isError: false)
                 return [.importFile(path: c.path, candidates: c.ticked.sorted())]
             }
             state.modal = .checklist(c)

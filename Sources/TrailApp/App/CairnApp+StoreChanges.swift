@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -31,7 +32,7 @@ extension CairnApp {
         let name = TextSanitizer.sanitize(open.screen.hike.name)
         guard after[open.id] != nil else {
             effects += navigate(&state, to: .library)
-            state.status = StatusMessage(text: "“\(name)” was deleted in another process: back to the library", isError: true)
+            state.status = StatusMessage(text: L("“%s” was deleted in another process: back to the library", name), isError: true)
             return effects + [.bell]
         }
         effects += Self.screen(state.screen.kind).openHikeChanged(self, &state, open)

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -11,10 +12,10 @@ extension CairnApp {
         var buffer = Buffer(width: max(0, width), height: max(0, height))
         let env = state.environment
         guard width >= CairnApp.minimumSize.width, height >= CairnApp.minimumSize.height else {
-            let msg = "Terminal too small"
+            let msg = L("Terminal too small")
             buffer.setString(x: 0, y: 0, msg, style: env.style(ThemeRole.warning), maxWidth: width)
             if height > 1 {
-                buffer.setString(x: 0, y: 1, "need \(CairnApp.minimumSize.width)x\(CairnApp.minimumSize.height)",
+                buffer.setString(x: 0, y: 1, L("need %sx%s", CairnApp.minimumSize.width, CairnApp.minimumSize.height),
                                  style: env.style(ThemeRole.muted), maxWidth: width)
             }
             return buffer
@@ -54,9 +55,9 @@ extension CairnApp {
         var style = bar
         var filterWidth = 0
         if state.screen.kind == .library && state.library.editingFilter {
-            let hint = "  (Enter keeps, Esc undoes)"
-            filterWidth = max(8, layout.status.width * 2 / 3 - 10 - hint.count)
-            left = "Filter: " + state.library.filterField.line(width: filterWidth) + hint
+            let hint = "  " + L("(Enter keeps, Esc undoes)")
+            filterWidth = max(8, layout.status.width * 2 / 3 - 10 - DisplayWidth.of(hint))
+            left = L("Filter:") + " " + state.library.filterField.line(width: filterWidth) + hint
         } else if !state.status.text.isEmpty {
             left = state.status.text
             if state.status.isError { style = bar.patched(with: env.style(AppRole.error)) }

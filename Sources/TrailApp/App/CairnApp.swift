@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -100,7 +101,7 @@ public struct CairnApp: Program {
         case .basemapFailed(let request, let reason):
             // The map stays without data (and asks again when it moves).
             guard state.basemaps.answer(request) != nil else { return [] }
-            state.status = StatusMessage(text: "Map data not read: \(reason)", isError: true)
+            state.status = StatusMessage(text: L("Map data not read: %s", reason), isError: true)
             return [.bell]
         case .photosLoaded(let id, let photos):
             return photosLoaded(&state, id, photos)

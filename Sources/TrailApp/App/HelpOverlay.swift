@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// The `?` help box: the screen's key lines with each description wrapped under its column
@@ -74,9 +75,9 @@ struct HelpOverlay {
         let page = pageSize(lineCount: all.count)
         let start = min(max(0, first), maximumFirstLine(lineCount: all.count))
         let body = Array(all[start..<min(all.count, start + page)])
-        guard all.count > page else { return (body, "Press any key to close") }
+        guard all.count > page else { return (body, L("Press any key to close")) }
         let below = all.count - start - body.count
-        let where_ = below > 0 ? "▼ \(below) more" : "▲ \(start) above · end"
-        return (body, TextFit.truncate("\(where_) · ↑↓ PgUp PgDn scroll · other keys close", toWidth: innerWidth))
+        let where_ = below > 0 ? L("▼ %d more", below) : L("▲ %d above · end", start)
+        return (body, TextFit.truncate(L("%s · ↑↓ PgUp PgDn scroll · other keys close", where_), toWidth: innerWidth))
     }
 }

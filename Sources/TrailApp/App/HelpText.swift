@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// The `?` help of each screen (each screen's ``AppScreen/help(_:)`` picks its lines), made from the screens' key maps (so it lists every key the
@@ -10,18 +11,18 @@ public enum HelpText {
 
     /// What the list's marks mean.
     public static let libraryMarks: [HelpLine] = [
-        HelpLine(keys: "~", what: "in the list: gain from the terrain (SRTM), time estimated"),
-        HelpLine(keys: "(50 %)", what: "after a gain: the share of the hike with heights (no terrain height under the rest: no tile or a void)"),
+        HelpLine(keys: "~", what: L("in the list: gain from the terrain (SRTM), time estimated")),
+        HelpLine(keys: "(50 %)", what: L("after a gain: the share of the hike with heights (no terrain height under the rest: no tile or a void)")),
     ]
 
     public static var hike: [HelpLine] {
-        HikeAction.keyMap.helpLines() + HikeAction.mapFocusKeyMap.helpLines(labelSuffix: "  (map focus)")
-            + PhotoStripAction.keyMap.helpLines(labelSuffix: "  (photo strip)") + photoPictures + global
+        HikeAction.keyMap.helpLines() + HikeAction.mapFocusKeyMap.helpLines(labelSuffix: L("  (map focus)"))
+            + PhotoStripAction.keyMap.helpLines(labelSuffix: L("  (photo strip)")) + photoPictures + global
     }
 
     /// How the strip's pictures are drawn (chafa's formats, the override, tmux).
     public static let photoPictures: [HelpLine] = [
-        HelpLine(keys: "Pictures", what: "drawn by chafa (sudo apt install chafa): kitty, iTerm2 or sixel images where the terminal is known to show them, colour symbols elsewhere; CAIRN_IMAGES=symbols|sixels|kitty|iterm chooses (xterm -ti vt340: sixels); under tmux images need `set -g allow-passthrough on`"),
+        HelpLine(keys: "Pictures", what: L("drawn by chafa (sudo apt install chafa): kitty, iTerm2 or sixel images where the terminal is known to show them, colour symbols elsewhere; CAIRN_IMAGES=symbols|sixels|kitty|iterm chooses (xterm -ti vt340: sixels); under tmux images need `set -g allow-passthrough on`")),
     ]
 
     public static var follow: [HelpLine] { FollowAction.keyMap.helpLines() + followReadouts + global }
@@ -30,12 +31,12 @@ public enum HelpText {
     /// definition (DECISIONS.md 440): Covered ≤ Walked, Covered ≤ the route length, Along + Left =
     /// the route length, Furthest ≥ Along while on the route.
     public static let followReadouts: [HelpLine] = [
-        HelpLine(keys: "Along", what: "readout: distance along the route to its point nearest you (your matched position), of its length"),
-        HelpLine(keys: "Left", what: "readout: route still ahead of Along (length − Along), and the time for it"),
-        HelpLine(keys: "Covered", what: "readout: route you walked, share and length: the smaller of the route within 25 m of your steps and the distance walked within 25 m of it (never more than Walked; out and back: the out leg first)"),
-        HelpLine(keys: "Off trail", what: "readout: your distance from the route (cross-track distance)"),
-        HelpLine(keys: "Walked", what: "readout: distance between your accepted fixes, on or off the route (pauses left out), and the time"),
-        HelpLine(keys: "Furthest", what: "readout: the largest Along reached while within the off-route distance (30 m) of the route"),
+        HelpLine(keys: "Along", what: L("readout: distance along the route to its point nearest you (your matched position), of its length")),
+        HelpLine(keys: "Left", what: L("readout: route still ahead of Along (length − Along), and the time for it")),
+        HelpLine(keys: "Covered", what: L("readout: route you walked, share and length: the smaller of the route within 25 m of your steps and the distance walked within 25 m of it (never more than Walked; out and back: the out leg first)")),
+        HelpLine(keys: "Off trail", what: L("readout: your distance from the route (cross-track distance)")),
+        HelpLine(keys: "Walked", what: L("readout: distance between your accepted fixes, on or off the route (pauses left out), and the time")),
+        HelpLine(keys: "Furthest", what: L("readout: the largest Along reached while within the off-route distance (30 m) of the route")),
     ]
 
     public static var record: [HelpLine] { RecordAction.keyMap.helpLines() + global }
@@ -43,13 +44,13 @@ public enum HelpText {
 
     /// The drawing screen with the map focused: its keys, the list's, the common ones.
     public static var drawMap: [HelpLine] {
-        DrawAction.mapKeyMap.helpLines() + DrawAction.listKeyMap.helpLines(labelSuffix: "  (list)")
+        DrawAction.mapKeyMap.helpLines() + DrawAction.listKeyMap.helpLines(labelSuffix: L("  (list)"))
             + DrawAction.commonKeyMap.helpLines() + global
     }
 
     /// The drawing screen with the stop list focused: the list's keys first.
     public static var drawList: [HelpLine] {
-        DrawAction.listKeyMap.helpLines(labelSuffix: "  (list)") + DrawAction.mapKeyMap.helpLines(labelSuffix: "  (map)")
+        DrawAction.listKeyMap.helpLines(labelSuffix: L("  (list)")) + DrawAction.mapKeyMap.helpLines(labelSuffix: L("  (map)"))
             + DrawAction.commonKeyMap.helpLines() + global
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// One line of a screen's key map: the keys (each with the action it stands for), how the `?`
@@ -54,18 +55,18 @@ public struct KeyMap<Action: Sendable>: Sendable {
 
     /// The lines of the `?` help, with `suffix` after each label ("  (list)").
     public func helpLines(labelSuffix suffix: String = "") -> [HelpLine] {
-        bindings.map { HelpLine(keys: $0.label + suffix, what: $0.help) }
+        bindings.map { HelpLine(keys: $0.label + suffix, what: Localization.translate($0.help)) }
     }
 
     /// The status-line hints, in order ("Enter open", "/ filter").
-    public var hints: [String] { bindings.compactMap(\.hint) }
+    public var hints: [String] { bindings.compactMap { $0.hint.map(Localization.translate) } }
 
     /// The status-line hints, each passed through `adjust` with the line's first action: it
     /// returns the hint to show (changed to fit the state, "p resume"), or nil to leave it out.
     public func hints(_ adjust: (Action, String) -> String?) -> [String] {
         bindings.compactMap { b in
             guard let hint = b.hint, let first = b.keys.first else { return nil }
-            return adjust(first.action, hint)
+            return adjust(first.action, Localization.translate(hint))
         }
     }
 

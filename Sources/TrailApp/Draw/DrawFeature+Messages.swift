@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -54,7 +55,7 @@ extension DrawUpdate {
             model = m
             return drawBasemapEffects()
         case .drawnHikeLoaded(let id, let name, let track, let places, let stopPlaces):
-            status = StatusMessage(text: "Editing \(TextFit.truncate(name, toWidth: 40)): changes are kept as a draft; w updates it, W saves a copy",
+            status = StatusMessage(text: L("Editing %s: changes are kept as a draft; w updates it, W saves a copy", TextFit.truncate(name, toWidth: 40)),
                                          isError: false)
             let stops = RoutePlan.stops(of: track), legRouting = RoutePlan.legRouting(of: track)
             let effects = startDrawing(stops: stops, legRouting: legRouting,
@@ -79,25 +80,25 @@ extension DrawUpdate {
             switch outcome {
             case .inserted(let i):
                 id = i
-                status = StatusMessage(text: "Saved \(TextFit.truncate(name, toWidth: 40)) as \(i) (a drawn hike)",
+                status = StatusMessage(text: L("Saved %s as %s (a drawn hike)", TextFit.truncate(name, toWidth: 40), i),
                                              isError: false)
             case .duplicate(let i):
                 id = i
-                status = StatusMessage(text: "The same route is already stored as \(i); nothing new saved", isError: false)
+                status = StatusMessage(text: L("The same route is already stored as %s; nothing new saved", i), isError: false)
             }
             shared.storedDraft = nil
             // The library keeps its filter; the saved hike is selected when it passes it.
             leave(to: .librarySelecting(id))
             return forgetSavedDraft()
         case .updated(let name, let id):
-            status = StatusMessage(text: "Updated \(TextFit.truncate(name, toWidth: 40)) (\(id)): new line, same walks",
+            status = StatusMessage(text: L("Updated %s (%s): new line, same walks", TextFit.truncate(name, toWidth: 40), id),
                                    isError: false)
             shared.storedDraft = nil
             leave(to: .librarySelecting(id))
             return forgetSavedDraft()
         case .saveFailed(let text):
             model?.saving = false
-            status = StatusMessage(text: "Not saved: \(text)", isError: true)
+            status = StatusMessage(text: L("Not saved: %s", text), isError: true)
             return [.bell]
         case .planFailed(let request, let reason):
             return planFailed(request: request, reason: reason)
@@ -108,7 +109,7 @@ extension DrawUpdate {
                 m.panel = .search(search)
                 model = m
             }
-            status = StatusMessage(text: "Search failed: \(reason)", isError: true)
+            status = StatusMessage(text: L("Search failed: %s", reason), isError: true)
             return [.bell]
         case .draftFailed(let operation, let reason):
             let what: String
@@ -118,7 +119,7 @@ extension DrawUpdate {
             case .clear: what = "The kept drawing could not be forgotten"
             case .loadDrawnHike: what = "The drawn hike could not be read"
             }
-            status = StatusMessage(text: "\(what): \(reason)", isError: true)
+            status = StatusMessage(text: L("%s: %s", what, reason), isError: true)
             return [.bell]
         }
     }
@@ -129,7 +130,7 @@ extension DrawUpdate {
         guard var m = model, m.planRequest == request else { return [] }
         m.planRequest = nil
         m.mapMissing = true
-        status = StatusMessage(text: "Route not planned: \(reason)", isError: true)
+        status = StatusMessage(text: L("Route not planned: %s", reason), isError: true)
         guard m.insertionPending else {
             model = m
             return [.bell]
@@ -169,7 +170,7 @@ extension DrawUpdate {
         if let i = (0..<plan.stops.count).first(where: { $0 >= before.count || before[$0] != plan.stops[$0] }) {
             m.selected = i
             let total = plan.stops.count
-            status = StatusMessage(text: "Stop \(i + 1) placed between stops \(i) and \(i + 2) of \(total)",
+            status = StatusMessage(text: L("Stop %s placed between stops %s and %s of %s", i + 1, i, i + 2, total),
                                          isError: false)
         }
         let waiting = m.deferred

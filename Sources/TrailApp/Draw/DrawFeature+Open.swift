@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -28,7 +29,7 @@ extension DrawUpdate {
             modal = .drawing(.replaceDraft(hike.id, name: hike.screen.hike.name, kept: draft))
             return []
         }
-        status = StatusMessage(text: "Opening \(hike.screen.hike.name) for editing…", isError: false)
+        status = StatusMessage(text: L("Opening %s for editing…", hike.screen.hike.name), isError: false)
         return [.own(.loadDrawnHike(hike.id))]
     }
 
@@ -83,7 +84,7 @@ extension DrawUpdate {
     /// Opens a kept draft.
     mutating func openDraft(_ d: DrawingDraft) -> [Step] {
         let view = d.mapCenter.flatMap { c in d.mapZoom.map { (center: c, zoom: $0) } }
-        status = StatusMessage(text: "Continuing the unfinished drawing", isError: false)
+        status = StatusMessage(text: L("Continuing the unfinished drawing"), isError: false)
         let effects = startDrawing(stops: d.stops, legRouting: d.legRouting, pins: d.pins, routingOn: d.routingOn,
                                    view: view, cursor: d.cursor, sourceHike: d.sourceHike, name: d.name)
         model?.routePlaces = d.places
@@ -111,7 +112,7 @@ extension DrawUpdate {
         case (.resumeDraft(let d), .character("d")):
             modal = nil
             shared.storedDraft = nil
-            status = StatusMessage(text: "Unfinished drawing discarded", isError: false)
+            status = StatusMessage(text: L("Unfinished drawing discarded"), isError: false)
             return [.own(.clearDraft(owner: d.owner))] + startDrawing(stops: [], legRouting: [], pins: [], routingOn: true,
                                                         view: nil, cursor: nil)
         case (.replaceDraft(let id, _, let kept), .character("y")), (.replaceDraft(let id, _, let kept), .character("Y")):
@@ -121,7 +122,7 @@ extension DrawUpdate {
             return [.own(.clearDraft(owner: kept.owner)), .own(.loadDrawnHike(id))]
         case (_, .escape), (_, .character("q")), (.replaceDraft, .character("n")), (.replaceDraft, .character("N")):
             modal = nil
-            status = StatusMessage(text: "The unfinished drawing is kept", isError: false)
+            status = StatusMessage(text: L("The unfinished drawing is kept"), isError: false)
             return []
         default:
             return []
@@ -132,11 +133,11 @@ extension DrawUpdate {
     /// with `replacing` (`w` on a saved route opened with `e`), saving updates that hike.
     mutating func askSaveName(_ m: DrawModel, replacing: HikeID?, copyOf: HikeID? = nil) -> [Step] {
         guard m.stops.count >= 2 else {
-            status = StatusMessage(text: "A route needs a start and a destination before it can be saved", isError: false)
+            status = StatusMessage(text: L("A route needs a start and a destination before it can be saved"), isError: false)
             return []
         }
         guard m.planRequest == nil else {
-            status = StatusMessage(text: "Still routing; save again in a moment", isError: false)
+            status = StatusMessage(text: L("Still routing; save again in a moment"), isError: false)
             return []
         }
         let name = m.lastSaveName ?? m.name ?? CairnApp.suggestedName(m)
@@ -166,7 +167,7 @@ extension DrawUpdate {
         m.saving = true
         m.lastSaveName = text
         model = m
-        status = StatusMessage(text: "Saving \(text)…", isError: false)
+        status = StatusMessage(text: L("Saving %s…", text), isError: false)
         let names = m.plan.stops.map { (m.places[$0] ?? nil)?.name }
         var places = m.routePlaces.map { var p = $0; p.id = nil; return p }
         // A pin set on a map place (a peak, a hut…) saves that place with its kind, OSM id and

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -40,7 +41,7 @@ extension DrawUpdate {
             m.selected = m.stops.count
             return setStops(&m, m.stops + [card.pin])
         case .between:
-            status = StatusMessage(text: "Placing the stop where it makes the shortest detour…", isError: false)
+            status = StatusMessage(text: L("Placing the stop where it makes the shortest detour…"), isError: false)
             return [requestPlan(&m, insertBetween: card.pin)]
         case .pin:
             guard card.existingPin == nil else { return [] }
@@ -63,7 +64,7 @@ extension DrawUpdate {
             search.selected = min(max(0, search.results.count - 1), search.selected + 1)
         case .enter:
             guard search.results.indices.contains(search.selected) else {
-                status = StatusMessage(text: search.prompt.text.isEmpty ? "Type a name to search" : "No match",
+                status = StatusMessage(text: search.prompt.text.isEmpty ? L("Type a name to search") : "No match",
                                              isError: false)
                 m.panel = .search(search)
                 return []
@@ -79,15 +80,15 @@ extension DrawUpdate {
             let name = TextFit.truncate(place.name, toWidth: 40)
             switch m.stops.count {
             case 0:
-                status = StatusMessage(text: "\(name) is the start", isError: false)
+                status = StatusMessage(text: L("%s is the start", name), isError: false)
                 m.selected = 0
                 return setStops(&m, [place.coordinate])
             case 1:
-                status = StatusMessage(text: "\(name) is the destination", isError: false)
+                status = StatusMessage(text: L("%s is the destination", name), isError: false)
                 m.selected = 1
                 return setStops(&m, m.stops + [place.coordinate])
             default:
-                status = StatusMessage(text: "Placing \(name) where it makes the shortest detour…", isError: false)
+                status = StatusMessage(text: L("Placing %s where it makes the shortest detour…", name), isError: false)
                 return [requestPlan(&m, insertBetween: place.coordinate)]
             }
         default:

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -86,7 +87,7 @@ extension DrawUpdate {
         case .map(let move): moveDrawingMap(&m, move)
         case .routing:
             m.routingOn.toggle()
-            status = StatusMessage(text: !m.routingOn ? "Routing off: new legs are straight lines"
+            status = StatusMessage(text: !m.routingOn ? L("Routing off: new legs are straight lines")
                                        : m.mapMissing ? "Routing on, but no map is imported: legs stay straight until one is"
                                        : "Routing on: new legs follow mapped ways", isError: false)
             return keepDraft(m)
@@ -138,7 +139,7 @@ extension DrawUpdate {
             m.panel = .pinCard(PinCard(pin: at, existingPin: existing, choices: PinChoice.available(stopCount: m.stops.count)))
         case .toList:
             if m.stops.isEmpty {
-                status = StatusMessage(text: "No stops yet: Enter drops a pin at the cursor", isError: false)
+                status = StatusMessage(text: L("No stops yet: Enter drops a pin at the cursor"), isError: false)
             } else {
                 m.focus = .list
                 m.selected = min(m.selected, m.stops.count - 1)
@@ -201,7 +202,7 @@ extension DrawUpdate {
         case .cancelMove:
             m.moving = nil
             m.focus = .list
-            status = StatusMessage(text: "Stop \(i + 1) stays where it was", isError: false)
+            status = StatusMessage(text: L("Stop %s stays where it was", i + 1), isError: false)
         case .help: modal = .help
         case .map(let move): moveDrawingMap(&m, move)
         default: break
@@ -258,7 +259,7 @@ extension DrawUpdate {
         let effects = keepDraft(m)
         leave(to: .libraryReloadingPreview)
         if shared.storedDraft != nil {
-            status = StatusMessage(text: "Drawing kept: n continues it", isError: false)
+            status = StatusMessage(text: L("Drawing kept: n continues it"), isError: false)
         }
         return effects
     }

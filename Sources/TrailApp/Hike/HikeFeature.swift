@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -113,7 +114,7 @@ enum HikeFeature {
                 hike.screen.setLineColouring(next)
                 var note = next == .grade && hike.screen.hike.ground == nil ? " (no map data under this hike)" : ""
                 if next == .walked && (hike.screen.completion?.walkedRanges ?? []).isEmpty { note = " (no other hike walks any of it)" }
-                result.status = StatusMessage(text: "Line colours: \(next.title)\(note)", isError: false)
+                result.status = StatusMessage(text: L("Line colours: %s%s", next.title, note), isError: false)
             case .edit:
                 return Result(navigation: .editDrawing)
             case .places:
@@ -133,7 +134,7 @@ enum HikeFeature {
                 }
             case .review:
                 guard hike.screen.hike.pointCount > 1 else {
-                    return Result(status: StatusMessage(text: "Nothing to match: the hike has no line", isError: false), bell: true)
+                    return Result(status: StatusMessage(text: L("Nothing to match: the hike has no line"), isError: false), bell: true)
                 }
                 return Result(navigation: .review)
             case .routes:
@@ -145,7 +146,7 @@ enum HikeFeature {
                 let target = action == .nextPlace ? alongs.filter { $0 > here + 0.5 }.min() : alongs.filter { $0 < here - 0.5 }.max()
                 guard let target, let length = Optional(hike.screen.hike.profile.length), length > 0 else {
                     return Result(status: StatusMessage(text: hike.screen.hike.places.isEmpty
-                        ? "No places on this hike yet (p finds some)" : "No more places that way", isError: false))
+                        ? L("No places on this hike yet (p finds some)") : "No more places that way", isError: false))
                 }
                 hike.screen.scrub(to: hike.screen.hike.index(atFraction: target / length))
                 followCursor()
@@ -154,7 +155,7 @@ enum HikeFeature {
                 }
             case .photos:
                 guard !hike.screen.photos.isEmpty else {
-                    return Result(status: StatusMessage(text: "No photos with this hike: `cairn photos add \(hike.id.rawValue) DIR` places them",
+                    return Result(status: StatusMessage(text: L("No photos with this hike: `cairn photos add %s DIR` places them", hike.id.rawValue),
                                                         isError: false))
                 }
                 hike.screen.photoStrip = 0
@@ -190,13 +191,13 @@ enum HikeFeature {
     static func toggleTerrainLine(_ hike: inout HikeModel, _ result: inout Result) {
         let prepared = hike.screen.hike
         guard let terrain = prepared.terrain else {
-            result.status = StatusMessage(text: "No terrain here: import the SRTM tile under the hike with `cairn dem import FILE`", isError: false)
+            result.status = StatusMessage(text: L("No terrain here: import the SRTM tile under the hike with `cairn dem import FILE`"), isError: false)
             return
         }
         guard terrain.hasLineBeside else {
             let why: String
             switch terrain.source {
-            case .terrain: why = "The profile is the terrain's already (the file has no elevations)"
+            case .terrain: why = L("The profile is the terrain's already (the file has no elevations)")
             case .file, .fileAndTerrain, .none:
                 why = terrain.gaps.missingTiles.first.map { "No terrain tile under this hike: `\(TerrainGaps.importCommand($0))` after getting it" }
                     ?? "No terrain tile under this hike"

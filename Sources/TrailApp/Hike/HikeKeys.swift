@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// What a key does on the hike screen.
@@ -27,47 +28,47 @@ extension HikeAction {
 
     /// Keys that act on the map while it has the focus (looked up before ``keyMap``).
     public static let mapFocusKeyMap = KeyMap<HikeAction>([
-        MapNavigation.stepBinding("↑ ↓ ← →  h j k l", "pan the map", big: "a whole view", hint: "← → ↑ ↓ pan",
+        MapNavigation.stepBinding("↑ ↓ ← →  h j k l", N("pan the map"), big: N("a whole view"), hint: N("← → ↑ ↓ pan"),
                                   HikeAction.map),
     ])
 
     /// The hike screen's keys: the update, the `?` help and the status-line hints all read this.
     public static let keyMap = KeyMap<HikeAction>([
-        KeyBinding("← →  h l", "move the cursor along the profile (map focus: pan)", hint: "← → scrub",
+        KeyBinding("← →  h l", N("move the cursor along the profile (map focus: pan)"), hint: N("← → scrub"),
                    keys: [(.left, .scrub(-1)), (.right, .scrub(1)), (.character("h"), .scrub(-1)),
                           (.character("l"), .scrub(1))]),
-        KeyBinding("Shift+← →  PgUp PgDn", "move the cursor ten times as far",
+        KeyBinding("Shift+← →  PgUp PgDn", N("move the cursor ten times as far"),
                    keys: [(.shiftLeft, .scrub(-bigStep)), (.shiftRight, .scrub(bigStep)),
                           (.pageUp, .scrub(-bigStep)), (.pageDown, .scrub(bigStep))]),
-        KeyBinding("Home End", "cursor to the start / the finish", keys: [(.home, .toStart), (.end, .toEnd)]),
-        KeyBinding("[  ]", "mark the start / end of a range (statistics of the range)", hint: "[ ] range",
+        KeyBinding("Home End", N("cursor to the start / the finish"), keys: [(.home, .toStart), (.end, .toEnd)]),
+        KeyBinding("[  ]", N("mark the start / end of a range (statistics of the range)"), hint: N("[ ] range"),
                    keys: [(.character("["), .markStart), (.character("]"), .markEnd)]),
-        KeyBinding("u", "clear the range marks", keys: [.character("u")], action: .clearRange),
-        KeyBinding("Tab", "switch focus between profile and map", keys: [(.tab, .nextFocus), (.backTab, .previousFocus)]),
-        MapNavigation.zoomBinding(hint: "+ - zoom", HikeAction.map),
-        KeyBinding("0", "fit the whole hike on the map", hint: "0 fit", keys: [.character("0")], action: .fit),
-        KeyBinding("c", "centre the map on the cursor", keys: [.character("c")], action: .centre),
-        KeyBinding("f", "follow this hike live (asks for the position source)", hint: "f follow",
+        KeyBinding("u", N("clear the range marks"), keys: [.character("u")], action: .clearRange),
+        KeyBinding("Tab", N("switch focus between profile and map"), keys: [(.tab, .nextFocus), (.backTab, .previousFocus)]),
+        MapNavigation.zoomBinding(hint: N("+ - zoom"), HikeAction.map),
+        KeyBinding("0", N("fit the whole hike on the map"), hint: N("0 fit"), keys: [.character("0")], action: .fit),
+        KeyBinding("c", N("centre the map on the cursor"), keys: [.character("c")], action: .centre),
+        KeyBinding("f", N("follow this hike live (asks for the position source)"), hint: N("f follow"),
                    keys: [.character("f")], action: .follow),
         // One help line for both, so the hike's help stays short.
-        KeyBinding("m", "review the line matched onto the mapped paths",
-                   hint: "m match", keys: [.character("m")], action: .review),
-        KeyBinding("e  p  w  > <", "edit (drawn) / places / routes nearby / next, previous place", hint: "p places",
+        KeyBinding("m", N("review the line matched onto the mapped paths"),
+                   hint: N("m match"), keys: [.character("m")], action: .review),
+        KeyBinding("e  p  w  > <", N("edit (drawn) / places / routes nearby / next, previous place"), hint: N("p places"),
                    keys: [(.character("e"), .edit), (.character("p"), .places), (.character("w"), .routes), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),
                           (.character("."), .nextPlace), (.character(","), .previousPlace)]),
-        KeyBinding("i", "photos: the strip of the hike's photos (▣ / # on the map and the profile); ↑ ↓ step, Enter shows one",
-                   hint: "i photos", keys: [.character("i")], action: .photos),
-        KeyBinding("a", "a place of your own at the map cursor (map focus: the ╋ in the middle) or the profile's cursor",
+        KeyBinding("i", N("photos: the strip of the hike's photos (▣ / # on the map and the profile); ↑ ↓ step, Enter shows one"),
+                   hint: N("i photos"), keys: [.character("i")], action: .photos),
+        KeyBinding("a", N("a place of your own at the map cursor (map focus: the ╋ in the middle) or the profile's cursor"),
                    keys: [.character("a")], action: .ownPlace),
-        KeyBinding("L  C  H", "map labels / contour lines / hillshade (imported terrain) on / off", hint: "C contours",
+        KeyBinding("L  C  H", N("map labels / contour lines / hillshade (imported terrain) on / off"), hint: N("C contours"),
                    keys: [(.character("L"), .labels), (.character("C"), .contours), (.character("H"), .hillshade)]),
-        KeyBinding("t", "terrain line beside the GPS profile (imported terrain), with both gains", hint: "t terrain",
+        KeyBinding("t", N("terrain line beside the GPS profile (imported terrain), with both gains"), hint: N("t terrain"),
                    keys: [.character("t")], action: .terrainLine),
-        KeyBinding("o", "colour the line: plain / by slope / by SAC grade / walked by other hikes (legend on the map)",
+        KeyBinding("o", N("colour the line: plain / by slope / by SAC grade / walked by other hikes (legend on the map)"),
                    keys: [.character("o")], action: .lineColouring),
-        .mouse("click", "profile: move the cursor there; map: focus it"),
-        KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
-        KeyBinding("Esc  q", "back to the library", hint: "q back", keys: [.escape, .character("q")], action: .back),
+        .mouse("click", N("profile: move the cursor there; map: focus it")),
+        KeyBinding("?  F1", N("this help"), hint: N("? keys"), keys: [.character("?"), .function(1)], action: .help),
+        KeyBinding("Esc  q", N("back to the library"), hint: N("q back"), keys: [.escape, .character("q")], action: .back),
     ])
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -103,10 +104,10 @@ public struct HikeTerrain: Sendable, Hashable {
     /// "terrain (SRTM)", "GPS/file", … for the stats panel and the drawing screen.
     public var sourceText: String {
         switch source {
-        case .file: return "file (GPS)"
-        case .terrain: return "terrain (SRTM)"
-        case .fileAndTerrain: return "file + terrain"
-        case .none: return "none"
+        case .file: return L("file (GPS)")
+        case .terrain: return L("terrain (SRTM)")
+        case .fileAndTerrain: return L("file + terrain")
+        case .none: return L("none")
         }
     }
 }
@@ -142,19 +143,19 @@ public struct TerrainGaps: Sendable, Hashable {
         var out: [String] = []
         if !missingTiles.isEmpty {
             let names = missingTiles.prefix(3).joined(separator: ", ") + (missingTiles.count > 3 ? "…" : "")
-            let tiles = missingTiles.count == 1 ? "tile" : "tiles"
-            out.append("No terrain \(tiles) \(names) under \(format.distance(noTileMetres)): a gap in the profile.")
+            out.append(Ln("No terrain tile %s under %s: a gap in the profile.", "No terrain tiles %s under %s: a gap in the profile.",
+                          missingTiles.count, names, format.distance(noTileMetres)))
             if let address = downloadAddress {
-                out.append("Get it (SRTM3, public domain; free NASA Earthdata login) from")
+                out.append(L("Get it (SRTM3, public domain; free NASA Earthdata login) from"))
                 out.append(address)
-                out.append("then run")
+                out.append(L("then run"))
             } else {
-                out.append("Get \(missingTiles[0]).SRTMGL3.hgt.zip (SRTM3), then run")
+                out.append(L("Get %s.SRTMGL3.hgt.zip (SRTM3), then run", missingTiles[0]))
             }
             out.append(Self.importCommand(missingTiles[0]))
         }
         if voidMetres > 0 {
-            out.append("Terrain voids (SRTM holes) under \(format.distance(voidMetres)): a gap in the profile.")
+            out.append(L("Terrain voids (SRTM holes) under %s: a gap in the profile.", format.distance(voidMetres)))
         }
         return out
     }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailStore
@@ -58,7 +59,7 @@ enum LibraryFeature {
         case .last: return select(count - 1)
         case .open:
             guard let h = lib.selectedSummary else { return Result() }
-            return Result([.loadHike(h.id, forPreview: false)], status: StatusMessage(text: "Opening \(h.name)…", isError: false))
+            return Result([.loadHike(h.id, forPreview: false)], status: StatusMessage(text: L("Opening %s…", h.name), isError: false))
         case .filter:
             lib.editingFilter = true
             lib.filterBeforeEditing = lib.filter
@@ -67,7 +68,7 @@ enum LibraryFeature {
         case .sort:
             let i = sortCycle.firstIndex(of: lib.sort) ?? 0
             lib.sort = sortCycle[(i + 1) % sortCycle.count]
-            return Result([.loadHikes(lib.sort)], status: StatusMessage(text: "Sorted by \(lib.sort.rawValue)", isError: false))
+            return Result([.loadHikes(lib.sort)], status: StatusMessage(text: L("Sorted by %s", lib.sort.rawValue), isError: false))
         case .newDrawing:
             return Result(navigation: .newDrawing)
         case .record:

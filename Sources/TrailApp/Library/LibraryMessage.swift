@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailStore
 
@@ -46,8 +47,8 @@ extension LibraryMessage {
             var text = "Imported \(added) hike\(added == 1 ? "" : "s") from \(file)"
             if duplicates > 0 { text += "; \(duplicates) already stored, skipped" }
             return StatusMessage(text: text, isError: false)
-        case .renamed(let id): return StatusMessage(text: "Renamed \(id)", isError: false)
-        case .deleted(let id): return StatusMessage(text: "Deleted \(id)", isError: false)
+        case .renamed(let id): return StatusMessage(text: L("Renamed %s", id), isError: false)
+        case .deleted(let id): return StatusMessage(text: L("Deleted %s", id), isError: false)
         case .failed(let f): return StatusMessage(text: f.text, isError: true)
         }
     }

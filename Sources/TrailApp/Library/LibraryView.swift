@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailStore
@@ -9,17 +10,17 @@ extension CairnApp {
         let lib = state.library
         let visible = lib.visible
         if lib.all.isEmpty {
-            let lines = lib.loading ? ["Loading hikes…"] : [
-                "No hikes yet.",
+            let lines = lib.loading ? [L("Loading hikes…")] : [
+                L("No hikes yet."),
                 "",
-                "Press i to import a track file (GPX, FIT, TCX, KML, KMZ,",
-                "GeoJSON), or from a shell:",
+                L("Press i to import a track file (GPX, FIT, TCX, KML, KMZ,"),
+                L("GeoJSON), or from a shell:"),
                 "  cairn import FILE.gpx",
                 "",
-                "The map: once a hike is in, fetch OpenStreetMap data around it",
+                L("The map: once a hike is in, fetch OpenStreetMap data around it"),
                 "  cairn map fetch --around HIKE-ID",
-                "(the id is in `cairn list`), or import an extract of a region",
-                "from download.geofabrik.de or another OSM extract site:",
+                L("(the id is in `cairn list`), or import an extract of a region"),
+                L("from download.geofabrik.de or another OSM extract site:"),
                 "  cairn map import REGION.osm.pbf",
             ]
             for (i, l) in lines.enumerated() {
@@ -34,7 +35,7 @@ extension CairnApp {
         HikeList(summaries: visible, selectedIndex: visible.isEmpty ? nil : lib.selected, scrollOffset: offset,
                  environment: env).render(area: layout.list, into: &buffer)
         if visible.isEmpty, layout.list.height > 2 {
-            buffer.setString(x: 1, y: layout.list.y + 2, "No hike matches “\(lib.filter)”.",
+            buffer.setString(x: 1, y: layout.list.y + 2, L("No hike matches “%s”.", lib.filter),
                              style: env.style(ThemeRole.muted), maxWidth: layout.list.width - 1)
         }
         guard !layout.previewMap.isEmpty else { return }
@@ -45,7 +46,7 @@ extension CairnApp {
         }
         guard let preview = lib.preview else {
             if lib.selectedSummary != nil {
-                buffer.setString(x: layout.previewMap.x + 1, y: 1, "Loading…", style: env.style(ThemeRole.muted),
+                buffer.setString(x: layout.previewMap.x + 1, y: 1, L("Loading…"), style: env.style(ThemeRole.muted),
                                  maxWidth: layout.previewMap.width - 1)
             }
             return

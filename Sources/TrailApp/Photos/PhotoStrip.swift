@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -15,14 +16,14 @@ public enum PhotoStripAction: Sendable, Equatable {
 extension PhotoStripAction {
     /// The strip's keys (in the hike help under "Photo strip").
     public static let keyMap = KeyMap<PhotoStripAction>([
-        KeyBinding("↑ ↓  ← →  j k", "previous / next photo (the profile's cursor goes to its place)", hint: "↑ ↓ photo",
+        KeyBinding("↑ ↓  ← →  j k", N("previous / next photo (the profile's cursor goes to its place)"), hint: N("↑ ↓ photo"),
                    keys: [(.up, .step(-1)), (.down, .step(1)), (.left, .step(-1)), (.right, .step(1)),
                           (.character("k"), .step(-1)), (.character("j"), .step(1))]),
-        KeyBinding("Enter  v", "show the picture in the terminal (chafa: sixel, kitty, iTerm2 or symbols)", hint: "Enter picture",
+        KeyBinding("Enter  v", N("show the picture in the terminal (chafa: sixel, kitty, iTerm2 or symbols)"), hint: N("Enter picture"),
                    keys: [.enter, .character("v")], action: .view),
-        KeyBinding("x", "open it with the desktop's viewer (xdg-open; DISPLAY or WAYLAND_DISPLAY set)", hint: "x open",
+        KeyBinding("x", N("open it with the desktop's viewer (xdg-open; DISPLAY or WAYLAND_DISPLAY set)"), hint: N("x open"),
                    keys: [.character("x")], action: .open),
-        KeyBinding("Esc  i", "close the strip", hint: "Esc close", keys: [.escape, .character("i")], action: .close),
+        KeyBinding("Esc  i", N("close the strip"), hint: N("Esc close"), keys: [.escape, .character("i")], action: .close),
     ])
 }
 

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailStore
@@ -59,7 +60,7 @@ extension CairnApp {
             hike.screen.setPhotos(list)
             state.hike = hike
         case .failure(let f):
-            state.status = StatusMessage(text: "Photos not read: \(f.reason)", isError: true)
+            state.status = StatusMessage(text: L("Photos not read: %s", f.reason), isError: true)
         }
         return []
     }

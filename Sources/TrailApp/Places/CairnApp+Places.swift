@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -18,7 +19,7 @@ extension CairnApp {
                 state.screen = .record(model)
                 state.status = StatusMessage(text: status, isError: false)
             } else if case .failed(let reason) = message {
-                state.status = StatusMessage(text: "Places: \(reason)", isError: true)
+                state.status = StatusMessage(text: L("Places: %s", reason), isError: true)
             }
             return []
         default:
@@ -27,7 +28,7 @@ extension CairnApp {
                 state.hike = hike
                 state.status = StatusMessage(text: status, isError: false)
             } else if case .failed(let reason) = message {
-                state.status = StatusMessage(text: "Places: \(reason)", isError: true)
+                state.status = StatusMessage(text: L("Places: %s", reason), isError: true)
             }
             return []
         }
@@ -40,7 +41,7 @@ extension CairnApp {
         switch prompt {
         case .ownName(var place, let target):
             guard !value.isEmpty else {
-                state.status = StatusMessage(text: "No name: nothing added", isError: false)
+                state.status = StatusMessage(text: L("No name: nothing added"), isError: false)
                 return []
             }
             place.name = value
@@ -51,7 +52,7 @@ extension CairnApp {
             place.note = value.isEmpty ? nil : value
             switch target {
             case .hike(let id):
-                state.status = StatusMessage(text: "Adding your place…", isError: false)
+                state.status = StatusMessage(text: L("Adding your place…"), isError: false)
                 return [.places(.add(id, place))]
             case .drawing:
                 return runDrawing(&state) { $0.addOwnPlace(place) }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -62,7 +63,7 @@ enum PlacesFeature {
         switch effect {
         case .add(_, let place):
             if let osm = place.osmID, d.routePlaces.contains(where: { $0.osmID == osm }) {
-                return Result(status: StatusMessage(text: "Already on the route", isError: false))
+                return Result(status: StatusMessage(text: L("Already on the route"), isError: false))
             }
             let p = d.addRoutePlace(place)
             status = "Added \(p.kind.label) “\(TextSanitizer.sanitize(p.name ?? "unnamed"))” to the route (saved with it)"
@@ -139,7 +140,7 @@ enum PlacesFeature {
             result.modal = ownPlacePrompt(place, .placesScreen, where: "at the profile's cursor")
         case .rename, .note:
             guard let place = model.selectedRow?.place, let id = place.id else {
-                return Result(status: StatusMessage(text: "Only the hike's places can be changed (a adds this one)", isError: false))
+                return Result(status: StatusMessage(text: L("Only the hike's places can be changed (a adds this one)"), isError: false))
             }
             result.modal = action == .rename
                 ? .prompt(PromptModel(purpose: .places(.rename(id)), title: "New name", text: place.name ?? ""))
@@ -199,7 +200,7 @@ enum PlacesFeature {
         case .failed(let reason):
             model.pendingSearch = nil
             if model.found == nil { model.found = [] }
-            return Result(status: StatusMessage(text: "Places: \(reason)", isError: true), bell: true)
+            return Result(status: StatusMessage(text: L("Places: %s", reason), isError: true), bell: true)
         }
     }
 }

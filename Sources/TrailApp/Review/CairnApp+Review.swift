@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 
@@ -5,7 +6,7 @@ extension CairnApp {
     /// An answer for the match review screen (dropped when the screen has closed).
     func reviewMessage(_ state: inout AppState, _ message: ReviewMessage) -> [AppEffect] {
         guard case .review(var model) = state.screen else {
-            if case .failed(let reason) = message { state.status = StatusMessage(text: "Match review: \(reason)", isError: true) }
+            if case .failed(let reason) = message { state.status = StatusMessage(text: L("Match review: %s", reason), isError: true) }
             return []
         }
         let result = ReviewFeature.message(&model, message, state.context)

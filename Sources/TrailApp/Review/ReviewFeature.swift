@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -48,7 +49,7 @@ enum ReviewFeature {
 
     /// Opens the review over the hike screen and asks for the match.
     static func open(_ hike: HikeModel) -> (ReviewModel, Result) {
-        (ReviewModel(hike: hike), Result([.match(hike.id)], status: StatusMessage(text: "Matching the recording onto the mapped paths…",
+        (ReviewModel(hike: hike), Result([.match(hike.id)], status: StatusMessage(text: L("Matching the recording onto the mapped paths…"),
                                                                                    isError: false)))
     }
 
@@ -63,7 +64,7 @@ enum ReviewFeature {
             // Choices made here and not saved are not dropped by one key.
             if model.hasUnsavedChoices && !warned {
                 model.leaveWarned = true
-                return Result(status: StatusMessage(text: "Choices not saved: s saves them, Esc again leaves without them", isError: false),
+                return Result(status: StatusMessage(text: L("Choices not saved: s saves them, Esc again leaves without them"), isError: false),
                               bell: true)
             }
             var hike = model.hike
@@ -76,7 +77,7 @@ enum ReviewFeature {
             fit(&model, context, section: nil)
             return mapResult(model)
         case .undo:
-            return Result([.keepRaw(model.hike.id)], status: StatusMessage(text: "Going back to the recorded line…", isError: false))
+            return Result([.keepRaw(model.hike.id)], status: StatusMessage(text: L("Going back to the recorded line…"), isError: false))
         default: break
         }
         guard let match = model.match else { return Result(bell: true) }
@@ -91,11 +92,11 @@ enum ReviewFeature {
             guard let s = model.selectedSection else { return Result(bell: true) }
             guard s.kind != .unmatched else {
                 let why = s.collapsed ? "Its points all match one spot" : s.outsideMap ? "No map is imported here" : "No way is mapped here"
-                return Result(status: StatusMessage(text: "\(why): this section stays as recorded", isError: false), bell: true)
+                return Result(status: StatusMessage(text: L("%s: this section stays as recorded", why), isError: false), bell: true)
             }
             let choice: SectionChoice = action == .keepMatched ? .matched : action == .keepRaw ? .raw : .alternative
             if choice == .alternative && s.alternative == nil {
-                return Result(status: StatusMessage(text: "The matcher found no other way for this section", isError: false), bell: true)
+                return Result(status: StatusMessage(text: L("The matcher found no other way for this section"), isError: false), bell: true)
             }
             model.choices[model.selected] = choice
             return Result(status: lengthStatus(model, context.environment.format))
@@ -105,10 +106,10 @@ enum ReviewFeature {
         case .save:
             let reviewed = sections.indices.filter { sections[$0].kind != .unmatched }
             if !reviewed.isEmpty && reviewed.allSatisfy({ model.choice($0) == .raw }) {
-                return Result([.keepRaw(model.hike.id)], status: StatusMessage(text: "Every section as recorded: keeping the recorded line…",
+                return Result([.keepRaw(model.hike.id)], status: StatusMessage(text: L("Every section as recorded: keeping the recorded line…"),
                                                                                isError: false))
             }
-            return Result([.keep(model.hike.id, match, model.choices)], status: StatusMessage(text: "Saving the line…", isError: false))
+            return Result([.keep(model.hike.id, match, model.choices)], status: StatusMessage(text: L("Saving the line…"), isError: false))
         default:
             return Result()
         }
@@ -193,7 +194,7 @@ enum ReviewFeature {
                     + "cairn map import EXTRACT.osm.pbf, or run cairn map fetch --around \(id)"
                 fit(&model, context, section: nil)
                 var result = mapResult(model)
-                result.status = StatusMessage(text: "No map data under this hike: nothing to match (Esc goes back)", isError: true)
+                result.status = StatusMessage(text: L("No map data under this hike: nothing to match (Esc goes back)"), isError: true)
                 return result
             }
             model.match = match
@@ -243,7 +244,7 @@ enum ReviewFeature {
                                                 isError: false))
         case .failed(let reason):
             if model.match == nil { model.failure = reason }
-            return Result(status: StatusMessage(text: "Match review: \(reason)", isError: true), bell: true)
+            return Result(status: StatusMessage(text: L("Match review: %s", reason), isError: true), bell: true)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// The match review as the root sees it (``AppScreen``); its logic is ``ReviewFeature``'s.
@@ -41,7 +42,7 @@ enum ReviewScreen: AppScreen {
         model.changed = true
         state.screen = .review(model)
         let name = TextSanitizer.sanitize(hike.screen.hike.name)
-        state.status = StatusMessage(text: "“\(name)” was changed in another process: Esc shows it as stored now", isError: false)
+        state.status = StatusMessage(text: L("“%s” was changed in another process: Esc shows it as stored now", name), isError: false)
         return []
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -31,7 +32,7 @@ extension CairnApp {
             return navigate(&state, to: .openRecorded(id))
         }
         guard var model = state.screen.routesModel else {
-            if case .failed(let reason) = message { state.status = StatusMessage(text: "Routes: \(reason)", isError: true) }
+            if case .failed(let reason) = message { state.status = StatusMessage(text: L("Routes: %s", reason), isError: true) }
             return []
         }
         let result = RoutesFeature.message(&model, message, state.context)

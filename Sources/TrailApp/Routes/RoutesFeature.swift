@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -26,7 +27,7 @@ enum RoutesFeature {
         model.pendingList = model.requests
         result.effects.append(.own(.list(request: model.requests, box: model.box, point: model.point,
                                          includeLongDistance: model.showsAll)))
-        result.status = StatusMessage(text: "Looking for waymarked routes…", isError: false)
+        result.status = StatusMessage(text: L("Looking for waymarked routes…"), isError: false)
     }
 
     static func update(_ model: inout RoutesModel, _ event: InputEvent, _ context: FeatureContext) -> Result {
@@ -42,7 +43,7 @@ enum RoutesFeature {
         case .open:
             guard let r = model.selectedRoute else { return Result(bell: true) }
             result.effects.append(.own(.open(r)))
-            result.status = StatusMessage(text: "Opening \(TextSanitizer.sanitize(r.title)) as a hike…", isError: false)
+            result.status = StatusMessage(text: L("Opening %s as a hike…", TextSanitizer.sanitize(r.title)), isError: false)
         case .toggleAll:
             model.showsAll.toggle()
             list(&model, &result)
@@ -92,7 +93,7 @@ enum RoutesFeature {
         case .failed(let reason):
             model.pendingList = nil
             if model.routes == nil { model.routes = [] }
-            return Result(status: StatusMessage(text: "Routes: \(reason)", isError: true), bell: true)
+            return Result(status: StatusMessage(text: L("Routes: %s", reason), isError: true), bell: true)
         }
         return result
     }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -32,7 +33,7 @@ enum TotalsFeature {
         case .open:
             guard model.showsRecords, records.indices.contains(model.selectedRecord),
                   let id = HikeID(records[model.selectedRecord].trailID) else { return Result() }
-            return Result(status: StatusMessage(text: "Opening \(records[model.selectedRecord].trailName)…", isError: false),
+            return Result(status: StatusMessage(text: L("Opening %s…", records[model.selectedRecord].trailName), isError: false),
                           navigation: .openHike(id))
         case .help:
             return Result(modal: .help)
@@ -76,7 +77,7 @@ enum TotalsFeature {
     /// The store could not be read: the screen says why.
     static func failed(_ model: inout TotalsModel, _ reason: String) -> Result {
         model.failure = reason
-        return Result(status: StatusMessage(text: "Totals not read: \(reason)", isError: true), bell: true)
+        return Result(status: StatusMessage(text: L("Totals not read: %s", reason), isError: true), bell: true)
     }
 
     private static func recompute(_ model: inout TotalsModel, _ context: FeatureContext) {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -8,15 +9,15 @@ import TrailStore
 /// `cairn photos ID`: the photos kept with a hike, in walking order.
 public enum PhotosCommand: Command {
     public static let name = "photos"
-    public static let summary = "List the photos kept with a hike, in walking order"
+    public static let summary = N("List the photos kept with a hike, in walking order")
     public static let about = """
         One line per photo: its number (for 'cairn photos remove'), the distance along the hike,
         the capture time, how it was placed (at its GPS tag, or by its time against the track)
         and the file. Photos not placed come last with the reason. A file no longer where it
         was is marked "missing" ('cairn photos relink' finds moved files by their content).
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
-    static let json = OptionSpec("--json", help: "a JSON array (SI units, ISO 8601 dates) instead of the table")
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
+    static let json = OptionSpec("--json", help: N("a JSON array (SI units, ISO 8601 dates) instead of the table"))
     public static let options: [OptionSpec] = [json, .units, .store]
 
     struct PhotoJSON: Encodable {
@@ -80,7 +81,7 @@ public enum PhotosCommand: Command {
 /// `cairn photos add ID PATH…`: keeps photos with a hike, placed where they were taken.
 public enum PhotosAddCommand: Command {
     public static let name = "photos add"
-    public static let summary = "Keep photos with a hike, placed where they were taken"
+    public static let summary = N("Keep photos with a hike, placed where they were taken")
     public static let about = """
         Reads each photo's EXIF (JPEG; libexif): a photo with a GPS tag is placed there; one
         without is placed by its capture time on the hike's track, interpolated between the
@@ -90,16 +91,16 @@ public enum PhotosAddCommand: Command {
         copied or changed: path, size and a SHA-256 of the content are kept, so moved files
         are found again by 'cairn photos relink'. All photos are stored at once or none.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
-                                   ArgumentSpec("PATH", count: .oneOrMore, help: "photo files or directories")]
-    static let tz = OptionSpec("--tz", value: "ZONE", help: "time zone of capture times without an offset (e.g. Europe/Andorra); default TZ, else UTC")
-    static let offset = OptionSpec("--offset", value: "SECONDS", help: "add to every camera time (a camera 90 s slow: --offset 90)")
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
+                                   ArgumentSpec("PATH", count: .oneOrMore, help: N("photo files or directories"))]
+    static let tz = OptionSpec("--tz", value: "ZONE", help: N("time zone of capture times without an offset (e.g. Europe/Andorra); default TZ, else UTC"))
+    static let offset = OptionSpec("--offset", value: "SECONDS", help: N("add to every camera time (a camera 90 s slow: --offset 90)"))
     static let offsetFrom = OptionSpec("--offset-from", value: "PHOTO=TIME",
-                                       help: "work the offset out from a photo of a clock or GPS screen showing TIME (ISO 8601, e.g. 2018-05-02T10:15:00+02:00)")
+                                       help: N("work the offset out from a photo of a clock or GPS screen showing TIME (ISO 8601, e.g. 2018-05-02T10:15:00+02:00)"))
     static let maxGap = OptionSpec("--max-gap", value: "SECONDS", defaultValue: "300",
-                                   help: "longest pause or signal gap a photo is placed in")
+                                   help: N("longest pause or signal gap a photo is placed in"))
     static let maxOff = OptionSpec("--max-off", value: "METRES", defaultValue: "500",
-                                   help: "farthest a GPS tag may be from the line (farther: placed by its time instead)")
+                                   help: N("farthest a GPS tag may be from the line (farther: placed by its time instead)"))
     public static let options: [OptionSpec] = [tz, offset, offsetFrom, maxGap, maxOff, .store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -210,13 +211,13 @@ public enum PhotosAddCommand: Command {
 /// `cairn photos remove ID N…`: forgets photos (the files stay).
 public enum PhotosRemoveCommand: Command {
     public static let name = "photos remove"
-    public static let summary = "Forget photos kept with a hike (the files stay)"
+    public static let summary = N("Forget photos kept with a hike (the files stay)")
     public static let about = """
         Forgets the photos numbered as 'cairn photos ID' lists them. All or none: an unknown
         number removes nothing. The files themselves are never touched.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
-                                   ArgumentSpec("N", count: .oneOrMore, help: "photo numbers from 'cairn photos ID'")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
+                                   ArgumentSpec("N", count: .oneOrMore, help: N("photo numbers from 'cairn photos ID'"))]
     public static let options: [OptionSpec] = [.store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -245,14 +246,14 @@ public enum PhotosRemoveCommand: Command {
 /// `cairn photos relink ID DIR…`: finds moved photos again by their content.
 public enum PhotosRelinkCommand: Command {
     public static let name = "photos relink"
-    public static let summary = "Find a hike's moved photos again by their content"
+    public static let summary = N("Find a hike's moved photos again by their content")
     public static let about = """
         Reads the .jpg/.jpeg files under each DIR and points every photo of the hike whose
         file is missing to the file with the same content (SHA-256). Photos still in place
         are not read again.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
-                                   ArgumentSpec("DIR", count: .oneOrMore, help: "where the photos are now")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
+                                   ArgumentSpec("DIR", count: .oneOrMore, help: N("where the photos are now"))]
     public static let options: [OptionSpec] = [.store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -7,7 +8,7 @@ import TrailStore
 /// `cairn places add ID OSMID… | --at LAT,LON --name NAME`: adds places to a stored hike.
 public enum PlacesAddCommand: Command {
     public static let name = "places add"
-    public static let summary = "Add places to a stored hike: from the map, or your own"
+    public static let summary = N("Add places to a stored hike: from the map, or your own")
     public static let about = """
         Adds OpenStreetMap places (node/123, way/45 as 'cairn places ID' lists them) from the
         map store to the hike, with their kind, name, tagged height and the tags a hiker
@@ -15,13 +16,13 @@ public enum PlacesAddCommand: Command {
         without a height of its own gets the imported terrain's (SRTM), marked as such. Places
         travel out with the hike in 'cairn export' as GPX waypoints and back in on import.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
-                                   ArgumentSpec("OSMID", count: .rest, help: "OpenStreetMap objects from the map store (node/123, way/45)")]
-    static let at = OptionSpec("--at", value: "LAT,LON", help: "a place of your own at this position (decimal degrees)")
-    static let placeName = OptionSpec("--name", value: "NAME", help: "the name of your own place (with --at)")
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
+                                   ArgumentSpec("OSMID", count: .rest, help: N("OpenStreetMap objects from the map store (node/123, way/45)"))]
+    static let at = OptionSpec("--at", value: "LAT,LON", help: N("a place of your own at this position (decimal degrees)"))
+    static let placeName = OptionSpec("--name", value: "NAME", help: N("the name of your own place (with --at)"))
     static let kind = OptionSpec("--kind", value: "KIND", kind: .choice(PlaceKind.allCases.map(\.rawValue)),
-                                 defaultValue: "other", help: "the kind of your own place (with --at)")
-    static let note = OptionSpec("--note", value: "TEXT", help: "a note (written as the waypoint's desc)")
+                                 defaultValue: "other", help: N("the kind of your own place (with --at)"))
+    static let note = OptionSpec("--note", value: "TEXT", help: N("a note (written as the waypoint's desc)"))
     public static let options: [OptionSpec] = [at, placeName, kind, note, .store, .map, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -7,7 +8,7 @@ import TrailStore
 /// `cairn places ID`: the places along a stored hike, in walking order.
 public enum PlacesCommand: Command {
     public static let name = "places"
-    public static let summary = "List the places along a stored hike (peaks, springs, huts…)"
+    public static let summary = N("List the places along a stored hike (peaks, springs, huts…)")
     public static let about = """
         Lists what the map store has on and near the hike's line, up to --within off it, in
         the order you walk past them: distance along the hike, distance off it, kind, name,
@@ -17,10 +18,10 @@ public enum PlacesCommand: Command {
         are listed too, wherever they are. Kinds: \(PlaceKind.searchable.map(\.rawValue).joined(separator: ", ")).
         Add one with 'cairn places add ID node/123', remove with 'cairn places remove ID #N'.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'")]
-    static let kind = OptionSpec("--kind", value: "KINDS", help: "only these kinds, comma-separated (peak,spring,hut…)")
-    static let added = OptionSpec("--added", help: "only the hike's own places (no map search)")
-    static let json = OptionSpec("--json", help: "print the places as JSON (metres, degrees)")
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
+    static let kind = OptionSpec("--kind", value: "KINDS", help: N("only these kinds, comma-separated (peak,spring,hut…)"))
+    static let added = OptionSpec("--added", help: N("only the hike's own places (no map search)"))
+    static let json = OptionSpec("--json", help: N("print the places as JSON (metres, degrees)"))
     public static let options: [OptionSpec] = [.placesWithin, kind, added, json, .units, .store, .map, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

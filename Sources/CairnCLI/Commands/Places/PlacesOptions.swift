@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -8,8 +9,8 @@ extension OptionSpec {
     /// `--within DIST`: how far off a hike's line Places looks (`cairn places`, and the
     /// viewer's `p`); the config setting `places.within`.
     public static let placesWithin = OptionSpec(
-        "--within", value: "DIST", defaultHelp: "1 km",
-        help: "how far off the hike's line places are looked for: metres (\"800\", \"800m\"), \"2km\" or feet (\"3000ft\"); at most 10 km")
+        "--within", value: "DIST", defaultHelp: N("1 km"),
+        help: N("how far off the hike's line places are looked for: metres (\"800\", \"800m\"), \"2km\" or feet (\"3000ft\"); at most 10 km"))
         .configured("places.within", example: "1km") { _ = try PlacesSupport.within($0) }
 }
 

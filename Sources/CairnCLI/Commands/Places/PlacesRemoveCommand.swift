@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -6,13 +7,13 @@ import TrailStore
 /// `cairn places remove ID PLACE…`: removes places from a stored hike.
 public enum PlacesRemoveCommand: Command {
     public static let name = "places remove"
-    public static let summary = "Remove places from a stored hike"
+    public static let summary = N("Remove places from a stored hike")
     public static let about = """
         Removes the hike's places given as #N (or N) as 'cairn places ID --added' lists them,
         or by their OpenStreetMap id (node/123). All or none: an unknown place removes nothing.
         """
-    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: "a hike id from 'cairn list'"),
-                                   ArgumentSpec("PLACE", count: .oneOrMore, help: "#N or an OSM id of one of the hike's places")]
+    public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
+                                   ArgumentSpec("PLACE", count: .oneOrMore, help: N("#N or an OSM id of one of the hike's places"))]
     public static let options: [OptionSpec] = [.store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

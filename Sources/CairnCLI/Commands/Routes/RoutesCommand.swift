@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -7,7 +8,7 @@ import TrailStore
 /// `cairn routes [--near LAT,LON | --in ID] [--json] [--all]`: the waymarked routes the map knows.
 public enum RoutesCommand: Command {
     public static let name = "routes"
-    public static let summary = "List the waymarked hiking routes near a place or a hike, with how much you have walked"
+    public static let summary = N("List the waymarked hiking routes near a place or a hike, with how much you have walked")
     public static let about = """
         Lists the signposted routes (OpenStreetMap route=hiking/foot relations) the map store
         has within \(Int(nearRadius / 1000)) km of --near, or touching the box of the hike --in
@@ -21,9 +22,9 @@ public enum RoutesCommand: Command {
         """
     static let nearRadius = 2000.0
     static let near = OptionSpec("--near", value: "LAT,LON", help: "routes within \(Int(nearRadius / 1000)) km of this position (decimal degrees)")
-    static let inHike = OptionSpec("--in", value: "ID", kind: .hikeID, help: "routes crossing the box of this stored hike")
+    static let inHike = OptionSpec("--in", value: "ID", kind: .hikeID, help: N("routes crossing the box of this stored hike"))
     static let all = OptionSpec("--all", help: "include long-distance paths (longer than \(Int(RouteSummary.dayWalk / 1000)) km)")
-    static let json = OptionSpec("--json", help: "JSON (metres, degrees), with the walked and missing stretches")
+    static let json = OptionSpec("--json", help: N("JSON (metres, degrees), with the walked and missing stretches"))
     public static let options: [OptionSpec] = [near, inHike, all, json, .units, .store, .map]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -51,17 +52,17 @@ extension ElevationChart {
         var candidates: [[(String, Style)]] = []
         let line = environment.style(ThemeRole.chartLine), ts = terrainStyle, muted = environment.style(ThemeRole.muted)
         let part: [(String, Style)] = t.coversPart ? [(HikeTerrain.coverageText(t.coverage ?? 1) + ": ", muted)] : []
-        let short: [(String, Style)] = t.coversPart ? [("\(HikeTerrain.percent(t.coverage ?? 1)) % covered: ", muted)] : []
+        let short: [(String, Style)] = t.coversPart ? [(L("%s %% covered:", HikeTerrain.percent(t.coverage ?? 1)) + " ", muted)] : []
         if let gps, let dem {
             let diff = gps - dem
-            let gains = [("\(gpsMark) \(t.profileLabel) +\(f.elevation(gps))", line), ("  \(terrainMark) terrain +\(f.elevation(dem))", ts)]
+            let gains = [("\(gpsMark) \(t.profileLabel) +\(f.elevation(gps))", line), ("  \(terrainMark) " + L("terrain +%s", f.elevation(dem)), ts)]
             let delta = [("  Δ \(diff >= 0 ? "+" : "−")\(f.elevation(abs(diff)))", muted)]
             candidates.append(part + gains + delta)
             candidates.append(short + gains + delta)
             candidates.append(short + gains)
             if !t.coversPart { candidates.append(gains) }
         }
-        candidates.append(short + [("\(gpsMark) \(t.profileLabel)", line), ("  \(terrainMark) terrain", ts)])
+        candidates.append(short + [("\(gpsMark) \(t.profileLabel)", line), ("  \(terrainMark) " + L("terrain"), ts)])
         let room = layout.plot.width - 2
         guard let parts = candidates.first(where: { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } <= room }) else { return }
         let width = parts.reduce(0) { $0 + DisplayWidth.of($1.0) }
@@ -80,7 +81,7 @@ extension ElevationChart {
         for (x, v) in cells.enumerated() where v != nil { covered[x / 2] = true }
         guard covered.contains(true) else { return }
         let last = plot.width - 1
-        let text = (hike.terrain.map { !$0.gaps.isEmpty } ?? false) ? "no terrain" : "no data"
+        let text = (hike.terrain.map { !$0.gaps.isEmpty } ?? false) ? L("no terrain") : L("no data")
         let style = environment.style(ThemeRole.warning)
         var x = 0
         while x <= last {

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -81,7 +82,7 @@ public struct ElevationChart: Sendable {
         buffer.clear(area)
         guard !area.isEmpty else { return }
         guard hike.pointCount > 0 else {
-            drawCentered("No track points", in: area, style: environment.style(ThemeRole.muted), into: &buffer)
+            drawCentered(L("No track points"), in: area, style: environment.style(ThemeRole.muted), into: &buffer)
             return
         }
         let layout = layout(in: area)
@@ -98,7 +99,7 @@ public struct ElevationChart: Sendable {
             canvas.render(into: &buffer, at: layout.plot, mode: environment.canvasMode)
         }
         if axis == nil {
-            drawCentered("No elevation data", in: layout.plot, style: environment.style(ThemeRole.muted), into: &buffer)
+            drawCentered(L("No elevation data"), in: layout.plot, style: environment.style(ThemeRole.muted), into: &buffer)
         }
         if axis != nil { drawGapLabels(layout: layout, into: &buffer) }
         drawReadout(layout: layout, into: &buffer)
@@ -252,8 +253,8 @@ public struct ElevationChart: Sendable {
         if terrainSeries != nil, let t = hike.terrain {
             // Both lines drawn: both heights under the cursor, each named ("--" where one has none).
             // A height the file lacks is the fill's (terrain + the file's offset): "fill", not "GPS".
-            parts.append((t.isFilled(i) ? "fill " : "GPS ") + f.elevation(hike.profile.elevations[i]))
-            parts.append("terrain " + f.elevation(t.elevations.indices.contains(i) ? t.elevations[i] : nil))
+            parts.append((t.isFilled(i) ? L("fill") + " " : "GPS ") + f.elevation(hike.profile.elevations[i]))
+            parts.append(L("terrain") + " " + f.elevation(t.elevations.indices.contains(i) ? t.elevations[i] : nil))
         } else if let e = hike.profile.elevations[i] {
             parts.append(f.elevation(e))
         }
@@ -273,7 +274,7 @@ public struct ElevationChart: Sendable {
             let f = environment.format
             let a = hike.profile.distances[hike.clampedIndex(range.lowerBound)]
             let b = hike.profile.distances[hike.clampedIndex(range.upperBound)]
-            let text = "range " + f.distance(a) + "–" + f.distance(b)
+            let text = L("range %s–%s", f.distance(a), f.distance(b))
             let w = DisplayWidth.of(text)
             if r.maxX - w >= x + 2 {
                 buffer.setString(x: r.maxX - w, y: r.y, text, style: environment.style(ThemeRole.selection))

@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 import TrailStore
 
@@ -55,7 +56,7 @@ public struct HikeList: Sendable {
         let distinctions = HikeListRow.distinctions(summaries)
         if area.height >= 3 {
             let header = Rect(x: area.x, y: y, width: area.width, height: 1)
-            HikeListRow.draw(cells: ["Name"] + HikeListRow.columns.map(\.title), in: header, into: &buffer,
+            HikeListRow.draw(cells: [L("Name")] + HikeListRow.columns.map { Localization.translate($0.title) }, in: header, into: &buffer,
                              style: environment.style(ThemeRole.heading), wideGain: wideGain, showsKind: showsKind)
             y += 1
         }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -42,7 +43,7 @@ public struct HikeListRow: Sendable {
 
     /// The columns after the name: (title, width, right-aligned), in display order.
     public static let columns: [(title: String, width: Int, rightAligned: Bool)] = [
-        ("Date", 10, false), ("Distance", 9, true), ("Gain", 9, true), ("Time", 12, true), ("Kind", 8, false),
+        (N("Date"), 10, false), (N("Distance"), 9, true), (N("Gain"), 9, true), (N("Time"), 12, true), (N("Kind"), 8, false),
     ]
     /// The Gain column's width when a gain carries its coverage: "~+1234 m (50 %)".
     public static let wideGainWidth = 15
@@ -104,7 +105,7 @@ public struct HikeListRow: Sendable {
             s.elevationGain.map { (summary.elevationFromTerrain ? "~" : "") + f.elevationChange($0) + Self.coverageSuffix(summary) }
                 ?? UnitFormatter.unknown,
             Self.duration(s, f),
-            summary.kind.rawValue,
+            HikeKindWords.word(summary.kind.rawValue),
         ]
     }
 

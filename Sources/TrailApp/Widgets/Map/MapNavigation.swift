@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 import TrailCore
 
@@ -19,7 +20,7 @@ public enum MapNavigation: Sendable, Equatable {
     /// "; with Shift " and `big`; the label stays short so the help fits 80 columns).
     public static func stepBinding<A>(_ label: String, _ help: String, big: String, hint: String? = nil,
                                      _ action: (MapNavigation) -> A) -> KeyBinding<A> {
-        KeyBinding(label, help + "; with Shift " + big, hint: hint, keys: [
+        KeyBinding(label, L("%s; with Shift %s", Localization.translate(help), Localization.translate(big)), hint: hint, keys: [
             (.left, action(.step(dx: -1, dy: 0, big: false))), (.right, action(.step(dx: 1, dy: 0, big: false))),
             (.up, action(.step(dx: 0, dy: -1, big: false))), (.down, action(.step(dx: 0, dy: 1, big: false))),
             (.character("h"), action(.step(dx: -1, dy: 0, big: false))),
@@ -32,7 +33,7 @@ public enum MapNavigation: Sendable, Equatable {
     }
 
     /// `+ =` zoom in, `- _` zoom out (the mouse wheel too, handled with the mouse).
-    public static func zoomBinding<A>(_ help: String = "zoom the map in / out", hint: String? = nil,
+    public static func zoomBinding<A>(_ help: String = N("zoom the map in / out"), hint: String? = nil,
                                      _ action: (MapNavigation) -> A) -> KeyBinding<A> {
         KeyBinding("+  -  mouse wheel", help, hint: hint, keys: [
             (.character("+"), action(.zoom(keyZoomStep))), (.character("="), action(.zoom(keyZoomStep))),

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -50,37 +51,37 @@ public struct StatsPanel: Sendable {
         let f = environment.format
         var out: [Line] = []
         let timed = s.elapsedTime != nil
-        out.append([("Distance", f.distance(s.distance)),
-                    timed ? ("Time", f.duration(s.elapsedTime)) : ("Est. time", f.duration(s.estimatedWalkingTime))])
+        out.append([(L("Distance"), f.distance(s.distance)),
+                    timed ? (L("Time"), f.duration(s.elapsedTime)) : (L("Est. time"), f.duration(s.estimatedWalkingTime))])
         var steepest: (label: String, value: String)?
         if s.minElevation != nil {
             // The terrain's figures (partly): "~" and the coverage as `cairn show` marks them (TerrainMarks).
             let t = full ? hike.terrain : nil
             let marks = TerrainMarks(fromTerrain: t.map { $0.source == .terrain || $0.source == .fileAndTerrain } ?? false,
                                      coverage: t?.elevationCoverage, own: t?.fileStatistics)
-            let part = marks.partialCoverage.map { " (\(HikeTerrain.percent($0)) %)" } ?? ""
-            out.append([("Gain", marks.change(s.elevationGain) + f.elevationChange(s.elevationGain) + part),
-                        ("Loss", marks.change(s.elevationLoss) + f.elevationChange(s.elevationLoss.map { -$0 }))])
-            out.append([("Lowest", marks.lowest(s) + f.elevation(s.minElevation)),
-                        ("Highest", marks.highest(s) + f.elevation(s.maxElevation))])
-            steepest = ("Steepest", marks.steepest(s) + f.grade(s.steepestGrade))
+            let part = marks.partialCoverage.map { " " + L("(%s %%)", HikeTerrain.percent($0)) } ?? ""
+            out.append([(L("Gain"), marks.change(s.elevationGain) + f.elevationChange(s.elevationGain) + part),
+                        (L("Loss"), marks.change(s.elevationLoss) + f.elevationChange(s.elevationLoss.map { -$0 }))])
+            out.append([(L("Lowest"), marks.lowest(s) + f.elevation(s.minElevation)),
+                        (L("Highest"), marks.highest(s) + f.elevation(s.maxElevation))])
+            steepest = (L("Steepest"), marks.steepest(s) + f.grade(s.steepestGrade))
         } else {
-            out.append([("Elevation", "no data")])
+            out.append([(L("Elevation"), L("no data"))])
         }
         if timed {
-            out.append([("Moving", f.duration(s.movingTime)), ("Pace", f.pace(speed: s.movingAverageSpeed))])
-            out.append([("Speed", f.speed(s.movingAverageSpeed)), ("Overall", f.speed(s.averageSpeed))])
-            out.append((steepest.map { [$0] } ?? []) + [("Max speed", f.speed(s.maxSpeed))])
+            out.append([(L("Moving"), f.duration(s.movingTime)), (L("Pace"), f.pace(speed: s.movingAverageSpeed))])
+            out.append([(L("Speed"), f.speed(s.movingAverageSpeed)), (L("Overall"), f.speed(s.averageSpeed))])
+            out.append((steepest.map { [$0] } ?? []) + [(L("Max speed"), f.speed(s.maxSpeed))])
         } else if let steepest {
             out.append([steepest])
         }
-        var counts: Line = [("Points", "\(s.pointCount)")]
-        if s.segmentCount > 1 { counts.append(("Segments", "\(s.segmentCount)")) }
+        var counts: Line = [(L("Points"), "\(s.pointCount)")]
+        if s.segmentCount > 1 { counts.append((L("Segments"), "\(s.segmentCount)")) }
         out.append(counts)
         if full, let t = hike.terrain { out += terrainLines(t) }
         if full {
-            var last: Line = [("Start", hike.startDate.map { f.dateTime($0) } ?? UnitFormatter.unknown)]
-            if let k = hike.kind { last.append(("Kind", k)) }
+            var last: Line = [(L("Start"), hike.startDate.map { f.dateTime($0) } ?? UnitFormatter.unknown)]
+            if let k = hike.kind { last.append((L("Kind"), HikeKindWords.word(k))) }
             out.append(last)
         }
         return out
@@ -91,15 +92,15 @@ public struct StatsPanel: Sendable {
     func terrainLines(_ t: HikeTerrain) -> [Line] {
         let f = environment.format
         var out: [Line] = []
-        if t.source != .file { out.append([("Source", t.sourceText)]) }
+        if t.source != .file { out.append([(L("Source"), t.sourceText)]) }
         // Beside the file's heights, filled or not (the preview's filled hike has no terrain line: no comparison).
         if t.source == .file || (t.source == .fileAndTerrain && t.hasLineBeside), let g = t.gain, let l = t.loss {
             // Half off the tiles: said, and the file's gain compared over the covered part only.
-            if t.coversPart, let c = t.coverage { out.append([("Terrain", "covers \(HikeTerrain.percent(c)) % of the hike")]) }
-            var line: Line = [(t.coversPart ? "Terrain there" : "Terrain", f.elevationChange(g) + " / " + f.elevationChange(-l))]
+            if t.coversPart, let c = t.coverage { out.append([(L("Terrain"), L("covers %s %% of the hike", HikeTerrain.percent(c)))]) }
+            var line: Line = [(t.coversPart ? L("Terrain there") : L("Terrain"), f.elevationChange(g) + " / " + f.elevationChange(-l))]
             if let fg = t.fileGain ?? hike.statistics.elevationGain {
                 // Signed as the figure is shown: "0 m", never "−0 m" for a difference under one unit.
-                line.append(("Δ gain", f.elevationChange(fg - g)))
+                line.append((L("Δ gain"), f.elevationChange(fg - g)))
             }
             out.append(line)
         }
@@ -113,7 +114,7 @@ public struct StatsPanel: Sendable {
         guard !area.isEmpty else { return }
         var y = area.y
         let heading = environment.style(ThemeRole.heading)
-        buffer.setString(x: area.x, y: y, hike.name.isEmpty ? "Unnamed hike" : hike.name, style: heading, maxWidth: area.width)
+        buffer.setString(x: area.x, y: y, hike.name.isEmpty ? L("Unnamed hike") : hike.name, style: heading, maxWidth: area.width)
         y += 1
         let main = lines(for: hike.statistics, full: true)
         var rangeLines: [Line] = []
@@ -121,8 +122,8 @@ public struct StatsPanel: Sendable {
         if let r = range, let rs = rangeStatistics, hike.pointCount > 0 {
             rangeLines = lines(for: rs, full: false)
             let f = environment.format
-            rangeTitle = "Range " + f.distance(hike.profile.distances[hike.clampedIndex(r.lowerBound)])
-                + " – " + f.distance(hike.profile.distances[hike.clampedIndex(r.upperBound)])
+            rangeTitle = L("Range %s – %s", f.distance(hike.profile.distances[hike.clampedIndex(r.lowerBound)]),
+                           f.distance(hike.profile.distances[hike.clampedIndex(r.upperBound)]))
         }
         let geometry = Columns(lines: main + rangeLines)
         let twoColumns = area.width >= geometry.twoColumnWidth
@@ -165,7 +166,7 @@ public struct StatsPanel: Sendable {
         // The ground shares (issue 16) where the map said something, when two bars fit.
         if let shares = hike.groundShares, y + 3 < area.maxY {
             y += 1
-            buffer.setString(x: area.x, y: y, "Ground", style: heading, maxWidth: area.width)
+            buffer.setString(x: area.x, y: y, L("Ground"), style: heading, maxWidth: area.width)
             GroundBars(shares: shares, environment: environment)
                 .render(area: Rect(x: area.x, y: y + 1, width: area.width, height: area.maxY - y - 1), into: &buffer)
         }

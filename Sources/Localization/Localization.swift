@@ -1,0 +1,196 @@
+import CIntl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Cairn's words in the user's language, through GNU gettext as glibc provides it
+/// (`dgettext`/`dngettext` on the text domain ``domain``), catalogues `cairn.mo` compiled from
+/// `po/*.po` (po/README.md tells a translator how to add a language).
+///
+/// The set-up follows the Linux convention (`setlocale(LC_ALL, "")`, `bindtextdomain`) with
+/// three choices of Cairn's (DECISIONS.md, issue 37):
+/// - Numbers in C: `LC_NUMERIC` stays "C" for the whole process, so that files, JSON and the
+///   C library's parsing never see a decimal comma; displays ask ``decimalSeparator(environment:)``.
+/// - An unset locale (none of `LC_ALL`, `LC_MESSAGES`, `LANG`) is taken as C.UTF-8 for messages,
+///   in which gettext honours `LANGUAGE` (in plain C it ignores it): `LANGUAGE=de cairn` works in
+///   a container. An explicit `LC_ALL=C` or `LANG=C` still means untranslated English.
+/// - A locale that names a language but is not installed on the machine (`LANG=de_DE.UTF-8`
+///   without `locale-gen`) still gets its language's messages: messages are then looked up in
+///   C.UTF-8 with that language as `LANGUAGE` (unless `LANGUAGE` is set).
+///
+/// A missing catalogue falls back to English silently (gettext returns the English text); a
+/// damaged one (not a GNU .mo file, or offsets outside the file) is reported once by ``start``.
+public enum Localization {
+    /// The gettext text domain: catalogues are `<dir>/<lang>/LC_MESSAGES/cairn.mo`.
+    public static let domain = "cairn"
+
+    /// What ``start(environment:executablePath:)`` set up.
+    public struct Setup: Sendable, Equatable {
+        /// The directory bound to the text domain (nil: none found, messages stay English).
+        public var catalogueDirectory: String?
+        /// The catalogue file gettext will read for the first requested language, when found.
+        public var catalogue: String?
+        /// One sentence for standard error when that catalogue is damaged; nil otherwise.
+        public var problem: String?
+    }
+
+    /// Sets the process's locale from the environment and binds the catalogues. Call once, first
+    /// thing in `main`, before any thread starts (setlocale and setenv are not thread-safe).
+    /// - Parameters:
+    ///   - environment: the process environment.
+    ///   - executablePath: the running program (catalogues are looked up beside it for a build
+    ///     tree, then in `../share/locale` for an installed one); nil to skip those.
+    /// - Returns: what was bound; print ``Setup/problem`` once when set.
+    @discardableResult
+    public static func start(environment: [String: String], executablePath: String?) -> Setup {
+        if setlocale(LC_ALL, "") == nil {
+            // Some category names a locale this machine does not have: keep the ones that exist.
+            for category in [LC_CTYPE, LC_COLLATE, LC_TIME, LC_MONETARY, cairn_lc_messages()] {
+                _ = setlocale(category, "")
+            }
+            if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8", charsetIsUTF8(environment) {
+                _ = setlocale(LC_CTYPE, "C.UTF-8")
+            }
+        }
+        _ = setlocale(LC_NUMERIC, "C")
+
+        let requested = messageLocaleName(environment)
+        let current = setlocale(cairn_lc_messages(), nil).map { String(cString: $0) } ?? "C"
+        if current == "C" || current == "POSIX" {
+            if let name = requested, !isCLocale(name) {
+                // Named but not installed: its language through LANGUAGE, in C.UTF-8.
+                if environment["LANGUAGE", default: ""].isEmpty { setenv("LANGUAGE", name, 1) }
+                _ = setlocale(cairn_lc_messages(), "C.UTF-8")
+            } else if requested == nil, !environment["LANGUAGE", default: ""].isEmpty {
+                _ = setlocale(cairn_lc_messages(), "C.UTF-8")
+            }
+        }
+
+        var setup = Setup()
+        let directories = catalogueDirectories(environment: environment, executablePath: executablePath)
+        let languages = languageList(environment)
+        for dir in directories {
+            if let file = firstCatalogue(in: dir, languages: languages) {
+                setup.catalogueDirectory = dir
+                setup.catalogue = file
+                break
+            }
+        }
+        if setup.catalogueDirectory == nil {
+            setup.catalogueDirectory = directories.first(where: isDirectory)
+        }
+        if let dir = setup.catalogueDirectory {
+            _ = bindtextdomain(domain, dir)
+            _ = bind_textdomain_codeset(domain, "UTF-8")
+        }
+        if let file = setup.catalogue, let reason = MessageCatalogue.damage(atPath: file) {
+            setup.problem = "the message catalogue \(file) is damaged (\(reason)); messages are in English"
+        }
+        return setup
+    }
+
+    /// The text of `msgid` in the user's language, or `msgid` itself when there is no
+    /// translation (or no ``start`` was made, as in tests). No formatting: see ``L(_:_:)``.
+    public static func translate(_ msgid: String) -> String {
+        guard !msgid.isEmpty else { return msgid }  // "" would return the catalogue's header
+        return String(cString: dgettext(domain, msgid))
+    }
+
+    /// The singular or plural text for `count` by the catalogue's plural rule (English: one → singular).
+    public static func translate(_ singular: String, plural: String, count: Int) -> String {
+        let n = UInt(clamping: count.magnitude)
+        return String(cString: dngettext(domain, singular, plural, n))
+    }
+
+    /// The decimal separator of the user's `LC_NUMERIC` (first non-empty of `LC_ALL`,
+    /// `LC_NUMERIC`, `LANG`), for numbers on screen and in printed tables: "," for de_DE and
+    /// fr_FR, "." for en_GB or C, and "." when the locale is not installed.
+    public static func decimalSeparator(environment: [String: String]) -> String {
+        guard let name = ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }),
+              !isCLocale(name), let l = cairn_newlocale_numeric(name) else { return "." }
+        defer { freelocale(l) }
+        guard let radix = cairn_radix_char(l) else { return "." }
+        let s = String(cString: radix)
+        return s.isEmpty ? "." : s
+    }
+
+    // MARK: - Which catalogue
+
+    /// The locale messages are asked in: the first non-empty of `LC_ALL`, `LC_MESSAGES`, `LANG`.
+    static func messageLocaleName(_ environment: [String: String]) -> String? {
+        ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    }
+
+    /// The languages gettext tries, in order: `LANGUAGE`'s colon-separated list unless the
+    /// locale is explicitly C, else the message locale.
+    static func languageList(_ environment: [String: String]) -> [String] {
+        let name = messageLocaleName(environment)
+        if let name, name == "C" || name == "POSIX" { return [] }
+        let language = environment["LANGUAGE", default: ""]
+        if !language.isEmpty { return language.split(separator: ":").map(String.init) }
+        return name.flatMap { isCLocale($0) ? nil : [$0] } ?? []
+    }
+
+    /// The names gettext looks for a locale under, most specific first:
+    /// "de_DE.UTF-8@euro" → de_DE.UTF-8@euro, de_DE@euro, de_DE, de@euro, de.
+    static func catalogueNames(for locale: String) -> [String] {
+        var rest = Substring(locale)
+        var modifier = ""
+        if let at = rest.firstIndex(of: "@") { modifier = String(rest[at...]); rest = rest[..<at] }
+        var codeset = ""
+        if let dot = rest.firstIndex(of: ".") { codeset = String(rest[dot...]); rest = rest[..<dot] }
+        let language = rest.split(separator: "_", maxSplits: 1).first.map(String.init) ?? String(rest)
+        var names = [locale, String(rest) + codeset, String(rest) + modifier, String(rest), language + modifier, language]
+        var seen = Set<String>()
+        names = names.filter { !$0.isEmpty && seen.insert($0).inserted }
+        return names
+    }
+
+    static func isCLocale(_ name: String) -> Bool {
+        name == "C" || name == "POSIX" || name.hasPrefix("C.")
+    }
+
+    /// Where catalogues may be, in order: `CAIRN_LOCALEDIR`, `locale/` beside the executable
+    /// (a build tree: `make` compiles po/ there), `../share/locale` from it (an installed tree).
+    static func catalogueDirectories(environment: [String: String], executablePath: String?) -> [String] {
+        var dirs: [String] = []
+        if let d = environment["CAIRN_LOCALEDIR"], !d.isEmpty { dirs.append(d) }
+        if let exe = executablePath, let slash = exe.lastIndex(of: "/") {
+            let bin = String(exe[..<slash])
+            dirs.append(bin + "/locale")
+            dirs.append(bin + "/../share/locale")
+        }
+        return dirs
+    }
+
+    static func firstCatalogue(in dir: String, languages: [String]) -> String? {
+        for language in languages {
+            for name in catalogueNames(for: language) {
+                let path = "\(dir)/\(name)/LC_MESSAGES/\(domain).mo"
+                if access(path, F_OK) == 0 { return path }
+            }
+        }
+        return nil
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var s = stat()
+        return stat(path, &s) == 0 && (s.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func charsetIsUTF8(_ environment: [String: String]) -> Bool {
+        guard let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
+            return false
+        }
+        let n = name.lowercased()
+        return n.contains(".utf-8") || n.contains(".utf8")
+    }
+
+    /// The path of the running executable (`/proc/self/exe`), for ``start``.
+    public static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
