@@ -93,13 +93,25 @@ public enum Localization {
     /// translation (or no ``start`` was made, as in tests). No formatting: see ``L(_:_:)``.
     public static func translate(_ msgid: String) -> String {
         guard !msgid.isEmpty else { return msgid }  // "" would return the catalogue's header
-        return String(cString: dgettext(domain, msgid))
+        // Without a translation gettext returns the pointer it was given, which lives only
+        // inside withCString: answer the Swift string then, never read that pointer after.
+        return msgid.withCString { id in
+            guard let r = dgettext(domain, id), UnsafePointer(r) != id else { return msgid }
+            return String(cString: r)
+        }
     }
 
     /// The singular or plural text for `count` by the catalogue's plural rule (English: one → singular).
     public static func translate(_ singular: String, plural: String, count: Int) -> String {
         let n = UInt(clamping: count.magnitude)
-        return String(cString: dngettext(domain, singular, plural, n))
+        return singular.withCString { one in
+            plural.withCString { many in
+                guard let r = dngettext(domain, one, many, n) else { return n == 1 ? singular : plural }
+                if UnsafePointer(r) == one { return singular }
+                if UnsafePointer(r) == many { return plural }
+                return String(cString: r)
+            }
+        }
     }
 
     /// The decimal separator of the user's `LC_NUMERIC` (first non-empty of `LC_ALL`,

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import HikeServices
 import TrailCore
 
@@ -19,6 +20,7 @@ enum UnitsOption {
         var f = UnitFormatter(system: UnitSystem.resolve(override: override, environment: context.environment),
                               timeZone: timeZone(context.environment))
         f.timeZoneWarning = timeZoneWarning(context.environment)
+        f.decimalSeparator = Localization.decimalSeparator(environment: context.environment)
         return f
     }
 

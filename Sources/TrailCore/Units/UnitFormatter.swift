@@ -4,8 +4,9 @@ import Foundation
 /// (tables, status bar, chart axes) goes through it so that units and precision agree.
 ///
 /// Inputs are SI (metres, seconds, metres per second, grade as a fraction). Output is plain
-/// ASCII, locale-neutral: a period as decimal separator, no thousands grouping, "-" for
-/// negatives, and "--" for a value that is unknown, infinite or NaN. Rounding is to nearest.
+/// text: ``decimalSeparator`` (a period unless the front end sets the locale's, as the CLI and
+/// the viewer do for what they show), no thousands grouping, "-" for negatives, and "--" for a
+/// value that is unknown, infinite or NaN. Rounding is to nearest.
 public struct UnitFormatter: Hashable, Sendable {
     /// Metric or imperial.
     public var system: UnitSystem
@@ -14,6 +15,9 @@ public struct UnitFormatter: Hashable, Sendable {
     /// Set when the user asked for a zone that does not exist (`TZ=Nonsense`) and
     /// ``timeZone`` is a fallback: the words to tell them (the CLI's).
     public var timeZoneWarning: String?
+    /// Between the whole and the fractional part of a number: "." (the default, for anything a
+    /// program may read) or the user's `LC_NUMERIC` separator for displays ("4,25 km" in German).
+    public var decimalSeparator: String = "."
 
     /// Shown for an unknown or non-finite value.
     public static let unknown = "--"
@@ -135,10 +139,15 @@ public struct UnitFormatter: Hashable, Sendable {
         return fixed(v, decimals: 0)
     }
 
+    /// `v` with `decimals` decimals and ``decimalSeparator``, "-0" as "0": for a figure the
+    /// other methods do not cover (a chart's tick labels).
+    public func decimal(_ v: Double, decimals: Int) -> String { fixed(v, decimals: decimals) }
+
     private func fixed(_ v: Double, decimals: Int) -> String {
-        let s = String(format: "%.\(decimals)f", v)
+        var s = String(format: "%.\(decimals)f", v)
         // "-0.0" reads oddly; a value that rounds to zero has no sign.
-        return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
+        if s.hasPrefix("-") && Double(s) == 0 { s.removeFirst() }
+        return decimalSeparator == "." ? s : s.replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
     private func twoDigits(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }

@@ -144,7 +144,7 @@ public struct ElevationChart: Sendable {
 
     /// The label of elevation tick `value` (display unit).
     func yLabel(_ value: Double, ticks: NiceTicks) -> String {
-        String(format: "%.\(ticks.decimals)f", value) + " " + environment.format.system.elevationSymbol
+        environment.format.decimal(value, decimals: ticks.decimals) + " " + environment.format.system.elevationSymbol
     }
 
     func drawYAxis(layout: ElevationChartLayout, axis elevation: ElevationAxis, into buffer: inout Buffer) {
@@ -193,7 +193,7 @@ public struct ElevationChart: Sendable {
             let ticks = NiceTicks(min: 0, max: series.maxX / unit, maxTicks: maxTicks)
             let values = ticks.values.filter { $0 * unit <= series.maxX + 1e-9 }
             for (i, v) in values.enumerated() {
-                var text = String(format: "%.\(ticks.decimals)f", v)
+                var text = environment.format.decimal(v, decimals: ticks.decimals)
                 if i == values.count - 1 { text += " " + system.distanceSymbol }
                 out.append((text, layout.column(forX: v * unit)))
             }
