@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "TermUITests", dependencies: ["TermUI", "CairnTestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TermUI", "CNCursesW"]),
         .testTarget(name: "TrailTerrainTests", dependencies: ["TrailTerrain", "TrailCore", "CairnTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrailAppTests", dependencies: ["TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
+        .testTarget(name: "TrailAppTests", dependencies: ["Localization", "TrailApp", "TermUI", "TrailCore", "TrailMap", "TrailStore",
                                                           "TrailFormats", "TrailLive", "TrailTerrain",
                                                           "HikeServices", "CairnTestSupport"],
                     exclude: ["Snapshots"]),

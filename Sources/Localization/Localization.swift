@@ -93,6 +93,7 @@ public enum Localization {
     /// translation (or no ``start`` was made, as in tests). No formatting: see ``L(_:_:)``.
     public static func translate(_ msgid: String) -> String {
         guard !msgid.isEmpty else { return msgid }  // "" would return the catalogue's header
+        if let translator = translator { return translator(msgid) }
         // Without a translation gettext returns the pointer it was given, which lives only
         // inside withCString: answer the Swift string then, never read that pointer after.
         return msgid.withCString { id in
@@ -104,6 +105,7 @@ public enum Localization {
     /// The singular or plural text for `count` by the catalogue's plural rule (English: one → singular).
     public static func translate(_ singular: String, plural: String, count: Int) -> String {
         let n = UInt(clamping: count.magnitude)
+        if let translator = translator { return translator(count == 1 ? singular : plural) }
         return singular.withCString { one in
             plural.withCString { many in
                 guard let r = dngettext(domain, one, many, n) else { return n == 1 ? singular : plural }
@@ -112,6 +114,16 @@ public enum Localization {
                 return String(cString: r)
             }
         }
+    }
+
+    /// A translation in place of the catalogue's for the current task and its children only
+    /// (a task-local value, so tests running in parallel are not affected): the layout tests'
+    /// ``PseudoLocale``. Nil: the catalogue.
+    @TaskLocal public static var translator: (@Sendable (String) -> String)?
+
+    /// Runs `body` with every message pseudo-translated (``PseudoLocale``), in this task only.
+    public static func withPseudoLocale<T>(_ body: () throws -> T) rethrows -> T {
+        try $translator.withValue({ PseudoLocale.translate($0) }) { try body() }
     }
 
     /// The decimal separator of the user's `LC_NUMERIC` (first non-empty of `LC_ALL`,

@@ -44,7 +44,8 @@ extension CairnApp {
         var label = state.storeLabel
         let labelRoom = max(8, layout.status.width / 3 - 12)
         if label.count > labelRoom { label = "…" + label.suffix(labelRoom - 1) }
-        return " \(label) · \(state.environment.format.system.rawValue) "
+        let units = state.environment.format.system == .metric ? L("metric") : L("imperial")
+        return " \(label) · \(units) "
     }
 
     private func renderStatus(_ state: AppState, _ layout: AppLayout, _ buffer: inout Buffer) {

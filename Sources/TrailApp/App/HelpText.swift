@@ -10,10 +10,12 @@ public enum HelpText {
     public static var library: [HelpLine] { LibraryAction.keyMap.helpLines() + libraryMarks + global }
 
     /// What the list's marks mean.
-    public static let libraryMarks: [HelpLine] = [
-        HelpLine(keys: "~", what: L("in the list: gain from the terrain (SRTM), time estimated")),
-        HelpLine(keys: "(50 %)", what: L("after a gain: the share of the hike with heights (no terrain height under the rest: no tile or a void)")),
-    ]
+    public static var libraryMarks: [HelpLine] {
+        [
+            HelpLine(keys: "~", what: L("in the list: gain from the terrain (SRTM), time estimated")),
+            HelpLine(keys: "(50 %)", what: L("after a gain: the share of the hike with heights (no terrain height under the rest: no tile or a void)")),
+        ]
+    }
 
     public static var hike: [HelpLine] {
         HikeAction.keyMap.helpLines() + HikeAction.mapFocusKeyMap.helpLines(labelSuffix: L("  (map focus)"))
@@ -21,23 +23,27 @@ public enum HelpText {
     }
 
     /// How the strip's pictures are drawn (chafa's formats, the override, tmux).
-    public static let photoPictures: [HelpLine] = [
-        HelpLine(keys: "Pictures", what: L("drawn by chafa (sudo apt install chafa): kitty, iTerm2 or sixel images where the terminal is known to show them, colour symbols elsewhere; CAIRN_IMAGES=symbols|sixels|kitty|iterm chooses (xterm -ti vt340: sixels); under tmux images need `set -g allow-passthrough on`")),
-    ]
+    public static var photoPictures: [HelpLine] {
+        [
+            HelpLine(keys: "Pictures", what: L("drawn by chafa (sudo apt install chafa): kitty, iTerm2 or sixel images where the terminal is known to show them, colour symbols elsewhere; CAIRN_IMAGES=symbols|sixels|kitty|iterm chooses (xterm -ti vt340: sixels); under tmux images need `set -g allow-passthrough on`")),
+        ]
+    }
 
     public static var follow: [HelpLine] { FollowAction.keyMap.helpLines() + followReadouts + global }
 
     /// What each readout of the follow panel measures (shown in its `?` help). They agree by
     /// definition (DECISIONS.md 440): Covered ≤ Walked, Covered ≤ the route length, Along + Left =
     /// the route length, Furthest ≥ Along while on the route.
-    public static let followReadouts: [HelpLine] = [
-        HelpLine(keys: "Along", what: L("readout: distance along the route to its point nearest you (your matched position), of its length")),
-        HelpLine(keys: "Left", what: L("readout: route still ahead of Along (length − Along), and the time for it")),
-        HelpLine(keys: "Covered", what: L("readout: route you walked, share and length: the smaller of the route within 25 m of your steps and the distance walked within 25 m of it (never more than Walked; out and back: the out leg first)")),
-        HelpLine(keys: "Off trail", what: L("readout: your distance from the route (cross-track distance)")),
-        HelpLine(keys: "Walked", what: L("readout: distance between your accepted fixes, on or off the route (pauses left out), and the time")),
-        HelpLine(keys: "Furthest", what: L("readout: the largest Along reached while within the off-route distance (30 m) of the route")),
-    ]
+    public static var followReadouts: [HelpLine] {
+        [
+            HelpLine(keys: "Along", what: L("readout: distance along the route to its point nearest you (your matched position), of its length")),
+            HelpLine(keys: "Left", what: L("readout: route still ahead of Along (length − Along), and the time for it")),
+            HelpLine(keys: "Covered", what: L("readout: route you walked, share and length: the smaller of the route within 25 m of your steps and the distance walked within 25 m of it (never more than Walked; out and back: the out leg first)")),
+            HelpLine(keys: "Off trail", what: L("readout: your distance from the route (cross-track distance)")),
+            HelpLine(keys: "Walked", what: L("readout: distance between your accepted fixes, on or off the route (pauses left out), and the time")),
+            HelpLine(keys: "Furthest", what: L("readout: the largest Along reached while within the off-route distance (30 m) of the route")),
+        ]
+    }
 
     public static var record: [HelpLine] { RecordAction.keyMap.helpLines() + global }
     public static var totals: [HelpLine] { TotalsAction.keyMap.helpLines() + global }

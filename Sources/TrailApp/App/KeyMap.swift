@@ -14,6 +14,8 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     public var help: String
     /// The status-line hint, or nil when the status line does not offer these keys.
     public var hint: String?
+    /// What the keys do with Shift held, shown after ``help`` as "…; with Shift …" (nil: nothing).
+    public var shiftHelp: String?
 
     /// A line whose keys all stand for one action.
     public init(_ label: String, _ help: String, hint: String? = nil, keys: [Key], action: Action) {
@@ -26,11 +28,12 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     }
 
     /// A line whose keys stand for different actions (↑ up, ↓ down).
-    public init(_ label: String, _ help: String, hint: String? = nil, keys: [(Key, Action)]) {
+    public init(_ label: String, _ help: String, hint: String? = nil, keys: [(Key, Action)], shiftHelp: String? = nil) {
         self.keys = keys.map { (key: $0.0, action: $0.1) }
         self.label = label
         self.help = help
         self.hint = hint
+        self.shiftHelp = shiftHelp
     }
 }
 
@@ -55,7 +58,11 @@ public struct KeyMap<Action: Sendable>: Sendable {
 
     /// The lines of the `?` help, with `suffix` after each label ("  (list)").
     public func helpLines(labelSuffix suffix: String = "") -> [HelpLine] {
-        bindings.map { HelpLine(keys: $0.label + suffix, what: Localization.translate($0.help)) }
+        bindings.map { b in
+            let what = Localization.translate(b.help)
+            return HelpLine(keys: b.label + suffix,
+                            what: b.shiftHelp.map { L("%s; with Shift %s", what, Localization.translate($0)) } ?? what)
+        }
     }
 
     /// The status-line hints, in order ("Enter open", "/ filter").

@@ -197,14 +197,14 @@ extension CairnApp {
     func drawStatusHint(_ state: AppState) -> String {
         guard let m = state.drawing else { return "" }
         if m.saving { return "Saving…" }
-        if let i = m.moving { return "Moving stop \(i + 1): " + hintLine(DrawAction.movingKeyMap.hints) }
+        if let i = m.moving { return L("Moving stop %d:", i + 1) + " " + hintLine(DrawAction.movingKeyMap.hints) }
         switch m.panel {
         case .pinCard(let card): return hintLine(DrawAction.pinCardHints(card))
         case .search: return "Type a name · ↑ ↓ choose · Enter adds it as a stop · Esc closes"
         case .stops: break
         }
         if m.focus == .list {
-            return "Stops: " + hintLine(DrawAction.listKeyMap.hints + DrawAction.commonKeyMap.hints)
+            return L("Stops:") + " " + hintLine(DrawAction.listKeyMap.hints + DrawAction.commonKeyMap.hints)
         }
         return hintLine(DrawAction.mapKeyMap.hints + DrawAction.commonKeyMap.hints)
     }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -27,7 +28,7 @@ public struct DrawMapWidget: Sendable {
     /// Dots drawn and dots skipped along a dashed leg.
     public static let dash = (on: 3.0, off: 3.0)
     /// The note shown when the map store has no data for the view.
-    public static let noDataNote = "No map data here: legs stay straight (cairn map import)"
+    public static var noDataNote: String { L("No map data here: legs stay straight (cairn map import)") }
 
     public init(model: DrawModel, environment: WidgetEnvironment) {
         self.model = model

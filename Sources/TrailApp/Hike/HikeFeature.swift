@@ -112,8 +112,8 @@ enum HikeFeature {
             case .lineColouring:
                 let next = hike.screen.lineColouring.next
                 hike.screen.setLineColouring(next)
-                var note = next == .grade && hike.screen.hike.ground == nil ? " (no map data under this hike)" : ""
-                if next == .walked && (hike.screen.completion?.walkedRanges ?? []).isEmpty { note = " (no other hike walks any of it)" }
+                var note = next == .grade && hike.screen.hike.ground == nil ? " " + L("(no map data under this hike)") : ""
+                if next == .walked && (hike.screen.completion?.walkedRanges ?? []).isEmpty { note = " " + L("(no other hike walks any of it)") }
                 result.status = StatusMessage(text: L("Line colours: %s%s", next.title, note), isError: false)
             case .edit:
                 return Result(navigation: .editDrawing)

@@ -68,7 +68,7 @@ enum LibraryFeature {
         case .sort:
             let i = sortCycle.firstIndex(of: lib.sort) ?? 0
             lib.sort = sortCycle[(i + 1) % sortCycle.count]
-            return Result([.loadHikes(lib.sort)], status: StatusMessage(text: L("Sorted by %s", lib.sort.rawValue), isError: false))
+            return Result([.loadHikes(lib.sort)], status: StatusMessage(text: L("Sorted by %s", HikeSortWords.word(lib.sort)), isError: false))
         case .newDrawing:
             return Result(navigation: .newDrawing)
         case .record:

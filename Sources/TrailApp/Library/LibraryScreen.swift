@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// The library as the root sees it (``AppScreen``): its model is ``AppState/library``, which
@@ -27,9 +28,9 @@ enum LibraryScreen: AppScreen {
 
     static func statusHint(_ app: CairnApp, _ state: AppState) -> String {
         let n = state.library.visible.count, all = state.library.all.count
-        var left = (n == all ? "\(all) hike\(all == 1 ? "" : "s")" : "\(n) of \(all) hikes")
-            + (state.library.filter.isEmpty ? "" : " matching “\(state.library.filter)”")
-            + " · sorted by \(state.library.sort.rawValue) · " + hintLine(LibraryAction.keyMap.hints)
+        var left = (n == all ? Ln("%d hike", "%d hikes", all, all) : Ln("%d of %d hike", "%d of %d hikes", all, n, all))
+            + (state.library.filter.isEmpty ? "" : " " + L("matching “%s”", state.library.filter))
+            + " · " + L("sorted by %s", HikeSortWords.word(state.library.sort)) + " · " + hintLine(LibraryAction.keyMap.hints)
         if let draft = state.draw.storedDraft, !draft.isEmpty { left = CairnApp.draftNotice(draft) + " · " + left }
         return left
     }

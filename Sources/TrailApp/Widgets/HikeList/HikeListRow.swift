@@ -98,7 +98,7 @@ public struct HikeListRow: Sendable {
     public func values() -> [String] {
         let f = environment.format, s = summary.statistics
         return [
-            summary.startedAt.map { f.date($0) } ?? "undated",
+            summary.startedAt.map { f.date($0) } ?? L("undated"),
             Self.distance(s, f),
             // "~": the terrain's gain for a hike with no or only some own elevations (see `?`);
             // "(50 %)": the share of the hike it covers, when not all.

@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 import TrailMap
 
@@ -18,10 +19,10 @@ public enum LineColouring: String, Sendable, Hashable, CaseIterable {
     /// The word in the status line and the legend.
     public var title: String {
         switch self {
-        case .plain: return "plain"
-        case .slope: return "slope"
-        case .grade: return "SAC grade"
-        case .walked: return "walked by other hikes"
+        case .plain: return L("plain")
+        case .slope: return L("slope")
+        case .grade: return L("SAC grade")
+        case .walked: return L("walked by other hikes")
         }
     }
 }

@@ -20,7 +20,7 @@ public enum MapNavigation: Sendable, Equatable {
     /// "; with Shift " and `big`; the label stays short so the help fits 80 columns).
     public static func stepBinding<A>(_ label: String, _ help: String, big: String, hint: String? = nil,
                                      _ action: (MapNavigation) -> A) -> KeyBinding<A> {
-        KeyBinding(label, L("%s; with Shift %s", Localization.translate(help), Localization.translate(big)), hint: hint, keys: [
+        KeyBinding(label, help, hint: hint, keys: [
             (.left, action(.step(dx: -1, dy: 0, big: false))), (.right, action(.step(dx: 1, dy: 0, big: false))),
             (.up, action(.step(dx: 0, dy: -1, big: false))), (.down, action(.step(dx: 0, dy: 1, big: false))),
             (.character("h"), action(.step(dx: -1, dy: 0, big: false))),
@@ -29,7 +29,7 @@ public enum MapNavigation: Sendable, Equatable {
             (.character("j"), action(.step(dx: 0, dy: 1, big: false))),
             (.shiftLeft, action(.step(dx: -1, dy: 0, big: true))), (.shiftRight, action(.step(dx: 1, dy: 0, big: true))),
             (.shiftUp, action(.step(dx: 0, dy: -1, big: true))), (.shiftDown, action(.step(dx: 0, dy: 1, big: true))),
-        ])
+        ], shiftHelp: big)
     }
 
     /// `+ =` zoom in, `- _` zoom out (the mouse wheel too, handled with the mouse).

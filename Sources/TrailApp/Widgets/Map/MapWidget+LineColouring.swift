@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailMap
@@ -67,7 +68,7 @@ extension MapWidget {
         var more = 0
         var height: Int { warning != nil ? 1 : rows.count }
         /// The "+N more" text.
-        static func moreText(_ n: Int) -> String { "+\(n) more" }
+        static func moreText(_ n: Int) -> String { L("+%d more", n) }
         /// Its cells.
         static func moreWidth(_ n: Int) -> Int { DisplayWidth.of(moreText(n)) }
     }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -54,7 +55,7 @@ public struct MapWidget: Sendable {
     public static let shortAttribution = "© OSM contributors"
     public static let tinyAttribution = "© OSM"
     /// The no-data message.
-    public static let noDataMessage = "No map data here — import an extract with `cairn map import`"
+    public static var noDataMessage: String { L("No map data here — import an extract with `cairn map import`") }
     /// Chevron spacing along the route, in dots (10 cells of horizontal line).
     public static let chevronSpacing = 20.0
 
