@@ -19,26 +19,26 @@ public enum DeleteCommand: Command {
         let path = StoreAccess.path(args, context)
         let yes = args.has(Self.yes)
         let texts = args.positionals
-        guard !texts.isEmpty else { throw CLIError.usage("delete needs at least one ID") }
+        guard !texts.isEmpty else { throw CLIError.usage(L("delete needs at least one ID")) }
         let store = try StoreAccess.open(path, context, create: false, write: true)
         var ids: [HikeID] = []
         for id in try StoreAccess.ids(texts, in: store) where !ids.contains(id) { ids.append(id) }
         let names = try ids.map { "\($0)  \(TerminalText.clean(try store.summary($0).name))" }
         if !yes {
             guard context.stdinIsTerminal else {
-                throw CLIError.failure("not deleting without --yes: standard input is not a terminal to ask on")
+                throw CLIError.failure(L("not deleting without --yes: standard input is not a terminal to ask on"))
             }
             context.stderr.write("Delete \(ids.count == 1 ? "this hike" : "these \(ids.count) hikes")?\n")
             for n in names { context.stderr.write("  \(n)\n") }
-            context.stderr.write("[y/N] ")
+            context.stderr.write(L("[y/N] "))
             let answer = context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
-                context.stderr.write("Nothing deleted.\n")
+                context.stderr.write(L("Nothing deleted.\n"))
                 return 1
             }
         }
         try store.delete(ids)
-        for n in names { context.stdout.write("deleted \(n)\n") }
+        for n in names { context.stdout.write(L("deleted %s\n", n)) }
         return 0
     }
 }

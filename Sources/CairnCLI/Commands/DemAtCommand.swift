@@ -42,7 +42,7 @@ enum DemAtCommand: Command {
         let directory = try DemCommandSupport.directory(args, context)
         let json = args.has(Self.json)
         let texts = args.positionals
-        guard !texts.isEmpty else { throw CLIError.usage("dem at needs a position LAT,LON") }
+        guard !texts.isEmpty else { throw CLIError.usage(L("dem at needs a position LAT,LON")) }
         let positions = try texts.map(DemCommandSupport.parsePosition)
         let store = TerrainStore(directory: directory)
         var missing = 0

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -9,7 +10,7 @@ enum DemCommandSupport {
     /// The terrain folder: `--dem DIR`, else ``TerrainStore/defaultPath(environment:)``.
     static func directory(_ args: ParsedArguments, _ context: CommandContext) throws -> String {
         if let p = args.value(.dem) {
-            guard !p.isEmpty else { throw CLIError.usage("--dem needs a directory") }
+            guard !p.isEmpty else { throw CLIError.usage(L("--dem needs a directory")) }
             return context.resolve(p)
         }
         return context.resolve(TerrainStore.defaultPath(environment: context.environment))
@@ -33,7 +34,7 @@ enum DemCommandSupport {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
               lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
-            throw CLIError.usage("'\(TerminalText.clean(text))' is not a position LAT,LON in decimal degrees (e.g. 42.5561,1.5331)")
+            throw CLIError.usage(L("'%s' is not a position LAT,LON in decimal degrees (e.g. 42.5561,1.5331)", TerminalText.clean(text)))
         }
         return Coordinate(latitude: lat, longitude: lon)
     }

@@ -30,22 +30,22 @@ enum DemContoursCommand: Command {
         let zoomText = args.value(Self.zoom)
         let sizeText = args.value(Self.size)
         let texts = args.positionals
-        guard texts.count == 1 else { throw CLIError.usage("dem contours needs one position LAT,LON") }
+        guard texts.count == 1 else { throw CLIError.usage(L("dem contours needs one position LAT,LON")) }
         let centre = try DemCommandSupport.parsePosition(texts[0])
-        guard let zoom = Int(zoomText ?? "14"), (8...17).contains(zoom) else { throw CLIError.usage("--zoom takes 8…17") }
+        guard let zoom = Int(zoomText ?? "14"), (8...17).contains(zoom) else { throw CLIError.usage(L("--zoom takes 8…17")) }
         let size = (sizeText ?? "100x30").split(separator: "x").compactMap { Int($0) }
         guard size.count == 2, (10...400).contains(size[0]), (4...200).contains(size[1]) else {
-            throw CLIError.usage("--size takes WxH, e.g. 100x30")
+            throw CLIError.usage(L("--size takes WxH, e.g. 100x30"))
         }
         let store = TerrainStore(directory: directory)
         guard !store.tilePaths.isEmpty else {
-            throw CLIError.failure("no terrain tiles in \(TerminalText.clean(directory)); import one with `cairn dem import N42E001.hgt.zip`")
+            throw CLIError.failure(L("no terrain tiles in %s; import one with `cairn dem import N42E001.hgt.zip`", TerminalText.clean(directory)))
         }
         let view: ContourView
         do {
             view = try ContourView(store: store, centre: centre, zoom: zoom, width: size[0], height: size[1]) { missing in
                 let names = missing.map(\.name).joined(separator: ", ")
-                context.stderr.write("No terrain tile \(names) under part of the view (no lines there); \(missing[0].howToGet)\n")
+                context.stderr.write(L("No terrain tile %s under part of the view (no lines there); %s\n", names, missing[0].howToGet))
             }
         } catch let e as ContourView.Failure {
             // No imported tile under the view: nothing to draw, said as `dem at` says it (exit 1).

@@ -22,7 +22,7 @@ enum DemImportCommand: Command {
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let directory = try DemCommandSupport.directory(args, context)
         let inputs = args.positionals
-        guard !inputs.isEmpty else { throw CLIError.usage("dem import needs at least one file or directory") }
+        guard !inputs.isEmpty else { throw CLIError.usage(L("dem import needs at least one file or directory")) }
         let imported: [TerrainImport.ImportedTile]
         do {
             let files = try inputs.flatMap { try TerrainImport.expand(context.resolve($0), shownAs: $0) }

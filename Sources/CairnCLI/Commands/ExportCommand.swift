@@ -36,14 +36,14 @@ public enum ExportCommand: Command {
         let output = args.value(Self.output).map(context.resolve)
         let formatText = args.value(Self.format)
         let ids = args.positionals
-        guard ids.count == 1 else { throw CLIError.usage("export needs exactly one ID") }
+        guard ids.count == 1 else { throw CLIError.usage(L("export needs exactly one ID")) }
         if let output, let refusal = ExportFormat.unwritable((output as NSString).pathExtension.lowercased()) {
-            throw CLIError.usage("cannot write \(TerminalText.clean(output)): \(refusal)")
+            throw CLIError.usage(L("cannot write %s: %s", TerminalText.clean(output), refusal))
         }
         var format = ExportFormat.gpx
         if let formatText {
             guard let f = ExportFormat(rawValue: formatText.lowercased()) else {
-                throw CLIError.usage("--format takes gpx, geojson, kml or tcx, not '\(TerminalText.clean(formatText))'")
+                throw CLIError.usage(L("--format takes gpx, geojson, kml or tcx, not '%s'", TerminalText.clean(formatText)))
             }
             format = f
         } else if let output {
@@ -51,7 +51,7 @@ public enum ExportCommand: Command {
         }
         let lineText = args.value(Self.line) ?? HikeLine.kept.rawValue
         guard let line = HikeLine(rawValue: lineText.lowercased()) else {
-            throw CLIError.usage("--line takes kept or raw, not '\(TerminalText.clean(lineText))'")
+            throw CLIError.usage(L("--line takes kept or raw, not '%s'", TerminalText.clean(lineText)))
         }
         let store = try StoreAccess.open(path, context, create: false)
         let id = try StoreAccess.ids(ids, in: store)[0]
@@ -61,13 +61,13 @@ public enum ExportCommand: Command {
         do {
             if let output {
                 try format.writer.write(document, to: URL(fileURLWithPath: output))
-                context.stderr.write("\(id): written to \(TerminalText.clean(output))\n")
+                context.stderr.write(L("%s: written to %s\n", id, TerminalText.clean(output)))
             } else {
                 let bytes = try format.writer.data(for: document)
                 context.stdout.write(String(decoding: bytes, as: UTF8.self))
             }
         } catch {
-            throw CLIError.failure("\(id): cannot export: \(error)")
+            throw CLIError.failure(L("%s: cannot export: %s", id, error))
         }
         return 0
     }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailCore
@@ -46,7 +47,7 @@ struct FileImporter {
             return read.plan
         } catch {
             progress.clear()
-            context.stderr.write("cairn import: \(TerminalText.clean(String(describing: error)))\n")
+            context.stderr.write(L("cairn import: %s\n", TerminalText.clean(String(describing: error))))
             return nil
         }
     }
@@ -111,7 +112,7 @@ struct FileImporter {
                     }
                     context.stdout.write(line + "  ← \(name)\n")
                 case .duplicate(let id):
-                    context.stderr.write("\(name): skipped '\(title)': already stored as \(id) (use --again to import it anyway)\n")
+                    context.stderr.write(L("%s: skipped '%s': already stored as %s (use --again to import it anyway)\n", name, title, id))
                 }
             }
             return .imported
@@ -120,18 +121,18 @@ struct FileImporter {
             return reportInterruption(e.signal, name: name)
         } catch let e as HikeImportPlan.PlanError {
             progress.clear()
-            context.stderr.write("cairn import: \(TerminalText.clean(e.description))\n")
+            context.stderr.write(L("cairn import: %s\n", TerminalText.clean(e.description)))
             return .failed
         } catch {
             progress.clear()
             let reason = StoreAccess.describe(error, path: store.path)
-            context.stderr.write("cairn import: \(TerminalText.clean(reason)); nothing was added from \(name)\n")
+            context.stderr.write(L("cairn import: %s; nothing was added from %s\n", TerminalText.clean(reason), name))
             return .failed
         }
     }
 
     private func reportInterruption(_ signal: Int32, name: String) -> Outcome {
-        context.stderr.write("cairn import: interrupted; nothing added from \(name)\n")
+        context.stderr.write(L("cairn import: interrupted; nothing added from %s\n", name))
         return .interrupted(signal: signal)
     }
 }

@@ -43,12 +43,12 @@ public enum ImportCommand: Command {
         let again = args.has(Self.again)
         let trackTexts = args.values(Self.track)
         let files = args.positionals
-        guard !files.isEmpty else { throw CLIError.usage("import needs at least one track file") }
+        guard !files.isEmpty else { throw CLIError.usage(L("import needs at least one track file")) }
         var tracks: [Int]?
         if !trackTexts.isEmpty {
-            if all { throw CLIError.usage("--track and --all exclude each other") }
+            if all { throw CLIError.usage(L("--track and --all exclude each other")) }
             tracks = try trackTexts.map { t in
-                guard let n = Int(t), n > 0 else { throw CLIError.usage("--track needs a number from 1, not '\(t)'") }
+                guard let n = Int(t), n > 0 else { throw CLIError.usage(L("--track needs a number from 1, not '%s'", t)) }
                 return n
             }
         }
@@ -83,7 +83,7 @@ public enum ImportCommand: Command {
         let dem = TerrainStore(directory: context.resolve(TerrainStore.defaultPath(environment: context.environment)))
         try? HikeElevationFigures.refresh(store, terrain: dem.tilePaths.isEmpty ? nil : TerrainElevation(store: dem))
         if failed > 0 && files.count > 1 {
-            context.stderr.write("\(failed) of \(files.count) files failed; nothing was added from them.\n")
+            context.stderr.write(L("%s of %s files failed; nothing was added from them.\n", failed, files.count))
         }
         return failed == 0 ? 0 : 1
     }

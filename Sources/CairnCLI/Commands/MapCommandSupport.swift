@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 import TrailMap
@@ -10,7 +11,7 @@ enum MapCommandSupport {
     /// - Throws: ``CLIError/usage(_:)`` for an empty `--map`.
     static func storePath(_ args: ParsedArguments, _ context: CommandContext) throws -> String {
         if let p = args.value(.map) {
-            guard !p.isEmpty else { throw CLIError.usage("--map needs a path") }
+            guard !p.isEmpty else { throw CLIError.usage(L("--map needs a path")) }
             return context.resolve(p)
         }
         return context.resolve(MapStore.defaultPath(environment: context.environment))

@@ -20,7 +20,7 @@ enum MapInfoCommand: Command {
         let path = try MapCommandSupport.storePath(args, context)
         let shownPath = TerminalText.clean(path)
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError.failure("no map store at \(shownPath); import an extract with `cairn map import FILE.osm`")
+            throw CLIError.failure(L("no map store at %s; import an extract with `cairn map import FILE.osm`", shownPath))
         }
         let store: MapStore
         do { store = try MapStore(path: path, readOnly: true) } catch {

@@ -24,11 +24,11 @@ enum MapRemoveCommand: Command {
         let storePath = try MapCommandSupport.storePath(args, context)
         let names = args.positionals
         guard names.count == 1, let name = names.first, !name.isEmpty else {
-            throw CLIError.usage("give the name of one imported extract (see `cairn map info`)")
+            throw CLIError.usage(L("give the name of one imported extract (see `cairn map info`)"))
         }
         let shownPath = TerminalText.clean(storePath)
         guard FileManager.default.fileExists(atPath: storePath) else {
-            throw CLIError.failure("no map store at \(shownPath); nothing to remove")
+            throw CLIError.failure(L("no map store at %s; nothing to remove", shownPath))
         }
         let store: MapStore
         do { store = try MapStore(path: storePath) } catch {

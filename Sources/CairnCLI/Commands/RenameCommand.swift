@@ -17,13 +17,13 @@ public enum RenameCommand: Command {
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let path = StoreAccess.path(args, context)
         let words = args.positionals
-        guard words.count >= 2 else { throw CLIError.usage("rename needs an ID and a NAME") }
+        guard words.count >= 2 else { throw CLIError.usage(L("rename needs an ID and a NAME")) }
         let name = words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw CLIError.usage("the new name is empty") }
+        guard !name.isEmpty else { throw CLIError.usage(L("the new name is empty")) }
         let store = try StoreAccess.open(path, context, create: false, write: true)
         let id = try StoreAccess.ids([words[0]], in: store)[0]
         try store.rename(id, to: name)
-        context.stdout.write("\(id): renamed to \(TerminalText.clean(name))\n")
+        context.stdout.write(L("%s: renamed to %s\n", id, TerminalText.clean(name)))
         return 0
     }
 }

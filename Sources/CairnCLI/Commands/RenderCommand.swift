@@ -53,7 +53,7 @@ public enum RenderCommand: Command {
         let range = try args.value(Self.range).map(parseRange)
         let zoom = try args.value(Self.zoom).map { v -> Double in
             guard let z = Double(v), z.isFinite, MapViewport.zoomRange.contains(z) else {
-                throw CLIError.usage("--zoom needs a number from \(Int(MapViewport.zoomRange.lowerBound)) to \(Int(MapViewport.zoomRange.upperBound))")
+                throw CLIError.usage(L("--zoom needs a number from %s to %s", Int(MapViewport.zoomRange.lowerBound), Int(MapViewport.zoomRange.upperBound)))
             }
             return z
         }
@@ -68,13 +68,13 @@ public enum RenderCommand: Command {
         let themeName = args.value(.theme)
         let format = try UnitsOption.formatter(args, context)
         let trackNumber = try args.value(Self.track).map { v -> Int in
-            guard let n = Int(v), n >= 1 else { throw CLIError.usage("--track needs a number from 1") }
+            guard let n = Int(v), n >= 1 else { throw CLIError.usage(L("--track needs a number from 1")) }
             return n
         }
         let storePath = StoreAccess.path(args, context)
         let mapPath = try MapCommandSupport.storePath(args, context)
         let positionals = args.positionals
-        guard positionals.count == 1 else { throw CLIError.usage("render needs one hike ID or GPX file") }
+        guard positionals.count == 1 else { throw CLIError.usage(L("render needs one hike ID or GPX file")) }
 
         let theme: Theme
         do {
@@ -86,7 +86,7 @@ public enum RenderCommand: Command {
         let wantsTerrain = args.has(Self.contours) || args.has(Self.terrain) || args.has(Self.hillshade)
         let terrainStore = wantsTerrain ? try DemCommandSupport.optionalStore(args, context) : nil
         if wantsTerrain && terrainStore == nil {
-            throw CLIError.failure("--contours, --terrain and --hillshade need terrain tiles; import one with `cairn dem import N42E001.hgt.zip`")
+            throw CLIError.failure(L("--contours, --terrain and --hillshade need terrain tiles; import one with `cairn dem import N42E001.hgt.zip`"))
         }
         // Prepared once: with the terrain for --terrain, then the ground on that very line.
         let hike = try loadHike(positionals[0], track: trackNumber, storePath: storePath, mapPath: mapPath, context: context,
@@ -107,7 +107,7 @@ public enum RenderCommand: Command {
         }
         if slope { colourings.append(.slope) }
         if args.has(Self.grade) { colourings.append(.grade) }
-        if Set(colourings).count > 1 { throw CLIError.usage("--line-colours, --slope and --grade colour the line two ways: choose one") }
+        if Set(colourings).count > 1 { throw CLIError.usage(L("--line-colours, --slope and --grade colour the line two ways: choose one")) }
         let colouring = colourings.first ?? .plain
         options.colouring = colouring
         if colouring == .walked {
@@ -122,7 +122,7 @@ public enum RenderCommand: Command {
         } catch let e as HikeLoads.Failure {
             throw CLIError.failure(e.description)
         }
-        if let far = frame.contoursNote { context.stderr.write("\(far) (--zoom \(MapBasemap.contourMinimumZoom) or more)\n") }
+        if let far = frame.contoursNote { context.stderr.write(L("%s (--zoom %s or more)\n", far, MapBasemap.contourMinimumZoom)) }
         var buffer = frame.buffer
         if ascii { buffer.applyASCIIFallback() }
         if ansi {
@@ -149,21 +149,21 @@ public enum RenderCommand: Command {
     static func parseSize(_ s: String) throws -> (width: Int, height: Int) {
         let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h) else {
-            throw CLIError.usage("--size takes WIDTHxHEIGHT in cells, e.g. 120x40 (1 to 1000 each)")
+            throw CLIError.usage(L("--size takes WIDTHxHEIGHT in cells, e.g. 120x40 (1 to 1000 each)"))
         }
         return (w, h)
     }
 
     static func fraction(_ s: String, option: String) throws -> Double {
         guard let v = Double(s), v.isFinite, (0...1).contains(v) else {
-            throw CLIError.usage("\(option) takes a fraction from 0 to 1")
+            throw CLIError.usage(L("%s takes a fraction from 0 to 1", option))
         }
         return v
     }
 
     static func parseRange(_ s: String) throws -> (Double, Double) {
         let parts = s.split(separator: ",")
-        guard parts.count == 2 else { throw CLIError.usage("--range takes two fractions, e.g. 0.2,0.6") }
+        guard parts.count == 2 else { throw CLIError.usage(L("--range takes two fractions, e.g. 0.2,0.6")) }
         return (try fraction(String(parts[0]), option: "--range"), try fraction(String(parts[1]), option: "--range"))
     }
 

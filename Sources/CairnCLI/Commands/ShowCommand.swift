@@ -28,7 +28,7 @@ public enum ShowCommand: Command {
         let json = args.has(Self.json)
         let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
         let ids = args.positionals
-        guard ids.count == 1 else { throw CLIError.usage("show needs exactly one ID") }
+        guard ids.count == 1 else { throw CLIError.usage(L("show needs exactly one ID")) }
         let store = try StoreAccess.open(path, context, create: false)
         let id = try StoreAccess.ids(ids, in: store)[0]
         let summary = try store.summary(id)

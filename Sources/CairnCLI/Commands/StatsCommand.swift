@@ -48,7 +48,7 @@ public enum StatsCommand: Command {
         let perSegment = args.has(Self.segments)
         let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
         let files = args.positionals
-        guard !files.isEmpty else { throw CLIError.usage("stats needs at least one track file") }
+        guard !files.isEmpty else { throw CLIError.usage(L("stats needs at least one track file")) }
         var failures = 0
         var documents: [FileJSON] = []
         var text = ""
@@ -58,13 +58,13 @@ public enum StatsCommand: Command {
                 figures = try TrackFileFigures(path: context.resolve(file), fileName: file)
             } catch {
                 failures += 1
-                context.stderr.write("cairn stats: \(TerminalText.clean(String(describing: error)))\n")
+                context.stderr.write(L("cairn stats: %s\n", TerminalText.clean(String(describing: error))))
                 continue
             }
             for line in figures.warningLines { context.stderr.write(line + "\n") }
             if let refusal = figures.refusal(file: file) {
                 failures += 1
-                context.stderr.write("cairn stats: \(TerminalText.clean(refusal))\n")
+                context.stderr.write(L("cairn stats: %s\n", TerminalText.clean(refusal)))
                 continue
             }
             let doc = figures.result.document

@@ -19,14 +19,14 @@ public enum CompletionCommand: Command {
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard args.positionals.count == 1, let shell = args.positionals.first else {
-            throw CLIError.usage("completion needs one SHELL: bash, zsh or fish")
+            throw CLIError.usage(L("completion needs one SHELL: bash, zsh or fish"))
         }
         let model = CompletionModel()
         switch shell {
         case "bash": context.stdout.write(BashCompletion.script(model))
         case "zsh": context.stdout.write(ZshCompletion.script(model))
         case "fish": context.stdout.write(FishCompletion.script(model))
-        default: throw CLIError.usage("completion knows bash, zsh and fish, not '\(TerminalText.clean(shell))'")
+        default: throw CLIError.usage(L("completion knows bash, zsh and fish, not '%s'", TerminalText.clean(shell)))
         }
         return 0
     }

@@ -25,12 +25,12 @@ public enum ConfigCommand: Command {
             return 0
         }
         guard let path = ConfigFile.path(environment: context.environment) else {
-            throw CLIError.failure("neither XDG_CONFIG_HOME nor HOME is set: there is no config file")
+            throw CLIError.failure(L("neither XDG_CONFIG_HOME nor HOME is set: there is no config file"))
         }
         let config = ConfigFile.load(environment: context.environment, known: ConfigSettings.options())
         for w in config.warnings { context.stderr.write("cairn: " + w + "\n") }
         guard FileManager.default.fileExists(atPath: path) else {
-            context.stdout.write("\(path) (absent: every setting is built in; 'cairn config --example' shows them)\n")
+            context.stdout.write(L("%s (absent: every setting is built in; 'cairn config --example' shows them)\n", path))
             return 0
         }
         var s = path + "\n"

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 
@@ -66,7 +67,7 @@ public struct ArgumentParser {
             let (typedName, inlineValue) = split(word)
             guard let option = lookup(typedName) else { throw unknown(typedName) }
             if !option.takesValue {
-                if inlineValue != nil { throw CLIError.usage("\(option.name) takes no value") }
+                if inlineValue != nil { throw CLIError.usage(L("%s takes no value", option.name)) }
                 occurrences.append(.init(name: option.name, value: nil))
                 continue
             }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailApp
 import TrailCore
@@ -27,7 +28,7 @@ struct LiveOptions {
         }
         if let text = args.value(.speed) {
             guard let v = Double(text), v.isFinite, v > 0 else {
-                throw CLIError.usage("--speed needs a positive number (e.g. 10), not '\(text)'")
+                throw CLIError.usage(L("--speed needs a positive number (e.g. 10), not '%s'", text))
             }
             o.speed = v
         }
@@ -58,9 +59,9 @@ struct LiveOptions {
             break
         }
         guard let v = Double(number), v.isFinite, v > 0 else {
-            throw CLIError.usage("\(option) needs a distance such as 30m or 100ft, not '\(text)'")
+            throw CLIError.usage(L("%s needs a distance such as 30m or 100ft, not '%s'", option, text))
         }
-        guard v * factor <= 10_000 else { throw CLIError.usage("\(option) is at most 10 km, not '\(text)'") }
+        guard v * factor <= 10_000 else { throw CLIError.usage(L("%s is at most 10 km, not '%s'", option, text)) }
         return v * factor
     }
 

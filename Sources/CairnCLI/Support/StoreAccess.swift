@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import TrailSQLite
@@ -27,7 +28,7 @@ enum StoreAccess {
         } catch let e as HikeStoreError {
             throw CLIError.failure(TerminalText.clean(e.description))
         } catch {
-            throw CLIError.failure("cannot open the hike store \(TerminalText.clean(path)): \(error)")
+            throw CLIError.failure(L("cannot open the hike store %s: %s", TerminalText.clean(path), error))
         }
     }
 

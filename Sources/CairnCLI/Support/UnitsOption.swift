@@ -13,7 +13,7 @@ enum UnitsOption {
         var override: UnitSystem?
         if let text = args.value(.units) {
             guard let s = UnitSystem(argument: text) else {
-                throw CLIError.usage("--units takes metric or imperial, not '\(TerminalText.clean(text))'")
+                throw CLIError.usage(L("--units takes metric or imperial, not '%s'", TerminalText.clean(text)))
             }
             override = s
         }

@@ -56,7 +56,7 @@ extension CairnApp {
                 // Esc at a place's note goes back one step, to its name (as typed), not out.
                 if case .places(.ownNote(let place, let target)) = p.purpose {
                     state.modal = .prompt(PromptModel(purpose: .places(.ownName(place, target)),
-                                                      title: "Name of your place (Esc: nothing added)", text: place.name ?? ""))
+                                                      title: L("Name of your place (Esc: nothing added)"), text: place.name ?? ""))
                 }
                 return []
             case .enter where p.completionPending && !p.acceptAfterCompletion:

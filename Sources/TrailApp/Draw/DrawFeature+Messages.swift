@@ -119,7 +119,7 @@ extension DrawUpdate {
             case .clear: what = "The kept drawing could not be forgotten"
             case .loadDrawnHike: what = "The drawn hike could not be read"
             }
-            status = StatusMessage(text: L("%s: %s", what, reason), isError: true)
+            status = StatusMessage(text: "\(what): \(reason)", isError: true)
             return [.bell]
         }
     }

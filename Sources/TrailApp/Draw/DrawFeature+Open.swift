@@ -143,12 +143,12 @@ extension DrawUpdate {
         let name = m.lastSaveName ?? m.name ?? CairnApp.suggestedName(m)
         if let replacing {
             modal = .prompt(PromptModel(purpose: .drawing(.updateName(replacing)),
-                                        title: "Update the saved route (its walks stay; W saves a copy instead) as", text: name))
+                                        title: L("Update the saved route (its walks stay; W saves a copy instead) as"), text: name))
         } else if let copyOf {
-            modal = .prompt(PromptModel(purpose: .drawing(.copyName(copyOf)), title: "Save a copy of the route as a new hike called",
+            modal = .prompt(PromptModel(purpose: .drawing(.copyName(copyOf)), title: L("Save a copy of the route as a new hike called"),
                                         text: name + " (copy)"))
         } else {
-            modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: "Save the route as a new hike called",
+            modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: L("Save the route as a new hike called"),
                                         text: name))
         }
         return []

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -280,7 +281,7 @@ public struct DrawSearch: Sendable, Equatable {
     public var request: Int?
 
     public init() {
-        prompt = PromptModel(purpose: .drawing(.search), title: "Search")
+        prompt = PromptModel(purpose: .drawing(.search), title: L("Search"))
     }
 }
 

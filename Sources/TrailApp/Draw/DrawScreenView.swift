@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -92,7 +93,7 @@ public enum DrawScreenView {
         let title = m.name.map { "Editing " + $0 } ?? "New route"
         var lines = [Line(title, ThemeRole.heading)]
         if m.routingOn && m.mapMissing {
-            lines.append(Line("No map: legs are straight lines · s", ThemeRole.warning))
+            lines.append(Line(L("No map: legs are straight lines · s"), ThemeRole.warning))
         } else {
             lines.append(Line("Routing \(m.routingOn ? "on" : "off (straight lines)") · s", m.routingOn ? ThemeRole.text : ThemeRole.warning))
         }
@@ -162,8 +163,8 @@ public enum DrawScreenView {
 
     static func stopLines(_ m: DrawModel, _ env: WidgetEnvironment, room: Int, width: Int = .max) -> [Line] {
         guard !m.stops.isEmpty else {
-            var lines = [Line("No stops yet.", ThemeRole.heading), Line(""),
-                         Line("Move the cursor, Enter drops a pin;"), Line("/ searches places by name.")]
+            var lines = [Line(L("No stops yet."), ThemeRole.heading), Line(""),
+                         Line(L("Move the cursor, Enter drops a pin;")), Line(L("/ searches places by name."))]
             if !m.pins.isEmpty { lines.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (\(env.canvasMode == .braille ? "✕" : "x")) on the map", ThemeRole.muted)) }
             return lines
         }
@@ -183,7 +184,7 @@ public enum DrawScreenView {
             guard i < last else { continue }
             if let leg = m.leg(i) {
                 if leg.isRouted {
-                    rows.append((Line("   \(routedBar) \(env.format.distance(leg.length)) routed", ThemeRole.muted), i))
+                    rows.append((Line(L("   %s %s routed", routedBar, env.format.distance(leg.length)), ThemeRole.muted), i))
                 } else {
                     // The reason in full when it fits, else its short form, else on the next line.
                     let head = "   \(straightBar) \(env.format.distance(leg.length)) straight"
@@ -199,12 +200,12 @@ public enum DrawScreenView {
                     }
                 }
             } else {
-                rows.append((Line("   \(straightBar) routing…", ThemeRole.muted), i))
+                rows.append((Line(L("   %s routing…", straightBar), ThemeRole.muted), i))
             }
         }
         var footer: [Line] = []
         if m.stops.indices.contains(m.selected) {
-            footer.append(Line("Stop \(m.selected + 1): \(position(m.stops[m.selected]))", ThemeRole.muted))
+            footer.append(Line(L("Stop %s: %s", m.selected + 1, position(m.stops[m.selected])), ThemeRole.muted))
         }
         if !m.pins.isEmpty { footer.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (\(env.canvasMode == .braille ? "✕" : "x")) on the map", ThemeRole.muted)) }
         let listRoom = max(1, room - footer.count)
@@ -224,14 +225,14 @@ public enum DrawScreenView {
                               i == card.selected ? ThemeRole.highlight : ThemeRole.text))
         }
         lines.append(Line(""))
-        lines.append(Line("Esc: leave everything as it is", ThemeRole.muted))
+        lines.append(Line(L("Esc: leave everything as it is"), ThemeRole.muted))
         return lines
     }
 
     static func searchLines(_ s: DrawSearch, _ m: DrawModel, _ env: WidgetEnvironment, room: Int, width: Int) -> [Line] {
         var lines = [Line("Search: " + s.prompt.field.line(width: max(1, width - 8)), ThemeRole.highlight)]
         if s.request != nil {
-            lines.append(Line("searching…", ThemeRole.muted))
+            lines.append(Line(L("searching…"), ThemeRole.muted))
         } else if s.results.isEmpty {
             lines.append(Line(s.prompt.text.isEmpty ? "Type part of a name (peak, hut, col…)" : "No match in the map",
                               ThemeRole.muted))
@@ -244,7 +245,7 @@ public enum DrawScreenView {
             lines.append(Line(text, i == s.selected ? ThemeRole.highlight : ThemeRole.text))
         }
         let role = m.stops.count == 0 ? "the start" : (m.stops.count == 1 ? "the destination" : "a stop between")
-        lines.append(Line("Enter: add as \(role) · Esc closes", ThemeRole.muted))
+        lines.append(Line(L("Enter: add as %s · Esc closes", role), ThemeRole.muted))
         return lines
     }
 }

@@ -78,10 +78,10 @@ enum LibraryFeature {
         case .routes:
             return Result(navigation: .routes(around: lib.selectedSummary?.statistics.boundingBox))
         case .importFile:
-            return Result(modal: .prompt(PromptModel(purpose: .importPath, title: "Import track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (path; Tab completes)")))
+            return Result(modal: .prompt(PromptModel(purpose: .importPath, title: L("Import track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (path; Tab completes)"))))
         case .rename:
             guard let h = lib.selectedSummary else { return Result() }
-            return Result(modal: .prompt(PromptModel(purpose: .rename(h.id), title: "Rename \(h.id)", text: h.name)))
+            return Result(modal: .prompt(PromptModel(purpose: .rename(h.id), title: L("Rename %s", h.id), text: h.name)))
         case .delete:
             guard let h = lib.selectedSummary else { return Result() }
             return Result(modal: .confirm(ConfirmModel(purpose: .delete(h.id), question: "Delete \(h.name)? (y/n)")))

@@ -46,7 +46,7 @@ extension CairnApp {
             }
             place.name = value
             state.modal = .prompt(PromptModel(purpose: .places(.ownNote(place, target)),
-                                              title: "Note for “\(TextFit.truncate(TextSanitizer.sanitize(value), toWidth: 30))” (Enter: none)"))
+                                              title: L("Note for “%s” (Enter: none)", TextFit.truncate(TextSanitizer.sanitize(value), toWidth: 30))))
             return []
         case .ownNote(var place, let target):
             place.note = value.isEmpty ? nil : value

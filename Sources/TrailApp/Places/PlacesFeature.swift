@@ -143,8 +143,8 @@ enum PlacesFeature {
                 return Result(status: StatusMessage(text: L("Only the hike's places can be changed (a adds this one)"), isError: false))
             }
             result.modal = action == .rename
-                ? .prompt(PromptModel(purpose: .places(.rename(id)), title: "New name", text: place.name ?? ""))
-                : .prompt(PromptModel(purpose: .places(.note(id)), title: "Note", text: place.note ?? ""))
+                ? .prompt(PromptModel(purpose: .places(.rename(id)), title: L("New name"), text: place.name ?? ""))
+                : .prompt(PromptModel(purpose: .places(.note(id)), title: L("Note"), text: place.note ?? ""))
         case .kind:
             guard var place = model.selectedRow?.place, place.id != nil else { return Result(bell: true) }
             let all = PlaceKind.allCases
@@ -163,7 +163,7 @@ enum PlacesFeature {
 
     /// The first prompt for a place of one's own (its name; the note is asked next).
     static func ownPlacePrompt(_ place: Place, _ target: OwnPlaceTarget, where text: String) -> Modal {
-        .prompt(PromptModel(purpose: .places(.ownName(place, target)), title: "Name of your place \(text)"))
+        .prompt(PromptModel(purpose: .places(.ownName(place, target)), title: L("Name of your place %s", text)))
     }
 
     /// A prompt of the Places screen answered with `text`.

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -12,7 +13,7 @@ public enum PlacesView {
         let name = TextSanitizer.sanitize(model.hike.screen.hike.name)
         let scope = model.area == nil ? "within \(PlacesFeature.radiusText(model.within)) of the line" : "in the map's view"
         let count = model.found == nil ? "searching…" : "\(model.rows.count) shown"
-        buffer.setString(x: area.x + 1, y: area.y, "Places along \(name) · \(scope) · \(count)",
+        buffer.setString(x: area.x + 1, y: area.y, L("Places along %s · %s · %s", name, scope, count),
                          style: env.style(ThemeRole.heading), maxWidth: area.width - 2)
         renderChips(model, env, Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: 1), &buffer)
         let detailWidth = area.width >= 100 ? 36 : 0

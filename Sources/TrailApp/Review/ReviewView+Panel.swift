@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -91,16 +92,16 @@ extension ReviewView {
         let count = model.sections.count
         func keep(short: Bool) -> Column {
             let w = max(4, (0..<count).map { DisplayWidth.of(keepLabel(model, $0, short: short)) }.max() ?? 0)
-            return Column(title: "KEEP", width: w + 2, right: false) { i, _ in "  " + keepLabel(model, i, short: short) }
+            return Column(title: L("KEEP"), width: w + 2, right: false) { i, _ in "  " + keepLabel(model, i, short: short) }
         }
         let number = Column(title: "#", width: max(2, "\(count)".count), right: true) { i, _ in "\(i + 1)" }
-        let kind = Column(title: " KIND", width: 10, right: false) { _, s in " " + kindLabel(s) }
-        let raw = Column(title: "RAW", width: 7, right: true) { _, s in u.distance(s.rawLength) }
-        let matched = Column(title: "MATCHED", width: 8, right: true) { _, s in s.kind == .unmatched ? "--" : u.distance(s.matchedLength) }
-        let diff = Column(title: "DIFF", width: 8, right: true) { _, s in
+        let kind = Column(title: L(" KIND"), width: 10, right: false) { _, s in " " + kindLabel(s) }
+        let raw = Column(title: L("RAW"), width: 7, right: true) { _, s in u.distance(s.rawLength) }
+        let matched = Column(title: L("MATCHED"), width: 8, right: true) { _, s in s.kind == .unmatched ? "--" : u.distance(s.matchedLength) }
+        let diff = Column(title: L("DIFF"), width: 8, right: true) { _, s in
             s.kind == .unmatched ? "--" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
         }
-        let offset = Column(title: "MAX OFF", width: 8, right: true) { _, s in s.kind == .unmatched ? "--" : u.distance(s.maxOffset) }
+        let offset = Column(title: L("MAX OFF"), width: 8, right: true) { _, s in s.kind == .unmatched ? "--" : u.distance(s.maxOffset) }
         let candidates: [[Column]] = [[number, kind, raw, matched, diff, offset], [number, kind, raw, matched, diff],
                                       [number, kind, raw, diff], [number, kind, diff], [number, diff]]
         for short in [false, true] {

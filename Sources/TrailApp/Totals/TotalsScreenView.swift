@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -84,7 +85,7 @@ enum TotalsScreenView {
     static func renderRecords(_ model: TotalsModel, _ report: TotalsReport, _ env: WidgetEnvironment, _ area: Rect,
                               _ buffer: inout Buffer) {
         let units = env.format
-        buffer.setString(x: area.x + 1, y: area.y, "Records (Enter opens the hike; r back to the chart)",
+        buffer.setString(x: area.x + 1, y: area.y, L("Records (Enter opens the hike; r back to the chart)"),
                          style: env.style(ThemeRole.heading), maxWidth: area.width - 2)
         // Below the records (or at the foot when they fill the area): what they leave out.
         let notes = TotalsText.leftOut(report, units)
@@ -95,7 +96,7 @@ enum TotalsScreenView {
             buffer.setString(x: area.x + 1, y: y, note, style: env.style(ThemeRole.muted), maxWidth: area.width - 2)
         }
         if report.records.isEmpty {
-            buffer.setString(x: area.x + 1, y: area.y + 2, "None yet: no walk with numbers.", style: env.style(ThemeRole.muted),
+            buffer.setString(x: area.x + 1, y: area.y + 2, L("None yet: no walk with numbers."), style: env.style(ThemeRole.muted),
                              maxWidth: area.width - 2)
             return
         }

@@ -26,34 +26,34 @@ public enum PlacesAddCommand: Command {
     public static let options: [OptionSpec] = [at, placeName, kind, note, .store, .map, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard let hikeText = args.positionals.first else { throw CLIError.usage("places add needs an ID") }
+        guard let hikeText = args.positionals.first else { throw CLIError.usage(L("places add needs an ID")) }
         let osmTexts = Array(args.positionals.dropFirst())
         var places: [Place] = []
         if let atText = args.value(at) {
-            guard osmTexts.isEmpty else { throw CLIError.usage("give either OSM ids or --at, not both") }
+            guard osmTexts.isEmpty else { throw CLIError.usage(L("give either OSM ids or --at, not both")) }
             let parts = atText.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let lat = parts[0], let lon = parts[1], abs(lat) <= 90, abs(lon) <= 180 else {
-                throw CLIError.usage("--at needs LAT,LON in decimal degrees, not '\(atText)'")
+                throw CLIError.usage(L("--at needs LAT,LON in decimal degrees, not '%s'", atText))
             }
             let k = PlaceKind(rawValue: args.value(kind) ?? "other") ?? .other
             places.append(Place(kind: k, name: args.value(placeName), coordinate: Coordinate(latitude: lat, longitude: lon),
                                 note: args.value(note)))
         } else {
-            guard !osmTexts.isEmpty else { throw CLIError.usage("places add needs OSM ids (node/123) or --at LAT,LON") }
-            if args.value(placeName) != nil { throw CLIError.usage("--name is for a place of your own (with --at)") }
+            guard !osmTexts.isEmpty else { throw CLIError.usage(L("places add needs OSM ids (node/123) or --at LAT,LON")) }
+            if args.value(placeName) != nil { throw CLIError.usage(L("--name is for a place of your own (with --at)")) }
             let ids = try osmTexts.map { t -> MapFeatureID in
-                guard let f = PlacesSupport.featureID(t) else { throw CLIError.usage("'\(t)' is not an OSM id such as node/123") }
+                guard let f = PlacesSupport.featureID(t) else { throw CLIError.usage(L("'%s' is not an OSM id such as node/123", t)) }
                 return f
             }
             guard let map = try PlacesSupport.openMap(args, context) else {
-                throw CLIError.failure("no map store: import an extract with `cairn map import FILE.osm` first")
+                throw CLIError.failure(L("no map store: import an extract with `cairn map import FILE.osm` first"))
             }
             for (t, f) in zip(osmTexts, ids) {
                 guard let feature = try map.feature(f, includeNodeIDs: false) else {
-                    throw CLIError.failure("\(TerminalText.clean(t)) is not in the map store")
+                    throw CLIError.failure(L("%s is not in the map store", TerminalText.clean(t)))
                 }
                 guard var p = Place(feature: feature) else {
-                    throw CLIError.failure("\(f) is not a place (a \(feature.featureClass.rawValue))")
+                    throw CLIError.failure(L("%s is not a place (a %s)", f, feature.featureClass.rawValue))
                 }
                 p.note = args.value(note)
                 places.append(p)
@@ -68,7 +68,7 @@ public enum PlacesAddCommand: Command {
         do {
             stored = try store.connection.transaction { try places.map { try store.addPlace($0, to: id) } }
         } catch let e as PlaceStoreError {
-            throw CLIError.failure("\(id): \(e); nothing was added")
+            throw CLIError.failure(L("%s: %s; nothing was added", id, e))
         }
         for p in stored {
             context.stdout.write("\(id): added #\(p.id ?? 0) \(p.kind.rawValue) \(TerminalText.clean(p.name ?? "(unnamed)"))"

@@ -25,13 +25,13 @@ public enum PlacesCommand: Command {
     public static let options: [OptionSpec] = [.placesWithin, kind, added, json, .units, .store, .map, .dem]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard args.positionals.count == 1 else { throw CLIError.usage("places needs exactly one ID") }
+        guard args.positionals.count == 1 else { throw CLIError.usage(L("places needs exactly one ID")) }
         let within = try PlacesSupport.within(args.value(.placesWithin))
         var kinds: Set<PlaceKind>?
         if let k = args.value(kind) {
             switch PlaceKind.parseList(k) {
             case .success(let set): kinds = set
-            case .failure(let e): throw CLIError.usage("--kind: \(e)")
+            case .failure(let e): throw CLIError.usage(L("--kind: %s", e))
             }
         }
         let units = try UnitsOption.formatter(args, context)

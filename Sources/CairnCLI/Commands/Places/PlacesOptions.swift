@@ -47,7 +47,7 @@ enum PlacesSupport {
         let path = try MapCommandSupport.storePath(args, context)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do { return try MapStore(path: path, readOnly: true) } catch {
-            throw CLIError.failure("cannot open the map store \(TerminalText.clean(path)): \(error)")
+            throw CLIError.failure(L("cannot open the map store %s: %s", TerminalText.clean(path), error))
         }
     }
 }

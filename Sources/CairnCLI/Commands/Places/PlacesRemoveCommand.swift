@@ -17,7 +17,7 @@ public enum PlacesRemoveCommand: Command {
     public static let options: [OptionSpec] = [.store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard args.positionals.count >= 2 else { throw CLIError.usage("places remove needs an ID and a PLACE") }
+        guard args.positionals.count >= 2 else { throw CLIError.usage(L("places remove needs an ID and a PLACE")) }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
         let places = try store.places(of: id)
@@ -29,13 +29,13 @@ public enum PlacesRemoveCommand: Command {
             } else if let f = PlacesSupport.featureID(t), let p = places.first(where: { $0.osmID == f.description }), let n = p.id {
                 ids.append(n)
             } else {
-                throw CLIError.failure("\(id): no place \(TerminalText.clean(t)) (see 'cairn places \(id) --added'); nothing was removed")
+                throw CLIError.failure(L("%s: no place %s (see 'cairn places %s --added'); nothing was removed", id, TerminalText.clean(t), id))
             }
         }
         do {
             try store.removePlaces(ids, from: id)
         } catch let e as PlaceStoreError {
-            throw CLIError.failure("\(e); nothing was removed")
+            throw CLIError.failure(L("%s; nothing was removed", e))
         }
         context.stdout.write("\(id): removed \(ids.count) place\(ids.count == 1 ? "" : "s")\n")
         return 0

@@ -46,7 +46,7 @@ public struct HikeList: Sendable {
         buffer.clear(area)
         guard !area.isEmpty else { return }
         guard !summaries.isEmpty else {
-            buffer.setString(x: area.x, y: area.y, "No hikes yet — import one with `cairn import FILE`",
+            buffer.setString(x: area.x, y: area.y, L("No hikes yet — import one with `cairn import FILE`"),
                              style: environment.style(ThemeRole.muted), maxWidth: area.width)
             return
         }

@@ -59,7 +59,7 @@ public struct StatsPanel: Sendable {
             let t = full ? hike.terrain : nil
             let marks = TerrainMarks(fromTerrain: t.map { $0.source == .terrain || $0.source == .fileAndTerrain } ?? false,
                                      coverage: t?.elevationCoverage, own: t?.fileStatistics)
-            let part = marks.partialCoverage.map { " " + L("(%s %%)", HikeTerrain.percent($0)) } ?? ""
+            let part = marks.partialCoverage.map { " " + "(\(HikeTerrain.percent($0)) %)" } ?? ""
             out.append([(L("Gain"), marks.change(s.elevationGain) + f.elevationChange(s.elevationGain) + part),
                         (L("Loss"), marks.change(s.elevationLoss) + f.elevationChange(s.elevationLoss.map { -$0 }))])
             out.append([(L("Lowest"), marks.lowest(s) + f.elevation(s.minElevation)),
