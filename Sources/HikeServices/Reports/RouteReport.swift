@@ -1,134 +1,69 @@
 import Foundation
-import HikeServices
 import TrailCore
 import TrailMap
 import TrailStore
 import TrailTerrain
 import TrailApp
 
-/// What `cairn route` prints: a text table or JSON.
-enum RouteReport {
-    /// "el Serrat (place, 12 m)" or "42.61958,1.53890" when nothing named is within 500 m.
-    static func placeText(_ place: NamedPlace?, _ c: Coordinate, units: UnitFormatter) -> String {
-        guard let place else { return String(format: "%.5f,%.5f", c.latitude, c.longitude) }
-        // A place says which (village, hamlet…); other classes name themselves.
-        var kind = place.featureClass == .place ? TerminalText.clean(place.tags["place"] ?? "place")
-            : place.featureClass.rawValue.replacingOccurrences(of: "_", with: " ")
-        if let d = place.distance { kind += ", " + units.distance(d) }
-        return TerminalText.clean(place.name) + " (" + kind + ")"
+/// What `cairn route --json` reports: the plan, its stops and legs with their figures.
+public enum RouteReport {
+    public struct Place: Encodable {
+        public var name: String
+        public var featureClass: String
+        public var distanceMetres: Double?
     }
 
-    /// The text report: totals, then one line per leg.
-    /// `legs` are the legs' terrain figures (``DemElevation/apply(_:_:)``), nil without terrain.
-    static func text(_ plan: RoutePlan, places: [NamedPlace?], units: UnitFormatter, terrain: TerrainStatistics? = nil,
-                     legs: [TerrainStatistics]? = nil) -> String {
-        let straight = plan.straightLegCount
-        var out = "Route: \(plan.stops.count) stops, \(plan.legs.count) leg\(plan.legs.count == 1 ? "" : "s"), "
-        out += units.distance(plan.length)
-        if straight > 0 {
-            out += " (\(straight) straight)\n"
-        } else if plan.connectorLength >= 1 {
-            // Exact: the walk from the stops to the nearest way is not on a mapped way.
-            out += ", along mapped ways except " + units.distance(plan.connectorLength) + " from the stops to the nearest way\n"
-        } else {
-            out += ", all along mapped ways\n"
-        }
-        for (i, leg) in plan.legs.enumerated() {
-            out += "  \(i + 1). " + placeText(places[i], plan.stops[i], units: units) + " → "
-                + placeText(places[i + 1], plan.stops[i + 1], units: units) + "\n"
-            out += "     " + units.distance(leg.length) + "  "
-            if let reason = leg.straightReason {
-                out += "straight (\(reason.rawValue))"
-            } else if leg.ways.isEmpty && leg.length < RoutePlanner.sameSpotDistance {
-                out += "stops on the same spot"
-            } else {
-                out += "routed, \(leg.ways.count) way\(leg.ways.count == 1 ? "" : "s")"
-                if let g = leg.hardestGrade { out += ", hardest \(g) (\(g.osmValue))" }
-                let off = (leg.startConnector ?? 0) + (leg.endConnector ?? 0)
-                if off >= 1 { out += ", " + units.distance(off) + " off the ways to reach the stops" }
-            }
-            if let legs, legs.indices.contains(i) {
-                if let g = legs[i].elevationGain, let l = legs[i].elevationLoss {
-                    out += ", +" + units.elevation(g) + " / −" + units.elevation(l)
-                    if let c = legs[i].terrainCoverage, c < 0.995 {
-                        // Part of the leg off the tiles: the climb is only that of the rest.
-                        out += " where the terrain covers it (" + HikeTerrain.coverageText(c, of: "the leg") + ")"
-                    }
-                } else {
-                    out += ", climb \(UnitFormatter.unknown) (no terrain)"
-                }
-            }
-            out += "\n"
-        }
-        if let terrain, terrain.elevationGain != nil {
-            out += DemElevation.text(terrain, units, subject: "the route")
-        } else {
-            if let terrain {
-                out += DemElevation.text(terrain, units, subject: "the route")
-            } else {
-                out += DemElevation.noTerrainText(plan.track(name: nil), planned: true)
-            }
-            let time = StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
-            out += "Walking time (DIN 33466, climb unknown so left out: 4 km/h on the flat): " + units.duration(time, style: .clock) + "\n"
-        }
-        out += "Limits: SAC up to \(plan.options.maxSAC), via ferratas \(plan.options.allowViaFerrata ? "allowed" : "off")\n"
-        out += "Map data © OpenStreetMap contributors, ODbL 1.0\n"
-        return out
+    public struct Stop: Encodable {
+        public var latitude: Double
+        public var longitude: Double
+        public var place: Place?
     }
 
-    struct Place: Encodable {
-        var name: String
-        var featureClass: String
-        var distanceMetres: Double?
-    }
-
-    struct Stop: Encodable {
-        var latitude: Double
-        var longitude: Double
-        var place: Place?
-    }
-
-    struct Leg: Encodable {
-        var routed: Bool
-        var straightReason: String?
-        var lengthMetres: Double
+    public struct Leg: Encodable {
+        public var routed: Bool
+        public var straightReason: String?
+        public var lengthMetres: Double
         /// Nil (JSON null) when unknown: no terrain under the leg, or none imported.
-        var ascentMetres: Double?
-        var descentMetres: Double?
-        var startConnectorMetres: Double?
-        var endConnectorMetres: Double?
-        var hardestSAC: String?
-        var ways: [String]
+        public var ascentMetres: Double?
+        public var descentMetres: Double?
+        public var startConnectorMetres: Double?
+        public var endConnectorMetres: Double?
+        public var hardestSAC: String?
+        public var ways: [String]
         /// [latitude, longitude] pairs.
-        var points: [[Double]]
+        public var points: [[Double]]
     }
 
-    struct Report: Encodable {
-        var lengthMetres: Double
-        var straightLegs: Int
-        var maxSAC: String
-        var viaFerrata: Bool
-        var stops: [Stop]
-        var legs: [Leg]
-        var gpxFile: String?
-        var savedAs: String?
-        var alreadyStoredAs: String?
+    public struct Report: Encodable {
+        public var lengthMetres: Double
+        public var straightLegs: Int
+        public var maxSAC: String
+        public var viaFerrata: Bool
+        public var stops: [Stop]
+        public var legs: [Leg]
+        public var gpxFile: String?
+        public var savedAs: String?
+        public var alreadyStoredAs: String?
         /// Whole-route climb (terrain, 5 m hysteresis), its source, DIN 33466 time in seconds.
-        var ascentMetres: Double?
-        var descentMetres: Double?
-        var elevationSource: String = ElevationSource.none.rawValue
-        var walkingTimeSeconds: Double?
+        public var ascentMetres: Double?
+        public var descentMetres: Double?
+        public var elevationSource: String = ElevationSource.none.rawValue
+        public var walkingTimeSeconds: Double?
         /// False when the walking time leaves climbing out (no elevation under the route).
-        var walkingTimeIncludesClimb = false
+        public var walkingTimeIncludesClimb = false
         /// With ``walkingTimeIncludesClimb``: the share (0…1) of the route's length whose climb
         /// the walking time counts (the rest has no terrain height: flat there; DECISIONS 415).
-        var walkingTimeClimbCoverage: Double?
-        var elevation: TerrainStatistics?
+        public var walkingTimeClimbCoverage: Double?
+        public var elevation: TerrainStatistics?
     }
 
-    /// The JSON report (keys sorted, numbers in metres and degrees).
-    static func json(_ plan: RoutePlan, places: [NamedPlace?], saved: HikeStore.InsertOutcome?, output: String?,
-                     terrain: TerrainStatistics? = nil, legs legFigures: [TerrainStatistics]? = nil) throws -> String {
+
+    /// The report of `plan` (numbers in metres and degrees): `places` the named place at each
+    /// stop, `saved` where it was stored, `output` the GPX file written; `terrain` and `legs`
+    /// the route's and the legs' terrain figures (``DemElevation/apply(_:_:)``), nil without
+    /// terrain (the walking time is then DIN 33466 on the flat).
+    public static func report(_ plan: RoutePlan, places: [NamedPlace?], saved: HikeStore.InsertOutcome?, output: String?,
+                              terrain: TerrainStatistics? = nil, legs legFigures: [TerrainStatistics]? = nil) -> Report {
         var report = Report(
             lengthMetres: plan.length, straightLegs: plan.straightLegCount, maxSAC: plan.options.maxSAC.description,
             viaFerrata: plan.options.allowViaFerrata,
@@ -156,6 +91,6 @@ enum RouteReport {
         case .duplicate(let id): report.alreadyStoredAs = id.rawValue
         case nil: break
         }
-        return try HikeJSON.text(report)
+        return report
     }
 }
