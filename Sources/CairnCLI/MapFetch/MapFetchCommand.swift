@@ -69,27 +69,18 @@ enum MapFetchCommand: Command {
         }
         let storePath = try MapCommandSupport.storePath(args, context)
         let cache = OverpassCache(directory: OverpassCache.directory(context.environment), endpoint: endpointText, query: query)
-        let lock: OverpassCache.Lock
-        do { lock = try cache.lock() } catch { throw CLIError.failure("\(error)") }
+        let (fetched, lock): (Bool, OverpassCache.Lock)
+        do {
+            (fetched, lock) = try OverpassFetch.answer(query, from: endpointText, cache: cache, refresh: args.has(Self.refresh), userAgent: userAgent,
+                asking: {
+                    context.stderr.write("cairn map fetch: asking \(TerminalText.clean(url.host ?? endpointText)) for "
+                                         + String(format: "%.1f km²", area) + " (up to \(seconds) s)\n")
+                }, note: { context.stderr.write("cairn map fetch: \(TerminalText.clean($0))\n") })
+        } catch let e as OverpassFetch.Failure {
+            throw CLIError.failure(e.description)
+        }
         defer { lock.release() }
-        let fetched = args.has(Self.refresh) || !cache.hasAnswer
-        if fetched {
-            context.stderr.write("cairn map fetch: asking \(TerminalText.clean(url.host ?? endpointText)) for "
-                                 + String(format: "%.1f km²", area) + " (up to \(seconds) s)\n")
-            guard let helper = OverpassHelper.find() else {
-                throw CLIError.failure("\(OverpassHelper.programName), which makes the request, is not installed beside cairn; "
-                                       + "reinstall cairn ('make install' puts it in PREFIX/libexec/cairn)")
-            }
-            do {
-                try helper.fetch(query: query.text, endpoint: endpointText, userAgent: userAgent, maxBytes: query.maxSize,
-                                 timeout: Double(seconds) + 5, to: cache.partPath,
-                                 note: { context.stderr.write("cairn map fetch: \(TerminalText.clean($0))\n") })
-                try cache.keep(bounds: box)
-            } catch let e as OverpassError {
-                cache.discardPart()
-                throw CLIError.failure("\(TerminalText.clean(e.description)); nothing was imported")
-            }
-        } else {
+        if !fetched {
             context.stderr.write("cairn map fetch: the answer for this area is in the cache (\(TerminalText.clean(cache.answerPath)))\n")
         }
         let store: MapStore
