@@ -45,3 +45,21 @@ public struct CompletionReport: Encodable {
         missing = zip(c.missingStretches, CompletionNames.ends(of: c.missingStretches, map: map)).map { convert($0, $1) }
     }
 }
+
+extension CompletionReport {
+    /// The completion of hike `id`'s line (as shown) over every other walk and recording near
+    /// it (``HikeStore/completion(of:excluding:)``); nil for a hike without a line of two
+    /// points. `map` names the missing stretches' ends; it is opened only when needed.
+    public static func ofHike(_ id: HikeID, in store: HikeStore, map: () throws -> MapStore?) throws -> CompletionReport? {
+        let runs = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }.filter { $0.count >= 2 }
+        guard !runs.isEmpty else { return nil }
+        let (c, lines) = try store.completion(of: runs, excluding: id)
+        return CompletionReport(c, lines, map: try map())
+    }
+
+    /// The completion of a waymarked route's line (`runs`) over every walk and recording.
+    public static func ofRoute(_ runs: [[Coordinate]], in store: HikeStore, map: MapStore?) throws -> CompletionReport {
+        let (c, lines) = try store.completion(of: runs)
+        return CompletionReport(c, lines, map: map)
+    }
+}

@@ -57,11 +57,7 @@ public enum RoutesCommand: Command {
         }
         let listing = try RouteListing(map: map, box: box, near: point, within: radius, includeLongDistance: args.has(Self.all))
         let shown = listing.shown
-        let completions = try shown.map { r -> CompletionReport? in
-            guard let store else { return nil }
-            let (c, lines) = try store.completion(of: r.line.runs)
-            return CompletionReport(c, lines, map: map)
-        }
+        let completions = try shown.map { r in try store.map { try CompletionReport.ofRoute(r.line.runs, in: $0, map: map) } }
         if args.has(json) {
             context.stdout.write(try HikeJSON.text(zip(shown, completions).map { RouteJSON($0, completion: $1) }))
         } else {
