@@ -20,8 +20,6 @@ public struct AppState: Sendable {
         case record(RecordModel)
         /// The places along the open hike (the Places screen carries the hike it goes back to).
         case places(PlacesModel)
-        /// The Totals screen (`T` from the library).
-        case totals(TotalsModel)
         /// The match review over the open hike (`m` on the hike screen; it carries the hike).
         case review(ReviewModel)
         /// A screen registered in ``CairnApp/screens`` that the root does not name (DECISIONS
@@ -43,7 +41,6 @@ public struct AppState: Sendable {
             public static let follow = Kind("follow")
             public static let record = Kind("record")
             public static let places = Kind("places")
-            public static let totals = Kind("totals")
             public static let review = Kind("review")
         }
 
@@ -55,7 +52,6 @@ public struct AppState: Sendable {
             case .follow: return .follow
             case .record: return .record
             case .places: return .places
-            case .totals: return .totals
             case .review: return .review
             case .registered(let s): return s.kind
             }

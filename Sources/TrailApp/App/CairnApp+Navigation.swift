@@ -43,8 +43,6 @@ enum Navigation {
     case placesOverDrawing(DrawModel)
     /// Back from Places to the drawing, with its places (kept as the draft).
     case drawingWithPlaces(DrawModel)
-    /// The Totals screen, reading the walks.
-    case totals
     /// Back to the screen under this one as it was left (``AppState/backStack``), the
     /// library when there is none.
     case back
@@ -126,12 +124,6 @@ extension CairnApp {
             let (model, result) = ReviewFeature.open(hike)
             state.screen = .review(model)
             return apply(result, &state, AppEffect.review)
-        case .totals:
-            state.basemaps.cancel(.hike)
-            state.basemaps.cancel(.drawing)
-            state.backStack = []
-            state.screen = .totals(TotalsModel())
-            return [.totals(.load)]
         case .back:
             guard let under = state.backStack.popLast() else { return navigate(&state, to: .library) }
             switch under {

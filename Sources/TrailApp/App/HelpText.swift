@@ -39,7 +39,6 @@ public enum HelpText {
     ]
 
     public static var record: [HelpLine] { RecordAction.keyMap.helpLines() + global }
-    public static var totals: [HelpLine] { TotalsAction.keyMap.helpLines() + global }
 
     /// The drawing screen with the map focused: its keys, the list's, the common ones.
     public static var drawMap: [HelpLine] {
