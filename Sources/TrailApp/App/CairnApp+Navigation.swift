@@ -46,8 +46,6 @@ enum Navigation {
     /// Back to the screen under this one as it was left (``AppState/backStack``), the
     /// library when there is none.
     case back
-    /// The match review over the open hike (its match asked for).
-    case review
     /// A screen registered in ``CairnApp/screens`` that the root does not name, with what it
     /// opens with (``AppScreen/open(_:_:_:)``); its folder gives the typed target
     /// (`.routes(around:)`, DECISIONS 801).
@@ -119,11 +117,6 @@ extension CairnApp {
                 u.opens = true
                 return u.keepDraft(d) + u.drawBasemapEffects()
             }
-        case .review:
-            guard case .hike(let hike) = state.screen else { return [] }
-            let (model, result) = ReviewFeature.open(hike)
-            state.screen = .review(model)
-            return apply(result, &state, AppEffect.review)
         case .back:
             guard let under = state.backStack.popLast() else { return navigate(&state, to: .library) }
             switch under {

@@ -59,7 +59,6 @@ public enum HelpText {
 
     public static var places: [HelpLine] { PlacesAction.keyMap.helpLines() + global }
 
-    public static var review: [HelpLine] { ReviewAction.keyMap.helpLines() + global }
 
     /// The help of what `state` shows.
     static func lines(for state: AppState) -> [HelpLine] { CairnApp.screen(state.screen.kind).help(state) }
