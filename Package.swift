@@ -49,9 +49,10 @@ let package = Package(
         // (DECISIONS 822): the program, and what cairn and it share (the error, the line protocol).
         .target(name: "OverpassSupport"),
         .executableTarget(name: "cairn-overpass", dependencies: ["OverpassSupport"]),
-        // The viewer's runtime: the effect performers and the position-source runner.
+        // The viewer's runtime: the effect performers, the position-source runner, and its launch on
+        // the curses terminal (ViewerLaunch).
         .target(name: "ViewerRuntime", dependencies: ["HikeServices", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
-                                                      "TrailMap", "TrailTerrain", "TrailLive", "TermUI"]),
+                                                      "TrailMap", "TrailTerrain", "TrailLive", "TermUI", "CursesTerminal"]),
         .target(name: "CairnCLI", dependencies: ["Localization", "HikeServices", "OverpassSupport", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailPhotos", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),
         .executableTarget(name: "cairn", dependencies: ["CairnCLI", "Localization"]),

@@ -39,8 +39,6 @@ public final class EffectPerformer: @unchecked Sendable {
     /// Recording: the recorder, its store connection and position source.
     public let record: RecordEffectPerformer
     let places: PlacesEffectPerformer
-    let review: ReviewEffectPerformer
-    let totals: TotalsEffectPerformer
     /// The performers of the screens the root does not name (``screenPerformers``), by screen.
     let screens: [AppState.Screen.Kind: any ScreenEffectPerformer]
     private let terminal: TerminalActions
@@ -52,8 +50,6 @@ public final class EffectPerformer: @unchecked Sendable {
         basemaps = BasemapEffectPerformer(connections)
         draw = DrawEffectPerformer(connections)
         places = PlacesEffectPerformer(connections)
-        review = ReviewEffectPerformer(connections)
-        totals = TotalsEffectPerformer(connections)
         let connections = self.connections
         screens = Dictionary(uniqueKeysWithValues: Self.screenPerformers.map { ($0.kind, $0.init(connections)) })
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
@@ -69,8 +65,6 @@ public final class EffectPerformer: @unchecked Sendable {
         case .follow(let e): follow.perform(e, send: send)
         case .record(let e): record.perform(e, send: send)
         case .places(let e): places.perform(e, send: send)
-        case .review(let e): review.perform(e, send: send)
-        case .totals(let e): totals.perform(e, send: send)
         case .screen(let e):
             guard let performer = screens[e.kind] else {
                 preconditionFailure("no performer for the \(e.kind) screen's work in EffectPerformer.screenPerformers")

@@ -8,7 +8,8 @@ import TrailStore
 /// The match review's work: the recorded line read from the hike store and matched on the
 /// map queue (``HikeMatching``, as `cairn match`), the kept line stored on the store queue.
 /// Failures go back as ``ReviewMessage/failed(_:)``.
-final class ReviewEffectPerformer: Sendable {
+final class ReviewEffectPerformer: ScreenEffectPerformer {
+    static let kind = AppState.Screen.Kind.review
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }

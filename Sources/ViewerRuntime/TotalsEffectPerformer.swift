@@ -6,7 +6,8 @@ import TrailTerrain
 
 /// The Totals screen's store work on the hike-store queue: the walks it counts
 /// (``HikeStore/outings()``), answered with the clock's time; a failure as its message.
-final class TotalsEffectPerformer: Sendable {
+final class TotalsEffectPerformer: ScreenEffectPerformer {
+    static let kind = AppState.Screen.Kind.totals
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }

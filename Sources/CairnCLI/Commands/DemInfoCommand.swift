@@ -14,39 +14,13 @@ enum DemInfoCommand: Command {
     static let json = OptionSpec("--json", help: N("JSON (degrees, metres) instead of text"))
     static let options: [OptionSpec] = [json, .dem]
 
-    struct TileJSON: Encodable {
-        var name: String
-        var arcSeconds: Int
-        var samplesPerSide: Int
-        var south: Int, west: Int, north: Int, east: Int
-        var voidSamples: Int
-        var minMetres: Int?
-        var maxMetres: Int?
-        var fileBytes: Int
-    }
-
-    struct InfoJSON: Encodable {
-        var directory: String
-        var tiles: [TileJSON]
-        var ignored: [[String]]
-    }
-
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let directory = try DemCommandSupport.directory(args, context)
         let json = args.has(Self.json)
-        let store = TerrainStore(directory: directory)
-        var tiles: [TileJSON] = []
-        for id in store.tileIDs {
-            guard let t = store.tile(id) else { continue }
-            let c = t.census()
-            tiles.append(TileJSON(name: id.name, arcSeconds: t.format.arcSeconds, samplesPerSide: t.side,
-                                  south: id.latitude, west: id.longitude, north: id.latitude + 1, east: id.longitude + 1,
-                                  voidSamples: c.voids, minMetres: c.minimum.map(Int.init), maxMetres: c.maximum.map(Int.init),
-                                  fileBytes: t.format.byteCount))
-        }
+        let info = TerrainTiles.info(TerrainStore(directory: directory))
+        let tiles = info.tiles
         if json {
-            context.stdout.write(try HikeJSON.text(InfoJSON(directory: directory, tiles: tiles,
-                                                            ignored: store.ignored.map { [$0.file, $0.reason] })))
+            context.stdout.write(try HikeJSON.text(info))
             return 0
         }
         let clean = TerminalText.clean
@@ -66,7 +40,7 @@ enum DemInfoCommand: Command {
             out += "Area covered: \(tiles.count) square degree\(tiles.count == 1 ? "" : "s") within "
                 + "\(Self.degrees(s, "N", "S"))…\(Self.degrees(n, "N", "S")), \(Self.degrees(w, "E", "W"))…\(Self.degrees(e, "E", "W"))\n"
         }
-        for i in store.ignored { out += "Ignored: \(clean(i.file)) (\(i.reason))\n" }
+        for i in info.ignored { out += "Ignored: \(clean(i[0])) (\(i[1]))\n" }
         out += "Elevation data: SRTM (NASA/USGS, public domain)\n"
         context.stdout.write(out)
         return 0

@@ -37,12 +37,11 @@ enum MapImportCommand: Command {
         let storePath = try MapCommandSupport.storePath(args, context)
         let files = args.positionals
         guard !files.isEmpty else { throw CLIError.usage("give at least one OSM file to import") }
-        let existed = FileManager.default.fileExists(atPath: storePath)
-        var store: MapStore
-        do { store = try MapStore(path: storePath) } catch {
+        var store: MapStore, created: Bool
+        do { (store, created) = try MapExtracts.open(storePath) } catch {
             throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
         }
-        defer { if !existed { discardIfEmpty(&store) } }
+        defer { if created { MapExtracts.discardIfEmpty(&store) } }
         let signals = context.watchesSignals ? SignalWatcher(signals: [SIGINT, SIGTERM]) : nil
         defer { signals?.cancel() }
         var failed = 0
@@ -67,27 +66,10 @@ enum MapImportCommand: Command {
             } catch {
                 bar.clear()
                 failed += 1
-                let message: String
-                if let e = error as? OSMReadError {
-                    message = e.line.map { "\(shown):\($0): \(e.reason)" } ?? "\(shown): \(e.reason)"
-                } else {
-                    message = "\(shown): \(error)"
-                }
-                context.stderr.write("cairn map import: \(TerminalText.clean(message)); nothing was imported from it\n")
+                context.stderr.write("cairn map import: \(TerminalText.clean(MapExtracts.failure(error, shown: shown))); nothing was imported from it\n")
             }
         }
         return failed == 0 ? 0 : 1
-    }
-
-    /// A store this command created and no import went into (every file failed or was
-    /// interrupted) is deleted with its -wal, -shm and -journal files, so a failed first
-    /// import leaves nothing behind (DECISIONS 512). `store` is replaced by an in-memory one
-    /// first, closing the file.
-    private static func discardIfEmpty(_ store: inout MapStore) {
-        guard (try? store.imports().isEmpty) == true, let empty = try? MapStore(path: ":memory:") else { return }
-        let path = store.path
-        store = empty
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     static func describe(_ r: MapImportReport, shown: String) -> String {

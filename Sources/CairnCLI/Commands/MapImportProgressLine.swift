@@ -1,12 +1,6 @@
 import Foundation
 import TrailMap
 
-/// Thrown from the import's progress callback when SIGINT/SIGTERM arrived: rolls the
-/// import's transaction back (DECISIONS 67).
-struct MapImportInterrupted: Error {
-    let signal: Int32
-}
-
 /// The progress line of `cairn map import` on stderr: pass, share of the file read, bytes,
 /// objects per second and time left; redrawn at most 5 times a second; silent when stderr is
 /// not a terminal (nothing on a pipe).

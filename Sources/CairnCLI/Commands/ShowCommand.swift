@@ -43,7 +43,7 @@ public enum ShowCommand: Command {
             ? DemElevation.noTerrainText(Track(segments: try store.tracks(of: id).flatMap(\.segments)), planned: summary.kind == .drawn)
             : ""
         let ground = try GroundSurveys.shares(of: id, store: store, mapPath: try MapCommandSupport.storePath(args, context), now: context.now())
-        let completion = try completionReport(store, id, args, context)
+        let completion = try CompletionReport.ofHike(id, in: store) { try PlacesSupport.openMap(args, context) }
         // The device's laps, as the file had them (stored with the hike since issue 34).
         let laps = try store.tracks(of: id, line: .raw).flatMap(\.laps)
         if json {
@@ -69,15 +69,6 @@ public enum ShowCommand: Command {
                                  } ?? ""))
         }
         return 0
-    }
-
-    /// The hike's trail completion over every other walk and recording near it (nil for a hike without points).
-    static func completionReport(_ store: HikeStore, _ id: HikeID, _ args: ParsedArguments,
-                                 _ context: CommandContext) throws -> CompletionReport? {
-        let runs = try store.tracks(of: id).flatMap(\.segments).map { $0.points.map(\.coordinate) }.filter { $0.count >= 2 }
-        guard !runs.isEmpty else { return nil }
-        let (c, lines) = try store.completion(of: runs, excluding: id)
-        return CompletionReport(c, lines, map: try PlacesSupport.openMap(args, context))
     }
 
     /// "Ground (SAC): T1 42 %, …" and "Ground (surface): …": the classes with length, in order.

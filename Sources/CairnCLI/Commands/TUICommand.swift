@@ -1,18 +1,15 @@
-import Localization
-import CursesTerminal
 import Foundation
 import TermUI
 import TrailApp
 import TrailCore
 import TrailLive
-import TrailMap
 import TrailStore
 import ViewerRuntime
 
 /// `cairn tui` (and `cairn` with no arguments on a terminal): the full-screen viewer.
 public enum TUICommand: Command {
     public static let name = "tui"
-    public static let summary = N("Open the full-screen viewer (also: cairn with no arguments)")
+    public static let summary = "Open the full-screen viewer (also: cairn with no arguments)"
     public static let usageName = "[tui]"
     public static let about = """
         Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;
@@ -25,7 +22,7 @@ public enum TUICommand: Command {
         Press ? on any screen for every key.
         """
     static let select = OptionSpec("--select", value: "ID", kind: .hikeID,
-                                   help: N("start with this hike selected in the library (make demo: the demo hike)"))
+                                   help: "start with this hike selected in the library (make demo: the demo hike)")
     public static let options: [OptionSpec] = ViewerOptions.declared + [select] + OptionSpec.live
     public static let notes = ThemeOption.lookupNote
 
@@ -72,77 +69,28 @@ public enum TUICommand: Command {
         return try launch(options, context)
     }
 
-    /// Takes the terminal and runs the app until it quits.
+    /// Takes the terminal and runs the app until it quits (``ViewerLaunch``).
     static func launch(_ options: ViewerOptions, _ context: CommandContext) throws -> Int32 {
         try options.live.validate()
         guard context.stdoutIsTerminal && context.stdinIsTerminal else {
             throw CLIError.failure("the viewer needs a terminal (stdin and stdout); see 'cairn --help' for commands")
         }
-        let storePath = options.storePath
         let selection = ThemeSelection(environment: context.environment,
                                        executablePath: Bundle.main.executablePath ?? CommandLine.arguments.first)
         let theme: Theme
         do { theme = try selection.theme(requested: options.themeName) } catch { throw CLIError.failure(error.description) }
         // Open the store before taking the screen, so a refusal (newer version, not a
         // database) is printed plainly.
-        _ = try StoreAccess.open(storePath, context)
-        let now = context.now
-        let speech = SpeechOutput(environment: context.environment)
-        let screen = CursesScreen(environment: context.environment)
-        let performer = EffectPerformer(storePath: storePath, mapPath: options.mapPath, terrainPath: options.terrainPath, now: now, speech: speech,
-                                        terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() },
-                                                        runOutside: { screen.runOutside($0) }, size: { screen.size }))
-        // `cairn record pause|resume|finish|place` and `cairn status` from another shell.
-        performer.record.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }
-        performer.follow.controlPath.withLock { $0 = LiveControlSocket.path(environment: context.environment) }
-        let signals = SignalWatcher()
-        defer {
-            performer.follow.stopSource()
-            performer.follow.drain()
-            let kept = performer.record.shutDown()
-            screen.restore()
-            // Ctrl-C (or q) left a recording paused: say how to go on (DECISIONS.md 842).
-            if let kept { context.stdout.write(kept + "\n") }
-            signals.cancel()
-        }
-        let mode: CanvasMode = (options.forceASCII || !screen.isUTF8) ? .ascii : .braille
-        let environment = WidgetEnvironment(theme: theme, format: options.units, canvasMode: mode)
-        let size = screen.size
-        var state = AppState(environment: environment, storeLabel: abbreviate(storePath, context), width: size.width,
-                             height: size.height)
-        if let note = screen.localeNote { state.status = StatusMessage(text: note, isError: false, acrossScreens: true) }
-        options.live.apply(to: &state.live, speechAvailable: speech.isAvailable)
-        state.placesWithin = options.placesWithin
-        state.live.autoFollow = options.autoFollow
-        state.library.pendingSelection = options.select
-        if let (auto, rules) = options.autoRecord {
-            state.live.autoRecord = auto
-            performer.record.rules = rules
-        }
-        let runtime = ProgramRuntime(program: CairnApp(keyClock: { ProcessInfo.processInfo.systemUptime }), terminal: screen) { effect, send in
-            performer.perform(effect, send: send)
-        }
-        runtime.shouldStop = { signals.pending != nil }
-        // Another process changing the store (cairn match --keep, import, delete, rename): the
-        // viewer reads again what it shows.
-        let watcher = StoreWatcher(performer.connections)
-        watcher.start { runtime.send($0) }
-        defer { watcher.stop() }
-        if context.environment["CAIRN_BENCH_FIRST_FRAME"] == "1" {
-            // Benchmarks/tui-bench.sh: leave at the first complete library frame (list and,
-            // where the layout has one, the preview with its map data).
-            runtime.stopAfterFrame = { s in
-                guard !s.library.loading else { return false }
-                let previewShown = AppLayout(width: s.width, height: s.height).previewMap.isEmpty
-                    || s.library.all.isEmpty || (s.library.preview != nil && s.basemaps.pending(for: .preview) == nil)
-                return previewShown
-            }
-        }
-        var initial: [AppMessage] = [.start]
-        if options.autoFollow != nil { initial.append(.follow(.launch)) }
-        if options.autoRecord != nil { initial.append(.record(.launch)) }
-        runtime.run(&state, initial: initial)
-        return 0
+        _ = try StoreAccess.open(options.storePath, context)
+        var viewer = ViewerLaunch(storePath: options.storePath, mapPath: options.mapPath, terrainPath: options.terrainPath,
+                                  storeLabel: abbreviate(options.storePath, context), units: options.units, theme: theme,
+                                  placesWithin: options.placesWithin, environment: context.environment, now: context.now)
+        viewer.forceASCII = options.forceASCII
+        viewer.autoFollow = options.autoFollow
+        viewer.select = options.select
+        viewer.autoRecord = options.autoRecord
+        viewer.configureLive = { [live = options.live] in live.apply(to: &$0, speechAvailable: $1) }
+        return viewer.run { context.stdout.write($0 + "\n") }
     }
 
     /// `~/…` for paths in the home directory.

@@ -34,19 +34,6 @@ public enum TotalsCommand: Command {
     static let json = OptionSpec("--json", help: N("the numbers as JSON (SI units: metres, seconds, m/s; ISO 8601 dates)"))
     public static let options: [OptionSpec] = [year, json, .units, .store, .dem]
 
-    /// The JSON document: the report and what was counted.
-    struct Output: Encodable {
-        var totals: TotalsReport
-        var counted: Counted
-        struct Counted: Encodable {
-            var hikes: Int
-            var walks: Int
-            var duplicateHikesLeftOut: Int
-            var undatedHikes: Int
-            var walksDuringHikesLeftOut: Int
-        }
-    }
-
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let units = try UnitsOption.formatter(args, context)
         if let warning = units.timeZoneWarning { context.stderr.write("cairn: \(warning)\n") }
@@ -64,10 +51,7 @@ public enum TotalsCommand: Command {
         let list = try HikeElevationFigures.outings(try store.outings(), store: store, terrain: terrain)
         let report = TotalsCalculator.report(list.outings, year: year, timeZone: units.timeZone)
         if args.has(Self.json) {
-            let walks = list.outings.filter { $0.walkID != nil }.count
-            context.stdout.write(try HikeJSON.text(Output(totals: report, counted: .init(
-                hikes: list.outings.count - walks, walks: walks, duplicateHikesLeftOut: list.duplicateHikes,
-                undatedHikes: list.undatedHikes, walksDuringHikesLeftOut: list.walksDuringHikes))))
+            context.stdout.write(try HikeJSON.text(TotalsJSON(report, list)))
             return 0
         }
         context.stdout.write(TotalsCommandText.render(report, list, units))

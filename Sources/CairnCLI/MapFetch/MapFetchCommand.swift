@@ -1,4 +1,3 @@
-import Localization
 import Foundation
 import HikeServices
 import OverpassSupport
@@ -10,7 +9,7 @@ import TrailStore
 /// extract (see ``OverpassQuery`` for the query, ``OverpassHelper`` and the `cairn-overpass` program for the request and its politeness).
 enum MapFetchCommand: Command {
     static let name = "map fetch"
-    static let summary = N("Fetch the map data of an area (around a hike, or a box) from an Overpass API server")
+    static let summary = "Fetch the map data of an area (around a hike, or a box) from an Overpass API server"
     static let about = """
         Asks an Overpass API server for the walking-relevant OpenStreetMap data of an area (paths,
         tracks and roads, water, forest and land use, peaks, huts, springs and other places,
@@ -29,18 +28,18 @@ enum MapFetchCommand: Command {
         node[tourism]; node[amenity]; node[place]; node[waterway]; relation[route=hiking];
         multipolygon relations with natural, landuse or leisure); (._; >;); out body;
         """
-    static let bbox = OptionSpec("--bbox", value: "S,W,N,E", help: N("the area: south, west, north, east in degrees"))
-    static let around = OptionSpec("--around", value: "ID", kind: .hikeID, help: N("the area of a stored hike, widened by --margin"))
+    static let bbox = OptionSpec("--bbox", value: "S,W,N,E", help: "the area: south, west, north, east in degrees")
+    static let around = OptionSpec("--around", value: "ID", kind: .hikeID, help: "the area of a stored hike, widened by --margin")
     static let margin = OptionSpec("--margin", value: "DIST", defaultValue: "2km",
-                                   help: N("how far around the hike (m, km or ft; up to 10 km)"))
+                                   help: "how far around the hike (m, km or ft; up to 10 km)")
     static let defaultEndpoint = "https://overpass-api.de/api/interpreter"
     static let endpoint = OptionSpec("--endpoint", value: "URL", defaultValue: defaultEndpoint,
-                                     help: N("the Overpass API interpreter to ask (the main public instance by default)"))
+                                     help: "the Overpass API interpreter to ask (the main public instance by default)")
     static let timeout = OptionSpec("--timeout", value: "SECONDS", defaultValue: "180",
-                                    help: N("the [timeout:] asked of the server; Cairn waits 5 s longer for the whole answer"))
+                                    help: "the [timeout:] asked of the server; Cairn waits 5 s longer for the whole answer")
     static let maxSize = OptionSpec("--max-size", value: "MB", defaultValue: "100",
-                                    help: N("the largest answer accepted, megabytes (also the server's [maxsize:])"))
-    static let refresh = OptionSpec("--refresh", help: N("ask the server again even when the answer is in the cache"))
+                                    help: "the largest answer accepted, megabytes (also the server's [maxsize:])")
+    static let refresh = OptionSpec("--refresh", help: "ask the server again even when the answer is in the cache")
     static let options: [OptionSpec] = [bbox, around, margin, endpoint, timeout, maxSize, refresh, .map, .store]
     static let notes = """
         Examples:
@@ -53,14 +52,14 @@ enum MapFetchCommand: Command {
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let box = try area(args, context)
         guard let seconds = Int(args.value(Self.timeout) ?? "180"), (1...3600).contains(seconds) else {
-            throw CLIError.usage(L("--timeout takes whole seconds from 1 to 3600"))
+            throw CLIError.usage("--timeout takes whole seconds from 1 to 3600")
         }
         guard let mb = Int(args.value(Self.maxSize) ?? "100"), (1...2000).contains(mb) else {
-            throw CLIError.usage(L("--max-size takes megabytes from 1 to 2000"))
+            throw CLIError.usage("--max-size takes megabytes from 1 to 2000")
         }
         let endpointText = args.value(Self.endpoint) ?? defaultEndpoint
         guard let url = URL(string: endpointText), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw CLIError.usage(L("--endpoint takes an http or https URL, not '%s'", TerminalText.clean(endpointText)))
+            throw CLIError.usage("--endpoint takes an http or https URL, not '\(TerminalText.clean(endpointText))'")
         }
         let query = OverpassQuery(box: box, timeout: seconds, maxSize: mb * 1_000_000)
         let area = query.areaSquareKilometres
@@ -70,28 +69,19 @@ enum MapFetchCommand: Command {
         }
         let storePath = try MapCommandSupport.storePath(args, context)
         let cache = OverpassCache(directory: OverpassCache.directory(context.environment), endpoint: endpointText, query: query)
-        let lock: OverpassCache.Lock
-        do { lock = try cache.lock() } catch { throw CLIError.failure("\(error)") }
+        let (fetched, lock): (Bool, OverpassCache.Lock)
+        do {
+            (fetched, lock) = try OverpassFetch.answer(query, from: endpointText, cache: cache, refresh: args.has(Self.refresh), userAgent: userAgent,
+                asking: {
+                    context.stderr.write("cairn map fetch: asking \(TerminalText.clean(url.host ?? endpointText)) for "
+                                         + String(format: "%.1f km²", area) + " (up to \(seconds) s)\n")
+                }, note: { context.stderr.write("cairn map fetch: \(TerminalText.clean($0))\n") })
+        } catch let e as OverpassFetch.Failure {
+            throw CLIError.failure(e.description)
+        }
         defer { lock.release() }
-        let fetched = args.has(Self.refresh) || !cache.hasAnswer
-        if fetched {
-            context.stderr.write("cairn map fetch: asking \(TerminalText.clean(url.host ?? endpointText)) for "
-                                 + String(format: "%.1f km²", area) + " (up to \(seconds) s)\n")
-            guard let helper = OverpassHelper.find() else {
-                throw CLIError.failure("\(OverpassHelper.programName), which makes the request, is not installed beside cairn; "
-                                       + "reinstall cairn ('make install' puts it in PREFIX/libexec/cairn)")
-            }
-            do {
-                try helper.fetch(query: query.text, endpoint: endpointText, userAgent: userAgent, maxBytes: query.maxSize,
-                                 timeout: Double(seconds) + 5, to: cache.partPath,
-                                 note: { context.stderr.write(L("cairn map fetch: %s\n", TerminalText.clean($0))) })
-                try cache.keep(bounds: box)
-            } catch let e as OverpassError {
-                cache.discardPart()
-                throw CLIError.failure(L("%s; nothing was imported", TerminalText.clean(e.description)))
-            }
-        } else {
-            context.stderr.write(L("cairn map fetch: the answer for this area is in the cache (%s)\n", TerminalText.clean(cache.answerPath)))
+        if !fetched {
+            context.stderr.write("cairn map fetch: the answer for this area is in the cache (\(TerminalText.clean(cache.answerPath)))\n")
         }
         let store: MapStore
         do { store = try MapStore(path: storePath) } catch {
@@ -107,7 +97,7 @@ enum MapFetchCommand: Command {
             context.stdout.write(MapImportCommand.describe(report, shown: (cache.answerPath as NSString).lastPathComponent))
         } catch {
             let reason = (error as? OSMReadError)?.reason ?? "\(error)"
-            throw CLIError.failure(L("the server's answer cannot be imported: %s; nothing was imported", TerminalText.clean(reason)))
+            throw CLIError.failure("the server's answer cannot be imported: \(TerminalText.clean(reason)); nothing was imported")
         }
         return 0
     }
@@ -118,13 +108,13 @@ enum MapFetchCommand: Command {
     /// The box of `--bbox`, or of `--around` widened by `--margin`.
     static func area(_ args: ParsedArguments, _ context: CommandContext) throws -> BoundingBox {
         switch (args.value(Self.bbox), args.value(Self.around)) {
-        case (nil, nil): throw CLIError.usage(L("give the area: --around ID or --bbox S,W,N,E"))
-        case (.some, .some): throw CLIError.usage(L("give either --around or --bbox, not both"))
+        case (nil, nil): throw CLIError.usage("give the area: --around ID or --bbox S,W,N,E")
+        case (.some, .some): throw CLIError.usage("give either --around or --bbox, not both")
         case (let text?, nil):
             let v = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard v.count == 4, let s = v[0], let w = v[1], let n = v[2], let e = v[3], (-90...90).contains(s),
                   (-90...90).contains(n), (-180...180).contains(w), (-180...180).contains(e), s < n, w < e else {
-                throw CLIError.usage(L("--bbox takes south,west,north,east in degrees (south < north, west < east), not '%s'", TerminalText.clean(text)))
+                throw CLIError.usage("--bbox takes south,west,north,east in degrees (south < north, west < east), not '\(TerminalText.clean(text))'")
             }
             return BoundingBox(minLatitude: s, minLongitude: w, maxLatitude: n, maxLongitude: e)
         case (nil, let id?):
@@ -132,7 +122,7 @@ enum MapFetchCommand: Command {
             let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
             let hike = try StoreAccess.ids([id], in: store)[0]
             guard let b = try store.summary(hike).statistics.boundingBox else {
-                throw CLIError.failure(L("hike %s has no points to fetch the map around", hike))
+                throw CLIError.failure("hike \(hike) has no points to fetch the map around")
             }
             return OverpassQuery.box(around: b, margin: margin)
         }

@@ -2,33 +2,6 @@ import Foundation
 import TrailCore
 import TrailStore
 
-extension HikeJSON {
-    /// One walk of `cairn show --json`'s `walks`: times ISO 8601, distances in metres, times in
-    /// seconds, coverage as a fraction; `summary` is the last one written (final once `endedAt`
-    /// is set).
-    struct Walk: Encodable {
-        var id: Int64
-        var startedAt: Date
-        var endedAt: Date?
-        var finished: Bool
-        var backtrack: Bool
-        var offRouteThreshold: Double
-        var pointCount: Int
-        var summary: FollowSummary?
-
-        init(_ w: WalkRecord) {
-            id = w.id.rawValue
-            startedAt = w.startedAt
-            endedAt = w.endedAt
-            finished = w.isFinished
-            backtrack = w.isBacktrack
-            offRouteThreshold = w.offRouteThreshold
-            pointCount = w.pointCount
-            summary = w.summary
-        }
-    }
-}
-
 /// The "Walks" section of `cairn show`: one row per time the hike was followed.
 enum WalkHistoryText {
     static func section(_ walks: [WalkRecord], _ u: UnitFormatter) -> String {

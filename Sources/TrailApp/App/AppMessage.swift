@@ -37,10 +37,6 @@ public enum AppMessage: Sendable {
     case record(RecordMessage)
     /// Results for the Places screen (and the hike's places).
     case places(PlacesMessage)
-    /// Answers for the Totals screen.
-    case totals(TotalsMessage)
-    /// Answers for the match review screen.
-    case review(ReviewMessage)
     /// An answer for a screen registered in ``CairnApp/screens`` that the root does not name
     /// (DECISIONS 801); the screen's folder gives the typed constructor (`.routes(_:)`).
     case screen(ScreenMessage)
@@ -76,10 +72,6 @@ public enum AppEffect: Equatable, Sendable {
     case record(RecordEffect)
     /// Places: the map search, the hike's places in the store.
     case places(PlacesEffect)
-    /// The Totals screen's store work.
-    case totals(TotalsEffect)
-    /// The match review: the match, the line versions in the store.
-    case review(ReviewEffect)
     /// Work of a screen registered in ``CairnApp/screens`` that the root does not name (its
     /// performer is registered beside the runtime's, DECISIONS 801); the screen's folder gives
     /// the typed constructor (`.routes(_:)`) and accessor (``routesEffect``).

@@ -20,10 +20,6 @@ public struct AppState: Sendable {
         case record(RecordModel)
         /// The places along the open hike (the Places screen carries the hike it goes back to).
         case places(PlacesModel)
-        /// The Totals screen (`T` from the library).
-        case totals(TotalsModel)
-        /// The match review over the open hike (`m` on the hike screen; it carries the hike).
-        case review(ReviewModel)
         /// A screen registered in ``CairnApp/screens`` that the root does not name (DECISIONS
         /// 801): its kind and its model. Its folder gives the typed constructor and accessor
         /// (the Routes screen: `.routes(model)`, ``routesModel``).
@@ -43,8 +39,6 @@ public struct AppState: Sendable {
             public static let follow = Kind("follow")
             public static let record = Kind("record")
             public static let places = Kind("places")
-            public static let totals = Kind("totals")
-            public static let review = Kind("review")
         }
 
         public var kind: Kind {
@@ -55,8 +49,6 @@ public struct AppState: Sendable {
             case .follow: return .follow
             case .record: return .record
             case .places: return .places
-            case .totals: return .totals
-            case .review: return .review
             case .registered(let s): return s.kind
             }
         }
@@ -253,7 +245,7 @@ extension AppState {
             switch screen {
             case .hike(let h), .follow(_, over: let h): return h
             case .places(let m): return m.hike
-            case .review(let m): return m.hike
+            case .registered(let s): return (s.model as? any CarriesHike)?.hike
             default: return nil
             }
         }
@@ -263,7 +255,11 @@ extension AppState {
             case .hike: screen = .hike(newValue)
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
             case .places(var m): m.hike = newValue; screen = .places(m)
-            case .review(var m): m.hike = newValue; screen = .review(m)
+            case .registered(var s):
+                guard var m = s.model as? any CarriesHike else { return }
+                m.hike = newValue
+                s.model = m
+                screen = .registered(s)
             default: break
             }
         }
@@ -280,4 +276,10 @@ extension AppState {
         get { if case .follow(let f, over: _) = screen { return f } else { return nil } }
         set { if let newValue, case .follow(_, over: let h) = screen { screen = .follow(newValue, over: h) } }
     }
+}
+
+/// The model of a registered screen that shows the open hike's state live and goes back to it
+/// (the match review): ``AppState/hike`` reads and writes the hike through it.
+public protocol CarriesHike: Sendable {
+    var hike: HikeModel { get set }
 }

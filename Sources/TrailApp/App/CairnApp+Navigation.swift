@@ -43,13 +43,9 @@ enum Navigation {
     case placesOverDrawing(DrawModel)
     /// Back from Places to the drawing, with its places (kept as the draft).
     case drawingWithPlaces(DrawModel)
-    /// The Totals screen, reading the walks.
-    case totals
     /// Back to the screen under this one as it was left (``AppState/backStack``), the
     /// library when there is none.
     case back
-    /// The match review over the open hike (its match asked for).
-    case review
     /// A screen registered in ``CairnApp/screens`` that the root does not name, with what it
     /// opens with (``AppScreen/open(_:_:_:)``); its folder gives the typed target
     /// (`.routes(around:)`, DECISIONS 801).
@@ -121,17 +117,6 @@ extension CairnApp {
                 u.opens = true
                 return u.keepDraft(d) + u.drawBasemapEffects()
             }
-        case .review:
-            guard case .hike(let hike) = state.screen else { return [] }
-            let (model, result) = ReviewFeature.open(hike)
-            state.screen = .review(model)
-            return apply(result, &state, AppEffect.review)
-        case .totals:
-            state.basemaps.cancel(.hike)
-            state.basemaps.cancel(.drawing)
-            state.backStack = []
-            state.screen = .totals(TotalsModel())
-            return [.totals(.load)]
         case .back:
             guard let under = state.backStack.popLast() else { return navigate(&state, to: .library) }
             switch under {

@@ -46,7 +46,6 @@ public enum HelpText {
     }
 
     public static var record: [HelpLine] { RecordAction.keyMap.helpLines() + global }
-    public static var totals: [HelpLine] { TotalsAction.keyMap.helpLines() + global }
 
     /// The drawing screen with the map focused: its keys, the list's, the common ones.
     public static var drawMap: [HelpLine] {
@@ -67,7 +66,6 @@ public enum HelpText {
 
     public static var places: [HelpLine] { PlacesAction.keyMap.helpLines() + global }
 
-    public static var review: [HelpLine] { ReviewAction.keyMap.helpLines() + global }
 
     /// The help of what `state` shows.
     static func lines(for state: AppState) -> [HelpLine] { CairnApp.screen(state.screen.kind).help(state) }

@@ -5,7 +5,7 @@ import TermUI
 extension CairnApp {
     /// An answer for the match review screen (dropped when the screen has closed).
     func reviewMessage(_ state: inout AppState, _ message: ReviewMessage) -> [AppEffect] {
-        guard case .review(var model) = state.screen else {
+        guard var model = state.screen.reviewModel else {
             if case .failed(let reason) = message { state.status = StatusMessage(text: L("Match review: %s", reason), isError: true) }
             return []
         }

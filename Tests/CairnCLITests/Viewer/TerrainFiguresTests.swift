@@ -487,7 +487,7 @@ import TrailTerrain
         let expected = try #require(TotalsText.terrainNote(TotalsFigures(elevationGain: all, elevationGainFromTerrain: fromTerrain), u))
         #expect(text.contains(expected) && text.contains("~" + u.elevationChange(all)), "\(text)")
         // The Totals screen reads the same.
-        guard case .totals(.loaded(let list, _)) = w.answer(.totals(.load), w.performer()) else { Issue.record("no totals"); return }
+        guard case .loaded(let list, _) = w.answer(.totals(.load), w.performer())?.totalsMessage else { Issue.record("no totals"); return }
         let report = TotalsCalculator.report(list.outings, year: 2024, timeZone: TimeZone(identifier: "UTC")!)
         Self.close(report.allTime.elevationGain, all, "screen climb", within: 0.06)
         Self.close(report.allTime.elevationGainFromTerrain, fromTerrain, "screen terrain part", within: 0.06)

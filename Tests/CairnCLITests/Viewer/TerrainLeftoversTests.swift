@@ -91,7 +91,7 @@ import TrailTerrain
             let p = EffectPerformer(storePath: store, mapPath: w.dir.appendingPathComponent("none.sqlite").path, terrainPath: w.dem,
                                     now: { Date(timeIntervalSince1970: 0) }, speech: SpeechOutput(environment: [:]),
                                     terminal: .init(bell: {}, suspend: {}))
-            guard case .totals(.loaded(let list, _)) = w.answer(.totals(.load), p) else { Issue.record("no totals"); return }
+            guard case .loaded(let list, _) = w.answer(.totals(.load), p)?.totalsMessage else { Issue.record("no totals"); return }
             let report = TotalsCalculator.report(list.outings, year: 2024, timeZone: TimeZone(identifier: "UTC")!)
             let record = try #require(report.records.first { $0.kind == .steepest })
             #expect((record.fromTerrain ?? false) == fromTerrain)

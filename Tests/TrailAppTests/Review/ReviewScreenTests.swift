@@ -89,7 +89,7 @@ import TrailStore
         var app = AppState(environment: TestSupport.environment(), storeLabel: "t", width: 120, height: 40)
         app.screen = .review(m)
         _ = CairnApp().update(&app, .input(.resize(width: 100, height: 36)))
-        guard case .review(let resized) = app.screen else { Issue.record("still reviewing"); return }
+        guard let resized = app.screen.reviewModel else { Issue.record("still reviewing"); return }
         let small = resized.hike.screen.viewport.resized(width: ReviewLayout(area: Rect(x: 0, y: 0, width: 100, height: 35)).map.width,
                                                          height: ReviewLayout(area: Rect(x: 0, y: 0, width: 100, height: 35)).map.height)
         for c in match.sections[1].raw { #expect(small.cell(c) != nil, "after a resize: \(c) outside \(small.bounds)") }

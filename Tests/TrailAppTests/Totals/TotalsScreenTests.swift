@@ -45,8 +45,7 @@ import TrailStore
     }
 
     static func model(_ s: AppState) -> TotalsModel? {
-        if case .totals(let m) = s.screen { return m }
-        return nil
+        s.screen.totalsModel
     }
 
     @Test func chartAndPanelAsText() throws {

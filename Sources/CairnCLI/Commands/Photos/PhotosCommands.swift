@@ -20,38 +20,14 @@ public enum PhotosCommand: Command {
     static let json = OptionSpec("--json", help: N("a JSON array (SI units, ISO 8601 dates) instead of the table"))
     public static let options: [OptionSpec] = [json, .units, .store]
 
-    struct PhotoJSON: Encodable {
-        var number: Int64
-        var path: String
-        var missing: Bool
-        var size: Int64
-        var sha256: String
-        var takenAt: String?
-        var latitude: Double?
-        var longitude: Double?
-        var elevation: Double?
-        var distanceAlong: Double?
-        var distanceOff: Double?
-        var placement: String
-        var note: String?
-    }
-
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard args.positionals.count == 1 else { throw CLIError.usage("photos needs exactly one ID") }
         let units = try UnitsOption.formatter(args, context)
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
         let id = try StoreAccess.ids(args.positionals, in: store)[0]
-        let photos = try store.photos(of: id)
-        let fm = FileManager.default
+        let photos = try PhotoLibrary.listed(of: id, in: store)
         if args.has(json) {
-            let rows = photos.map { s in
-                PhotoJSON(number: s.id, path: s.photo.path, missing: !fm.fileExists(atPath: s.photo.path), size: s.photo.size,
-                          sha256: s.photo.contentHash.map { String(format: "%02x", $0) }.joined(),
-                          takenAt: s.photo.takenAt.map(ISO8601Timestamp.format), latitude: s.photo.coordinate?.latitude,
-                          longitude: s.photo.coordinate?.longitude, elevation: s.photo.elevation,
-                          distanceAlong: s.photo.distanceAlong, distanceOff: s.photo.distanceOff,
-                          placement: s.photo.placement, note: s.photo.note)
-            }
+            let rows = photos.map(\.listed)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             context.stdout.write(String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n")
@@ -62,15 +38,15 @@ public enum PhotosCommand: Command {
             return 0
         }
         var t = TextTable(headers: ["#", "ALONG", "TAKEN", "PLACED", "FILE"], rightAligned: [0, 1])
-        for s in photos {
+        for (s, listed) in photos {
             let p = s.photo
             let placed = p.placement == "gps" ? "GPS tag" : p.placement == "time" ? "by time" : "not placed"
-            let missing = fm.fileExists(atPath: p.path) ? "" : " (missing)"
+            let missing = listed.missing ? " (missing)" : ""
             t.add(["\(s.id)", p.distanceAlong.map { units.distance($0) } ?? "--",
                    p.takenAt.map { units.dateTime($0) } ?? "--", placed, TerminalText.clean(p.path) + missing])
         }
         var out = "\(id): \(photos.count) photo\(photos.count == 1 ? "" : "s")\n" + t.render() + "\n"
-        for s in photos where s.photo.placement == "none" {
+        for (s, _) in photos where s.photo.placement == "none" {
             out += "  #\(s.id) not placed: \(TerminalText.clean(s.photo.note ?? ""))\n"
         }
         context.stdout.write(out)
@@ -134,46 +110,29 @@ public enum PhotosAddCommand: Command {
             throw CLIError.failure("\(TerminalText.clean(path)): no such file or directory; nothing was added")
         }
         guard !files.isEmpty else { throw CLIError.failure("no .jpg or .jpeg files found there; nothing was added") }
-        let track = Track(segments: try store.tracks(of: id).flatMap(\.segments))
         let showProgress = context.stderrIsTerminal && files.count > 20
-        let lines = PhotoImport.read(files, track: track, options: options) { done, total in
+        let batch = try PhotoLibrary.read(files, for: id, in: store, options: options) { done, total in
             if showProgress && (done % 10 == 0 || done == total) {
                 context.stderr.write("\rReading photos: \(done) of \(total)" + (done == total ? "\n" : ""))
             }
         }
-        // The same content twice (a copy in another folder) is one photo: the first path is kept.
-        var firstPath: [[UInt8]: String] = [:]
-        var photos: [NewPhoto] = []
-        for p in lines.compactMap(\.photo) {
-            if let first = firstPath[p.contentHash] {
-                context.stderr.write("\(TerminalText.clean(p.path)): the same photo as \(TerminalText.clean(first)); kept once\n")
-                continue
-            }
-            firstPath[p.contentHash] = p.path
-            photos.append(p)
+        for (path, first) in batch.sameContent {
+            context.stderr.write("\(TerminalText.clean(path)): the same photo as \(TerminalText.clean(first)); kept once\n")
         }
-        for l in lines { context.stderr.write(TerminalText.clean(l.message) + "\n") }
-        guard !photos.isEmpty else { throw CLIError.failure("no readable photo; nothing was added") }
-        let outcomes = try store.addPhotos(photos, to: id)
-        let added = outcomes.filter { if case .added = $0 { return true } else { return false } }.count
-        let placed = photos.filter { $0.placement != "none" }.count
-        let unreadable = lines.filter { $0.photo == nil }.count
-        var summary = "\(id): \(added) photo\(added == 1 ? "" : "s") added, \(placed) of \(photos.count) placed"
-        if outcomes.count > added { summary += ", \(outcomes.count - added) already kept (updated)" }
+        for l in batch.lines { context.stderr.write(TerminalText.clean(l.message) + "\n") }
+        guard !batch.photos.isEmpty else { throw CLIError.failure("no readable photo; nothing was added") }
+        let (added, updated) = try PhotoLibrary.store(batch, with: id, in: store)
+        let unreadable = batch.unreadable
+        var summary = "\(id): \(added) photo\(added == 1 ? "" : "s") added, \(batch.placed) of \(batch.photos.count) placed"
+        if updated > 0 { summary += ", \(updated) already kept (updated)" }
         if unreadable > 0 { summary += ", \(unreadable) file\(unreadable == 1 ? "" : "s") not read" }
         context.stdout.write(summary + "\n")
         return unreadable > 0 ? 1 : 0
     }
 
-    /// --tz, else TZ, else UTC. A zone is an IANA name (Europe/Andorra, UTC) or an offset
-    /// "+02:00"; POSIX rules such as "UTC+2" (which POSIX reads as two hours *behind* UTC, and
-    /// Foundation as ahead) are refused rather than read with one sign or the other.
+    /// --tz, else TZ, else UTC (``PhotoLibrary/timeZone(named:)`` says which names are read).
     static func zone(_ args: ParsedArguments, _ context: CommandContext) throws -> PhotoImportOptions {
-        func named(_ name: String) -> TimeZone? {
-            if let seconds = PhotoClock.offsetSeconds(name) { return TimeZone(secondsFromGMT: seconds) }
-            let known = name == "UTC" || name == "GMT" || TimeZone.knownTimeZoneIdentifiers.contains(name)
-            return known ? TimeZone(identifier: name) : nil
-        }
+        let named = PhotoLibrary.timeZone(named:)
         if let name = args.value(tz) {
             guard let z = named(name) else {
                 throw CLIError.usage("--tz: '\(TerminalText.clean(name))' is not a time zone name (as in /usr/share/zoneinfo, e.g."
@@ -260,27 +219,18 @@ public enum PhotosRelinkCommand: Command {
         guard args.positionals.count >= 2 else { throw CLIError.usage("photos relink needs an ID and a DIR") }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
-        let missing = try store.photos(of: id).filter { !FileManager.default.fileExists(atPath: $0.photo.path) }
+        let missing = try PhotoLibrary.missing(of: id, in: store)
         guard !missing.isEmpty else {
             context.stdout.write("\(id): every photo is where it was; nothing to relink\n")
             return 0
         }
-        let wanted = Set(missing.map(\.photo.contentHash))
-        let sizes = Set(missing.map(\.photo.size))
-        var found: [[UInt8]: String] = [:]
         let files: [String]
         do {
             files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
         } catch let e as CocoaError {
             throw CLIError.failure("\(TerminalText.clean((e.userInfo[NSFilePathErrorKey] as? String) ?? "?")): no such directory")
         }
-        for f in files {
-            // Only files of a wanted size are hashed.
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: f)[.size] as? NSNumber)?.int64Value,
-                  sizes.contains(size), let (_, hash) = try? PhotoImport.contentHash(f), wanted.contains(hash) else { continue }
-            found[hash] = f
-        }
-        let moved = try store.relinkPhotos(of: id, found: found)
+        let moved = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
         let still = missing.count - moved
         context.stdout.write("\(id): \(moved) photo\(moved == 1 ? "" : "s") found again"
                              + (still > 0 ? ", \(still) still missing" : "") + "\n")

@@ -25,22 +25,9 @@ enum PlacesListing {
     }
 
     static func json(_ rows: [ListedPlace], hike: CustomStringConvertible) -> String {
-        struct Item: Encodable {
-            let along: Double?, off: Double?, kind: String, name: String?, latitude: Double, longitude: Double
-            let elevation: Double?, elevationSource: String?, osmId: String?, placeId: Int64?, note: String?
-            let tags: [String: String]
-        }
-        let items = rows.map { r in
-            Item(along: r.along.map(round1), off: r.off.map(round1), kind: r.place.kind.rawValue, name: r.place.name,
-                 latitude: r.place.coordinate.latitude, longitude: r.place.coordinate.longitude,
-                 elevation: r.place.elevation,
-                 elevationSource: r.place.elevation == nil ? nil : (r.place.elevationFromTerrain ? "terrain" : r.place.osmID != nil ? "tagged" : "waypoint"), osmId: r.place.osmID, placeId: r.place.id, note: r.place.note,
-                 tags: r.place.tags)
-        }
+        let items = rows.map(PlaceJSON.init)
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return ((try? e.encode(items)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n"
     }
-
-    static func round1(_ v: Double) -> Double { (v * 10).rounded() / 10 }
 }

@@ -58,11 +58,7 @@ public enum RoutesCommand: Command {
         }
         let listing = try RouteListing(map: map, box: box, near: point, within: radius, includeLongDistance: args.has(Self.all))
         let shown = listing.shown
-        let completions = try shown.map { r -> CompletionReport? in
-            guard let store else { return nil }
-            let (c, lines) = try store.completion(of: r.line.runs)
-            return CompletionReport(c, lines, map: map)
-        }
+        let completions = try shown.map { r in try store.map { try CompletionReport.ofRoute(r.line.runs, in: $0, map: map) } }
         if args.has(json) {
             context.stdout.write(try HikeJSON.text(zip(shown, completions).map { RouteJSON($0, completion: $1) }))
         } else {
@@ -113,45 +109,5 @@ enum BlazeText {
         case .other(let n): return TerminalText.clean(n)
         default: return "\(s)"
         }
-    }
-}
-
-/// One route in `cairn routes --json`.
-struct RouteJSON: Encodable {
-    var id: Int64
-    var url: String
-    var name: String?
-    var ref: String?
-    var network: String?
-    var from: String?
-    var to: String?
-    var roundTrip: Bool?
-    var osmcSymbol: String?
-    var lengthMetres: Double
-    var taggedDistanceMetres: Double?
-    var longDistance: Bool
-    var complete: Bool
-    var gaps: [[Double]]
-    var distanceMetres: Double?
-    var source = "OpenStreetMap (© OpenStreetMap contributors, ODbL)"
-    var completion: CompletionReport?
-
-    init(_ r: RouteSummary, completion: CompletionReport?) {
-        id = r.id
-        url = r.osmURL
-        name = r.route.name
-        ref = r.route.ref
-        network = r.network
-        from = r.route.tags["from"]
-        to = r.route.tags["to"]
-        roundTrip = r.route.isRoundTrip
-        osmcSymbol = r.route.tags["osmc:symbol"]
-        lengthMetres = r.length
-        taggedDistanceMetres = r.taggedDistance
-        longDistance = r.isLongDistance
-        complete = r.route.isComplete
-        gaps = r.line.gaps.map { [$0.along, $0.length] }
-        distanceMetres = r.distanceFromPoint
-        self.completion = completion
     }
 }

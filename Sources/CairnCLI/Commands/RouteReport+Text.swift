@@ -6,8 +6,8 @@ import TrailStore
 import TrailTerrain
 import TrailApp
 
-/// What `cairn route` prints: a text table or JSON.
-enum RouteReport {
+/// What `cairn route` prints: a text table, or the JSON of ``RouteReport/report(_:places:saved:output:terrain:legs:)``.
+extension RouteReport {
     /// "el Serrat (place, 12 m)" or "42.61958,1.53890" when nothing named is within 500 m.
     static func placeText(_ place: NamedPlace?, _ c: Coordinate, units: UnitFormatter) -> String {
         guard let place else { return String(format: "%.5f,%.5f", c.latitude, c.longitude) }
@@ -76,86 +76,9 @@ enum RouteReport {
         return out
     }
 
-    struct Place: Encodable {
-        var name: String
-        var featureClass: String
-        var distanceMetres: Double?
-    }
-
-    struct Stop: Encodable {
-        var latitude: Double
-        var longitude: Double
-        var place: Place?
-    }
-
-    struct Leg: Encodable {
-        var routed: Bool
-        var straightReason: String?
-        var lengthMetres: Double
-        /// Nil (JSON null) when unknown: no terrain under the leg, or none imported.
-        var ascentMetres: Double?
-        var descentMetres: Double?
-        var startConnectorMetres: Double?
-        var endConnectorMetres: Double?
-        var hardestSAC: String?
-        var ways: [String]
-        /// [latitude, longitude] pairs.
-        var points: [[Double]]
-    }
-
-    struct Report: Encodable {
-        var lengthMetres: Double
-        var straightLegs: Int
-        var maxSAC: String
-        var viaFerrata: Bool
-        var stops: [Stop]
-        var legs: [Leg]
-        var gpxFile: String?
-        var savedAs: String?
-        var alreadyStoredAs: String?
-        /// Whole-route climb (terrain, 5 m hysteresis), its source, DIN 33466 time in seconds.
-        var ascentMetres: Double?
-        var descentMetres: Double?
-        var elevationSource: String = ElevationSource.none.rawValue
-        var walkingTimeSeconds: Double?
-        /// False when the walking time leaves climbing out (no elevation under the route).
-        var walkingTimeIncludesClimb = false
-        /// With ``walkingTimeIncludesClimb``: the share (0…1) of the route's length whose climb
-        /// the walking time counts (the rest has no terrain height: flat there; DECISIONS 415).
-        var walkingTimeClimbCoverage: Double?
-        var elevation: TerrainStatistics?
-    }
-
     /// The JSON report (keys sorted, numbers in metres and degrees).
     static func json(_ plan: RoutePlan, places: [NamedPlace?], saved: HikeStore.InsertOutcome?, output: String?,
-                     terrain: TerrainStatistics? = nil, legs legFigures: [TerrainStatistics]? = nil) throws -> String {
-        var report = Report(
-            lengthMetres: plan.length, straightLegs: plan.straightLegCount, maxSAC: plan.options.maxSAC.description,
-            viaFerrata: plan.options.allowViaFerrata,
-            stops: zip(plan.stops, places).map { c, p in
-                Stop(latitude: c.latitude, longitude: c.longitude,
-                     place: p.map { Place(name: $0.name, featureClass: $0.featureClass.rawValue, distanceMetres: $0.distance) })
-            },
-            legs: plan.legs.enumerated().map { i, leg in
-                let known = legFigures.map { $0.indices.contains(i) ? $0[i] : nil } ?? nil
-                return Leg(routed: leg.isRouted, straightReason: leg.straightReason?.rawValue, lengthMetres: leg.length,
-                    ascentMetres: known?.elevationGain, descentMetres: known?.elevationLoss, startConnectorMetres: leg.startConnector,
-                    endConnectorMetres: leg.endConnector, hardestSAC: leg.hardestGrade?.description,
-                    ways: leg.ways.map(\.description), points: leg.coordinates.map { [$0.latitude, $0.longitude] })
-            },
-            gpxFile: output, savedAs: nil, alreadyStoredAs: nil)
-        report.ascentMetres = terrain?.elevationGain
-        report.descentMetres = terrain?.elevationLoss
-        report.elevationSource = terrain?.elevationSource.rawValue ?? ElevationSource.none.rawValue
-        report.walkingTimeSeconds = terrain?.estimatedWalkingTime ?? StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
-        report.walkingTimeIncludesClimb = terrain?.elevationGain != nil
-        report.walkingTimeClimbCoverage = report.walkingTimeIncludesClimb ? terrain?.elevationCoverage : nil
-        report.elevation = terrain
-        switch saved {
-        case .inserted(let id): report.savedAs = id.rawValue
-        case .duplicate(let id): report.alreadyStoredAs = id.rawValue
-        case nil: break
-        }
-        return try HikeJSON.text(report)
+                     terrain: TerrainStatistics? = nil, legs: [TerrainStatistics]? = nil) throws -> String {
+        try HikeJSON.text(report(plan, places: places, saved: saved, output: output, terrain: terrain, legs: legs))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrailCore
 import TrailMap
 
 extension HikeJSON {
@@ -6,21 +7,21 @@ extension HikeJSON {
     /// surface (every class listed, in order, zeros included), each list summing to 100 %
     /// with "no path" (no walkable way within the radius; "off map" before DECISIONS 482);
     /// left out when the map has nothing under the line.
-    struct Ground: Encodable {
-        struct Share: Encodable {
+    public struct Ground: Encodable {
+        public struct Share: Encodable {
             /// "T1" … "T6", "ungraded", "no path"; or "paved" … "unknown", "no path".
-            var name: String
-            var metres: Double
-            var percent: Double
+            public var name: String
+            public var metres: Double
+            public var percent: Double
         }
         /// The length measured, metres (geodesic, gaps between segments not counted).
-        var length: Double
+        public var length: Double
         /// A stretch takes the way nearest its midpoint within this many metres.
-        var radius: Double
-        var sac: [Share]
-        var surface: [Share]
+        public var radius: Double
+        public var sac: [Share]
+        public var surface: [Share]
 
-        init(_ s: GroundShares) {
+        public init(_ s: GroundShares) {
             length = s.length
             radius = GroundMap.radius
             sac = SACScale.allCases.map { Share(name: "\($0)", metres: s.gradeMetres[$0.rawValue], percent: s.percent(grade: $0)) }

@@ -1,38 +1,37 @@
 import Foundation
-import HikeServices
 import TrailTerrain
 import TrailCore
 import TrailFormats
 import TrailStore
 
-/// The `--json` shapes of `cairn list` and `cairn show`. Numbers are SI and unformatted
+/// The `--json` shapes of `cairn list` and `cairn show` (the CLI encodes them: `HikeJSON.text`). Numbers are SI and unformatted
 /// (metres, seconds, metres per second, grade as a fraction; the statistics object uses the
 /// property names of `TrackStatistics`); dates are ISO 8601 UTC, with fractional seconds when
 /// they have them. Keys are sorted.
-enum HikeJSON {
-    struct Summary: Encodable {
-        var id: String
-        var name: String
-        var description: String?
-        var kind: String
-        var sourceFile: String?
-        var createdAt: Date
+public enum HikeJSON {
+    public struct Summary: Encodable {
+        public var id: String
+        public var name: String
+        public var description: String?
+        public var kind: String
+        public var sourceFile: String?
+        public var createdAt: Date
         /// `null` for an undated hike (never left out, never the import day).
-        var startedAt: NullableDate
-        var waypointCount: Int
+        public var startedAt: NullableDate
+        public var waypointCount: Int
         /// The elevation figures of ``statistics`` with the terrain's where the hike lacks
         /// elevations (``HikeElevationFigures``).
-        var statistics: TrackStatistics
+        public var statistics: TrackStatistics
         /// True when those figures are (partly) the terrain's: the "~" of the table.
-        var elevationFromTerrain: Bool
+        public var elevationFromTerrain: Bool
         /// With `elevationFromTerrain`: the share (0…1) of the hike's length the figures are
         /// measured over (the rest has no height: no terrain tile there); left out otherwise.
-        var elevationCoverage: Double?
+        public var elevationCoverage: Double?
         /// An unfinished recording: "recording" (another process records it now) or "paused";
         /// left out for every other hike.
-        var recording: String?
+        public var recording: String?
 
-        init(_ s: HikeSummary) {
+        public init(_ s: HikeSummary) {
             id = s.id.rawValue
             name = s.name
             description = s.description
@@ -48,26 +47,26 @@ enum HikeJSON {
     }
 
     /// A date that encodes as JSON `null` when absent instead of dropping its key.
-    struct NullableDate: Encodable {
-        var value: Date?
-        func encode(to encoder: Encoder) throws {
+    public struct NullableDate: Encodable {
+        public var value: Date?
+        public func encode(to encoder: Encoder) throws {
             var c = encoder.singleValueContainer()
             if let value { try c.encode(value) } else { try c.encodeNil() }
         }
     }
 
-    struct Place: Encodable {
-        var latitude: Double
-        var longitude: Double
-        var elevation: Double?
-        var time: Date?
-        var name: String?
-        var type: String?
-        var symbol: String?
-        var comment: String?
-        var description: String?
+    public struct Place: Encodable {
+        public var latitude: Double
+        public var longitude: Double
+        public var elevation: Double?
+        public var time: Date?
+        public var name: String?
+        public var type: String?
+        public var symbol: String?
+        public var comment: String?
+        public var description: String?
 
-        init(_ w: Waypoint) {
+        public init(_ w: Waypoint) {
             latitude = w.latitude
             longitude = w.longitude
             elevation = w.elevation
@@ -80,32 +79,44 @@ enum HikeJSON {
         }
     }
 
-    struct Detail: Encodable {
-        var hike: Summary
-        var gpx: Metadata
-        var waypoints: [Place]
-        var walks: [Walk] = []
+    public struct Detail: Encodable {
+        public var hike: Summary
+        public var gpx: Metadata
+        public var waypoints: [Place]
+        public var walks: [Walk] = []
         /// Elevation figures with their source, when the terrain was consulted (`--dem`).
-        var elevation: TerrainStatistics? = nil
+        public var elevation: TerrainStatistics? = nil
         /// Shares of the line by SAC grade and surface, when the map has anything under it.
-        var ground: Ground? = nil
+        public var ground: Ground? = nil
         /// Trail completion over every walk and recording near the line (`cairn routes` explains it).
-        var completion: CompletionReport? = nil
+        public var completion: CompletionReport? = nil
         /// The device's laps (a FIT or TCX file's), nil when the hike has none.
-        var laps: [TrackLap]? = nil
+        public var laps: [TrackLap]? = nil
+
+        public init(hike: Summary, gpx: Metadata, waypoints: [Place], walks: [Walk] = [], elevation: TerrainStatistics? = nil,
+                    ground: Ground? = nil, completion: CompletionReport? = nil, laps: [TrackLap]? = nil) {
+            self.hike = hike
+            self.gpx = gpx
+            self.waypoints = waypoints
+            self.walks = walks
+            self.elevation = elevation
+            self.ground = ground
+            self.completion = completion
+            self.laps = laps
+        }
     }
 
     /// The kept GPX metadata, flattened for JSON.
-    struct Metadata: Encodable {
-        var creator: String?
-        var version: String?
-        var author: String?
-        var keywords: String?
-        var time: Date?
-        var type: String?
-        var links: [String]
+    public struct Metadata: Encodable {
+        public var creator: String?
+        public var version: String?
+        public var author: String?
+        public var keywords: String?
+        public var time: Date?
+        public var type: String?
+        public var links: [String]
 
-        init(_ m: HikeMetadata) {
+        public init(_ m: HikeMetadata) {
             creator = m.creator
             version = m.gpxVersion
             author = m.author?.name
@@ -114,18 +125,5 @@ enum HikeJSON {
             type = m.type
             links = (m.links + m.trackLinks).map(\.href)
         }
-    }
-
-    /// Encodes `value` as pretty, key-sorted JSON text ending with a newline.
-    static func text<T: Encodable>(_ value: T) throws -> String {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // ISO 8601 UTC with fractional seconds when the time has them (as GPX writes them).
-        e.dateEncodingStrategy = .custom { date, encoder in
-            var c = encoder.singleValueContainer()
-            try c.encode(ISO8601Timestamp.format(date))
-        }
-        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return String(decoding: try e.encode(value), as: UTF8.self) + "\n"
     }
 }
