@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 files=$(find Sources -name '*.swift' | LC_ALL=C sort)
 xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file \
-  --keyword= --keyword=L --keyword=Ln:1,2 --keyword=N \
-  --flag=L:1:c-format --flag=Ln:1:c-format --flag=Ln:2:c-format \
+  --keyword= --keyword=L --keyword=Ln:1,2 --keyword=N --keyword=Lc:1c,2 \
+  --flag=L:1:c-format --flag=Ln:1:c-format --flag=Ln:2:c-format --flag=Lc:2:c-format \
   --add-comments=TRANSLATORS: \
   --package-name=cairn --msgid-bugs-address="" \
   --copyright-holder="the Cairn authors" \

@@ -102,6 +102,15 @@ public enum Localization {
         }
     }
 
+    /// The text of `msgid` in `context` (a `msgctxt` entry: gettext's `pgettext`, whose
+    /// catalogue key is context, U+0004, msgid), or `msgid` when there is none.
+    public static func translate(context: String, _ msgid: String) -> String {
+        if let translator = translator { return translator(msgid) }
+        let key = context + "\u{4}" + msgid
+        let r = translate(key)
+        return r == key ? msgid : r
+    }
+
     /// The singular or plural text for `count` by the catalogue's plural rule (English: one → singular).
     public static func translate(_ singular: String, plural: String, count: Int) -> String {
         let n = UInt(clamping: count.magnitude)

@@ -12,6 +12,13 @@ public func Ln(_ singular: String, _ plural: String, _ count: Int, _ args: Any..
     MessageFormat.apply(Localization.translate(singular, plural: plural, count: count), args)
 }
 
+/// ``L(_:_:)`` for a word that means different things in different places (gettext's
+/// `pgettext`): `context` tells them apart in the catalogue ("line colouring" + "plain", a
+/// screen word, is not the typed option value "plain").
+public func Lc(_ context: String, _ format: String, _ args: Any...) -> String {
+    MessageFormat.apply(Localization.translate(context: context, format), args)
+}
+
 /// Marks a string for the catalogue without translating it (gettext's `gettext_noop`): for
 /// texts declared once and shown later, as command summaries and option help, which the code
 /// that shows them passes to ``Localization/translate(_:)``. No formatting: `%` is plain.

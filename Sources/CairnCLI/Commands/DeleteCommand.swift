@@ -28,9 +28,10 @@ public enum DeleteCommand: Command {
             guard context.stdinIsTerminal else {
                 throw CLIError.failure(L("not deleting without --yes: standard input is not a terminal to ask on"))
             }
-            context.stderr.write("Delete \(ids.count == 1 ? "this hike" : "these \(ids.count) hikes")?\n")
+            context.stderr.write(Ln("Delete this hike?", "Delete these %d hikes?", ids.count, ids.count) + "\n")
             for n in names { context.stderr.write("  \(n)\n") }
-            context.stderr.write(L("[y/N] "))
+            // TRANSLATORS: the answer read is "y" or "yes" in every language: keep [y/N].
+            context.stderr.write("[y/N] ")
             let answer = context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
                 context.stderr.write(L("Nothing deleted.\n"))

@@ -244,7 +244,7 @@ public enum DrawScreenView {
             if let d = place.distance { text += " · \(env.format.distance(d))" }
             lines.append(Line(text, i == s.selected ? ThemeRole.highlight : ThemeRole.text))
         }
-        let role = m.stops.count == 0 ? "the start" : (m.stops.count == 1 ? "the destination" : "a stop between")
+        let role = m.stops.count == 0 ? L("the start") : (m.stops.count == 1 ? L("the destination") : L("a stop between"))
         lines.append(Line(L("Enter: add as %s · Esc closes", role), ThemeRole.muted))
         return lines
     }

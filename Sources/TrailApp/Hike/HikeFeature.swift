@@ -123,12 +123,12 @@ enum HikeFeature {
                 let screen = hike.screen
                 if screen.focus == .map {
                     result.modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: screen.viewport.center),
-                                                                .hike(hike.id), where: "at the map cursor")
+                                                                .hike(hike.id), where: L("at the map cursor"))
                 } else if screen.hike.pointCount > 0 {
                     let i = screen.scrubIndex
                     let place = Place(kind: .other, name: nil, coordinate: screen.hike.coordinates[i],
                                       elevation: screen.hike.profile.elevations[i])
-                    result.modal = PlacesFeature.ownPlacePrompt(place, .hike(hike.id), where: "at the profile's cursor")
+                    result.modal = PlacesFeature.ownPlacePrompt(place, .hike(hike.id), where: L("at the profile's cursor"))
                 } else {
                     return Result(bell: true)
                 }

@@ -137,7 +137,7 @@ enum PlacesFeature {
             guard h.pointCount > 0 else { return Result(bell: true) }
             let i = model.hike.screen.scrubIndex
             let place = Place(kind: .other, name: nil, coordinate: h.coordinates[i], elevation: h.profile.elevations[i])
-            result.modal = ownPlacePrompt(place, .placesScreen, where: "at the profile's cursor")
+            result.modal = ownPlacePrompt(place, .placesScreen, where: L("at the profile's cursor"))
         case .rename, .note:
             guard let place = model.selectedRow?.place, let id = place.id else {
                 return Result(status: StatusMessage(text: L("Only the hike's places can be changed (a adds this one)"), isError: false))
@@ -188,7 +188,7 @@ enum PlacesFeature {
             model.pendingSearch = nil
             model.found = places
             model.selected = min(model.selected, max(0, model.rows.count - 1))
-            let scope = model.area == nil ? "within \(radiusText(model.within)) of the line" : "in this area"
+            let scope = model.area == nil ? L("within %s of the line", radiusText(model.within)) : L("in this area")
             return Result(status: StatusMessage(text: "\(places.count) place\(places.count == 1 ? "" : "s") \(scope)", isError: false))
         case .stored(let id, let places, let status):
             guard id == model.hike.id else { return Result() }

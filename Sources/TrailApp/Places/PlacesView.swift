@@ -11,8 +11,8 @@ public enum PlacesView {
         guard area.width >= 10, area.height >= 4 else { return }
         let u = env.format
         let name = TextSanitizer.sanitize(model.hike.screen.hike.name)
-        let scope = model.area == nil ? "within \(PlacesFeature.radiusText(model.within)) of the line" : "in the map's view"
-        let count = model.found == nil ? "searching…" : "\(model.rows.count) shown"
+        let scope = model.area == nil ? L("within %s of the line", PlacesFeature.radiusText(model.within)) : L("in the map's view")
+        let count = model.found == nil ? L("searching…") : L("%d shown", model.rows.count)
         buffer.setString(x: area.x + 1, y: area.y, L("Places along %s · %s · %s", name, scope, count),
                          style: env.style(ThemeRole.heading), maxWidth: area.width - 2)
         renderChips(model, env, Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: 1), &buffer)

@@ -26,7 +26,7 @@ public enum RoutesView {
         let left = area.width >= 90 ? Rect(x: area.x, y: area.y, width: area.width - map.width - 1, height: area.height)
                                     : Rect(x: area.x, y: area.y, width: area.width, height: area.height - map.height)
         let scope = model.origin != nil ? "near the map's view" : (model.box != nil ? "near the selected hike" : "in the map")
-        let count = model.routes.map { "\($0.count)" } ?? "searching…"
+        let count = model.routes.map { "\($0.count)" } ?? L("searching…")
         buffer.setString(x: area.x + 1, y: area.y, "Waymarked routes \(scope) · \(count)" + (model.showsAll ? " · with long-distance" : ""),
                          style: env.style(ThemeRole.heading), maxWidth: left.width - 2)
         let routes = model.routes ?? []

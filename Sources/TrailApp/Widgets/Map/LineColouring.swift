@@ -19,8 +19,8 @@ public enum LineColouring: String, Sendable, Hashable, CaseIterable {
     /// The word in the status line and the legend.
     public var title: String {
         switch self {
-        case .plain: return L("plain")
-        case .slope: return L("slope")
+        case .plain: return Lc("line colouring", "plain")
+        case .slope: return Lc("line colouring", "slope")
         case .grade: return L("SAC grade")
         case .walked: return L("walked by other hikes")
         }
