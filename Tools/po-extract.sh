@@ -9,7 +9,7 @@ xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file \
   --keyword= --keyword=L --keyword=Ln:1,2 --keyword=N --keyword=Lc:1c,2 \
   --flag=L:1:c-format --flag=Ln:1:c-format --flag=Ln:2:c-format --flag=Lc:2:c-format \
   --add-comments=TRANSLATORS: \
-  --package-name=cairn --msgid-bugs-address="" \
+  --package-name=cairn --msgid-bugs-address="see po/README.md" \
   --copyright-holder="the Cairn authors" \
   -o po/cairn.pot $files 2> >(grep -v "warning: unterminated\|warning: invalid multibyte" >&2 || true)
 sed -i 's/^"Content-Type: text\/plain; charset=CHARSET\\n"/"Content-Type: text\/plain; charset=UTF-8\\n"/' po/cairn.pot

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailApp
@@ -9,7 +10,7 @@ import ViewerRuntime
 /// `cairn tui` (and `cairn` with no arguments on a terminal): the full-screen viewer.
 public enum TUICommand: Command {
     public static let name = "tui"
-    public static let summary = "Open the full-screen viewer (also: cairn with no arguments)"
+    public static let summary = N("Open the full-screen viewer (also: cairn with no arguments)")
     public static let usageName = "[tui]"
     public static let about = """
         Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;
@@ -22,7 +23,7 @@ public enum TUICommand: Command {
         Press ? on any screen for every key.
         """
     static let select = OptionSpec("--select", value: "ID", kind: .hikeID,
-                                   help: "start with this hike selected in the library (make demo: the demo hike)")
+                                   help: N("start with this hike selected in the library (make demo: the demo hike)"))
     public static let options: [OptionSpec] = ViewerOptions.declared + [select] + OptionSpec.live
     public static let notes = ThemeOption.lookupNote
 

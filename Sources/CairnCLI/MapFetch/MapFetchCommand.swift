@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import HikeServices
 import OverpassSupport
@@ -9,7 +10,7 @@ import TrailStore
 /// extract (see ``OverpassQuery`` for the query, ``OverpassHelper`` and the `cairn-overpass` program for the request and its politeness).
 enum MapFetchCommand: Command {
     static let name = "map fetch"
-    static let summary = "Fetch the map data of an area (around a hike, or a box) from an Overpass API server"
+    static let summary = N("Fetch the map data of an area (around a hike, or a box) from an Overpass API server")
     static let about = """
         Asks an Overpass API server for the walking-relevant OpenStreetMap data of an area (paths,
         tracks and roads, water, forest and land use, peaks, huts, springs and other places,
@@ -28,18 +29,18 @@ enum MapFetchCommand: Command {
         node[tourism]; node[amenity]; node[place]; node[waterway]; relation[route=hiking];
         multipolygon relations with natural, landuse or leisure); (._; >;); out body;
         """
-    static let bbox = OptionSpec("--bbox", value: "S,W,N,E", help: "the area: south, west, north, east in degrees")
-    static let around = OptionSpec("--around", value: "ID", kind: .hikeID, help: "the area of a stored hike, widened by --margin")
+    static let bbox = OptionSpec("--bbox", value: "S,W,N,E", help: N("the area: south, west, north, east in degrees"))
+    static let around = OptionSpec("--around", value: "ID", kind: .hikeID, help: N("the area of a stored hike, widened by --margin"))
     static let margin = OptionSpec("--margin", value: "DIST", defaultValue: "2km",
-                                   help: "how far around the hike (m, km or ft; up to 10 km)")
+                                   help: N("how far around the hike (m, km or ft; up to 10 km)"))
     static let defaultEndpoint = "https://overpass-api.de/api/interpreter"
     static let endpoint = OptionSpec("--endpoint", value: "URL", defaultValue: defaultEndpoint,
-                                     help: "the Overpass API interpreter to ask (the main public instance by default)")
+                                     help: N("the Overpass API interpreter to ask (the main public instance by default)"))
     static let timeout = OptionSpec("--timeout", value: "SECONDS", defaultValue: "180",
-                                    help: "the [timeout:] asked of the server; Cairn waits 5 s longer for the whole answer")
+                                    help: N("the [timeout:] asked of the server; Cairn waits 5 s longer for the whole answer"))
     static let maxSize = OptionSpec("--max-size", value: "MB", defaultValue: "100",
-                                    help: "the largest answer accepted, megabytes (also the server's [maxsize:])")
-    static let refresh = OptionSpec("--refresh", help: "ask the server again even when the answer is in the cache")
+                                    help: N("the largest answer accepted, megabytes (also the server's [maxsize:])"))
+    static let refresh = OptionSpec("--refresh", help: N("ask the server again even when the answer is in the cache"))
     static let options: [OptionSpec] = [bbox, around, margin, endpoint, timeout, maxSize, refresh, .map, .store]
     static let notes = """
         Examples:
