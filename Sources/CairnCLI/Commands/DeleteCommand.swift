@@ -7,10 +7,7 @@ import TrailStore
 public enum DeleteCommand: Command {
     public static let name = "delete"
     public static let summary = N("Delete stored hikes")
-    public static let about = """
-        Deletes the hikes with their points and places, all or none. On a terminal it lists
-        them and asks; otherwise it refuses unless --yes is given.
-        """
+    public static let about = N("Deletes the hikes with their points and places, all or none. On a terminal it lists\nthem and asks; otherwise it refuses unless --yes is given.")
     public static let arguments = [ArgumentSpec("ID", count: .oneOrMore, kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let yes = OptionSpec("--yes", short: "-y", help: N("do not ask"))
     public static let options: [OptionSpec] = [yes, .store]

@@ -8,12 +8,7 @@ import TrailTerrain
 enum DemAtCommand: Command {
     static let name = "dem at"
     static let summary = N("Print the terrain height at a position")
-    static let about = """
-        Prints the terrain height in metres above the EGM96 geoid, interpolated bilinearly
-        between the four surrounding SRTM samples. Void samples are left out and the weights
-        of the others renormalised; when all four are voids, or no tile covers the position,
-        it prints "no data" and why (exit code 1).
-        """
+    static let about = N("Prints the terrain height in metres above the EGM96 geoid, interpolated bilinearly\nbetween the four surrounding SRTM samples. Void samples are left out and the weights\nof the others renormalised; when all four are voids, or no tile covers the position,\nit prints \"no data\" and why (exit code 1).")
     static let arguments = [ArgumentSpec("LAT,LON", count: .oneOrMore, beginsWithDash: DemCommandSupport.looksLikePosition, help: N("a position in decimal degrees, latitude first"))]
     static let json = OptionSpec("--json", help: N("JSON object per position: latitude, longitude, metres (null for no data), noData"))
     static let options: [OptionSpec] = [json, .dem]

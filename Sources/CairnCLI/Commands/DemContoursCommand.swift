@@ -11,15 +11,7 @@ import TrailTerrain
 enum DemContoursCommand: Command {
     static let name = "dem contours"
     static let summary = N("Draw the terrain's contour lines around a position (braille text)")
-    static let about = """
-        Draws the contour lines of the imported terrain in a view of W×H terminal cells
-        (default 100x30) centred on LAT,LON at slippy-map zoom Z (default 14). The interval
-        follows the zoom (20 m from z15, 50 m at z14, 100 m at z13, 200 m below); every fifth
-        line is an index line with its height written on it. Lines are marching squares over
-        the SRTM samples; none is drawn through voids or where no tile is imported. A view with
-        no imported tile under it is an error naming the tile and where to get it (exit 1);
-        one with some missing says which on standard error.
-        """
+    static let about = N("Draws the contour lines of the imported terrain in a view of W×H terminal cells\n(default 100x30) centred on LAT,LON at slippy-map zoom Z (default 14). The interval\nfollows the zoom (20 m from z15, 50 m at z14, 100 m at z13, 200 m below); every fifth\nline is an index line with its height written on it. Lines are marching squares over\nthe SRTM samples; none is drawn through voids or where no tile is imported. A view with\nno imported tile under it is an error naming the tile and where to get it (exit 1);\none with some missing says which on standard error.")
     static let arguments = [ArgumentSpec("LAT,LON", beginsWithDash: DemCommandSupport.looksLikePosition, help: N("the centre in decimal degrees, latitude first"))]
     static let zoom = OptionSpec("--zoom", value: "Z", defaultValue: "14", help: N("slippy-map zoom level 8…17"))
     static let size = OptionSpec("--size", value: "WxH", defaultValue: "100x30", help: N("width and height in cells"))

@@ -8,14 +8,7 @@ import TrailTerrain
 enum DemImportCommand: Command {
     static let name = "dem import"
     static let summary = N("Import SRTM elevation tiles (.hgt, .hgt.zip) for offline terrain")
-    static let about = """
-        Imports SRTM tiles named by their south-west corner (N42E001.hgt or N42E001.hgt.zip;
-        SRTM3 1201×1201 or SRTM1 3601×3601 samples). A directory imports every .hgt and
-        .hgt.zip file in it. The import is all or nothing: when one input is not a tile (name,
-        size, a zip without exactly one .hgt entry or one that would inflate to more than a
-        tile), nothing is written and the tiles already imported stay as they were. A tile
-        imported again replaces the old one.
-        """
+    static let about = N("Imports SRTM tiles named by their south-west corner (N42E001.hgt or N42E001.hgt.zip;\nSRTM3 1201×1201 or SRTM1 3601×3601 samples). A directory imports every .hgt and\n.hgt.zip file in it. The import is all or nothing: when one input is not a tile (name,\nsize, a zip without exactly one .hgt entry or one that would inflate to more than a\ntile), nothing is written and the tiles already imported stay as they were. A tile\nimported again replaces the old one.")
     static let arguments = [ArgumentSpec("FILE|DIR", count: .oneOrMore, kind: .file(extensions: ["hgt", "zip"]), help: N("an SRTM tile (.hgt, .hgt.zip) or a directory of them"))]
     static let options: [OptionSpec] = [.dem]
 

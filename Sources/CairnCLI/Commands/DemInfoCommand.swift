@@ -7,10 +7,7 @@ import TrailTerrain
 enum DemInfoCommand: Command {
     static let name = "dem info"
     static let summary = N("List the imported elevation tiles and the area they cover")
-    static let about = """
-        Lists each SRTM tile (name, grid, box covered, lowest and highest sample, voids) and
-        the files in the folder that are not usable tiles.
-        """
+    static let about = N("Lists each SRTM tile (name, grid, box covered, lowest and highest sample, voids) and\nthe files in the folder that are not usable tiles.")
     static let json = OptionSpec("--json", help: N("JSON (degrees, metres) instead of text"))
     static let options: [OptionSpec] = [json, .dem]
 

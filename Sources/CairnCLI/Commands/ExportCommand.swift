@@ -9,18 +9,7 @@ import TrailStore
 public enum ExportCommand: Command {
     public static let name = "export"
     public static let summary = N("Export a stored hike as GPX 1.1, GeoJSON, KML or TCX")
-    public static let about = """
-        Writes the hike (its track or route, its waypoints, its placed photos as waypoints
-        linking to their files, and the GPX metadata kept at import) as GPX 1.1, valid
-        against the GPX 1.1 schema, as RFC 7946 GeoJSON, as KML
-        2.2 (Google Earth; timed tracks as gx:Track) or as TCX v2 (Garmin Connect, Strava: a
-        recorded track with a time on every point; routes and waypoints are left out).
-        Without -o the file goes to standard output. Without --format the format follows the
-        -o extension (.gpx, .geojson/.json, .kml, .tcx; any other: GPX); extensions of formats
-        Cairn cannot write (.kmz, .fit, .igc…) are refused. A hike whose matched line was kept
-        (cairn match ID --keep matched, or m on the hike screen) is written with that line;
-        --line raw writes the recording as imported, which is never changed.
-        """
+    public static let about = N("Writes the hike (its track or route, its waypoints, its placed photos as waypoints\nlinking to their files, and the GPX metadata kept at import) as GPX 1.1, valid\nagainst the GPX 1.1 schema, as RFC 7946 GeoJSON, as KML\n2.2 (Google Earth; timed tracks as gx:Track) or as TCX v2 (Garmin Connect, Strava: a\nrecorded track with a time on every point; routes and waypoints are left out).\nWithout -o the file goes to standard output. Without --format the format follows the\n-o extension (.gpx, .geojson/.json, .kml, .tcx; any other: GPX); extensions of formats\nCairn cannot write (.kmz, .fit, .igc…) are refused. A hike whose matched line was kept\n(cairn match ID --keep matched, or m on the hike screen) is written with that line;\n--line raw writes the recording as imported, which is never changed.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json", "kml", "tcx"]),
                                    help: N("write to FILE (replaced only once complete)"))

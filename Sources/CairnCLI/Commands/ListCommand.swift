@@ -10,15 +10,7 @@ import TrailTerrain
 public enum ListCommand: Command {
     public static let name = "list"
     public static let summary = N("List stored hikes")
-    public static let about = """
-        One line per hike: id, name, date, distance, climb, duration and kind. The duration is
-        the elapsed time; for a route without timestamps it is the DIN 33466 walking-time
-        estimate, marked "~". A hike with no elevations of its own, or only some, gets its
-        climb from the terrain tiles (`cairn dem import`) as the viewer and `show` give it,
-        marked "~" too ("~620 m"); a legend under the table explains the marks shown. Where the terrain lies
-        under only part of such a hike, the share of the hike its gain covers follows
-        ("~311 m (50 %)"; `elevationCoverage` in JSON).
-        """
+    public static let about = N("One line per hike: id, name, date, distance, climb, duration and kind. The duration is\nthe elapsed time; for a route without timestamps it is the DIN 33466 walking-time\nestimate, marked \"~\". A hike with no elevations of its own, or only some, gets its\nclimb from the terrain tiles (`cairn dem import`) as the viewer and `show` give it,\nmarked \"~\" too (\"~620 m\"); a legend under the table explains the marks shown. Where the terrain lies\nunder only part of such a hike, the share of the hike its gain covers follows\n(\"~311 m (50 %)\"; `elevationCoverage` in JSON).")
     static let sort = OptionSpec("--sort", value: "KEY", kind: .choice(HikeSort.allCases.map(\.rawValue)),
                                  defaultValue: HikeSort.date.rawValue,
                                  help: N("date (newest first), distance, gain, duration (largest first) or name (A to Z), as in the viewer"))

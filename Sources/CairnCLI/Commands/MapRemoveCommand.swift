@@ -7,18 +7,10 @@ import TrailMap
 enum MapRemoveCommand: Command {
     static let name = "map remove"
     static let summary = N("Take one imported extract out of the offline map, keeping the others")
-    static let about = """
-        Removes the extract NAME (its file name as `cairn map info` lists it, or the path it
-        was imported from) from the offline map store, in one transaction. Features and routes
-        that another imported extract also holds stay; the rest of that extract goes, with its
-        covered area. Every import of that file is removed.
-        """
+    static let about = N("Removes the extract NAME (its file name as `cairn map info` lists it, or the path it\nwas imported from) from the offline map store, in one transaction. Features and routes\nthat another imported extract also holds stay; the rest of that extract goes, with its\ncovered area. Every import of that file is removed.")
     static let arguments = [ArgumentSpec("NAME", help: N("an extract's file name as `cairn map info` lists it, or its path"))]
     static let options: [OptionSpec] = [.map]
-    static let notes = """
-        Example:
-          cairn map remove andorra-latest.osm.pbf
-        """
+    static let notes = N("Example:\n  cairn map remove andorra-latest.osm.pbf")
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let storePath = try MapCommandSupport.storePath(args, context)

@@ -7,9 +7,7 @@ import TrailStore
 public enum RenameCommand: Command {
     public static let name = "rename"
     public static let summary = N("Rename a stored hike")
-    public static let about = """
-        Gives the hike ID (see 'cairn list') a new name. Several words are joined with spaces.
-        """
+    public static let about = N("Gives the hike ID (see 'cairn list') a new name. Several words are joined with spaces.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("NAME", count: .rest, help: N("the new name (several words are joined)"))]
     public static let options: [OptionSpec] = [.store]

@@ -14,11 +14,7 @@ import TrailTerrain
 public enum RenderCommand: Command {
     public static let name = "render"
     public static let summary = N("Print one frame of a hike's screen (map, profile, statistics) as text")
-    public static let about = """
-        Draws the hike screen for the stored hike ID (see 'cairn list'), or for a track file
-        (GPX, FIT, TCX, KML, KMZ or GeoJSON) without importing it, and prints it: plain text by default, with colours when --ansi
-        is given. Handy for scripts, documentation and tests.
-        """
+    public static let about = N("Draws the hike screen for the stored hike ID (see 'cairn list'), or for a track file\n(GPX, FIT, TCX, KML, KMZ or GeoJSON) without importing it, and prints it: plain text by default, with colours when --ansi\nis given. Handy for scripts, documentation and tests.")
     public static let arguments = [ArgumentSpec("ID|FILE", kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
                                                 help: N("a hike id from 'cairn list', or a track file: GPX, FIT, TCX, KML, KMZ, GeoJSON (not imported)"))]
     static let size = OptionSpec("--size", value: "WxH", defaultValue: "120x40", help: N("frame size in cells"))

@@ -10,28 +10,14 @@ import TrailStore
 public enum StatsCommand: Command {
     public static let name = "stats"
     public static let summary = N("Print statistics of the tracks in track files (nothing is stored)")
-    public static let about = """
-        Reads each track file (GPX 1.0/1.1, FIT, TCX, KML, KMZ or GeoJSON, recognised by
-        content) and prints, per track and per route, the distance
-        (geodesic, WGS84), elapsed and moving time, overall and moving average speed side
-        by side, pace, max speed, elevation gain/loss, lowest and highest point, steepest
-        sustained grade, trackpoints and bounds. Methods: DECISIONS.md and the docs of
-        StatisticsCalculator.
-        """
+    public static let about = N("Reads each track file (GPX 1.0/1.1, FIT, TCX, KML, KMZ or GeoJSON, recognised by\ncontent) and prints, per track and per route, the distance\n(geodesic, WGS84), elapsed and moving time, overall and moving average speed side\nby side, pace, max speed, elevation gain/loss, lowest and highest point, steepest\nsustained grade, trackpoints and bounds. Methods: DECISIONS.md and the docs of\nStatisticsCalculator.")
     public static let arguments = [ArgumentSpec("FILE", count: .oneOrMore,
                                                 kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
                                                 help: N("a GPX, FIT, TCX, KML, KMZ or GeoJSON file (recognised by content)"))]
     static let json = OptionSpec("--json", help: N("one JSON document for all files (SI units, ISO 8601 UTC dates)"))
     static let segments = OptionSpec("--segments", help: N("also print each segment of a multi-segment track"))
     public static let options: [OptionSpec] = [json, segments, .units, .dem]
-    public static let notes = """
-        With terrain tiles imported, routes and tracks without elevations get gain, loss,
-        steepest grade and walking time from the terrain ("elevation" in JSON, with the source);
-        tracks with elevations also get the terrain's gain beside their own.
-
-        A file that cannot be read, or has no track or route with points, is reported on
-        stderr (file, line, reason); the others are still printed and the exit code is 1.
-        """
+    public static let notes = N("With terrain tiles imported, routes and tracks without elevations get gain, loss,\nsteepest grade and walking time from the terrain (\"elevation\" in JSON, with the source);\ntracks with elevations also get the terrain's gain beside their own.\n\nA file that cannot be read, or has no track or route with points, is reported on\nstderr (file, line, reason); the others are still printed and the exit code is 1.")
 
     struct FileJSON: Encodable {
         var file: String

@@ -12,16 +12,7 @@ public enum TUICommand: Command {
     public static let name = "tui"
     public static let summary = N("Open the full-screen viewer (also: cairn with no arguments)")
     public static let usageName = "[tui]"
-    public static let about = """
-        Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;
-        i imports a GPX file; r renames; d deletes); a hike shows its map, elevation profile
-        and statistics, and ← → scrub the profile. n draws a new route: place stops with the
-        cursor and the legs follow the mapped paths (e edits a drawn hike; an unfinished
-        drawing is kept and offered again); f follows a hike live with the position from
-        --gps (see 'cairn follow --help'); R in the library records a hike live from it
-        (p pauses, x finishes, b backtracks; an unfinished recording is offered on start).
-        Press ? on any screen for every key.
-        """
+    public static let about = N("Browse your hikes: the library lists them (Enter opens one; / filters; s sorts;\ni imports a GPX file; r renames; d deletes); a hike shows its map, elevation profile\nand statistics, and ← → scrub the profile. n draws a new route: place stops with the\ncursor and the legs follow the mapped paths (e edits a drawn hike; an unfinished\ndrawing is kept and offered again); f follows a hike live with the position from\n--gps (see 'cairn follow --help'); R in the library records a hike live from it\n(p pauses, x finishes, b backtracks; an unfinished recording is offered on start).\nPress ? on any screen for every key.")
     static let select = OptionSpec("--select", value: "ID", kind: .hikeID,
                                    help: N("start with this hike selected in the library (make demo: the demo hike)"))
     public static let options: [OptionSpec] = ViewerOptions.declared + [select] + OptionSpec.live

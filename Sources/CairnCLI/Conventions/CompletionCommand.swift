@@ -7,12 +7,7 @@ import HikeServices
 public enum CompletionCommand: Command {
     public static let name = "completion"
     public static let summary = N("Print the shell completion script for bash, zsh or fish")
-    public static let about = """
-        Writes a completion script for SHELL to standard output: command words, each command's
-        options, the values of options with a fixed set, file names by extension and the ids
-        of stored hikes. 'make install' installs all three; to try one at once:
-          source <(cairn completion bash)
-        """
+    public static let about = N("Writes a completion script for SHELL to standard output: command words, each command's\noptions, the values of options with a fixed set, file names by extension and the ids\nof stored hikes. 'make install' installs all three; to try one at once:\n  source <(cairn completion bash)")
     static let shells = ["bash", "zsh", "fish"]
     public static let arguments = [ArgumentSpec("SHELL", kind: .choice(shells), help: N("bash, zsh or fish"))]
     public static let options: [OptionSpec] = []

@@ -6,18 +6,10 @@ import HikeServices
 public enum ConfigCommand: Command {
     public static let name = "config"
     public static let summary = N("Show the config file's path and settings, or an example of every setting")
-    public static let about = """
-        Without options, prints the path of the config file and each setting it gives, and
-        reports lines that cannot be used. The file holds one 'key = value' a line (# starts
-        a comment line); each key is the default of the command-line option of that name.
-        Precedence: command line > environment variable > config file > built-in default.
-        """
+    public static let about = N("Without options, prints the path of the config file and each setting it gives, and\nreports lines that cannot be used. The file holds one 'key = value' a line (# starts\na comment line); each key is the default of the command-line option of that name.\nPrecedence: command line > environment variable > config file > built-in default.")
     static let example = OptionSpec("--example", help: N("print every setting with its default, commented out, as a starting config file"))
     public static let options: [OptionSpec] = [example]
-    public static let notes = """
-        Example:
-          cairn config --example > ~/.config/cairn/config
-        """
+    public static let notes = N("Example:\n  cairn config --example > ~/.config/cairn/config")
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         if args.has(example) {

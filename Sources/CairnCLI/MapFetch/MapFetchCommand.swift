@@ -11,24 +11,7 @@ import TrailStore
 enum MapFetchCommand: Command {
     static let name = "map fetch"
     static let summary = N("Fetch the map data of an area (around a hike, or a box) from an Overpass API server")
-    static let about = """
-        Asks an Overpass API server for the walking-relevant OpenStreetMap data of an area (paths,
-        tracks and roads, water, forest and land use, peaks, huts, springs and other places,
-        hiking routes) and imports the answer as one extract, like `cairn map import`: one
-        transaction, so a failed or partial answer adds nothing. The only command that uses the
-        network; browsing never does.
-        Politely, as the Overpass usage policy asks: a User-Agent naming Cairn and its version,
-        one request at a time (a lock in the cache folder holds other `cairn map fetch` back), an
-        answer of 429 or 503/504 waited out as its Retry-After says (10 s without one) and tried
-        again, three tries in all; the server's own [timeout:] and [maxsize:] set in the query,
-        areas up to 1,000 km², and every complete answer kept in
-        $XDG_CACHE_HOME/cairn/overpass (~/.cache/cairn/overpass) so the same area is never
-        fetched twice (--refresh asks again).
-        The query: [out:xml][timeout:T][maxsize:B][bbox:S,W,N,E]; (way[highway]; way[natural];
-        way[landuse]; way[waterway]; way[leisure]; way[tourism]; way[amenity]; node[natural];
-        node[tourism]; node[amenity]; node[place]; node[waterway]; relation[route=hiking];
-        multipolygon relations with natural, landuse or leisure); (._; >;); out body;
-        """
+    static let about = N("Asks an Overpass API server for the walking-relevant OpenStreetMap data of an area (paths,\ntracks and roads, water, forest and land use, peaks, huts, springs and other places,\nhiking routes) and imports the answer as one extract, like `cairn map import`: one\ntransaction, so a failed or partial answer adds nothing. The only command that uses the\nnetwork; browsing never does.\nPolitely, as the Overpass usage policy asks: a User-Agent naming Cairn and its version,\none request at a time (a lock in the cache folder holds other `cairn map fetch` back), an\nanswer of 429 or 503/504 waited out as its Retry-After says (10 s without one) and tried\nagain, three tries in all; the server's own [timeout:] and [maxsize:] set in the query,\nareas up to 1,000 km², and every complete answer kept in\n$XDG_CACHE_HOME/cairn/overpass (~/.cache/cairn/overpass) so the same area is never\nfetched twice (--refresh asks again).\nThe query: [out:xml][timeout:T][maxsize:B][bbox:S,W,N,E]; (way[highway]; way[natural];\nway[landuse]; way[waterway]; way[leisure]; way[tourism]; way[amenity]; node[natural];\nnode[tourism]; node[amenity]; node[place]; node[waterway]; relation[route=hiking];\nmultipolygon relations with natural, landuse or leisure); (._; >;); out body;")
     static let bbox = OptionSpec("--bbox", value: "S,W,N,E", help: N("the area: south, west, north, east in degrees"))
     static let around = OptionSpec("--around", value: "ID", kind: .hikeID, help: N("the area of a stored hike, widened by --margin"))
     static let margin = OptionSpec("--margin", value: "DIST", defaultValue: "2km",
@@ -42,13 +25,7 @@ enum MapFetchCommand: Command {
                                     help: N("the largest answer accepted, megabytes (also the server's [maxsize:])"))
     static let refresh = OptionSpec("--refresh", help: N("ask the server again even when the answer is in the cache"))
     static let options: [OptionSpec] = [bbox, around, margin, endpoint, timeout, maxSize, refresh, .map, .store]
-    static let notes = """
-        Examples:
-          cairn map fetch --around k3v9qa --margin 3km
-          cairn map fetch --bbox 42.50,1.50,42.56,1.58 --endpoint https://overpass.kumi.systems/api/interpreter
-
-        Map data © OpenStreetMap contributors, ODbL 1.0.
-        """
+    static let notes = N("Examples:\n  cairn map fetch --around k3v9qa --margin 3km\n  cairn map fetch --bbox 42.50,1.50,42.56,1.58 --endpoint https://overpass.kumi.systems/api/interpreter\n\nMap data © OpenStreetMap contributors, ODbL 1.0.")
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let box = try area(args, context)

@@ -9,13 +9,7 @@ import TrailStore
 public enum PlacesAddCommand: Command {
     public static let name = "places add"
     public static let summary = N("Add places to a stored hike: from the map, or your own")
-    public static let about = """
-        Adds OpenStreetMap places (node/123, way/45 as 'cairn places ID' lists them) from the
-        map store to the hike, with their kind, name, tagged height and the tags a hiker
-        cares about; or, with --at, a place of your own (--name, --kind, --note). A place
-        without a height of its own gets the imported terrain's (SRTM), marked as such. Places
-        travel out with the hike in 'cairn export' as GPX waypoints and back in on import.
-        """
+    public static let about = N("Adds OpenStreetMap places (node/123, way/45 as 'cairn places ID' lists them) from the\nmap store to the hike, with their kind, name, tagged height and the tags a hiker\ncares about; or, with --at, a place of your own (--name, --kind, --note). A place\nwithout a height of its own gets the imported terrain's (SRTM), marked as such. Places\ntravel out with the hike in 'cairn export' as GPX waypoints and back in on import.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("OSMID", count: .rest, help: N("OpenStreetMap objects from the map store (node/123, way/45)"))]
     static let at = OptionSpec("--at", value: "LAT,LON", help: N("a place of your own at this position (decimal degrees)"))

@@ -8,10 +8,7 @@ import TrailStore
 public enum PlacesRemoveCommand: Command {
     public static let name = "places remove"
     public static let summary = N("Remove places from a stored hike")
-    public static let about = """
-        Removes the hike's places given as #N (or N) as 'cairn places ID --added' lists them,
-        or by their OpenStreetMap id (node/123). All or none: an unknown place removes nothing.
-        """
+    public static let about = N("Removes the hike's places given as #N (or N) as 'cairn places ID --added' lists them,\nor by their OpenStreetMap id (node/123). All or none: an unknown place removes nothing.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("PLACE", count: .oneOrMore, help: N("#N or an OSM id of one of the hike's places"))]
     public static let options: [OptionSpec] = [.store]
