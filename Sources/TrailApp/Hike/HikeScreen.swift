@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// The hike screen as the root sees it (``AppScreen``). Its answers (the hike read, its map
@@ -28,7 +29,7 @@ enum HikeScreen: AppScreen {
     static func statusHint(_ app: CairnApp, _ state: AppState) -> String {
         let onMap = state.hike?.screen.focus == .map
         let keys = onMap ? HikeAction.mapFocusKeyMap.layered(over: HikeAction.keyMap) : HikeAction.keyMap
-        return "Focus: \(onMap ? "map" : "profile") (Tab) · " + hintLine(keys.hints)
+        return (onMap ? L("Focus: map (Tab)") : L("Focus: profile (Tab)")) + " · " + hintLine(keys.hints)
     }
 
     static func help(_ state: AppState) -> [HelpLine] { HelpText.hike }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -47,10 +48,10 @@ public struct CompletionFigures: Sendable, Equatable {
         guard width > 0, maxRows > 0 else { return [] }
         let clean = TextSanitizer.sanitize
         let percent = Int((share * 100).rounded(.down))
-        var parts = [ofAWalk ? "Walked again: \(percent) % by other hikes" : "Completion: \(percent) % walked",
-                     "\(u.distance(walked)) of \(u.distance(length))"]
+        var parts = [ofAWalk ? L("Walked again: %d %% by other hikes", percent) : L("Completion: %d %% walked", percent),
+                     L("%s of %s", u.distance(walked), u.distance(length))]
         parts += missing.sorted { $0.length > $1.length }.map {
-            clean("\(ofAWalk ? "not walked again" : "missing") \(u.distance($0.length))"
+            clean((ofAWalk ? L("not walked again %s", u.distance($0.length)) : L("missing %s", u.distance($0.length)))
                   + TrailCompletion.placesText(from: $0.fromName, to: $0.toName))
         }
         // Biggest stretch first; one too wide for the panel is cut ("…"), never skipped for a
