@@ -52,7 +52,7 @@ public enum RecordCommand: Command {
     static let pointLog = OptionSpec("--point-log", value: "FILE", kind: .file(extensions: []),
                                      help: "headless only: append each accepted point (\"seq stretch lat lon unixtime\") after it is committed")
     public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, headless, statusEvery, pointLog]
-        + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak]
+        + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak, .alerts]
     public static let notes = ThemeOption.lookupNote
     public static let arguments = [ArgumentSpec("ACTION", count: .rest,
                                                 help: "pause, resume, finish or place NAME: sent to the recording running in another shell")]

@@ -20,7 +20,7 @@ extension FollowUpdate {
             following = follow
             return effects + (following != nil ? followMap() : [])
         case .tick(let date):
-            following?.now = date
+            following?.live.tick(date)
             return []
         case .control(let request, let answer):
             return control(request, answer)

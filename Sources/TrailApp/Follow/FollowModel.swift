@@ -38,25 +38,27 @@ public struct FollowModel: Sendable {
     public var pendingPoints: [WalkPoint] = []
     public var phase: Phase = .running
 
-    // The source as last reported.
+    /// The source as last reported and the clock (``LiveReadout``, shared with the recording
+    /// screen, the headless recorder and `cairn status`).
+    public var live = LiveReadout()
     /// The link state (gpsd: connecting, connected, disconnected with retry).
-    public var connection: ConnectionState?
+    public var connection: ConnectionState? { get { live.connection } set { live.connection = newValue } }
     /// Set when the source ended (file done, replay finished, error).
-    public var ended: SourceEnd?
-    /// True after a stale event, until the next fix.
-    public var isStale = false
+    public var ended: SourceEnd? { get { live.ended } set { live.ended = newValue } }
+    /// True after a stale event or when the last fix is older than ``LiveReadout/staleAfter``.
+    public var isStale: Bool { live.isStale }
     /// The last fix received (accepted or not) and when it arrived (wall clock).
-    public var lastReceived: PositionFix?
-    public var lastArrival: Date?
+    public var lastReceived: PositionFix? { get { live.lastReceived } set { live.lastReceived = newValue } }
+    public var lastArrival: Date? { get { live.lastArrival } set { live.lastArrival = newValue } }
     /// Satellites used / in view as last reported.
-    public var satellitesUsed: Int?
-    public var satellitesVisible: Int?
+    public var satellitesUsed: Int? { get { live.satellitesUsed } set { live.satellitesUsed = newValue } }
+    public var satellitesVisible: Int? { get { live.satellitesVisible } set { live.satellitesVisible = newValue } }
     /// Set by a no-fix report, cleared by the next fix.
-    public var noFix: FixMode?
+    public var noFix: FixMode? { get { live.noFix } set { live.noFix = newValue } }
     /// The latest clock time seen (ticks and arrivals).
-    public var now: Date?
+    public var now: Date? { get { live.now } set { live.now = newValue } }
     /// When ``connection`` last changed (wall clock), to count down a reconnection wait.
-    public var connectionAt: Date?
+    public var connectionAt: Date? { get { live.connectionAt } set { live.connectionAt = newValue } }
     /// Bad NMEA sentences and gpsd garbage lines the source skipped, as last reported (nil:
     /// the source keeps no such count).
     public var badSentences: Int?
@@ -105,10 +107,10 @@ public struct FollowModel: Sendable {
 
     /// Seconds since the last fix arrived (by arrival, not fix time: replays and old logs carry
     /// old fix times), nil before the first.
-    public var fixAge: Double? {
-        guard let a = lastArrival else { return nil }
-        return max(0, (now ?? a).timeIntervalSince(a))
-    }
+    public var fixAge: Double? { live.fixAge }
+
+    /// The route's progress now: along, left, time left, arrival (``LiveReadout/route(_:)``).
+    public var progress: LiveReadout.RouteProgress { live.route(session) }
 
     /// The point index of the line nearest the current progress (chart cursor).
     public var progressIndex: Int {
@@ -128,11 +130,7 @@ public struct FollowModel: Sendable {
 
     /// Seconds left before a lost source tries again (counted down from its `retryIn`), nil
     /// when it is not waiting.
-    public var retryLeft: Double? {
-        guard case .disconnected(_, let retry)? = connection else { return nil }
-        let waited = connectionAt.map { max(0, (now ?? $0).timeIntervalSince($0)) } ?? 0
-        return max(0, retry - waited)
-    }
+    public var retryLeft: Double? { live.retryLeft }
 
     /// True once stopped.
     public var isStopped: Bool { if case .stopped = phase { true } else { false } }

@@ -51,9 +51,10 @@ public struct FollowPanel: Sendable {
         }
         let hasMatch = s.lastMatch != nil
         add("Along", hasMatch ? "\(f.distance(s.progress)) of \(f.distance(s.route.length))" : "— of \(f.distance(s.route.length))")
-        let eta = s.estimatedTimeRemaining
-        add("Left", "\(f.distance(s.remainingDistance)) · \(f.duration(eta.seconds))")
-        add("ETA by", eta.method == .hikersRatio ? "DIN 33466 × your pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
+        let route = follow.progress
+        add("Left", "\(f.distance(route.left)) · \(f.duration(route.timeLeft))")
+        add("Arrival", f.time(route.arrival))
+        add("ETA by", route.method == .hikersRatio ? "DIN 33466 × your pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
         add("Covered", "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
         if let xtd = s.crossTrackDistance {
             let off = s.isOffRoute || xtd > s.configuration.offRoute.threshold
@@ -129,17 +130,7 @@ public struct FollowPanel: Sendable {
 
     /// The source's link: "connected", "retrying in 2 s (lost: reason)" (counted down from the
     /// event's `retryIn` by the clock ticks), "ended (replay finished)".
-    func linkText() -> String {
-        if let end = follow.ended { return "ended (\(end.reason))" }
-        switch follow.connection {
-        case .connecting(let attempt)?: return attempt > 1 ? "connecting (try \(attempt))" : "connecting"
-        case .connected?: return "connected"
-        case .disconnected(let reason, let retry)?:
-            let left = follow.retryLeft ?? retry
-            return (left > 0 ? "retrying in \(Int(left.rounded(.up))) s" : "retrying") + " (lost: \(reason))"
-        case nil: return follow.lastReceived == nil ? "starting" : "reading"
-        }
-    }
+    func linkText() -> String { follow.live.linkText }
 
     func sourceRole() -> String {
         if let end = follow.ended { return end.isError ? AppRole.error : ThemeRole.muted }
