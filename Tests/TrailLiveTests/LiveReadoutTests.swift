@@ -86,7 +86,7 @@ import TrailCore
         var status = LiveStatus(activity: "following", state: "following")
         status.take(r, route: p)
         #expect(status.left == p.left && status.timeLeft == p.timeLeft)
-        #expect(status.arrival == Self.t0.timeIntervalSince1970 + p.timeLeft)
+        #expect(abs((status.arrival ?? 0) - (Self.t0.timeIntervalSince1970 + p.timeLeft)) < 1e-3)
         #expect(status.link == "starting")
         let json = try #require(String(data: JSONEncoder().encode(status), encoding: .utf8))
         #expect(json.contains("\"time_left\""))

@@ -55,6 +55,8 @@ public struct HeadlessRecording {
     private var lastDisconnect: String?
     private var receiverNoFix: FixMode?
     private var startedAt: Date?
+    /// True once the accuracy rejections were explained (``AccuracyAdvice``, said once).
+    private var saidAccuracy = false
 
     public init(recorder: Recorder, source: any PositionSource, units: UnitFormatter, statusInterval: Double,
                 now: @escaping () -> Date, say: @escaping (String) -> Void, warn: @escaping (String) -> Void) {
@@ -178,6 +180,12 @@ public struct HeadlessRecording {
                     // The hike exists from its first accepted point, under its stored name (DECISIONS.md 490).
                     say("\(units.time(arrival)) first position accepted: recording '"
                         + "\(TerminalText.clean(recorder.name))' as hike \(hike.rawValue)\n")
+                }
+                if case .reject(.poorAccuracy) = judgement, !saidAccuracy {
+                    saidAccuracy = true
+                    say("\(units.time(arrival)) " + AccuracyAdvice.text(accuracy: fix.horizontalAccuracy,
+                                                                       limit: recorder.session.filter.rules.maximumHorizontalAccuracy,
+                                                                       units: units) + "\n")
                 }
                 if case .accept(let p) = judgement {
                     lastCommit = arrival

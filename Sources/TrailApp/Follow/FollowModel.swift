@@ -30,6 +30,8 @@ public struct FollowModel: Sendable {
     public var sourceLabel: String
     /// The number the running source was started under.
     public var source: Int
+    /// The replay speed the source plays at (`--speed`, or a resumed walk's own), nil for 1x.
+    public var speed: Double?
     /// The walk being written, once the store has created it.
     public var walkID: WalkID?
     /// The request number of the walk row asked for.

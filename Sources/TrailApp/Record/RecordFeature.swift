@@ -166,8 +166,16 @@ enum RecordFeature {
             }
             return result
         case .judged(let figures, let accepted, let hike):
+            let rejectedBefore = model.figures.counters.rejected[.poorAccuracy] ?? 0
             model.figures = figures
             if let hike { model.hikeID = hike }
+            if !model.saidAccuracy, (figures.counters.rejected[.poorAccuracy] ?? 0) > rejectedBefore {
+                // Said once, with what to change (a receiver at HDOP 2 reads ±38 m: DECISIONS.md 922).
+                model.saidAccuracy = true
+                return Result(status: StatusMessage(text: AccuracyAdvice.text(accuracy: model.lastReceived?.horizontalAccuracy,
+                                                                              limit: figures.accuracyLimit, units: context.environment.format),
+                                                    isError: true))
+            }
             if let accepted {
                 model.draw(accepted)
                 model.lastCommitArrival = model.lastArrival ?? model.now

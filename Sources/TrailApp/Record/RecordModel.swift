@@ -63,6 +63,8 @@ public struct RecordModel: Sendable {
 
     /// When (wall clock) the last committed point's fix arrived: the clock runs on from it.
     public var lastCommitArrival: Date?
+    /// True once the status line said why fixes are rejected for accuracy (``AccuracyAdvice``).
+    public var saidAccuracy = false
 
     /// After `b`: the way back along the walk, followed with the off-route alert (the recording
     /// goes on underneath); `backtrackLine` is it drawn.
