@@ -53,7 +53,7 @@ extension FollowUpdate {
     static func status(_ f: FollowModel) -> LiveStatus {
         let s = f.session
         var status = LiveStatus(activity: "following", state: s.isPaused ? "paused" : "following", name: f.hikeName,
-                                hike: f.hikeID.rawValue, elapsed: s.activeTime, moving: s.moving.movingTime, distance: s.distanceWalked,
+                                hike: f.hikeID.rawValue, elapsed: f.liveTimes.active, moving: f.liveTimes.moving, distance: s.distanceWalked,
                                 speed: s.moving.movingAverageSpeed, offRoute: s.isOffRoute ? s.crossTrackDistance.map(abs) : nil,
                                 points: f.recordedPoints)
         status.take(f.live, route: f.progress)

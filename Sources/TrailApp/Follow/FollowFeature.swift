@@ -33,6 +33,7 @@ extension FollowUpdate {
             let update = follow.session.receive(fix)
             var effects: [Step] = []
             if update.isAccepted && !follow.session.isPaused {
+                follow.lastUsedArrival = time
                 follow.recordedPoints += 1
                 let point = WalkPoint(stretch: follow.session.walkedSegments.count - 1, point: fix.trackpoint)
                 if let walk = follow.walkID {
@@ -153,6 +154,8 @@ extension FollowUpdate {
             case .pause:
                 // A replay or NMEA log file holds its playback too (nothing is lost); gpsd and
                 // a serial device run on, and their fixes do not count while paused.
+                // The clock runs on from the next used fix, not across the pause.
+                follow.lastUsedArrival = nil
                 if follow.session.isPaused {
                     follow.session.resume(at: now)
                     effects.append(.own(.pauseSource(false)))

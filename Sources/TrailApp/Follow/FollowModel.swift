@@ -111,6 +111,20 @@ public struct FollowModel: Sendable {
     /// old fix times), nil before the first.
     public var fixAge: Double? { live.fixAge }
 
+    /// When (wall clock) the last fix used by the walk arrived: the clock runs on from it.
+    public var lastUsedArrival: Date?
+
+    /// Active and moving time now: the session's (between used fixes) run on by the wall clock
+    /// since the last used fix arrived, while following and not paused
+    /// (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``), so both tick every
+    /// second while the hiker stands and no fix is used (DECISIONS.md 925).
+    public var liveTimes: (active: Double, moving: Double) {
+        let s = session
+        let t = live.runningTimes(elapsed: s.activeTime, moving: s.moving.movingTime, since: lastUsedArrival,
+                                  speed: s.moving.movingAverageSpeed, running: !s.isPaused && !isStopped)
+        return (t.elapsed ?? s.activeTime, t.moving ?? s.moving.movingTime)
+    }
+
     /// The route's progress now: along, left, time left, arrival (``LiveReadout/route(_:)``).
     public var progress: LiveReadout.RouteProgress { live.route(session) }
 

@@ -66,7 +66,7 @@ public struct FollowPanel: Sendable {
         add("GPS", gpsText(), gpsRole())
         add("Fix age", ageText(), gpsRole())
         add("Link", linkText(), sourceRole())
-        add("Walked", "\(f.distance(s.distanceWalked)) in \(f.duration(s.activeTime))")
+        add("Walked", "\(f.distance(s.distanceWalked)) in \(f.duration(follow.liveTimes.active))")
         add("Furthest", f.distance(s.furthestProgress))
         add("Source", follow.sourceLabel, ThemeRole.muted)
         let c = s.filter.counters
