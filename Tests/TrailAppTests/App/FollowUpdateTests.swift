@@ -138,6 +138,18 @@ import TrailStore
         #expect(!F.text(app, s).contains("OFF ROUTE"))
     }
 
+    /// `alerts = none` (or speech): the banner and the counts as before, no bell (DECISIONS.md 921).
+    @Test func withoutTheBellTheBannerStillShows() throws {
+        var s = F.following(app)
+        s.live.alertBell = false
+        for k in 0..<10 { F.send(F.fix(Double(k)), app, &s) }
+        var effects: [AppEffect] = []
+        for k in 10..<20 { effects += F.send(F.fix(Double(k), east: 60), app, &s) }
+        #expect(!effects.contains(.bell))
+        #expect(s.following?.alertCount == 1 && s.following?.repeatCount == 1)
+        expectScreen(F.text(app, s), contains: "OFF ROUTE — 60 m off, trail to your left")
+    }
+
     @Test func spokenAlertsWhenOnAndEspeakIsThere() throws {
         var s = F.following(app)
         s.live.speechAvailable = true
