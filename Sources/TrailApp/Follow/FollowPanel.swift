@@ -4,7 +4,7 @@ import TrailCore
 import TrailLive
 
 /// The follow screen's readouts, most important first: state, distance along the route,
-/// remaining distance with the ETA and how it was estimated, coverage, off-route (cross-track)
+/// remaining distance with the ETA, the arrival by the clock and how the ETA was estimated, coverage, off-route (cross-track)
 /// distance, elevation now and gain so far, GPS fix quality and age, the source's link,
 /// distance walked and active time, furthest point, fixes used and rejected, input skipped
 /// (bad NMEA sentences, gpsd garbage lines), alerts. Lines that do not fit
