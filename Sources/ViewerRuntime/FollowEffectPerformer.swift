@@ -130,8 +130,8 @@ public final class FollowEffectPerformer: Sendable {
             send(.follow(.walksLoaded(hike, walks, unfinished: unfinished)))
         case .deleteWalk(let walk):
             try store.deleteWalk(walk)
-        case .setWalkSource(let walk, let text):
-            try store.setWalkSource(walk, text)
+        case .setWalkSource(let walk, let text, let speed):
+            try store.setWalkSource(walk, text, speed: speed)
         case .addPlace(let hike, let place):
             let added = try store.addPlace(place, to: hike)
             send(.places(.stored(hike, try store.places(of: hike), status: "Place '\(added.name ?? "")' added from another shell")))

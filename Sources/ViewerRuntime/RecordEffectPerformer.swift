@@ -50,7 +50,9 @@ public final class RecordEffectPerformer: Sendable {
     public let controlPath = Mutex<String?>(nil)
     private let control = Mutex<LiveControlServer?>(nil)
     /// When the last fix came from the source (any fix, accepted or not): the status's fix age.
-    private let lastFixArrival = Mutex<Date?>(nil)
+    /// The source's state and the clock, for the replies to pause, resume, finish and place
+    /// (a status is answered by the screen's model, which reads the same events).
+    private let readout = Mutex(LiveReadout())
     /// The noise filter's thresholds for a new recording (`cairn record --max-accuracy …`);
     /// set before the app starts (read and written on the recorder's queue).
     public var rules: PositionFilterRules {
@@ -109,7 +111,7 @@ public final class RecordEffectPerformer: Sendable {
                              send: @escaping @Sendable (AppMessage) -> Void) {
         runner.start(spec, speed: speed, replayTiming: timing, now: { [self] in now() },
                      event: { [self] event, at in
-                         if case .fix = event { lastFixArrival.withLock { $0 = at } }
+                         readout.withLock { _ = $0.receive(event, at: at) }
                          send(.record(.position(event, at: at, source: number)))
                      },
                      tick: { t in send(.record(.tick(t))) },
@@ -150,6 +152,12 @@ public final class RecordEffectPerformer: Sendable {
                 guard let request = LiveControlRequest(line: line) else {
                     return LiveControlReply(ok: false, message: "unknown request '\(line.prefix(40))'").line
                 }
+                if request == .status {
+                    // What the panel shows: the screen's model (the clock, the way back, its arrival).
+                    let answer = LiveControlAnswer()
+                    send(.record(.status(answer)))
+                    return answer.wait(timeout: 3).line
+                }
                 return answer(request, send: send).line
             }
             control.withLock { $0 = server }
@@ -165,10 +173,11 @@ public final class RecordEffectPerformer: Sendable {
     /// A request from another shell, done on the recorder's queue as the screen's own keys are
     /// (``RecordingControl``), then told to the screen with the same messages.
     private func answer(_ request: LiveControlRequest, send: @escaping @Sendable (AppMessage) -> Void) -> LiveControlReply {
-        let fixAge = lastFixArrival.withLock { $0 }.map { now().timeIntervalSince($0) }
+        let t = now()
+        let readout = readout.withLock { r in r.tick(t); return r }
         let reply = try? access.write { c -> LiveControlReply in
             guard let r = c.recorder else { return LiveControlReply(ok: false, message: "the recording screen has no recording running") }
-            let outcome = RecordingControl.apply(request, to: r, fixAge: fixAge)
+            let outcome = RecordingControl.apply(request, to: r, readout: readout)
             switch outcome.action {
             case .pause?, .resume?:
                 runner.setPaused(outcome.action == .pause)

@@ -49,6 +49,27 @@ import TrailCore
         #expect(rules.stationaryDuration == 45, "typed wins over the config's 120 s")
     }
 
+    /// `alerts = speech` in the config: speech on, no bell; `--alerts both` typed wins; a word
+    /// that is not a choice is reported and skipped (DECISIONS.md 921).
+    @Test func howAlertsSoundComesFromTheConfig() throws {
+        let config = ConfigFile.parse("alerts = speech\n", path: "c", known: ConfigSettings.options(), home: nil)
+        #expect(config.warnings.isEmpty)
+        var parsed = try ArgumentParser(for: FollowCommand.self).parse(["1"])
+        parsed.configured = ConfigSettings.values(for: FollowCommand.options, config: config, environment: [:])
+        let fromConfig = try LiveOptions(parsed)
+        #expect(fromConfig.speak && !fromConfig.bell)
+        var typed = try ArgumentParser(for: FollowCommand.self).parse(["1", "--alerts", "both"])
+        typed.configured = parsed.configured
+        let both = try LiveOptions(typed)
+        #expect(both.speak && both.bell)
+        let quiet = try LiveOptions(ArgumentParser(for: FollowCommand.self).parse(["1", "--alerts", "none"]))
+        #expect(!quiet.speak && !quiet.bell)
+        let plain = try LiveOptions(ArgumentParser(for: FollowCommand.self).parse(["1"]))
+        #expect(!plain.speak && plain.bell, "the bell alone by default")
+        let bad = ConfigFile.parse("alerts = loud\n", path: "c", known: ConfigSettings.options(), home: nil)
+        #expect(bad.warnings.count == 1, "\(bad.warnings)")
+    }
+
     @Test func badLinesAreReportedByFileAndLineAndTheRestStillApplies() throws {
         let text = """
             # a comment

@@ -51,4 +51,29 @@ import TrailLive
         #expect(try reason([.connection(.connected(detail: nil))] + poor)
                 == "nothing was recorded: 3 fixes received but all rejected by the filter (poor accuracy 3)\n")
     }
+
+    /// A receiver at HDOP 2.0 in a wooded valley: gpsd's accuracy is HDOP × 19 m = 38 m, over
+    /// the 30 m limit. The headless recorder says so once, with the setting to change: the
+    /// accuracy rounded up to the next 10 m plus 10 m (38 → 50 m).
+    @Test func accuracyRejectionsAreExplainedOnceWithWhatToChange() throws {
+        let dir = makeTempDirectory("record-accuracy")
+        let store = try HikeStore(path: dir + "/hikes.sqlite")
+        let recorder = try Recorder(store: store, name: nil, source: "test")
+        let out = StringSink()
+        let context = CommandContext(stdout: out, stderr: StringSink(), environment: [:])
+        let t = Date(timeIntervalSince1970: 1_714_557_600)
+        let fixes = (0..<4).map { i in
+            PositionEvent.fix(PositionFix(time: t.addingTimeInterval(Double(i)), coordinate: Coordinate(latitude: 46.5, longitude: 7.5),
+                                          horizontalAccuracy: 2.0 * 19, source: .gpsd))
+        }
+        var runner = RecordRunner(recorder: recorder, source: Scripted(fixes + [.ended(SourceEnd(reason: "test ended"))]),
+                                  context: context, units: UnitFormatter(system: .metric), statusInterval: 3600, pointLog: nil)
+        #expect(runner.run() == .finished)
+        let said = out.text.components(separatedBy: "Fixes rejected for accuracy").count - 1
+        #expect(said == 1, "\(out.text)")
+        #expect(out.text.contains("Fixes rejected for accuracy: ±38 m is worse than the 30 m allowed"), "\(out.text)")
+        #expect(out.text.contains("--max-accuracy 50m, or record.max-accuracy = 50m in the config file"))
+        #expect(AccuracyAdvice.suggestedLimit(accuracy: 45, limit: 30) == 60)
+        #expect(AccuracyAdvice.suggestedLimit(accuracy: nil, limit: 30) == 50)
+    }
 }

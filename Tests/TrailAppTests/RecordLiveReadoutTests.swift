@@ -40,6 +40,25 @@ import TrailLive
         #expect(!d.state.status.isError)
     }
 
+    /// A fix at ±45 m (HDOP 2.4 × 19 m) over the 30 m limit: the status line says so once,
+    /// with the setting to change (45 m rounded up to 50 m, plus 10 m: 60 m); later
+    /// rejections keep the line as it is.
+    @Test func accuracyRejectionsAreExplainedOnce() {
+        var d = RecordScreenTests.recorded(3)
+        var poor = F.fix(3)
+        poor.horizontalAccuracy = 45
+        d.send(poor)
+        #expect(d.state.status.text.hasPrefix("Fixes rejected for accuracy: ±45 m is worse than the 30 m allowed"), "\(d.state.status.text)")
+        #expect(d.state.status.text.contains("--max-accuracy 60m"))
+        #expect(d.state.status.isError)
+        d.state.status = StatusMessage(text: "", isError: false)
+        var again = F.fix(4)
+        again.horizontalAccuracy = 45
+        d.send(again)
+        #expect(d.state.status.text.isEmpty)
+        #expect(d.model?.figures.counters.rejected[.poorAccuracy] == 2)
+    }
+
     /// `b` after 29 × 11.0574 m = 320.66 m walked north, climbing 29 m: the way back is 321 m;
     /// its DIN 33466 time lies between the horizontal time alone (320.66 m at 4 km/h = 288.6 s)
     /// and that plus half the descent time (29 m at 500 m/h = 208.8 s: 393 s); arrival = now + it.

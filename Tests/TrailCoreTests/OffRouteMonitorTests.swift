@@ -42,6 +42,29 @@ import Testing
         #expect(!m.isOffRoute)
     }
 
+    /// A detour heading straight away at 5 m/s (one fix a second, 35 m at the first): the alert
+    /// at 10 s (85 m), then a repeat each time the distance is 50 m past the last alert's
+    /// (135 m at 20 s, 185 m at 30 s), well before the 60 s repeat; without the growth step
+    /// only the time repeats. Back on route forgets the last alert's distance.
+    @Test func repeatsAsTheDistanceGrowsByFiftyMetres() {
+        var m = OffRouteMonitor()
+        let away = (0...35).map { (Double($0), 35 + 5 * Double($0)) }
+        let alerts = run(&m, away)
+        #expect(alerts.map(\.0) == [10, 20, 30])
+        #expect(alerts.map(\.1) == [.leftRoute(distance: 85), .stillOffRoute(distance: 135, since: t0),
+                                    .stillOffRoute(distance: 185, since: t0)])
+        #expect(m.lastAlertDistance == 185)
+        // Shrinking back does not repeat; the 60 s repeat still does.
+        #expect(run(&m, stride(from: 36.0, through: 89, by: 1).map { ($0, 100) }).isEmpty)
+        #expect(run(&m, [(90, 100)]).map(\.1) == [.stillOffRoute(distance: 100, since: t0)])
+        _ = run(&m, [(91, 5), (92, 5)])
+        #expect(!m.isOffRoute && m.lastAlertDistance == nil)
+        var p = OffRouteMonitor.Parameters()
+        p.growthStep = nil
+        var timeOnly = OffRouteMonitor(parameters: p)
+        #expect(run(&timeOnly, away).map(\.0) == [10])
+    }
+
     @Test func thresholdIsConfigurable() {
         var p = OffRouteMonitor.Parameters(threshold: 10)
         p.confirmFixes = 1

@@ -137,7 +137,7 @@ import TrailSQLite
             let db = try Connection(path: path)
             var old = Migrator()
             for m in HikeSchema.migrator.migrations
-            where ![WalkSchema.migrationName, WalkSchema.sourceMigrationName, WalkTotalsSchema.migrationName,
+            where ![WalkSchema.migrationName, WalkSchema.sourceMigrationName, WalkSchema.speedMigrationName, WalkTotalsSchema.migrationName,
                      CompletionSchema.migrationName].contains(m.name) {
                 old.register(m.name, m.apply)
             }
@@ -169,6 +169,18 @@ import TrailSQLite
         #expect(try store.walks(of: hike).map(\.id) == [walked])
         #expect(throws: WalkStoreError.noSuchWalk(empty)) { try store.setWalkSource(empty, "gpsd") }
         #expect(HikeSchema.migrator.migrations.map(\.name).contains(WalkSchema.sourceMigrationName))
+    }
+
+    /// The replay speed is kept with the walk (v18-walk-speed) and given back; nil for 1x.
+    @Test func theReplaySpeedIsKeptWithTheWalk() throws {
+        let (store, hike, _) = try storeWithHike()
+        let t = Date(timeIntervalSince1970: 1_700_000_050)
+        let fast = try store.beginWalk(of: hike, startedAt: t, offRouteThreshold: 30)
+        let live = try store.beginWalk(of: hike, startedAt: t.addingTimeInterval(1), offRouteThreshold: 30)
+        try store.setWalkSource(fast, "replay:/tmp/walk.gpx", speed: 20)
+        try store.setWalkSource(live, "gpsd://127.0.0.1:2947")
+        #expect(try store.walks(of: hike).map(\.speed) == [20, nil])
+        #expect(try HikeSchema.migrator.appliedMigrations(store.connection).contains(WalkSchema.speedMigrationName))
     }
 
     @Test func migrationIsRecordedUnderItsName() throws {

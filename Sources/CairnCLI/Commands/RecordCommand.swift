@@ -53,7 +53,7 @@ public enum RecordCommand: Command {
     static let pointLog = OptionSpec("--point-log", value: "FILE", kind: .file(extensions: []),
                                      help: N("headless only: append each accepted point (\"seq stretch lat lon unixtime\") after it is committed"))
     public static let options: [OptionSpec] = [.gps, nameOption, .speed, resume, finish, headless, statusEvery, pointLog]
-        + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak]
+        + RecordFilterOptions.declared + TUICommand.ViewerOptions.declared + [.offRoute, .speak, .alerts]
     public static let notes = ThemeOption.lookupNote
     public static let arguments = [ArgumentSpec("ACTION", count: .rest,
                                                 help: N("pause, resume, finish or place NAME: sent to the recording running in another shell"))]
@@ -91,29 +91,17 @@ public enum RecordCommand: Command {
             context.stdout.write(finishedText(recorder, units))
             return 0
         }
-        let recorder: Recorder
-        if resume {
-            guard let r = unfinished else { throw CLIError.failure("there is no unfinished recording to resume") }
-            recorder = r
-        } else if let r = unfinished {
-            throw refusal(r)
-        } else {
-            guard gpsText != nil else {
-                throw CLIError.usage("record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded")
+        let started: RecordingStart
+        do {
+            started = try RecordingStart.prepare(store: store, unfinished: unfinished, resume: resume, gpsText: gpsText, name: name,
+                                                 rules: rules, speed: speed, now: context.now)
+        } catch let refusal as RecordingStart.Refusal {
+            switch refusal {
+            case .usage(let text): throw CLIError.usage(text)
+            case .failure(let text): throw CLIError.failure(text)
             }
-            recorder = try Recorder(store: store, name: name, rules: rules, source: gpsText, speed: speed, now: context.now)
         }
-        guard let sourceText = gpsText ?? recorder.source else {
-            throw CLIError.usage("the recording has no stored position source: give --gps SPEC")
-        }
-        let spec: PositionSourceSpec
-        do { spec = try PositionSourceSpec(parsing: sourceText) } catch { throw CLIError.usage(error.description) }
-        do { try spec.check(loadTrack: loadTrack) } catch { throw CLIError.failure(String(describing: error)) }
-        // A resume plays at the recording's own speed unless --speed gives another (DECISIONS.md 422).
-        let replaySpeed = resume ? speed ?? recorder.speed : speed
-        let source = try spec.makeSource(speedFactor: replaySpeed ?? 1, replayTiming: recorder.replayTiming, loadTrack: loadTrack)
-        if resume { try recorder.useSource(gpsText, speed: replaySpeed) }
-        if recorder.session.state == .paused { try recorder.perform(.resume) }
+        let (recorder, spec, replaySpeed) = (started.recorder, started.spec, started.replaySpeed)
 
         var logFD: Int32?
         if let pointLogPath {
@@ -129,14 +117,10 @@ public enum RecordCommand: Command {
         context.stdout.write((resume ? "resuming" : "recording") + " \(announced) from "
                              + TerminalText.clean(spec.description) + (replaySpeed.map { " at \(speedText($0))x" } ?? "")
                              + " into \(TerminalText.clean(store.path))\n")
-        var runner = RecordRunner(recorder: recorder, source: source, context: context, units: units,
+        var runner = RecordRunner(recorder: recorder, source: started.source, context: context, units: units,
                                   statusInterval: interval, pointLog: logFD)
         runner.controlPath = LiveControlSocket.path(environment: context.environment)
-        if case .gpsd(let endpoint) = spec {
-            runner.sourceLabel = "gpsd at " + (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host) + ":\(endpoint.port)"
-        } else {
-            runner.sourceLabel = TerminalText.clean(spec.description)
-        }
+        runner.sourceLabel = started.sourceLabel
         let outcome = runner.run()
         let nothing = runner.nothingRecordedReason(at: context.now())
         switch outcome {
@@ -172,9 +156,9 @@ public enum RecordCommand: Command {
                 throw CLIError.usage("the recording has no stored position source: give --gps SPEC")
             }
         } else if let r = unfinished {
-            throw refusal(r)
+            throw CLIError.failure(RecordingStart.refusalText(r))
         } else if gpsText == nil {
-            throw CLIError.usage("record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded")
+            throw CLIError.usage(RecordingStart.needsSource)
         }
         if !resume, args.has(nameOption), name?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
             throw CLIError.usage("--name needs a name")
@@ -186,13 +170,6 @@ public enum RecordCommand: Command {
     /// A speed factor as typed: "20", "2.5".
     static func speedText(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
-
-    private static func refusal(_ r: Recorder) -> CLIError {
-        CLIError.failure("""
-            an unfinished recording is waiting, now paused: '\(TerminalText.clean(r.name))' (\(r.hike?.rawValue ?? "?"), \
-            \(r.session.pointCount) points). `cairn record --resume` continues it, `cairn record --finish` finishes it
-            """)
     }
 
     /// Restores the newest unfinished recording (as paused), telling the user.
@@ -214,10 +191,6 @@ public enum RecordCommand: Command {
             + "(cairn show \(hike.rawValue))\n"
     }
 
-    /// Reads a GPX file into trackpoints (all tracks' segments, or the routes), for `replay:`.
-    static func loadTrack(_ path: String) throws -> [Trackpoint] {
-        let doc = try TrackFileReader.read(url: URL(fileURLWithPath: (path as NSString).expandingTildeInPath), options: .strict).document
-        let tracks = doc.tracks.isEmpty ? doc.routes.map(\.asTrack) : doc.tracks
-        return tracks.flatMap(\.segments).flatMap(\.points)
-    }
+    /// Reads a GPX file into trackpoints, for `replay:` (``RecordingStart/loadTrack(_:)``).
+    static func loadTrack(_ path: String) throws -> [Trackpoint] { try RecordingStart.loadTrack(path) }
 }

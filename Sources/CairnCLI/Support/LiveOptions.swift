@@ -15,8 +15,10 @@ struct LiveOptions {
     var speed: Double?
     /// `--off-route`: threshold in metres.
     var offRoute: Double?
-    /// `--speak`: spoken alerts from the start.
+    /// `--speak`: spoken alerts from the start (also `--alerts speech` or `both`).
     var speak = false
+    /// The bell on off-route alerts (`--alerts bell` or `both`, the default).
+    var bell = true
 
     /// Reads the options from `args` (a command that declares ``OptionSpec/live``).
     /// - Throws: ``CLIError/usage(_:)`` for a bad value.
@@ -33,7 +35,9 @@ struct LiveOptions {
             o.speed = v
         }
         if let text = args.value(.offRoute) { o.offRoute = try Self.parseDistance(text, option: "--off-route") }
-        o.speak = args.has(.speak)
+        let alerts = args.value(.alerts) ?? "bell"
+        o.speak = args.has(.speak) || alerts == "speech" || alerts == "both"
+        o.bell = alerts == "bell" || alerts == "both"
         self = o
     }
 
@@ -72,5 +76,6 @@ struct LiveOptions {
         if let offRoute { live.offRouteThreshold = offRoute }
         live.speechAvailable = speechAvailable
         live.speaks = speak  // without espeak-ng, following says so and turns it off
+        live.alertBell = bell
     }
 }

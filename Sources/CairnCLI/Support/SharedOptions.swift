@@ -68,8 +68,14 @@ extension OptionSpec {
     public static let speak = OptionSpec(
         "--speak", help: N("spoken off-route alerts (needs espeak-ng; v toggles them)"))
 
+    /// `--alerts bell|speech|both|none`: how off-route alerts sound (config `alerts`).
+    public static let alerts = OptionSpec(
+        "--alerts", value: "HOW", kind: .choice(["bell", "speech", "both", "none"]), defaultValue: "bell",
+        help: "how off-route alerts sound: bell, speech (espeak-ng), both or none (the banner shows always)")
+        .configured("alerts")
+
     /// The live-position options of the viewer and `follow`, in help order.
-    public static let live: [OptionSpec] = [.gps, .speed, .offRoute, .speak]
+    public static let live: [OptionSpec] = [.gps, .speed, .offRoute, .speak, .alerts]
 }
 
 /// Where `--theme NAME` looks, for the notes of the commands that draw.

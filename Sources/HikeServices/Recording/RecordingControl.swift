@@ -18,26 +18,32 @@ public enum RecordingControl {
         public var place: Place?
     }
 
-    /// The status of `recorder` now.
+    /// The status of `recorder` now, read with the ``LiveReadout`` the front end keeps (the
+    /// recording screen's status is its model's, ``RecordModel``'s `liveStatus`, from the same readout).
     /// - Parameters:
-    ///   - fixAge: seconds since the last fix came from the source; nil before the first.
-    ///   - offRoute: metres off the route followed (a backtrack), nil when on it or without one.
-    public static func status(_ recorder: Recorder, fixAge: Double?, offRoute: Double? = nil) -> LiveStatus {
+    ///   - readout: the source's state and the clock (fix age, link; `now` runs the times on).
+    ///   - lastCommit: when the last committed point's fix arrived: elapsed and moving time run
+    ///     on from it by the clock (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``).
+    public static func status(_ recorder: Recorder, readout: LiveReadout, lastCommit: Date? = nil) -> LiveStatus {
         let s = recorder.session
         let stats = s.statistics()
         let name = recorder.hike.flatMap { try? recorder.store.summary($0).name } ?? (recorder.nameAwaitsFirstFix ? nil : recorder.name)
-        return LiveStatus(activity: "recording", state: s.state.rawValue, name: name, hike: recorder.hike?.rawValue,
-                          elapsed: stats.elapsedTime, moving: stats.movingTime, distance: stats.distance,
-                          speed: s.currentSpeed(), offRoute: offRoute, fixAge: fixAge, points: s.pointCount)
+        let times = readout.runningTimes(elapsed: stats.elapsedTime, moving: stats.movingTime, since: lastCommit,
+                                         speed: s.currentSpeed(), running: s.state == .recording)
+        var status = LiveStatus(activity: "recording", state: s.state.rawValue, name: name, hike: recorder.hike?.rawValue,
+                                elapsed: times.elapsed, moving: times.moving, distance: stats.distance,
+                                speed: s.currentSpeed(), points: s.pointCount)
+        status.take(readout)
+        return status
     }
 
     /// Applies `request` to `recorder` (store first, as every recorder step).
-    /// - Parameters: as ``status(_:fixAge:offRoute:)``.
+    /// - Parameters: as ``status(_:readout:lastCommit:)``.
     /// - Returns: the reply (never throws: a refused or failed step is a reply with `ok` false).
-    public static func apply(_ request: LiveControlRequest, to recorder: Recorder, fixAge: Double?,
-                             offRoute: Double? = nil) -> Outcome {
+    public static func apply(_ request: LiveControlRequest, to recorder: Recorder, readout: LiveReadout,
+                             lastCommit: Date? = nil) -> Outcome {
         func reply(_ ok: Bool, _ message: String) -> LiveControlReply {
-            LiveControlReply(ok: ok, message: message, status: status(recorder, fixAge: fixAge, offRoute: offRoute))
+            LiveControlReply(ok: ok, message: message, status: status(recorder, readout: readout, lastCommit: lastCommit))
         }
         let state = recorder.session.state
         switch request {

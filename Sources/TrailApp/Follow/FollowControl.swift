@@ -52,9 +52,11 @@ extension FollowUpdate {
     /// left out), the speed its moving average; off route only while the monitor says so.
     static func status(_ f: FollowModel) -> LiveStatus {
         let s = f.session
-        return LiveStatus(activity: "following", state: s.isPaused ? "paused" : "following", name: f.hikeName,
-                          hike: f.hikeID.rawValue, elapsed: s.activeTime, moving: s.moving.movingTime, distance: s.distanceWalked,
-                          speed: s.moving.movingAverageSpeed, offRoute: s.isOffRoute ? s.crossTrackDistance.map(abs) : nil,
-                          fixAge: f.fixAge, points: f.recordedPoints)
+        var status = LiveStatus(activity: "following", state: s.isPaused ? "paused" : "following", name: f.hikeName,
+                                hike: f.hikeID.rawValue, elapsed: f.liveTimes.active, moving: f.liveTimes.moving, distance: s.distanceWalked,
+                                speed: s.moving.movingAverageSpeed, offRoute: s.isOffRoute ? s.crossTrackDistance.map(abs) : nil,
+                                points: f.recordedPoints)
+        status.take(f.live, route: f.progress)
+        return status
     }
 }

@@ -20,7 +20,7 @@ extension FollowUpdate {
             following = follow
             return effects + (following != nil ? followMap() : [])
         case .tick(let date):
-            following?.now = date
+            following?.live.tick(date)
             return []
         case .control(let request, let answer):
             return control(request, answer)
@@ -36,7 +36,7 @@ extension FollowUpdate {
             }
             guard var follow = following, follow.walkRequest == request else { return [] }
             follow.walkID = walk
-            var effects: [Step] = [.own(.setWalkSource(walk, follow.sourceLabel))]
+            var effects: [Step] = [.own(.setWalkSource(walk, follow.sourceLabel, speed: follow.speed))]
             if !follow.pendingPoints.isEmpty {
                 effects.append(.own(.appendPoints(walk, follow.pendingPoints, summary: follow.summary)))
                 follow.pendingPoints = []
@@ -176,13 +176,15 @@ extension FollowUpdate {
                                  walkID: restoring?.record.id, walkRequest: live.walkRequestCounter)
         follow.recordedPoints = restoring.map { max($0.record.pointCount, $0.stretches.reduce(0) { $0 + $1.count }) } ?? 0
         follow.viewportBefore = hike.screen.viewport
-        var effects: [Step] = [.own(.startSource(spec, speed: live.speedFactor, source: follow.source))]
+        // A resumed walk plays at its own replay speed unless --speed gives another (DECISIONS.md 923).
+        follow.speed = live.speedFactor ?? restoring?.record.speed
+        var effects: [Step] = [.own(.startSource(spec, speed: follow.speed, source: follow.source))]
         if restoring == nil {
             effects.append(.own(.beginWalk(hike.id, offRouteThreshold: threshold, backtrackRoute: nil,
                                               request: follow.walkRequest)))
             status = StatusMessage(text: "Following \(prepared.name) with \(spec)", isError: false)
         } else if let walk = restoring?.record.id {
-            effects.append(.own(.setWalkSource(walk, spec.description)))
+            effects.append(.own(.setWalkSource(walk, spec.description, speed: follow.speed)))
             status = StatusMessage(text: "Walk restored, paused: p resumes", isError: false)
         }
         if live.speaks && !live.speechAvailable {

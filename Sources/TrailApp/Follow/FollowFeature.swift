@@ -17,19 +17,23 @@ extension CairnApp {
 extension FollowUpdate {
     /// Applies one source event to the following.
     mutating func receive(_ event: PositionEvent, at time: Date, _ follow: inout FollowModel) -> [Step] {
-        follow.now = max(follow.now ?? time, time)
+        // The shared readout keeps the link, the fix and the clock (LiveReadout); a lost source is
+        // said once and the error goes when fixes flow again.
+        switch follow.live.receive(event, at: time) {
+        case .lost(let reason):
+            status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
+        case .recovered:
+            status = StatusMessage(text: "Position source back: fixes arriving again", isError: false)
+        case .ended, .none:
+            break
+        }
         switch event {
         case .fix(let fix):
-            follow.lastReceived = fix
-            follow.lastArrival = time
-            follow.isStale = false
-            follow.noFix = nil
-            if let u = fix.satellitesUsed { follow.satellitesUsed = u }
-            if let v = fix.satellitesVisible { follow.satellitesVisible = v }
             guard !follow.isStopped else { return [] }
             let update = follow.session.receive(fix)
             var effects: [Step] = []
             if update.isAccepted && !follow.session.isPaused {
+                follow.lastUsedArrival = time
                 follow.recordedPoints += 1
                 let point = WalkPoint(stretch: follow.session.walkedSegments.count - 1, point: fix.trackpoint)
                 if let walk = follow.walkID {
@@ -50,22 +54,12 @@ extension FollowUpdate {
                                        + "a replay starts again from its beginning; follow with the walk's --speed", isError: true)
             }
             return effects
-        case .noFix(let mode):
-            follow.noFix = mode
-        case .satellites(let used, let visible):
-            follow.satellitesUsed = used
-            follow.satellitesVisible = visible
-        case .stale:
-            follow.isStale = true
-        case .connection(let c):
-            follow.connection = c
-            follow.connectionAt = time
-            if case .connected = c { follow.ended = nil }
+        case .noFix, .satellites, .stale, .connection:
+            break
         case .skippedInput(let bad, let garbage):
             if let bad { follow.badSentences = bad }
             if let garbage { follow.garbageLines = garbage }
         case .ended(let end):
-            follow.ended = end
             if let c = end.nmeaCounters { follow.badSentences = c.rejected }
             status = StatusMessage(text: "Position source ended: \(end.reason)", isError: end.isError)
         }
@@ -83,12 +77,12 @@ extension FollowUpdate {
             follow.offRouteBanner = d
             follow.alertCount += 1
             let signed = follow.session.signedCrossTrackDistance ?? d
-            return [.bell] + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units)))] : [])
+            return (live.alertBell ? [.bell] : []) + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units)))] : [])
         case .stillOffRoute(let d, _):
             follow.offRouteBanner = d
             follow.repeatCount += 1
             let signed = follow.session.signedCrossTrackDistance ?? d
-            return [.bell] + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units, again: true)))] : [])
+            return (live.alertBell ? [.bell] : []) + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units, again: true)))] : [])
         case .backOnRoute:
             follow.offRouteBanner = nil
             status = StatusMessage(text: CairnApp.spokenAlerts.back, isError: false)
@@ -160,6 +154,8 @@ extension FollowUpdate {
             case .pause:
                 // A replay or NMEA log file holds its playback too (nothing is lost); gpsd and
                 // a serial device run on, and their fixes do not count while paused.
+                // The clock runs on from the next used fix, not across the pause.
+                follow.lastUsedArrival = nil
                 if follow.session.isPaused {
                     follow.session.resume(at: now)
                     effects.append(.own(.pauseSource(false)))
@@ -240,13 +236,7 @@ extension FollowUpdate {
                                  session: FollowSession(route: route, configuration: old.session.configuration),
                                  isBacktrack: true, sourceLabel: old.sourceLabel, source: old.source, walkID: nil,
                                  walkRequest: live.walkRequestCounter)
-        follow.connection = old.connection
-        follow.ended = old.ended
-        follow.lastReceived = old.lastReceived
-        follow.lastArrival = old.lastArrival
-        follow.satellitesUsed = old.satellitesUsed
-        follow.satellitesVisible = old.satellitesVisible
-        follow.now = old.now
+        follow.live = old.live
         follow.detached = old.detached
         follow.awaitingFirstFix = false
         follow.viewportBefore = old.viewportBefore

@@ -57,7 +57,7 @@ public enum FollowEffect: Equatable, Sendable {
     /// Delete a walk that recorded nothing (stopped before its first fix).
     case deleteWalk(WalkID)
     /// Record the position source a walk uses (as typed for `--gps`), offered when resuming it.
-    case setWalkSource(WalkID, String)
+    case setWalkSource(WalkID, String, speed: Double? = nil)
     /// Add a place of one's own to the hike (a request from another shell); answered by
     /// ``PlacesMessage/stored(_:_:status:)``.
     case addPlace(HikeID, Place)

@@ -30,6 +30,8 @@ public struct FollowModel: Sendable {
     public var sourceLabel: String
     /// The number the running source was started under.
     public var source: Int
+    /// The replay speed the source plays at (`--speed`, or a resumed walk's own), nil for 1x.
+    public var speed: Double?
     /// The walk being written, once the store has created it.
     public var walkID: WalkID?
     /// The request number of the walk row asked for.
@@ -38,25 +40,27 @@ public struct FollowModel: Sendable {
     public var pendingPoints: [WalkPoint] = []
     public var phase: Phase = .running
 
-    // The source as last reported.
+    /// The source as last reported and the clock (``LiveReadout``, shared with the recording
+    /// screen, the headless recorder and `cairn status`).
+    public var live = LiveReadout()
     /// The link state (gpsd: connecting, connected, disconnected with retry).
-    public var connection: ConnectionState?
+    public var connection: ConnectionState? { get { live.connection } set { live.connection = newValue } }
     /// Set when the source ended (file done, replay finished, error).
-    public var ended: SourceEnd?
-    /// True after a stale event, until the next fix.
-    public var isStale = false
+    public var ended: SourceEnd? { get { live.ended } set { live.ended = newValue } }
+    /// True after a stale event or when the last fix is older than ``LiveReadout/staleAfter``.
+    public var isStale: Bool { live.isStale }
     /// The last fix received (accepted or not) and when it arrived (wall clock).
-    public var lastReceived: PositionFix?
-    public var lastArrival: Date?
+    public var lastReceived: PositionFix? { get { live.lastReceived } set { live.lastReceived = newValue } }
+    public var lastArrival: Date? { get { live.lastArrival } set { live.lastArrival = newValue } }
     /// Satellites used / in view as last reported.
-    public var satellitesUsed: Int?
-    public var satellitesVisible: Int?
+    public var satellitesUsed: Int? { get { live.satellitesUsed } set { live.satellitesUsed = newValue } }
+    public var satellitesVisible: Int? { get { live.satellitesVisible } set { live.satellitesVisible = newValue } }
     /// Set by a no-fix report, cleared by the next fix.
-    public var noFix: FixMode?
+    public var noFix: FixMode? { get { live.noFix } set { live.noFix = newValue } }
     /// The latest clock time seen (ticks and arrivals).
-    public var now: Date?
+    public var now: Date? { get { live.now } set { live.now = newValue } }
     /// When ``connection`` last changed (wall clock), to count down a reconnection wait.
-    public var connectionAt: Date?
+    public var connectionAt: Date? { get { live.connectionAt } set { live.connectionAt = newValue } }
     /// Bad NMEA sentences and gpsd garbage lines the source skipped, as last reported (nil:
     /// the source keeps no such count).
     public var badSentences: Int?
@@ -105,10 +109,24 @@ public struct FollowModel: Sendable {
 
     /// Seconds since the last fix arrived (by arrival, not fix time: replays and old logs carry
     /// old fix times), nil before the first.
-    public var fixAge: Double? {
-        guard let a = lastArrival else { return nil }
-        return max(0, (now ?? a).timeIntervalSince(a))
+    public var fixAge: Double? { live.fixAge }
+
+    /// When (wall clock) the last fix used by the walk arrived: the clock runs on from it.
+    public var lastUsedArrival: Date?
+
+    /// Active and moving time now: the session's (between used fixes) run on by the wall clock
+    /// since the last used fix arrived, while following and not paused
+    /// (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``), so both tick every
+    /// second while the hiker stands and no fix is used (DECISIONS.md 925).
+    public var liveTimes: (active: Double, moving: Double) {
+        let s = session
+        let t = live.runningTimes(elapsed: s.activeTime, moving: s.moving.movingTime, since: lastUsedArrival,
+                                  speed: s.moving.movingAverageSpeed, running: !s.isPaused && !isStopped)
+        return (t.elapsed ?? s.activeTime, t.moving ?? s.moving.movingTime)
     }
+
+    /// The route's progress now: along, left, time left, arrival (``LiveReadout/route(_:)``).
+    public var progress: LiveReadout.RouteProgress { live.route(session) }
 
     /// The point index of the line nearest the current progress (chart cursor).
     public var progressIndex: Int {
@@ -128,11 +146,7 @@ public struct FollowModel: Sendable {
 
     /// Seconds left before a lost source tries again (counted down from its `retryIn`), nil
     /// when it is not waiting.
-    public var retryLeft: Double? {
-        guard case .disconnected(_, let retry)? = connection else { return nil }
-        let waited = connectionAt.map { max(0, (now ?? $0).timeIntervalSince($0)) } ?? 0
-        return max(0, retry - waited)
-    }
+    public var retryLeft: Double? { live.retryLeft }
 
     /// True once stopped.
     public var isStopped: Bool { if case .stopped = phase { true } else { false } }

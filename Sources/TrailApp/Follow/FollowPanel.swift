@@ -4,7 +4,7 @@ import TrailCore
 import TrailLive
 
 /// The follow screen's readouts, most important first: state, distance along the route,
-/// remaining distance with the ETA and how it was estimated, coverage, off-route (cross-track)
+/// remaining distance with the ETA, the arrival by the clock and how the ETA was estimated, coverage, off-route (cross-track)
 /// distance, elevation now and gain so far, GPS fix quality and age, the source's link,
 /// distance walked and active time, furthest point, fixes used and rejected, input skipped
 /// (bad NMEA sentences, gpsd garbage lines), alerts. Lines that do not fit
@@ -51,9 +51,10 @@ public struct FollowPanel: Sendable {
         }
         let hasMatch = s.lastMatch != nil
         add("Along", hasMatch ? "\(f.distance(s.progress)) of \(f.distance(s.route.length))" : "— of \(f.distance(s.route.length))")
-        let eta = s.estimatedTimeRemaining
-        add("Left", "\(f.distance(s.remainingDistance)) · \(f.duration(eta.seconds))")
-        add("ETA by", eta.method == .hikersRatio ? "DIN 33466 × your pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
+        let route = follow.progress
+        add("Left", "\(f.distance(route.left)) · \(f.duration(route.timeLeft))")
+        add("Arrival", f.time(route.arrival))
+        add("ETA by", route.method == .hikersRatio ? "DIN 33466 × your pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
         add("Covered", "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
         if let xtd = s.crossTrackDistance {
             let off = s.isOffRoute || xtd > s.configuration.offRoute.threshold
@@ -65,7 +66,7 @@ public struct FollowPanel: Sendable {
         add("GPS", gpsText(), gpsRole())
         add("Fix age", ageText(), gpsRole())
         add("Link", linkText(), sourceRole())
-        add("Walked", "\(f.distance(s.distanceWalked)) in \(f.duration(s.activeTime))")
+        add("Walked", "\(f.distance(s.distanceWalked)) in \(f.duration(follow.liveTimes.active))")
         add("Furthest", f.distance(s.furthestProgress))
         add("Source", follow.sourceLabel, ThemeRole.muted)
         let c = s.filter.counters
@@ -129,17 +130,7 @@ public struct FollowPanel: Sendable {
 
     /// The source's link: "connected", "retrying in 2 s (lost: reason)" (counted down from the
     /// event's `retryIn` by the clock ticks), "ended (replay finished)".
-    func linkText() -> String {
-        if let end = follow.ended { return "ended (\(end.reason))" }
-        switch follow.connection {
-        case .connecting(let attempt)?: return attempt > 1 ? "connecting (try \(attempt))" : "connecting"
-        case .connected?: return "connected"
-        case .disconnected(let reason, let retry)?:
-            let left = follow.retryLeft ?? retry
-            return (left > 0 ? "retrying in \(Int(left.rounded(.up))) s" : "retrying") + " (lost: \(reason))"
-        case nil: return follow.lastReceived == nil ? "starting" : "reading"
-        }
-    }
+    func linkText() -> String { follow.live.linkText }
 
     func sourceRole() -> String {
         if let end = follow.ended { return end.isError ? AppRole.error : ThemeRole.muted }

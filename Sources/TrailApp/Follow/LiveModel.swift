@@ -15,6 +15,9 @@ public struct LiveModel: Sendable {
     /// Spoken alerts on (`--speak` or `v`); turned off, with a note, when following starts
     /// without espeak-ng.
     public var speaks = false
+    /// The terminal bell on off-route alerts (`--alerts` / config `alerts`: bell or both; on
+    /// by default). The banner shows either way.
+    public var alertBell = true
     /// True when espeak-ng was found on the PATH.
     public var speechAvailable = false
     /// `cairn follow ID --gps SPEC`: the hike to open and follow at launch, until it starts.

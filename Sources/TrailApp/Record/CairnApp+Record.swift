@@ -1,4 +1,5 @@
 import Foundation
+import TrailLive
 import TermUI
 import TrailCore
 import TrailStore
@@ -55,6 +56,9 @@ extension CairnApp {
             // The offer's "finish": the library shows the hike.
             state.status = StatusMessage(text: "The recording was finished and saved", isError: false, acrossScreens: true)
             return hike.map { navigate(&state, to: .librarySelecting($0)) } ?? []
+        case .status(let answer) where state.screen.kind != .record:
+            answer.deliver(LiveControlReply(ok: false, message: "the recording screen is not showing"))
+            return []
         case .failed(let reason) where state.screen.kind != .record:
             state.status = StatusMessage(text: "Recording: \(reason)", isError: true)
             return [.bell]

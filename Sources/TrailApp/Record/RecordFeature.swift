@@ -21,6 +21,8 @@ struct RecordOptions: Sendable {
     var speed: Double?
     var offRouteThreshold: Double
     var speaks: Bool
+    /// The bell on off-route alerts (``LiveModel/alertBell``).
+    var bell = true
     /// `cairn record --name` on a terminal, for the recording started at launch.
     var autoName: String?
 }
@@ -28,7 +30,7 @@ struct RecordOptions: Sendable {
 extension LiveModel {
     var recordOptions: RecordOptions {
         RecordOptions(defaultSource: defaultSource, speed: speedFactor, offRouteThreshold: offRouteThreshold,
-                      speaks: speaks && speechAvailable, autoName: autoRecord?.name)
+                      speaks: speaks && speechAvailable, bell: alertBell, autoName: autoRecord?.name)
     }
 }
 
@@ -140,7 +142,10 @@ enum RecordFeature {
             guard source == model.source else { return Result() }
             return position(&model, event, at: at, context, options)
         case .tick(let date):
-            model.now = date
+            model.live.tick(date)
+            return Result()
+        case .status(let answer):
+            answer.deliver(LiveControlReply(ok: true, message: model.figures.state.rawValue, status: model.liveStatus))
             return Result()
         case .sourceFailed(let source, let text):
             guard source == model.source else { return Result() }
@@ -161,8 +166,16 @@ enum RecordFeature {
             }
             return result
         case .judged(let figures, let accepted, let hike):
+            let rejectedBefore = model.figures.counters.rejected[.poorAccuracy] ?? 0
             model.figures = figures
             if let hike { model.hikeID = hike }
+            if !model.saidAccuracy, (figures.counters.rejected[.poorAccuracy] ?? 0) > rejectedBefore {
+                // Said once, with what to change (a receiver at HDOP 2 reads ±38 m: DECISIONS.md 922).
+                model.saidAccuracy = true
+                return Result(status: StatusMessage(text: AccuracyAdvice.text(accuracy: model.lastReceived?.horizontalAccuracy,
+                                                                              limit: figures.accuracyLimit, units: context.environment.format),
+                                                    isError: true))
+            }
             if let accepted {
                 model.draw(accepted)
                 model.lastCommitArrival = model.lastArrival ?? model.now
@@ -203,38 +216,26 @@ enum RecordFeature {
 
     private static func position(_ model: inout RecordModel, _ event: PositionEvent, at time: Date, _ context: FeatureContext,
                                  _ options: RecordOptions) -> Result {
-        model.now = max(model.now ?? time, time)
         var result = Result()
-        switch event {
-        case .fix(let fix):
-            model.lastReceived = fix
-            model.lastArrival = time
-            model.noFix = nil
-            if model.saidSourceLost {
-                // The source recovered: the error goes (DECISIONS.md 843).
-                model.saidSourceLost = false
-                result.status = StatusMessage(text: "Position source back: fixes arriving again", isError: false)
-            }
-            guard model.phase == .running else { return result }
-            result.effects.append(.own(.receive(fix)))
-            if var back = model.backtrack, model.figures.state == .recording {
-                if let alert = back.receive(fix).alert { raise(alert, &model, back, options, context.environment.format, &result) }
-                model.backtrack = back
-            }
-            keepInView(&model, context, &result)
-        case .noFix(let mode): model.noFix = mode
-        case .satellites, .stale, .skippedInput: break
-        case .connection(let c):
-            model.connection = c
-            if case .connected = c { model.ended = nil }
-            if case .disconnected(let reason, _) = c, model.lastArrival != nil {
-                result.status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
-                model.saidSourceLost = true
-            }
+        // The shared readout keeps the link, the fix and the clock (LiveReadout); what changed is said once.
+        switch model.live.receive(event, at: time) {
+        case .recovered:
+            // The source recovered: the error goes (DECISIONS.md 843).
+            result.status = StatusMessage(text: "Position source back: fixes arriving again", isError: false)
+        case .lost(let reason):
+            result.status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
         case .ended(let end):
-            model.ended = end
             result.status = StatusMessage(text: "Position source ended: \(end.reason) · x finishes", isError: end.isError)
+        case .none:
+            break
         }
+        guard case .fix(let fix) = event, model.phase == .running else { return result }
+        result.effects.append(.own(.receive(fix)))
+        if var back = model.backtrack, model.figures.state == .recording {
+            if let alert = back.receive(fix).alert { raise(alert, &model, back, options, context.environment.format, &result) }
+            model.backtrack = back
+        }
+        keepInView(&model, context, &result)
         return result
     }
 
@@ -247,7 +248,7 @@ enum RecordFeature {
             let first = model.offRouteBanner == nil
             let signed = back.signedCrossTrackDistance ?? d
             model.offRouteBanner = abs(signed)
-            result.effects.append(.bell)
+            if options.bell { result.effects.append(.bell) }
             if options.speaks {
                 result.effects.append(.own(.speak(OffRouteWords.spoken(signed, units, again: !first))))
             }

@@ -51,18 +51,20 @@ public struct RecordModel: Sendable {
     /// What `--gps` said, and the number the running source was started under.
     public var sourceLabel: String
     public var source: Int
-    /// The source as last reported.
-    public var connection: ConnectionState?
-    public var ended: SourceEnd?
-    public var lastReceived: PositionFix?
-    public var lastArrival: Date?
-    public var noFix: FixMode?
-    public var now: Date?
+    /// The source as last reported and the clock (``LiveReadout``, shared with following,
+    /// the headless recorder and `cairn status`).
+    public var live = LiveReadout()
+    public var connection: ConnectionState? { get { live.connection } set { live.connection = newValue } }
+    public var ended: SourceEnd? { get { live.ended } set { live.ended = newValue } }
+    public var lastReceived: PositionFix? { get { live.lastReceived } set { live.lastReceived = newValue } }
+    public var lastArrival: Date? { get { live.lastArrival } set { live.lastArrival = newValue } }
+    public var noFix: FixMode? { get { live.noFix } set { live.noFix = newValue } }
+    public var now: Date? { get { live.now } set { live.now = newValue } }
 
     /// When (wall clock) the last committed point's fix arrived: the clock runs on from it.
     public var lastCommitArrival: Date?
-    /// True while the status line says the source is lost (cleared when fixes come again).
-    public var saidSourceLost = false
+    /// True once the status line said why fixes are rejected for accuracy (``AccuracyAdvice``).
+    public var saidAccuracy = false
 
     /// After `b`: the way back along the walk, followed with the off-route alert (the recording
     /// goes on underneath); `backtrackLine` is it drawn.
@@ -81,57 +83,37 @@ public struct RecordModel: Sendable {
     }
 
     /// Seconds since the last fix arrived (wall clock), nil before the first.
-    public var fixAge: Double? {
-        guard let a = lastArrival else { return nil }
-        return max(0, (now ?? a).timeIntervalSince(a))
-    }
+    public var fixAge: Double? { live.fixAge }
 
     /// Where the hiker is: the last fix received (accepted or not), else the last point recorded.
     public var position: Coordinate? { lastReceived?.coordinate ?? figures.lastPoint?.coordinate }
 
     /// Why there is no fix yet, for the panel.
-    public var waiting: String? {
-        if let ended { return "source ended: \(ended.reason)" }
-        if let noFix { return "receiver reports \(noFix.label)" }
-        switch connection {
-        case .connecting(let attempt)?: return attempt > 1 ? "connecting (attempt \(attempt))" : "connecting"
-        case .disconnected(let reason, _)?: return "lost: \(reason)"
-        default: return nil
-        }
-    }
+    public var waiting: String? { live.waiting }
 
-    /// After a fix: why the source delivers none now ("ended", "lost" while it reconnects, "no
-    /// fix" when the receiver says so), shown in place of the last fix's mode (DECISIONS.md 145);
-    /// nil while it delivers. Short: the panel's value column is narrow; the status line gives
-    /// the reason.
-    public var sourceLost: String? {
-        guard lastArrival != nil else { return nil }
-        if ended != nil { return "ended" }
-        if let noFix { return noFix.label }
-        switch connection {
-        case .connecting?, .disconnected?: return "lost"
-        default: return nil
-        }
-    }
+    /// A fix older than this (seconds, wall clock) is marked stale (``LiveReadout/staleAfter``).
+    public static let staleAfter = LiveReadout.staleAfter
 
-    /// A fix older than this (seconds, wall clock) is marked stale (LiveStatus uses the same).
-    public static let staleAfter = LiveStatus.staleAfter
-    /// Moving time runs on between points at most this long (seconds): a hiker who stops
-    /// sends no new point, and the recording filter's standing-still rule waits 30 s too.
-    public static let movingRunOn = 30.0
-
-    /// Elapsed and moving time now: the committed figures, and while recording the wall-clock
-    /// time since the last committed point's fix arrived (moving only while the last fix is
-    /// fresh and moving at 0.5 m/s or more, at most ``movingRunOn`` s), so both tick every
-    /// second between points (DECISIONS.md 843).
+    /// Elapsed and moving time now: the committed figures run on by the wall clock between
+    /// points (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``, DECISIONS.md 843).
     public var liveTimes: (elapsed: Double?, moving: Double?) {
         let s = figures.statistics
-        guard figures.state == .recording, let since = lastCommitArrival, let now else { return (s.elapsedTime, s.movingTime) }
-        let extra = max(0, now.timeIntervalSince(since))
-        let speed = lastReceived?.speed ?? figures.currentSpeed ?? 0
-        let fresh = (fixAge ?? .infinity) <= Self.staleAfter
-        let moving = fresh && speed >= 0.5 ? min(extra, Self.movingRunOn) : 0
-        return ((s.elapsedTime ?? 0) + extra, (s.movingTime ?? 0) + moving)
+        return live.runningTimes(elapsed: s.elapsedTime, moving: s.movingTime, since: lastCommitArrival,
+                                 speed: figures.currentSpeed, running: figures.state == .recording)
+    }
+
+    /// The way back's progress now (after `b`), nil without one.
+    public var backtrackProgress: LiveReadout.RouteProgress? { backtrack.map { live.route($0) } }
+
+    /// The figures for `cairn status`: what the panel shows (the running clock, the fix, the
+    /// link, and after `b` the way back's distance and time left and the arrival).
+    public var liveStatus: LiveStatus {
+        let times = liveTimes
+        var status = LiveStatus(activity: "recording", state: figures.state.rawValue, name: name, hike: hikeID?.rawValue,
+                                elapsed: times.elapsed, moving: times.moving, distance: figures.distance,
+                                speed: figures.currentSpeed, offRoute: offRouteBanner, points: figures.pointCount)
+        status.take(live, route: backtrackProgress)
+        return status
     }
 
     /// The panel rows: the figures with the running clock, the fix marked stale after
@@ -141,15 +123,15 @@ public struct RecordModel: Sendable {
         let times = liveTimes
         f.statistics.elapsedTime = times.elapsed
         f.statistics.movingTime = times.moving
-        // A fix older than staleAfter says "stale" in place of its mode and accuracy, as a lost one says "lost".
-        let stale = (fixAge ?? 0) > Self.staleAfter ? "stale" : nil
+        // A lost, ended or stale fix says so in place of its mode and accuracy (LiveReadout.fixProblem).
         var panel = RecordingPanelModel(figures: f, fixAge: fixAge, fixMode: lastReceived?.mode,
-                                        accuracy: lastReceived?.horizontalAccuracy, waiting: waiting, lost: sourceLost ?? stale, units: units)
-        if let back = backtrack {
-            let eta = back.estimatedTimeRemaining.seconds
-            var rows = [RecordingPanelModel.Row(label: "Way back", value: "\(units.distance(back.progress)) of \(units.distance(back.route.length))"),
-                        RecordingPanelModel.Row(label: "Left", value: "\(units.distance(back.remainingDistance)) · \(units.duration(eta))")]
-            if let now { rows.append(RecordingPanelModel.Row(label: "Arrival", value: units.time(now.addingTimeInterval(eta)))) }
+                                        accuracy: lastReceived?.horizontalAccuracy, waiting: waiting, lost: live.fixProblem, units: units)
+        panel.rows.insert(RecordingPanelModel.Row(label: "Link", value: live.linkText),
+                          at: panel.rows.firstIndex { $0.label == "Fix" }.map { $0 + 1 } ?? panel.rows.count)
+        if let back = backtrackProgress {
+            var rows = [RecordingPanelModel.Row(label: "Way back", value: "\(units.distance(back.along)) of \(units.distance(back.length))"),
+                        RecordingPanelModel.Row(label: "Left", value: "\(units.distance(back.left)) · \(units.duration(back.timeLeft))")]
+            if let arrival = back.arrival { rows.append(RecordingPanelModel.Row(label: "Arrival", value: units.time(arrival))) }
             let at = panel.rows.firstIndex { $0.label == "Distance" }.map { $0 + 1 } ?? panel.rows.count
             panel.rows.insert(contentsOf: rows, at: at)
         }

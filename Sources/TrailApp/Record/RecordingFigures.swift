@@ -21,6 +21,8 @@ public struct RecordingFigures: Sendable, Equatable {
     public var pointCount: Int
     /// The filter's counters (accepted, rejected by rule).
     public var counters: FilterCounters
+    /// The filter's accuracy limit, metres (``PositionFilterRules/maximumHorizontalAccuracy``).
+    public var accuracyLimit: Double
 
     /// Figures of `session`; `statistics` when the caller computed them already (they cost a
     /// pass over every point, so the performer refreshes them at most once a second).
@@ -32,6 +34,7 @@ public struct RecordingFigures: Sendable, Equatable {
         lastPoint = session.lastPoint
         pointCount = session.pointCount
         counters = session.filter.counters
+        accuracyLimit = session.filter.rules.maximumHorizontalAccuracy
     }
 
     /// A recording with nothing yet (before the recorder answers).

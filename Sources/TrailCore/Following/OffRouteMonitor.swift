@@ -4,7 +4,8 @@ import Foundation
 public enum OffRouteAlert: Hashable, Sendable {
     /// The hiker has left the route: show the banner, ring the bell (and speak).
     case leftRoute(distance: Double)
-    /// Still off the route; repeated every ``OffRouteMonitor/Parameters/repeatInterval``.
+    /// Still off the route; repeated every ``OffRouteMonitor/Parameters/repeatInterval``, and
+    /// sooner when the distance grew by ``OffRouteMonitor/Parameters/growthStep`` since the last alert.
     case stillOffRoute(distance: Double, since: Date)
     /// Back on the route: clear the banner.
     case backOnRoute
@@ -18,7 +19,9 @@ public enum OffRouteAlert: Hashable, Sendable {
 ///   beyond the threshold *and* at least `confirmDuration` (10 s) of fix time has passed since
 ///   the first of them. One wild fix, or a few seconds of wobble around a wide path, never
 ///   alerts; a hiker really heading off at walking pace is ~15 m further out when told.
-/// - **Repeating.** While off, `stillOffRoute` fires every `repeatInterval` (60 s) of fix time.
+/// - **Repeating.** While off, `stillOffRoute` fires every `repeatInterval` (60 s) of fix time,
+///   and at once when the distance has grown by `growthStep` (50 m) since the last alert (so
+///   a detour heading away is told at 40, 90, 140 m … however fast it grows; DECISIONS.md 921).
 /// - **Returning (hysteresis).** The alert clears (`backOnRoute`) after `returnFixes` (2)
 ///   consecutive fixes within `returnDistance` — `threshold − 10 m`, but at least half the
 ///   threshold (20 m for 30 m). Between the two distances nothing changes, so walking along at
@@ -38,6 +41,9 @@ public struct OffRouteMonitor: Sendable {
         public var returnFixes: Int = 2
         /// Seconds between repeated alerts while off the route.
         public var repeatInterval: Double = 60
+        /// Metres the distance must grow beyond the last alert's for a repeat before
+        /// ``repeatInterval`` (nil: repeats by time only).
+        public var growthStep: Double? = 50
 
         public init(threshold: Double = defaultThreshold) { self.threshold = threshold }
 
@@ -57,6 +63,8 @@ public struct OffRouteMonitor: Sendable {
 
     public var parameters: Parameters
     public private(set) var state: State = .onRoute
+    /// The distance told by the last alert (left or still), nil while on the route.
+    public private(set) var lastAlertDistance: Double?
 
     public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
 
@@ -80,13 +88,16 @@ public struct OffRouteMonitor: Sendable {
             if distance <= p.returnDistance {
                 if returning + 1 >= p.returnFixes {
                     state = .onRoute
+                    lastAlertDistance = nil
                     return .backOnRoute
                 }
                 state = .offRoute(since: since, lastAlert: lastAlert, returning: returning + 1)
                 return nil
             }
-            if time.timeIntervalSince(lastAlert) >= p.repeatInterval {
+            let grown = p.growthStep.map { step in lastAlertDistance.map { distance >= $0 + step } ?? false } ?? false
+            if time.timeIntervalSince(lastAlert) >= p.repeatInterval || grown {
                 state = .offRoute(since: since, lastAlert: time, returning: 0)
+                lastAlertDistance = distance
                 return .stillOffRoute(distance: distance, since: since)
             }
             state = .offRoute(since: since, lastAlert: lastAlert, returning: 0)
@@ -95,13 +106,17 @@ public struct OffRouteMonitor: Sendable {
     }
 
     /// Back to on-route without an alert (after a pause or a backtrack).
-    public mutating func reset() { state = .onRoute }
+    public mutating func reset() {
+        state = .onRoute
+        lastAlertDistance = nil
+    }
 
     private mutating func confirmIfDue(since: Date, fixes: Int, distance: Double, at time: Date) -> OffRouteAlert? {
         guard fixes >= parameters.confirmFixes, time.timeIntervalSince(since) >= parameters.confirmDuration else {
             return nil
         }
         state = .offRoute(since: since, lastAlert: time, returning: 0)
+        lastAlertDistance = distance
         return .leftRoute(distance: distance)
     }
 }

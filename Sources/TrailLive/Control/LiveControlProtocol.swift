@@ -70,10 +70,19 @@ public struct LiveStatus: Codable, Equatable, Sendable {
     public var points: Int
     /// The process serving the socket.
     public var pid: Int32
+    /// The source's link (``LiveReadout/linkState``: "connected", "connecting", "lost",
+    /// "ended", "reading", "starting"); nil from an older cairn.
+    public var link: String?
+    /// For a route being followed (a hike, or the way back while recording): metres and
+    /// seconds left, and the arrival as Unix time (seconds); nil without a route.
+    public var left: Double?
+    public var timeLeft: Double?
+    public var arrival: Double?
 
     public init(activity: String, state: String, name: String? = nil, hike: String? = nil, elapsed: Double? = nil,
                 moving: Double? = nil, distance: Double = 0, speed: Double? = nil, offRoute: Double? = nil,
-                fixAge: Double? = nil, points: Int = 0, pid: Int32 = getpid()) {
+                fixAge: Double? = nil, points: Int = 0, pid: Int32 = getpid(), link: String? = nil,
+                left: Double? = nil, timeLeft: Double? = nil, arrival: Double? = nil) {
         self.activity = activity
         self.state = state
         self.name = name
@@ -86,26 +95,44 @@ public struct LiveStatus: Codable, Equatable, Sendable {
         self.fixAge = fixAge
         self.points = points
         self.pid = pid
+        self.link = link
+        self.left = left
+        self.timeLeft = timeLeft
+        self.arrival = arrival
+    }
+
+    /// The figures every live activity shares, from the ``LiveReadout``: the fix age, the link,
+    /// and for a route being followed what is left and the arrival.
+    public mutating func take(_ readout: LiveReadout, route: LiveReadout.RouteProgress? = nil) {
+        fixAge = readout.fixAge
+        link = readout.linkState
+        left = route?.left
+        timeLeft = route?.timeLeft
+        arrival = route?.arrival?.timeIntervalSince1970
     }
 
     enum CodingKeys: String, CodingKey {
-        case activity, state, name, hike, elapsed, moving, distance, speed, points, pid
+        case activity, state, name, hike, elapsed, moving, distance, speed, points, pid, link, left, arrival
+        case timeLeft = "time_left"
         case offRoute = "off_route"
         case fixAge = "fix_age"
     }
 
-    /// A fix older than this (seconds) is shown as stale.
-    public static let staleAfter = 10.0
+    /// A fix older than this (seconds) is shown as stale (``LiveReadout/staleAfter``).
+    public static let staleAfter = LiveReadout.staleAfter
 
     /// The one line for a shell: `recording · 1:02:03 · 3.21 km · 13:08 min/km · fix 1 s ago`
-    /// (`· off route 42 m` when off the route). Names are not shown (a status bar is narrow).
+    /// (`· off route 42 m` when off the route, `· left 2.10 km 0:45 → 14:05` on a route, `·
+    /// source lost` while the link is down). Names are not shown (a status bar is narrow).
     public func text(_ units: UnitFormatter) -> String {
         var parts = [state]
         parts.append(units.duration(elapsed ?? 0, style: .clock))
         parts.append(units.distance(distance))
         parts.append(units.pace(speed: speed))
         if let offRoute { parts.append("off route \(units.distance(offRoute))") }
+        if let routeText = routeText(units) { parts.append(routeText) }
         parts.append(fixText)
+        if link == "lost" { parts.append("source lost") }
         return parts.joined(separator: " · ")
     }
 
@@ -121,9 +148,20 @@ public struct LiveStatus: Codable, Equatable, Sendable {
         }
         var parts = [badge, units.duration(elapsed ?? 0, style: .clock), units.distance(distance), units.pace(speed: speed)]
         if let offRoute { parts.append("#[fg=red,bold]off \(units.distance(offRoute))#[default]") }
+        if let routeText = routeText(units) { parts.append(routeText) }
         let stale = (fixAge ?? .infinity) > Self.staleAfter
         parts.append(stale ? "#[fg=yellow]\(fixText)#[default]" : fixText)
+        if link == "lost" { parts.append("#[fg=red]source lost#[default]") }
         return parts.joined(separator: " ")
+    }
+
+    /// "left 2.10 km 0:45 → 14:05" (arrival by this machine's clock), nil without a route.
+    private func routeText(_ units: UnitFormatter) -> String? {
+        guard let left else { return nil }
+        var text = "left " + units.distance(left)
+        if let timeLeft { text += " " + units.duration(timeLeft, style: .clock) }
+        if let arrival { text += " → " + units.time(Date(timeIntervalSince1970: arrival)) }
+        return text
     }
 
     private var fixText: String {

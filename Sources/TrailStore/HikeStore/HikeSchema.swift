@@ -138,6 +138,7 @@ enum HikeSchema {
             try db.execute("ALTER TABLE tracks ADD COLUMN laps_json TEXT")
         }
         m.register(HikeStore.photosMigrationName, HikeStore.createPhotosTable)
+        WalkSchema.registerSpeed(on: &m)
         return m
     }
 }

@@ -63,11 +63,12 @@ extension HikeStore {
         if connection.changes == 0 { throw WalkStoreError.noSuchWalk(walk) }
     }
 
-    /// Records the position source a walk uses (as typed for `--gps`), offered again when the
-    /// walk is resumed.
+    /// Records the position source a walk uses (as typed for `--gps`) and its replay speed
+    /// (`--speed`, nil for 1x or a live source), both used again when the walk is resumed.
     /// - Throws: ``WalkStoreError/noSuchWalk(_:)``, ``SQLiteError``.
-    public func setWalkSource(_ walk: WalkID, _ source: String) throws {
-        try connection.run("UPDATE walks SET source = ? WHERE id = ?", [.text(source), .integer(walk.rawValue)])
+    public func setWalkSource(_ walk: WalkID, _ source: String, speed: Double? = nil) throws {
+        try connection.run("UPDATE walks SET source = ?, speed = ? WHERE id = ?",
+                           [.text(source), .optional(speed), .integer(walk.rawValue)])
         if connection.changes == 0 { throw WalkStoreError.noSuchWalk(walk) }
     }
 
@@ -93,7 +94,7 @@ extension HikeStore {
         let row = try walkHikeRow(hike)
         return try connection.query("""
             SELECT id, started_at, ended_at, backtrack_route IS NOT NULL, off_route_threshold, point_count, summary_json,
-                   source
+                   source, speed
             FROM walks WHERE hike_id = ? ORDER BY started_at, id
             """, [.integer(row)]) { st in
             WalkRecord(id: WalkID(rawValue: st.int64(0)), hikeID: hike,
@@ -101,7 +102,7 @@ extension HikeStore {
                        endedAt: st.optionalDouble(2).map { Date(timeIntervalSinceReferenceDate: $0) },
                        isBacktrack: st.int(3) != 0, offRouteThreshold: st.double(4), pointCount: st.int(5),
                        summary: st.optionalString(6).flatMap { try? Self.walkDecoder.decode(FollowSummary.self, from: Data($0.utf8)) },
-                       source: st.optionalString(7))
+                       source: st.optionalString(7), speed: st.optionalDouble(8))
         }
     }
 

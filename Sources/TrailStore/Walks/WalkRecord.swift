@@ -37,11 +37,13 @@ public struct WalkRecord: Hashable, Sendable {
     /// The position source used, as typed for `--gps` (nil when not recorded: walks stored
     /// before it was kept).
     public var source: String?
+    /// The replay speed it played at (`--speed`), nil for 1x, a live source or an older walk.
+    public var speed: Double?
 
     /// Creates a record (the store builds these; tests too).
     public init(id: WalkID, hikeID: HikeID, startedAt: Date, endedAt: Date? = nil, isBacktrack: Bool = false,
                 offRouteThreshold: Double = OffRouteMonitor.Parameters.defaultThreshold, pointCount: Int = 0,
-                summary: FollowSummary? = nil, source: String? = nil) {
+                summary: FollowSummary? = nil, source: String? = nil, speed: Double? = nil) {
         self.id = id
         self.hikeID = hikeID
         self.startedAt = startedAt
@@ -51,6 +53,7 @@ public struct WalkRecord: Hashable, Sendable {
         self.pointCount = pointCount
         self.summary = summary
         self.source = source
+        self.speed = speed
     }
 
     /// True once following was stopped with `x` (or the unfinished walk was closed).

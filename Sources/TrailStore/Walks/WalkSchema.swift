@@ -54,6 +54,19 @@ enum WalkSchema {
     /// stored before.
     static let sourceMigrationName = "v4-walk-source"
 
+    /// The migration adding `walks.speed`: the replay speed (`--speed`) of a replayed source,
+    /// so a resumed follow of a sped-up replay plays at the same speed (its fixes would be
+    /// stamped in the future otherwise and every one rejected). NULL for 1x, a live source, or
+    /// walks stored before (DECISIONS.md 923).
+    static let speedMigrationName = "v18-walk-speed"
+
+    /// Registers ``speedMigrationName`` (after the photos).
+    static func registerSpeed(on migrator: inout Migrator) {
+        migrator.register(speedMigrationName) { db in
+            try db.execute("ALTER TABLE walks ADD COLUMN speed REAL;")
+        }
+    }
+
     /// Registers ``sourceMigrationName`` (last in the list).
     static func registerSource(on migrator: inout Migrator) {
         migrator.register(sourceMigrationName) { db in

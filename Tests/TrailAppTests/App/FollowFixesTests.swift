@@ -105,4 +105,25 @@ import TrailStore
         #expect(effects.contains(.follow(.setWalkSource(WalkID(rawValue: 3), "replay:/tmp/walk.gpx"))))
         #expect(s.following?.recordedPoints == 14)
     }
+
+    /// A walk followed from a replay at 20x resumes at 20x (its fixes would otherwise be
+    /// stamped in the future and all rejected), and keeps it stored; `--speed` wins over it.
+    @Test func aResumedWalkKeepsItsReplaySpeed() {
+        for (given, expected) in [(nil, 20.0), (5.0, 5.0)] as [(Double?, Double)] {
+            var s = AppState(environment: F.environment(), storeLabel: "t", width: 120, height: 40)
+            s.live.speedFactor = given
+            _ = app.update(&s, .hikeLoaded(F.hikeID, F.hike(), forPreview: false))
+            var walk = FollowResumeTests.unfinished()
+            walk.record.source = "replay:/tmp/walk.gpx"
+            walk.record.speed = 20
+            _ = app.update(&s, .follow(.walksLoaded(F.hikeID, [walk.record], unfinished: walk)))
+            _ = app.update(&s, .input(.key(.character("y"))))
+            let effects = F.enterSource(app, &s)
+            let started = effects.compactMap { e -> Double?? in
+                if case .follow(.startSource(_, let speed, _)) = e { return speed } else { return nil }
+            }
+            #expect(started == [expected], "--speed \(given.map { String($0) } ?? "none")")
+            #expect(effects.contains(.follow(.setWalkSource(WalkID(rawValue: 3), "replay:/tmp/walk.gpx", speed: expected))))
+        }
+    }
 }

@@ -93,6 +93,15 @@ import TrailStore
         // ratio cancels the rule and leaves the hiker's 11.06 m per 10 s: 600 s.
         expectScreen(text, contains: "Left      663 m · 10 min")
         expectScreen(text, contains: "ETA by    DIN 33466 × your pace")
+        // The walk's time runs on by the clock: 39 steps of 10 s, plus 3 s since the last fix
+        // (fresh, at 1.1 m/s: moving too).
+        let times = try #require(s.following?.liveTimes)
+        #expect(times.active == 393)
+        #expect(times.moving == (s.following?.session.moving.movingTime ?? 0) + 3)
+        // Arrival: the clock (3 s after the last fix) plus those 600 s (± a second for the ETA's fraction).
+        let format = F.environment().format
+        let arrivals = [602.0, 603, 604].map { "Arrival   " + format.time(F.fix(39).time.addingTimeInterval($0)) }
+        #expect(arrivals.contains { text.contains($0) }, "\(text)")
         // The map follows: centred on the position at the first fix, zoomed in to at least z16.
         #expect(s.hike!.screen.viewport.zoom >= CairnApp.followZoom)
         var buffer = Buffer(width: 120, height: 39)
@@ -127,6 +136,18 @@ import TrailStore
         #expect(!back.contains(.bell))
         #expect(s.following?.offRouteBanner == nil)
         #expect(!F.text(app, s).contains("OFF ROUTE"))
+    }
+
+    /// `alerts = none` (or speech): the banner and the counts as before, no bell (DECISIONS.md 921).
+    @Test func withoutTheBellTheBannerStillShows() throws {
+        var s = F.following(app)
+        s.live.alertBell = false
+        for k in 0..<10 { F.send(F.fix(Double(k)), app, &s) }
+        var effects: [AppEffect] = []
+        for k in 10..<20 { effects += F.send(F.fix(Double(k), east: 60), app, &s) }
+        #expect(!effects.contains(.bell))
+        #expect(s.following?.alertCount == 1 && s.following?.repeatCount == 1)
+        expectScreen(F.text(app, s), contains: "OFF ROUTE — 60 m off, trail to your left")
     }
 
     @Test func spokenAlertsWhenOnAndEspeakIsThere() throws {

@@ -33,7 +33,8 @@ applies Cairn's documented rules with its own geometry:
 - cross-track distance: the smallest plane distance from the fix to the route segments within
   [progress - 200 m, progress + 500 m];
 - off-route alerts (OffRouteMonitor's rules): beyond 30 m for >= 3 consecutive fixes and
-  >= 10 s -> "left"; repeated every 60 s -> "still"; back after 2 consecutive fixes within
+  >= 10 s -> "left"; repeated every 60 s, or sooner once the distance has grown 50 m past
+  the last alert's -> "still"; back after 2 consecutive fixes within
   20 m -> "back".
 
 Prints JSON with the route points, the accepted fixes' times and expected progress, coverage,
@@ -56,6 +57,7 @@ MAX_ACCURACY, MAX_SPEED, MIN_DISTANCE, STATIONARY_SPEED, REANCHOR = 30.0, 12.0, 
 UERE = 19.0
 OFF, CONFIRM_FIXES, CONFIRM_SECONDS, REPEAT, RETURN_FIXES = 30.0, 3, 10.0, 60.0, 2
 RETURN_DISTANCE = max(OFF / 2, OFF - 10)
+GROWTH = 50.0
 
 
 def route_points(path):
@@ -192,6 +194,7 @@ def main():
     prev = None
     walked = 0.0
     alerts, state = [], ('on', None, 0, None)
+    alert_xtd = None
     expected = []
     for f in accepted:
         p = plane.xy(f['lat'], f['lon'])
@@ -244,13 +247,15 @@ def main():
                     state = ('on', None, 0, None); alerts.append({'time': t, 'kind': 'back'})
                 else:
                     state = ('off', since, count + 1, last_alert)
-            elif t - last_alert >= REPEAT:
+            elif t - last_alert >= REPEAT or xtd >= alert_xtd + GROWTH:
                 state = ('off', since, 0, t); alerts.append({'time': t, 'kind': 'still', 'xtd': xtd})
+                alert_xtd = xtd
             else:
                 state = ('off', since, 0, last_alert)
         kind, since, count, _ = state
         if kind == 'leaving' and count >= CONFIRM_FIXES and t - since >= CONFIRM_SECONDS:
             state = ('off', since, 0, t); alerts.append({'time': t, 'kind': 'left', 'xtd': xtd})
+            alert_xtd = xtd
     covered_length = min(sum(w for w, m in zip(weights, marked) if m), near_walked)
     json.dump({
         'route': [[p[0], p[1], p[2]] for p in route],

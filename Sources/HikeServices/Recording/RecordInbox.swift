@@ -7,12 +7,14 @@ import TrailLive
 /// between fixes. `Sendable` checked by the compiler: the events sit in a `Mutex`; the
 /// condition only wakes the loop (its lock is held around every change of the events and
 /// every look at them, so no post is missed between the look and the wait).
-final class RecordInbox: Sendable {
+public final class RecordInbox: Sendable {
+    public init() {}
+
     private let condition = NSCondition()
     private let events = Mutex<[PositionEvent]>([])
 
     /// Adds an event (called on the source's thread).
-    func post(_ event: PositionEvent) {
+    public func post(_ event: PositionEvent) {
         condition.lock()
         events.withLock { $0.append(event) }
         condition.signal()
@@ -20,7 +22,7 @@ final class RecordInbox: Sendable {
     }
 
     /// Waits until at least one event is there or `deadline` passes; returns and removes all.
-    func take(waitingUntil deadline: Date) -> [PositionEvent] {
+    public func take(waitingUntil deadline: Date) -> [PositionEvent] {
         condition.lock()
         defer { condition.unlock() }
         while events.withLock({ $0.isEmpty }) {

@@ -1,0 +1,56 @@
+import Foundation
+import TrailCore
+import TrailLive
+
+/// The one-line status `cairn record` prints every minute when headless:
+///
+/// `12:03:00 recording · elapsed 0:42:10 · moving 0:39:00 · 3.21 km · pace 13:08 min/km (last 500 m) ·
+///  ele 1520 m · gain 312 m · fix 1 s ago (3D) · accepted 412 · rejected 37 (poor accuracy 3, too close 34)`
+///
+/// Elapsed and moving time are ``StatisticsCalculator``'s over the recorded points run on by
+/// the wall clock since the last of them (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``,
+/// as the recording screen does); distance and gain are the points'; the pace is over the last
+/// ``RecordingSession/currentPaceWindow`` metres; the fix age is measured from the last fix
+/// received (accepted or not), by the wall clock, so a silent source shows it growing, with
+/// "stale" or why the source is lost (``LiveReadout/fixProblem``) in place of its mode.
+public enum RecordStatusLine {
+    /// - Parameters:
+    ///   - readout: the source's state and the clock (its `now` is the time printed).
+    ///   - lastCommit: when the last committed point's fix arrived (the clock runs on from it).
+    ///   - lostReason: why the link is down ("source lost: …"), said in place of the fix's mode.
+    public static func text(session: RecordingSession, readout: LiveReadout, lastCommit: Date?, units: UnitFormatter) -> String {
+        let s = session.statistics()
+        let now = readout.now ?? Date()
+        let times = readout.runningTimes(elapsed: s.elapsedTime, moving: s.movingTime, since: lastCommit,
+                                         speed: session.currentSpeed(), running: session.state == .recording)
+        var parts = [units.time(now) + " " + session.state.rawValue]
+        parts.append("elapsed " + units.duration(times.elapsed ?? 0, style: .clock))
+        parts.append("moving " + units.duration(times.moving ?? 0, style: .clock))
+        parts.append(units.distance(s.distance))
+        parts.append("pace " + units.pace(speed: session.currentSpeed())
+                     + " (last \(units.distance(RecordingSession.currentPaceWindow)))")
+        parts.append("ele " + units.elevation(session.lastPoint?.elevation))
+        parts.append("gain " + units.elevationChange(s.elevationGain))
+        if let fixAge = readout.fixAge {
+            let problem: String?
+            if case .disconnected(let reason, _)? = readout.connection { problem = "source lost: " + reason }
+            else { problem = readout.fixProblem }
+            parts.append("fix \(Int(fixAge.rounded(.down))) s ago"
+                         + ((problem.map(TerminalText.clean) ?? readout.lastReceived?.mode.label).map { " (\($0))" } ?? ""))
+        } else {
+            let waiting = readout.waiting ?? "waiting for the position source"
+            parts.append("no fix yet: " + TerminalText.clean(waiting))
+        }
+        let c = session.filter.counters
+        parts.append("accepted \(c.accepted)")
+        parts.append("rejected \(c.totalRejected)" + rejections(c))
+        return parts.joined(separator: " · ")
+    }
+
+    /// " (poor accuracy 3, too close 34)" in the filter's rule order (``FixRejection/label``, the
+    /// recording panel's words); "" when nothing was rejected.
+    public static func rejections(_ c: FilterCounters) -> String {
+        let byRule = FixRejection.allCases.compactMap { r in c.rejected[r].map { "\(r.label) \($0)" } }
+        return byRule.isEmpty ? "" : " (" + byRule.joined(separator: ", ") + ")"
+    }
+}
