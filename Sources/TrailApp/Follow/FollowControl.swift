@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -10,7 +11,7 @@ extension FollowUpdate {
     /// the change is made to the screen's state (the store writes that follow are queued in order).
     mutating func control(_ request: LiveControlRequest, _ answer: LiveControlAnswer) -> [Step] {
         guard let follow = following, !follow.isStopped else {
-            answer.deliver(LiveControlReply(ok: false, message: "the follow screen has no walk running"))
+            answer.deliver(LiveControlReply(ok: false, message: L("the follow screen has no walk running")))
             return []
         }
         func reply(_ ok: Bool, _ message: String) -> LiveControlReply {
@@ -34,7 +35,7 @@ extension FollowUpdate {
                 return []
             }
             let steps = updateFollowKeys(.key(.character("x")))
-            answer.deliver(LiveControlReply(ok: true, message: "stopped following; the walk is saved in the hike's history",
+            answer.deliver(LiveControlReply(ok: true, message: L("stopped following; the walk is saved in the hike's history"),
                                             status: nil))
             return steps
         case .place(let name):

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -11,7 +12,7 @@ extension FollowUpdate {
         switch message {
         case .launch:
             guard let auto = live.autoFollow else { return [] }
-            status = StatusMessage(text: "Opening \(auto.id)…", isError: false)
+            status = StatusMessage(text: L("Opening %s…", auto.id), isError: false)
             navigation = .openHike(auto.id)
             return []
         case .position(let event, let at, let source):
@@ -27,7 +28,7 @@ extension FollowUpdate {
         case .sourceFailed(let source, let text):
             guard following?.source == source else { return [] }
             following?.ended = SourceEnd(reason: text, isError: true)
-            status = StatusMessage(text: "Position source: \(text)", isError: true)
+            status = StatusMessage(text: L("Position source: %s", text), isError: true)
             return [.bell]
         case .walkBegun(let request, let walk):
             if live.discardWalkRequest == request {
@@ -51,7 +52,7 @@ extension FollowUpdate {
         case .sourceChecked(let id, let text, let spec, let error):
             return sourceChecked(id, text, spec, error)
         case .walkHistoryFailed(let reason):
-            status = StatusMessage(text: "Walk history not written: \(reason)", isError: true)
+            status = StatusMessage(text: L("Walk history not written: %s", reason), isError: true)
             return [.bell]
         }
     }
@@ -96,13 +97,13 @@ extension FollowUpdate {
                 live.autoFollow = nil
                 return beginFollowing(source: auto.source, restoring: pending)
             }
-            modal = .prompt(PromptModel(purpose: .followSource(id), title: "Resume with position from",
+            modal = .prompt(PromptModel(purpose: .followSource(id), title: L("Resume with position from"),
                                               text: pending.record.source ?? live.defaultSource))
             return []
         case false?:
             live.pendingResume = nil
             let summary = pending.record.summary ?? FollowSummary()
-            status = StatusMessage(text: "The unfinished walk was closed and kept in the history", isError: false)
+            status = StatusMessage(text: L("The unfinished walk was closed and kept in the history"), isError: false)
             var effects: [Step] = [.own(.finishWalk(pending.record.id, summary: summary, hike: id))]
             if let auto {
                 live.autoFollow = nil
@@ -110,7 +111,7 @@ extension FollowUpdate {
             }
             return effects
         case nil:
-            status = StatusMessage(text: "The unfinished walk stays; f resumes it", isError: false)
+            status = StatusMessage(text: L("The unfinished walk stays; f resumes it"), isError: false)
             return []
         }
     }
@@ -132,7 +133,7 @@ extension FollowUpdate {
             status = StatusMessage(text: error.description, isError: true)
             return [.bell]
         }
-        status = StatusMessage(text: "Checking \(spec)…", isError: false)
+        status = StatusMessage(text: L("Checking %s…", spec), isError: false)
         return [.own(.checkSource(spec, text: text, hike: id))]
     }
 
@@ -156,7 +157,7 @@ extension FollowUpdate {
         guard let hike = openHike else { return [] }
         let prepared = hike.screen.hike
         guard prepared.pointCount > 1 else {
-            status = StatusMessage(text: "This hike has no line to follow", isError: true)
+            status = StatusMessage(text: L("This hike has no line to follow"), isError: true)
             return [.bell]
         }
         var route = FollowRoute(track: prepared.track)
@@ -182,14 +183,14 @@ extension FollowUpdate {
         if restoring == nil {
             effects.append(.own(.beginWalk(hike.id, offRouteThreshold: threshold, backtrackRoute: nil,
                                               request: follow.walkRequest)))
-            status = StatusMessage(text: "Following \(prepared.name) with \(spec)", isError: false)
+            status = StatusMessage(text: L("Following %s with %s", prepared.name, spec), isError: false)
         } else if let walk = restoring?.record.id {
             effects.append(.own(.setWalkSource(walk, spec.description, speed: follow.speed)))
-            status = StatusMessage(text: "Walk restored, paused: p resumes", isError: false)
+            status = StatusMessage(text: L("Walk restored, paused: p resumes"), isError: false)
         }
         if live.speaks && !live.speechAvailable {
             live.speaks = false
-            status = StatusMessage(text: "Spoken alerts need espeak-ng, which is not installed", isError: true)
+            status = StatusMessage(text: L("Spoken alerts need espeak-ng, which is not installed"), isError: true)
         }
         live.pendingResume = nil
         if let fix = session.lastFix {

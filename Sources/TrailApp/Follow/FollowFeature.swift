@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -21,9 +22,9 @@ extension FollowUpdate {
         // said once and the error goes when fixes flow again.
         switch follow.live.receive(event, at: time) {
         case .lost(let reason):
-            status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
+            status = StatusMessage(text: L("Position source lost: %s; retrying", reason), isError: true)
         case .recovered:
-            status = StatusMessage(text: "Position source back: fixes arriving again", isError: false)
+            status = StatusMessage(text: L("Position source back: fixes arriving again"), isError: false)
         case .ended, .none:
             break
         }
@@ -61,7 +62,7 @@ extension FollowUpdate {
             if let garbage { follow.garbageLines = garbage }
         case .ended(let end):
             if let c = end.nmeaCounters { follow.badSentences = c.rejected }
-            status = StatusMessage(text: "Position source ended: \(end.reason)", isError: end.isError)
+            status = StatusMessage(text: L("Position source ended: %s", end.reason), isError: end.isError)
         }
         return []
     }
@@ -145,7 +146,7 @@ extension FollowUpdate {
                 // The last accepted fix (the one the panel's figures and the marker come from),
                 // not the last received: the filter may have turned that one down.
                 guard let fix = follow.session.lastFix ?? follow.lastReceived else {
-                    status = StatusMessage(text: "No position yet: a place is added where you stand", isError: false)
+                    status = StatusMessage(text: L("No position yet: a place is added where you stand"), isError: false)
                     break
                 }
                 modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: fix.coordinate, elevation: fix.altitude),
@@ -159,17 +160,17 @@ extension FollowUpdate {
                 if follow.session.isPaused {
                     follow.session.resume(at: now)
                     effects.append(.own(.pauseSource(false)))
-                    status = StatusMessage(text: "Resumed", isError: false)
+                    status = StatusMessage(text: L("Resumed"), isError: false)
                 } else {
                     follow.session.pause(at: now)
                     follow.offRouteBanner = nil
                     effects.append(.own(.pauseSource(true)))
-                    status = StatusMessage(text: "Paused: the walk does not count until p", isError: false)
+                    status = StatusMessage(text: L("Paused: the walk does not count until p"), isError: false)
                 }
             case .voice:
                 if !live.speechAvailable {
                     live.speaks = false
-                    status = StatusMessage(text: "Spoken alerts need espeak-ng, which is not installed", isError: true)
+                    status = StatusMessage(text: L("Spoken alerts need espeak-ng, which is not installed"), isError: true)
                 } else {
                     live.speaks.toggle()
                     status = StatusMessage(text: "Spoken alerts \(live.speaks ? "on" : "off")", isError: false)
@@ -190,9 +191,9 @@ extension FollowUpdate {
                     }
                     effects.append(.own(.finishWalk(walk, summary: summary, hike: follow.hikeID)))
                 }
-                status = StatusMessage(text: "Stopped; the walk is saved in the hike's history", isError: false)
+                status = StatusMessage(text: L("Stopped; the walk is saved in the hike's history"), isError: false)
             case .back:
-                status = StatusMessage(text: "x stops following (the walk is saved as it goes) · Ctrl-C quits",
+                status = StatusMessage(text: L("x stops following (the walk is saved as it goes) · Ctrl-C quits"),
                                              isError: false)
             case .help:
                 modal = .help
@@ -215,14 +216,14 @@ extension FollowUpdate {
             live.discardWalkRequest = follow.walkRequest
         }
         effects += closeFollowScreen()
-        status = StatusMessage(text: "Stopped: nothing recorded, so no walk was saved", isError: false)
+        status = StatusMessage(text: L("Stopped: nothing recorded, so no walk was saved"), isError: false)
         return effects
     }
 
     /// `b`: closes the walk so far and follows it back to its start (``FollowSession/backtrackRoute()``).
     private mutating func startBacktrack(_ old: FollowModel) -> [Step] {
         guard let route = old.session.backtrackRoute() else {
-            status = StatusMessage(text: "Nothing walked yet to turn back on", isError: true)
+            status = StatusMessage(text: L("Nothing walked yet to turn back on"), isError: true)
             return [.bell]
         }
         var effects: [Step] = []

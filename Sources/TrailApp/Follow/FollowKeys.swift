@@ -1,3 +1,4 @@
+import Localization
 import TermUI
 
 /// What a key does on the follow screen.
@@ -14,29 +15,29 @@ extension FollowAction {
     /// The follow screen's keys while following: the update, the `?` help and the status-line
     /// hints all read this.
     public static let keyMap = KeyMap<FollowAction>([
-            MapNavigation.stepBinding("↑ ↓ ← →  h j k l", "pan the map away from the position", big: "a whole view",
+            MapNavigation.stepBinding("↑ ↓ ← →  h j k l", N("pan the map away from the position"), big: N("a whole view"),
                                       FollowAction.map),
-            KeyBinding("c", "centre the map on the position again", hint: "c centre on you", keys: [.character("c")],
+            KeyBinding("c", N("centre the map on the position again"), hint: N("c centre on you"), keys: [.character("c")],
                        action: .centre),
-            KeyBinding("p", "pause / resume (a paused walk adds no distance, time or coverage)", hint: "p pause",
+            KeyBinding("p", N("pause / resume (a paused walk adds no distance, time or coverage)"), hint: N("p pause"),
                        keys: [.character("p")], action: .pause),
-            KeyBinding("b", "backtrack: follow the walk so far back to its start", hint: "b backtrack",
+            KeyBinding("b", N("backtrack: follow the walk so far back to its start"), hint: N("b backtrack"),
                        keys: [.character("b")], action: .backtrack),
-            KeyBinding("x", "stop: show the summary and save it in the hike's history", hint: "x stop",
+            KeyBinding("x", N("stop: show the summary and save it in the hike's history"), hint: N("x stop"),
                        keys: [.character("x")], action: .stop),
-            KeyBinding("v", "spoken alerts on / off (needs espeak-ng)", hint: "v voice", keys: [.character("v")],
+            KeyBinding("v", N("spoken alerts on / off (needs espeak-ng)"), hint: N("v voice"), keys: [.character("v")],
                        action: .voice),
-            MapNavigation.zoomBinding(hint: "+ - zoom", FollowAction.map),
-            KeyBinding("L", "map labels on / off", keys: [.character("L")], action: .labels),
-            KeyBinding("a", "a place of your own where you stand (asks for a name and a note), added to the hike",
+            MapNavigation.zoomBinding(hint: N("+ - zoom"), FollowAction.map),
+            KeyBinding("L", N("map labels on / off"), keys: [.character("L")], action: .labels),
+            KeyBinding("a", N("a place of your own where you stand (asks for a name and a note), added to the hike"),
                        keys: [.character("a")], action: .ownPlace),
-            KeyBinding("?  F1", "this help", hint: "? keys", keys: [.character("?"), .function(1)], action: .help),
-            KeyBinding("Esc  q", "how to stop and quit", keys: [.escape, .character("q")], action: .back),
+            KeyBinding("?  F1", N("this help"), hint: N("? keys"), keys: [.character("?"), .function(1)], action: .help),
+            KeyBinding("Esc  q", N("how to stop and quit"), keys: [.escape, .character("q")], action: .back),
     ])
 
     /// The keys once stopped, while the summary shows.
     public static let stoppedKeyMap = KeyMap<FollowAction>([
-        KeyBinding("Enter  Esc  q  x  Space", "close the summary, back to the hike", hint: "Enter back to the hike",
+        KeyBinding("Enter  Esc  q  x  Space", N("close the summary, back to the hike"), hint: N("Enter back to the hike"),
                    keys: [.enter, .escape, .character("q"), .character("x"), .character(" ")], action: .close),
     ])
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -50,7 +51,7 @@ public enum WalkHistoryView {
             return
         }
         var y = top + 1
-        buffer.setString(x: area.x, y: y, "Walks", style: env.style(ThemeRole.heading), maxWidth: area.width)
+        buffer.setString(x: area.x, y: y, L("Walks"), style: env.style(ThemeRole.heading), maxWidth: area.width)
         y += 1
         for w in walks.reversed() where y < area.maxY {
             buffer.setString(x: area.x, y: y, line(w, format: f), style: env.style(w.isFinished ? ThemeRole.text : ThemeRole.warning),

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailLive
 import TermUI
@@ -54,13 +55,13 @@ extension CairnApp {
                 return apply(RecordFeature.finished(hike), &state, AppEffect.record)
             }
             // The offer's "finish": the library shows the hike.
-            state.status = StatusMessage(text: "The recording was finished and saved", isError: false, acrossScreens: true)
+            state.status = StatusMessage(text: L("The recording was finished and saved"), isError: false, acrossScreens: true)
             return hike.map { navigate(&state, to: .librarySelecting($0)) } ?? []
         case .status(let answer) where state.screen.kind != .record:
-            answer.deliver(LiveControlReply(ok: false, message: "the recording screen is not showing"))
+            answer.deliver(LiveControlReply(ok: false, message: L("the recording screen is not showing")))
             return []
         case .failed(let reason) where state.screen.kind != .record:
-            state.status = StatusMessage(text: "Recording: \(reason)", isError: true)
+            state.status = StatusMessage(text: L("Recording: %s", reason), isError: true)
             return [.bell]
         default:
             return runRecording(&state) { RecordFeature.receive(&$0, message, context, options) }

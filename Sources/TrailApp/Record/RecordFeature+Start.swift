@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -23,7 +24,7 @@ extension RecordFeature {
             return Result(status: StatusMessage(text: error.description, isError: true), bell: true)
         }
         return Result([.checkSource(spec, text: text, resuming: resuming)],
-                      status: StatusMessage(text: "Checking \(spec)…", isError: false))
+                      status: StatusMessage(text: L("Checking %s…", spec), isError: false))
     }
 
     /// The typed source was checked: open the recording screen, make the recorder, start the
@@ -68,9 +69,9 @@ extension RecordFeature {
             return askSource(shared, resuming: id, options)
         case .character("f"):
             shared.unfinished = nil
-            return Result([.finishUnfinished(id)], status: StatusMessage(text: "Finishing the recording…", isError: false))
+            return Result([.finishUnfinished(id)], status: StatusMessage(text: L("Finishing the recording…"), isError: false))
         case .escape, .character("l"), .character("q"), .character("n"):
-            return Result(status: StatusMessage(text: "The unfinished recording stays, paused: R offers it again",
+            return Result(status: StatusMessage(text: L("The unfinished recording stays, paused: R offers it again"),
                                                 isError: false))
         default:
             return nil
@@ -87,10 +88,10 @@ extension RecordFeature {
     /// Finished: say so; the root opens the hike (or goes back to the library).
     static func finished(_ hike: HikeID?) -> Result {
         guard let hike else {
-            return Result([.stopSource], status: StatusMessage(text: "Nothing was recorded, so no hike was saved", isError: false),
+            return Result([.stopSource], status: StatusMessage(text: L("Nothing was recorded, so no hike was saved"), isError: false),
                           navigation: .library)
         }
-        return Result([.stopSource], status: StatusMessage(text: "Saved as a hike", isError: false),
+        return Result([.stopSource], status: StatusMessage(text: L("Saved as a hike"), isError: false),
                       navigation: .openRecorded(hike))
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -65,7 +66,7 @@ enum RecordFeature {
                 // The last recorded point (the one the panel's figures come from), not the last
                 // fix received: the recorder may have turned that one down.
                 guard let id = model.hikeID, let point = model.figures.lastPoint ?? model.lastReceived?.trackpoint else {
-                    return Result(status: StatusMessage(text: "No position recorded yet: a place is added where you stand",
+                    return Result(status: StatusMessage(text: L("No position recorded yet: a place is added where you stand"),
                                                         isError: false))
                 }
                 result.modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: point.coordinate,
@@ -73,7 +74,7 @@ enum RecordFeature {
                                                             where: "where you stand")
             case .help: result.modal = .help
             case .back:
-                result.status = StatusMessage(text: "x finishes the recording · Ctrl-C quits (the recording is kept, paused)",
+                result.status = StatusMessage(text: L("x finishes the recording · Ctrl-C quits (the recording is kept, paused)"),
                                               isError: false)
             case .pause:
                 guard model.phase == .running else { return result }
@@ -91,14 +92,14 @@ enum RecordFeature {
                 if model.figures.state == .recording {
                     model.pausedForFinish = true
                     result.effects = [.own(.perform(.pause)), .own(.pauseSource(true))]
-                    result.status = StatusMessage(text: "Paused while you name the hike: Enter saves it, Esc goes on recording",
+                    result.status = StatusMessage(text: L("Paused while you name the hike: Enter saves it, Esc goes on recording"),
                                                   isError: false)
                 }
-                result.modal = .prompt(PromptModel(purpose: .recordName, title: "Finish and save as", text: model.name))
+                result.modal = .prompt(PromptModel(purpose: .recordName, title: L("Finish and save as"), text: model.name))
             case .backtrack:
                 guard model.phase == .running else { return result }
                 guard model.figures.pointCount >= 2 else {
-                    return Result(status: StatusMessage(text: "Nothing walked yet to turn back on", isError: true), bell: true)
+                    return Result(status: StatusMessage(text: L("Nothing walked yet to turn back on"), isError: true), bell: true)
                 }
                 result.effects = [.own(.backtrack)]
             }
@@ -113,7 +114,7 @@ enum RecordFeature {
         guard model.phase == .running else { return Result() }
         var result = Result(status: StatusMessage(text: "A hike needs a name: Enter saves it as “\(TextSanitizer.sanitize(model.name))”, "
                                                   + "Esc goes on recording", isError: true), bell: true)
-        result.modal = .prompt(PromptModel(purpose: .recordName, title: "Finish and save as", text: model.name))
+        result.modal = .prompt(PromptModel(purpose: .recordName, title: L("Finish and save as"), text: model.name))
         return result
     }
 
@@ -122,7 +123,7 @@ enum RecordFeature {
         guard model.phase == .running, model.pausedForFinish else { return Result() }
         model.pausedForFinish = false
         guard model.figures.state == .paused else { return Result() }
-        return Result([.perform(.resume), .pauseSource(false)], status: StatusMessage(text: "Recording again", isError: false))
+        return Result([.perform(.resume), .pauseSource(false)], status: StatusMessage(text: L("Recording again"), isError: false))
     }
 
     /// The name prompt was accepted: finish under that name.
@@ -131,7 +132,7 @@ enum RecordFeature {
         model.pausedForFinish = false
         model.phase = .finishing
         model.name = name
-        return Result([.finish(name: name)], status: StatusMessage(text: "Finishing…", isError: false))
+        return Result([.finish(name: name)], status: StatusMessage(text: L("Finishing…"), isError: false))
     }
 
     /// The recorder's answers and the source's events.
@@ -150,7 +151,7 @@ enum RecordFeature {
         case .sourceFailed(let source, let text):
             guard source == model.source else { return Result() }
             model.ended = SourceEnd(reason: text, isError: true)
-            return Result(status: StatusMessage(text: "Position source: \(text)", isError: true), bell: true)
+            return Result(status: StatusMessage(text: L("Position source: %s", text), isError: true), bell: true)
         case .begun(let figures, let stored, let name, let hike):
             model.phase = .running
             model.figures = figures
@@ -193,7 +194,7 @@ enum RecordFeature {
             return Result(status: StatusMessage(text: text, isError: false))
         case .backtrackReady(let points):
             guard points.count >= 2 else {
-                return Result(status: StatusMessage(text: "Nothing walked yet to turn back on", isError: true), bell: true)
+                return Result(status: StatusMessage(text: L("Nothing walked yet to turn back on"), isError: true), bell: true)
             }
             let route = FollowRoute(points: points)
             model.backtrack = FollowSession(route: route, configuration: FollowConfiguration(offRouteThreshold: options.offRouteThreshold))
@@ -203,7 +204,7 @@ enum RecordFeature {
                                                 + context.environment.format.distance(route.length)
                                                 + "; still recording", isError: false))
         case .failed(let reason):
-            let status = StatusMessage(text: "Recording: \(reason)", isError: true)
+            let status = StatusMessage(text: L("Recording: %s", reason), isError: true)
             // No recorder could be made (a read-only store): nothing can be recorded, so the
             // source stops and the library comes back with the reason.
             if model.phase == .starting { return Result([.stopSource], status: status, navigation: .library, bell: true) }
@@ -221,11 +222,11 @@ enum RecordFeature {
         switch model.live.receive(event, at: time) {
         case .recovered:
             // The source recovered: the error goes (DECISIONS.md 843).
-            result.status = StatusMessage(text: "Position source back: fixes arriving again", isError: false)
+            result.status = StatusMessage(text: L("Position source back: fixes arriving again"), isError: false)
         case .lost(let reason):
-            result.status = StatusMessage(text: "Position source lost: \(reason); retrying", isError: true)
+            result.status = StatusMessage(text: L("Position source lost: %s; retrying", reason), isError: true)
         case .ended(let end):
-            result.status = StatusMessage(text: "Position source ended: \(end.reason) · x finishes", isError: end.isError)
+            result.status = StatusMessage(text: L("Position source ended: %s · x finishes", end.reason), isError: end.isError)
         case .none:
             break
         }
