@@ -33,6 +33,7 @@ extension MapStore {
     public func features(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>? = nil,
                          includeNodeIDs: Bool = false) throws -> [MapFeature] {
         let simplify = !includeNodeIDs && zoom < Self.simplificationMaxZoom
+        if hasViewRecords { return try viewFeatures(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs, simplify: simplify) }
         // The stored levels (map-4) beside the full geometry: the level is picked in Swift.
         var sql = """
             SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, \(includeNodeIDs ? "f.node_ids" : "NULL"),
@@ -59,6 +60,48 @@ extension MapStore {
             out.append(f)
         }
         return out
+    }
+
+    /// ``features(in:zoom:classes:includeNodeIDs:)`` over a store with ``ViewRecord``s
+    /// (map-5): one packed column per row, plus the full geometry (and node ids) only when no
+    /// stored level is drawn (`simplify` false).
+    private func viewFeatures(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>?, includeNodeIDs: Bool,
+                              simplify: Bool) throws -> [MapFeature] {
+        var sql = """
+            SELECT f.id, f.view\(simplify ? "" : includeNodeIDs ? ", f.geometry, f.node_ids" : ", f.geometry")
+            FROM feature_bbox r JOIN features f ON f.id = r.id
+            WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5
+            """
+        if let classes {
+            guard !classes.isEmpty else { return [] }
+            sql += " AND f.class IN (" + classes.sorted().map { "'\($0.rawValue)'" }.joined(separator: ",") + ")"
+        }
+        let st = try cachedStatement(sql)
+        defer { st.reset() }
+        try bindBox(st, box, zoom: zoom)
+        var out: [MapFeature] = []
+        while try st.step() {
+            if let f = decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs) { out.append(f) }
+        }
+        return out
+    }
+
+    /// Decodes a row of `id, view[, geometry[, node_ids]]`; nil for a damaged row (skipped).
+    /// With `zoom` the parts are the view's level serving it, else the full geometry (column 2).
+    func decodeView(_ st: Statement, zoom: Int?, includeNodeIDs: Bool) -> MapFeature? {
+        guard let id = MapFeatureID(rawValue: st.int64(0)), !st.isNull(1) else { return nil }
+        return st.withBlob(1) { bytes -> MapFeature? in
+            guard let v = ViewRecord.decode(bytes) else { return nil }
+            let parts: [[Coordinate]]?
+            if let zoom { parts = GeometryCodec.level(servingZoom: zoom, in: v.levels).flatMap(GeometryCodec.decodeCoordinates) }
+            else { parts = st.withBlob(2) { GeometryCodec.decodeCoordinates($0) } }
+            guard let parts, let tags = MapTags(json: v.tags) else { return nil }
+            let nodeIDs = includeNodeIDs && !st.isNull(3) ? st.withBlob(3) { GeometryCodec.decodeNodeIDs($0) } : nil
+            let bounds = BoundingBox(minLatitude: FixedPoint.degrees(v.box.0), minLongitude: FixedPoint.degrees(v.box.2),
+                                     maxLatitude: FixedPoint.degrees(v.box.1), maxLongitude: FixedPoint.degrees(v.box.3))
+            return MapFeature(id: id, featureClass: v.featureClass, kind: v.kind, parts: parts, tags: tags, minZoom: v.minZoom,
+                              bounds: bounds, isComplete: v.isComplete, nodeIDs: nodeIDs)
+        }
     }
 
     /// How many features ``features(in:zoom:classes:includeNodeIDs:)`` would return for
