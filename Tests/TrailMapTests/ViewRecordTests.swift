@@ -100,4 +100,28 @@ import TrailCore
         let after = try store.features(in: whole, zoom: 16)
         #expect(after.count == all.count - 1 && !after.contains { $0.id == victim.id })
     }
+
+    /// Geometry decoded onto one buffer: each feature's parts are its own runs, equal to the
+    /// arrays the per-part decoder gives; a damaged blob appends nothing.
+    @Test func partsShareOneBufferAndDamageAppendsNothing() throws {
+        let a: [[(Int32, Int32)]] = [[(425_000_000, 15_000_000), (425_000_100, 15_000_200), (425_000_300, 14_999_900)],
+                                     [(-10, 20)]]
+        let b: [[(Int32, Int32)]] = [[(0, 0), (1, -1)]]
+        let buffer = CoordinateBuffer(capacity: 1)
+        var offsets: [Int32] = [0]
+        let blobA = GeometryCodec.encode(parts: a), blobB = GeometryCodec.encode(parts: b)
+        #expect(blobA.withUnsafeBytes { GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets) } == 2)
+        let damaged = Array(blobB.dropLast())
+        #expect(damaged.withUnsafeBytes { GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets) } == nil)
+        #expect(buffer.count == 4 && offsets == [0, 3, 4])
+        #expect(blobB.withUnsafeBytes { GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets) } == 1)
+        let pa = FeatureParts(buffer: buffer, offsets: offsets, firstPart: 0, count: 2)
+        let pb = FeatureParts(buffer: buffer, offsets: offsets, firstPart: 2, count: 1)
+        // Degrees are e7 / 1e7, as GeometryCodec.decodeCoordinates gives them.
+        let expectA = a.map { $0.map { Coordinate(latitude: Double($0.0) / 1e7, longitude: Double($0.1) / 1e7) } }
+        #expect(pa.arrays == expectA && pa == FeatureParts(expectA) && pa.vertexCount == 4)
+        #expect(pb.arrays == blobB.withUnsafeBytes { GeometryCodec.decodeCoordinates($0) } && pb[0][1].longitude == -1e-7)
+        #expect(pa[0].count == 3 && pa[0][2] == expectA[0][2] && pa[1].first == expectA[1][0] && pa != pb)
+        #expect(Set([pa, FeatureParts(expectA), pb]).count == 2)
+    }
 }

@@ -24,7 +24,7 @@ import TrailCore
     }
 
     /// True when `part` is `full` with some vertices left out (order kept).
-    func isSubsequence(_ part: [Coordinate], of full: [Coordinate]) -> Bool {
+    func isSubsequence(_ part: FeaturePart, of full: FeaturePart) -> Bool {
         var i = full.startIndex
         for c in part {
             while i < full.endIndex && full[i] != c { i += 1 }

@@ -55,7 +55,7 @@ extension MapStore {
         while try st.step() {
             guard var f = decodeFeature(st, includeNodeIDs: includeNodeIDs, levelsColumn: 12, zoom: zoom) else { continue }
             if tolerance > 0, f.kind != .point {
-                f.parts = f.parts.map { $0.count > 2 ? DouglasPeucker.simplify($0, tolerance: tolerance) : $0 }
+                f.parts = FeatureParts(f.parts.map { $0.count > 2 ? DouglasPeucker.simplify($0.array, tolerance: tolerance) : $0.array })
             }
             out.append(f)
         }
@@ -64,7 +64,8 @@ extension MapStore {
 
     /// ``features(in:zoom:classes:includeNodeIDs:)`` over a store with ``ViewRecord``s
     /// (map-5): one packed column per row, plus the full geometry (and node ids) only when no
-    /// stored level is drawn (`simplify` false).
+    /// stored level is drawn (`simplify` false). Every feature's coordinates are decoded into
+    /// one buffer for the whole view, shared by the features' ``FeatureParts`` (DECISIONS 941).
     private func viewFeatures(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>?, includeNodeIDs: Bool,
                               simplify: Bool) throws -> [MapFeature] {
         var sql = """
@@ -79,28 +80,69 @@ extension MapStore {
         let st = try cachedStatement(sql)
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
-        var out: [MapFeature] = []
+        let buffer = CoordinateBuffer(capacity: statementCache.vertexHint)
+        var offsets: [Int32] = [0]
+        offsets.reserveCapacity(statementCache.partHint + 1)
+        var tagBytes: [UInt8] = []
+        tagBytes.reserveCapacity(statementCache.tagHint)
+        var rows: [DecodedView] = []
         while try st.step() {
-            if let f = decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs) { out.append(f) }
+            if let row = decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs, into: buffer, offsets: &offsets,
+                                    tags: &tagBytes) {
+                rows.append(row)
+            }
         }
-        return out
+        statementCache.vertexHint = buffer.count
+        statementCache.partHint = offsets.count
+        statementCache.tagHint = tagBytes.count
+        return rows.map { r in
+            MapFeature(id: r.id, featureClass: r.featureClass, kind: r.kind,
+                       parts: FeatureParts(buffer: buffer, offsets: offsets, firstPart: r.firstPart, count: r.partCount),
+                       tags: MapTags(checked: tagBytes[r.tags]), minZoom: r.minZoom, bounds: r.bounds, isComplete: r.isComplete, nodeIDs: r.nodeIDs)
+        }
     }
 
-    /// Decodes a row of `id, view[, geometry[, node_ids]]`; nil for a damaged row (skipped).
-    /// With `zoom` the parts are the view's level serving it, else the full geometry (column 2).
-    func decodeView(_ st: Statement, zoom: Int?, includeNodeIDs: Bool) -> MapFeature? {
+    /// One row of a view query, its coordinates in the query's buffer.
+    struct DecodedView {
+        var id: MapFeatureID
+        var featureClass: FeatureClass
+        var kind: GeometryKind
+        var minZoom: Int
+        var isComplete: Bool
+        var bounds: BoundingBox
+        /// The tags' JSON in the query's tag buffer.
+        var tags: Range<Int>
+        var nodeIDs: [[Int64]]?
+        var firstPart: Int
+        var partCount: Int
+    }
+
+    /// Decodes a row of `id, view[, geometry[, node_ids]]`, its coordinates appended to
+    /// `buffer`, its parts' ends to `offsets` and its tags' JSON to `tags`; nil for a damaged
+    /// row (skipped, nothing appended). With `zoom` the parts are the view's level serving it, else the full
+    /// geometry (column 2).
+    func decodeView(_ st: Statement, zoom: Int?, includeNodeIDs: Bool, into buffer: CoordinateBuffer,
+                    offsets: inout [Int32], tags tagBytes: inout [UInt8]) -> DecodedView? {
         guard let id = MapFeatureID(rawValue: st.int64(0)), !st.isNull(1) else { return nil }
-        return st.withBlob(1) { bytes -> MapFeature? in
-            guard let v = ViewRecord.decode(bytes) else { return nil }
-            let parts: [[Coordinate]]?
-            if let zoom { parts = GeometryCodec.level(servingZoom: zoom, in: v.levels).flatMap(GeometryCodec.decodeCoordinates) }
-            else { parts = st.withBlob(2) { GeometryCodec.decodeCoordinates($0) } }
-            guard let parts, let tags = MapTags(json: v.tags) else { return nil }
+        return st.withBlob(1) { bytes -> DecodedView? in
+            guard let v = ViewRecord.decode(bytes), TagsJSON.isValid(v.tags) else { return nil }
+            let firstPart = offsets.count - 1
+            let partCount: Int?
+            if let zoom {
+                partCount = GeometryCodec.level(servingZoom: zoom, in: v.levels).flatMap {
+                    GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets)
+                }
+            } else {
+                partCount = st.withBlob(2) { GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets) }
+            }
+            guard let partCount else { return nil }
+            let tags = tagBytes.count ..< tagBytes.count + v.tags.count
+            tagBytes.append(contentsOf: v.tags)
             let nodeIDs = includeNodeIDs && !st.isNull(3) ? st.withBlob(3) { GeometryCodec.decodeNodeIDs($0) } : nil
             let bounds = BoundingBox(minLatitude: FixedPoint.degrees(v.box.0), minLongitude: FixedPoint.degrees(v.box.2),
                                      maxLatitude: FixedPoint.degrees(v.box.1), maxLongitude: FixedPoint.degrees(v.box.3))
-            return MapFeature(id: id, featureClass: v.featureClass, kind: v.kind, parts: parts, tags: tags, minZoom: v.minZoom,
-                              bounds: bounds, isComplete: v.isComplete, nodeIDs: nodeIDs)
+            return DecodedView(id: id, featureClass: v.featureClass, kind: v.kind, minZoom: v.minZoom, isComplete: v.isComplete,
+                               bounds: bounds, tags: tags, nodeIDs: nodeIDs, firstPart: firstPart, partCount: partCount)
         }
     }
 
@@ -178,4 +220,8 @@ extension MapStore {
 /// Prepared statements reused by queries; owned by one ``MapStore``.
 final class StatementCache {
     var statements: [String: Statement] = [:]
+    /// Coordinates and parts the last view query decoded: the next one's first buffer size.
+    var vertexHint = 4096
+    var partHint = 256
+    var tagHint = 16384
 }
