@@ -124,4 +124,20 @@ import TrailCore
         #expect(pa[0].count == 3 && pa[0][2] == expectA[0][2] && pa[1].first == expectA[1][0] && pa != pb)
         #expect(Set([pa, FeatureParts(expectA), pb]).count == 2)
     }
+
+    /// The next view query reuses the last one's buffers only when none of its features is
+    /// alive: features kept across queries keep their coordinates and tags.
+    @Test func keptFeaturesSurviveTheNextQuery() throws {
+        let store = try TestSupport.freshStore()
+        let report = try store.importOSM(path: TestSupport.fixture("andorra-ordino.osm.pbf"), importedAt: TestSupport.importTime)
+        let whole = try #require(report.coverage.first)
+        let first = try store.features(in: whole, zoom: 14)
+        let coordinates = first.map(\.parts.arrays), names = first.map(\.name)
+        let other = WebMercator.viewBounds(center: whole.center, zoom: 15, widthPixels: 400, heightPixels: 240)
+        for zoom in [12, 16, 10] { _ = try store.features(in: other, zoom: zoom) }
+        #expect(first.map(\.parts.arrays) == coordinates && first.map(\.name) == names)
+        var again: [MapFeature] = []
+        for _ in 0..<3 { again = try store.features(in: whole, zoom: 14) }
+        #expect(Set(again) == Set(first) && again.count == first.count)
+    }
 }

@@ -80,12 +80,30 @@ extension MapStore {
         let st = try cachedStatement(sql)
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
-        let buffer = CoordinateBuffer(capacity: statementCache.vertexHint)
-        var offsets: [Int32] = [0]
+        // The last view's buffers again when none of its features is alive any more (the
+        // basemap copies what it draws): no fresh memory to fault in per frame. The arrays copy
+        // themselves when still shared; the coordinate buffer is checked here.
+        var spare = statementCache.coordinates
+        statementCache.coordinates = nil
+        let buffer: CoordinateBuffer
+        if isKnownUniquelyReferenced(&spare), let reused = spare {
+            reused.truncate(to: 0)
+            buffer = reused
+        } else {
+            buffer = CoordinateBuffer(capacity: statementCache.vertexHint)
+        }
+        spare = nil
+        var offsets = statementCache.offsets
+        statementCache.offsets = []
+        offsets.removeAll(keepingCapacity: true)
         offsets.reserveCapacity(statementCache.partHint + 1)
-        var tagBytes: [UInt8] = []
+        offsets.append(0)
+        var tagBytes = statementCache.tagBytes
+        statementCache.tagBytes = []
+        tagBytes.removeAll(keepingCapacity: true)
         tagBytes.reserveCapacity(statementCache.tagHint)
         var rows: [DecodedView] = []
+        rows.reserveCapacity(statementCache.rowHint)
         while try st.step() {
             if let row = decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs, into: buffer, offsets: &offsets,
                                     tags: &tagBytes) {
@@ -95,6 +113,10 @@ extension MapStore {
         statementCache.vertexHint = buffer.count
         statementCache.partHint = offsets.count
         statementCache.tagHint = tagBytes.count
+        statementCache.rowHint = rows.count
+        statementCache.coordinates = buffer
+        statementCache.offsets = offsets
+        statementCache.tagBytes = tagBytes
         return rows.map { r in
             MapFeature(id: r.id, featureClass: r.featureClass, kind: r.kind,
                        parts: FeatureParts(buffer: buffer, offsets: offsets, firstPart: r.firstPart, count: r.partCount),
@@ -224,4 +246,9 @@ final class StatementCache {
     var vertexHint = 4096
     var partHint = 256
     var tagHint = 16384
+    var rowHint = 256
+    /// The last view query's buffers, reused by the next when no feature holds them any more.
+    var coordinates: CoordinateBuffer?
+    var offsets: [Int32] = []
+    var tagBytes: [UInt8] = []
 }
