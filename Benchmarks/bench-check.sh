@@ -45,9 +45,10 @@ T_START=${BENCH_TARGET_START:-2}
 CI=${BENCH_CI:-0}
 # About the ratios measured in the 2026-12-05 round (17:51-17:54 UTC, CPU, load 8-9) for the
 # targets not met yet; used only with BENCH_CI=1. Lower them as the code gets faster; remove
-# one (empty) once its target holds.
+# one (empty) once its target holds. The query's was lowered from 3.6 by the 2026-12-05 21:09
+# round (packed view column and one decoding buffer, DECISIONS 940-941: 2.16-2.51x here).
 K_PBF=${BENCH_KNOWN_PBF-2.5}
-K_QUERY=${BENCH_KNOWN_QUERY-3.6}
+K_QUERY=${BENCH_KNOWN_QUERY-2.6}
 K_START=${BENCH_KNOWN_START-8}
 [ "$CI" = 1 ] || { K_PBF=; K_QUERY=; K_START=; }
 

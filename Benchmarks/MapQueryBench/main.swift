@@ -14,9 +14,10 @@
 // connection with the store's mmap setting: the bare R*Tree query (`SELECT id FROM
 // feature_bbox WHERE <box> AND min_zoom <= z`, every row stepped) and that query joined to
 // `features` reading each row's stored geometry blob (no decoding); and MapStore's own query
-// (the columns `features(in:zoom:)` reads: id, class, kind, min_zoom, complete, tags, the
-// R*Tree box and the zoom level's or the full geometry blob) with every column fetched but
-// nothing decoded. The ratios say how much of cairn's time is SQLite handing out the columns
+// (the columns `features(in:zoom:)` reads: id and the packed view record, plus the full
+// geometry from z16 on; in a store before map-5, id, class, kind, min_zoom, complete, tags,
+// the R*Tree box and the zoom level's or the full geometry blob) with every column fetched
+// but nothing decoded. The ratios say how much of cairn's time is SQLite handing out the columns
 // it reads and how much is decoding them into `MapFeature`s.
 import Foundation
 import TrailCore
@@ -108,9 +109,15 @@ do {
 let boxWhere = "r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5"
 let rtreeOnly = try! reference.prepare("SELECT r.id FROM feature_bbox r WHERE \(boxWhere)")
 let rtreeBlob = try! reference.prepare("SELECT length(f.geometry) FROM feature_bbox r JOIN features f ON f.id = r.id WHERE \(boxWhere)")
-let levels = o.zoom < MapStore.simplificationMaxZoom
-    && ((try? reference.scalar("SELECT count(*) FROM pragma_table_info('features') WHERE name = 'zoom_geometry'")?.integer) ?? 0) > 0
-let cairnColumns = try! reference.prepare("""
+@MainActor func hasColumn(_ name: String) -> Bool {
+    ((try? reference.scalar("SELECT count(*) FROM pragma_table_info('features') WHERE name = '\(name)'")?.integer) ?? 0) > 0
+}
+/// A map-5 store packs the per-view columns in `features.view` (DECISIONS 940).
+let viewRecords = hasColumn("view")
+let levels = o.zoom < MapStore.simplificationMaxZoom && (viewRecords || hasColumn("zoom_geometry"))
+let cairnColumns = try! reference.prepare(viewRecords ? """
+    SELECT f.id, f.view\(levels ? "" : ", f.geometry") FROM feature_bbox r JOIN features f ON f.id = r.id WHERE \(boxWhere)
+    """ : """
     SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, r.min_lat, r.max_lat, r.min_lon, r.max_lon,
            \(levels ? "f.zoom_geometry" : "NULL")
     FROM feature_bbox r JOIN features f ON f.id = r.id WHERE \(boxWhere)
@@ -127,6 +134,10 @@ func referenceCPU(_ st: Statement, _ box: BoundingBox, allColumns: Bool = false)
     while (try? st.step()) == true {
         sink &+= Int(st.int64(0))
         guard allColumns else { continue }
+        if viewRecords {
+            sink &+= st.withBlob(1) { $0.count } &+ (levels ? 0 : st.withBlob(2) { $0.count })
+            continue
+        }
         sink &+= st.withBlob(1) { $0.count } &+ st.int(2) &+ st.int(3) &+ st.int(4) &+ st.withBlob(6) { $0.count }
         sink &+= Int(st.int64(7) &+ st.int64(8) &+ st.int64(9) &+ st.int64(10))
         sink &+= st.isNull(11) ? st.withBlob(5) { $0.count } : st.withBlob(11) { $0.count }

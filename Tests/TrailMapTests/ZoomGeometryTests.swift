@@ -5,8 +5,8 @@ import TrailApp
 import TrailCore
 @testable import TrailMap
 
-/// Lines stored simplified per zoom at import (migrations "map-3-zoom-geometry" and
-/// "map-4-inline-zoom-geometry", DECISIONS 180, 300)
+/// Lines stored simplified per zoom at import (migrations "map-3-zoom-geometry",
+/// "map-4-inline-zoom-geometry" and "map-5-view-record", DECISIONS 180, 300, 940)
 /// draw what simplification at query time drew: the same features at every zoom, vertices of
 /// the full geometry within half a pixel, the same frames; old stores still open and migrate.
 @Suite struct ZoomGeometryTests {
@@ -17,14 +17,14 @@ import TrailCore
         let report = try a.importOSM(path: file, importedAt: TestSupport.importTime)
         let b = try TestSupport.freshStore()
         try b.importOSM(path: file, importedAt: TestSupport.importTime)
-        try b.db.execute("ALTER TABLE features DROP COLUMN zoom_geometry")
+        try b.db.execute("ALTER TABLE features DROP COLUMN view")
         let old = try MapStore(path: b.path, readOnly: true)
         #expect(a.hasZoomGeometry && !old.hasZoomGeometry)
         return (a, old, try #require(report.coverage.first))
     }
 
     /// True when `part` is `full` with some vertices left out (order kept).
-    func isSubsequence(_ part: [Coordinate], of full: [Coordinate]) -> Bool {
+    func isSubsequence(_ part: FeaturePart, of full: FeaturePart) -> Bool {
         var i = full.startIndex
         for c in part {
             while i < full.endIndex && full[i] != c { i += 1 }
@@ -121,7 +121,7 @@ import TrailCore
     @Test func oldStoreOpensAndMigrates() throws {
         let fresh = try TestSupport.freshStore()
         try fresh.importOSM(path: TestSupport.fixture("andorra-ordino.osm.pbf"), importedAt: TestSupport.importTime)
-        let levels = try fresh.db.query("SELECT id, hex(zoom_geometry) FROM features WHERE zoom_geometry IS NOT NULL ORDER BY id") {
+        let levels = try fresh.db.query("SELECT id, hex(view) FROM features ORDER BY id") {
             "\($0.int64(0)) \($0.string(1))"
         }
         #expect(levels.count > 100)
@@ -129,12 +129,12 @@ import TrailCore
         let old = try MapStore(path: oldPath)
         try old.importOSM(path: TestSupport.fixture("andorra-ordino.osm.pbf"), importedAt: TestSupport.importTime)
         try old.db.execute("""
-            ALTER TABLE features DROP COLUMN zoom_geometry;
+            ALTER TABLE features DROP COLUMN view;
             CREATE VIRTUAL TABLE feature_box USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +min_zoom);
             INSERT INTO feature_box SELECT id, min_lat, max_lat, min_lon, max_lon, min_zoom FROM feature_bbox;
             DROP TABLE feature_bbox;
             ALTER TABLE feature_box RENAME TO feature_bbox;
-            DELETE FROM cairn_migrations WHERE name IN ('map-3-zoom-geometry', 'map-4-inline-zoom-geometry');
+            DELETE FROM cairn_migrations WHERE name IN ('map-3-zoom-geometry', 'map-4-inline-zoom-geometry', 'map-5-view-record');
             """)
         let whole = BoundingBox(minLatitude: 42, minLongitude: 1, maxLatitude: 43, maxLongitude: 2)
         let readOnly = try MapStore(path: oldPath, readOnly: true)
@@ -143,7 +143,7 @@ import TrailCore
         #expect(before == Set(try fresh.features(in: whole, zoom: 12).map(\.id)) && !before.isEmpty)
         let migrated = try MapStore(path: oldPath)
         #expect(migrated.hasZoomGeometry)
-        #expect(try migrated.db.query("SELECT id, hex(zoom_geometry) FROM features WHERE zoom_geometry IS NOT NULL ORDER BY id") {
+        #expect(try migrated.db.query("SELECT id, hex(view) FROM features ORDER BY id") {
             "\($0.int64(0)) \($0.string(1))"
         } == levels)
         #expect(try !migrated.db.tableExists("feature_zoom_geometry"), "map-4 folds the per-level table into features")

@@ -143,6 +143,49 @@ enum GeometryCodec {
         return parts
     }
 
+    /// Decodes a geometry blob onto the end of `buffer`, one entry per part appended to
+    /// `offsets` (the end of that part in `buffer`), for ``FeatureParts``: a view query
+    /// decodes every feature into one buffer instead of one array per part (DECISIONS 941).
+    /// Degrees are `e7 / 1e7`, as in ``decodeCoordinates(_:)``.
+    /// - Returns: the number of parts, or nil when the blob is damaged (then `buffer` and
+    ///   `offsets` are as they were).
+    static func appendCoordinates(_ bytes: UnsafeRawBufferPointer, to buffer: CoordinateBuffer, offsets: inout [Int32]) -> Int? {
+        guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let end = start + bytes.count
+        var p = start
+        let firstCount = buffer.count, firstOffsets = offsets.count
+        func damaged() -> Int? {
+            buffer.truncate(to: firstCount)
+            offsets.removeSubrange(firstOffsets...)
+            return nil
+        }
+        guard let partCount = readVarint(&p, end), partCount <= UInt64(bytes.count) else { return nil }
+        var lat: Int64 = 0, lon: Int64 = 0
+        let scale = FixedPoint.scale
+        for _ in 0..<partCount {
+            // A point takes at least two bytes: a count beyond that is a damaged blob.
+            guard let count = readVarint(&p, end), count <= UInt64(end - p) / 2 else { return damaged() }
+            let n = Int(count)
+            buffer.reserve(n)
+            let out = buffer.end
+            var q = p, la = lat, lo = lon, i = 0
+            while i < n, let a = readVarint(&q, end), let b = readVarint(&q, end) {
+                la &+= unzigzag(a)
+                lo &+= unzigzag(b)
+                (out + i).initialize(to: Coordinate(latitude: Double(la) / scale, longitude: Double(lo) / scale))
+                i += 1
+            }
+            guard i == n else { return damaged() }
+            buffer.commit(n)
+            guard buffer.count <= Int(Int32.max) else { return damaged() }
+            offsets.append(Int32(buffer.count))
+            p = q
+            lat = la
+            lon = lo
+        }
+        return Int(partCount)
+    }
+
     /// Reads one LEB128 varint at `p` (not past `end`) and moves `p` past it; nil when the
     /// bytes end first or it is longer than 64 bits (as ``Reader/varint()``).
     @inline(__always) static func readVarint(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UInt64? {

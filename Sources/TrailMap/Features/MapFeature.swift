@@ -55,8 +55,9 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
     public let featureClass: FeatureClass
     /// Point, line or area.
     public let kind: GeometryKind
-    /// The geometry: one array of coordinates per part (see ``GeometryKind``).
-    public internal(set) var parts: [[Coordinate]]
+    /// The geometry: one run of coordinates per part (see ``GeometryKind``); the features of
+    /// one view query share one buffer (``FeatureParts``, DECISIONS 941).
+    public internal(set) var parts: FeatureParts
     /// The tags kept at import (see ``FeatureClassifier/keptKeys``), e.g. `sac_scale`; read
     /// one by one (``MapTags``), decoded only when asked for.
     public let tags: MapTags
@@ -72,6 +73,13 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
 
     public init(id: MapFeatureID, featureClass: FeatureClass, kind: GeometryKind, parts: [[Coordinate]],
                 tags: MapTags, minZoom: Int, bounds: BoundingBox, isComplete: Bool, nodeIDs: [[Int64]]? = nil) {
+        self.init(id: id, featureClass: featureClass, kind: kind, parts: FeatureParts(parts), tags: tags, minZoom: minZoom,
+                  bounds: bounds, isComplete: isComplete, nodeIDs: nodeIDs)
+    }
+
+    /// A feature whose parts are already in a buffer (a view query's).
+    init(id: MapFeatureID, featureClass: FeatureClass, kind: GeometryKind, parts: FeatureParts,
+         tags: MapTags, minZoom: Int, bounds: BoundingBox, isComplete: Bool, nodeIDs: [[Int64]]? = nil) {
         self.id = id
         self.featureClass = featureClass
         self.kind = kind

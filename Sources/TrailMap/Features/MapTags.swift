@@ -11,13 +11,14 @@ import Foundation
 /// Two values are equal when they hold the same keys and values, whatever the text's order or
 /// escaping.
 public struct MapTags: Sendable, Hashable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    /// The JSON object's UTF-8 text, checked well formed when made.
-    let json: [UInt8]
+    /// The JSON object's UTF-8 text, checked well formed when made: a slice of one buffer that
+    /// the features of one view query share (DECISIONS 941), or an array of its own.
+    let json: ArraySlice<UInt8>
 
     /// Tags from a dictionary (encoded with keys sorted, as the store writes them).
     public init(_ tags: [String: String]) {
         let sorted = tags.map { OSMTag(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
-        json = Array(TagsJSON.encode(sorted).utf8)
+        json = ArraySlice(TagsJSON.encode(sorted).utf8)
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
@@ -27,7 +28,12 @@ public struct MapTags: Sendable, Hashable, ExpressibleByDictionaryLiteral, Custo
     /// Tags from stored text (copied); nil when it is not a flat JSON object of strings.
     init?(json bytes: UnsafeRawBufferPointer) {
         guard TagsJSON.isValid(bytes) else { return nil }
-        json = Array(bytes)
+        json = ArraySlice(bytes)
+    }
+
+    /// Tags from text already checked with ``TagsJSON/isValid(_:)`` (a view query's buffer).
+    init(checked json: ArraySlice<UInt8>) {
+        self.json = json
     }
 
     /// The value of `key`, or nil when the feature has no such tag (of a key given twice, the

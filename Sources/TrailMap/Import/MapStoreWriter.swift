@@ -82,7 +82,7 @@ final class MapStoreWriter {
         self.existingRoutes = routes
         insertFeature = try db.prepare("""
             INSERT OR REPLACE INTO features(id, class, kind, min_zoom, name, version, complete, label_lat, label_lon,
-                                            geometry, node_ids, tags, import_id, zoom_geometry)
+                                            geometry, node_ids, tags, import_id, view)
             VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
         insertBox = try db.prepare("""
@@ -122,10 +122,10 @@ final class MapStoreWriter {
         case remove(Int64)
     }
 
-    /// A feature row as decided on the reading thread, its geometry encoded there too (the
-    /// per-zoom simplification is the largest part of a row's cost, and the writing thread has
-    /// SQLite's share: the two halves come out about even, DECISIONS 740); the tags' JSON and
-    /// the statements on the writing thread.
+    /// A feature row as decided on the reading thread, its geometry, tags' JSON and view record
+    /// encoded there too (the per-zoom simplification is the largest part of a row's cost, and
+    /// the writing thread has SQLite's share: the two halves come out about even, DECISIONS
+    /// 740); the statements on the writing thread.
     struct FeatureRow {
         var record: FeatureRecord
         var box: (Int32, Int32, Int32, Int32)
@@ -135,7 +135,9 @@ final class MapStoreWriter {
         var replacing: Bool
         var geometry: [UInt8]
         var nodeIDs: [UInt8]?
-        var zoomGeometry: [UInt8]?
+        var tags: String
+        /// ``ViewRecord`` of the row (`features.view`).
+        var view: [UInt8]
     }
 
     /// The writing thread between the reader and SQLite (DECISIONS 740); nil once finished.
@@ -202,8 +204,7 @@ final class MapStoreWriter {
                 .optional(row.name), .optional(f.version.map(Int64.init)), .integer(f.complete ? 1 : 0),
                 .integer(Int64(label.0)), .integer(Int64(label.1)), .blob(row.geometry),
                 row.nodeIDs.map { .blob($0) } ?? .null,
-                .text(TagsJSON.encode(f.tags)), .integer(importID),
-                row.zoomGeometry.map { .blob($0) } ?? .null,
+                .text(row.tags), .integer(importID), .blob(row.view),
             ])
             try insertFeature.step()
             insertFeature.reset()
@@ -251,10 +252,14 @@ final class MapStoreWriter {
         let name = kept.value("name")
         let minZoom = FeatureClassifier.minZoom(f.featureClass, bounds: FixedPoint.box(box), isPoint: f.kind == .point, tags: kept)
         let names = [name, kept.value("alt_name")].compactMap { $0 }.joined(separator: " ")
+        let geometry = GeometryCodec.encode(parts: f.parts)
+        let tags = TagsJSON.encode(f.tags)
+        let levels = ZoomGeometry.levels(parts: f.parts, kind: f.kind, minZoom: minZoom).map { ($0.zoom, GeometryCodec.encode(parts: $0.parts)) }
+        let view = ViewRecord.encode(featureClass: f.featureClass.rawValue, kind: f.kind, minZoom: minZoom, complete: f.complete,
+                                     box: box, tags: Array(tags.utf8), levels: levels, geometry: geometry)
         try submit(.feature(FeatureRow(record: f, box: box, minZoom: minZoom, name: name, names: names, replacing: old != nil,
-                                       geometry: GeometryCodec.encode(parts: f.parts),
-                                       nodeIDs: f.nodeIDs.map { GeometryCodec.encode(nodeIDs: $0) },
-                                       zoomGeometry: MapStore.zoomGeometryBlob(parts: f.parts, kind: f.kind, minZoom: minZoom))))
+                                       geometry: geometry, nodeIDs: f.nodeIDs.map { GeometryCodec.encode(nodeIDs: $0) },
+                                       tags: tags, view: view)))
         let pending = PendingBox(id: key, minLat: box.0, maxLat: box.1, minLon: box.2, maxLon: box.3, minZoom: Int32(minZoom))
         var slot = old?.pendingBox ?? -1
         if slot >= 0 { pendingBoxes[Int(slot)] = pending } else { slot = Int32(pendingBoxes.count); pendingBoxes.append(pending) }

@@ -142,13 +142,13 @@ extension MapStore {
         for f in try features(in: box, zoom: 99, classes: classes) {
             guard f.name != nil else { continue }
             if f.kind == .area {
-                let inside = f.parts.filter { plane.isInside(ring: $0) }.count % 2 == 1
-                let d = inside ? 0 : f.parts.map { plane.distance(toPolyline: $0) }.min() ?? .infinity
+                let inside = f.parts.filter { plane.isInside(ring: $0.array) }.count % 2 == 1
+                let d = inside ? 0 : f.parts.map { plane.distance(toPolyline: $0.array) }.min() ?? .infinity
                 guard d <= maxDistance else { continue }
                 let size = (f.bounds.maxLatitude - f.bounds.minLatitude) * (f.bounds.maxLongitude - f.bounds.minLongitude)
                 if bestArea.map({ (d, size) < ($0.1, $0.2) }) ?? true { bestArea = (f, d, size) }
             } else {
-                let d = f.parts.map { plane.distance(toPolyline: $0) }.min() ?? .infinity
+                let d = f.parts.map { plane.distance(toPolyline: $0.array) }.min() ?? .infinity
                 guard d <= maxDistance else { continue }
                 if best.map({ d < $0.1 || (d == $0.1 && f.id < $0.0.id) }) ?? true { best = (f, d) }
             }

@@ -33,6 +33,7 @@ extension MapStore {
     public func features(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>? = nil,
                          includeNodeIDs: Bool = false) throws -> [MapFeature] {
         let simplify = !includeNodeIDs && zoom < Self.simplificationMaxZoom
+        if hasViewRecords { return try viewFeatures(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs, simplify: simplify) }
         // The stored levels (map-4) beside the full geometry: the level is picked in Swift.
         var sql = """
             SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, \(includeNodeIDs ? "f.node_ids" : "NULL"),
@@ -54,11 +55,117 @@ extension MapStore {
         while try st.step() {
             guard var f = decodeFeature(st, includeNodeIDs: includeNodeIDs, levelsColumn: 12, zoom: zoom) else { continue }
             if tolerance > 0, f.kind != .point {
-                f.parts = f.parts.map { $0.count > 2 ? DouglasPeucker.simplify($0, tolerance: tolerance) : $0 }
+                f.parts = FeatureParts(f.parts.map { $0.count > 2 ? DouglasPeucker.simplify($0.array, tolerance: tolerance) : $0.array })
             }
             out.append(f)
         }
         return out
+    }
+
+    /// ``features(in:zoom:classes:includeNodeIDs:)`` over a store with ``ViewRecord``s
+    /// (map-5): one packed column per row, plus the full geometry (and node ids) only when no
+    /// stored level is drawn (`simplify` false). Every feature's coordinates are decoded into
+    /// one buffer for the whole view, shared by the features' ``FeatureParts`` (DECISIONS 941).
+    private func viewFeatures(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>?, includeNodeIDs: Bool,
+                              simplify: Bool) throws -> [MapFeature] {
+        var sql = """
+            SELECT f.id, f.view\(simplify ? "" : includeNodeIDs ? ", f.geometry, f.node_ids" : ", f.geometry")
+            FROM feature_bbox r JOIN features f ON f.id = r.id
+            WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5
+            """
+        if let classes {
+            guard !classes.isEmpty else { return [] }
+            sql += " AND f.class IN (" + classes.sorted().map { "'\($0.rawValue)'" }.joined(separator: ",") + ")"
+        }
+        let st = try cachedStatement(sql)
+        defer { st.reset() }
+        try bindBox(st, box, zoom: zoom)
+        // The last view's buffers again when none of its features is alive any more (the
+        // basemap copies what it draws): no fresh memory to fault in per frame. The arrays copy
+        // themselves when still shared; the coordinate buffer is checked here.
+        var spare = statementCache.coordinates
+        statementCache.coordinates = nil
+        let buffer: CoordinateBuffer
+        if isKnownUniquelyReferenced(&spare), let reused = spare {
+            reused.truncate(to: 0)
+            buffer = reused
+        } else {
+            buffer = CoordinateBuffer(capacity: statementCache.vertexHint)
+        }
+        spare = nil
+        var offsets = statementCache.offsets
+        statementCache.offsets = []
+        offsets.removeAll(keepingCapacity: true)
+        offsets.reserveCapacity(statementCache.partHint + 1)
+        offsets.append(0)
+        var tagBytes = statementCache.tagBytes
+        statementCache.tagBytes = []
+        tagBytes.removeAll(keepingCapacity: true)
+        tagBytes.reserveCapacity(statementCache.tagHint)
+        var rows: [DecodedView] = []
+        rows.reserveCapacity(statementCache.rowHint)
+        while try st.step() {
+            if let row = decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs, into: buffer, offsets: &offsets,
+                                    tags: &tagBytes) {
+                rows.append(row)
+            }
+        }
+        statementCache.vertexHint = buffer.count
+        statementCache.partHint = offsets.count
+        statementCache.tagHint = tagBytes.count
+        statementCache.rowHint = rows.count
+        statementCache.coordinates = buffer
+        statementCache.offsets = offsets
+        statementCache.tagBytes = tagBytes
+        return rows.map { r in
+            MapFeature(id: r.id, featureClass: r.featureClass, kind: r.kind,
+                       parts: FeatureParts(buffer: buffer, offsets: offsets, firstPart: r.firstPart, count: r.partCount),
+                       tags: MapTags(checked: tagBytes[r.tags]), minZoom: r.minZoom, bounds: r.bounds, isComplete: r.isComplete, nodeIDs: r.nodeIDs)
+        }
+    }
+
+    /// One row of a view query, its coordinates in the query's buffer.
+    struct DecodedView {
+        var id: MapFeatureID
+        var featureClass: FeatureClass
+        var kind: GeometryKind
+        var minZoom: Int
+        var isComplete: Bool
+        var bounds: BoundingBox
+        /// The tags' JSON in the query's tag buffer.
+        var tags: Range<Int>
+        var nodeIDs: [[Int64]]?
+        var firstPart: Int
+        var partCount: Int
+    }
+
+    /// Decodes a row of `id, view[, geometry[, node_ids]]`, its coordinates appended to
+    /// `buffer`, its parts' ends to `offsets` and its tags' JSON to `tags`; nil for a damaged
+    /// row (skipped, nothing appended). With `zoom` the parts are the view's level serving it, else the full
+    /// geometry (column 2).
+    func decodeView(_ st: Statement, zoom: Int?, includeNodeIDs: Bool, into buffer: CoordinateBuffer,
+                    offsets: inout [Int32], tags tagBytes: inout [UInt8]) -> DecodedView? {
+        guard let id = MapFeatureID(rawValue: st.int64(0)), !st.isNull(1) else { return nil }
+        return st.withBlob(1) { bytes -> DecodedView? in
+            guard let v = ViewRecord.decode(bytes), TagsJSON.isValid(v.tags) else { return nil }
+            let firstPart = offsets.count - 1
+            let partCount: Int?
+            if let zoom {
+                partCount = GeometryCodec.level(servingZoom: zoom, in: v.levels).flatMap {
+                    GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets)
+                }
+            } else {
+                partCount = st.withBlob(2) { GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets) }
+            }
+            guard let partCount else { return nil }
+            let tags = tagBytes.count ..< tagBytes.count + v.tags.count
+            tagBytes.append(contentsOf: v.tags)
+            let nodeIDs = includeNodeIDs && !st.isNull(3) ? st.withBlob(3) { GeometryCodec.decodeNodeIDs($0) } : nil
+            let bounds = BoundingBox(minLatitude: FixedPoint.degrees(v.box.0), minLongitude: FixedPoint.degrees(v.box.2),
+                                     maxLatitude: FixedPoint.degrees(v.box.1), maxLongitude: FixedPoint.degrees(v.box.3))
+            return DecodedView(id: id, featureClass: v.featureClass, kind: v.kind, minZoom: v.minZoom, isComplete: v.isComplete,
+                               bounds: bounds, tags: tags, nodeIDs: nodeIDs, firstPart: firstPart, partCount: partCount)
+        }
     }
 
     /// How many features ``features(in:zoom:classes:includeNodeIDs:)`` would return for
@@ -135,4 +242,13 @@ extension MapStore {
 /// Prepared statements reused by queries; owned by one ``MapStore``.
 final class StatementCache {
     var statements: [String: Statement] = [:]
+    /// Coordinates and parts the last view query decoded: the next one's first buffer size.
+    var vertexHint = 4096
+    var partHint = 256
+    var tagHint = 16384
+    var rowHint = 256
+    /// The last view query's buffers, reused by the next when no feature holds them any more.
+    var coordinates: CoordinateBuffer?
+    var offsets: [Int32] = []
+    var tagBytes: [UInt8] = []
 }

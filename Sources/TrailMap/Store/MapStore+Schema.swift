@@ -116,6 +116,7 @@ extension MapStore {
         }
         m.register("map-3-zoom-geometry") { db in try MapStore.migrateZoomGeometry(db) }
         m.register("map-4-inline-zoom-geometry") { db in try MapStore.migrateInlineZoomGeometry(db) }
+        m.register("map-5-view-record") { db in try MapStore.migrateViewRecord(db) }
         return m
     }
 }

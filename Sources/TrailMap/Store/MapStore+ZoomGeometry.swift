@@ -80,10 +80,10 @@ extension MapStore {
         }
     }
 
-    /// True when the store has per-zoom geometry in `features.zoom_geometry` (migration
-    /// "map-4-inline-zoom-geometry"); a store of an older Cairn opened read-only has not, and
-    /// is simplified at query time.
+    /// True when the store has per-zoom geometry, in `features.view` (migration
+    /// "map-5-view-record") or `features.zoom_geometry` (migration "map-4-inline-zoom-geometry");
+    /// a store of an older Cairn opened read-only has not, and is simplified at query time.
     static func hasZoomGeometry(_ db: Connection) -> Bool {
-        ((try? db.scalar("SELECT count(*) FROM pragma_table_info('features') WHERE name = 'zoom_geometry'")?.integer) ?? 0) > 0
+        hasViewRecords(db) || hasZoomGeometryColumn(db)
     }
 }

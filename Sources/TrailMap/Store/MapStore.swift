@@ -28,6 +28,9 @@ public final class MapStore {
     /// True when lines come simplified per zoom from the store (`features.zoom_geometry`,
     /// migration "map-4-inline-zoom-geometry").
     let hasZoomGeometry: Bool
+    /// True when each feature's per-view fields are packed in `features.view` (``ViewRecord``,
+    /// migration "map-5-view-record"); false in a store of an older Cairn opened read-only.
+    let hasViewRecords: Bool
     /// True when this instance created the file (it did not exist when opened): the only
     /// store whose first import may run without the WAL (``beginFirstImport()``), since no
     /// earlier bytes of it exist to be kept.
@@ -88,6 +91,7 @@ public final class MapStore {
             throw Self.translate(e, path: path)
         }
         hasZoomGeometry = Self.hasZoomGeometry(db)
+        hasViewRecords = Self.hasViewRecords(db)
         // Reads through a memory map instead of a pread and copy per page: a map frame touches
         // a few hundred pages, every one a system call and a 4 KiB copy otherwise (measured:
         // a fifth of a query's CPU over the 20 M-node store). File-backed pages, shared with

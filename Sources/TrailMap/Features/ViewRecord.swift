@@ -1,0 +1,84 @@
+import Foundation
+import TrailCore
+
+/// What a map view reads of one feature, packed into one blob: `features.view` (migration
+/// "map-5-view-record", DECISIONS 940), so a view query fetches one column per row (two at
+/// z16 and above, with the full geometry) instead of eleven (DECISIONS 820: each column SQLite
+/// hands out costs about as much as a fifth of the reference query's row).
+///
+/// Layout (LEB128 varints, signed ones zig-zag encoded, as in ``GeometryCodec``):
+/// 1. the class name's UTF-8 length, then its bytes (``FeatureClass`` raw value);
+/// 2. the ``GeometryKind`` raw value, the minimum zoom, 1 when complete else 0;
+/// 3. the bounding box in 1e-7 degrees: minimum latitude, maximum latitude, minimum longitude,
+///    maximum longitude (the R*Tree's row, zig-zag);
+/// 4. the tags' JSON length, then the JSON text (the `tags` column, ``TagsJSON``);
+/// 5. to the end: a zoom-level blob (``GeometryCodec/encode(levelBlobs:)``) whose finest level
+///    serves zoom ``MapStore/simplificationMaxZoom`` − 1, so every zoom below
+///    ``MapStore/simplificationMaxZoom`` from the feature's minimum zoom on is served without
+///    the `geometry` column: the ``ZoomGeometry`` levels, then, when none of them serves that
+///    zoom, the full geometry blob as the level of that zoom. Empty of levels (count 0) when
+///    the feature is drawn only from ``MapStore/simplificationMaxZoom`` on.
+enum ViewRecord {
+    /// The fields of a decoded record; the byte ranges point into the blob it was read from.
+    struct Fields {
+        var featureClass: FeatureClass
+        var kind: GeometryKind
+        var minZoom: Int
+        var isComplete: Bool
+        /// (minLat, maxLat, minLon, maxLon) in 1e-7 degrees.
+        var box: (Int32, Int32, Int32, Int32)
+        var tags: UnsafeRawBufferPointer
+        var levels: UnsafeRawBufferPointer
+    }
+
+    /// Encodes one feature's record.
+    /// - Parameters:
+    ///   - featureClass: the class's raw value.
+    ///   - box: (minLat, maxLat, minLon, maxLon) in 1e-7 degrees.
+    ///   - tags: the tags' JSON text as stored in `features.tags`.
+    ///   - levels: the ``ZoomGeometry`` levels as geometry blobs, zooms ascending.
+    ///   - geometry: the full geometry blob (``GeometryCodec/encode(parts:)``).
+    static func encode(featureClass: String, kind: GeometryKind, minZoom: Int, complete: Bool,
+                       box: (Int32, Int32, Int32, Int32), tags: [UInt8], levels: [(zoom: Int, blob: [UInt8])],
+                       geometry: [UInt8]) -> [UInt8] {
+        let finest = MapStore.simplificationMaxZoom - 1
+        var served = levels
+        if minZoom <= finest, (levels.last?.zoom ?? Int.min) < finest { served.append((finest, geometry)) }
+        if minZoom > finest { served = [] }
+        var out: [UInt8] = []
+        out.reserveCapacity(24 + featureClass.utf8.count + tags.count + served.reduce(4) { $0 + 4 + $1.blob.count })
+        GeometryCodec.writeVarint(UInt64(featureClass.utf8.count), &out)
+        out.append(contentsOf: featureClass.utf8)
+        GeometryCodec.writeVarint(UInt64(kind.rawValue), &out)
+        GeometryCodec.writeVarint(UInt64(max(0, minZoom)), &out)
+        GeometryCodec.writeVarint(complete ? 1 : 0, &out)
+        for v in [box.0, box.1, box.2, box.3] { GeometryCodec.writeVarint(GeometryCodec.zigzag(Int64(v)), &out) }
+        GeometryCodec.writeVarint(UInt64(tags.count), &out)
+        out.append(contentsOf: tags)
+        out.append(contentsOf: GeometryCodec.encode(levelBlobs: served))
+        return out
+    }
+
+    /// Decodes a record's fields (the tags and levels as slices of `bytes`, not copied).
+    /// - Returns: nil when the blob is damaged (a count beyond its end, an unknown class or kind).
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> Fields? {
+        guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let end = start + bytes.count
+        var p = start
+        guard let classLength = GeometryCodec.readVarint(&p, end), classLength <= UInt64(end - p),
+              let cls = FeatureClass(utf8: UnsafeRawBufferPointer(start: p, count: Int(classLength))) else { return nil }
+        p += Int(classLength)
+        guard let k = GeometryCodec.readVarint(&p, end), let kind = GeometryKind(rawValue: Int(truncatingIfNeeded: k)),
+              let minZoom = GeometryCodec.readVarint(&p, end), minZoom < 64,
+              let complete = GeometryCodec.readVarint(&p, end),
+              let a = GeometryCodec.readVarint(&p, end), let b = GeometryCodec.readVarint(&p, end),
+              let c = GeometryCodec.readVarint(&p, end), let d = GeometryCodec.readVarint(&p, end),
+              let tagsLength = GeometryCodec.readVarint(&p, end), tagsLength <= UInt64(end - p) else { return nil }
+        let tags = UnsafeRawBufferPointer(start: p, count: Int(tagsLength))
+        p += Int(tagsLength)
+        func e7(_ v: UInt64) -> Int32 { Int32(truncatingIfNeeded: GeometryCodec.unzigzag(v)) }
+        return Fields(featureClass: cls, kind: kind, minZoom: Int(minZoom), isComplete: complete != 0,
+                      box: (e7(a), e7(b), e7(c), e7(d)), tags: tags,
+                      levels: UnsafeRawBufferPointer(start: p, count: end - p))
+    }
+}
