@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -50,35 +51,35 @@ public struct FollowPanel: Sendable {
             out.append(Line(label: label, value: value, role: role))
         }
         let hasMatch = s.lastMatch != nil
-        add("Along", hasMatch ? "\(f.distance(s.progress)) of \(f.distance(s.route.length))" : "— of \(f.distance(s.route.length))")
+        add(L("Along"), hasMatch ? L("%s of %s", f.distance(s.progress), f.distance(s.route.length)) : L("%s of %s", "—", f.distance(s.route.length)))
         let route = follow.progress
-        add("Left", "\(f.distance(route.left)) · \(f.duration(route.timeLeft))")
-        add("Arrival", f.time(route.arrival))
-        add("ETA by", route.method == .hikersRatio ? "DIN 33466 × your pace" : "hiking rule (DIN 33466)", ThemeRole.muted)
-        add("Covered", "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
+        add(L("Left"), "\(f.distance(route.left)) · \(f.duration(route.timeLeft))")
+        add(L("Arrival"), f.time(route.arrival))
+        add(L("ETA by"), route.method == .hikersRatio ? L("DIN 33466 × your pace") : L("hiking rule (DIN 33466)"), ThemeRole.muted)
+        add(L("Covered"), "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
         if let xtd = s.crossTrackDistance {
             let off = s.isOffRoute || xtd > s.configuration.offRoute.threshold
-            add("Off trail", "\(f.distance(xtd))\(offRouteNote)", off ? ThemeRole.warning : ThemeRole.text)
+            add(L("Off trail"), "\(f.distance(xtd))\(offRouteNote)", off ? ThemeRole.warning : ThemeRole.text)
         } else {
-            add("Off trail", UnitFormatter.unknown, ThemeRole.muted)
+            add(L("Off trail"), UnitFormatter.unknown, ThemeRole.muted)
         }
-        add("Elevation", "\(f.elevation(s.elevationNow)) · gain \(f.elevationChange(s.elevationGain))")
-        add("GPS", gpsText(), gpsRole())
-        add("Fix age", ageText(), gpsRole())
-        add("Link", linkText(), sourceRole())
-        add("Walked", "\(f.distance(s.distanceWalked)) in \(f.duration(follow.liveTimes.active))")
-        add("Furthest", f.distance(s.furthestProgress))
-        add("Source", follow.sourceLabel, ThemeRole.muted)
+        add(L("Elevation"), L("%s · gain %s", f.elevation(s.elevationNow), f.elevationChange(s.elevationGain)))
+        add(L("GPS"), gpsText(), gpsRole())
+        add(L("Fix age"), ageText(), gpsRole())
+        add(L("Link"), linkText(), sourceRole())
+        add(L("Walked"), L("%s in %s", f.distance(s.distanceWalked), f.duration(follow.liveTimes.active)))
+        add(L("Furthest"), f.distance(s.furthestProgress))
+        add(L("Source"), follow.sourceLabel, ThemeRole.muted)
         let c = s.filter.counters
-        add("Fixes", "\(s.usedFixes) used, \(c.totalRejected) rejected")
+        add(L("Fixes"), L("%d used, %d rejected", s.usedFixes, c.totalRejected))
         let skipped = FollowPanel.skippedText(badSentences: follow.badSentences, garbageLines: follow.garbageLines)
         if !skipped.isEmpty {
-            add("Skipped", String(skipped.dropFirst(3)),
+            add(L("Skipped"), String(skipped.dropFirst(3)),
                 (follow.badSentences ?? 0) + (follow.garbageLines ?? 0) > 0 ? ThemeRole.warning : ThemeRole.text)
         }
-        add("Alerts", follow.alertCount == 0 ? "none" : "\(follow.alertCount) off route, \(follow.repeatCount) repeat\(follow.repeatCount == 1 ? "" : "s")",
+        add(L("Alerts"), follow.alertCount == 0 ? L("none") : Ln("%d off route, %d repeat", "%d off route, %d repeats", follow.repeatCount, follow.alertCount, follow.repeatCount),
             follow.alertCount == 0 ? ThemeRole.text : ThemeRole.warning)
-        add("Voice", speaks ? "on" : "off", ThemeRole.muted)
+        add(L("Voice"), speaks ? "on" : "off", ThemeRole.muted)
         return out
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 import TrailLive
@@ -126,12 +127,12 @@ public struct RecordModel: Sendable {
         // A lost, ended or stale fix says so in place of its mode and accuracy (LiveReadout.fixProblem).
         var panel = RecordingPanelModel(figures: f, fixAge: fixAge, fixMode: lastReceived?.mode,
                                         accuracy: lastReceived?.horizontalAccuracy, waiting: waiting, lost: live.fixProblem, units: units)
-        panel.rows.insert(RecordingPanelModel.Row(label: "Link", value: live.linkText),
+        panel.rows.insert(RecordingPanelModel.Row(label: N("Link"), value: live.linkText),
                           at: panel.rows.firstIndex { $0.label == "Fix" }.map { $0 + 1 } ?? panel.rows.count)
         if let back = backtrackProgress {
-            var rows = [RecordingPanelModel.Row(label: "Way back", value: "\(units.distance(back.along)) of \(units.distance(back.length))"),
-                        RecordingPanelModel.Row(label: "Left", value: "\(units.distance(back.left)) · \(units.duration(back.timeLeft))")]
-            if let arrival = back.arrival { rows.append(RecordingPanelModel.Row(label: "Arrival", value: units.time(arrival))) }
+            var rows = [RecordingPanelModel.Row(label: N("Way back"), value: "\(units.distance(back.along)) of \(units.distance(back.length))"),
+                        RecordingPanelModel.Row(label: N("Left"), value: "\(units.distance(back.left)) · \(units.duration(back.timeLeft))")]
+            if let arrival = back.arrival { rows.append(RecordingPanelModel.Row(label: N("Arrival"), value: units.time(arrival))) }
             let at = panel.rows.firstIndex { $0.label == "Distance" }.map { $0 + 1 } ?? panel.rows.count
             panel.rows.insert(contentsOf: rows, at: at)
         }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 import TrailCore
@@ -86,7 +87,8 @@ public enum RecordScreenView {
         buffer.setString(x: x, y: area.y, badge, style: env.style(recording ? ThemeRole.routeCovered : ThemeRole.warning),
                          maxWidth: max(0, area.maxX - x))
         // The state is in the heading; the rows start with the times.
-        let rows = panel.rows.filter { $0.label != "State" }
+        // Labels are the model's English keys (rows are found by them); translated as drawn.
+        let rows = panel.rows.filter { $0.label != "State" }.map { RecordingPanelModel.Row(label: Localization.translate($0.label), value: $0.value) }
         let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, area.width * 2 / 5))
         for (i, row) in rows.enumerated() {
             let y = area.y + 1 + i

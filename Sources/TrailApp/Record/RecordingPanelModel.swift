@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -35,31 +36,31 @@ public struct RecordingPanelModel: Hashable, Sendable {
                 waiting: String? = nil, lost: String? = nil, units: UnitFormatter) {
         let s = session.statistics
         var r: [Row] = [
-            Row(label: "State", value: session.state.rawValue),
-            Row(label: "Elapsed", value: units.duration(s.elapsedTime ?? 0, style: .clock)),
-            Row(label: "Moving", value: units.duration(s.movingTime ?? 0, style: .clock)),
-            Row(label: "Distance", value: units.distance(session.distance)),
+            Row(label: N("State"), value: session.state.rawValue),
+            Row(label: N("Elapsed"), value: units.duration(s.elapsedTime ?? 0, style: .clock)),
+            Row(label: N("Moving"), value: units.duration(s.movingTime ?? 0, style: .clock)),
+            Row(label: N("Distance"), value: units.distance(session.distance)),
             Row(label: "Pace (\(units.distance(RecordingSession.currentPaceWindow)))",
                 value: units.pace(speed: session.currentSpeed)),
-            Row(label: "Average pace", value: units.pace(speed: s.averageSpeed)),
-            Row(label: "Moving pace", value: units.pace(speed: s.movingAverageSpeed)),
-            Row(label: "Elevation", value: units.elevation(session.lastPoint?.elevation)),
-            Row(label: "Gain / loss", value: units.elevationChange(s.elevationGain) + " / "
+            Row(label: N("Average pace"), value: units.pace(speed: s.averageSpeed)),
+            Row(label: N("Moving pace"), value: units.pace(speed: s.movingAverageSpeed)),
+            Row(label: N("Elevation"), value: units.elevation(session.lastPoint?.elevation)),
+            Row(label: N("Gain / loss"), value: units.elevationChange(s.elevationGain) + " / "
                 + units.elevationChange(s.elevationLoss.map { -$0 })),
         ]
         if let fixAge, let lost {
-            r.append(Row(label: "Fix", value: lost + ", \(Int(fixAge.rounded(.down))) s ago"))
+            r.append(Row(label: N("Fix"), value: lost + ", \(Int(fixAge.rounded(.down))) s ago"))
         } else if let fixAge {
             let acc = accuracy.map { " ±" + units.distance($0) } ?? ""
-            r.append(Row(label: "Fix", value: (fixMode?.label ?? "?") + acc + ", \(Int(fixAge.rounded(.down))) s ago"))
+            r.append(Row(label: N("Fix"), value: (fixMode?.label ?? "?") + acc + ", \(Int(fixAge.rounded(.down))) s ago"))
         } else {
-            r.append(Row(label: "Fix", value: "none yet" + (waiting.map { ": \($0)" } ?? "")))
+            r.append(Row(label: N("Fix"), value: "none yet" + (waiting.map { ": \($0)" } ?? "")))
         }
         let c = session.counters
-        r.append(Row(label: "Points", value: "\(session.pointCount) recorded"))
-        r.append(Row(label: "Rejected", value: String(c.totalRejected)))
+        r.append(Row(label: N("Points"), value: "\(session.pointCount) recorded"))
+        r.append(Row(label: N("Rejected"), value: String(c.totalRejected)))
         for rule in FixRejection.allCases {
-            if let n = c.rejected[rule] { r.append(Row(label: "  " + Self.ruleLabel(rule), value: String(n))) }
+            if let n = c.rejected[rule] { r.append(Row(label: N("  ") + Self.ruleLabel(rule), value: String(n))) }
         }
         rows = r
     }
