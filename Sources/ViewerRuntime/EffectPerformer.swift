@@ -38,7 +38,6 @@ public final class EffectPerformer: @unchecked Sendable {
     public let follow: FollowEffectPerformer
     /// Recording: the recorder, its store connection and position source.
     public let record: RecordEffectPerformer
-    let places: PlacesEffectPerformer
     /// The performers of the screens the root does not name (``screenPerformers``), by screen.
     let screens: [AppState.Screen.Kind: any ScreenEffectPerformer]
     private let terminal: TerminalActions
@@ -49,7 +48,6 @@ public final class EffectPerformer: @unchecked Sendable {
         library = LibraryEffectPerformer(connections)
         basemaps = BasemapEffectPerformer(connections)
         draw = DrawEffectPerformer(connections)
-        places = PlacesEffectPerformer(connections)
         let connections = self.connections
         screens = Dictionary(uniqueKeysWithValues: Self.screenPerformers.map { ($0.kind, $0.init(connections)) })
         follow = FollowEffectPerformer(storePath: storePath, speech: speech, now: now)
@@ -64,7 +62,6 @@ public final class EffectPerformer: @unchecked Sendable {
         case .draw(let e): draw.perform(e, send: send)
         case .follow(let e): follow.perform(e, send: send)
         case .record(let e): record.perform(e, send: send)
-        case .places(let e): places.perform(e, send: send)
         case .screen(let e):
             guard let performer = screens[e.kind] else {
                 preconditionFailure("no performer for the \(e.kind) screen's work in EffectPerformer.screenPerformers")

@@ -8,7 +8,8 @@ import TrailTerrain
 
 /// The Places screen's work: the map search on the map queue, the hike's places in the
 /// hike store on the store queue. Failures go back as ``PlacesMessage/failed(_:)``.
-final class PlacesEffectPerformer: Sendable {
+final class PlacesEffectPerformer: ScreenEffectPerformer {
+    static let kind = AppState.Screen.Kind.places
     private let connections: StoreConnections
 
     init(_ connections: StoreConnections) { self.connections = connections }

@@ -16,5 +16,6 @@ protocol ScreenEffectPerformer: Sendable {
 extension EffectPerformer {
     /// The performers of the screens registered in `CairnApp.screens` that the root does not
     /// name: one line per screen.
-    static let screenPerformers: [any ScreenEffectPerformer.Type] = [RoutesEffectPerformer.self, TotalsEffectPerformer.self, ReviewEffectPerformer.self]
+    static let screenPerformers: [any ScreenEffectPerformer.Type] = [RoutesEffectPerformer.self, TotalsEffectPerformer.self, ReviewEffectPerformer.self,
+                                                                    PlacesEffectPerformer.self]
 }

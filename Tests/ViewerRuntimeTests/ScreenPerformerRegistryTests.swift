@@ -5,7 +5,7 @@ import Testing
 /// The runtime's side of the screens the root does not name (DECISIONS 801).
 @Suite struct ScreenPerformerRegistryTests {
     /// The screens the root names (their own cases of `AppState.Screen`, `AppMessage`, `AppEffect`).
-    static let named: Set<AppState.Screen.Kind> = [.library, .hike, .draw, .follow, .record, .places]
+    static let named: Set<AppState.Screen.Kind> = [.library, .hike, .draw, .follow, .record]
 
     /// Every registered screen the root does not name has exactly one performer, and no
     /// performer is for a screen that is not registered.

@@ -35,8 +35,6 @@ public enum AppMessage: Sendable {
     case follow(FollowMessage)
     /// Recording a hike live: the recorder's answers, position events, the unfinished offer.
     case record(RecordMessage)
-    /// Results for the Places screen (and the hike's places).
-    case places(PlacesMessage)
     /// An answer for a screen registered in ``CairnApp/screens`` that the root does not name
     /// (DECISIONS 801); the screen's folder gives the typed constructor (`.routes(_:)`).
     case screen(ScreenMessage)
@@ -70,8 +68,6 @@ public enum AppEffect: Equatable, Sendable {
     case follow(FollowEffect)
     /// Recording a hike live: the recorder (store first), its position source.
     case record(RecordEffect)
-    /// Places: the map search, the hike's places in the store.
-    case places(PlacesEffect)
     /// Work of a screen registered in ``CairnApp/screens`` that the root does not name (its
     /// performer is registered beside the runtime's, DECISIONS 801); the screen's folder gives
     /// the typed constructor (`.routes(_:)`) and accessor (``routesEffect``).

@@ -45,6 +45,9 @@ protocol AppScreen {
     static func open(_ app: CairnApp, _ state: inout AppState, _ request: any Sendable) -> [AppEffect]
     /// Map data the screen asked for (``BasemapRequests/Target/screen(_:)``) arrived.
     static func basemapArrived(_ state: inout AppState, _ basemap: MapBasemap)
+    /// True for a screen a hike is opened from afresh that Esc on that hike goes back to (the
+    /// navigation stack keeps it under the hike); false: the hike goes back to the library.
+    static var staysUnderOpenedHike: Bool { get }
 }
 
 extension AppScreen {
@@ -53,6 +56,7 @@ extension AppScreen {
     static func relayout(_ app: CairnApp, _ state: inout AppState) -> [AppEffect] { [] }
     static func open(_ app: CairnApp, _ state: inout AppState, _ request: any Sendable) -> [AppEffect] { [] }
     static func basemapArrived(_ state: inout AppState, _ basemap: MapBasemap) {}
+    static var staysUnderOpenedHike: Bool { false }
 
     /// `message` to this screen when it is the screen's (nil when it is not).
     static func route(_ app: CairnApp, _ state: inout AppState, _ message: AppMessage) -> [AppEffect]? {

@@ -18,8 +18,6 @@ public struct AppState: Sendable {
         case follow(FollowModel, over: HikeModel)
         /// The recording screen (a hike being recorded live).
         case record(RecordModel)
-        /// The places along the open hike (the Places screen carries the hike it goes back to).
-        case places(PlacesModel)
         /// A screen registered in ``CairnApp/screens`` that the root does not name (DECISIONS
         /// 801): its kind and its model. Its folder gives the typed constructor and accessor
         /// (the Routes screen: `.routes(model)`, ``routesModel``).
@@ -38,7 +36,6 @@ public struct AppState: Sendable {
             public static let draw = Kind("draw")
             public static let follow = Kind("follow")
             public static let record = Kind("record")
-            public static let places = Kind("places")
         }
 
         public var kind: Kind {
@@ -48,7 +45,6 @@ public struct AppState: Sendable {
             case .draw: return .draw
             case .follow: return .follow
             case .record: return .record
-            case .places: return .places
             case .registered(let s): return s.kind
             }
         }
@@ -244,7 +240,6 @@ extension AppState {
         get {
             switch screen {
             case .hike(let h), .follow(_, over: let h): return h
-            case .places(let m): return m.hike
             case .registered(let s): return (s.model as? any CarriesHike)?.hike
             default: return nil
             }
@@ -254,7 +249,6 @@ extension AppState {
             switch screen {
             case .hike: screen = .hike(newValue)
             case .follow(let f, over: _): screen = .follow(f, over: newValue)
-            case .places(var m): m.hike = newValue; screen = .places(m)
             case .registered(var s):
                 guard var m = s.model as? any CarriesHike else { return }
                 m.hike = newValue

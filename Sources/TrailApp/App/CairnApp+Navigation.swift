@@ -37,10 +37,6 @@ enum Navigation {
     case askRecordSource
     /// A finished recording: the library with it selected, and its hike screen.
     case openRecorded(HikeID)
-    /// The Places screen over the open hike (its first search asked for).
-    case places
-    /// The Places screen over the route being drawn.
-    case placesOverDrawing(DrawModel)
     /// Back from Places to the drawing, with its places (kept as the draft).
     case drawingWithPlaces(DrawModel)
     /// Back to the screen under this one as it was left (``AppState/backStack``), the
@@ -101,16 +97,6 @@ extension CairnApp {
             return apply(RecordFeature.start(&state.record, context, state.live.recordOptions), &state, AppEffect.record)
         case .openRecorded(let id):
             return navigate(&state, to: .librarySelecting(id)) + [.loadHike(id, forPreview: false)]
-        case .places:
-            guard case .hike(let hike) = state.screen else { return [] }
-            let (model, result) = PlacesFeature.open(hike, within: state.placesWithin)
-            state.screen = .places(model)
-            return apply(result, &state, AppEffect.places)
-        case .placesOverDrawing(let d):
-            guard let (model, result) = PlacesFeature.open(drawing: d, within: state.placesWithin, context: state.context)
-            else { return [] }
-            state.screen = .places(model)
-            return apply(result, &state, AppEffect.places)
         case .drawingWithPlaces(let d):
             return runDrawing(&state) { u in
                 u.model = d

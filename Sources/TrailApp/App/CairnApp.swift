@@ -133,9 +133,9 @@ public struct CairnApp: Program {
         let map = AppLayout(width: state.width, height: state.height).hike.map
         let model = HikeModel(id: id, screen: HikeScreenState(hike: prepared, mapWidth: max(1, map.width),
                                                               mapHeight: max(1, map.height)))
-        // A hike opened afresh: Esc goes back to the Totals screen it was opened from (a
-        // record's hike), else to the library.
-        state.backStack = state.screen.kind == .totals ? [state.screen] : []
+        // A hike opened afresh: Esc goes back to the screen it was opened from when that screen
+        // stays under the hikes it opens (Totals, for a record's hike), else to the library.
+        state.backStack = Self.screen(state.screen.kind).staysUnderOpenedHike ? [state.screen] : []
         navigate(&state, to: .hike(model))
         let strays = prepared.strayFixesLeftOut
         let strayNote = strays == 0 ? nil

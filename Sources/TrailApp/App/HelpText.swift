@@ -64,7 +64,6 @@ public enum HelpText {
 
     public static var checklist: [HelpLine] { ChecklistAction.keyMap.helpLines() }
 
-    public static var places: [HelpLine] { PlacesAction.keyMap.helpLines() + global }
 
 
     /// The help of what `state` shows.

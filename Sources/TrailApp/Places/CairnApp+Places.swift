@@ -7,11 +7,12 @@ extension CairnApp {
     /// An answer for the Places screen; a change of the hike's places also reaches the hike
     /// screen when Places was left before it arrived.
     func placesMessage(_ state: inout AppState, _ message: PlacesMessage) -> [AppEffect] {
-        switch state.screen {
-        case .places(var model):
+        if var model = state.screen.placesModel {
             let result = PlacesFeature.message(&model, message)
             state.screen = .places(model)
             return apply(result, &state, AppEffect.places)
+        }
+        switch state.screen {
         case .record(var model):
             // A place of one's own added where the recording stands.
             if case .stored(let id, let places, let status) = message, id == model.hikeID {
@@ -57,14 +58,14 @@ extension CairnApp {
             case .drawing:
                 return runDrawing(&state) { $0.addOwnPlace(place) }
             case .placesScreen:
-                guard case .places(var model) = state.screen else { return [] }
+                guard var model = state.screen.placesModel else { return [] }
                 let result = PlacesFeature.change(&model, .add(model.hike.id, place))
                 state.screen = .places(model)
                 return apply(result, &state, AppEffect.places)
             }
         case .rename, .note: break
         }
-        guard case .places(var model) = state.screen else { return [] }
+        guard var model = state.screen.placesModel else { return [] }
         let result = PlacesFeature.promptAccepted(&model, prompt, text)
         state.screen = .places(model)
         return apply(result, &state, AppEffect.places)

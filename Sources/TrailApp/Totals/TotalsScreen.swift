@@ -38,6 +38,9 @@ enum TotalsScreen: AppScreen {
 
     static func help(_ state: AppState) -> [HelpLine] { HelpText.totals }
 
+    /// A record's hike opened from here goes back here on Esc.
+    static let staysUnderOpenedHike = true
+
     /// Opens the screen afresh, reading the walks: nothing under it (Esc goes to the library),
     /// and no other screen's map data kept.
     static func open(_ app: CairnApp, _ state: inout AppState, _ request: any Sendable) -> [AppEffect] {

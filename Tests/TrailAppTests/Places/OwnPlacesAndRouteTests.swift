@@ -32,7 +32,7 @@ import TrailStore
     }
 
     static func added(_ effects: [AppEffect]) -> (HikeID, Place)? {
-        for case .places(.add(let id, let p)) in effects { return (id, p) }
+        for case .add(let id, let p)? in effects.map(\.placesEffect) { return (id, p) }
         return nil
     }
 
@@ -190,10 +190,10 @@ import TrailStore
         var (s, _) = try routedDrawing()
         let drawing = try #require(s.drawing)
         let effects = key(&s, .character("p"))
-        guard case .places(let model) = s.screen else { Issue.record("no Places screen"); return }
+        guard let model = s.screen.placesModel else { Issue.record("no Places screen"); return }
         #expect(model.drawing != nil && model.hike.screen.hike.coordinates == drawing.plan.track(name: nil).segments.flatMap { $0.points.map(\.coordinate) })
         // The search runs over the plan's line.
-        guard case .places(.search(let request, let coordinates, _, _, let within, nil)) = effects.first else {
+        guard case .search(let request, let coordinates, _, _, let within, nil)? = effects.first?.placesEffect else {
             Issue.record("no search: \(effects)"); return
         }
         #expect(coordinates == model.hike.screen.hike.coordinates && within == s.placesWithin)
@@ -204,7 +204,7 @@ import TrailStore
         let addEffects = key(&s, .character("a"))
         #expect(addEffects.isEmpty, "a drawing's places are not stored before the route: \(addEffects)")
         #expect(s.status.text.contains("to the route"))
-        guard case .places(let after) = s.screen else { Issue.record("left Places"); return }
+        guard let after = s.screen.placesModel else { Issue.record("left Places"); return }
         #expect(after.drawing?.routePlaces.map(\.osmID) == ["node/77"] && after.rows.first?.place.id != nil)
         #expect(key(&s, .character("a")).isEmpty && s.status.text.contains("Already on the route"))
         // Esc: back to the drawing with the place, kept in the draft; shown on its map.
