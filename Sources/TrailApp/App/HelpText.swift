@@ -36,12 +36,12 @@ public enum HelpText {
     /// the route length, Furthest ≥ Along while on the route.
     public static var followReadouts: [HelpLine] {
         [
-            HelpLine(keys: "Along", what: L("readout: distance along the route to its point nearest you (your matched position), of its length")),
-            HelpLine(keys: "Left", what: L("readout: route still ahead of Along (length − Along), and the time for it")),
-            HelpLine(keys: "Covered", what: L("readout: route you walked, share and length: the smaller of the route within 25 m of your steps and the distance walked within 25 m of it (never more than Walked; out and back: the out leg first)")),
-            HelpLine(keys: "Off trail", what: L("readout: your distance from the route (cross-track distance)")),
-            HelpLine(keys: "Walked", what: L("readout: distance between your accepted fixes, on or off the route (pauses left out), and the time")),
-            HelpLine(keys: "Furthest", what: L("readout: the largest Along reached while within the off-route distance (30 m) of the route")),
+            HelpLine(keys: L("Along"), what: L("readout: distance along the route to its point nearest you (your matched position), of its length")),
+            HelpLine(keys: L("Left"), what: L("readout: route still ahead of Along (length − Along), and the time for it")),
+            HelpLine(keys: L("Covered"), what: L("readout: route you walked, share and length: the smaller of the route within 25 m of your steps and the distance walked within 25 m of it (never more than Walked; out and back: the out leg first)")),
+            HelpLine(keys: L("Off trail"), what: L("readout: your distance from the route (cross-track distance)")),
+            HelpLine(keys: L("Walked"), what: L("readout: distance between your accepted fixes, on or off the route (pauses left out), and the time")),
+            HelpLine(keys: L("Furthest"), what: L("readout: the largest Along reached while within the off-route distance (30 m) of the route")),
         ]
     }
 

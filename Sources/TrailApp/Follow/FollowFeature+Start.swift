@@ -121,7 +121,7 @@ extension FollowUpdate {
         guard let id = openHike?.id else { return }
         let resuming = live.pendingResume?.record.hikeID == id ? live.pendingResume : nil
         modal = .prompt(PromptModel(purpose: .followSource(id),
-                                          title: resuming != nil ? "Resume with position from" : "Follow with position from",
+                                          title: resuming != nil ? L("Resume with position from") : L("Follow with position from"),
                                           text: resuming?.record.source ?? live.defaultSource))
     }
 

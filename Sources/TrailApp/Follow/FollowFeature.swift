@@ -151,7 +151,7 @@ extension FollowUpdate {
                 }
                 modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: fix.coordinate, elevation: fix.altitude),
                                                      .hike(follow.hikeID),
-                                                     where: "where you stand")
+                                                     where: L("where you stand"))
             case .pause:
                 // A replay or NMEA log file holds its playback too (nothing is lost); gpsd and
                 // a serial device run on, and their fixes do not count while paused.
@@ -173,7 +173,7 @@ extension FollowUpdate {
                     status = StatusMessage(text: L("Spoken alerts need espeak-ng, which is not installed"), isError: true)
                 } else {
                     live.speaks.toggle()
-                    status = StatusMessage(text: "Spoken alerts \(live.speaks ? "on" : "off")", isError: false)
+                    status = StatusMessage(text: live.speaks ? L("Spoken alerts on") : L("Spoken alerts off"), isError: false)
                 }
             case .backtrack:
                 openHike = hike

@@ -44,8 +44,8 @@ public enum WalkHistoryView {
         guard free >= 1 else { return }
         let f = env.format
         if free < 3 {
-            var text = "Walks: \(walks.count)"
-            if let s = walks.last?.summary { text += " · last \(Int((s.coverage * 100).rounded()))% covered" }
+            var text = L("Walks: %d", walks.count)
+            if let s = walks.last?.summary { text += " · " + L("last %d%% covered", Int((s.coverage * 100).rounded())) }
             buffer.clear(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1))
             buffer.setString(x: area.x, y: area.maxY - 1, text, style: env.style(ThemeRole.muted), maxWidth: area.width)
             return

@@ -71,7 +71,7 @@ enum RecordFeature {
                 }
                 result.modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: point.coordinate,
                                                                   elevation: point.elevation), .hike(id),
-                                                            where: "where you stand")
+                                                            where: L("where you stand"))
             case .help: result.modal = .help
             case .back:
                 result.status = StatusMessage(text: L("x finishes the recording · Ctrl-C quits (the recording is kept, paused)"),
@@ -112,8 +112,8 @@ enum RecordFeature {
     /// the recording's name (the default "Recorded YYYY-MM-DD" unless renamed) and says so.
     static func nameEmpty(_ model: inout RecordModel) -> Result {
         guard model.phase == .running else { return Result() }
-        var result = Result(status: StatusMessage(text: "A hike needs a name: Enter saves it as “\(TextSanitizer.sanitize(model.name))”, "
-                                                  + "Esc goes on recording", isError: true), bell: true)
+        var result = Result(status: StatusMessage(text: L("A hike needs a name: Enter saves it as “%s”, Esc goes on recording",
+                                                                     TextSanitizer.sanitize(model.name)), isError: true), bell: true)
         result.modal = .prompt(PromptModel(purpose: .recordName, title: L("Finish and save as"), text: model.name))
         return result
     }

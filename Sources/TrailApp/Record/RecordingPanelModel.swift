@@ -60,7 +60,7 @@ public struct RecordingPanelModel: Hashable, Sendable {
         r.append(Row(label: N("Points"), value: "\(session.pointCount) recorded"))
         r.append(Row(label: N("Rejected"), value: String(c.totalRejected)))
         for rule in FixRejection.allCases {
-            if let n = c.rejected[rule] { r.append(Row(label: N("  ") + Self.ruleLabel(rule), value: String(n))) }
+            if let n = c.rejected[rule] { r.append(Row(label: "  " + Self.ruleLabel(rule), value: String(n))) }
         }
         rows = r
     }
