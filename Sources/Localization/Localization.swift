@@ -1,3 +1,4 @@
+import Localization
 import CIntl
 #if canImport(Glibc)
 import Glibc
@@ -79,12 +80,18 @@ public enum Localization {
         if setup.catalogueDirectory == nil {
             setup.catalogueDirectory = directories.first(where: isDirectory)
         }
+        // A directory asked for by name that is not there is a mistake worth saying (a
+        // translator testing a catalogue would otherwise see the installed one, silently).
+        if let asked = environment["CAIRN_LOCALEDIR"], !asked.isEmpty, !isDirectory(asked) {
+            setup.problem = "CAIRN_LOCALEDIR=\(asked) is not a directory; the catalogues beside cairn are used"
+        }
         if let dir = setup.catalogueDirectory {
             _ = bindtextdomain(domain, dir)
             _ = bind_textdomain_codeset(domain, "UTF-8")
         }
         if let file = setup.catalogue, let reason = MessageCatalogue.damage(atPath: file) {
-            setup.problem = "the message catalogue \(file) is damaged (\(reason)); messages are in English"
+            setup.problem = "the message catalogue \(file) is damaged (\(reason)); it is skipped: "
+                + "messages are in the next language of LANGUAGE, or in English"
         }
         return setup
     }

@@ -161,6 +161,9 @@ import Testing
         let notes = r.stderr.split(separator: "\n").filter { $0.contains("damaged") }
         #expect(notes.count == 1, "stderr: \(r.stderr)")
         #expect(notes.first?.contains(mo.appendingPathComponent("cairn.mo").path) == true)
+        // A catalogue directory that is not there is said (the installed ones are used).
+        let missing = Self.run([E2EPaths.cairn, "--help"], environment: ["CAIRN_LOCALEDIR": dir.path + "/nope", "LANGUAGE": "de"])
+        #expect(missing.stderr.contains("CAIRN_LOCALEDIR=") && missing.stderr.contains("is not a directory"), "\(missing.stderr)")
         // A language without a catalogue: English, silently.
         let none = Self.run([E2EPaths.cairn, "--help"], environment: ["CAIRN_LOCALEDIR": dir.path, "LANGUAGE": "it"])
         #expect(none.status == 0 && none.stderr.isEmpty && none.stdout.contains("Commands:"))

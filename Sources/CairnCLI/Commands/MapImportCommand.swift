@@ -8,30 +8,11 @@ import TrailMap
 enum MapImportCommand: Command {
     static let name = "map import"
     static let summary = N("Import OpenStreetMap extracts (.osm.pbf, .osm, .osm.gz, .osm.bz2) into the offline map")
-    static let about = """
-        Imports OpenStreetMap extracts into the offline map store. Each file is one
-        transaction: a file that cannot be read adds nothing, and the other files are still
-        imported. Objects already stored are updated by OSM id, never duplicated; importing a
-        file again replaces its earlier import (matched by file name); importing a
-        neighbouring region adds to the map (`cairn map info` lists each extract, `cairn map
-        remove NAME` takes one out again).
-        Accepted, told apart by content: OSM PBF (.osm.pbf, as extract services offer them),
-        OSM XML 0.6 (.osm), gzip- or bzip2-compressed XML (.osm.gz, .osm.bz2).
-        Not accepted: osmChange files (edits, not a map).
-        Memory stays bounded: node locations go to a temporary file (16 bytes per node).
-        Progress (bytes read, objects per second, and the time left to read the file once
-        the ways have a rate) is shown on stderr when it is a terminal. Ctrl-C stops the
-        import and leaves the map as it was.
-        """
+    static let about = N("Imports OpenStreetMap extracts into the offline map store. Each file is one\ntransaction: a file that cannot be read adds nothing, and the other files are still\nimported. Objects already stored are updated by OSM id, never duplicated; importing a\nfile again replaces its earlier import (matched by file name); importing a\nneighbouring region adds to the map (`cairn map info` lists each extract, `cairn map\nremove NAME` takes one out again).\nAccepted, told apart by content: OSM PBF (.osm.pbf, as extract services offer them),\nOSM XML 0.6 (.osm), gzip- or bzip2-compressed XML (.osm.gz, .osm.bz2).\nNot accepted: osmChange files (edits, not a map).\nMemory stays bounded: node locations go to a temporary file (16 bytes per node).\nProgress (bytes read, objects per second, and the time left to read the file once\nthe ways have a rate) is shown on stderr when it is a terminal. Ctrl-C stops the\nimport and leaves the map as it was.")
     static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["pbf", "osm", "gz", "bz2"]),
                                          help: N("an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)"))]
     static let options: [OptionSpec] = [.map]
-    static let notes = """
-        Example:
-          cairn map import Samples/andorra-ordino.osm
-
-        Map data © OpenStreetMap contributors, ODbL 1.0.
-        """
+    static let notes = N("Example:\n  cairn map import Samples/andorra-ordino.osm\n\nMap data © OpenStreetMap contributors, ODbL 1.0.")
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let storePath = try MapCommandSupport.storePath(args, context)

@@ -9,29 +9,7 @@ import TrailStore
 public enum MatchCommand: Command {
     public static let name = "match"
     public static let summary = N("Match a hike onto the mapped paths and list the sections that move")
-    public static let about = """
-        Snaps the hike's line onto the walkable ways of the map (hidden Markov model map
-        matching with Viterbi decoding, Newson & Krumm 2009; GPS error 5 m, candidates
-        within 30 m) and lists every section the match moves more than 15 m from the
-        recording, or where another way fits nearly as well, with the raw and matched
-        lengths, and the stretches with no way near, which stay as recorded. Without --keep
-        nothing is changed (review section by section on the hike screen: m). --keep matched
-        stores the matched line as a new version of the hike's line, which the statistics,
-        the map, the profile and export use from then on; --keep raw goes back to the
-        recording. A moved stretch whose points all match to one spot (a matched line
-        shorter than the GPS error) is listed as unmatched and stays as recorded. Every
-        recorded height and time stays on a kept line (no summit is cut); the ways' vertices
-        between them get heights and times interpolated to the recording's precision. Where
-        a section has another way (chosen in the review), a note says when keeping it would
-        cut the hike's high point or change its gain or loss by more than 5 m. The recorded
-        points are never changed (cairn export --line raw). A kept line's length, heights
-        and grades are its own; its times, speeds and moving time are the recording's (the
-        ways' vertices between matched points have no measured time). A hike with no
-        walkable way within 30 m of any point is refused with the box to import (cairn map
-        import, cairn map fetch --around ID); keeping the line the hike already shows stores
-        nothing ("nothing changed"), and a line equal to a stored version is kept again from
-        there, never stored twice.
-        """
+    public static let about = N("Snaps the hike's line onto the walkable ways of the map (hidden Markov model map\nmatching with Viterbi decoding, Newson & Krumm 2009; GPS error 5 m, candidates\nwithin 30 m) and lists every section the match moves more than 15 m from the\nrecording, or where another way fits nearly as well, with the raw and matched\nlengths, and the stretches with no way near, which stay as recorded. Without --keep\nnothing is changed (review section by section on the hike screen: m). --keep matched\nstores the matched line as a new version of the hike's line, which the statistics,\nthe map, the profile and export use from then on; --keep raw goes back to the\nrecording. A moved stretch whose points all match to one spot (a matched line\nshorter than the GPS error) is listed as unmatched and stays as recorded. Every\nrecorded height and time stays on a kept line (no summit is cut); the ways' vertices\nbetween them get heights and times interpolated to the recording's precision. Where\na section has another way (chosen in the review), a note says when keeping it would\ncut the hike's high point or change its gain or loss by more than 5 m. The recorded\npoints are never changed (cairn export --line raw). A kept line's length, heights\nand grades are its own; its times, speeds and moving time are the recording's (the\nways' vertices between matched points have no measured time). A hike with no\nwalkable way within 30 m of any point is refused with the box to import (cairn map\nimport, cairn map fetch --around ID); keeping the line the hike already shows stores\nnothing (\"nothing changed\"), and a line equal to a stored version is kept again from\nthere, never stored twice.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let json = OptionSpec("--json", help: N("JSON (metres, point indices) instead of text"))
     static let keep = OptionSpec("--keep", value: "LINE", kind: .choice(["matched", "raw"]),

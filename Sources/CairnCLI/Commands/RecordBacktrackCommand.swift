@@ -10,12 +10,7 @@ import TrailStore
 public enum RecordBacktrackCommand: Command {
     public static let name = "backtrack"
     public static let summary = N("Turn a hike (e.g. a recording in progress) into a route back to its start")
-    public static let about = """
-        Simplifies the walk of hike ID (for a recording still running: every point stored so
-        far) with Douglas-Peucker and reverses it: a route from where you are back to where
-        you started. -o writes it as a GPX 1.1 route; --save stores it as a drawn hike that
-        `cairn follow` can follow. Without either, prints its length and points.
-        """
+    public static let about = N("Simplifies the walk of hike ID (for a recording still running: every point stored so\nfar) with Douglas-Peucker and reverses it: a route from where you are back to where\nyou started. -o writes it as a GPX 1.1 route; --save stores it as a drawn hike that\n`cairn follow` can follow. Without either, prints its length and points.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx"]),
                                    help: N("write the route as GPX"))

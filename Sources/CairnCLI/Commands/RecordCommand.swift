@@ -12,39 +12,7 @@ import TrailStore
 public enum RecordCommand: Command {
     public static let name = "record"
     public static let summary = N("Record a hike from a live GPS position (gpsd, NMEA, GPX replay)")
-    public static let about = """
-        Records a new hike (kind "recorded") from SPEC. Every point the noise filter accepts is
-        committed to the store as it arrives, before it counts: if the process is killed, the
-        walk is there, paused, and `cairn record --resume` continues it. Nothing is stored
-        until the first accepted point. The stored hike is current with every accepted point
-        (`cairn list`, `show` and `export` see the walk so far, also after a kill).
-
-        When stdin and stdout are both a terminal, the viewer opens on the recording screen
-        (as R in the library): map and profile growing, live figures; p pauses, x finishes,
-        b backtracks, Ctrl-C quits with the recording kept, paused. Otherwise (a pipe, nohup,
-        a service manager) or with --headless it runs headless: a status line every minute
-        (elapsed and moving time, distance, pace over the last 500 m, elevation, gain, fix
-        age, points accepted and rejected by rule); Ctrl-C (SIGINT), SIGTERM and SIGHUP pause
-        it and end (as Ctrl-C on the screen does): `--resume` continues it, `--finish` or
-        `cairn record finish` from another shell finishes it.
-
-        A replay or NMEA log that reaches its end finishes a headless recording. A replay
-        keeps the log's own times at any --speed (an untimed track is walked at 4 km/h and
-        never stamped in the future), and a resumed replay continues after the last recorded
-        point. --resume reuses the recording's own position source and --speed unless --gps or
-        --speed give others. A pause or a kill does not cut the walk when the leg from the last
-        point before it to the first after the resume could have been walked (within 24 h, no
-        faster than 25 km/h): that straight line counts in distance and climb, and in moving
-        time only if it was covered at walking pace (0.25 m/s or more). A faster leg (a ride)
-        counts in nothing: the resume starts a new track segment (a new trkseg in the GPX).
-
-        From another shell (or a tmux key binding), while a recording runs headless or on the
-        recording screen: `cairn record pause`, `cairn record resume`, `cairn record finish
-        [--name NAME]` (renames the hike as it finishes) and `cairn record place NAME` (a place
-        of your own at the last recorded point) talk to it through a Unix socket in
-        $XDG_RUNTIME_DIR/cairn (or /tmp/cairn-UID when XDG_RUNTIME_DIR is not set), owner-only;
-        `cairn status` prints its figures in one line.
-        """
+    public static let about = N("Records a new hike (kind \"recorded\") from SPEC. Every point the noise filter accepts is\ncommitted to the store as it arrives, before it counts: if the process is killed, the\nwalk is there, paused, and `cairn record --resume` continues it. Nothing is stored\nuntil the first accepted point. The stored hike is current with every accepted point\n(`cairn list`, `show` and `export` see the walk so far, also after a kill).\n\nWhen stdin and stdout are both a terminal, the viewer opens on the recording screen\n(as R in the library): map and profile growing, live figures; p pauses, x finishes,\nb backtracks, Ctrl-C quits with the recording kept, paused. Otherwise (a pipe, nohup,\na service manager) or with --headless it runs headless: a status line every minute\n(elapsed and moving time, distance, pace over the last 500 m, elevation, gain, fix\nage, points accepted and rejected by rule); Ctrl-C (SIGINT), SIGTERM and SIGHUP pause\nit and end (as Ctrl-C on the screen does): `--resume` continues it, `--finish` or\n`cairn record finish` from another shell finishes it.\n\nA replay or NMEA log that reaches its end finishes a headless recording. A replay\nkeeps the log's own times at any --speed (an untimed track is walked at 4 km/h and\nnever stamped in the future), and a resumed replay continues after the last recorded\npoint. --resume reuses the recording's own position source and --speed unless --gps or\n--speed give others. A pause or a kill does not cut the walk when the leg from the last\npoint before it to the first after the resume could have been walked (within 24 h, no\nfaster than 25 km/h): that straight line counts in distance and climb, and in moving\ntime only if it was covered at walking pace (0.25 m/s or more). A faster leg (a ride)\ncounts in nothing: the resume starts a new track segment (a new trkseg in the GPX).\n\nFrom another shell (or a tmux key binding), while a recording runs headless or on the\nrecording screen: `cairn record pause`, `cairn record resume`, `cairn record finish\n[--name NAME]` (renames the hike as it finishes) and `cairn record place NAME` (a place\nof your own at the last recorded point) talk to it through a Unix socket in\n$XDG_RUNTIME_DIR/cairn (or /tmp/cairn-UID when XDG_RUNTIME_DIR is not set), owner-only;\n`cairn status` prints its figures in one line.")
     static let nameOption = OptionSpec("--name", value: "NAME", defaultHelp: N("\"Recorded YYYY-MM-DD\", the first fix's local date"), help: N("the hike's name"))
     static let resume = OptionSpec("--resume", help: N("continue the unfinished recording (restored as paused)"))
     static let finish = OptionSpec("--finish", help: N("finish the unfinished recording without recording more"))

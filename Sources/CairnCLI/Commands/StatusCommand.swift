@@ -9,15 +9,7 @@ import TrailLive
 public enum StatusCommand: Command {
     public static let name = "status"
     public static let summary = N("One line on the recording or follow running in another shell (tmux, scripts)")
-    public static let about = """
-        Asks the running `cairn record` (headless or on the recording screen) or `cairn follow`
-        for its figures and prints them in one line: state, elapsed time, distance, pace, how
-        far off the route, how old the last fix is ("stale" after 10 s). Prints "not recording"
-        (exit 0) when nothing runs. --format tmux adds tmux colour markup, for example in
-        ~/.tmux.conf: set -g status-right '#(cairn status --format tmux)' and
-        set -g status-interval 5. --json prints the figures in SI units (metres, seconds, m/s;
-        {"running":false} when nothing runs).
-        """
+    public static let about = N("Asks the running `cairn record` (headless or on the recording screen) or `cairn follow`\nfor its figures and prints them in one line: state, elapsed time, distance, pace, how\nfar off the route, how old the last fix is (\"stale\" after 10 s). Prints \"not recording\"\n(exit 0) when nothing runs. --format tmux adds tmux colour markup, for example in\n~/.tmux.conf: set -g status-right '#(cairn status --format tmux)' and\nset -g status-interval 5. --json prints the figures in SI units (metres, seconds, m/s;\n{\"running\":false} when nothing runs).")
     static let format = OptionSpec("--format", value: "FORMAT", kind: .choice(["text", "tmux", "json"]), defaultValue: "text",
                                    help: N("text, tmux (colour markup for status-right) or json"))
     static let json = OptionSpec("--json", help: N("the same as --format json"))

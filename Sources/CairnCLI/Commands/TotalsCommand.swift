@@ -10,25 +10,7 @@ import TrailTerrain
 public enum TotalsCommand: Command {
     public static let name = "totals"
     public static let summary = N("This year against last year, month by month, all-time figures and records")
-    public static let about = """
-        Distance, climb, moving time, walks and distinct trails per month for a year and the year
-        before (with bars of the distance), in all, and of all time; then the records: longest,
-        highest point, most climb, steepest sustained grade (over the statistics' 100 m window)
-        and fastest moving pace (walks of 5 km or more), each with the id of its hike.
-        What counts: every hike with timestamps (recordings, imported tracks), dated by its first
-        timestamp, once however often the same track was imported (content hash); and every walk
-        followed along a saved trail, dated by its first fix. Drawn routes and files without
-        timestamps count only through their walks. A walk belongs to the month of its local
-        start time in the zone of TZ (the store keeps instants, not the walker's offset); a TZ
-        this system does not know is said on stderr, and the system's zone is used.
-        A hike with no elevations of its own, or only some, counts the climb the lists give it,
-        from the terrain tiles (`cairn dem import`); the climb figures that include such a
-        gain are marked "~" and a line says how much of the all-time climb that is.
-        A walk followed while the same walk was recorded (its time overlaps a dated hike's) counts
-        once, as the recording. Tracks whose numbers cannot be a walk's (a clock before 1980, an
-        average faster than 25 km/h, as the import warns) count in the sums but hold no record;
-        the records say which were left out.
-        """
+    public static let about = N("Distance, climb, moving time, walks and distinct trails per month for a year and the year\nbefore (with bars of the distance), in all, and of all time; then the records: longest,\nhighest point, most climb, steepest sustained grade (over the statistics' 100 m window)\nand fastest moving pace (walks of 5 km or more), each with the id of its hike.\nWhat counts: every hike with timestamps (recordings, imported tracks), dated by its first\ntimestamp, once however often the same track was imported (content hash); and every walk\nfollowed along a saved trail, dated by its first fix. Drawn routes and files without\ntimestamps count only through their walks. A walk belongs to the month of its local\nstart time in the zone of TZ (the store keeps instants, not the walker's offset); a TZ\nthis system does not know is said on stderr, and the system's zone is used.\nA hike with no elevations of its own, or only some, counts the climb the lists give it,\nfrom the terrain tiles (`cairn dem import`); the climb figures that include such a\ngain are marked \"~\" and a line says how much of the all-time climb that is.\nA walk followed while the same walk was recorded (its time overlaps a dated hike's) counts\nonce, as the recording. Tracks whose numbers cannot be a walk's (a clock before 1980, an\naverage faster than 25 km/h, as the import warns) count in the sums but hold no record;\nthe records say which were left out.")
     static let year = OptionSpec("--year", value: "YEAR", defaultHelp: N("the current year"),
                                  help: N("the year to show beside the year before it"))
     static let json = OptionSpec("--json", help: N("the numbers as JSON (SI units: metres, seconds, m/s; ISO 8601 dates)"))

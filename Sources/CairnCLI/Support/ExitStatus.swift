@@ -17,5 +17,5 @@ public enum ExitStatus {
     public static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
 
     /// The text of `--help` and of the man page's EXIT STATUS.
-    static let description = N("Exit status: 0 done; 1 something failed (the message says what; other inputs are still done); 2 usage error (unknown command or option, missing or bad value); 128+N stopped by signal N before finishing (130 for Ctrl-C, 143 for SIGTERM). Two commands end normally on them, exit 0: the full-screen viewer quits on Ctrl-C (a key there, like q) or SIGTERM, keeping a walk being followed or recorded, paused; cairn record without the screen finishes on Ctrl-C and pauses on SIGTERM or SIGHUP.")
+    static let description = N("Exit status: 0 done; 1 something failed (the message says what; other inputs are still done); 2 usage error (unknown command or option, missing or bad value); 128+N stopped by signal N before finishing (130 for Ctrl-C, 143 for SIGTERM). Two commands end normally on them, exit 0: the full-screen viewer quits on Ctrl-C (a key there, like q) or SIGTERM, keeping a walk being followed or recorded, paused; cairn record without the screen pauses on Ctrl-C, SIGTERM or SIGHUP (cairn record --resume goes on, --finish ends it).")
 }

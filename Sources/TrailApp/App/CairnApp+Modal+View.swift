@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TermUI
 
@@ -9,7 +10,7 @@ extension CairnApp {
         var lines: [(text: String, role: String)] = []
         switch modal {
         case .help:
-            title = "Keys"
+            title = L("Keys")
             let shown = HelpOverlay(help: HelpText.lines(for: state), area: layout.content).shownLines(from: state.helpScroll)
             lines = shown.body.map { ($0, ThemeRole.text) }
             lines.append(("", ThemeRole.text))

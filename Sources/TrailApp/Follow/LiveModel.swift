@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 import TrailLive
@@ -46,9 +47,9 @@ public struct LiveModel: Sendable {
     public func startHint(selected: Bool = false) -> String? {
         guard defaultSource != LiveModel.defaultSourceText, autoFollow == nil, autoRecord == nil else { return nil }
         if selected {
-            return "Tip: Enter opens the selected hike, f follows it live; R records a walk (\(shortSource))"
+            return L("Tip: Enter opens the selected hike, f follows it live; R records a walk (%s)", shortSource)
         }
-        return "Tip: open a hike and press f to follow it live, or press R to record a walk (\(shortSource))"
+        return L("Tip: open a hike and press f to follow it live, or press R to record a walk (%s)", shortSource)
     }
 
     /// The source as the tips name it: a file's name without its directory ("nmea:walk.nmea").
@@ -61,7 +62,7 @@ public struct LiveModel: Sendable {
     /// The same tip on a hike screen just opened.
     public var hikeHint: String? {
         guard defaultSource != LiveModel.defaultSourceText, autoFollow == nil, autoRecord == nil else { return nil }
-        return "Tip: press f, then Enter, to follow this hike live; R in the library records (\(shortSource))"
+        return L("Tip: press f, then Enter, to follow this hike live; R in the library records (%s)", shortSource)
     }
 
     /// The walks of hike `id` as last loaded (empty when another hike's are loaded).

@@ -189,7 +189,7 @@ enum PlacesFeature {
             model.found = places
             model.selected = min(model.selected, max(0, model.rows.count - 1))
             let scope = model.area == nil ? L("within %s of the line", radiusText(model.within)) : L("in this area")
-            return Result(status: StatusMessage(text: "\(places.count) place\(places.count == 1 ? "" : "s") \(scope)", isError: false))
+            return Result(status: StatusMessage(text: Ln("%d place %s", "%d places %s", places.count, places.count, scope), isError: false))
         case .stored(let id, let places, let status):
             guard id == model.hike.id else { return Result() }
             let selectedPlace = model.selectedRow?.place

@@ -20,8 +20,8 @@ public enum PlacesView {
         let listArea = Rect(x: area.x, y: area.y + 3, width: area.width - detailWidth, height: max(0, area.height - 3 - (detailWidth == 0 ? 5 : 0)))
         let rows = model.rows
         if rows.isEmpty {
-            let msg = model.found == nil ? "Looking for places…"
-                : "No places of these kinds \(scope). + widens the search, * shows every kind, v searches the map's view."
+            let msg = model.found == nil ? L("Looking for places…")
+                : L("No places of these kinds %s. + widens the search, * shows every kind, v searches the map's view.", scope)
             buffer.setString(x: listArea.x + 2, y: listArea.y, msg, style: env.style(ThemeRole.muted), maxWidth: listArea.width - 3)
         }
         let selected = min(max(0, model.selected), max(0, rows.count - 1))

@@ -84,8 +84,8 @@ enum RoutesFeature {
             model.hiddenLongDistance = hidden
             model.selected = routes.firstIndex { $0.id == previous } ?? 0
             select(&model, &result, context)
-            let more = hidden > 0 ? " (\(hidden) long-distance left out: a shows them)" : ""
-            result.status = StatusMessage(text: "\(routes.count) waymarked route\(routes.count == 1 ? "" : "s")\(more)", isError: false)
+            let more = hidden > 0 ? " " + L("(%d long-distance left out: a shows them)", hidden) : ""
+            result.status = StatusMessage(text: Ln("%d waymarked route", "%d waymarked routes", routes.count, routes.count) + more, isError: false)
         case .completion(.route(let id), let figures):
             model.completions[id] = figures
         case .completion(.hike, _), .opened:

@@ -33,9 +33,9 @@ public enum RoutesView {
         let detailHeight = min(10, max(0, left.height - 4))
         let list = Rect(x: left.x, y: left.y + 1, width: left.width, height: max(0, left.height - 1 - detailHeight))
         if routes.isEmpty {
-            let msg = model.routes == nil ? "Looking for routes…"
-                : "No waymarked routes here" + (model.hiddenLongDistance > 0 ? " (a shows \(model.hiddenLongDistance) long-distance)" : "")
-                  + ". Routes come from the imported map (route=hiking relations)."
+            let msg = model.routes == nil ? L("Looking for routes…")
+                : L("No waymarked routes here") + (model.hiddenLongDistance > 0 ? " " + L("(a shows %d long-distance)", model.hiddenLongDistance) : "")
+                  + ". " + L("Routes come from the imported map (route=hiking relations).")
             buffer.setString(x: list.x + 2, y: list.y, msg, style: env.style(ThemeRole.muted), maxWidth: list.width - 3)
         }
         let selected = min(max(0, model.selected), max(0, routes.count - 1))

@@ -10,12 +10,7 @@ import TrailStore
 public enum PhotosCommand: Command {
     public static let name = "photos"
     public static let summary = N("List the photos kept with a hike, in walking order")
-    public static let about = """
-        One line per photo: its number (for 'cairn photos remove'), the distance along the hike,
-        the capture time, how it was placed (at its GPS tag, or by its time against the track)
-        and the file. Photos not placed come last with the reason. A file no longer where it
-        was is marked "missing" ('cairn photos relink' finds moved files by their content).
-        """
+    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content).")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let json = OptionSpec("--json", help: N("a JSON array (SI units, ISO 8601 dates) instead of the table"))
     public static let options: [OptionSpec] = [json, .units, .store]
@@ -58,15 +53,7 @@ public enum PhotosCommand: Command {
 public enum PhotosAddCommand: Command {
     public static let name = "photos add"
     public static let summary = N("Keep photos with a hike, placed where they were taken")
-    public static let about = """
-        Reads each photo's EXIF (JPEG; libexif): a photo with a GPS tag is placed there; one
-        without is placed by its capture time on the hike's track, interpolated between the
-        trackpoints around it, never across a segment break or a pause longer than --max-gap.
-        A capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else
-        in TZ. Directories are read recursively (.jpg/.jpeg). Photos are referenced, never
-        copied or changed: path, size and a SHA-256 of the content are kept, so moved files
-        are found again by 'cairn photos relink'. All photos are stored at once or none.
-        """
+    public static let about = N("Reads each photo's EXIF (JPEG; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg). Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("PATH", count: .oneOrMore, help: N("photo files or directories"))]
     static let tz = OptionSpec("--tz", value: "ZONE", help: N("time zone of capture times without an offset (e.g. Europe/Andorra); default TZ, else UTC"))
@@ -171,10 +158,7 @@ public enum PhotosAddCommand: Command {
 public enum PhotosRemoveCommand: Command {
     public static let name = "photos remove"
     public static let summary = N("Forget photos kept with a hike (the files stay)")
-    public static let about = """
-        Forgets the photos numbered as 'cairn photos ID' lists them. All or none: an unknown
-        number removes nothing. The files themselves are never touched.
-        """
+    public static let about = N("Forgets the photos numbered as 'cairn photos ID' lists them. All or none: an unknown\nnumber removes nothing. The files themselves are never touched.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("N", count: .oneOrMore, help: N("photo numbers from 'cairn photos ID'"))]
     public static let options: [OptionSpec] = [.store]
@@ -206,11 +190,7 @@ public enum PhotosRemoveCommand: Command {
 public enum PhotosRelinkCommand: Command {
     public static let name = "photos relink"
     public static let summary = N("Find a hike's moved photos again by their content")
-    public static let about = """
-        Reads the .jpg/.jpeg files under each DIR and points every photo of the hike whose
-        file is missing to the file with the same content (SHA-256). Photos still in place
-        are not read again.
-        """
+    public static let about = N("Reads the .jpg/.jpeg files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). Photos still in place\nare not read again.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("DIR", count: .oneOrMore, help: N("where the photos are now"))]
     public static let options: [OptionSpec] = [.store]
