@@ -1,6 +1,8 @@
 import Localization
 import Foundation
 import HikeServices
+import TermUI
+import TrailApp
 import TrailCore
 import TrailMap
 import TrailStore
@@ -56,7 +58,7 @@ public enum ShowCommand: Command {
                                  + WalkHistoryText.section(walks, units)
                                  + (elevation.map { "\n" + DemElevation.text($0, units, figuresAbove: true) } ?? "")
                                  + (noTerrain.isEmpty ? "" : "\n" + noTerrain)
-                                 + (ground.map { "\n" + groundText($0) } ?? "")
+                                 + (ground.map { "\n" + groundText($0, units) } ?? "")
                                  + (completion.map {
                                      "\n" + $0.text(units, ofAWalk: summary.kind == .recorded || summary.statistics.startTime != nil)
                                  } ?? ""))
@@ -65,21 +67,28 @@ public enum ShowCommand: Command {
     }
 
     /// "Ground (SAC): T1 42 %, …" and "Ground (surface): …": the classes with length, in order.
-    static func groundText(_ s: GroundShares) -> String {
+    static func groundText(_ s: GroundShares, _ u: UnitFormatter) -> String {
         func list(_ items: [(String, Double)]) -> String {
-            items.filter { $0.1 > 0 }.map { "\($0.0) " + String(format: "%.1f %%", $0.1) }.joined(separator: ", ")
+            items.filter { $0.1 > 0 }.map { "\($0.0) " + u.decimal($0.1, decimals: 1) + " %" }.joined(separator: ", ")
         }
-        let sac = SACScale.allCases.map { ("\($0)", s.percent(grade: $0)) } + [("ungraded", s.percent(grade: nil)),
-                                                                                ("no path", s.offMapPercent)]
-        let surface = SurfaceClass.allCases.map { ("\($0)", s.percent(surface: $0)) } + [("no path", s.offMapPercent)]
-        return "Ground (SAC):      \(list(sac))\nGround (surface):  \(list(surface))\n"
+        let sac = SACScale.allCases.map { ("\($0)", s.percent(grade: $0)) } + [(L("ungraded"), s.percent(grade: nil)),
+                                                                                (L("no path"), s.offMapPercent)]
+        let surface = SurfaceClass.allCases.map { ("\($0)", s.percent(surface: $0)) } + [(L("no path"), s.offMapPercent)]
+        return labelled(L("Ground (SAC):"), list(sac)) + labelled(L("Ground (surface):"), list(surface))
+    }
+
+    /// "Label:   value" with the label padded to the column the statistic rows' values start in
+    /// here (19 cells), a longer label followed by two spaces; one line.
+    static func labelled(_ label: String, _ value: String) -> String {
+        let pad = max(2, 19 - DisplayWidth.of(label))
+        return label + String(repeating: " ", count: pad) + value + "\n"
     }
 
     /// The line for an unfinished recording ("" for every other hike).
     static func recordingText(_ state: RecordingState?) -> String {
         switch state {
-        case .recording?: return "Recording:         now, in another process (what is shown is the walk so far, up to a few seconds behind)\n"
-        case .paused?: return "Recording:         paused, not finished: `cairn record --resume` continues it, `cairn record --finish` saves it\n"
+        case .recording?: return labelled(L("Recording:"), L("now, in another process (what is shown is the walk so far, up to a few seconds behind)"))
+        case .paused?: return labelled(L("Recording:"), L("paused, not finished: `cairn record --resume` continues it, `cairn record --finish` saves it"))
         default: return ""
         }
     }
@@ -92,25 +101,25 @@ public enum ShowCommand: Command {
         let s = h.statistics
         var rows: [(String, String)] = []
         func row(_ k: String, _ v: String?) { if let v { rows.append((k, v)) } }
-        row("Kind", h.kind.rawValue + (h.sourceFileName.map { " from " + c($0) } ?? ""))
-        row("Description", h.description.map(c))
+        row(L("Kind"), HikeKindWords.word(h.kind.rawValue) + (h.sourceFileName.map { " " + L("from %s", c($0)) } ?? ""))
+        row(L("Description"), h.description.map(c))
         if h.kind == .drawn {
             // A drawing has no walk time: its only date is when it was drawn (the GPX metadata time).
-            row("Drawn", u.date(h.startedAt ?? h.createdAt))
+            row(L("Drawn"), u.date(h.startedAt ?? h.createdAt))
         } else {
-            row("Started", h.startedAt.map { u.dateTime($0) } ?? "undated (no timestamps in the file)")
+            row(L("Started"), h.startedAt.map { u.dateTime($0) } ?? L("undated (no timestamps in the file)"))
         }
-        row("Added", u.dateTime(h.createdAt))
+        row(L("Added"), u.dateTime(h.createdAt))
         rows += StatisticsRows.rows(s, u, fromTerrain: h.elevationFromTerrain, coverage: h.partialElevationCoverage,
                                     fileHeights: fileHeights)
-        row("Creator", m.creator.map(c))
-        row("Author", m.author?.name.map(c))
-        row("Type", m.type.map(c))
-        row("Keywords", m.keywords.map(c))
+        row(L("Creator"), m.creator.map(c))
+        row(L("Author"), m.author?.name.map(c))
+        row(L("Type"), m.type.map(c))
+        row(L("Keywords"), m.keywords.map(c))
         var out = "\(h.id)  \(c(h.name))\n" + StatisticsRows.format(rows)
         if !waypoints.isEmpty {
-            out += "\nWaypoints (\(waypoints.count)):\n"
-            var t = TextTable(headers: ["NAME", "TYPE", "SYMBOL", "ELEVATION", "LATITUDE", "LONGITUDE", "NOTE"],
+            out += "\n" + L("Waypoints (%d):", waypoints.count) + "\n"
+            var t = TextTable(headers: [L("NAME"), L("TYPE"), L("SYMBOL"), L("ELEVATION"), L("LATITUDE"), L("LONGITUDE"), L("NOTE")],
                               rightAligned: [3, 4, 5])
             for w in waypoints {
                 t.add([TextTable.truncate(c(w.name ?? "--"), to: 30), c(w.type ?? ""), c(w.symbol ?? ""), u.elevation(w.elevation),

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import HikeServices
 import TrailCore
 
@@ -7,13 +8,16 @@ extension CompletionReport {
     /// For a hike that is itself a walk (`ofAWalk`: recorded, or timed), "Walked again: 38 % by
     /// other hikes (…)", as the viewer says it: its own points are not counted.
     func text(_ u: UnitFormatter, title: String = "Completion", ofAWalk: Bool = false) -> String {
-        let headline = ofAWalk ? "Walked again: \(Self.percent(walkedShare)) by other hikes"
-                               : "\(title): \(Self.percent(walkedShare)) walked"
-        var out = "\(headline) (\(u.distance(walkedMetres)) of \(u.distance(lengthMetres)); "
-            + "\(hikesRead) hike\(hikesRead == 1 ? "" : "s") and \(walksRead) walk\(walksRead == 1 ? "" : "s") near it)\n"
+        let percent = Self.percent(walkedShare)
+        let headline = ofAWalk ? L("Walked again: %s by other hikes", percent)
+                               : L("%s: %s walked", title == "Completion" ? L("Completion") : title, percent)
+        var out = headline + " (" + L("%s of %s", u.distance(walkedMetres), u.distance(lengthMetres)) + "; "
+            + L("%s and %s near it", Ln("%d hike", "%d hikes", hikesRead, hikesRead), Ln("%d walk", "%d walks", walksRead, walksRead)) + ")\n"
         for m in missing {
             let at = TrailCompletion.placesText(from: m.fromName.map(TerminalText.clean), to: m.toName.map(TerminalText.clean))
-            out += "  \(ofAWalk ? "not walked again" : "missing") \(u.distance(m.lengthMetres)) at \(u.distance(m.startMetres))–\(u.distance(m.endMetres))\(at)\n"
+            let length = u.distance(m.lengthMetres)
+            out += "  " + (ofAWalk ? L("not walked again %s", length) : L("missing %s", length)) + " "
+                + L("at %s–%s", u.distance(m.startMetres), u.distance(m.endMetres)) + at + "\n"
         }
         return out
     }
