@@ -35,16 +35,10 @@ extension MapStore {
         let simplify = !includeNodeIDs && zoom < Self.simplificationMaxZoom
         if hasViewRecords { return try viewFeatures(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs, simplify: simplify) }
         // The stored levels (map-4) beside the full geometry: the level is picked in Swift.
-        var sql = """
-            SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, \(includeNodeIDs ? "f.node_ids" : "NULL"),
+        guard let sql = Self.boxQuery("""
+            f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, \(includeNodeIDs ? "f.node_ids" : "NULL"),
                    r.min_lat, r.max_lat, r.min_lon, r.max_lon, \(simplify && hasZoomGeometry ? "f.zoom_geometry" : "NULL")
-            FROM feature_bbox r JOIN features f ON f.id = r.id
-            WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5
-            """
-        if let classes {
-            guard !classes.isEmpty else { return [] }
-            sql += " AND f.class IN (" + classes.sorted().map { "'\($0.rawValue)'" }.joined(separator: ",") + ")"
-        }
+            """, classes: classes) else { return [] }
         let st = try cachedStatement(sql)
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
@@ -62,21 +56,30 @@ extension MapStore {
         return out
     }
 
+    /// `SELECT columns` over the features whose R*Tree box meets the bound box (?1-?4) and
+    /// whose minimum zoom is at most ?5 (``bindBox``), of `classes` only when given; nil for
+    /// an empty set of classes (nothing to ask). The statement text both view queries share.
+    static func boxQuery(_ columns: String, classes: Set<FeatureClass>?) -> String? {
+        var sql = """
+            SELECT \(columns)
+            FROM feature_bbox r JOIN features f ON f.id = r.id
+            WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5
+            """
+        if let classes {
+            guard !classes.isEmpty else { return nil }
+            sql += " AND f.class IN (" + classes.sorted().map { "'\($0.rawValue)'" }.joined(separator: ",") + ")"
+        }
+        return sql
+    }
+
     /// ``features(in:zoom:classes:includeNodeIDs:)`` over a store with ``ViewRecord``s
     /// (map-5): one packed column per row, plus the full geometry (and node ids) only when no
     /// stored level is drawn (`simplify` false). Every feature's coordinates are decoded into
     /// one buffer for the whole view, shared by the features' ``FeatureParts`` (DECISIONS 941).
     private func viewFeatures(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>?, includeNodeIDs: Bool,
                               simplify: Bool) throws -> [MapFeature] {
-        var sql = """
-            SELECT f.id, f.view\(simplify ? "" : includeNodeIDs ? ", f.geometry, f.node_ids" : ", f.geometry")
-            FROM feature_bbox r JOIN features f ON f.id = r.id
-            WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND r.min_zoom <= ?5
-            """
-        if let classes {
-            guard !classes.isEmpty else { return [] }
-            sql += " AND f.class IN (" + classes.sorted().map { "'\($0.rawValue)'" }.joined(separator: ",") + ")"
-        }
+        guard let sql = Self.boxQuery("f.id, f.view" + (simplify ? "" : includeNodeIDs ? ", f.geometry, f.node_ids" : ", f.geometry"),
+                                      classes: classes) else { return [] }
         let st = try cachedStatement(sql)
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
