@@ -28,8 +28,8 @@ let package = Package(
 
         // Plain-Swift libraries.
         .target(name: "Localization", dependencies: ["CIntl"]),
-        .target(name: "TrailCore"),
-        .target(name: "TrailFormats", dependencies: ["TrailCore", "CLibXML2", "CZip", "CZlib"]),
+        .target(name: "TrailCore", dependencies: ["Localization"]),
+        .target(name: "TrailFormats", dependencies: ["TrailCore", "Localization", "CLibXML2", "CZip", "CZlib"]),
         .target(name: "TrailPhotos", dependencies: ["TrailCore", "CExif"]),
         // Each target depends on exactly the modules its files import (DECISIONS.md 90).
         .target(name: "TrailSQLite", dependencies: ["CSQLite"]),

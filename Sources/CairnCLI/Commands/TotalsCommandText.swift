@@ -1,5 +1,6 @@
 import Foundation
 import HikeServices
+import Localization
 import TrailApp
 import TrailCore
 import TrailStore
@@ -11,19 +12,25 @@ enum TotalsCommandText {
 
     static func render(_ r: TotalsReport, _ list: OutingList, _ units: UnitFormatter) -> String {
         let y = r.thisYear.year, p = r.lastYear.year
-        var out = "Totals \(y) against \(p) (months in \(r.timeZone))\n"
-        var counted = "Counted: \(list.outings.count) walk\(list.outings.count == 1 ? "" : "s")"
-        if list.duplicateHikes > 0 { counted += "; \(list.duplicateHikes) duplicate import\(list.duplicateHikes == 1 ? "" : "s") left out" }
+        var out = L("Totals %s against %s (months in %s)", y, p, r.timeZone) + "\n"
+        var counted = Ln("Counted: %d walk", "Counted: %d walks", list.outings.count, list.outings.count)
+        if list.duplicateHikes > 0 {
+            counted += Ln("; %d duplicate import left out", "; %d duplicate imports left out", list.duplicateHikes, list.duplicateHikes)
+        }
         if list.undatedHikes > 0 {
-            counted += "; \(list.undatedHikes) undated trail\(list.undatedHikes == 1 ? "" : "s") counted only through their walks"
+            counted += Ln("; %d undated trail counted only through their walks", "; %d undated trails counted only through their walks",
+                          list.undatedHikes, list.undatedHikes)
         }
         if list.walksDuringHikes > 0 {
-            counted += "; \(list.walksDuringHikes) walk\(list.walksDuringHikes == 1 ? "" : "s") followed while recorded counted once, as the recording"
+            counted += Ln("; %d walk followed while recorded counted once, as the recording",
+                          "; %d walks followed while recorded counted once, as the recording",
+                          list.walksDuringHikes, list.walksDuringHikes)
         }
         out += counted + "\n\n"
         let maximum = (r.thisYear.months + r.lastYear.months).map(\.distance).max() ?? 0
-        var table = TextTable(headers: ["MONTH", "\(y) DISTANCE", "", "\(p) DISTANCE", "", "CLIMB \(y)", "CLIMB \(p)",
-                                        "MOVING \(y)", "MOVING \(p)", "WALKS", "TRAILS"],
+        // TRANSLATORS: column headings of `cairn totals`, upper case like the other tables.
+        var table = TextTable(headers: [L("MONTH"), L("%s DISTANCE", y), "", L("%s DISTANCE", p), "", L("CLIMB %s", y),
+                                        L("CLIMB %s", p), L("MOVING %s", y), L("MOVING %s", p), L("WALKS"), L("TRAILS")],
                               rightAligned: [1, 3, 5, 6, 7, 8, 9, 10])
         func row(_ name: String, _ a: TotalsFigures, _ b: TotalsFigures, bars: Bool) {
             table.add([name, units.distance(a.distance),
@@ -35,18 +42,18 @@ enum TotalsCommandText {
                        "\(a.walks)/\(b.walks)", "\(a.trails)/\(b.trails)"])
         }
         for m in 0..<12 { row(TotalsText.months[m], r.thisYear.months[m], r.lastYear.months[m], bars: true) }
-        row("Year", r.thisYear.total, r.lastYear.total, bars: false)
+        row(L("Year"), r.thisYear.total, r.lastYear.total, bars: false)
         out += table.render()
-        out += "\nAll time: " + TotalsText.figures(r.allTime, units)
-        if let a = r.firstWalk, let b = r.lastWalk { out += " (\(units.date(a)) to \(units.date(b)))" }
+        out += "\n" + L("All time: %s", TotalsText.figures(r.allTime, units))
+        if let a = r.firstWalk, let b = r.lastWalk { out += " " + L("(%s to %s)", units.date(a), units.date(b)) }
         if let note = TotalsText.terrainNote(r.allTime, units) { out += "\n" + note }
-        out += "\n\nRecords\n"
-        if r.records.isEmpty { out += "  none yet: no walk with numbers\n" }
-        var records = TextTable(headers: ["RECORD", "VALUE", "DATE", "HIKE"])
+        out += "\n\n" + L("Records") + "\n"
+        if r.records.isEmpty { out += "  " + L("none yet: no walk with numbers") + "\n" }
+        var records = TextTable(headers: [L("RECORD"), L("VALUE"), L("DATE"), L("HIKE")])
         for rec in r.records {
             records.add([TotalsText.label(rec.kind), TotalsText.value(rec, units, r.rules), units.date(rec.startTime),
                          "\(rec.trailID)  \(TextTable.truncate(TerminalText.clean(rec.trailName), to: 40))"
-                            + (rec.walkID != nil ? " (a walk of it)" : "")])
+                            + (rec.walkID != nil ? " " + L("(a walk of it)") : "")])
         }
         if !r.records.isEmpty { out += records.render().split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n" }
         for note in TotalsText.leftOut(r, units) { out += "  " + TerminalText.clean(note) + "\n" }

@@ -21,8 +21,8 @@ extension CairnApp {
             // the screen): long text scrolls inside it.
             let fieldWidth = min(max(1, layout.content.width - 4), max(44, DisplayWidth.of(p.text) + 1))
             lines = [(String(repeating: " ", count: fieldWidth), ThemeRole.highlight), ("", ThemeRole.text),
-                     (p.field.isSelected ? "Enter accepts · typing replaces · ← → keep · Esc cancels"
-                                         : "Enter accepts · Esc cancels", ThemeRole.muted)]
+                     (p.field.isSelected ? L("Enter accepts · typing replaces · ← → keep · Esc cancels")
+                                         : L("Enter accepts · Esc cancels"), ThemeRole.muted)]
         case .confirm(let c):
             title = "Confirm"
             // A question of several lines: the first is the question, the others its choices;
@@ -43,11 +43,11 @@ extension CairnApp {
                 let marker = i == c.selected ? "›" : " "
                 var detail: String
                 switch cand.source {
-                case .track: detail = "track, \(cand.pointCount) points"
-                case .route: detail = "route, \(cand.pointCount) points"
-                case .places: detail = "places"
+                case .track: detail = Ln("track, %d point", "track, %d points", cand.pointCount, cand.pointCount)
+                case .route: detail = Ln("route, %d point", "route, %d points", cand.pointCount, cand.pointCount)
+                case .places: detail = L("places")
                 }
-                if cand.isEmpty { detail += ", empty" }
+                if cand.isEmpty { detail += ", " + L("empty") }
                 lines.append(("\(marker) \(tick) \(cand.name)  (\(detail))",
                               i == c.selected ? ThemeRole.selection : ThemeRole.text))
             }

@@ -48,8 +48,8 @@ extension CairnApp {
         let old = model.screen
         model.screen = HikeScreenState.reloaded(prepared, keeping: old)
         state.screen = .hike(model)
-        state.status = StatusMessage(text: "Read again: “\(TextSanitizer.sanitize(prepared.name))” was changed in another process "
-                                         + "(\(state.environment.format.distance(prepared.statistics.distance)))", isError: false)
+        state.status = StatusMessage(text: L("Read again: “%s” was changed in another process (%s)", TextSanitizer.sanitize(prepared.name),
+                                             state.environment.format.distance(prepared.statistics.distance)), isError: false)
         return basemapEffects(&state) + [askCompletion(id, prepared), .loadPhotos(id)]
     }
 }

@@ -80,7 +80,7 @@ public struct CairnApp: Program {
             state.modal = .checklist(ChecklistModel(path: path, plan: plan, warnings: warnings))
             // The reader's warnings, as `cairn import` prints them: all under the checklist, the
             // first (and how many more) in the status line.
-            let more = warnings.count > 1 ? " (+\(warnings.count - 1) more, listed above)" : ""
+            let more = warnings.count > 1 ? " " + L("(+%d more, listed above)", warnings.count - 1) : ""
             state.status = StatusMessage(text: warnings.first.map { $0 + more } ?? "", isError: false)
             return []
         case .importPathCompleted(let typed, let completion):
@@ -94,8 +94,8 @@ public struct CairnApp: Program {
             // Enter came before the answer: it is taken now, with the completed text.
             if accept { return update(&state, .input(.key(.enter))) }
             let shown = completion.candidates.prefix(8).joined(separator: "  ")
-            let more = completion.candidates.count > 8 ? "  (+\(completion.candidates.count - 8) more)" : ""
-            state.status = StatusMessage(text: completion.candidates.isEmpty ? (completion.completed == typed ? "No match" : "")
+            let more = completion.candidates.count > 8 ? "  " + L("(+%d more)", completion.candidates.count - 8) : ""
+            state.status = StatusMessage(text: completion.candidates.isEmpty ? (completion.completed == typed ? L("No match") : "")
                                              : shown + more, isError: false)
             return completion.candidates.isEmpty && completion.completed == typed ? [.bell] : []
         case .basemapFailed(let request, let reason):
@@ -139,7 +139,8 @@ public struct CairnApp: Program {
         navigate(&state, to: .hike(model))
         let strays = prepared.strayFixesLeftOut
         let strayNote = strays == 0 ? nil
-            : "\(strays) stray fix\(strays == 1 ? "" : "es") left out of the map and profile (kept in the stored file)"
+            : Ln("%d stray fix left out of the map and profile (kept in the stored file)",
+                 "%d stray fixes left out of the map and profile (kept in the stored file)", strays, strays)
         state.status = StatusMessage(text: [strayNote, HikeFeature.contourNote(model.screen), state.live.hikeHint]
                                         .compactMap { $0 }.joined(separator: " · "),
                                      isError: false)

@@ -11,11 +11,10 @@ extension DrawUpdate {
     /// an extract of the region.
     static func noMapHint(_ hike: HikeID?) -> String {
         if let hike {
-            return "No map yet, legs are straight. Map data around this hike: cairn map fetch --around \(hike.rawValue)"
-                + " (or cairn map import REGION.osm.pbf)"
+            return L("No map yet, legs are straight. Map data around this hike: cairn map fetch --around %s (or cairn map import REGION.osm.pbf)",
+                     hike.rawValue)
         }
-        return "No map and no hikes yet, legs are straight. Map data: cairn map import REGION.osm.pbf"
-            + " (from download.geofabrik.de), or import a hike and cairn map fetch --around ITS-ID"
+        return L("No map and no hikes yet, legs are straight. Map data: cairn map import REGION.osm.pbf (from download.geofabrik.de), or import a hike and cairn map fetch --around ITS-ID")
     }
 
     /// Results of the drawing effects.
@@ -114,10 +113,10 @@ extension DrawUpdate {
         case .draftFailed(let operation, let reason):
             let what: String
             switch operation {
-            case .load: what = "The unfinished drawing could not be read"
-            case .keep: what = "The drawing could not be kept"
-            case .clear: what = "The kept drawing could not be forgotten"
-            case .loadDrawnHike: what = "The drawn hike could not be read"
+            case .load: what = L("The unfinished drawing could not be read")
+            case .keep: what = L("The drawing could not be kept")
+            case .clear: what = L("The kept drawing could not be forgotten")
+            case .loadDrawnHike: what = L("The drawn hike could not be read")
             }
             status = StatusMessage(text: "\(what): \(reason)", isError: true)
             return [.bell]
@@ -196,11 +195,11 @@ extension CairnApp {
     /// mode it is in).
     func drawStatusHint(_ state: AppState) -> String {
         guard let m = state.drawing else { return "" }
-        if m.saving { return "Saving…" }
+        if m.saving { return L("Saving…") }
         if let i = m.moving { return L("Moving stop %d:", i + 1) + " " + hintLine(DrawAction.movingKeyMap.hints) }
         switch m.panel {
         case .pinCard(let card): return hintLine(DrawAction.pinCardHints(card))
-        case .search: return "Type a name · ↑ ↓ choose · Enter adds it as a stop · Esc closes"
+        case .search: return L("Type a name · ↑ ↓ choose · Enter adds it as a stop · Esc closes")
         case .stops: break
         }
         if m.focus == .list {

@@ -21,7 +21,7 @@ extension DrawUpdate {
     /// `e` on the hike screen: edit the open hike when it is a drawn one.
     mutating func editDrawnHike(_ hike: HikeModel) -> [Step] {
         guard hike.screen.hike.kind == HikeKind.drawn.rawValue else {
-            status = StatusMessage(text: "Only drawn hikes can be edited (this one is \(hike.screen.hike.kind ?? "imported"))",
+            status = StatusMessage(text: L("Only drawn hikes can be edited (this one is %s)", hike.screen.hike.kind ?? "imported"),
                                          isError: false)
             return []
         }
@@ -186,39 +186,39 @@ extension CairnApp {
     func drawDialogContent(_ dialog: DrawDialog) -> (String, [(text: String, role: String)]) {
         switch dialog {
         case .resumeDraft(let d):
-            return ("Unfinished drawing", [
+            return (L("Unfinished drawing"), [
                 (Self.draftDescription(d), ThemeRole.text),
                 ("", ThemeRole.text),
-                ("Enter / c  continue it", ThemeRole.text),
-                ("d          discard it and start a new one", ThemeRole.text),
-                ("Esc        back to the library", ThemeRole.muted),
+                (L("Enter / c  continue it"), ThemeRole.text),
+                (L("d          discard it and start a new one"), ThemeRole.text),
+                (L("Esc        back to the library"), ThemeRole.muted),
             ])
         case .replaceDraft(_, let name, let d):
-            return ("Edit \(TextFit.truncate(name, toWidth: 40))", [
-                ("An unfinished drawing is kept: \(Self.draftDescription(d)).", ThemeRole.text),
-                ("Discard it and edit this hike instead? (y/n)", ThemeRole.warning),
+            return (L("Edit %s", TextFit.truncate(name, toWidth: 40)), [
+                (L("An unfinished drawing is kept: %s.", Self.draftDescription(d)), ThemeRole.text),
+                (L("Discard it and edit this hike instead? (y/n)"), ThemeRole.warning),
             ])
         }
     }
 
     /// "3 stops, 1 pin (editing Coll d'Ordino)".
     static func draftDescription(_ d: DrawingDraft) -> String {
-        var parts = ["\(d.stops.count) stop\(d.stops.count == 1 ? "" : "s")"]
-        if !d.pins.isEmpty { parts.append("\(d.pins.count) pin\(d.pins.count == 1 ? "" : "s")") }
+        var parts = [Ln("%d stop", "%d stops", d.stops.count, d.stops.count)]
+        if !d.pins.isEmpty { parts.append(Ln("%d pin", "%d pins", d.pins.count, d.pins.count)) }
         var text = parts.joined(separator: ", ")
-        if let name = d.name { text += " (editing \(TextFit.truncate(name, toWidth: 30)))" }
+        if let name = d.name { text += " " + L("(editing %s)", TextFit.truncate(name, toWidth: 30)) }
         return text
     }
 
     /// The library's note about a kept draft.
     static func draftNotice(_ d: DrawingDraft) -> String {
-        "Unfinished drawing (\(draftDescription(d))): n continues it"
+        L("Unfinished drawing (%s): n continues it", draftDescription(d))
     }
 
     /// "Start place – destination place" when both are named, else "Drawn route".
     static func suggestedName(_ m: DrawModel) -> String {
         guard let first = m.stops.first, let last = m.stops.last,
-              let a = m.places[first] ?? nil, let b = m.places[last] ?? nil else { return "Drawn route" }
+              let a = m.places[first] ?? nil, let b = m.places[last] ?? nil else { return L("Drawn route") }
         return a.name == b.name ? a.name : "\(a.name) – \(b.name)"
     }
 }

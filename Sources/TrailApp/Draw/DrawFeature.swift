@@ -88,8 +88,8 @@ extension DrawUpdate {
         case .routing:
             m.routingOn.toggle()
             status = StatusMessage(text: !m.routingOn ? L("Routing off: new legs are straight lines")
-                                       : m.mapMissing ? "Routing on, but no map is imported: legs stay straight until one is"
-                                       : "Routing on: new legs follow mapped ways", isError: false)
+                                       : m.mapMissing ? L("Routing on, but no map is imported: legs stay straight until one is")
+                                       : L("Routing on: new legs follow mapped ways"), isError: false)
             return keepDraft(m)
         case .search:
             m.panel = .search(DrawSearch())
@@ -100,14 +100,14 @@ extension DrawUpdate {
         case .fit: m.fitToStops()
         case .places:
             guard m.stops.count >= 2, m.planRequest == nil else {
-                status = StatusMessage(text: m.stops.count < 2 ? "Places along the route need a start and a destination"
-                                                              : "Still routing; p again in a moment", isError: false)
+                status = StatusMessage(text: m.stops.count < 2 ? L("Places along the route need a start and a destination")
+                                                              : L("Still routing; p again in a moment"), isError: false)
                 return []
             }
             leave(to: .placesOverDrawing(m))
         case .ownPlace:
             modal = PlacesFeature.ownPlacePrompt(Place(kind: .other, name: nil, coordinate: m.cursor), .drawing,
-                                                 where: "at the cursor")
+                                                 where: L("at the cursor"))
         case .labels: m.showsLabels.toggle()
         case .contours: m.showsContours.toggle()
         case .hillshade: m.showsHillshade.toggle()
@@ -122,7 +122,7 @@ extension DrawUpdate {
         guard var m = model else { return [] }
         let p = m.addRoutePlace(place)
         model = m
-        status = StatusMessage(text: "Added your place “\(TextSanitizer.sanitize(p.name ?? ""))” to the route (saved with it)",
+        status = StatusMessage(text: L("Added your place “%s” to the route (saved with it)", TextSanitizer.sanitize(p.name ?? "")),
                                isError: false)
         return keepDraft(m)
     }

@@ -78,7 +78,7 @@ extension DrawAction {
 
     /// The pin card's status line: one hint per choice it offers, then Esc.
     public static func pinCardHints(_ card: PinCard) -> [String] {
-        card.choices.map { "\($0.key) \($0.hint)" } + ["Esc cancels"]
+        card.choices.map { "\($0.key) \($0.hint)" } + [L("Esc cancels")]
     }
 }
 
@@ -86,10 +86,11 @@ extension PinChoice {
     /// The choice's word in the status line ("s start").
     public var hint: String {
         switch self {
-        case .start: return "start"
-        case .destination: return "destination"
-        case .between: return "between"
-        case .pin: return "pin"
+        // TRANSLATORS: one word each, after the key in the pin card's status line ("s start").
+        case .start: return Lc("pin choice", "start")
+        case .destination: return Lc("pin choice", "destination")
+        case .between: return Lc("pin choice", "between")
+        case .pin: return Lc("pin choice", "pin")
         }
     }
 }

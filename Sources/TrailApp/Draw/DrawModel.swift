@@ -233,10 +233,10 @@ public enum PinChoice: Sendable, Equatable, CaseIterable {
     /// What the card says.
     public var title: String {
         switch self {
-        case .start: return "make it the start"
-        case .destination: return "make it the destination"
-        case .between: return "a stop between, least detour"
-        case .pin: return "leave it as a pin"
+        case .start: return L("make it the start")
+        case .destination: return L("make it the destination")
+        case .between: return L("a stop between, least detour")
+        case .pin: return L("leave it as a pin")
         }
     }
 

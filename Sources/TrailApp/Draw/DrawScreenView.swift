@@ -90,33 +90,34 @@ public enum DrawScreenView {
 
     static func readouts(_ m: DrawModel, _ env: WidgetEnvironment, width: Int = 40) -> [Line] {
         let f = env.format
-        let title = m.name.map { "Editing " + $0 } ?? "New route"
+        let title = m.name.map { L("Editing %s", $0) } ?? L("New route")
         var lines = [Line(title, ThemeRole.heading)]
         if m.routingOn && m.mapMissing {
             lines.append(Line(L("No map: legs are straight lines · s"), ThemeRole.warning))
         } else {
-            lines.append(Line("Routing \(m.routingOn ? "on" : "off (straight lines)") · s", m.routingOn ? ThemeRole.text : ThemeRole.warning))
+            lines.append(Line(m.routingOn ? L("Routing on · s") : L("Routing off (straight lines) · s"), m.routingOn ? ThemeRole.text : ThemeRole.warning))
         }
         let straight = m.straightLegCount
-        var length = "Length \(f.distance(m.length)) · \(straight) straight leg\(straight == 1 ? "" : "s")"
-        if m.pendingLegCount > 0 { length += " · routing…" }
+        var length = L("Length %s", f.distance(m.length)) + " · " + Ln("%d straight leg", "%d straight legs", straight, straight)
+        if m.pendingLegCount > 0 { length += " · " + L("routing…") }
         lines.append(Line(length))
         if m.stops.count > 1 {
             // One stop is no route yet: no gain to give, and none is missing (DECISIONS 172).
             // A route whose new legs are still being routed has no figures yet, not "no terrain".
             let pending = m.pendingLegCount > 0 && m.ascent == nil
-            let source = pending ? " (routing…)" : m.elevation.map { $0.gain == nil ? " (no terrain)" : " (terrain)" } ?? ""
-            lines.append(Line("Gain \(f.elevationChange(m.ascent)) · Loss \(f.elevationChange(m.descent.map { -$0 }))" + source))
+            let source = pending ? " " + L("(routing…)") : m.elevation.map { $0.gain == nil ? " " + L("(no terrain)") : " " + L("(terrain)") } ?? ""
+            lines.append(Line(L("Gain %s · Loss %s", f.elevationChange(m.ascent), f.elevationChange(m.descent.map { -$0 })) + source))
             let time = m.walkingTime
-            lines.append(Line("Time \(f.duration(time.seconds)) \(time.withClimb ? "(DIN 33466, climb)" : "flat (no terrain)")",
+            lines.append(Line(time.withClimb ? L("Time %s (DIN 33466, climb)", f.duration(time.seconds))
+                                             : L("Time %s flat (no terrain)", f.duration(time.seconds)),
                               time.withClimb ? ThemeRole.text : ThemeRole.muted))
         }
         lines += (m.elevation?.gaps.noteLines(f, width: width) ?? []).map { Line($0, ThemeRole.warning) }
         if !m.routePlaces.isEmpty {
             let n = m.routePlaces.count
-            lines.append(Line("\(n) place\(n == 1 ? "" : "s") saved with the route · p"))
+            lines.append(Line(Ln("%d place saved with the route · p", "%d places saved with the route · p", n, n)))
         }
-        lines.append(Line("Cursor \(position(m.cursor)) z\(String(format: "%.1f", m.viewport.zoom))", ThemeRole.muted))
+        lines.append(Line(L("Cursor %s", position(m.cursor)) + " z\(String(format: "%.1f", m.viewport.zoom))", ThemeRole.muted))
         return lines
     }
 
@@ -124,7 +125,7 @@ public enum DrawScreenView {
     /// end when narrow), "nothing named within 500 m", or "…" before the answer.
     static func placeText(_ m: DrawModel, _ stop: Coordinate, _ env: WidgetEnvironment) -> String {
         guard let looked = m.places[stop] else { return "…" }
-        guard let place = looked else { return "nothing named within 500 m" }
+        guard let place = looked else { return L("nothing named within 500 m") }
         var text = place.name
         if let d = place.distance { text += " · \(env.format.distance(d))" }
         return text + " · \(place.featureClass.rawValue)"
@@ -153,19 +154,36 @@ public enum DrawScreenView {
     /// A short form of a straight-leg reason for narrow panels.
     static func shortReason(_ reason: StraightReason?) -> String {
         switch reason {
-        case .stopTooFarFromPaths: return "too far from paths"
-        case .stopsTooFarApart: return "stops too far apart"
-        case .mapUnavailable: return "no map"
-        case let r?: return r.rawValue
-        case nil: return "straight"
+        case .stopTooFarFromPaths: return L("too far from paths")
+        case .stopsTooFarApart: return L("stops too far apart")
+        case .mapUnavailable: return L("no map")
+        case let r?: return reasonText(r)
+        case nil: return L("straight")
         }
+    }
+
+    /// Why a leg is straight, in full, in the user's language.
+    static func reasonText(_ reason: StraightReason) -> String {
+        switch reason {
+        case .routingOff: return L("routing off")
+        case .stopTooFarFromPaths: return L("stop too far from paths")
+        case .noPath: return L("no path")
+        case .stopsTooFarApart: return L("stops too far apart")
+        case .mapUnavailable: return L("map unavailable")
+        }
+    }
+
+    /// "3 pins (✕) on the map".
+    static func pinsLine(_ m: DrawModel, _ env: WidgetEnvironment) -> Line {
+        Line(Ln("%d pin (%s) on the map", "%d pins (%s) on the map", m.pins.count, m.pins.count, env.canvasMode == .braille ? "✕" : "x"),
+             ThemeRole.muted)
     }
 
     static func stopLines(_ m: DrawModel, _ env: WidgetEnvironment, room: Int, width: Int = .max) -> [Line] {
         guard !m.stops.isEmpty else {
             var lines = [Line(L("No stops yet."), ThemeRole.heading), Line(""),
                          Line(L("Move the cursor, Enter drops a pin;")), Line(L("/ searches places by name."))]
-            if !m.pins.isEmpty { lines.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (\(env.canvasMode == .braille ? "✕" : "x")) on the map", ThemeRole.muted)) }
+            if !m.pins.isEmpty { lines.append(pinsLine(m, env)) }
             return lines
         }
         let last = m.stops.count - 1
@@ -173,12 +191,16 @@ public enum DrawScreenView {
         let (routedBar, straightBar) = ascii ? ("|", ":") : ("┃", "┆")
         var rows: [(line: Line, stop: Int)] = []
         for (i, stop) in m.stops.enumerated() {
-            let role = i == 0 ? "start" : (i == last ? "end  " : "stop ")
+            // TRANSLATORS: the role of a stop in the drawing list; padded to the longest of the three.
+            let roles = [Lc("stop role", "start"), Lc("stop role", "end"), Lc("stop role", "stop")]
+            let roleWidth = roles.map(TextFit.width).max() ?? 5
+            let r = i == 0 ? roles[0] : (i == last ? roles[1] : roles[2])
+            let role = r + String(repeating: " ", count: max(0, roleWidth - TextFit.width(r)))
             let marker = i == m.selected ? "›" : " "
             let highlighted = i == m.selected && (m.focus == .list || m.moving == i)
             // A long name goes on to a second line (the rest is cut at the panel's edge).
             let stopText = "\(marker)\(DrawMapWidget.stopGlyph(i)) \(role) \(placeText(m, stop, env))"
-            for text in wrapped(stopText, indent: "         ", width: width).prefix(2) {
+            for text in wrapped(stopText, indent: String(repeating: " ", count: 4 + roleWidth), width: width).prefix(2) {
                 rows.append((Line(text, highlighted ? ThemeRole.highlight : ThemeRole.text), i))
             }
             guard i < last else { continue }
@@ -187,8 +209,8 @@ public enum DrawScreenView {
                     rows.append((Line(L("   %s %s routed", routedBar, env.format.distance(leg.length)), ThemeRole.muted), i))
                 } else {
                     // The reason in full when it fits, else its short form, else on the next line.
-                    let head = "   \(straightBar) \(env.format.distance(leg.length)) straight"
-                    let full = head + " (\(leg.straightReason?.rawValue ?? "straight"))"
+                    let head = L("   %s %s straight", straightBar, env.format.distance(leg.length))
+                    let full = head + " (\(leg.straightReason.map(reasonText) ?? L("straight")))"
                     let short = head + " (\(shortReason(leg.straightReason)))"
                     if TextFit.width(full) <= width {
                         rows.append((Line(full, ThemeRole.straightLeg), i))
@@ -207,7 +229,7 @@ public enum DrawScreenView {
         if m.stops.indices.contains(m.selected) {
             footer.append(Line(L("Stop %s: %s", m.selected + 1, position(m.stops[m.selected])), ThemeRole.muted))
         }
-        if !m.pins.isEmpty { footer.append(Line("\(m.pins.count) pin\(m.pins.count == 1 ? "" : "s") (\(env.canvasMode == .braille ? "✕" : "x")) on the map", ThemeRole.muted)) }
+        if !m.pins.isEmpty { footer.append(pinsLine(m, env)) }
         let listRoom = max(1, room - footer.count)
         // Scroll so that the selected stop's row shows.
         var first = 0
@@ -218,7 +240,7 @@ public enum DrawScreenView {
     }
 
     static func cardLines(_ card: PinCard, _ m: DrawModel) -> [Line] {
-        var lines = [Line(card.existingPin == nil ? "New pin" : "Pin", ThemeRole.heading),
+        var lines = [Line(card.existingPin == nil ? L("New pin") : L("Pin"), ThemeRole.heading),
                      Line(position(card.pin), ThemeRole.muted), Line("")]
         for (i, choice) in card.choices.enumerated() {
             lines.append(Line("\(i == card.selected ? "›" : " ") \(choice.key)  \(choice.title)",
@@ -230,11 +252,11 @@ public enum DrawScreenView {
     }
 
     static func searchLines(_ s: DrawSearch, _ m: DrawModel, _ env: WidgetEnvironment, room: Int, width: Int) -> [Line] {
-        var lines = [Line("Search: " + s.prompt.field.line(width: max(1, width - 8)), ThemeRole.highlight)]
+        var lines = [Line(L("Search: ") + s.prompt.field.line(width: max(1, width - 8)), ThemeRole.highlight)]
         if s.request != nil {
             lines.append(Line(L("searching…"), ThemeRole.muted))
         } else if s.results.isEmpty {
-            lines.append(Line(s.prompt.text.isEmpty ? "Type part of a name (peak, hut, col…)" : "No match in the map",
+            lines.append(Line(s.prompt.text.isEmpty ? L("Type part of a name (peak, hut, col…)") : L("No match in the map"),
                               ThemeRole.muted))
         }
         let listRoom = max(1, room - 3)

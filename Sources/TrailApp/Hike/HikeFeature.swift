@@ -42,8 +42,8 @@ enum HikeFeature {
             let i = hike.screen.scrubIndex
             let other = start ? hike.screen.rangeEnd : (hike.screen.rangeStart ?? 0)
             if other == i, hike.screen.hike.coordinates.count > 1 {
-                return StatusMessage(text: "The range needs two different points: the other mark is here;"
-                                     + " move along the profile and press \(start ? "[" : "]") again", isError: false)
+                return StatusMessage(text: L("The range needs two different points: the other mark is here; move along the profile and press %s again",
+                                             start ? "[" : "]"), isError: false)
             }
             if start {
                 hike.screen.setRange(start: i, end: hike.screen.rangeEnd)
@@ -199,17 +199,17 @@ enum HikeFeature {
             switch terrain.source {
             case .terrain: why = L("The profile is the terrain's already (the file has no elevations)")
             case .file, .fileAndTerrain, .none:
-                why = terrain.gaps.missingTiles.first.map { "No terrain tile under this hike: `\(TerrainGaps.importCommand($0))` after getting it" }
-                    ?? "No terrain tile under this hike"
+                why = terrain.gaps.missingTiles.first.map { L("No terrain tile under this hike: `%s` after getting it", TerrainGaps.importCommand($0)) }
+                    ?? L("No terrain tile under this hike")
             }
             result.status = StatusMessage(text: why, isError: false)
             return
         }
         hike.screen.showsTerrainLine.toggle()
         let on = terrain.source == .fileAndTerrain
-            ? "Terrain line on (dashed) beside the GPS heights filled from the terrain: t hides it"
-            : "Terrain line on (dashed): t hides it"
-        result.status = StatusMessage(text: hike.screen.showsTerrainLine ? on : "Terrain line off",
+            ? L("Terrain line on (dashed) beside the GPS heights filled from the terrain: t hides it")
+            : L("Terrain line on (dashed): t hides it")
+        result.status = StatusMessage(text: hike.screen.showsTerrainLine ? on : L("Terrain line off"),
                                       isError: false)
     }
 

@@ -44,8 +44,8 @@ extension LibraryMessage {
     var status: StatusMessage {
         switch self {
         case .imported(let file, let added, let duplicates):
-            var text = "Imported \(added) hike\(added == 1 ? "" : "s") from \(file)"
-            if duplicates > 0 { text += "; \(duplicates) already stored, skipped" }
+            var text = Ln("Imported %d hike from %s", "Imported %d hikes from %s", added, added, file)
+            if duplicates > 0 { text += L("; %d already stored, skipped", duplicates) }
             return StatusMessage(text: text, isError: false)
         case .renamed(let id): return StatusMessage(text: L("Renamed %s", id), isError: false)
         case .deleted(let id): return StatusMessage(text: L("Deleted %s", id), isError: false)
@@ -58,12 +58,12 @@ extension LibraryFailure {
     /// The status-line text.
     var text: String {
         switch self {
-        case .listUnreadable(let r): return "Cannot read the hike list: \(r)"
-        case .hikeUnreadable(let id, let r): return "Cannot open \(id): \(r)"
-        case .importUnreadable(let path, let r): return "Cannot read \((path as NSString).lastPathComponent): \(r)"
-        case .importFailed(let path, let r): return "Nothing imported from \((path as NSString).lastPathComponent): \(r)"
-        case .renameFailed(let id, let r): return "\(id) not renamed: \(r)"
-        case .deleteFailed(let id, let r): return "\(id) not deleted: \(r)"
+        case .listUnreadable(let r): return L("Cannot read the hike list: %s", r)
+        case .hikeUnreadable(let id, let r): return L("Cannot open %s: %s", id, r)
+        case .importUnreadable(let path, let r): return L("Cannot read %s: %s", (path as NSString).lastPathComponent, r)
+        case .importFailed(let path, let r): return L("Nothing imported from %s: %s", (path as NSString).lastPathComponent, r)
+        case .renameFailed(let id, let r): return L("%s not renamed: %s", id, r)
+        case .deleteFailed(let id, let r): return L("%s not deleted: %s", id, r)
         }
     }
 }

@@ -42,7 +42,7 @@ enum PlacesFeature {
         let track = d.plan.track(name: nil)
         guard track.segments.contains(where: { $0.points.count > 1 }) else { return nil }
         let map = context.layout.hike.map
-        var screen = HikeScreenState(hike: PreparedHike(name: d.name ?? "the route being drawn", kind: HikeKind.drawn.rawValue,
+        var screen = HikeScreenState(hike: PreparedHike(name: d.name ?? L("the route being drawn"), kind: HikeKind.drawn.rawValue,
                                                         tracks: [track]),
                                      mapWidth: max(1, map.width), mapHeight: max(1, map.height))
         screen.viewport = d.viewport
@@ -66,14 +66,14 @@ enum PlacesFeature {
                 return Result(status: StatusMessage(text: L("Already on the route"), isError: false))
             }
             let p = d.addRoutePlace(place)
-            status = "Added \(p.kind.label) “\(TextSanitizer.sanitize(p.name ?? "unnamed"))” to the route (saved with it)"
+            status = L("Added %s “%s” to the route (saved with it)", p.kind.label, TextSanitizer.sanitize(p.name ?? L("unnamed")))
         case .update(_, let place):
             guard let i = d.routePlaces.firstIndex(where: { $0.id == place.id }) else { return Result() }
             d.routePlaces[i] = place
-            status = "Place changed"
+            status = L("Place changed")
         case .remove(_, let id):
             d.routePlaces.removeAll { $0.id == id }
-            status = "Place removed"
+            status = L("Place removed")
         case .search:
             return Result([effect])
         }
@@ -89,8 +89,8 @@ enum PlacesFeature {
         result.effects.append(.own(.search(request: model.searches, coordinates: h.coordinates, distances: h.profile.distances,
                                            segmentStarts: h.profile.segmentStartIndices, within: model.within,
                                            area: model.area)))
-        result.status = StatusMessage(text: model.area == nil ? "Looking for places within \(radiusText(model.within)) of the line…"
-                                                               : "Looking for places in this area…", isError: false)
+        result.status = StatusMessage(text: model.area == nil ? L("Looking for places within %s of the line…", radiusText(model.within))
+                                                               : L("Looking for places in this area…"), isError: false)
     }
 
     static func radiusText(_ m: Double) -> String { m >= 1000 ? "\(Int(m / 1000)) km" : "\(Int(m)) m" }
@@ -128,7 +128,7 @@ enum PlacesFeature {
         case .add:
             guard let row = model.selectedRow else { return Result(bell: true) }
             if row.place.id != nil {
-                return Result(status: StatusMessage(text: "Already on the \(model.drawing == nil ? "hike" : "route") (x removes it)",
+                return Result(status: StatusMessage(text: model.drawing == nil ? L("Already on the hike (x removes it)") : L("Already on the route (x removes it)"),
                                                     isError: false))
             }
             return change(&model, .add(hikeID, row.place))

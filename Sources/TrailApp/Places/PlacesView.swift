@@ -26,8 +26,12 @@ public enum PlacesView {
         }
         let selected = min(max(0, model.selected), max(0, rows.count - 1))
         let top = max(0, min(selected - listArea.height / 2, rows.count - listArea.height))
-        let legend = rows.contains(where: \.place.elevationFromTerrain) ? "  (~ height from the terrain)" : ""
-        buffer.setString(x: listArea.x + 1, y: listArea.y - 1, "   ALONG      OFF  KIND           NAME" + legend,
+        let legend = rows.contains(where: \.place.elevationFromTerrain) ? "  " + L("(~ height from the terrain)") : ""
+        // The kind column holds the longest kind's label in the user's language (14 in English).
+        let kindWidth = max(14, PlaceKind.allCases.map { DisplayWidth.of($0.label) + 2 }.max() ?? 0)
+        // TRANSLATORS: column headings of the Places list.
+        let header = pad(L("ALONG"), 8) + " " + pad(L("OFF"), 8) + "  " + padRight(L("KIND"), kindWidth) + " " + L("NAME")
+        buffer.setString(x: listArea.x + 1, y: listArea.y - 1, header + legend,
                          style: env.style(ThemeRole.muted), maxWidth: listArea.width - 2)
         for r in 0..<min(listArea.height, rows.count - top) {
             let row = rows[top + r]
@@ -36,8 +40,8 @@ public enum PlacesView {
             let mark = p.id != nil ? "*" : " "
             let along = pad(u.distance(row.distanceAlong), 8), off = pad(u.distance(row.distanceOff), 8)
             let ele = p.elevation.map { " " + (p.elevationFromTerrain ? "~" : "") + u.elevation($0) } ?? ""
-            let kind = "\(symbol) \(p.kind.label)".padding(toLength: 14, withPad: " ", startingAt: 0)
-            let line = "\(mark)\(along) \(off)  \(kind) \(TextSanitizer.sanitize(p.name ?? "(unnamed)"))\(ele)"
+            let kind = padRight("\(symbol) \(p.kind.label)", kindWidth)
+            let line = "\(mark)\(along) \(off)  \(kind) \(TextSanitizer.sanitize(p.name ?? L("(unnamed)")))\(ele)"
             let style = env.style(top + r == selected ? ThemeRole.selection : (p.id != nil ? ThemeRole.highlight : ThemeRole.text))
             if top + r == selected { buffer.fill(Rect(x: listArea.x, y: listArea.y + r, width: listArea.width, height: 1), with: Cell(" ").applying(style)) }
             buffer.setString(x: listArea.x + 1, y: listArea.y + r, line, style: style, maxWidth: listArea.width - 2)
@@ -62,7 +66,7 @@ public enum PlacesView {
         let widths = texts.map { DisplayWidth.of($0) + 1 }  // a gap (the cursor's ▸) before each
         let cursor = min(max(0, model.chip), kinds.count - 1)
         func before(_ n: Int) -> String { n > 0 ? "‹\(n)" : "" }
-        func after(_ n: Int) -> String { n > 0 ? " +\(n) more" : "" }
+        func after(_ n: Int) -> String { n > 0 ? " " + L("+%d more", n) : "" }
         func fits(_ first: Int, _ end: Int) -> Bool {
             (first..<end).reduce(0) { $0 + widths[$1] } + DisplayWidth.of(before(first) + after(kinds.count - end)) <= row.width
         }
@@ -93,23 +97,27 @@ public enum PlacesView {
         }
     }
 
-    static func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
+    static func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - DisplayWidth.of(s))) + s }
+
+    /// `s` followed by spaces up to `n` cells (never cut).
+    static func padRight(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - DisplayWidth.of(s))) }
 
     /// The selected place: name, kind, where, OSM id and the tags a hiker cares about.
     static func renderDetail(_ row: PlaceAlongTrail, _ env: WidgetEnvironment, _ area: Rect, _ buffer: inout Buffer) {
         let p = row.place
-        var lines: [(String, String)] = [(TextSanitizer.sanitize(p.name ?? "(unnamed)"), ThemeRole.heading)]
-        lines.append(("\(p.kind.label) · \(env.format.distance(row.distanceAlong)) along, \(env.format.distance(row.distanceOff)) off", ThemeRole.text))
-        if let osm = p.osmID { lines.append(("OpenStreetMap \(osm)" + (p.id != nil ? " · on the hike" : ""), ThemeRole.muted)) }
-        else if p.id != nil { lines.append(("your place · r rename, N note, K kind, x remove", ThemeRole.muted)) }
+        var lines: [(String, String)] = [(TextSanitizer.sanitize(p.name ?? L("(unnamed)")), ThemeRole.heading)]
+        lines.append((p.kind.label + " · " + L("%s along, %s off", env.format.distance(row.distanceAlong), env.format.distance(row.distanceOff)),
+                      ThemeRole.text))
+        if let osm = p.osmID { lines.append(("OpenStreetMap \(osm)" + (p.id != nil ? " · " + L("on the hike") : ""), ThemeRole.muted)) }
+        else if p.id != nil { lines.append((L("your place · r rename, N note, K kind, x remove"), ThemeRole.muted)) }
         for k in Place.hikerTagKeys {
             guard let v = p.tags[k], k != "ele" || p.elevation == nil else { continue }
             lines.append(("\(k.replacingOccurrences(of: "_", with: " ")): \(TextSanitizer.sanitize(v))", ThemeRole.text))
         }
         if let e = p.elevation {
-            lines.append(("height: \(env.format.elevation(e))" + (p.elevationFromTerrain ? " (terrain, SRTM)" : ""), ThemeRole.text))
+            lines.append((L("height: %s", env.format.elevation(e)) + (p.elevationFromTerrain ? " " + L("(terrain, SRTM)") : ""), ThemeRole.text))
         }
-        if let n = p.note { lines.append(("note: \(TextSanitizer.sanitize(n))", ThemeRole.text)) }
+        if let n = p.note { lines.append((L("note: %s", TextSanitizer.sanitize(n)), ThemeRole.text)) }
         for (i, l) in lines.prefix(area.height).enumerated() {
             buffer.setString(x: area.x + 1, y: area.y + i, l.0, style: env.style(l.1), maxWidth: area.width - 2)
         }

@@ -91,7 +91,7 @@ enum ReviewFeature {
         case .keepMatched, .keepRaw, .keepAlternative:
             guard let s = model.selectedSection else { return Result(bell: true) }
             guard s.kind != .unmatched else {
-                let why = s.collapsed ? "Its points all match one spot" : s.outsideMap ? "No map is imported here" : "No way is mapped here"
+                let why = s.collapsed ? L("Its points all match one spot") : s.outsideMap ? L("No map is imported here") : L("No way is mapped here")
                 return Result(status: StatusMessage(text: L("%s: this section stays as recorded", why), isError: false), bell: true)
             }
             let choice: SectionChoice = action == .keepMatched ? .matched : action == .keepRaw ? .raw : .alternative
@@ -119,8 +119,8 @@ enum ReviewFeature {
     static func lengthStatus(_ model: ReviewModel, _ u: UnitFormatter) -> StatusMessage? {
         guard let length = model.keptLength, let match = model.match, let raw = model.raw else { return nil }
         let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
-        return StatusMessage(text: "Line with these choices: \(lengthFigure(length, matched: match.length, u)), "
-                                 + "recorded \(u.distance(recorded)) · s saves", isError: false)
+        return StatusMessage(text: L("Line with these choices: %s, recorded %s · s saves", lengthFigure(length, matched: match.length, u),
+                                     u.distance(recorded)), isError: false)
     }
 
     /// "12.31 km (matched +5 m)": the length and its signed difference from the
@@ -129,15 +129,16 @@ enum ReviewFeature {
     static func lengthFigure(_ length: Double, matched: Double, _ u: UnitFormatter) -> String {
         let d = (length - matched) / u.system.metresPerElevationUnit
         let rounded = abs(d) < 9.95 ? (d * 10).rounded() / 10 : d.rounded()
-        guard rounded != 0 else { return "\(u.distance(length)) (as matched)" }
+        guard rounded != 0 else { return L("%s (as matched)", u.distance(length)) }
         let figure = abs(d) < 9.95 ? String(format: "%.1f", abs(rounded)) : "\(Int(abs(rounded)))"
-        return "\(u.distance(length)) (matched \(rounded > 0 ? "+" : "−")\(figure) \(u.system.elevationSymbol))"
+        return L("%s (matched %s)", u.distance(length), "\(rounded > 0 ? "+" : "−")\(figure) \(u.system.elevationSymbol)")
     }
 
     /// "2 recorded, 1 other way, 6 matched": the current choices of the reviewed sections.
     static func choiceCounts(_ model: ReviewModel) -> String {
         let reviewed = model.sections.indices.filter { model.sections[$0].kind != .unmatched }
-        let parts: [(SectionChoice, String)] = [(.raw, "recorded"), (.alternative, "other way"), (.matched, "matched")]
+        let parts: [(SectionChoice, String)] = [(.raw, Lc("keep", "recorded")), (.alternative, Lc("keep", "other way")),
+                                                (.matched, Lc("keep", "matched"))]
         return parts.compactMap { c, name in
             let n = reviewed.filter { model.choice($0) == c }.count
             return n == 0 ? nil : "\(n) \(name)"
@@ -188,10 +189,8 @@ enum ReviewFeature {
                 // (as `cairn match` says it).
                 let f = { (v: Double) in String(format: "%.4f", v) }
                 model.match = nil
-                model.failure = "no map data under this hike (no walkable way within 30 m of any of its points). "
-                    + "Import an OpenStreetMap extract covering \(f(box.minLatitude)),\(f(box.minLongitude)) to "
-                    + "\(f(box.maxLatitude)),\(f(box.maxLongitude)) (latitude,longitude) with "
-                    + "cairn map import EXTRACT.osm.pbf, or run cairn map fetch --around \(id)"
+                model.failure = L("no map data under this hike (no walkable way within 30 m of any of its points). Import an OpenStreetMap extract covering %s,%s to %s,%s (latitude,longitude) with cairn map import EXTRACT.osm.pbf, or run cairn map fetch --around %s",
+                                  f(box.minLatitude), f(box.minLongitude), f(box.maxLatitude), f(box.maxLongitude), id)
                 fit(&model, context, section: nil)
                 var result = mapResult(model)
                 result.status = StatusMessage(text: L("No map data under this hike: nothing to match (Esc goes back)"), isError: true)
@@ -207,17 +206,17 @@ enum ReviewFeature {
             fit(&model, context, section: match.sections.isEmpty ? nil : 0)
             var result = mapResult(model)
             let n = match.sections.count
-            let count = "\(n) section\(n == 1 ? "" : "s") to review"
+            let count = Ln("%d section to review", "%d sections to review", n, n)
             if version != 0, saved != nil {
-                result.status = StatusMessage(text: "Line version \(version)'s choices: " + choiceCounts(model)
-                                              + " · m r a choose · s saves", isError: false)
+                result.status = StatusMessage(text: L("Line version %d's choices: %s · m r a choose · s saves", version, choiceCounts(model)),
+                                              isError: false)
             } else if version != 0 {
                 // Saving may give a stored version again (DECISIONS 430), so "s saves", not "new".
-                result.status = StatusMessage(text: "\(count): line version \(version) (shown) is not from this match (the map changed "
-                                              + "since?): these are this match's choices · s saves them", isError: false)
+                result.status = StatusMessage(text: L("%s: line version %d (shown) is not from this match (the map changed since?): these are this match's choices · s saves them",
+                                                      count, version), isError: false)
             } else {
-                result.status = StatusMessage(text: n == 0 ? "The match follows the recording everywhere: nothing to review (s keeps it)"
-                                                           : "\(count) · m r a choose · s saves", isError: false)
+                result.status = StatusMessage(text: n == 0 ? L("The match follows the recording everywhere: nothing to review (s keeps it)")
+                                                           : L("%s · m r a choose · s saves", count), isError: false)
             }
             return result
         case .kept(let id, let version, let length, let reused):
@@ -228,19 +227,19 @@ enum ReviewFeature {
             let u = context.environment.format
             let text: String
             if version == 0 {
-                text = "The hike shows its recorded line again (\(u.distance(length)))"
+                text = L("The hike shows its recorded line again (%s)", u.distance(length))
             } else if reused {
-                text = "Shown again: line version \(version) is this line (\(u.distance(length))), nothing new stored"
+                text = L("Shown again: line version %d is this line (%s), nothing new stored", version, u.distance(length))
             } else {
-                text = "Kept as line version \(version): \(u.distance(length)) · u goes back to the recording"
+                text = L("Kept as line version %d: %s · u goes back to the recording", version, u.distance(length))
             }
             return Result(status: StatusMessage(text: text, isError: false))
         case .unchanged(let id, let version):
             guard id == model.hike.id else { return Result() }
             model.keptVersion = version
             if version != 0, model.match != nil { model.savedChoices = model.effectiveChoices }
-            return Result(status: StatusMessage(text: "Nothing changed: the hike already shows this line ("
-                                                    + (version == 0 ? "the recording" : "line version \(version)") + ")",
+            return Result(status: StatusMessage(text: version == 0 ? L("Nothing changed: the hike already shows this line (the recording)")
+                                                    : L("Nothing changed: the hike already shows this line (line version %d)", version),
                                                 isError: false))
         case .failed(let reason):
             if model.match == nil { model.failure = reason }

@@ -18,18 +18,18 @@ extension ReviewView {
 
     /// "shows: line version 2 (these choices)" and shorter forms of it, longest first.
     static func showsForms(_ model: ReviewModel) -> [String] {
-        guard model.keptVersion != 0 else { return ["shows: recorded line", "shows: recording"] }
+        guard model.keptVersion != 0 else { return [L("shows: recorded line"), L("shows: recording")] }
         let v = model.keptVersion
         let suffixes: [String]
         if let saved = model.savedChoices {
-            suffixes = saved == model.effectiveChoices ? [" (these choices)", ""] : [" (choices changed: s saves)", " (changed: s saves)",
-                                                                                     " (changed)"]
+            suffixes = saved == model.effectiveChoices ? [" " + L("(these choices)"), ""]
+                : [" " + L("(choices changed: s saves)"), " " + L("(changed: s saves)"), " " + L("(changed)")]
         } else if model.match != nil {
-            suffixes = [" (not from this match)", " (other match)"]
+            suffixes = [" " + L("(not from this match)"), " " + L("(other match)")]
         } else {
             suffixes = [""]
         }
-        return suffixes.flatMap { s in ["shows: line version \(v)\(s)", "shows: version \(v)\(s)", "shows: v\(v)\(s)"] }
+        return suffixes.flatMap { s in [L("shows: line version %d", v) + s, L("shows: version %d", v) + s, L("shows: v%d", v) + s] }
             .sorted { DisplayWidth.of($0) > DisplayWidth.of($1) }
     }
 
@@ -38,7 +38,7 @@ extension ReviewView {
     /// figures after them where they fit.
     static func headingRows(_ model: ReviewModel, _ u: UnitFormatter, width: Int) -> [String] {
         let name = TextSanitizer.sanitize(model.hike.screen.hike.name)
-        let title = "Match review · \(name)"
+        let title = L("Match review · %s", name)
         let forms = showsForms(model)
         var rows: [String]
         // One row only for the full form: a second row is worth more than "v1 (changed)".
@@ -49,8 +49,8 @@ extension ReviewView {
         }
         if let m = model.match, let raw = model.raw {
             let recorded = raw.reduce(0) { $0 + TrackMatch.length(of: $1[...]) }
-            let figures = ["\(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points matched",
-                           "recorded \(u.distance(recorded)), matched \(u.distance(m.length))"]
+            let figures = [L("%s %% of %d points matched", u.decimal(m.matchedShare * 100, decimals: 1), m.pointCount),
+                           L("recorded %s, matched %s", u.distance(recorded), u.distance(m.length))]
             for f in figures where DisplayWidth.of(rows[rows.count - 1] + " · " + f) <= width { rows[rows.count - 1] += " · " + f }
         }
         return rows
@@ -72,9 +72,10 @@ extension ReviewView {
         let s = model.sections[i]
         let name: String
         switch s.kind == .unmatched ? .raw : model.choice(i) {
-        case .matched: name = short ? "match" : "matched"
-        case .raw: name = short ? "rec." : "recorded"
-        case .alternative: name = short ? "other" : "other way"
+        // TRANSLATORS: what a section keeps, in the review list's KEEP column (short forms for narrow terminals).
+        case .matched: name = short ? Lc("keep, short", "match") : Lc("keep", "matched")
+        case .raw: name = short ? Lc("keep, short", "rec.") : Lc("keep", "recorded")
+        case .alternative: name = short ? Lc("keep, short", "other") : Lc("keep", "other way")
         }
         return name + (s.alternative != nil ? " *" : "")
     }
@@ -83,7 +84,11 @@ extension ReviewView {
     /// way near (``TrackMatch/Section/Kind/unmatched``), "off map" for one outside every
     /// imported extract (``TrackMatch/Section/outsideMap``).
     static func kindLabel(_ s: TrackMatch.Section) -> String {
-        s.kind == .unmatched ? (s.outsideMap ? "off map" : "no path") : s.kind.rawValue
+        switch s.kind {
+        case .unmatched: return s.outsideMap ? L("off map") : L("no path")
+        case .moved: return Lc("section kind", "moved")
+        case .ambiguous: return Lc("section kind", "ambiguous")
+        }
     }
 
     /// The list's columns for `width`: all of them where they fit; else MAX OFF, MATCHED, RAW
@@ -113,7 +118,7 @@ extension ReviewView {
     /// The list's header and the row of section `i` for `columns`.
     static func listText(_ columns: [Column], _ row: (Int, TrackMatch.Section)?) -> String {
         columns.map { c in
-            let v = row.map { c.value($0.0, $0.1) } ?? (c.title == "KEEP" ? "  KEEP" : c.title)
+            let v = row.map { c.value($0.0, $0.1) } ?? (c.title == L("KEEP") ? "  " + c.title : c.title)
             let gap = String(repeating: " ", count: max(0, c.width - DisplayWidth.of(v)))
             return c.right ? gap + v : v + gap
         }.joined()
@@ -124,8 +129,8 @@ extension ReviewView {
     /// The keys of the selected section, in full ("m matched · r recorded · …") or short form
     /// ("m r a keep · s save · u raw"), as lines of at most `width` cells, broken between keys.
     static func keyRows(_ s: TrackMatch.Section, width: Int, short: Bool) -> [String] {
-        let keys = short ? [s.alternative != nil ? "m r a keep" : "m r keep", "s save", "u raw", "? keys"]
-            : ["m matched", "r recorded"] + (s.alternative != nil ? ["a other way"] : []) + ["s save", "u recorded line"]
+        let keys = short ? [s.alternative != nil ? L("m r a keep") : L("m r keep"), L("s save"), L("u raw"), L("? keys")]
+            : [L("m matched"), L("r recorded")] + (s.alternative != nil ? [L("a other way")] : []) + [L("s save"), L("u recorded line")]
         var rows = [String]()
         for k in keys {
             if let last = rows.last, DisplayWidth.of(last + " · " + k) <= width { rows[rows.count - 1] = last + " · " + k } else { rows.append(k) }
@@ -140,23 +145,23 @@ extension ReviewView {
     static func detailRows(_ model: ReviewModel, _ u: UnitFormatter, width: Int, height: Int) -> [Row] {
         guard let s = model.selectedSection, let match = model.match, height > 0 else { return [] }
         let selected = min(max(0, model.selected), model.sections.count - 1)
-        let heading: [Row] = TextFit.wrap("Section \(selected + 1) of \(model.sections.count): points \(s.points.lowerBound)-\(s.points.upperBound)",
+        let heading: [Row] = TextFit.wrap(L("Section %d of %d: points %d-%d", selected + 1, model.sections.count, s.points.lowerBound, s.points.upperBound),
                                           toWidth: width).map { ($0, ThemeRole.heading) }
         let why: String
         switch s.kind {
-        case .unmatched: why = s.collapsed ? "No path: its points all match one spot. The recording stays as it is."
-            : s.outsideMap ? "Off the map: no extract imported here. The recording stays as it is; `cairn map import` one covering it."
-            : "No path: no walkable way within 30 m. The recording stays as it is."
-        case .moved: why = "The match runs up to \(u.distance(s.maxOffset)) from the recording."
-        case .ambiguous: why = "Another way fits nearly as well here." + (s.alternative != nil ? " (* a: take it)" : "")
+        case .unmatched: why = s.collapsed ? L("No path: its points all match one spot. The recording stays as it is.")
+            : s.outsideMap ? L("Off the map: no extract imported here. The recording stays as it is; `cairn map import` one covering it.")
+            : L("No path: no walkable way within 30 m. The recording stays as it is.")
+        case .moved: why = L("The match runs up to %s from the recording.", u.distance(s.maxOffset))
+        case .ambiguous: why = L("Another way fits nearly as well here.") + (s.alternative != nil ? " " + L("(* a: take it)") : "")
         }
         let explanation: [Row] = TextFit.wrap(why, toWidth: width).map { ($0, ThemeRole.text) }
-        let lengths: [Row] = s.kind == .unmatched ? [] : TextFit.wrap("recorded \(u.distance(s.rawLength)) · matched \(u.distance(s.matchedLength))"
-            + (s.alternativeLength.map { " · other way \(u.distance($0))" } ?? "")
+        let lengths: [Row] = s.kind == .unmatched ? [] : TextFit.wrap(L("recorded %s · matched %s", u.distance(s.rawLength), u.distance(s.matchedLength))
+            + (s.alternativeLength.map { " · " + L("other way %s", u.distance($0)) } ?? "")
             + (s.alternativeHeightEffect.flatMap { $0.isSignificant ? " (\($0.summary(u)))" : nil } ?? ""), toWidth: width)
             .map { ($0, ThemeRole.text) }
         let kept: [Row] = model.keptLength.map { length in
-            TextFit.wrap("Line with these choices: \(ReviewFeature.lengthFigure(length, matched: match.length, u))", toWidth: width)
+            TextFit.wrap(L("Line with these choices: %s", ReviewFeature.lengthFigure(length, matched: match.length, u)), toWidth: width)
                 .map { ($0, ThemeRole.text) }
         } ?? []
         let full: [Row] = keyRows(s, width: width, short: false).map { ($0, ThemeRole.muted) }
@@ -181,7 +186,7 @@ extension ReviewView {
         let u = env.format
         let x = area.x + 1, w = area.width - 2
         guard let match = model.match else {
-            let text = model.failure.map { "No match: \(TextSanitizer.sanitize($0))" } ?? "Matching the recording onto the mapped paths…"
+            let text = model.failure.map { L("No match: %s", TextSanitizer.sanitize($0)) } ?? L("Matching the recording onto the mapped paths…")
             // Wrapped: the failure says what to import, which must not be cut off.
             for (i, line) in TextFit.wrap(text, toWidth: w).prefix(max(1, area.height - 1)).enumerated() {
                 buffer.setString(x: x, y: area.y + 1 + i, line, style: env.style(model.failure == nil ? ThemeRole.muted : ThemeRole.warning),
@@ -193,7 +198,7 @@ extension ReviewView {
         let columns = columns(model, u, width: w)
         buffer.setString(x: x, y: area.y, listText(columns, nil), style: env.style(ThemeRole.muted), maxWidth: w)
         if sections.isEmpty {
-            for (i, line) in TextFit.wrap("Nothing to review: the match follows the recording.", toWidth: w)
+            for (i, line) in TextFit.wrap(L("Nothing to review: the match follows the recording."), toWidth: w)
                 .prefix(max(0, area.height - 1)).enumerated() {
                 buffer.setString(x: x, y: area.y + 1 + i, line, style: env.style(ThemeRole.text), maxWidth: w)
             }

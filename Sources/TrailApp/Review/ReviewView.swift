@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TermUI
 import TrailCore
 import TrailMap
@@ -65,8 +66,8 @@ public enum ReviewView {
 
     /// The legend's entries: a sample of each line (braille or ASCII), its role and name.
     static func legendEntries(braille: Bool) -> [(sample: String, role: String, label: String)] {
-        [(braille ? "━━" : "==", ThemeRole.route, "matched"), (braille ? "┈┈" : "..", ThemeRole.chartTerrain, "recorded"),
-         (braille ? "╌╌" : "--", ThemeRole.routeCovered, "other way"), (braille ? "━━" : "##", ThemeRole.marker, "section, as kept")]
+        [(braille ? "━━" : "==", ThemeRole.route, Lc("keep", "matched")), (braille ? "┈┈" : "..", ThemeRole.chartTerrain, Lc("keep", "recorded")),
+         (braille ? "╌╌" : "--", ThemeRole.routeCovered, Lc("keep", "other way")), (braille ? "━━" : "##", ThemeRole.marker, L("section, as kept"))]
     }
 
     /// The legend's entries in rows of at most `width` cells: one row when they fit, else two

@@ -69,8 +69,10 @@ public struct CompletionFigures: Sendable, Equatable {
         }
         // The stretches left over are counted; a shown stretch (never the headline or the
         // biggest) gives way to the count when the last row has no room for it.
-        let what = ofAWalk ? "stretch" : "missing stretch"
-        func note(_ left: Int) -> String { left == 1 ? "1 more \(what)" : "\(left) more \(what)es" }
+        func note(_ left: Int) -> String {
+            ofAWalk ? Ln("%d more stretch", "%d more stretches", left, left)
+                : Ln("%d more missing stretch", "%d more missing stretches", left, left)
+        }
         if shown < parts.count, shown > 2 {
             while shown > 3, let last = rows.last, rowWidth(last + [note(parts.count - shown)]) > width,
                   rows.count >= maxRows || DisplayWidth.of(note(parts.count - shown)) > width {
@@ -88,10 +90,10 @@ public struct CompletionFigures: Sendable, Equatable {
 
     /// "38 % walked, missing 12.4 km from Arinsal to Coll…" in one line for a panel.
     public func line(_ u: UnitFormatter) -> String {
-        var s = "\(Int((share * 100).rounded(.down))) % walked (\(u.distance(walked)) of \(u.distance(length)))"
+        var s = L("%d %% walked (%s of %s)", Int((share * 100).rounded(.down)), u.distance(walked), u.distance(length))
         if let m = missing.max(by: { $0.length < $1.length }) {
-            s += ", missing \(u.distance(m.length))" + TrailCompletion.placesText(from: m.fromName, to: m.toName)
-            if missing.count > 1 { s += " and \(missing.count - 1) more" }
+            s += ", " + L("missing %s", u.distance(m.length)) + TrailCompletion.placesText(from: m.fromName, to: m.toName)
+            if missing.count > 1 { s += " " + L("and %d more", missing.count - 1) }
         }
         return s
     }

@@ -25,9 +25,10 @@ public enum RoutesView {
         let map = mapArea(area)
         let left = area.width >= 90 ? Rect(x: area.x, y: area.y, width: area.width - map.width - 1, height: area.height)
                                     : Rect(x: area.x, y: area.y, width: area.width, height: area.height - map.height)
-        let scope = model.origin != nil ? "near the map's view" : (model.box != nil ? "near the selected hike" : "in the map")
         let count = model.routes.map { "\($0.count)" } ?? L("searching…")
-        buffer.setString(x: area.x + 1, y: area.y, "Waymarked routes \(scope) · \(count)" + (model.showsAll ? " · with long-distance" : ""),
+        let heading = model.origin != nil ? L("Waymarked routes near the map's view · %s", count)
+            : (model.box != nil ? L("Waymarked routes near the selected hike · %s", count) : L("Waymarked routes in the map · %s", count))
+        buffer.setString(x: area.x + 1, y: area.y, heading + (model.showsAll ? " · " + L("with long-distance") : ""),
                          style: env.style(ThemeRole.heading), maxWidth: left.width - 2)
         let routes = model.routes ?? []
         let detailHeight = min(10, max(0, left.height - 4))
@@ -51,7 +52,7 @@ public enum RoutesView {
             if drawn == 0 { buffer.setString(x: list.x + 1, y: y, " · ", style: env.style(ThemeRole.muted), maxWidth: 3) }
             var text = TextSanitizer.sanitize(route.title)
             if let ref = route.route.ref, ref != route.title { text += " (\(TextSanitizer.sanitize(ref)))" }
-            var tail = u.distance(route.length) + (route.route.isComplete ? "" : " (incomplete)")
+            var tail = u.distance(route.length) + (route.route.isComplete ? "" : " " + L("(incomplete)"))
             if let c = model.completions[route.id] { tail += "  \(Int((c.share * 100).rounded(.down))) %" }
             let textX = list.x + 2 + blazeWidth
             let tailWidth = DisplayWidth.of(tail)
@@ -78,27 +79,33 @@ public enum RoutesView {
         let s = TextSanitizer.sanitize
         var lines: [(String, String)] = []
         var facts: [String] = []
-        if let n = r.network { facts.append("\(s(n)) network") }
-        if let rt = r.route.isRoundTrip { facts.append(rt ? "round trip" : "one way") }
-        facts.append(u.distance(r.length) + (r.route.isComplete ? " in the map" : " in this extract (incomplete)") + (r.taggedDistance.map { " (tagged \(u.distance($0)))" } ?? ""))
+        if let n = r.network { facts.append(L("%s network", s(n))) }
+        if let rt = r.route.isRoundTrip { facts.append(rt ? L("round trip") : L("one way")) }
+        facts.append((r.route.isComplete ? L("%s in the map", u.distance(r.length)) : L("%s in this extract (incomplete)", u.distance(r.length)))
+                     + (r.taggedDistance.map { " " + L("(tagged %s)", u.distance($0)) } ?? ""))
         lines.append((facts.joined(separator: " · "), ThemeRole.text))
-        let ends = [r.route.tags["from"].map { "from \(s($0))" }, r.route.tags["to"].map { "to \(s($0))" }].compactMap { $0 }
-        if !ends.isEmpty { lines.append((ends.joined(separator: " "), ThemeRole.text)) }
+        switch (r.route.tags["from"].map(s), r.route.tags["to"].map(s)) {
+        case let (a?, b?): lines.append((L("from %s to %s", a, b), ThemeRole.text))
+        case let (a?, nil): lines.append((L("from %s", a), ThemeRole.text))
+        case let (nil, b?): lines.append((L("to %s", b), ThemeRole.text))
+        case (nil, nil): break
+        }
         if !r.line.gaps.isEmpty {
             let total = r.line.gaps.reduce(0) { $0 + $1.length }
-            lines.append(("\(r.line.gaps.count) gap\(r.line.gaps.count == 1 ? "" : "s") between members (\(u.distance(total))) bridged and marked",
+            lines.append((Ln("%d gap between members (%s) bridged and marked", "%d gaps between members (%s) bridged and marked",
+                             r.line.gaps.count, r.line.gaps.count, u.distance(total)),
                           ThemeRole.warning))
         }
         if let c = completion {
             lines.append((s(c.line(u)), ThemeRole.heading))
             for m in c.missing.prefix(3) {
-                lines.append(("  missing \(u.distance(m.length)) at \(u.distance(m.start))"
+                lines.append(("  " + L("missing %s at %s", u.distance(m.length), u.distance(m.start))
                               + s(TrailCompletion.placesText(from: m.fromName, to: m.toName)), ThemeRole.muted))
             }
         } else {
-            lines.append(("completion: reading your walks…", ThemeRole.muted))
+            lines.append((L("completion: reading your walks…"), ThemeRole.muted))
         }
-        lines.append(("\(MapWidget.attribution) · to correct it:", ThemeRole.muted))
+        lines.append((MapWidget.attribution + " · " + L("to correct it:"), ThemeRole.muted))
         lines.append((r.osmURL, ThemeRole.muted))
         buffer.setString(x: area.x + 1, y: area.y, String(repeating: "─", count: max(0, area.width - 2)),
                          style: env.style(ThemeRole.muted), maxWidth: area.width - 2)

@@ -61,7 +61,7 @@ enum TotalsFeature {
                 let shown = TotalsCalculator.localYear(of: latest, in: zone)
                 model.year = shown
                 model.month = calendar.component(.month, from: latest) - 1
-                note = "No walks in \(year): showing \(shown), the latest year with walks ([ ] change the year)"
+                note = L("No walks in %s: showing %s, the latest year with walks ([ ] change the year)", year, shown)
             } else {
                 model.year = year
                 model.month = calendar.component(.month, from: now) - 1

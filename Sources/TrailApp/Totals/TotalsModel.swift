@@ -1,10 +1,21 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailStore
 
 /// What the Totals chart shows month by month.
 public enum TotalsMeasure: String, Sendable, CaseIterable {
     case distance, climb, movingTime = "moving time", walks
+
+    /// The measure's name on screen, in the user's language.
+    public var label: String {
+        switch self {
+        case .distance: return L("distance")
+        case .climb: return L("climb")
+        case .movingTime: return L("moving time")
+        case .walks: return L("walks")
+        }
+    }
 
     /// The figure of `f` in the chart's unit: distance in km or mi, climb in m or ft, moving
     /// time in hours, walks as a count.

@@ -13,12 +13,13 @@ enum TotalsScreenView {
     static func render(model: TotalsModel, environment env: WidgetEnvironment, area: Rect, into buffer: inout Buffer) {
         let text = env.style(ThemeRole.text), muted = env.style(ThemeRole.muted), heading = env.style(ThemeRole.heading)
         guard let report = model.report, let year = model.year else {
-            let line = model.failure.map { "Totals not read: \($0)" } ?? "Reading the walks…"
+            let line = model.failure.map { L("Totals not read: %s", $0) } ?? L("Reading the walks…")
             buffer.setString(x: 1, y: area.y + 1, TextSanitizer.sanitize(line), style: muted, maxWidth: area.width - 2)
             return
         }
         let units = env.format
-        let title = "Totals · \(year) ▆ against \(year - 1) ▆ · \(model.measure.rawValue) by month · months in \(report.timeZone)"
+        // TRANSLATORS: the Totals title; keep both "▆" (each is coloured as its year's bars).
+        let title = L("Totals · %s ▆ against %s ▆ · %s by month · months in %s", year, year - 1, model.measure.label, report.timeZone)
         buffer.setString(x: 1, y: area.y, title, style: heading, maxWidth: area.width - 2)
         // Colour the two legend blocks like their bars.
         if let r = title.range(of: "▆") {
@@ -52,8 +53,8 @@ enum TotalsScreenView {
                                                   ("\(name) \(year - 1)", report.lastYear.months[m]),
                                                   ("\(year)", report.thisYear.total), ("\(year - 1)", report.lastYear.total)]
         let rows: [(String, (TotalsFigures) -> String)] = [
-            ("distance", { units.distance($0.distance) }), ("climb", { TotalsText.climb($0, units) }),
-            ("moving", { units.duration($0.movingTime) }), ("walks", { "\($0.walks)" }), ("trails", { "\($0.trails)" }),
+            (L("distance"), { units.distance($0.distance) }), (L("climb"), { TotalsText.climb($0, units) }),
+            (L("moving"), { units.duration($0.movingTime) }), (L("walks"), { "\($0.walks)" }), (L("trails"), { "\($0.trails)" }),
         ]
         var y = chartArea.y + chartArea.height
         let labelWidth = 10, width = max(10, (area.width - 2 - labelWidth) / 4)
@@ -73,7 +74,7 @@ enum TotalsScreenView {
         }
         y += 2
         if y < area.y + area.height {
-            buffer.setString(x: area.x + 1, y: y, "All time: " + TotalsText.figures(report.allTime, units), style: text,
+            buffer.setString(x: area.x + 1, y: y, L("All time: %s", TotalsText.figures(report.allTime, units)), style: text,
                              maxWidth: area.width - 2)
         }
         for (k, line) in note.enumerated() where y + 1 + k < area.y + area.height {
@@ -111,7 +112,7 @@ enum TotalsScreenView {
                 + TotalsText.value(r, units, report.rules)
             buffer.setString(x: area.x + 1, y: y, line, style: style, maxWidth: area.width - 2)
             let hike = "  \(units.date(r.startTime)) · \(TextSanitizer.sanitize(r.trailName))"
-                + (r.walkID != nil ? " (a walk of it)" : "") + " · \(r.trailID)"
+                + (r.walkID != nil ? " " + L("(a walk of it)") : "") + " · \(r.trailID)"
             buffer.setString(x: area.x + 1, y: y + 1, hike, style: env.style(ThemeRole.muted), maxWidth: area.width - 2)
         }
     }

@@ -1,21 +1,26 @@
 import Foundation
+import Localization
 import TermUI
 import TrailCore
 
 /// The words and numbers of the totals, shared by the Totals screen and `cairn totals`, so the
 /// two say the same thing.
 public enum TotalsText {
-    /// January to December, three letters.
-    public static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// January to December, abbreviated (three letters in English), in the user's language.
+    public static var months: [String] {
+        [Lc("month", "Jan"), Lc("month", "Feb"), Lc("month", "Mar"), Lc("month", "Apr"), Lc("month", "May"),
+         Lc("month", "Jun"), Lc("month", "Jul"), Lc("month", "Aug"), Lc("month", "Sep"), Lc("month", "Oct"),
+         Lc("month", "Nov"), Lc("month", "Dec")]
+    }
 
     /// The name of a record.
     public static func label(_ kind: TotalsRecordKind) -> String {
         switch kind {
-        case .longest: return "longest"
-        case .highest: return "highest point"
-        case .mostClimb: return "most climb"
-        case .steepest: return "steepest"
-        case .fastestPace: return "fastest pace"
+        case .longest: return L("longest")
+        case .highest: return L("highest point")
+        case .mostClimb: return L("most climb")
+        case .steepest: return L("steepest")
+        case .fastestPace: return L("fastest pace")
         }
     }
 
@@ -30,10 +35,11 @@ public enum TotalsText {
             // The direction in words, so the percentage is unsigned ("63% down", never "+63% down").
             // Whole percent with a space before "%", as ``UnitFormatter/grade(_:)`` writes it.
             let percent = record.value.isFinite ? "\(Int((abs(record.value) * 100).rounded())) %" : UnitFormatter.unknown
-            return (record.fromTerrain == true ? "~" : "") + percent + (record.value >= 0 ? " up" : " down")
-                + " over \(units.distance(rules.gradeWindow))"
+            let over = units.distance(rules.gradeWindow)
+            return (record.fromTerrain == true ? "~" : "")
+                + (record.value >= 0 ? L("%s up over %s", percent, over) : L("%s down over %s", percent, over))
         case .fastestPace:
-            return units.pace(speed: record.value) + " moving, walks of \(units.distance(rules.minimumPaceDistance)) or more"
+            return L("%s moving, walks of %s or more", units.pace(speed: record.value), units.distance(rules.minimumPaceDistance))
         }
     }
 
@@ -57,29 +63,30 @@ public enum TotalsText {
     public static func terrainNote(_ f: TotalsFigures, _ units: UnitFormatter) -> String? {
         guard let t = f.elevationGainFromTerrain else { return nil }
         let part = f.hikesWithPartialHeights.map {
-            "; \($0 == 1 ? "1 of them has" : "\($0) of them have") heights under only part of the line, whose climb counts that part"
+            Ln("; %d of them has heights under only part of the line, whose climb counts that part",
+               "; %d of them have heights under only part of the line, whose climb counts that part", $0, $0)
         } ?? ""
-        return "~ climb: \(units.elevationChange(t)) of the \(units.elevationChange(f.elevationGain)) is on hikes with "
-            + "no or only some heights of their own, from the terrain (SRTM)" + part
+        return L("~ climb: %s of the %s is on hikes with no or only some heights of their own, from the terrain (SRTM)",
+                 units.elevationChange(t), units.elevationChange(f.elevationGain)) + part
     }
 
     /// What the two counts mean, said under the figures.
-    public static let walksAndTrails = "walks: every time out (a hike or a walk of one); trails: different hikes walked, "
-        + "each counted once however often"
+    public static var walksAndTrails: String {
+        L("walks: every time out (a hike or a walk of one); trails: different hikes walked, each counted once however often")
+    }
 
     /// One line of figures: "123 km · +4500 m · 41 h 10 min moving · 12 walks · 5 trails".
     public static func figures(_ f: TotalsFigures, _ units: UnitFormatter) -> String {
-        "\(units.distance(f.distance)) · \(climb(f, units)) · "
-            + "\(units.duration(f.movingTime)) moving · \(f.walks) walk\(f.walks == 1 ? "" : "s") · "
-            + "\(f.trails) trail\(f.trails == 1 ? "" : "s")"
+        "\(units.distance(f.distance)) · \(climb(f, units)) · " + L("%s moving", units.duration(f.movingTime)) + " · "
+            + Ln("%d walk", "%d walks", f.walks, f.walks) + " · " + Ln("%d trail", "%d trails", f.trails, f.trails)
     }
 
     /// The note under the records when some walks were left out of them (their numbers
     /// cannot be a walk's): "Left out of the records: 'Commute' (abc123), averages 43.0 km/h, …".
     public static func leftOut(_ report: TotalsReport, _ units: UnitFormatter) -> [String] {
         report.leftOutOfRecords.map { l in
-            "Left out of the records: \u{201C}\(TextSanitizer.sanitize(l.trailName))\u{201D} (\(l.trailID), "
-                + "\(units.date(l.startTime))): \(l.reason)"
+            L("Left out of the records: “%s” (%s, %s): %s", TextSanitizer.sanitize(l.trailName), l.trailID,
+              units.date(l.startTime), l.reason)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// How much of a line (a saved hike, a waymarked route) has been walked over all of one's
 /// walks and recordings.
@@ -106,8 +107,13 @@ public struct TrailCompletion: Sendable {
     /// Where a stretch lies by its ends' nearest places: " from A to B", " near A" when both
     /// are the same place, "" without names (names as given: the caller sanitises).
     public static func placesText(from a: String?, to b: String?) -> String {
-        if let a, a == b { return " near \(a)" }
-        return (a.map { " from \($0)" } ?? "") + (b.map { " to \($0)" } ?? "")
+        switch (a, b) {
+        case let (a?, b?) where a == b: return " " + L("near %s", a)
+        case let (a?, b?): return " " + L("from %s to %s", a, b)
+        case let (a?, nil): return " " + L("from %s", a)
+        case let (nil, b?): return " " + L("to %s", b)
+        case (nil, nil): return ""
+        }
     }
 
     private func stretch(_ run: Int, _ a: Double, _ b: Double) -> Stretch {

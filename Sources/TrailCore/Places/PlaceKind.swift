@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What a place along a trail is, as a hiker sorts them: the filter chips of the Places list
 /// and the `type` of a place's GPX waypoint.
@@ -25,14 +26,33 @@ public enum PlaceKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// The kinds the Places list offers as filter chips (all but ``other``).
     public static let searchable: [PlaceKind] = allCases.filter { $0 != .other }
 
-    /// Short label for lists and chips ("peak", "spring/water", "hut/shelter"…).
-    public var label: String {
+    /// Short English label, what `--kinds` lists accept besides raw values ("peak",
+    /// "spring/water", "hut/shelter"…).
+    public var englishLabel: String {
         switch self {
         case .spring: return "spring/water"
         case .hut: return "hut/shelter"
         case .busStop: return "bus stop"
         case .village: return "town/village"
         default: return rawValue
+        }
+    }
+
+    /// Short label for lists and chips in the user's language (``englishLabel`` in English).
+    public var label: String {
+        switch self {
+        case .peak: return Lc("place kind", "peak")
+        case .saddle: return Lc("place kind", "saddle")
+        case .spring: return Lc("place kind", "spring/water")
+        case .hut: return Lc("place kind", "hut/shelter")
+        case .viewpoint: return Lc("place kind", "viewpoint")
+        case .waterfall: return Lc("place kind", "waterfall")
+        case .lake: return Lc("place kind", "lake")
+        case .parking: return Lc("place kind", "parking")
+        case .toilets: return Lc("place kind", "toilets")
+        case .busStop: return Lc("place kind", "bus stop")
+        case .village: return Lc("place kind", "town/village")
+        case .other: return Lc("place kind", "other")
         }
     }
 
@@ -126,7 +146,7 @@ public enum PlaceKind: String, Sendable, Hashable, CaseIterable, Codable {
         for word in text.split(separator: ",") {
             let w = word.trimmingCharacters(in: .whitespaces).lowercased()
             if w.isEmpty { continue }
-            guard let k = PlaceKind(rawValue: w) ?? allCases.first(where: { $0.label == w })
+            guard let k = PlaceKind(rawValue: w) ?? allCases.first(where: { $0.englishLabel == w || $0.label.lowercased() == w })
                     ?? (w == "water" || w == "drinking_water" ? .spring : nil)
                     ?? (w == "shelter" ? .hut : nil) ?? (w == "town" ? .village : nil) else {
                 return .failure(PlaceKindError(word: String(word)))
@@ -141,6 +161,6 @@ public enum PlaceKind: String, Sendable, Hashable, CaseIterable, Codable {
 public struct PlaceKindError: Error, Equatable, CustomStringConvertible {
     public let word: String
     public var description: String {
-        "“\(word)” is not a kind of place (one of: \(PlaceKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+        L("“%s” is not a kind of place (one of: %s)", word, PlaceKind.allCases.map(\.rawValue).joined(separator: ", "))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// How good a receiver says its position is (gpsd TPV `mode`, NMEA GSA field 2).
 public enum FixMode: Int, Hashable, Sendable, Codable, Comparable {
@@ -14,7 +15,7 @@ public enum FixMode: Int, Hashable, Sendable, Codable, Comparable {
     /// A short label for panels: "no fix", "2D", "3D".
     public var label: String {
         switch self {
-        case .none: "no fix"
+        case .none: L("no fix")
         case .twoD: "2D"
         case .threeD: "3D"
         }

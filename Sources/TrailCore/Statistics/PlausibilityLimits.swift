@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Limits beyond which a file's numbers are implausible for a walk (DECISIONS.md 132).
 public struct PlausibilityLimits: Hashable, Sendable {
@@ -37,9 +38,10 @@ public enum Implausibility: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .beforeGPSEra(let t):
             let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: t).year ?? 0
-            return "dated \(year), before the GPS era (an unset clock)"
+            return L("dated %d, before the GPS era (an unset clock)", year)
         case .fasterThanAWalk(let v, let limit):
-            return String(format: "averages %.1f km/h, faster than %.0f km/h, the limit for a walk", v * 3.6, limit * 3.6)
+            return L("averages %s km/h, faster than %s km/h, the limit for a walk", String(format: "%.1f", v * 3.6),
+                     String(format: "%.0f", limit * 3.6))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -61,16 +62,16 @@ public enum FITReader {
 func boundedContents(of url: URL, limit: Int, format: String?, name: String) throws -> Data {
     let handle: FileHandle
     do { handle = try FileHandle(forReadingFrom: url) } catch {
-        throw TrackFileError(kind: .io, format: format, fileName: name, reason: "cannot open \(url.path)")
+        throw TrackFileError(kind: .io, format: format, fileName: name, reason: L("cannot open %s", url.path))
     }
     defer { try? handle.close() }
     let data: Data
     do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
-        throw TrackFileError(kind: .io, format: format, fileName: name, reason: "cannot read \(url.path): \(error.localizedDescription)")
+        throw TrackFileError(kind: .io, format: format, fileName: name, reason: L("cannot read %s: %s", url.path, error.localizedDescription))
     }
     if data.count > limit {
         throw TrackFileError(kind: .io, format: format, fileName: name,
-                             reason: "larger than \(limit / (1024 * 1024)) MB; not a track file this reader accepts")
+                             reason: L("larger than %s MB; not a track file this reader accepts", limit / (1024 * 1024)))
     }
     return data
 }
@@ -133,16 +134,16 @@ struct FITParser {
     /// Damage at `offset`: refused when strict or when nothing was kept, else a warning.
     /// Returns normally only in the lenient case (the caller then stops reading).
     mutating func damaged(_ what: String, offset: Int, record: Int) throws {
-        let place = "record \(record), byte \(offset)"
+        let place = L("record %d, byte %d", record, offset)
         let kept = points.count + document.tracks.reduce(0) { $0 + $1.pointCount }
             + document.routes.reduce(0) { $0 + $1.points.count }
         if strict {
-            throw error(.malformed, what + " (refused whole: --strict)", place: place)
+            throw error(.malformed, what + " " + L("(refused whole: --strict)"), place: place)
         }
         if kept == 0 {
-            throw error(.malformed, what + "; no complete positioned record before it", place: place)
+            throw error(.malformed, what + L("; no complete positioned record before it"), place: place)
         }
-        warn("\(place): \(what); reading stopped there, \(keptBeforeFault(points: kept, waypoints: 0))")
+        warn(L("%s: %s; reading stopped there, %s", place, what, keptBeforeFault(points: kept, waypoints: 0)))
     }
 
     mutating func parse(_ bytes: UnsafeRawBufferPointer) throws {
@@ -153,9 +154,9 @@ struct FITParser {
             let head = UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + 14)])
             guard FITReader.looksLikeFIT(head) else {
                 if fileIndex == 0 {
-                    throw error(.notRecognised, "no FIT file header (\".FIT\" at byte 8)")
+                    throw error(.notRecognised, L("no FIT file header (\".FIT\" at byte 8)"))
                 }
-                warn("\(remaining) bytes after the end of the FIT data were ignored (byte \(offset))")
+                warn(L("%s bytes after the end of the FIT data were ignored (byte %s)", remaining, offset))
                 break
             }
             fileIndex += 1
@@ -169,14 +170,14 @@ struct FITParser {
     mutating func parseFile(_ bytes: UnsafeRawBufferPointer, at start: Int, index: Int) throws -> Int? {
         let headerSize = Int(bytes[start])
         guard start + headerSize <= bytes.count else {
-            try damaged("the file header is cut off", offset: start, record: 0)
+            try damaged(L("the file header is cut off"), offset: start, record: 0)
             return nil
         }
         let declared = Int(le32(bytes, start + 4))
         if headerSize >= 14 {
             let stored = le16(bytes, start + 12)
             if stored != 0 && stored != FITCRC.compute(bytes, start, 12) {
-                warn("byte \(start): the header CRC does not match (header read anyway)")
+                warn(L("byte %s: the header CRC does not match (header read anyway)", start))
             }
         }
         let dataStart = start + headerSize
@@ -193,8 +194,8 @@ struct FITParser {
         let finishedCleanly = stoppedAt == nil
         if finishedCleanly && cut {
             finishTrack(state)
-            try damaged("the file is cut off: the header declares \(declared) bytes of records, "
-                        + "only \(bytes.count - dataStart) are present", offset: bytes.count, record: state.recordNumber)
+            try damaged(L("the file is cut off: the header declares %d bytes of records, only %d are present", declared,
+                          bytes.count - dataStart), offset: bytes.count, record: state.recordNumber)
             return nil
         }
         finishTrack(state)
@@ -205,16 +206,16 @@ struct FITParser {
             let computed = FITCRC.compute(bytes, start, dataEnd - start)
             if stored != computed {
                 if strict {
-                    throw error(.malformed, "the file CRC does not match (stored \(hex(stored)), computed \(hex(computed)))",
-                                place: "byte \(dataEnd)")
+                    throw error(.malformed, L("the file CRC does not match (stored %s, computed %s)", hex(stored), hex(computed)),
+                                place: L("byte %s", dataEnd))
                 }
-                warn("byte \(dataEnd): the file CRC does not match (stored \(hex(stored)), computed \(hex(computed))); "
-                     + "the records were read anyway")
+                warn(L("byte %d: the file CRC does not match (stored %s, computed %s); the records were read anyway", dataEnd,
+                       hex(stored), hex(computed)))
             }
             return dataEnd + 2
         }
         if declared != 0 {
-            try damaged("the file ends before its CRC", offset: dataEnd, record: state.recordNumber)
+            try damaged(L("the file ends before its CRC"), offset: dataEnd, record: state.recordNumber)
         }
         return nil
     }
@@ -255,12 +256,12 @@ struct FITParser {
                 let local = Int((header >> 5) & 0x03)
                 let timeOffset = UInt32(header & 0x1F)
                 guard let def = state.definitions[local] else {
-                    try damaged("a data message for local type \(local) comes before its definition", offset: recordStart,
+                    try damaged(L("a data message for local type %s comes before its definition", local), offset: recordStart,
                                 record: state.recordNumber)
                     return recordStart
                 }
                 guard offset + def.size <= end else {
-                    try damaged("the record is cut off (needs \(def.size) bytes, \(end - offset) left)", offset: recordStart,
+                    try damaged(L("the record is cut off (needs %s bytes, %s left)", def.size, end - offset), offset: recordStart,
                                 record: state.recordNumber)
                     return recordStart
                 }
@@ -278,12 +279,12 @@ struct FITParser {
                 let local = Int(header & 0x0F)
                 let hasDeveloperFields = header & 0x20 != 0
                 guard offset + 5 <= end else {
-                    try damaged("the definition message is cut off", offset: recordStart, record: state.recordNumber)
+                    try damaged(L("the definition message is cut off"), offset: recordStart, record: state.recordNumber)
                     return recordStart
                 }
                 let architecture = bytes[offset + 1]
                 guard architecture <= 1 else {
-                    try damaged("invalid definition message (byte order \(architecture), not 0 or 1)", offset: recordStart,
+                    try damaged(L("invalid definition message (byte order %s, not 0 or 1)", architecture), offset: recordStart,
                                 record: state.recordNumber)
                     return recordStart
                 }
@@ -292,7 +293,7 @@ struct FITParser {
                 let count = Int(bytes[offset + 4])
                 offset += 5
                 guard offset + 3 * count <= end else {
-                    try damaged("the definition message is cut off", offset: recordStart, record: state.recordNumber)
+                    try damaged(L("the definition message is cut off"), offset: recordStart, record: state.recordNumber)
                     return recordStart
                 }
                 var fields: [FITFieldDefinition] = []
@@ -307,13 +308,13 @@ struct FITParser {
                 offset += 3 * count
                 if hasDeveloperFields {
                     guard offset + 1 <= end else {
-                        try damaged("the definition message is cut off", offset: recordStart, record: state.recordNumber)
+                        try damaged(L("the definition message is cut off"), offset: recordStart, record: state.recordNumber)
                         return recordStart
                     }
                     let devCount = Int(bytes[offset])
                     offset += 1
                     guard offset + 3 * devCount <= end else {
-                        try damaged("the definition message is cut off", offset: recordStart, record: state.recordNumber)
+                        try damaged(L("the definition message is cut off"), offset: recordStart, record: state.recordNumber)
                         return recordStart
                     }
                     for i in 0..<devCount { size += Int(bytes[offset + 3 * i + 1]) }
@@ -323,12 +324,12 @@ struct FITParser {
             } else {
                 let local = Int(header & 0x0F)
                 guard let def = state.definitions[local] else {
-                    try damaged("a data message for local type \(local) comes before its definition", offset: recordStart,
+                    try damaged(L("a data message for local type %s comes before its definition", local), offset: recordStart,
                                 record: state.recordNumber)
                     return recordStart
                 }
                 guard offset + def.size <= end else {
-                    try damaged("the record is cut off (needs \(def.size) bytes, \(end - offset) left)", offset: recordStart,
+                    try damaged(L("the record is cut off (needs %s bytes, %s left)", def.size, end - offset), offset: recordStart,
                                 record: state.recordNumber)
                     return recordStart
                 }
@@ -377,8 +378,8 @@ struct FITParser {
             case 4: isCourse = false
             case 6: isCourse = true
             default:
-                throw error(.notActivity, "this is a FIT \(FITProfile.fileTypeDescription(Int(type))), not an activity or "
-                            + "course: it holds no track to import")
+                throw error(.notActivity, L("this is a FIT %s, not an activity or course: it holds no track to import",
+                                            FITProfile.fileTypeDescription(Int(type))))
             }
         }
         var maker = v.unsigned(1).map { FITProfile.manufacturerName(Int($0)) }
@@ -432,13 +433,15 @@ struct FITParser {
     func result() throws -> GPXReadResult {
         var warnings = self.warnings
         if relativeTimeRecords > 0 {
-            warnings.append(GPXWarning(line: 0, message: "\(relativeTimeRecords) records carry times relative to the "
-                                       + "device's power-on (its clock was not set); those times were left out"))
+            warnings.append(GPXWarning(line: 0, message: Ln(
+                "%d record carries a time relative to the device's power-on (its clock was not set); that time was left out",
+                "%d records carry times relative to the device's power-on (its clock was not set); those times were left out",
+                relativeTimeRecords, relativeTimeRecords)))
         }
         if document.tracks.isEmpty && document.routes.isEmpty {
             throw error(.noPositions, anyRecords
-                        ? "no record has a GPS position (an indoor or treadmill activity?); nothing to import"
-                        : "the file holds no records; nothing to import")
+                        ? L("no record has a GPS position (an indoor or treadmill activity?); nothing to import")
+                        : L("the file holds no records; nothing to import"))
         }
         return GPXReadResult(document: document, warnings: warnings, omittedWarningCount: omittedWarnings)
     }

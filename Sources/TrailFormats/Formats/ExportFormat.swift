@@ -1,3 +1,5 @@
+import Localization
+
 /// The file formats Cairn writes a hike in, and which one a file name asks for.
 public enum ExportFormat: String, CaseIterable, Sendable {
     case gpx, geojson, kml, tcx
@@ -31,11 +33,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     public static func unwritable(_ ext: String) -> String? {
         switch ext {
         case "kmz":
-            return "Cairn does not write KMZ (zipped KML); write .kml (-o NAME.kml) and zip it if a KMZ is needed"
+            return L("Cairn does not write KMZ (zipped KML); write .kml (-o NAME.kml) and zip it if a KMZ is needed")
         case "fit":
-            return "Cairn does not write FIT (a binary format for devices); write .gpx or .tcx, which Garmin Connect and Strava import"
+            return L("Cairn does not write FIT (a binary format for devices); write .gpx or .tcx, which Garmin Connect and Strava import")
         case "igc", "nmea", "plt", "gdb", "crs", "loc":
-            return "Cairn does not write .\(ext); write .gpx and convert it with gpsbabel"
+            return L("Cairn does not write .%s; write .gpx and convert it with gpsbabel", ext)
         default:
             return nil
         }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import Synchronization
 
@@ -37,13 +38,13 @@ public enum GPSBabelConverter {
         }
         guard !format.isEmpty, format.count <= 40,
               format.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" }) else {
-            throw failure("'\(format.prefix(40))' is not a gpsbabel format name (letters, digits and _; `gpsbabel -h` lists them)")
+            throw failure(L("'%s' is not a gpsbabel format name (letters, digits and _; `gpsbabel -h` lists them)", format.prefix(40)))
         }
         guard let exe = executable(environment: environment) else {
-            throw failure("gpsbabel is not installed (Debian: apt-get install gpsbabel); it is needed for --via-gpsbabel")
+            throw failure(L("gpsbabel is not installed (Debian: apt-get install gpsbabel); it is needed for --via-gpsbabel"))
         }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw TrackFileError(kind: .io, format: nil, fileName: name, reason: "cannot open \(url.path)")
+            throw TrackFileError(kind: .io, format: nil, fileName: name, reason: L("cannot open %s", url.path))
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: exe)
@@ -53,7 +54,7 @@ public enum GPSBabelConverter {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw failure("could not start \(exe): \(error.localizedDescription)")
+            throw failure(L("could not start %s: %s", exe, error.localizedDescription))
         }
         let collected = BoundedCollector(limit: outputLimit)
         let errors = BoundedCollector(limit: 64 * 1024)
@@ -77,19 +78,19 @@ public enum GPSBabelConverter {
             _ = group.wait(timeout: .now() + 5)
         }
         process.waitUntilExit()
-        if !finished { throw failure("gpsbabel took longer than \(Int(timeLimit)) s and was stopped") }
-        if collected.overflowed { throw failure("gpsbabel wrote more than \(outputLimit / 1_048_576) MB of GPX and was stopped") }
+        if !finished { throw failure(L("gpsbabel took longer than %s s and was stopped", Int(timeLimit))) }
+        if collected.overflowed { throw failure(L("gpsbabel wrote more than %s MB of GPX and was stopped", outputLimit / 1_048_576)) }
         let message = String(decoding: errors.data, as: UTF8.self)
             .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             .prefix(3).joined(separator: "; ")
         guard process.terminationStatus == 0 else {
-            throw failure("`gpsbabel -i \(format) -f \(name) -o gpx` failed (exit \(process.terminationStatus))"
+            throw failure(L("`gpsbabel -i %s -f %s -o gpx` failed (exit %d)", format, name, Int(process.terminationStatus))
                           + (message.isEmpty ? "" : ": \(message)"))
         }
         var result = try GPXReader.read(data: collected.data, fileName: name, options: options)
         // The reader's lines are lines of gpsbabel's GPX, not of the user's file: say so.
         result.warnings = result.warnings.map { w in
-            w.line > 0 ? GPXWarning(line: 0, message: w.message + " (line \(w.line) of the GPX gpsbabel converted the file to)") : w
+            w.line > 0 ? GPXWarning(line: 0, message: w.message + " " + L("(line %d of the GPX gpsbabel converted the file to)", w.line)) : w
         }
         return result
     }

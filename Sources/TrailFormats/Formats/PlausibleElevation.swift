@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -44,23 +45,25 @@ extension GPXReadResult {
                 for p in document.tracks[t].segments[s].points.indices {
                     let line = t < trackpointLines.count && i < trackpointLines[t].count ? Int(trackpointLines[t][i]) : 0
                     check(&document.tracks[t].segments[s].points[p].elevation, line: line,
-                          place: line > 0 ? "line \(line)" : "track \(t + 1), point \(i + 1)")
+                          place: line > 0 ? L("line %d", line) : L("track %d, point %d", t + 1, i + 1))
                     i += 1
                 }
             }
         }
         for r in document.routes.indices {
             for p in document.routes[r].points.indices {
-                check(&document.routes[r].points[p].elevation, line: 0, place: "route \(r + 1), point \(p + 1)")
+                check(&document.routes[r].points[p].elevation, line: 0, place: L("route %s, point %s", r + 1, p + 1))
             }
         }
         for w in document.waypoints.indices {
-            check(&document.waypoints[w].elevation, line: 0, place: "waypoint \(w + 1)")
+            check(&document.waypoints[w].elevation, line: 0, place: L("waypoint %s", w + 1))
         }
         guard let first else { return nil }
         let lo = Int(PlausibleElevation.range.lowerBound), hi = Int(PlausibleElevation.range.upperBound)
         let value = abs(first.value) >= 1e6 ? String(format: "%.0e", first.value) : "\(first.value)"
-        return GPXWarning(line: first.line, message: "\(count) elevation\(count == 1 ? "" : "s") outside \(lo)…\(hi) m"
-            + " (a no-data sentinel or damage) treated as missing, positions kept; first \(value) m at \(first.place)")
+        return GPXWarning(line: first.line, message: Ln(
+            "%d elevation outside %d…%d m (a no-data sentinel or damage) treated as missing, positions kept; first %s m at %s",
+            "%d elevations outside %d…%d m (a no-data sentinel or damage) treated as missing, positions kept; first %s m at %s",
+            count, count, lo, hi, value, first.place))
     }
 }

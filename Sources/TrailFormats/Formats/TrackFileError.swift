@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a FIT, TCX, KML/KMZ or GeoJSON file (or a file in no format Cairn reads) could not be
 /// read. GPX files keep throwing ``GPXError``; both print as `file:place: what: reason`.
@@ -19,6 +20,19 @@ public struct TrackFileError: Error, CustomStringConvertible, Equatable, Sendabl
         case io = "cannot read file"
         /// An external converter (gpsbabel) failed, was missing or took too long.
         case conversion = "conversion failed"
+
+        /// The kind in the user's language (the raw value in English).
+        public var label: String {
+            switch self {
+            case .notRecognised: return L("not a track file Cairn reads")
+            case .notActivity: return L("not an activity")
+            case .empty: return L("nothing to read")
+            case .malformed: return L("malformed")
+            case .noPositions: return L("no positions")
+            case .io: return L("cannot read file")
+            case .conversion: return L("conversion failed")
+            }
+        }
     }
 
     /// The class of failure.
@@ -45,7 +59,7 @@ public struct TrackFileError: Error, CustomStringConvertible, Equatable, Sendabl
     public var description: String {
         var s = fileName
         if let place { s += ":" + place }
-        let what = format.map { kind == .notRecognised ? kind.rawValue : "\($0) \(kind.rawValue)" } ?? kind.rawValue
+        let what = format.map { kind == .notRecognised ? kind.label : "\($0) \(kind.label)" } ?? kind.label
         return s + ": \(what): \(reason)"
     }
 }
@@ -54,13 +68,14 @@ public struct TrackFileError: Error, CustomStringConvertible, Equatable, Sendabl
 /// "the 12 complete points and 2 waypoints before it were kept". `points` counts track and
 /// route points, `waypoints` the waypoints (placemarks), so neither is called the other.
 func keptBeforeFault(points: Int, waypoints: Int) -> String {
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-    var parts: [String] = []
-    if points > 0 { parts.append(count(points, "complete point")) }
-    if waypoints > 0 { parts.append(count(waypoints, "waypoint")) }
-    if parts.isEmpty { parts.append("0 complete points") }
-    let plural = points + waypoints != 1
-    return "the \(parts.joined(separator: " and ")) before it \(plural ? "were" : "was") kept"
+    switch (points, waypoints) {
+    case (0, 0): return L("the 0 complete points before it were kept")
+    case (_, 0): return Ln("the %d complete point before it was kept", "the %d complete points before it were kept", points, points)
+    case (0, _): return Ln("the %d waypoint before it was kept", "the %d waypoints before it were kept", waypoints, waypoints)
+    default:
+        return L("the %s and %s before it were kept", Ln("%d complete point", "%d complete points", points, points),
+                 Ln("%d waypoint", "%d waypoints", waypoints, waypoints))
+    }
 }
 
 /// How strictly a reader treats a damaged file.

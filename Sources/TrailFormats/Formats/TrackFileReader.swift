@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -67,12 +68,12 @@ public enum TrackFileReader {
     /// Why a whole file `bytes` holds nothing to read (empty, only a UTF-8 byte-order mark, only
     /// white space), or nil. Said before any reader runs, so no format is named wrongly.
     static func emptiness(_ bytes: [UInt8]) -> String? {
-        if bytes.isEmpty { return "the file is empty" }
+        if bytes.isEmpty { return L("the file is empty") }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard body.allSatisfy(isSpace) else { return nil }
-        if body.isEmpty { return "the file holds only a byte-order mark" }
-        return bytes.count == body.count ? "the file holds only white space" : "the file holds only a byte-order mark and white space"
+        if body.isEmpty { return L("the file holds only a byte-order mark") }
+        return bytes.count == body.count ? L("the file holds only white space") : L("the file holds only a byte-order mark and white space")
     }
 
     /// The format of a file starting with `head`, or nil when it is none Cairn reads.
@@ -152,7 +153,7 @@ public enum TrackFileReader {
     private static func readHead(_ url: URL, name: String) throws -> [UInt8] {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw GPXError(kind: .io, fileName: name, reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+            throw GPXError(kind: .io, fileName: name, reason: L("cannot open %s: %s", url.path, String(cString: strerror(errno))))
         }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: sniffLength)
@@ -161,7 +162,7 @@ public enum TrackFileReader {
             let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, sniffLength - filled) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 {
-                throw GPXError(kind: .io, fileName: name, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
+                throw GPXError(kind: .io, fileName: name, reason: L("cannot read %s: %s", url.path, String(cString: strerror(errno))))
             }
             if n == 0 { break }
             filled += n
@@ -186,18 +187,18 @@ public enum TrackFileReader {
             // An OpenStreetMap extract is map data, which Cairn imports itself.
             if root == "osm" || root == "osmChange" {
                 return TrackFileError(kind: .notRecognised, format: nil, fileName: fileName,
-                                      reason: "an OpenStreetMap file (<\(root)>), not a track; "
-                                        + "import it as map data with `cairn map import \(fileName)`")
+                                      reason: L("an OpenStreetMap file (<%s>), not a track; import it as map data with `cairn map import %s`",
+                                                root, fileName))
             }
-            what = "XML with root element <\(root)>, not GPX, TCX or KML"
+            what = L("XML with root element <%s>, not GPX, TCX or KML", root)
         } else {
-            what = "not GPX, FIT, TCX, KML/KMZ or GeoJSON"
+            what = L("not GPX, FIT, TCX, KML/KMZ or GeoJSON")
         }
         let ext = (fileName as NSString).pathExtension.lowercased()
         let format = gpsbabelFormats[ext] ?? "FORMAT"
-        let hint = format == "FORMAT" ? " (FORMAT as `gpsbabel -h` lists them)" : ""
+        let hint = format == "FORMAT" ? " " + L("(FORMAT as `gpsbabel -h` lists them)") : ""
         return TrackFileError(kind: .notRecognised, format: nil, fileName: fileName,
-                              reason: "\(what); if gpsbabel reads it, convert it with "
-                                + "`cairn import --via-gpsbabel \(format) \(fileName)`\(hint)")
+                              reason: L("%s; if gpsbabel reads it, convert it with `cairn import --via-gpsbabel %s %s`", what, format,
+                                        fileName) + hint)
     }
 }

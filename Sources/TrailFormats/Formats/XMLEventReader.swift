@@ -1,4 +1,5 @@
 import CLibXML2
+import Localization
 import Foundation
 
 /// What an XML track-format builder (TCX, KML) receives from ``XMLEventReader``.
@@ -68,14 +69,14 @@ final class XMLEventReader {
         sax.entityDecl = { ctx, name, _, _, _, _ in
             guard let ctx else { return }
             Unmanaged<XMLEventReader>.fromOpaque(ctx).takeUnretainedValue()
-                .fail("the file declares the entity '\(name.map { String(cString: $0) } ?? "?")' in a DTD; "
-                      + "track files never need entities, and they are refused for safety", entity: true)
+                .fail(L("the file declares the entity '%s' in a DTD; track files never need entities, and they are refused for safety",
+                        name.map { String(cString: $0) } ?? "?"), entity: true)
         }
         sax.unparsedEntityDecl = { ctx, name, _, _, _ in
             guard let ctx else { return }
             Unmanaged<XMLEventReader>.fromOpaque(ctx).takeUnretainedValue()
-                .fail("the file declares the entity '\(name.map { String(cString: $0) } ?? "?")' in a DTD; "
-                      + "refused for safety", entity: true)
+                .fail(L("the file declares the entity '%s' in a DTD; refused for safety", name.map { String(cString: $0) } ?? "?"),
+                      entity: true)
         }
         sax.serror = Self.structuredError
     }
@@ -95,10 +96,10 @@ final class XMLEventReader {
         let me = Unmanaged<XMLEventReader>.fromOpaque(ctx).takeUnretainedValue()
         guard error.pointee.level == XML_ERR_FATAL || error.pointee.level == XML_ERR_ERROR else { return }
         if me.rootClosed { return }  // content after the root element: ignored
-        var message = error.pointee.message.map { String(cString: $0) } ?? "unknown XML error"
+        var message = error.pointee.message.map { String(cString: $0) } ?? L("unknown XML error")
         message = message.trimmingCharacters(in: .whitespacesAndNewlines)
         if error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
-            message = "the file ends inside <\(me.names.last ?? "?")> before the document is complete (truncated?)"
+            message = L("the file ends inside <%s> before the document is complete (truncated?)", me.names.last ?? "?")
         }
         me.fail(message, line: error.pointee.line > 0 ? Int(error.pointee.line) : nil)
     }
@@ -167,7 +168,7 @@ final class XMLEventReader {
                     xmlCreatePushParserCtxt(&sax, me, h.baseAddress, Int32(h.count), fileName)
                 }
             }
-            guard let ctxt else { fail("libxml2 could not start a parser"); return }
+            guard let ctxt else { fail(L("libxml2 could not start a parser")); return }
             xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
             context = ctxt
         }
@@ -175,13 +176,13 @@ final class XMLEventReader {
 
     /// Ends the input. Returns nil when the document was read whole, else where and why it failed.
     func finish() -> (line: Int, reason: String, entity: Bool)? {
-        guard sawBytes else { return (1, "the file is empty", false) }
+        guard sawBytes else { return (1, L("the file is empty"), false) }
         if context == nil { start() }
         if let context, failure == nil, !rootClosed {
             withSilencedGlobalErrors { _ = xmlParseChunk(context, nil, 0, 1) }
         }
         if failure == nil && !rootClosed {
-            fail("the file ends before the document is complete (truncated?)")
+            fail(L("the file ends before the document is complete (truncated?)"))
         }
         return failure
     }
@@ -204,7 +205,7 @@ final class XMLEventReader {
             let fd = open(url.path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
                 throw TrackFileError(kind: .io, format: format, fileName: fileName,
-                                     reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+                                     reason: L("cannot open %s: %s", url.path, String(cString: strerror(errno))))
             }
             defer { close(fd) }
             let size = GPXReader.chunkSize
@@ -215,7 +216,7 @@ final class XMLEventReader {
                 repeat { n = Foundation.read(fd, buffer.baseAddress, size) } while n < 0 && errno == EINTR
                 if n < 0 {
                     throw TrackFileError(kind: .io, format: format, fileName: fileName,
-                                         reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
+                                         reason: L("cannot read %s: %s", url.path, String(cString: strerror(errno))))
                 }
                 if n == 0 || !reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { break }
             }
@@ -232,12 +233,12 @@ final class XMLEventReader {
         guard let fault = reader.finish() else { return nil }
         let kept = handler.keptPointCount
         if fault.entity || options.strict || kept == 0 {
-            let why = options.strict && kept > 0 && !fault.entity ? " (refused whole: --strict)" : ""
+            let why = options.strict && kept > 0 && !fault.entity ? " " + L("(refused whole: --strict)") : ""
             throw TrackFileError(kind: .malformed, format: format, fileName: fileName, place: "\(fault.line)",
                                  reason: fault.reason + why)
         }
         let waypoints = handler.keptWaypointCount
-        return GPXWarning(line: fault.line, message: "reading stopped at line \(fault.line): \(fault.reason); "
-                          + keptBeforeFault(points: kept - waypoints, waypoints: waypoints) + " (--strict refuses such files)")
+        return GPXWarning(line: fault.line, message: L("reading stopped at line %d: %s; %s (--strict refuses such files)", fault.line,
+                                                       fault.reason, keptBeforeFault(points: kept - waypoints, waypoints: waypoints)))
     }
 }

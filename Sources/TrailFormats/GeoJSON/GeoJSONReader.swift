@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -41,7 +42,7 @@ public enum GeoJSONReader {
             TrackFileError(kind: kind, format: "GeoJSON", fileName: fileName, place: place, reason: reason)
         }
         if let (depth, line) = excessiveNesting(data) {
-            throw failure(.malformed, "nested more than \(depth) levels deep; refused", place: "\(line)")
+            throw failure(.malformed, L("nested more than %d levels deep; refused", depth), place: "\(line)")
         }
         let root: Any
         var cut: JSONCutPrefix?
@@ -49,29 +50,29 @@ public enum GeoJSONReader {
             root = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
             let ns = error as NSError
-            let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "not valid JSON"
+            let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? L("not valid JSON")
             // A cut-off file (DECISIONS 726): the complete part, closed, unless --strict.
             guard !options.strict, let prefix = JSONCutPrefix.of(data),
                   let salvaged = try? JSONSerialization.jsonObject(with: prefix.data, options: []) else {
-                throw failure(.malformed, "not valid JSON (\(detail))" + (options.strict ? " (refused whole: --strict)" : ""))
+                throw failure(.malformed, L("not valid JSON (%s)", detail) + (options.strict ? " " + L("(refused whole: --strict)") : ""))
             }
             root = salvaged
             cut = prefix
         }
         var builder = GeoJSONBuilder()
         guard let object = root as? [String: Any], let type = object["type"] as? String else {
-            throw failure(.notRecognised, "a JSON value without a GeoJSON \"type\"")
+            throw failure(.notRecognised, L("a JSON value without a GeoJSON \"type\""))
         }
         switch type {
         case "FeatureCollection":
             guard let features = object["features"] as? [Any] else {
-                throw failure(.malformed, "a FeatureCollection without a \"features\" array")
+                throw failure(.malformed, L("a FeatureCollection without a \"features\" array"))
             }
             if let n = object["name"] as? String { builder.document.metadata.name = n }
             if let t = object["time"] as? String { builder.document.metadata.time = ISO8601Timestamp.parse(t) }
             for (i, f) in features.enumerated() {
                 guard let f = f as? [String: Any] else {
-                    builder.warn("feature \(i + 1) is not an object; skipped")
+                    builder.warn(L("feature %s is not an object; skipped", i + 1))
                     continue
                 }
                 builder.feature(f, number: i + 1)
@@ -84,17 +85,17 @@ public enum GeoJSONReader {
         let doc = builder.document
         if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
             if let cut {
-                throw failure(.malformed, "the JSON is cut off or damaged after line \(cut.line); no complete position before it",
+                throw failure(.malformed, L("the JSON is cut off or damaged after line %d; no complete position before it", cut.line),
                               place: "\(cut.line)")
             }
-            throw failure(.noPositions, "no LineString, MultiLineString or Point with a valid position; nothing to import")
+            throw failure(.noPositions, L("no LineString, MultiLineString or Point with a valid position; nothing to import"))
         }
         var warnings = builder.warnings
         if let cut {
             let points = doc.tracks.reduce(0) { $0 + $1.pointCount } + doc.routes.reduce(0) { $0 + $1.points.count }
-            warnings.append(GPXWarning(line: cut.line, message: "reading stopped at line \(cut.line) (byte \(cut.byte)): the JSON "
-                + "after it is cut off or not valid; the features and lines open there were closed, "
-                + keptBeforeFault(points: points, waypoints: doc.waypoints.count) + " (--strict refuses such files)"))
+            warnings.append(GPXWarning(line: cut.line, message: L(
+                "reading stopped at line %d (byte %d): the JSON after it is cut off or not valid; the features and lines open there were closed, %s (--strict refuses such files)",
+                cut.line, cut.byte, keptBeforeFault(points: points, waypoints: doc.waypoints.count))))
         }
         return GPXReadResult(document: doc, warnings: warnings, omittedWarningCount: builder.omittedWarnings)
     }
@@ -140,10 +141,16 @@ struct GeoJSONBuilder {
     mutating func feature(_ f: [String: Any], number: Int) {
         let properties = f["properties"] as? [String: Any] ?? [:]
         guard let g = f["geometry"] as? [String: Any] else {
-            if !(f["geometry"] is NSNull) { warn("feature \(number) has no geometry object; skipped") }
+            if !(f["geometry"] is NSNull) { warn(L("feature %s has no geometry object; skipped", number)) }
             return
         }
         geometry(g, properties: properties, number: number)
+    }
+
+    /// "feature 3: 2 unreadable or out-of-range positions left out".
+    private static func badPositions(_ number: Int, _ bad: Int) -> String {
+        Ln("feature %d: %d unreadable or out-of-range position left out", "feature %d: %d unreadable or out-of-range positions left out",
+           bad, number, bad)
     }
 
     private static func text(_ p: [String: Any], _ keys: String...) -> String? {
@@ -194,7 +201,7 @@ struct GeoJSONBuilder {
                 guard let positions = line as? [Any] else { bad += 1; continue }
                 let lineTimes = times.flatMap { l < $0.count ? $0[l] : nil }
                 if let lineTimes, lineTimes.count != positions.count {
-                    warn("feature \(number): \(lineTimes.count) times for \(positions.count) positions; times left out")
+                    warn(L("feature %s: %s times for %s positions; times left out", number, lineTimes.count, positions.count))
                 }
                 let useTimes = lineTimes?.count == positions.count ? lineTimes : nil
                 let lineHearts = hearts.flatMap { l < $0.count && $0[l].count == positions.count ? $0[l] : nil }
@@ -214,7 +221,7 @@ struct GeoJSONBuilder {
                 }
                 if !points.isEmpty { segments.append(TrackSegment(points: points)) }
             }
-            if bad > 0 { warn("feature \(number): \(bad) unreadable or out-of-range position\(bad == 1 ? "" : "s") left out") }
+            if bad > 0 { warn(Self.badPositions(number, bad)) }
             guard !segments.isEmpty else { return }
             if times == nil, let t = Self.text(p, "time").flatMap(ISO8601Timestamp.parse), segments[0].points[0].time == nil {
                 segments[0].points[0].time = t
@@ -240,7 +247,7 @@ struct GeoJSONBuilder {
                                                    description: Self.text(p, "desc", "description"),
                                                    symbol: Self.text(p, "sym"), type: Self.text(p, "type")))
             }
-            if bad > 0 { warn("feature \(number): \(bad) unreadable or out-of-range position\(bad == 1 ? "" : "s") left out") }
+            if bad > 0 { warn(Self.badPositions(number, bad)) }
         case "GeometryCollection":
             for member in g["geometries"] as? [Any] ?? [] {
                 if let m = member as? [String: Any] { geometry(m, properties: p, number: number) }
@@ -248,10 +255,10 @@ struct GeoJSONBuilder {
         case "Polygon", "MultiPolygon":
             if !polygonWarned {
                 polygonWarned = true
-                warn("feature \(number): polygons are not tracks; skipped")
+                warn(L("feature %s: polygons are not tracks; skipped", number))
             }
         default:
-            warn("feature \(number): unknown geometry type '\(type.prefix(40))'; skipped")
+            warn(L("feature %s: unknown geometry type '%s'; skipped", number, type.prefix(40)))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -59,9 +60,10 @@ public enum KMLReader {
             var result = try read(url: nil, data: salvaged.bytes, fileName: fileName, format: "KMZ", options: options)
             let name = String(String.UnicodeScalarView(salvaged.name.unicodeScalars.filter {
                 !CharacterSet.controlCharacters.contains($0) }.prefix(80)))
-            result.warnings.insert(GPXWarning(line: 0, message: "the zip archive is damaged or cut off ("
-                + error.reason + "); \(name) was read from its local header, "
-                + (salvaged.complete ? "whole" : "its first \(salvaged.bytes.count) bytes, as far as the archive goes")), at: 0)
+            result.warnings.insert(GPXWarning(line: 0, message: salvaged.complete
+                ? L("the zip archive is damaged or cut off (%s); %s was read from its local header, whole", error.reason, name)
+                : L("the zip archive is damaged or cut off (%s); %s was read from its local header, its first %d bytes, as far as the archive goes",
+                    error.reason, name, salvaged.bytes.count)), at: 0)
             return result
         }
         return try read(url: nil, data: kml, fileName: fileName, format: "KMZ", options: options)
@@ -79,7 +81,7 @@ public enum KMLReader {
         let doc = builder.document
         if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
             throw TrackFileError(kind: .noPositions, format: format, fileName: fileName,
-                                 reason: "no placemark with a line or a point; nothing to import")
+                                 reason: L("no placemark with a line or a point; nothing to import"))
         }
         return GPXReadResult(document: doc, warnings: warnings, omittedWarningCount: builder.omittedWarnings,
                              trackpointLines: builder.trackpointLines)
@@ -146,7 +148,7 @@ final class KMLBuilder: XMLEventHandler {
     func start(_ element: String, namespace: String?, attributes: [String: String], line: Int) {
         if stack.isEmpty && element != "kml" && refusal == nil {
             refusal = TrackFileError(kind: .notRecognised, format: format, fileName: fileName, place: "\(line)",
-                                     reason: "root element is <\(element)>, not <kml>")
+                                     reason: L("root element is <%s>, not <kml>", element))
         }
         stack.append(element)
         switch element {
@@ -167,7 +169,7 @@ final class KMLBuilder: XMLEventHandler {
             dataName = attributes["name"]
         case "Polygon" where inPlacemark && !polygonWarned:
             polygonWarned = true
-            warn("polygons are not tracks; skipped", line: line)
+            warn(L("polygons are not tracks; skipped"), line: line)
         default: break
         }
     }
@@ -193,7 +195,7 @@ final class KMLBuilder: XMLEventHandler {
             if document.metadata.time == nil { document.metadata.time = ISO8601Timestamp.parse(text) }
         case "when" where parent == "Track":
             let t = ISO8601Timestamp.parse(text)
-            if t == nil && !text.isEmpty { warn("unreadable <when> '\(text.prefix(40))' left out", line: line) }
+            if t == nil && !text.isEmpty { warn(L("unreadable <when> '%s' left out", text.prefix(40)), line: line) }
             whens.append(t)
         case "coord" where parent == "Track":
             let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
@@ -201,7 +203,7 @@ final class KMLBuilder: XMLEventHandler {
                 coords.append((lon, lat, parts.count >= 3 ? Double(parts[2]).flatMap { $0.isFinite ? $0 : nil } : nil))
             } else {
                 coords.append((.nan, .nan, nil))
-                warn("unreadable <gx:coord> '\(text.prefix(40))' left out", line: line)
+                warn(L("unreadable <gx:coord> '%s' left out", text.prefix(40)), line: line)
             }
         case "altitudeMode" where parent == "MultiTrack":
             multiTrackMode = text
@@ -231,12 +233,12 @@ final class KMLBuilder: XMLEventHandler {
     private func finishTrack(line: Int, cut: Bool) {
             let n = min(whens.count, coords.count)
             if whens.count != coords.count && !whens.isEmpty && !(cut && whens.count >= coords.count) {
-                warn("<gx:Track> has \(whens.count) <when> and \(coords.count) <gx:coord>; times left out", line: line)
+                warn(L("<gx:Track> has %s <when> and %s <gx:coord>; times left out", whens.count, coords.count), line: line)
             }
             let timed = whens.count == coords.count || (cut && whens.count >= coords.count)
             for (i, c) in coords.enumerated() {
                 guard Coordinate(latitude: c.1, longitude: c.0).isValid else {
-                    if !c.0.isNaN { warn("position \(c.1), \(c.0) out of range; left out", line: line) }
+                    if !c.0.isNaN { warn(L("position %s, %s out of range; left out", c.1, c.0), line: line) }
                     continue
                 }
                 geometry.append(Trackpoint(latitude: c.1, longitude: c.0, elevation: c.2,
@@ -256,7 +258,10 @@ final class KMLBuilder: XMLEventHandler {
             let alt = parts.count >= 3 ? Double(parts[2]).flatMap { $0.isFinite ? $0 : nil } : nil
             out.append((lon, lat, alt))
         }
-        if bad > 0 { warn("\(bad) unreadable or out-of-range coordinate tuple\(bad == 1 ? "" : "s") left out", line: line) }
+        if bad > 0 {
+            warn(Ln("%d unreadable or out-of-range coordinate tuple left out", "%d unreadable or out-of-range coordinate tuples left out",
+                    bad, bad), line: line)
+        }
         return out
     }
 

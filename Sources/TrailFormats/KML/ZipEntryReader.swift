@@ -1,3 +1,4 @@
+import Localization
 import CZip
 import CZlib
 import Foundation
@@ -20,12 +21,12 @@ enum ZipEntryReader {
             defer { zip_error_fini(&error) }
             guard let base = raw.baseAddress, raw.count > 0,
                   let source = zip_source_buffer_create(base, UInt64(raw.count), 0, &error) else {
-                throw failure("not a readable zip archive")
+                throw failure(L("not a readable zip archive"))
             }
             guard let archive = zip_open_from_source(source, Int32(ZIP_RDONLY | ZIP_CHECKCONS), &error) else {
                 let reason = String(cString: zip_error_strerror(&error))
                 zip_source_free(source)
-                throw failure("not a readable zip archive (\(reason))")
+                throw failure(L("not a readable zip archive (%s)", reason))
             }
             defer { zip_discard(archive) }
             let count = zip_get_num_entries(archive, 0)
@@ -45,10 +46,10 @@ enum ZipEntryReader {
             guard let index = chosen ?? fallback else {
                 // A zipped SRTM tile is terrain, not a track: say which command takes it.
                 if let tile = elevationTile {
-                    throw failure("the zip archive holds the SRTM elevation tile \(tile), not a track; "
-                                  + "import it as terrain with `cairn dem import \(fileName)`")
+                    throw failure(L("the zip archive holds the SRTM elevation tile %s, not a track; import it as terrain with `cairn dem import %s`",
+                                    tile, fileName))
                 }
-                throw failure("the zip archive holds no \(suffix) file (a KMZ holds doc.kml)")
+                throw failure(L("the zip archive holds no %s file (a KMZ holds doc.kml)", suffix))
             }
             var st = zip_stat_t()
             zip_stat_init(&st)
@@ -56,7 +57,7 @@ enum ZipEntryReader {
                 throw failure(String(cString: zip_strerror(archive)))
             }
             guard st.size <= UInt64(limit) else {
-                throw failure("its KML entry is \(st.size / 1_048_576) MB uncompressed, more than \(limit / 1_048_576) MB")
+                throw failure(L("its KML entry is %s MB uncompressed, more than %s MB", st.size / 1_048_576, limit / 1_048_576))
             }
             guard let file = zip_fopen_index(archive, index, 0) else {
                 throw failure(String(cString: zip_strerror(archive)))
@@ -68,16 +69,16 @@ enum ZipEntryReader {
             try out.withUnsafeMutableBytes { (buf: UnsafeMutableRawBufferPointer) in
                 while filled < total {
                     let n = zip_fread(file, buf.baseAddress! + filled, UInt64(total - filled))
-                    if n < 0 { throw failure("damaged archive: " + String(cString: zip_file_strerror(file))) }
+                    if n < 0 { throw failure(L("damaged archive: %s", String(cString: zip_file_strerror(file)))) }
                     if n == 0 { break }
                     filled += Int(n)
                 }
             }
-            guard filled == total else { throw failure("damaged archive: the KML entry is cut off") }
+            guard filled == total else { throw failure(L("damaged archive: the KML entry is cut off")) }
             // One more read reports a CRC mismatch at the end of the entry.
             var probe: UInt8 = 0
             if zip_fread(file, &probe, 1) < 0 {
-                throw failure("damaged archive: " + String(cString: zip_file_strerror(file)))
+                throw failure(L("damaged archive: %s", String(cString: zip_file_strerror(file))))
             }
             return out
         }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -44,8 +45,8 @@ public enum TCXReader {
         if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
             throw TrackFileError(kind: .noPositions, format: "TCX", fileName: fileName,
                                  reason: builder.sawTrackpoints
-                                    ? "no trackpoint has a position (an indoor activity?); nothing to import"
-                                    : "no activity or course with trackpoints; nothing to import")
+                                    ? L("no trackpoint has a position (an indoor activity?); nothing to import")
+                                    : L("no activity or course with trackpoints; nothing to import"))
         }
         return GPXReadResult(document: doc, warnings: warnings, omittedWarningCount: builder.omittedWarnings,
                              trackpointLines: builder.trackpointLines)
@@ -108,7 +109,7 @@ final class TCXBuilder: XMLEventHandler {
     func start(_ name: String, namespace: String?, attributes: [String: String], line: Int) {
         if stack.isEmpty && name != "TrainingCenterDatabase" && refusal == nil {
             refusal = TrackFileError(kind: .notRecognised, format: "TCX", fileName: fileName, place: "\(line)",
-                                     reason: "root element is <\(name)>, not <TrainingCenterDatabase>")
+                                     reason: L("root element is <%s>, not <TrainingCenterDatabase>", name))
         }
         stack.append(name)
         switch name {
@@ -164,7 +165,7 @@ final class TCXBuilder: XMLEventHandler {
             case "AltitudeMeters": ele = number(text, element, line)
             case "Time":
                 time = ISO8601Timestamp.parse(text)
-                if time == nil && !text.isEmpty { warn("unreadable <Time> '\(text.prefix(40))' left out", line: line) }
+                if time == nil && !text.isEmpty { warn(L("unreadable <Time> '%s' left out", text.prefix(40)), line: line) }
             case "Value" where parent == "HeartRateBpm": hr = number(text, "HeartRateBpm", line)
             case "Cadence", "RunCadence": cadence = number(text, element, line)
             case "Speed": speed = number(text, element, line)
@@ -186,7 +187,7 @@ final class TCXBuilder: XMLEventHandler {
                     document.waypoints.append(Waypoint(latitude: la, longitude: lo, name: cpName, description: cpNotes,
                                                        type: cpType))
                 } else {
-                    warn("course point without a valid position left out", line: line)
+                    warn(L("course point without a valid position left out"), line: line)
                 }
             default: break
             }
@@ -225,7 +226,7 @@ final class TCXBuilder: XMLEventHandler {
 
     private func number(_ text: String, _ element: String, _ line: Int) -> Double? {
         guard let v = Array(text.utf8).withUnsafeBufferPointer(DecimalParser.finiteDouble) else {
-            if !text.isEmpty { warn("unreadable <\(element)> '\(text.prefix(40))' left out", line: line) }
+            if !text.isEmpty { warn(L("unreadable <%s> '%s' left out", element, text.prefix(40)), line: line) }
             return nil
         }
         return v
@@ -235,7 +236,7 @@ final class TCXBuilder: XMLEventHandler {
         inPoint = false
         guard let la = lat, let lo = lon else { return }
         guard Coordinate(latitude: la, longitude: lo).isValid else {
-            warn("trackpoint at \(la), \(lo) is out of range; left out", line: pointLine)
+            warn(L("trackpoint at %s, %s is out of range; left out", la, lo), line: pointLine)
             return
         }
         let extras: TrackpointExtras? = hr == nil && cadence == nil && speed == nil ? nil

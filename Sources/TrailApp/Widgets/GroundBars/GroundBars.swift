@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TermUI
 import TrailMap
 
@@ -41,17 +42,29 @@ public struct GroundBars: Sendable {
     public var gradeItems: [Item] {
         SACScale.allCases.map { Item(name: "\($0)", percent: shares.percent(grade: $0), role: ThemeRole.sac($0.rawValue),
                                      letter: Character("\($0.rawValue)")) }
-            + [Item(name: "ungraded", percent: shares.percent(grade: nil), role: LineClass.role(LineClass.ungraded), letter: "-"),
-               Item(name: "no path", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: Self.noPathLetter)]
+            + [Item(name: L("ungraded"), percent: shares.percent(grade: nil), role: LineClass.role(LineClass.ungraded), letter: "-"),
+               Item(name: L("no path"), percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: Self.noPathLetter)]
+    }
+
+    /// A surface class in the user's language ("paved", "gravel"…).
+    static func surfaceName(_ s: SurfaceClass) -> String {
+        switch s {
+        case .paved: return Lc("surface", "paved")
+        case .gravel: return Lc("surface", "gravel")
+        case .dirt: return Lc("surface", "dirt")
+        case .grass: return Lc("surface", "grass")
+        case .rock: return Lc("surface", "rock")
+        case .unknown: return Lc("surface", "unknown")
+        }
     }
 
     /// The surface classes in order, then no path.
     public var surfaceItems: [Item] {
         let letters: [SurfaceClass: Character] = [.paved: "P", .gravel: "G", .dirt: "D", .grass: "V", .rock: "R", .unknown: "?"]
         return SurfaceClass.allCases.map { s in
-            Item(name: "\(s)", percent: shares.percent(surface: s),
+            Item(name: Self.surfaceName(s), percent: shares.percent(surface: s),
                  role: s == .unknown ? ThemeRole.muted : ThemeRole.surfaceRoles[s.rawValue], letter: letters[s]!)
-        } + [Item(name: "no path", percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: Self.noPathLetter)]
+        } + [Item(name: L("no path"), percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: Self.noPathLetter)]
     }
 
     /// Cells per item for a bar `width` cells wide: floor of each share, the cells left over

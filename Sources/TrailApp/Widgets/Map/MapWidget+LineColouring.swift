@@ -102,13 +102,13 @@ extension MapWidget {
         case .slope:
             entries = zip(1...6, ["<5%", "<10%", "<15%", "<25%", "<35%", "35%+"]).map { LegendEntry(k: $0, name: $1) }
         case .grade:
-            guard hasGround else { return Legend(warning: " SAC grade: no map data under the line ") }
+            guard hasGround else { return Legend(warning: " " + L("SAC grade: no map data under the line") + " ") }
             entries = (1...6).map { LegendEntry(k: $0, name: "T\($0)") }
-                + [LegendEntry(k: LineClass.ungraded, name: "ungraded"), LegendEntry(k: LineClass.offMap, name: "no path")]
+                + [LegendEntry(k: LineClass.ungraded, name: L("ungraded")), LegendEntry(k: LineClass.offMap, name: L("no path"))]
         case .walked:
-            entries = [LegendEntry(k: LineClass.walked, name: "by other hikes"), LegendEntry(k: LineClass.notWalked, name: "not yet")]
+            entries = [LegendEntry(k: LineClass.walked, name: L("by other hikes")), LegendEntry(k: LineClass.notWalked, name: L("not yet"))]
         }
-        let titles: [LineColouring: String] = [.slope: "slope ", .grade: "SAC ", .walked: "walked "]
+        let titles: [LineColouring: String] = [.slope: Lc("legend", "slope") + " ", .grade: "SAC ", .walked: Lc("legend", "walked") + " "]
         var legend = Legend(title: titles[colouring] ?? "")
         let room = area.width - DisplayWidth.of(legend.title)
         let maxRows = area.height >= 16 ? 3 : area.height >= 6 ? 2 : 1

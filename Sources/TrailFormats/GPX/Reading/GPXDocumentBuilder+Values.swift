@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -70,18 +71,20 @@ extension GPXDocumentBuilder {
     mutating func beginPoint(attributes: XMLAttributes) {
         point.reset()
         point.line = Int32(clamping: line)
-        let what = stack.last == .wpt ? "waypoint" : stack.last == .rtept ? "route point" : "trackpoint"
+        // The words only when there is something to say: a catalogue lookup per point would cost.
+        let element = stack.last
+        func what() -> String { element == .wpt ? L("waypoint") : element == .rtept ? L("route point") : L("trackpoint") }
         guard let latText = attributes.raw("lat"), let lonText = attributes.raw("lon") else {
-            warn("\(what) without lat and lon rejected")
+            warn(L("%s without lat and lon rejected", what()))
             return
         }
         guard let lat = latText.withBytes(DecimalParser.finiteDouble),
               let lon = lonText.withBytes(DecimalParser.finiteDouble) else {
-            warn("\(what) with non-numeric position (lat \"\(latText.string)\", lon \"\(lonText.string)\") rejected")
+            warn(L("%s with non-numeric position (lat \"%s\", lon \"%s\") rejected", what(), latText.string, lonText.string))
             return
         }
         guard (-90.0...90.0).contains(lat), (-180.0...180.0).contains(lon) else {
-            warn("\(what) at lat \(lat), lon \(lon) rejected: out of range (-90…90, -180…180)")
+            warn(L("%s at lat %s, lon %s rejected: out of range (-90…90, -180…180)", what(), lat, lon))
             return
         }
         point.latitude = lat
@@ -137,13 +140,13 @@ extension GPXDocumentBuilder {
     /// A finite number from the text; nil (with a warning unless blank) otherwise.
     private mutating func number(_ element: String) -> Double? {
         if let v = text.withUnsafeBufferPointer(DecimalParser.finiteDouble) { return v }
-        if !textIsBlank { warn("<\(element)> value \"\(printable(text))\" is not a finite number; ignored") }
+        if !textIsBlank { warn(L("<%s> value \"%s\" is not a finite number; ignored", element, printable(text))) }
         return nil
     }
 
     private mutating func integer(_ element: String) -> Int? {
         if let v = text.withUnsafeBufferPointer(DecimalParser.integer), v >= 0 { return v }
-        if !textIsBlank { warn("<\(element)> value \"\(printable(text))\" is not a whole number ≥ 0; ignored") }
+        if !textIsBlank { warn(L("<%s> value \"%s\" is not a whole number ≥ 0; ignored", element, printable(text))) }
         return nil
     }
 
@@ -154,12 +157,12 @@ extension GPXDocumentBuilder {
     private mutating func timestamp() -> Date? {
         if let d = text.withUnsafeBufferPointer(ISO8601Timestamp.parse) {
             if (timeSentinel..<timeSentinel + 1).contains(d.timeIntervalSince1970) {
-                warn("time 1901-12-13T20:45:52Z (a receiver's no-data value) treated as missing")
+                warn(L("time 1901-12-13T20:45:52Z (a receiver's no-data value) treated as missing"))
                 return nil
             }
             return d
         }
-        if !textIsBlank { warn("<time> value \"\(printable(text))\" is not an ISO 8601 time; ignored") }
+        if !textIsBlank { warn(L("<time> value \"%s\" is not an ISO 8601 time; ignored", printable(text))) }
         return nil
     }
 
@@ -250,7 +253,7 @@ extension GPXDocumentBuilder {
                 point.hasExtras = true
                 point.extras.fix = value
             } else if value.map({ !$0.isEmpty }) ?? false {
-                warn("<fix> value \"\(printable(text))\" is not one of none, 2d, 3d, dgps, pps; ignored")
+                warn(L("<fix> value \"%s\" is not one of none, 2d, 3d, dgps, pps; ignored", printable(text)))
             }
         case .speed, .extSpeed: point.hasExtras = true; point.extras.speed = number("speed")
         case .course, .extCourse: point.hasExtras = true; point.extras.course = number("course")

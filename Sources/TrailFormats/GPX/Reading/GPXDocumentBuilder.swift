@@ -1,4 +1,5 @@
 import CLibXML2
+import Localization
 import Foundation
 import TrailCore
 
@@ -151,8 +152,8 @@ struct GPXDocumentBuilder {
     /// A DTD entity declaration: refused (DECISIONS.md), which rules out both entity-expansion
     /// bombs and external entities pointing at local files or the network.
     mutating func entityDeclaration(name: String) {
-        fail(.entityRefused, "the file declares the entity '\(name)' in a DTD; "
-             + "GPX files never need entities, and they are refused for safety")
+        fail(.entityRefused, L("the file declares the entity '%s' in a DTD; GPX files never need entities, and they are refused for safety",
+                               name))
     }
 
     // MARK: Structure
@@ -162,14 +163,14 @@ struct GPXDocumentBuilder {
         let name = String(cString: localName)
         let uri = namespace.map { String(cString: $0) }
         guard name == "gpx" else {
-            fail(.notGPX, "not a GPX file (root element is <\(name)>)")
+            fail(.notGPX, L("not a GPX file (root element is <%s>)", name))
             return
         }
         let declared = attributes.string("version")?.trimmingCharacters(in: .whitespacesAndNewlines)
         switch uri {
         case nil:
             guard declared == nil || declared == "1.0" || declared == "1.1" else {
-                fail(.unsupportedVersion, "GPX version \(declared ?? "") is not supported (only 1.0 and 1.1)")
+                fail(.unsupportedVersion, L("GPX version %s is not supported (only 1.0 and 1.1)", declared ?? ""))
                 return
             }
             document.version = declared ?? "1.1"
@@ -177,9 +178,9 @@ struct GPXDocumentBuilder {
         case GPXElement.gpx11Namespace?: document.version = "1.1"
         case let other?:
             if other.hasPrefix("http://www.topografix.com/GPX/") {
-                fail(.unsupportedVersion, "GPX namespace \(other) is not supported (only 1.0 and 1.1)")
+                fail(.unsupportedVersion, L("GPX namespace %s is not supported (only 1.0 and 1.1)", other))
             } else {
-                fail(.notGPX, "not a GPX file (root element <gpx> is in namespace \(other))")
+                fail(.notGPX, L("not a GPX file (root element <gpx> is in namespace %s)", other))
             }
             return
         }
@@ -260,13 +261,13 @@ struct GPXDocumentBuilder {
     private mutating func readBounds(_ attributes: XMLAttributes) {
         guard let minLat = attributes.double("minlat"), let minLon = attributes.double("minlon"),
               let maxLat = attributes.double("maxlat"), let maxLon = attributes.double("maxlon") else {
-            warn("<bounds> without four numeric attributes ignored")
+            warn(L("<bounds> without four numeric attributes ignored"))
             return
         }
         let box = BoundingBox(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
         guard Coordinate(latitude: minLat, longitude: minLon).isValid,
               Coordinate(latitude: maxLat, longitude: maxLon).isValid else {
-            warn("<bounds> out of range ignored")
+            warn(L("<bounds> out of range ignored"))
             return
         }
         document.metadata.bounds = box
@@ -292,9 +293,8 @@ extension GPXDocumentBuilder {
         guard points + document.waypoints.count > 0 else { return nil }
         var warnings = self.warnings
         let line = fault.line ?? self.line
-        warnings.append(GPXWarning(line: line, message: "reading stopped at line \(line): \(fault.reason); "
-                                   + keptBeforeFault(points: points, waypoints: document.waypoints.count)
-                                   + " (--strict refuses such files)"))
+        warnings.append(GPXWarning(line: line, message: L("reading stopped at line %d: %s; %s (--strict refuses such files)", line,
+                                                          fault.reason, keptBeforeFault(points: points, waypoints: document.waypoints.count))))
         return GPXReadResult(document: document, warnings: warnings, omittedWarningCount: omittedWarningCount,
                              trackpointLines: lines)
     }

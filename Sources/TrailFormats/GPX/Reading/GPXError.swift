@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a GPX file could not be read. Carries the file name, the line (and column when libxml2
 /// knows it) and a reason a hiker can act on. A file that fails is never partly imported: the
@@ -20,6 +21,18 @@ public struct GPXError: Error, CustomStringConvertible, Equatable, Sendable {
         case entityRefused = "entity declaration refused"
         /// The file could not be opened or read.
         case io = "cannot read file"
+
+        /// The kind in the user's language (the raw value in English).
+        public var label: String {
+            switch self {
+            case .malformedXML: return L("malformed XML")
+            case .notXML: return L("not a GPX/XML file")
+            case .notGPX: return L("not a GPX file")
+            case .unsupportedVersion: return L("unsupported GPX version")
+            case .entityRefused: return L("entity declaration refused")
+            case .io: return L("cannot read file")
+            }
+        }
     }
 
     /// The class of failure.
@@ -49,6 +62,6 @@ public struct GPXError: Error, CustomStringConvertible, Equatable, Sendable {
             s += ":\(line)"
             if let column { s += ":\(column)" }
         }
-        return s + ": \(kind.rawValue): \(reason)"
+        return s + ": \(kind.label): \(reason)"
     }
 }

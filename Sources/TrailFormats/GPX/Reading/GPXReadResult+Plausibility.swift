@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TrailCore
 
@@ -46,7 +47,7 @@ extension GPXReadResult {
         // "point 5 of track 1" (1-based).
         func place(_ track: Int, _ point: Int) -> (line: Int, words: String) {
             let l = line(track, point)
-            return (l, l > 0 ? "line \(l)" : "point \(point + 1) of track \(track + 1)")
+            return (l, l > 0 ? L("line %d", l) : L("point %d of track %d", point + 1, track + 1))
         }
         var positions = 0, elevations = 0, firstStray: (line: Int, words: String)?
         var early = 0, firstEarly: (line: Int, words: String, time: Date)?
@@ -81,50 +82,48 @@ extension GPXReadResult {
         }
         if let firstStray {
             var parts: [String] = []
-            if positions > 0 { parts.append(Self.count(positions, "stray position")) }
-            if elevations > 0 { parts.append(Self.count(elevations, "elevation spike")) }
-            out.append(GPXWarning(line: firstStray.line, message: parts.joined(separator: " and ")
-                + " (0,0, a jump faster than \(Self.kmh(rule.maximumSpeed)), or one to \(StrayFixRule.maximumSpikeRun) heights"
-                + " more than \(Int(rule.maximumElevationJump)) m off the points around them, or \(Int(rule.maximumTimedElevationJump)) m"
-                + " at more than \(Int(rule.maximumVerticalSpeed)) m/s) left out of statistics, the map and the profile,"
-                + " first at \(firstStray.words);"
-                + " kept in the file"))
+            if positions > 0 { parts.append(Ln("%d stray position", "%d stray positions", positions, positions)) }
+            if elevations > 0 { parts.append(Ln("%d elevation spike", "%d elevation spikes", elevations, elevations)) }
+            out.append(GPXWarning(line: firstStray.line, message: parts.joined(separator: L(" and ")) + " "
+                + L("(0,0, a jump faster than %s, or one to %d heights more than %d m off the points around them, or %d m at more than %d m/s) left out of statistics, the map and the profile, first at %s; kept in the file",
+                    Self.kmh(rule.maximumSpeed), StrayFixRule.maximumSpikeRun, Int(rule.maximumElevationJump),
+                    Int(rule.maximumTimedElevationJump), Int(rule.maximumVerticalSpeed), firstStray.words)))
         }
         if let firstEarly {
             let date = ISO8601Timestamp.format(firstEarly.time)
-            out.append(GPXWarning(line: firstEarly.line, message: Self.count(early, "trackpoint")
-                + " dated before the GPS era (6 January 1980), first \(date) at \(firstEarly.words):"
-                + " the receiver's clock was not set; the times are kept as they are"))
+            out.append(GPXWarning(line: firstEarly.line, message: Ln(
+                "%d trackpoint dated before the GPS era (6 January 1980), first %s at %s: the receiver's clock was not set; the times are kept as they are",
+                "%d trackpoints dated before the GPS era (6 January 1980), first %s at %s: the receiver's clock was not set; the times are kept as they are",
+                early, early, date, firstEarly.words)))
         }
         if let b = firstBackwards {
             let days = Int((b.from.timeIntervalSince(b.to) / 86_400).rounded(.down))
-            out.append(GPXWarning(line: b.line, message: "point times run backwards by more than a day "
-                + (backwards == 1 ? "once" : "\(backwards) times") + ", first at \(b.words) (\(ISO8601Timestamp.format(b.from))"
-                + " → \(ISO8601Timestamp.format(b.to)), \(days) day\(days == 1 ? "" : "s") back): recordings spliced together or"
-                + " a clock reset? Elapsed time adds up each stretch between jumps of more than a day, backwards or forwards,"
-                + " and leaves the jumps out; the times are kept as they are"))
+            let howOften = backwards == 1 ? L("once") : Ln("%d time", "%d times", backwards, backwards)
+            let back = Ln("%d day back", "%d days back", days, days)
+            out.append(GPXWarning(line: b.line, message: L(
+                "point times run backwards by more than a day %s, first at %s (%s → %s, %s): recordings spliced together or a clock reset? Elapsed time adds up each stretch between jumps of more than a day, backwards or forwards, and leaves the jumps out; the times are kept as they are",
+                howOften, b.words, ISO8601Timestamp.format(b.from), ISO8601Timestamp.format(b.to), back)))
         }
         // A track with a single trackpoint, or whose points all lie at one place, has no line:
         // imported, but said, so "0 m" is not taken for a reading error (issue 34).
         for (t, track) in tracks.enumerated() where trackStatistics[t].pointCount > 0 && trackStatistics[t].distance == 0 {
             let n = trackStatistics[t].pointCount
             let name = track.name.map { " \"\($0)\"" } ?? ""
-            out.append(GPXWarning(line: line(t, 0), message: "track \(t + 1)\(name) "
-                + (n == 1 ? "has a single trackpoint" : "has its \(n) trackpoints all at one place")
-                + ": no distance and no line to draw; imported as it is"))
+            out.append(GPXWarning(line: line(t, 0), message: n == 1
+                ? L("track %d%s has a single trackpoint: no distance and no line to draw; imported as it is", t + 1, name)
+                : L("track %d%s has its %d trackpoints all at one place: no distance and no line to draw; imported as it is",
+                    t + 1, name, n)))
         }
         for (t, track) in tracks.enumerated() {
             let s = trackStatistics[t]
             guard let speed = s.averageSpeed, speed > limits.maximumAverageSpeed, let elapsed = s.elapsedTime else { continue }
             let name = track.name.map { " \"\($0)\"" } ?? ""
-            out.append(GPXWarning(line: line(t, 0), message: "track \(t + 1)\(name) averages \(Self.kmh(speed))"
-                + " over \(Self.duration(elapsed)), faster than \(Self.kmh(limits.maximumAverageSpeed)), the limit for a walk:"
-                + " a ride, a drive or a wrong clock? Kept as read, nothing corrected"))
+            out.append(GPXWarning(line: line(t, 0), message: L(
+                "track %d%s averages %s over %s, faster than %s, the limit for a walk: a ride, a drive or a wrong clock? Kept as read, nothing corrected",
+                t + 1, name, Self.kmh(speed), Self.duration(elapsed), Self.kmh(limits.maximumAverageSpeed))))
         }
         return GPXPlausibility(warnings: out, trackStatistics: trackStatistics, segmentStatistics: segmentStatistics)
     }
-
-    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     private static func kmh(_ metresPerSecond: Double) -> String {
         String(format: "%.1f km/h", metresPerSecond * 3.6)

@@ -1,4 +1,5 @@
 import CLibXML2
+import Localization
 import Foundation
 import TrailCore
 
@@ -34,7 +35,7 @@ public struct GPXReader {
         let path = url.path
         let name = url.lastPathComponent
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ioError(name, "cannot open \(path)") }
+        guard fd >= 0 else { throw ioError(name, L("cannot open %s", path)) }
         defer { close(fd) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -42,7 +43,7 @@ public struct GPXReader {
         while true {
             var count: Int
             repeat { count = Foundation.read(fd, buffer.baseAddress, chunkSize) } while count < 0 && errno == EINTR
-            if count < 0 { throw ioError(name, "cannot read \(path)") }
+            if count < 0 { throw ioError(name, L("cannot read %s", path)) }
             if count == 0 { break }
             if try !parser.feedKeepingFault(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { break }
         }
@@ -159,9 +160,9 @@ final class GPXPushParser {
     /// all; libxml2's wording for that ("Document is empty", "Start tag expected") misleads.
     private func classified(_ failure: GPXError) -> GPXError {
         guard failure.kind == .malformedXML, builder.pointee.stack.isEmpty, !builder.pointee.rootClosed,
-              failure.reason != "the file is empty", !startsLikeXML else { return failure }
+              failure.reason != L("the file is empty"), !startsLikeXML else { return failure }
         return GPXError(kind: .notXML, fileName: failure.fileName, line: failure.line, column: failure.column,
-                        reason: "no XML element where the document should begin (binary data or another format?)")
+                        reason: L("no XML element where the document should begin (binary data or another format?)"))
     }
 
     /// Creates the push-parser context with the bytes held in `head`.
@@ -174,7 +175,7 @@ final class GPXPushParser {
                 }
             }
             guard let ctxt else {
-                throw GPXError(kind: .io, fileName: builder.pointee.fileName, reason: "libxml2 could not start a parser")
+                throw GPXError(kind: .io, fileName: builder.pointee.fileName, reason: L("libxml2 could not start a parser"))
             }
             let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
             xmlCtxtUseOptions(ctxt, options)
@@ -197,10 +198,10 @@ final class GPXPushParser {
     /// Ends the input and returns the document, or throws at any fault.
     private func finishWhole() throws -> GPXReadResult {
         guard sawBytes else {
-            throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: 1, reason: "the file is empty")
+            throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: 1, reason: L("the file is empty"))
         }
         if context == nil { try start() }  // a file of fewer than 4 bytes
-        guard let context else { throw GPXError(kind: .io, fileName: builder.pointee.fileName, reason: "no parser") }
+        guard let context else { throw GPXError(kind: .io, fileName: builder.pointee.fileName, reason: L("no parser")) }
         if !builder.pointee.stoppedAfterRoot {
             withSilencedGlobalErrors { _ = xmlParseChunk(context, nil, 0, 1) }
         }
@@ -209,16 +210,16 @@ final class GPXPushParser {
             // An error the callbacks did not see as fatal but libxml2 counts as fatal.
             if let e = xmlCtxtGetLastError(context) {
                 builder.pointee.fail(.malformedXML, e.pointee.message.map { String(cString: $0) }?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed",
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? L("not well-formed"),
                              line: Int(e.pointee.line), column: e.pointee.int2 > 0 ? Int(e.pointee.int2) : nil)
             } else {
-                builder.pointee.fail(.malformedXML, "not well-formed")
+                builder.pointee.fail(.malformedXML, L("not well-formed"))
             }
         }
         if let failure = builder.pointee.failure { throw classified(failure) }
         guard builder.pointee.rootClosed else {
             throw GPXError(kind: .malformedXML, fileName: builder.pointee.fileName, line: builder.pointee.line,
-                           reason: "the document ends before </gpx>")
+                           reason: L("the document ends before </gpx>"))
         }
         return GPXReadResult(document: builder.pointee.document, warnings: builder.pointee.warnings,
                              omittedWarningCount: builder.pointee.omittedWarningCount,

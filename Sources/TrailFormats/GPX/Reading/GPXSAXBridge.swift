@@ -1,4 +1,5 @@
 import CLibXML2
+import Localization
 import Foundation
 
 /// One attribute value as libxml2's SAX2 hands it over: a `[start, end)` byte range, not
@@ -94,14 +95,14 @@ extension GPXDocumentBuilder {
     /// A warning, error or fatal error reported by libxml2.
     mutating func libxmlError(_ e: xmlError) {
         guard !failed, !stoppedAfterRoot else { return }
-        var message = e.message.map { String(cString: $0) } ?? "unknown XML error"
+        var message = e.message.map { String(cString: $0) } ?? L("unknown XML error")
         message = message.trimmingCharacters(in: .whitespacesAndNewlines)
         let line = e.line > 0 ? Int(e.line) : self.line
         let column = e.int2 > 0 ? Int(e.int2) : nil
         let level = e.level
         if rootClosed && level != XML_ERR_WARNING {
             // Anything after the end of <gpx>: e.g. a second document appended to the file.
-            warn("extra content after the end of the GPX document (line \(line)) was ignored", line: line)
+            warn(L("extra content after the end of the GPX document (line %s) was ignored", line), line: line)
             stoppedAfterRoot = true
             return
         }
@@ -109,11 +110,15 @@ extension GPXDocumentBuilder {
             if e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) && !rootClosed {
                 // libxml2's push parser says "Extra content at the end of the document" when
                 // the input simply stops inside an element.
-                let inside = innermostKnownElement.map { " inside <\($0)>" } ?? ""
                 // No element opened yet: nothing says the bytes were GPX (a TCX or KML cut to a
                 // few bytes lands here too), so the message names no format.
-                let document = stack.isEmpty ? "the document" : "the GPX document"
-                message = "the file ends\(inside) before \(document) is complete (truncated?)"
+                switch (innermostKnownElement, stack.isEmpty) {
+                case let (inside?, true): message = L("the file ends inside <%s> before the document is complete (truncated?)", inside)
+                case let (inside?, false):
+                    message = L("the file ends inside <%s> before the GPX document is complete (truncated?)", inside)
+                case (nil, true): message = L("the file ends before the document is complete (truncated?)")
+                case (nil, false): message = L("the file ends before the GPX document is complete (truncated?)")
+                }
             }
             fail(.malformedXML, message, line: line, column: column)
         } else {

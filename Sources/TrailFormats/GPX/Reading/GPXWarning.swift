@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Something the reader repaired or skipped while still reading the file (a rejected point, a
 /// sentinel elevation, an unreadable time, ignored trailing content).
@@ -16,5 +17,5 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
 
     /// `line N: message`, or the message alone when the line is unknown (0: binary formats such as
     /// FIT, whose messages say "record N" or "byte B" themselves).
-    public var description: String { line > 0 ? "line \(line): \(message)" : message }
+    public var description: String { line > 0 ? L("line %d: %s", line, message) : message }
 }

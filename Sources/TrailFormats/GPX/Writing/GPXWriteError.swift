@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why ``GPXWriter`` or ``GeoJSONWriter`` could not write a document.
 public enum GPXWriteError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -14,11 +15,11 @@ public enum GPXWriteError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case let .invalidCoordinate(lat, lon, location):
-            return "cannot write \(location): latitude \(lat), longitude \(lon) is not a valid position"
+            return L("cannot write %s: latitude %s, longitude %s is not a valid position", location, lat, lon)
         case let .io(path, reason):
-            return "cannot write \(path): \(reason)"
+            return L("cannot write %s: %s", path, reason)
         case let .unsupported(format, reason):
-            return "cannot write \(format): \(reason)"
+            return L("cannot write %s: %s", format, reason)
         }
     }
 }
