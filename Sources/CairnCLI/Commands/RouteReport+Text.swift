@@ -24,8 +24,9 @@ extension RouteReport {
     static func text(_ plan: RoutePlan, places: [NamedPlace?], units: UnitFormatter, terrain: TerrainStatistics? = nil,
                      legs: [TerrainStatistics]? = nil) -> String {
         let straight = plan.straightLegCount
-        // TRANSLATORS: "Route: 3 stops, 2 legs, 4.2 km": the stops (always two or more), then the legs.
-        var out = L("Route: %d stops, %s, %s", plan.stops.count, Ln("%d leg", "%d legs", plan.legs.count, plan.legs.count), units.distance(plan.length))
+        // TRANSLATORS: "Route: 3 stops, 2 legs, 4.2 km": the stops (always two or more), the legs, the length.
+        var out = Ln("Route: %d stop, %s, %s", "Route: %d stops, %s, %s", plan.stops.count, plan.stops.count,
+                     Ln("%d leg", "%d legs", plan.legs.count, plan.legs.count), units.distance(plan.length))
         if straight > 0 {
             // TRANSLATORS: after the route's length: how many of its legs are straight lines.
             out += " " + L("(%d straight)", straight) + "\n"

@@ -80,8 +80,9 @@ public enum RoutesCommand: Command {
             if let f = r.route.tags["from"] { facts.append(L("from %s", c(f))) }
             if let t = r.route.tags["to"] { facts.append(L("to %s", c(t))) }
             if let rt = r.route.isRoundTrip { facts.append(rt ? L("round trip") : L("one way")) }
-            facts.append(u.distance(r.length) + (r.route.isComplete ? "" : " " + L("in this extract (incomplete)"))
-                         + (r.taggedDistance.map { " " + L("(tagged %s)", u.distance($0)) } ?? ""))
+            let incomplete: String = r.route.isComplete ? "" : " " + L("in this extract (incomplete)")
+            let tagged: String = r.taggedDistance.map { (d: Double) -> String in " " + L("(tagged %s)", u.distance(d)) } ?? ""
+            facts.append(u.distance(r.length) + incomplete + tagged)
             if !r.line.gaps.isEmpty {
                 let gaps = r.line.gaps.count
                 facts.append(Ln("%d gap of %s bridged", "%d gaps of %s bridged", gaps, gaps, u.distance(r.line.gaps.reduce(0) { $0 + $1.length })))
