@@ -26,7 +26,8 @@ enum DemImportCommand: Command {
         var out = ""
         for t in imported {
             out += "\(t.id.name)  SRTM\(t.format.arcSeconds) \(t.format.samplesPerSide)×\(t.format.samplesPerSide)"
-            out += "  " + L("from %s", TerminalText.clean(t.source)) + (t.replaced ? " " + L("(replaced)") : "") + "\n"
+            let replaced: String = t.replaced ? " " + L("(replaced)") : ""
+            out += "  " + L("from %s", TerminalText.clean(t.source)) + replaced + "\n"
         }
         out += Ln("Imported %d tile into %s", "Imported %d tiles into %s", imported.count, imported.count, TerminalText.clean(directory)) + "\n"
         context.stdout.write(out)

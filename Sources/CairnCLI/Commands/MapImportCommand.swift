@@ -70,7 +70,8 @@ enum MapImportCommand: Command {
         // PBF keeps its bounds as header boxes (osmium extract writes none), XML as <bounds>.
         let none = r.format == "pbf" ? L("the file's header has no bounding box") : L("the file has no <bounds>")
         for b in r.coverage {
-            s += "  " + L("covers %s", MapCommandSupport.box(b)) + (r.bounds.isEmpty ? " " + L("(node extent: %s)", none) : "") + "\n"
+            let extent: String = r.bounds.isEmpty ? " " + L("(node extent: %s)", none) : ""
+            s += "  " + L("covers %s", MapCommandSupport.box(b)) + extent + "\n"
         }
         return s
     }

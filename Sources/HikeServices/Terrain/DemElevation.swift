@@ -111,8 +111,8 @@ public enum DemElevation {
         guard let first = ids.first else { return "" }
         let names = ids.prefix(6).map { $0.name + ".hgt" }.joined(separator: ", ") + (ids.count > 6 ? ", …" : "")
         var out = indent + Ln("Missing terrain tile under the line: %s", "Missing terrain tiles under the line: %s", ids.count, names) + "\n"
-        out += indent + "  " + first.howToGet.prefix(1).uppercased() + first.howToGet.dropFirst()
-            + (ids.count > 1 ? " " + L("(the others likewise)") : "") + "\n"
+        let others: String = ids.count > 1 ? " " + L("(the others likewise)") : ""
+        out += indent + "  " + first.howToGet.prefix(1).uppercased() + first.howToGet.dropFirst() + others + "\n"
         return out
     }
 
