@@ -1,4 +1,5 @@
 import HikeServices
+import Localization
 
 /// What `cairn` says when the words do not name a command: the subcommands of a group
 /// (`cairn map`), or the closest command names.
@@ -15,10 +16,11 @@ extension CairnCLI {
     /// Help for a group of commands: `cairn map` lists `map import` and `map info`.
     static func groupHelp(_ group: String) -> String {
         let members = subcommands(of: group)
-        var s = "Usage: cairn \(group) COMMAND [OPTIONS]\n       cairn \(group) COMMAND --help\n\nCommands:\n"
+        // TRANSLATORS: the usage of a group of commands ("map"); keep COMMAND, OPTIONS and --help as they are.
+        var s = L("Usage: cairn %s COMMAND [OPTIONS]\n       cairn %s COMMAND --help", group, group) + "\n\n" + L("Commands:") + "\n"
         let width = (members.map { $0.name.count }.max() ?? 0) + 2
         for c in members {
-            s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
+            s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + Localization.translate(c.summary) + "\n"
         }
         return s
     }
@@ -36,17 +38,17 @@ extension CairnCLI {
                 return 0
             }
             let typed = TerminalText.clean(first + " " + rest[0])
-            var message = "cairn: unknown command '\(typed)'."
+            var message = "cairn: " + L("unknown command '%s'.", typed)
             let near = closest(to: rest[0], among: group.map { String($0.name.split(separator: " ")[1]) })
-            if !near.isEmpty { message += " Did you mean " + near.map { "'\(first) \($0)'" }.joined(separator: " or ") + "?" }
+            if !near.isEmpty { message += " " + L("Did you mean %s?", ArgumentParser.either(near.map { "'\(first) \($0)'" })) }
             context.stderr.write(message + "\n\n" + groupHelp(first))
             return ExitStatus.usage
         }
-        var message = "cairn: unknown command '\(TerminalText.clean(first))'."
+        var message = "cairn: " + L("unknown command '%s'.", TerminalText.clean(first))
         let names = Set(commands.map { String($0.name.split(separator: " ")[0]) }).sorted()
         let near = closest(to: first, among: names)
-        if !near.isEmpty { message += " Did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?" }
-        context.stderr.write(message + " See 'cairn --help'.\n")
+        if !near.isEmpty { message += " " + L("Did you mean %s?", ArgumentParser.either(near.map { "'\($0)'" })) }
+        context.stderr.write(message + " " + L("See 'cairn --help'.") + "\n")
         return ExitStatus.usage
     }
 

@@ -27,7 +27,8 @@ enum DemAtCommand: Command {
             var out = ""
             for r in rows {
                 out += String(format: "%.5f,%.5f  ", r.latitude, r.longitude)
-                out += r.metres.map { String(format: "%.1f m (SRTM %@, bilinear)", $0, r.tile) } ?? "no data: \(r.reason ?? "")"
+                // TRANSLATORS: a terrain height in metres and the tile it is read from: "2439.5 m (SRTM N42E001, bilinear)".
+                out += r.metres.map { L("%s m (SRTM %s, bilinear)", String(format: "%.1f", $0), r.tile) } ?? L("no data: %s", r.reason ?? "")
                 out += "\n"
             }
             context.stdout.write(out)

@@ -45,8 +45,9 @@ enum DemContoursCommand: Command {
         }
         let interval = view.interval
         context.stdout.write(view.buffer.textDump() + "\n")
-        context.stdout.write("Contours every \(Int(interval)) m (index every \(Int(interval * 5)) m), \(view.lineCount) lines; "
-                             + "terrain: SRTM (NASA/USGS, public domain)\n")
+        context.stdout.write(Ln("Contours every %d m (index every %d m), %d line; terrain: SRTM (NASA/USGS, public domain)",
+                                "Contours every %d m (index every %d m), %d lines; terrain: SRTM (NASA/USGS, public domain)", view.lineCount,
+                                Int(interval), Int(interval * 5), view.lineCount) + "\n")
         return 0
     }
 }

@@ -21,14 +21,15 @@ enum DemImportCommand: Command {
             let files = try inputs.flatMap { try TerrainImport.expand(context.resolve($0), shownAs: $0) }
             imported = try TerrainImport.run(files, into: directory)
         } catch let e as TerrainError {
-            throw CLIError.failure(TerminalText.clean(e.description) + "; nothing imported")
+            throw CLIError.failure(L("%s; nothing imported", TerminalText.clean(e.description)))
         }
         var out = ""
         for t in imported {
             out += "\(t.id.name)  SRTM\(t.format.arcSeconds) \(t.format.samplesPerSide)×\(t.format.samplesPerSide)"
-            out += "  from \(TerminalText.clean(t.source))\(t.replaced ? " (replaced)" : "")\n"
+            let replaced: String = t.replaced ? " " + L("(replaced)") : ""
+            out += "  " + L("from %s", TerminalText.clean(t.source)) + replaced + "\n"
         }
-        out += "Imported \(imported.count) tile\(imported.count == 1 ? "" : "s") into \(TerminalText.clean(directory))\n"
+        out += Ln("Imported %d tile into %s", "Imported %d tiles into %s", imported.count, imported.count, TerminalText.clean(directory)) + "\n"
         context.stdout.write(out)
         // The kept terrain gains of the hikes under the new tiles, computed now rather than by
         // the next `cairn list` (DECISIONS 268); without a hike store, or one that cannot be

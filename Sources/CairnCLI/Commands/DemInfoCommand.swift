@@ -21,24 +21,26 @@ enum DemInfoCommand: Command {
             return 0
         }
         let clean = TerminalText.clean
-        var out = "Terrain folder: \(clean(directory))\n"
-        out += "Tiles (\(tiles.count)):\n"
+        var out = L("Terrain folder: %s", clean(directory)) + "\n"
+        out += L("Tiles (%d):", tiles.count) + "\n"
         for t in tiles {
             out += "  \(t.name)  SRTM\(t.arcSeconds) \(t.samplesPerSide)×\(t.samplesPerSide)"
             out += "  " + Self.degrees(t.south, "N", "S") + "–" + Self.degrees(t.north, "N", "S") + ", "
                 + Self.degrees(t.west, "E", "W") + "–" + Self.degrees(t.east, "E", "W")
             out += "  \(t.minMetres.map(String.init) ?? "--")–\(t.maxMetres.map(String.init) ?? "--") m"
-            out += ", \(t.voidSamples) void sample\(t.voidSamples == 1 ? "" : "s")\n"
+            out += ", " + Ln("%d void sample", "%d void samples", t.voidSamples, t.voidSamples) + "\n"
         }
-        if tiles.isEmpty { out += "  none; import tiles with `cairn dem import N42E001.hgt.zip`\n" }
+        if tiles.isEmpty { out += "  " + L("none; import tiles with `cairn dem import N42E001.hgt.zip`") + "\n" }
         if !tiles.isEmpty {
             let s = tiles.map(\.south).min()!, n = tiles.map(\.north).max()!
             let w = tiles.map(\.west).min()!, e = tiles.map(\.east).max()!
-            out += "Area covered: \(tiles.count) square degree\(tiles.count == 1 ? "" : "s") within "
-                + "\(Self.degrees(s, "N", "S"))…\(Self.degrees(n, "N", "S")), \(Self.degrees(w, "E", "W"))…\(Self.degrees(e, "E", "W"))\n"
+            // TRANSLATORS: "Area covered: 2 square degrees within 42°N…43°N, 1°E…3°E".
+            out += Ln("Area covered: %d square degree within %s…%s, %s…%s", "Area covered: %d square degrees within %s…%s, %s…%s", tiles.count,
+                      tiles.count, Self.degrees(s, "N", "S"), Self.degrees(n, "N", "S"), Self.degrees(w, "E", "W"), Self.degrees(e, "E", "W")) + "\n"
         }
-        for i in info.ignored { out += "Ignored: \(clean(i[0])) (\(i[1]))\n" }
-        out += "Elevation data: SRTM (NASA/USGS, public domain)\n"
+        // TRANSLATORS: a file in the terrain folder that is not a usable tile, and why.
+        for i in info.ignored { out += L("Ignored: %s (%s)", clean(i[0]), i[1]) + "\n" }
+        out += L("Elevation data: SRTM (NASA/USGS, public domain)") + "\n"
         context.stdout.write(out)
         return 0
     }

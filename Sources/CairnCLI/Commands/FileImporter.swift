@@ -38,7 +38,7 @@ struct FileImporter {
     private func read(_ file: String, progress: ProgressBar) -> HikeImportPlan? {
         let full = context.resolve(file)
         let name = (full as NSString).lastPathComponent
-        progress.update("reading \(name)", done: 0, total: 0)
+        progress.update(L("reading %s", name), done: 0, total: 0)
         do {
             // Read and worded as the viewer's import reads it (HikeFileRead).
             let read = try HikeFileRead.read(path: full, maxWarnings: maxWarnings, reader: reader)
@@ -59,25 +59,23 @@ struct FileImporter {
         for c in plan.candidates {
             let what: String
             switch c.source {
-            case .track: what = "track"
-            case .route: what = "route"
-            case .places: what = "places"
+            // TRANSLATORS: what a numbered part of a file is, in `cairn import --list`.
+            case .track: what = Lc("import --list", "track")
+            case .route: what = Lc("import --list", "route")
+            case .places: what = Lc("import --list", "places")
             }
             var line = "  \(c.number)  \(what)  \(TerminalText.clean(c.name))"
             if let distance = HikeFileImport.distance(of: c, in: plan) {
-                line += "  \(units.distance(distance)), \(c.pointCount) points"
-                if case .track = c.source, c.segmentCount > 1 { line += " in \(c.segmentCount) segments" }
+                line += "  " + Ln("%s, %d point", "%s, %d points", c.pointCount, units.distance(distance), c.pointCount)
+                if case .track = c.source, c.segmentCount > 1 { line += " " + Ln("in %d segment", "in %d segments", c.segmentCount, c.segmentCount) }
             } else {
-                line += "  " + Self.count(plan.document.waypoints.count, "waypoint")
+                line += "  " + Ln("%d waypoint", "%d waypoints", plan.document.waypoints.count, plan.document.waypoints.count)
             }
-            if c.isEmpty { line += "  (empty, not imported)" }
+            if c.isEmpty { line += "  " + L("(empty, not imported)") }
             context.stdout.write(line + "\n")
         }
         return true
     }
-
-    /// "1 waypoint", "3 waypoints": `n` and the noun, plural unless `n` is 1.
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// Imports `file` in one transaction: all its chosen hikes or nothing.
     func importFile(_ file: String, into store: HikeStore, tracks: [Int]?, again: Bool) -> Outcome {
@@ -93,8 +91,8 @@ struct FileImporter {
             let stored = try HikeFileImport.store(plan, selecting: tracks, into: store, allowDuplicates: again) { stage in
                 try checkInterruption()
                 switch stage {
-                case .statistics: progress.update("\(name): statistics", done: 0, total: 0)
-                case .storing(let written, let total): progress.update("\(name): storing", done: written, total: total)
+                case .statistics: progress.update(L("%s: statistics", name), done: 0, total: 0)
+                case .storing(let written, let total): progress.update(L("%s: storing", name), done: written, total: total)
                 }
             }
             progress.clear()
@@ -105,10 +103,10 @@ struct FileImporter {
                 case .inserted(let id):
                     var line = "\(id)  \(title)"
                     if hike.tracks.isEmpty {
-                        line += "  (" + Self.count(hike.waypoints.count, "place") + ")"
+                        line += "  (" + Ln("%d place", "%d places", hike.waypoints.count, hike.waypoints.count) + ")"
                     } else {
                         line += "  \(units.distance(hike.statistics.distance))"
-                        if !hike.waypoints.isEmpty { line += ", " + Self.count(hike.waypoints.count, "waypoint") }
+                        if !hike.waypoints.isEmpty { line += ", " + Ln("%d waypoint", "%d waypoints", hike.waypoints.count, hike.waypoints.count) }
                     }
                     context.stdout.write(line + "  ← \(name)\n")
                 case .duplicate(let id):

@@ -17,10 +17,10 @@ enum MapImportCommand: Command {
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let storePath = try MapCommandSupport.storePath(args, context)
         let files = args.positionals
-        guard !files.isEmpty else { throw CLIError.usage("give at least one OSM file to import") }
+        guard !files.isEmpty else { throw CLIError.usage(L("give at least one OSM file to import")) }
         var store: MapStore, created: Bool
         do { (store, created) = try MapExtracts.open(storePath) } catch {
-            throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
+            throw CLIError.failure(L("cannot open the map store: %s", TerminalText.clean("\(error)")))
         }
         defer { if created { MapExtracts.discardIfEmpty(&store) } }
         let signals = context.watchesSignals ? SignalWatcher(signals: [SIGINT, SIGTERM]) : nil
@@ -38,38 +38,40 @@ enum MapImportCommand: Command {
                 bar.clear()
                 context.stdout.write(describe(report, shown: shown))
                 for w in report.warnings {
-                    context.stderr.write("cairn map import: warning: \(shown): \(TerminalText.clean(w))\n")
+                    context.stderr.write("cairn map import: " + L("warning: %s: %s", shown, TerminalText.clean(w)) + "\n")
                 }
             } catch let e as MapImportInterrupted {
                 bar.clear()
-                context.stderr.write("cairn map import: interrupted; nothing added from \(shown)\n")
+                context.stderr.write("cairn map import: " + L("interrupted; nothing added from %s", shown) + "\n")
                 return 128 + e.signal
             } catch {
                 bar.clear()
                 failed += 1
-                context.stderr.write("cairn map import: \(TerminalText.clean(MapExtracts.failure(error, shown: shown))); nothing was imported from it\n")
+                context.stderr.write("cairn map import: " + L("%s; nothing was imported from it", TerminalText.clean(MapExtracts.failure(error, shown: shown))) + "\n")
             }
         }
         return failed == 0 ? 0 : 1
     }
 
     static func describe(_ r: MapImportReport, shown: String) -> String {
-        var s = "imported \(shown): \(r.featuresHeld) features, \(r.routesHeld) routes held"
-        s += " (\(r.nodesRead) nodes, \(r.waysRead) ways, \(r.relationsRead) relations read)\n"
+        var s = L("imported %s: %d features, %d routes held (%d nodes, %d ways, %d relations read)", shown, r.featuresHeld, r.routesHeld,
+                  r.nodesRead, r.waysRead, r.relationsRead) + "\n"
         if r.featuresHeld != r.featuresWritten || r.routesHeld != r.routesWritten {
-            s += "  \(r.featuresWritten) features and \(r.routesWritten) routes written; "
-            s += "the store's copy of the others was kept (newer, or complete)\n"
+            s += "  " + L("%d features and %d routes written; the store's copy of the others was kept (newer, or complete)",
+                          r.featuresWritten, r.routesWritten) + "\n"
         }
         if let x = r.replaced {
-            s += "  replaces the earlier import\(x.importsRemoved > 1 ? "s" : "") of this file name; "
-            s += "\(x.featuresRemoved) features and \(x.routesRemoved) routes it no longer has were removed\n"
+            s += "  " + Ln("replaces the earlier import of this file name; %d features and %d routes it no longer has were removed",
+                           "replaces the earlier imports of this file name; %d features and %d routes it no longer has were removed",
+                           x.importsRemoved, x.featuresRemoved, x.routesRemoved) + "\n"
         }
-        if r.format == "pbf" { s += "  read as OSM PBF\n" }
-        if let t = r.dataTimestamp { s += "  data of \(TerminalText.clean(t))\n" }
+        if r.format == "pbf" { s += "  " + L("read as OSM PBF") + "\n" }
+        if let t = r.dataTimestamp { s += "  " + L("data of %s", TerminalText.clean(t)) + "\n" }
         // PBF keeps its bounds as header boxes (osmium extract writes none), XML as <bounds>.
-        let none = r.format == "pbf" ? "the file's header has no bounding box" : "the file has no <bounds>"
+        let none = r.format == "pbf" ? L("the file's header has no bounding box") : L("the file has no <bounds>")
         for b in r.coverage {
-            s += "  covers \(MapCommandSupport.box(b))\(r.bounds.isEmpty ? " (node extent: \(none))" : "")\n"
+            let extent: String = r.bounds.isEmpty ? " " + L("(node extent: %s)", none) : ""
+            s += "  " + L("covers %s", MapCommandSupport.box(b)) + extent + "\n"
         }
         return s
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailMap
 
 /// The progress line of `cairn map import` on stderr: pass, share of the file read, bytes,
@@ -54,13 +55,16 @@ final class MapImportProgressLine {
         let filled = percent * width / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         if p.pass >= 3 {
-            return "\(label.prefix(32)) finishing [\(bar)] \(percent)%: assembling routes, indexing, writing the map"
+            // TRANSLATORS: the import's last step on its progress line: the file name, a bar of # and ., the percent read.
+            return L("%s finishing [%s] %d%%: assembling routes, indexing, writing the map", String(label.prefix(32)), bar, percent)
         }
         let rate = passElapsed > 0.05 ? Double(p.objectsRead) / passElapsed : 0
-        var s = "\(label.prefix(32)) \(p.pass == 1 ? "relations" : "nodes+ways") [\(bar)] \(percent)% "
+        // TRANSLATORS: what the import's first (relations) and second (nodes+ways) pass over the file reads.
+        let passWords = p.pass == 1 ? L("relations") : L("nodes+ways")
+        var s = "\(label.prefix(32)) \(passWords) [\(bar)] \(percent)% "
         s += "\(MapCommandSupport.bytes(p.bytesRead))/\(MapCommandSupport.bytes(p.fileSize))"
-        s += rate > 0 ? ", \(Self.count(rate)) objects/s" : ""
-        if let left = readingTimeLeft(p, ways: ways) { s += ", \(Self.duration(left)) left to read, then finishing" }
+        s += rate > 0 ? ", " + L("%s objects/s", Self.count(rate)) : ""
+        if let left = readingTimeLeft(p, ways: ways) { s += ", " + L("%s left to read, then finishing", Self.duration(left)) }
         return s
     }
 
@@ -78,7 +82,7 @@ final class MapImportProgressLine {
 
     private static func duration(_ s: Double) -> String {
         let n = Int(s.rounded())
-        return n >= 60 ? "\(n / 60) min \(n % 60) s" : "\(n) s"
+        return n >= 60 ? L("%d min %d s", n / 60, n % 60) : L("%d s", n)
     }
 
     func clear() {

@@ -24,16 +24,16 @@ enum MapRemoveCommand: Command {
         }
         let store: MapStore
         do { store = try MapStore(path: storePath) } catch {
-            throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
+            throw CLIError.failure(L("cannot open the map store: %s", TerminalText.clean("\(error)")))
         }
         let shown = TerminalText.clean(name)
         do {
             let r = try store.removeExtract(named: name)
-            var out = "removed \(shown)"
-            out += r.importsRemoved > 1 ? " (\(r.importsRemoved) imports)" : ""
-            out += ": \(r.featuresRemoved) features, \(r.routesRemoved) routes"
+            var out = r.importsRemoved > 1
+                ? L("removed %s (%d imports): %d features, %d routes", shown, r.importsRemoved, r.featuresRemoved, r.routesRemoved)
+                : L("removed %s: %d features, %d routes", shown, r.featuresRemoved, r.routesRemoved)
             if r.featuresKept + r.routesKept > 0 {
-                out += "; kept \(r.featuresKept) features and \(r.routesKept) routes that other extracts also hold"
+                out += "; " + L("kept %d features and %d routes that other extracts also hold", r.featuresKept, r.routesKept)
             }
             context.stdout.write(out + "\n")
             return 0

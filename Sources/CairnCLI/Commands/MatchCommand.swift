@@ -18,42 +18,40 @@ public enum MatchCommand: Command {
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let units = try UnitsOption.formatter(args, context)
-        guard args.positionals.count == 1 else { throw CLIError.usage("match needs exactly one ID") }
+        guard args.positionals.count == 1 else { throw CLIError.usage(L("match needs exactly one ID")) }
         let keep = try args.value(Self.keep).map { v -> HikeLine in
             switch v.lowercased() {
             case "matched": return .kept
             case "raw": return .raw
             case "alternative", "other", "mixed":
                 // Another way is a per-section choice: the review on the hike screen makes it.
-                throw CLIError.usage("--keep takes matched or raw, not '\(TerminalText.clean(v))': another way, or a mix of "
-                                     + "matched and recorded sections, is chosen section by section in the review "
-                                     + "(cairn tui, open the hike, m)")
-            default: throw CLIError.usage("--keep takes matched or raw, not '\(TerminalText.clean(v))'")
+                throw CLIError.usage(L("--keep takes matched or raw, not '%s': another way, or a mix of matched and recorded sections, is chosen section by section in the review (cairn tui, open the hike, m)", TerminalText.clean(v)))
+            default: throw CLIError.usage(L("--keep takes matched or raw, not '%s'", TerminalText.clean(v)))
             }
         }
         if keep != nil && args.has(Self.json) {
             // --json prints the match for review; what --keep did is one line of text.
-            throw CLIError.usage("--json prints the match (without --keep); --keep says in one line what it kept")
+            throw CLIError.usage(L("--json prints the match (without --keep); --keep says in one line what it kept"))
         }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
         let id = try StoreAccess.ids(args.positionals, in: store)[0]
         if keep == .raw {
             let length = { units.distance(try store.summary(id).statistics.distance) }
             guard try store.keepRawLine(of: id) else {
-                context.stdout.write("\(id): nothing changed: the hike already shows its recorded line (\(try length()))\n")
+                try context.stdout.write(L("%s: nothing changed: the hike already shows its recorded line (%s)", id, length()) + "\n")
                 return 0
             }
-            context.stdout.write("\(id): the raw line is kept (\(try length()))\n")
+            try context.stdout.write(L("%s: the raw line is kept (%s)", id, length()) + "\n")
             return 0
         }
         let recorded = try store.tracks(of: id, line: .raw).flatMap(\.segments).map(\.points)
         let segments = recorded.map { $0.map(\.coordinate) }
         let mapPath = try MapCommandSupport.storePath(args, context)
         guard let map = try GroundSurveys.openMap(mapPath) else {
-            throw CLIError.failure("no map at \(TerminalText.clean(mapPath)): import one with `cairn map import EXTRACT.osm.pbf`")
+            throw CLIError.failure(L("no map at %s: import one with `cairn map import EXTRACT.osm.pbf`", TerminalText.clean(mapPath)))
         }
         guard var match = try HikeMatching.match(segments: segments, map: map) else {
-            throw CLIError.failure("hike \(id) has no points to match")
+            throw CLIError.failure(L("hike %s has no points to match", id))
         }
         if match.matchedShare == 0, let box = BoundingBox(covering: segments.flatMap { $0 }) {
             throw CLIError.failure(Self.offTheMap(id, box: box, mapPath: mapPath))
@@ -63,21 +61,21 @@ public enum MatchCommand: Command {
             let length = try store.summary(id).statistics.distance
             let collapsed = match.sections.filter(\.collapsed).count
             // What --keep matched keeps as recorded, said where a version is shown.
-            let stays = collapsed == 0 ? "" : ("; \(collapsed) section\(collapsed == 1 ? "" : "s") whose points all matched to one spot "
-                + "stay\(collapsed == 1 ? "s" : "") as recorded")
+            let stays = collapsed == 0 ? "" : "; " + Ln("%d section whose points all matched to one spot stays as recorded",
+                                                        "%d sections whose points all matched to one spot stay as recorded", collapsed, collapsed)
             switch kept {
             case .unchanged(let version):
-                context.stdout.write("\(id): nothing changed: the hike's line is already "
-                                     + (version == 0 ? "this one (the recording)" : "version \(version), the same line") + "\n")
+                context.stdout.write((version == 0 ? L("%s: nothing changed: the hike's line is already this one (the recording)", id)
+                                                   : L("%s: nothing changed: the hike's line is already version %d, the same line", id, version)) + "\n")
             case .reused(0):
-                context.stdout.write("\(id): the matched line is the recording itself: the hike shows its recorded line again "
-                                     + "(\(units.distance(length))), nothing new stored\n")
+                context.stdout.write(L("%s: the matched line is the recording itself: the hike shows its recorded line again (%s), nothing new stored", id, units.distance(length)) + "\n")
             case .reused(let version):
-                context.stdout.write("\(id): version \(version) is this same line: shown again (\(units.distance(length))\(stays)), "
-                                     + "nothing new stored; undo: cairn match \(id) --keep raw\n")
+                // TRANSLATORS: the last %s before ")" is empty or "; 2 sections whose points all matched to one spot stay as recorded".
+                context.stdout.write(L("%s: version %d is this same line: shown again (%s%s), nothing new stored; undo: cairn match %s --keep raw", id, version, units.distance(length), stays, id) + "\n")
             case .stored(let version):
-                context.stdout.write("\(id): matched line kept as version \(version): \(units.distance(length)) "
-                                     + "(recorded \(units.distance(HikeMatching.length(segments)))\(stays)); undo: cairn match \(id) --keep raw\n")
+                // TRANSLATORS: the %s right before ")" is empty or "; 2 sections whose points all matched to one spot stay as recorded".
+                context.stdout.write(L("%s: matched line kept as version %d: %s (recorded %s%s); undo: cairn match %s --keep raw", id, version, units.distance(length),
+                                       units.distance(HikeMatching.length(segments)), stays, id) + "\n")
             }
             return 0
         }
@@ -94,38 +92,48 @@ public enum MatchCommand: Command {
     /// nothing under it, and which extract to import (the box to cover).
     static func offTheMap(_ id: HikeID, box: BoundingBox, mapPath: String) -> String {
         let f = { (v: Double) in String(format: "%.4f", v) }
-        return "no map data under hike \(id): no walkable way of \(TerminalText.clean(mapPath)) within 30 m of any of its points; "
-            + "import an OpenStreetMap extract covering \(f(box.minLatitude)),\(f(box.minLongitude)) to "
-            + "\(f(box.maxLatitude)),\(f(box.maxLongitude)) (latitude,longitude) with `cairn map import EXTRACT.osm.pbf`, "
-            + "or fetch it with `cairn map fetch --around \(id)`; nothing was changed"
+        return L("no map data under hike %s: no walkable way of %s within 30 m of any of its points; import an OpenStreetMap extract covering %s,%s to %s,%s (latitude,longitude) with `cairn map import EXTRACT.osm.pbf`, or fetch it with `cairn map fetch --around %s`; nothing was changed",
+                 id, TerminalText.clean(mapPath), f(box.minLatitude), f(box.minLongitude), f(box.maxLatitude), f(box.maxLongitude), id)
     }
 
     static func text(_ id: HikeID, _ m: TrackMatch, rawLength: Double, _ u: UnitFormatter) -> String {
-        let out = "\(id)  matched \(String(format: "%.1f", m.matchedShare * 100)) % of \(m.pointCount) points; "
-            + "\(u.distance(rawLength)) recorded, \(u.distance(m.length)) matched\n"
+        let out = Ln("%s  matched %s %% of %d point; %s recorded, %s matched", "%s  matched %s %% of %d points; %s recorded, %s matched", m.pointCount,
+                     id, String(format: "%.1f", m.matchedShare * 100), m.pointCount, u.distance(rawLength), u.distance(m.length)) + "\n"
         let review = m.sections
-        if review.isEmpty { return out + "Nothing to review: the match follows the recording.\n" }
-        var t = TextTable(headers: ["#", "KIND", "POINTS", "RAW", "MATCHED", "DIFFERENCE", "MAX OFFSET"],
+        if review.isEmpty { return out + L("Nothing to review: the match follows the recording.") + "\n" }
+        var t = TextTable(headers: ["#", L("KIND"), L("POINTS"), L("RAW"), L("MATCHED"), L("DIFFERENCE"), L("MAX OFFSET")],
                           rightAligned: [0, 3, 4, 5, 6])
         for (k, s) in review.enumerated() {
             // "no path"/"off map" and "stays recorded": the review screen's words for a stretch with
             // no walkable way near, or no map at all (DECISIONS 482, 506).
-            let diff = s.kind == .unmatched ? "stays recorded" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
-            t.add(["\(k + 1)", s.kind == .unmatched ? (s.outsideMap ? "off map" : "no path") : s.kind.rawValue, "\(s.points.lowerBound)-\(s.points.upperBound)", u.distance(s.rawLength),
+            let diff = s.kind == .unmatched ? L("stays recorded") : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
+            t.add(["\(k + 1)", kindWord(s), "\(s.points.lowerBound)-\(s.points.upperBound)", u.distance(s.rawLength),
                    s.kind == .unmatched ? "--" : u.distance(s.matchedLength), diff,
                    s.kind == .unmatched ? "--" : u.distance(s.maxOffset)])
         }
         let notes = review.indices.filter { review[$0].collapsed }.map { k in
-            "\(k + 1): every point matched to one spot (\(u.distance(review[k].matchedLength)) of line for "
-                + "\(u.distance(review[k].rawLength)) walked): not a way the hike took, the recording stays\n"
+            L("%d: every point matched to one spot (%s of line for %s walked): not a way the hike took, the recording stays",
+              k + 1, u.distance(review[k].matchedLength), u.distance(review[k].rawLength)) + "\n"
         }
         let offMap = review.indices.filter { review[$0].outsideMap }.map { k in
-            "\(k + 1): off the map (no extract imported there), the recording stays; "
-                + "`cairn map fetch --around \(id)` or `cairn map import` an extract covering it\n"
+            L("%d: off the map (no extract imported there), the recording stays; `cairn map fetch --around %s` or `cairn map import` an extract covering it",
+              k + 1, id) + "\n"
         }
         let heights = review.indices.compactMap { k in
-            review[k].alternativeHeightEffect.flatMap { $0.isSignificant ? "\(k + 1): the other way \($0.summary(u))\n" : nil }
+            review[k].alternativeHeightEffect.flatMap { $0.isSignificant ? L("%d: the other way %s", k + 1, $0.summary(u)) + "\n" : nil }
         }
         return out + t.render() + "\n" + notes.joined() + offMap.joined() + heights.joined()
+    }
+
+    /// The KIND column: "moved", "ambiguous", or for an unmatched stretch "no path" (no walkable
+    /// way near) or "off map" (no map at all), the review screen's words.
+    static func kindWord(_ s: TrackMatch.Section) -> String {
+        switch s.kind {
+        // TRANSLATORS: a matched section whose line runs more than 15 m from the recording.
+        case .moved: return L("moved")
+        // TRANSLATORS: a matched section where another way fits nearly as well.
+        case .ambiguous: return L("ambiguous")
+        case .unmatched: return s.outsideMap ? L("off map") : L("no path")
+        }
     }
 }

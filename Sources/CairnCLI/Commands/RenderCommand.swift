@@ -97,7 +97,7 @@ public enum RenderCommand: Command {
         var colourings: [LineColouring] = []
         if let name = args.value(Self.lineColours) {
             guard let c = LineColouring(rawValue: name.lowercased()) else {
-                throw CLIError.usage("--line-colours takes \(LineColouring.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw CLIError.usage(L("--line-colours takes %s", LineColouring.allCases.map(\.rawValue).joined(separator: ", ")))
             }
             colourings.append(c)
         }
@@ -184,7 +184,7 @@ public enum RenderCommand: Command {
         do {
             return try HikeLoads.forRender(store, id, terrain: terrain, mapPath: mapPath, now: context.now())
         } catch {
-            throw CLIError.failure("cannot read hike \(id): \(TerminalText.clean("\(error)"))")
+            throw CLIError.failure(L("cannot read hike %s: %s", id, TerminalText.clean("\(error)")))
         }
     }
 }

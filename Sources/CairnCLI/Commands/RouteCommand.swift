@@ -11,27 +11,15 @@ import TrailStore
 enum RouteCommand: Command {
     static let name = "route"
     static let summary = N("Plan a walk between stops along mapped paths; write GPX or save it as a hike")
-    static var about: String {
-        """
-        Routes each leg between consecutive stops along the walkable ways of the offline map
-        (paths, tracks, footways, steps, minor roads…; foot and access tags respected) and
-        prints the total length and each leg with the nearest named place at both ends. A leg
-        that cannot be routed (a stop more than \(Int(RouteOptions().maxSnapDistance)) m from every usable way, or no
-        walk between the stops) is a straight line, marked as such; the route never fails.
-        Stops are decimal degrees, latitude first: 42.6196,1.5389; one south of the equator
-        begins with a minus sign (-33.9,18.4) and is still a stop, not an option. With terrain
-        tiles imported (`cairn dem import`), climbing costs time in the routing, each leg
-        reports its ascent and descent, and gain, loss and the DIN 33466 walking time come
-        from the terrain.
-        """
-    }
+    // "200 m" is RouteOptions().maxSnapDistance, written out as the catalogue needs one plain string.
+    static let about = N("Routes each leg between consecutive stops along the walkable ways of the offline map\n(paths, tracks, footways, steps, minor roads…; foot and access tags respected) and\nprints the total length and each leg with the nearest named place at both ends. A leg\nthat cannot be routed (a stop more than 200 m from every usable way, or no\nwalk between the stops) is a straight line, marked as such; the route never fails.\nStops are decimal degrees, latitude first: 42.6196,1.5389; one south of the equator\nbegins with a minus sign (-33.9,18.4) and is still a stop, not an option. With terrain\ntiles imported (`cairn dem import`), climbing costs time in the routing, each leg\nreports its ascent and descent, and gain, loss and the DIN 33466 walking time come\nfrom the terrain.")
     /// The stops. Words such as `-1.5,42` or `-33.9` are stops, not options: the rule lives
     /// here, with the one command whose arguments can begin with a dash.
     static let arguments = [ArgumentSpec("LAT,LON", count: .atLeast(2), beginsWithDash: looksLikeStop,
                                          help: N("a stop in decimal degrees, latitude first"))]
     static let straight = OptionSpec("--straight", help: N("straight legs, no routing"))
     static let maxSAC = OptionSpec("--max-sac", value: "T", kind: .choice((1...6).map { "T\($0)" }),
-                                   defaultHelp: "\(SACScale.defaultLimit): the alpine grades T5 and T6 are off",
+                                   defaultHelp: N("T4: the alpine grades T5 and T6 are off"), // T4: SACScale.defaultLimit
                                    help: N("hardest SAC grade to use, T1…T6 or an OSM sac_scale value"))
     static let viaFerrata = OptionSpec("--via-ferrata", help: N("allow via ferratas (off by default)"))
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx"]),
@@ -53,16 +41,16 @@ enum RouteCommand: Command {
         let saveName = args.value(Self.save)
         let terrain = try DemCommandSupport.optionalStore(args, context).map { TerrainElevation(store: $0) }
         let stops = try args.positionals.map(parseStop)
-        guard stops.count >= 2 else { throw CLIError.usage("route needs at least two stops (LAT,LON LAT,LON)") }
+        guard stops.count >= 2 else { throw CLIError.usage(L("route needs at least two stops (LAT,LON LAT,LON)")) }
         var options = RouteOptions(allowViaFerrata: viaFerrata)
         if let sacText {
             guard let s = SACScale(tagValue: sacText) else {
-                throw CLIError.usage("--max-sac takes T1…T6 or an OSM sac_scale value, not '\(sacText)'")
+                throw CLIError.usage(L("--max-sac takes T1…T6 or an OSM sac_scale value, not '%s'", TerminalText.clean(sacText)))
             }
             options.maxSAC = s
         }
         if let saveName, saveName.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw CLIError.usage("--save needs a name")
+            throw CLIError.usage(L("--save needs a name"))
         }
 
         // The map: without one every leg is straight (and nothing is named).
@@ -74,7 +62,7 @@ enum RouteCommand: Command {
             do {
                 try GPXWriter().write(route.document(name: saveName ?? "Route", time: context.now()), to: URL(fileURLWithPath: output))
             } catch {
-                throw CLIError.failure("cannot write \(TerminalText.clean(output)): \(error)")
+                throw CLIError.failure(L("cannot write %s: %s", TerminalText.clean(output), error))
             }
         }
         var saved: HikeStore.InsertOutcome?
@@ -83,7 +71,7 @@ enum RouteCommand: Command {
             do {
                 saved = try route.save(name: saveName, time: context.now(), into: store)
             } catch {
-                throw CLIError.failure("cannot save the route: \(error)")
+                throw CLIError.failure(L("cannot save the route: %s", error))
             }
         }
 
@@ -92,10 +80,10 @@ enum RouteCommand: Command {
                                                       legs: elevation?.legs))
         } else {
             var text = RouteReport.text(plan, places: places, units: units, terrain: elevation?.route, legs: elevation?.legs)
-            if let output { text += "Written to \(TerminalText.clean(output))\n" }
+            if let output { text += L("Written to %s", TerminalText.clean(output)) + "\n" }
             switch saved {
-            case .inserted(let id): text += "Saved as \(id) (a drawn hike)\n"
-            case .duplicate(let id): text += "Already stored as \(id); nothing saved\n"
+            case .inserted(let id): text += L("Saved as %s (a drawn hike)", id) + "\n"
+            case .duplicate(let id): text += L("Already stored as %s; nothing saved", id) + "\n"
             case nil: break
             }
             context.stdout.write(text)
@@ -115,10 +103,10 @@ enum RouteCommand: Command {
         guard parts.count == 2,
               let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
               let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
-            throw CLIError.usage("a stop is LAT,LON in decimal degrees, not '\(TerminalText.clean(text))'")
+            throw CLIError.usage(L("a stop is LAT,LON in decimal degrees, not '%s'", TerminalText.clean(text)))
         }
         let c = Coordinate(latitude: lat, longitude: lon)
-        guard c.isValid else { throw CLIError.usage("stop \(TerminalText.clean(text)) is out of range (latitude ±90, longitude ±180)") }
+        guard c.isValid else { throw CLIError.usage(L("stop %s is out of range (latitude ±90, longitude ±180)", TerminalText.clean(text))) }
         return c
     }
 }

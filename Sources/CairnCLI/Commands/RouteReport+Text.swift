@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import HikeServices
 import TrailCore
 import TrailMap
@@ -23,57 +24,75 @@ extension RouteReport {
     static func text(_ plan: RoutePlan, places: [NamedPlace?], units: UnitFormatter, terrain: TerrainStatistics? = nil,
                      legs: [TerrainStatistics]? = nil) -> String {
         let straight = plan.straightLegCount
-        var out = "Route: \(plan.stops.count) stops, \(plan.legs.count) leg\(plan.legs.count == 1 ? "" : "s"), "
-        out += units.distance(plan.length)
+        // TRANSLATORS: "Route: 3 stops, 2 legs, 4.2 km": the stops (always two or more), the legs, the length.
+        var out = Ln("Route: %d stop, %s, %s", "Route: %d stops, %s, %s", plan.stops.count, plan.stops.count,
+                     Ln("%d leg", "%d legs", plan.legs.count, plan.legs.count), units.distance(plan.length))
         if straight > 0 {
-            out += " (\(straight) straight)\n"
+            // TRANSLATORS: after the route's length: how many of its legs are straight lines.
+            out += " " + L("(%d straight)", straight) + "\n"
         } else if plan.connectorLength >= 1 {
             // Exact: the walk from the stops to the nearest way is not on a mapped way.
-            out += ", along mapped ways except " + units.distance(plan.connectorLength) + " from the stops to the nearest way\n"
+            out += ", " + L("along mapped ways except %s from the stops to the nearest way", units.distance(plan.connectorLength)) + "\n"
         } else {
-            out += ", all along mapped ways\n"
+            out += ", " + L("all along mapped ways") + "\n"
         }
         for (i, leg) in plan.legs.enumerated() {
             out += "  \(i + 1). " + placeText(places[i], plan.stops[i], units: units) + " → "
                 + placeText(places[i + 1], plan.stops[i + 1], units: units) + "\n"
             out += "     " + units.distance(leg.length) + "  "
             if let reason = leg.straightReason {
-                out += "straight (\(reason.rawValue))"
+                out += L("straight (%s)", reasonText(reason))
             } else if leg.ways.isEmpty && leg.length < RoutePlanner.sameSpotDistance {
-                out += "stops on the same spot"
+                out += L("stops on the same spot")
             } else {
-                out += "routed, \(leg.ways.count) way\(leg.ways.count == 1 ? "" : "s")"
-                if let g = leg.hardestGrade { out += ", hardest \(g) (\(g.osmValue))" }
+                out += Ln("routed, %d way", "routed, %d ways", leg.ways.count, leg.ways.count)
+                // TRANSLATORS: the hardest SAC grade of a leg and its OSM sac_scale value: "hardest T3 (demanding_mountain_hiking)".
+                if let g = leg.hardestGrade { out += ", " + L("hardest %s (%s)", g, g.osmValue) }
                 let off = (leg.startConnector ?? 0) + (leg.endConnector ?? 0)
-                if off >= 1 { out += ", " + units.distance(off) + " off the ways to reach the stops" }
+                if off >= 1 { out += ", " + L("%s off the ways to reach the stops", units.distance(off)) }
             }
             if let legs, legs.indices.contains(i) {
                 if let g = legs[i].elevationGain, let l = legs[i].elevationLoss {
                     out += ", +" + units.elevation(g) + " / −" + units.elevation(l)
                     if let c = legs[i].terrainCoverage, c < 0.995 {
                         // Part of the leg off the tiles: the climb is only that of the rest.
-                        out += " where the terrain covers it (" + HikeTerrain.coverageText(c, of: "the leg") + ")"
+                        // TRANSLATORS: "the leg" ends "terrain covers 80 % of the leg".
+                        out += " " + L("where the terrain covers it (%s)", HikeTerrain.coverageText(c, of: L("the leg")))
                     }
                 } else {
-                    out += ", climb \(UnitFormatter.unknown) (no terrain)"
+                    out += ", " + L("climb %s (no terrain)", UnitFormatter.unknown)
                 }
             }
             out += "\n"
         }
+        // TRANSLATORS: ends "Walking time (DIN 33466, terrain climb over 80 % of the route)" and "terrain covers 80 % of the route".
+        let subject = L("the route")
         if let terrain, terrain.elevationGain != nil {
-            out += DemElevation.text(terrain, units, subject: "the route")
+            out += DemElevation.text(terrain, units, subject: subject)
         } else {
             if let terrain {
-                out += DemElevation.text(terrain, units, subject: "the route")
+                out += DemElevation.text(terrain, units, subject: subject)
             } else {
                 out += DemElevation.noTerrainText(plan.track(name: nil), planned: true)
             }
             let time = StatisticsCalculator().estimatedWalkingTime(plan.track(name: nil))
-            out += "Walking time (DIN 33466, climb unknown so left out: 4 km/h on the flat): " + units.duration(time, style: .clock) + "\n"
+            out += L("Walking time (DIN 33466, climb unknown so left out: 4 km/h on the flat): %s", units.duration(time, style: .clock)) + "\n"
         }
-        out += "Limits: SAC up to \(plan.options.maxSAC), via ferratas \(plan.options.allowViaFerrata ? "allowed" : "off")\n"
-        out += "Map data © OpenStreetMap contributors, ODbL 1.0\n"
+        out += (plan.options.allowViaFerrata ? L("Limits: SAC up to %s, via ferratas allowed", plan.options.maxSAC)
+                                             : L("Limits: SAC up to %s, via ferratas off", plan.options.maxSAC)) + "\n"
+        out += L("Map data © OpenStreetMap contributors, ODbL 1.0") + "\n"
         return out
+    }
+
+    /// Why a leg is a straight line, in words ("stop too far from paths").
+    static func reasonText(_ reason: StraightReason) -> String {
+        switch reason {
+        case .routingOff: return L("routing off")
+        case .stopTooFarFromPaths: return L("stop too far from paths")
+        case .noPath: return L("no path")
+        case .stopsTooFarApart: return L("stops too far apart")
+        case .mapUnavailable: return L("map unavailable")
+        }
     }
 
     /// The JSON report (keys sorted, numbers in metres and degrees).

@@ -30,20 +30,20 @@ enum MapFetchCommand: Command {
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let box = try area(args, context)
         guard let seconds = Int(args.value(Self.timeout) ?? "180"), (1...3600).contains(seconds) else {
-            throw CLIError.usage("--timeout takes whole seconds from 1 to 3600")
+            throw CLIError.usage(L("--timeout takes whole seconds from 1 to 3600"))
         }
         guard let mb = Int(args.value(Self.maxSize) ?? "100"), (1...2000).contains(mb) else {
-            throw CLIError.usage("--max-size takes megabytes from 1 to 2000")
+            throw CLIError.usage(L("--max-size takes megabytes from 1 to 2000"))
         }
         let endpointText = args.value(Self.endpoint) ?? defaultEndpoint
         guard let url = URL(string: endpointText), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw CLIError.usage("--endpoint takes an http or https URL, not '\(TerminalText.clean(endpointText))'")
+            throw CLIError.usage(L("--endpoint takes an http or https URL, not '%s'", TerminalText.clean(endpointText)))
         }
         let query = OverpassQuery(box: box, timeout: seconds, maxSize: mb * 1_000_000)
         let area = query.areaSquareKilometres
         guard area <= OverpassQuery.maximumArea else {
-            throw CLIError.failure(String(format: "the area is %.0f km², more than the %.0f km² asked of a public server at once; ", area,
-                                          OverpassQuery.maximumArea) + "ask for a smaller one, or import an extract with 'cairn map import'")
+            throw CLIError.failure(L("the area is %s km², more than the %s km² asked of a public server at once; ask for a smaller one, or import an extract with 'cairn map import'",
+                                     String(format: "%.0f", area), String(format: "%.0f", OverpassQuery.maximumArea)))
         }
         let storePath = try MapCommandSupport.storePath(args, context)
         let cache = OverpassCache(directory: OverpassCache.directory(context.environment), endpoint: endpointText, query: query)
@@ -51,23 +51,23 @@ enum MapFetchCommand: Command {
         do {
             (fetched, lock) = try OverpassFetch.answer(query, from: endpointText, cache: cache, refresh: args.has(Self.refresh), userAgent: userAgent,
                 asking: {
-                    context.stderr.write("cairn map fetch: asking \(TerminalText.clean(url.host ?? endpointText)) for "
-                                         + String(format: "%.1f km²", area) + " (up to \(seconds) s)\n")
+                    context.stderr.write("cairn map fetch: " + L("asking %s for %s km² (up to %d s)", TerminalText.clean(url.host ?? endpointText),
+                                                                   String(format: "%.1f", area), seconds) + "\n")
                 }, note: { context.stderr.write("cairn map fetch: \(TerminalText.clean($0))\n") })
         } catch let e as OverpassFetch.Failure {
             throw CLIError.failure(e.description)
         }
         defer { lock.release() }
         if !fetched {
-            context.stderr.write("cairn map fetch: the answer for this area is in the cache (\(TerminalText.clean(cache.answerPath)))\n")
+            context.stderr.write("cairn map fetch: " + L("the answer for this area is in the cache (%s)", TerminalText.clean(cache.answerPath)) + "\n")
         }
         let store: MapStore
         do { store = try MapStore(path: storePath) } catch {
-            throw CLIError.failure("cannot open the map store: \(TerminalText.clean("\(error)"))")
+            throw CLIError.failure(L("cannot open the map store: %s", TerminalText.clean("\(error)")))
         }
         if !fetched, (try? store.imports().contains { $0.file == cache.answerPath }) == true {
-            context.stdout.write("the map already holds this area (\((cache.answerPath as NSString).lastPathComponent)); "
-                                 + "--refresh fetches it again\n")
+            context.stdout.write(L("the map already holds this area (%s); --refresh fetches it again",
+                                   TerminalText.clean((cache.answerPath as NSString).lastPathComponent)) + "\n")
             return 0
         }
         do {
@@ -75,7 +75,7 @@ enum MapFetchCommand: Command {
             context.stdout.write(MapImportCommand.describe(report, shown: (cache.answerPath as NSString).lastPathComponent))
         } catch {
             let reason = (error as? OSMReadError)?.reason ?? "\(error)"
-            throw CLIError.failure("the server's answer cannot be imported: \(TerminalText.clean(reason)); nothing was imported")
+            throw CLIError.failure(L("the server's answer cannot be imported: %s; nothing was imported", TerminalText.clean(reason)))
         }
         return 0
     }
@@ -86,13 +86,13 @@ enum MapFetchCommand: Command {
     /// The box of `--bbox`, or of `--around` widened by `--margin`.
     static func area(_ args: ParsedArguments, _ context: CommandContext) throws -> BoundingBox {
         switch (args.value(Self.bbox), args.value(Self.around)) {
-        case (nil, nil): throw CLIError.usage("give the area: --around ID or --bbox S,W,N,E")
-        case (.some, .some): throw CLIError.usage("give either --around or --bbox, not both")
+        case (nil, nil): throw CLIError.usage(L("give the area: --around ID or --bbox S,W,N,E"))
+        case (.some, .some): throw CLIError.usage(L("give either --around or --bbox, not both"))
         case (let text?, nil):
             let v = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard v.count == 4, let s = v[0], let w = v[1], let n = v[2], let e = v[3], (-90...90).contains(s),
                   (-90...90).contains(n), (-180...180).contains(w), (-180...180).contains(e), s < n, w < e else {
-                throw CLIError.usage("--bbox takes south,west,north,east in degrees (south < north, west < east), not '\(TerminalText.clean(text))'")
+                throw CLIError.usage(L("--bbox takes south,west,north,east in degrees (south < north, west < east), not '%s'", TerminalText.clean(text)))
             }
             return BoundingBox(minLatitude: s, minLongitude: w, maxLatitude: n, maxLongitude: e)
         case (nil, let id?):
@@ -100,7 +100,7 @@ enum MapFetchCommand: Command {
             let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
             let hike = try StoreAccess.ids([id], in: store)[0]
             guard let b = try store.summary(hike).statistics.boundingBox else {
-                throw CLIError.failure("hike \(hike) has no points to fetch the map around")
+                throw CLIError.failure(L("hike %s has no points to fetch the map around", hike))
             }
             return OverpassQuery.box(around: b, margin: margin)
         }

@@ -77,12 +77,12 @@ public struct ArgumentParser {
                 occurrences.append(.init(name: option.name, value: words[i]))
                 i += 1
             } else {
-                throw CLIError.usage("\(typedName) needs a value (\(option.placeholder ?? "VALUE"))")
+                throw CLIError.usage(L("%s needs a value (%s)", typedName, option.placeholder ?? "VALUE"))
             }
         }
         if arguments.isEmpty && !positionals.isEmpty {
             let shown = TerminalText.clean(positionals.joined(separator: " "))
-            throw CLIError.usage("unknown argument\(positionals.count > 1 ? "s" : ""): \(shown)")
+            throw CLIError.usage(Ln("unknown argument: %s", "unknown arguments: %s", positionals.count, shown))
         }
         return ParsedArguments(positionals: positionals, occurrences: occurrences, declared: Set(options.map(\.name)))
     }
@@ -111,21 +111,32 @@ public struct ArgumentParser {
         let shown = TerminalText.clean(name)
         let owners = elsewhere.filter { $0.options.contains { $0.name == name || $0.shortName == name } }.map(\.command)
         if !owners.isEmpty {
-            return .usage("\(shown) does not apply to \(commandName); \(Self.list(owners)) \(owners.count == 1 ? "takes" : "take") it")
+            // TRANSLATORS: "--theme does not apply to list; tui, render and follow take it": an option,
+            // the command typed, the commands that take the option (one or more, as the plural counts).
+            return .usage(Ln("%s does not apply to %s; %s takes it", "%s does not apply to %s; %s take it", owners.count,
+                             shown, commandName, Self.list(owners)))
         }
-        var message = "unknown option \(shown)"
         let bare = name.drop { $0 == "-" }
         let candidates = options.map { String($0.name.dropFirst(2)) }
         let near = CairnCLI.closest(to: String(bare), among: candidates)
         if name.hasPrefix("--"), !near.isEmpty {
-            message += "; did you mean " + near.map { "--" + $0 }.joined(separator: " or ") + "?"
+            return .usage(L("unknown option %s; did you mean %s?", shown, Self.either(near.map { "--" + $0 })))
         }
-        return .usage(message)
+        return .usage(L("unknown option %s", shown))
     }
 
     /// "a", "a and b", "a, b and c".
     static func list(_ words: [String]) -> String {
         guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " and " + words.last!
+        // TRANSLATORS: the last two of a list of names ("tui, render and follow"); the first %s may be several, comma-separated.
+        return L("%s and %s", words.dropLast().joined(separator: ", "), words.last!)
+    }
+
+    /// "a", "a or b", "a or b or c": the names a mistyped word may have meant.
+    static func either(_ words: [String]) -> String {
+        guard var out = words.first else { return "" }
+        // TRANSLATORS: two names a mistyped word may have meant ("--units or --unit"); the first %s may already be such a pair.
+        for w in words.dropFirst() { out = L("%s or %s", out, w) }
+        return out
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HikeServices
+import Localization
 
 /// The config file `$XDG_CONFIG_HOME/cairn/config` (else `~/.config/cairn/config`, per the
 /// XDG Base Directory Specification 0.8): one `key = value` setting a line; blank lines and
@@ -53,25 +54,28 @@ public struct ConfigFile: Sendable, Equatable {
             let line = raw.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "=") else {
-                warnings.append("\(where_): expected 'key = value', not '\(TerminalText.clean(line))'")
+                // TRANSLATORS: a config file's line that is not a setting; "key = value" is the file's syntax.
+                warnings.append(L("%s: expected 'key = value', not '%s'", where_, TerminalText.clean(line)))
                 continue
             }
             let key = line[..<eq].trimmingCharacters(in: .whitespaces)
             var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             guard let option = byKey[key] else {
-                var message = "\(where_): unknown setting '\(TerminalText.clean(key))'"
                 let near = CairnCLI.closest(to: key, among: byKey.keys.sorted())
-                if !near.isEmpty { message += "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?" }
-                warnings.append(message + " (see 'cairn config --example')")
+                let shown = TerminalText.clean(key)
+                warnings.append(near.isEmpty
+                    ? L("%s: unknown setting '%s' (see 'cairn config --example')", where_, shown)
+                    : L("%s: unknown setting '%s'; did you mean %s? (see 'cairn config --example')", where_, shown,
+                        ArgumentParser.either(near.map { "'\($0)'" })))
                 continue
             }
             guard !value.isEmpty else {
-                warnings.append("\(where_): \(key) has no value; using the default")
+                warnings.append(L("%s: %s has no value; using the default", where_, key))
                 continue
             }
             if value.hasPrefix("~/"), let home { value = home + value.dropFirst() }
             if let problem = problem(with: value, for: option) {
-                warnings.append("\(where_): \(key): \(problem); using the default")
+                warnings.append(L("%s: %s: %s; using the default", where_, key, problem))
                 continue
             }
             settings.append(Setting(key: key, value: value, line: i + 1))
@@ -84,7 +88,7 @@ public struct ConfigFile: Sendable, Equatable {
         if case .choice(let words) = option.valueKind, !words.contains(value) {
             // A theme may also be a file of one's own (NAME.json), as on the command line.
             if !(option.name == OptionSpec.theme.name && value.hasSuffix(".json")) {
-                return "'\(TerminalText.clean(value))' is not one of " + words.joined(separator: ", ")
+                return L("'%s' is not one of %s", TerminalText.clean(value), words.joined(separator: ", "))
             }
         }
         do { try option.check?(value) } catch {

@@ -38,7 +38,7 @@ enum UnitsOption {
         guard let tz = environment["TZ"], !tz.isEmpty else { return nil }
         let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         guard TimeZone(identifier: name) == nil else { return nil }
-        return "TZ=\(TerminalText.clean(tz)) is not a time zone this system knows; dates and months are in "
-            + "\(TimeZone.current.identifier) (see /usr/share/zoneinfo for the names)"
+        return L("TZ=%s is not a time zone this system knows; dates and months are in %s (see /usr/share/zoneinfo for the names)",
+                 TerminalText.clean(tz), TimeZone.current.identifier)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailMap
 import TrailStore
@@ -43,53 +44,62 @@ public enum DemElevation {
     /// `figuresAbove`: the report's statistics rows already carry these figures (`show`,
     /// `stats`: ``HikeElevationFigures/applying(_:to:)``), so gain, loss, steepest grade and
     /// walking time are not printed a second time (DECISIONS 415).
-    public static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "", subject: String = "the hike",
+    /// `subject` ends "terrain covers 80 % of the hike" (default "the hike", translated).
+    public static func text(_ s: TerrainStatistics, _ u: UnitFormatter, indent: String = "", subject: String? = nil,
                      figuresAbove: Bool = false) -> String {
+        // TRANSLATORS: ends "Walking time (DIN 33466, terrain climb over 80 % of the hike)" and "terrain covers 80 % of the hike".
+        let subject = subject ?? L("the hike")
         let above = figuresAbove && (s.elevationSource == .terrain || s.elevationSource == .fileAndTerrain)
         let source: String
         switch s.elevationSource {
-        case .file: source = "from the file"
-        case .terrain: source = "from the terrain (SRTM, bilinear)"
-        case .fileAndTerrain: source = "from the file, \(s.points.fromTerrain) point(s) from the terrain (SRTM)"
-        case .none: source = "none: no terrain tile under the line"
+        // TRANSLATORS: where a line's heights come from, after "Elevation source:".
+        case .file: source = L("from the file")
+        case .terrain: source = L("from the terrain (SRTM, bilinear)")
+        case .fileAndTerrain: source = L("from the file, %d point(s) from the terrain (SRTM)", s.points.fromTerrain)
+        case .none: source = L("none: no terrain tile under the line")
         }
-        var out = indent + "Elevation source: \(source)\n"
+        var out = indent + L("Elevation source: %s", source) + "\n"
         if s.points.withoutData > 0 && s.elevationSource != .none {
             // Said in length along the line: a planned line's points are the 30 m samples the
             // terrain densified it to, not the hiker's stops.
             if let m = s.metresWithoutTerrain, m > 0 {
-                out += indent + "No terrain data under \(u.distance(m)) of the line (no tile or a void there; a gap in the profile)\n"
+                out += indent + L("No terrain data under %s of the line (no tile or a void there; a gap in the profile)", u.distance(m)) + "\n"
             } else {
-                out += indent + "No terrain data under \(s.points.withoutData) point(s) (no tile or a void there; a gap in the profile)\n"
+                out += indent + L("No terrain data under %d point(s) (no tile or a void there; a gap in the profile)", s.points.withoutData) + "\n"
             }
         }
         if above {
             // Said in the rows above.
         } else if let g = s.elevationGain, let l = s.elevationLoss {
-            out += indent + "Gain / loss: +\(u.elevation(g)) / −\(u.elevation(l))\n"
+            out += indent + L("Gain / loss: +%s / −%s", u.elevation(g), u.elevation(l)) + "\n"
         } else {
-            out += indent + "Gain / loss: \(UnitFormatter.unknown) / \(UnitFormatter.unknown) (unknown: no elevation under the line)\n"
+            out += indent + L("Gain / loss: %s / %s (unknown: no elevation under the line)", UnitFormatter.unknown, UnitFormatter.unknown) + "\n"
         }
-        if !above, let g = s.steepestGrade { out += indent + "Steepest grade: " + u.grade(g) + "\n" }
+        if !above, let g = s.steepestGrade { out += indent + L("Steepest grade: %s", u.grade(g)) + "\n" }
         if !above, s.elevationSource == .terrain || s.elevationSource == .fileAndTerrain {
-            let part = s.elevationCoverage.flatMap { $0 < 0.995 ? " over \(HikeTerrain.percent($0)) % of \(subject)" : nil } ?? ""
-            out += indent + "Walking time (DIN 33466, terrain climb\(part)): " + u.duration(s.estimatedWalkingTime, style: .clock) + "\n"
+            let time = u.duration(s.estimatedWalkingTime, style: .clock)
+            if let c = s.elevationCoverage, c < 0.995 {
+                out += indent + L("Walking time (DIN 33466, terrain climb over %d %% of %s): %s", HikeTerrain.percent(c), subject, time) + "\n"
+            } else {
+                out += indent + L("Walking time (DIN 33466, terrain climb): %s", time) + "\n"
+            }
         }
         if let tg = s.terrainGain, let tl = s.terrainLoss {
             if let c = s.terrainCoverage, c < 0.995 {
                 // Half off the tiles: the comparison only where both sources have heights.
-                out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c, of: subject) + "\n"
-                out += indent + "Gain / loss where the terrain covers it: terrain +\(u.elevation(tg)) / −\(u.elevation(tl))"
+                out += indent + L("Terrain coverage: %s", HikeTerrain.coverageText(c, of: subject)) + "\n"
+                out += indent + L("Gain / loss where the terrain covers it: terrain +%s / −%s", u.elevation(tg), u.elevation(tl))
                 if let fg = s.fileGainWhereTerrain, let fl = s.fileLossWhereTerrain {
-                    let file = s.elevationSource == .fileAndTerrain ? "file filled from the terrain" : "file"
-                    out += ", \(file) +\(u.elevation(fg)) / −\(u.elevation(fl))"
+                    out += ", " + (s.elevationSource == .fileAndTerrain
+                        ? L("file filled from the terrain +%s / −%s", u.elevation(fg), u.elevation(fl))
+                        : L("file +%s / −%s", u.elevation(fg), u.elevation(fl)))
                 }
                 out += "\n"
             } else {
-                out += indent + "Gain / loss by the terrain: +\(u.elevation(tg)) / −\(u.elevation(tl))\n"
+                out += indent + L("Gain / loss by the terrain: +%s / −%s", u.elevation(tg), u.elevation(tl)) + "\n"
             }
         } else if s.elevationSource != .file, let c = s.terrainCoverage, c > 0, c < 0.995 {
-            out += indent + "Terrain coverage: " + HikeTerrain.coverageText(c, of: subject) + "\n"
+            out += indent + L("Terrain coverage: %s", HikeTerrain.coverageText(c, of: subject)) + "\n"
         }
         out += missingTilesText(s.missingTiles, indent: indent)
         return out
@@ -99,10 +109,10 @@ public enum DemElevation {
     public static func missingTilesText(_ tiles: [String], indent: String = "") -> String {
         let ids = tiles.compactMap(SRTMTileID.init(name:))
         guard let first = ids.first else { return "" }
-        var out = indent + "Missing terrain tile\(ids.count == 1 ? "" : "s") under the line: "
-            + ids.prefix(6).map { $0.name + ".hgt" }.joined(separator: ", ") + (ids.count > 6 ? ", …" : "") + "\n"
-        out += indent + "  " + first.howToGet.prefix(1).uppercased() + first.howToGet.dropFirst()
-            + (ids.count > 1 ? " (the others likewise)" : "") + "\n"
+        let names = ids.prefix(6).map { $0.name + ".hgt" }.joined(separator: ", ") + (ids.count > 6 ? ", …" : "")
+        var out = indent + Ln("Missing terrain tile under the line: %s", "Missing terrain tiles under the line: %s", ids.count, names) + "\n"
+        let others: String = ids.count > 1 ? " " + L("(the others likewise)") : ""
+        out += indent + "  " + first.howToGet.prefix(1).uppercased() + first.howToGet.dropFirst() + others + "\n"
         return out
     }
 
@@ -115,9 +125,9 @@ public enum DemElevation {
         let tiles = TerrainStatistics.missingTiles(line, TerrainStore(tiles: []))
         guard !tiles.isEmpty else { return "" }
         let own = points.contains { $0.elevation != nil }
-        let what = !own ? "gain and loss unknown, the walking time ignores climb"
-            : "gain and loss count only the points with their own elevation"
-        return indent + "No terrain imported: \(what).\n" + missingTilesText(tiles, indent: indent)
+        let what = !own ? L("gain and loss unknown, the walking time ignores climb")
+            : L("gain and loss count only the points with their own elevation")
+        return indent + L("No terrain imported: %s.", what) + "\n" + missingTilesText(tiles, indent: indent)
     }
 }
 

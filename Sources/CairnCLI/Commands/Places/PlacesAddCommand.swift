@@ -65,7 +65,8 @@ public enum PlacesAddCommand: Command {
             throw CLIError.failure(L("%s: %s; nothing was added", id, e))
         }
         for p in stored {
-            context.stdout.write("\(id): added #\(p.id ?? 0) \(p.kind.rawValue) \(TerminalText.clean(p.name ?? "(unnamed)"))"
+            // TRANSLATORS: "k3v9qa: added #4 peak Pic de Casamanya": the hike, the place's number, its kind (as --kind takes it) and name.
+            context.stdout.write(L("%s: added #%d %s %s", id, p.id ?? 0, p.kind.rawValue, TerminalText.clean(p.name ?? L("(unnamed)")))
                 + (p.osmID.map { " (\($0))" } ?? "") + "\n")
         }
         return 0

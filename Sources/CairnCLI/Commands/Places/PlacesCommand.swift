@@ -9,15 +9,9 @@ import TrailStore
 public enum PlacesCommand: Command {
     public static let name = "places"
     public static let summary = N("List the places along a stored hike (peaks, springs, huts…)")
-    public static let about = """
-        Lists what the map store has on and near the hike's line, up to --within off it, in
-        the order you walk past them: distance along the hike, distance off it, kind, name,
-        height (tagged, else the imported terrain's, marked "~" and "terrain" in JSON), and
-        the OpenStreetMap id (or #N for a place already added to the
-        hike, marked *). The hike's own places (added ones, a file's waypoints, your own)
-        are listed too, wherever they are. Kinds: \(PlaceKind.searchable.map(\.rawValue).joined(separator: ", ")).
-        Add one with 'cairn places add ID node/123', remove with 'cairn places remove ID #N'.
-        """
+    // The kinds are PlaceKind.searchable's names (as --kind takes them), written out as the
+    // catalogue needs one plain string.
+    public static let about = N("Lists what the map store has on and near the hike's line, up to --within off it, in\nthe order you walk past them: distance along the hike, distance off it, kind, name,\nheight (tagged, else the imported terrain's, marked \"~\" and \"terrain\" in JSON), and\nthe OpenStreetMap id (or #N for a place already added to the\nhike, marked *). The hike's own places (added ones, a file's waypoints, your own)\nare listed too, wherever they are. Kinds: peak, saddle, spring, hut, viewpoint, waterfall, lake, parking, toilets, bus_stop, village.\nAdd one with 'cairn places add ID node/123', remove with 'cairn places remove ID #N'.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let kind = OptionSpec("--kind", value: "KINDS", help: N("only these kinds, comma-separated (peak,spring,hut…)"))
     static let added = OptionSpec("--added", help: N("only the hike's own places (no map search)"))
@@ -42,8 +36,9 @@ public enum PlacesCommand: Command {
         var map: MapStore?
         if !args.has(added) {
             guard let m = try PlacesSupport.openMap(args, context) else {
-                throw CLIError.failure("no map store at \(TerminalText.clean(try MapCommandSupport.storePath(args, context))); "
-                    + "import an extract with `cairn map import FILE.osm` (or list the hike's own with --added)")
+                let mapPath = try MapCommandSupport.storePath(args, context)
+                throw CLIError.failure(L("no map store at %s; import an extract with `cairn map import FILE.osm` (or list the hike's own with --added)",
+                                         TerminalText.clean(mapPath)))
             }
             map = m
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import HikeServices
 import TrailCore
 
@@ -6,21 +7,23 @@ import TrailCore
 enum PlacesListing {
     static func text(_ rows: [ListedPlace], within: Double, units: UnitFormatter, mapSearched: Bool) -> String {
         guard !rows.isEmpty else {
-            return mapSearched ? "No places within \(units.distance(within)) of the hike.\n" : "The hike has no places.\n"
+            return (mapSearched ? L("No places within %s of the hike.", units.distance(within)) : L("The hike has no places.")) + "\n"
         }
-        var table = TextTable(headers: ["ALONG", "OFF", "KIND", "NAME", "ELE", "ID"], rightAligned: [0, 1, 4])
+        // TRANSLATORS: the places table's headers: distance along the hike, distance off its line, kind, name, elevation, OSM id.
+        var table = TextTable(headers: [L("ALONG"), L("OFF"), L("KIND"), L("NAME"), L("ELE"), L("ID")], rightAligned: [0, 1, 4])
         for r in rows {
             table.add([r.along.map(units.distance) ?? "--", r.off.map(units.distance) ?? "--", r.place.kind.rawValue,
-                       TerminalText.clean(r.place.name ?? "(unnamed)"),
+                       TerminalText.clean(r.place.name ?? L("(unnamed)")),
                        r.place.elevation.map { (r.place.elevationFromTerrain ? "~" : "") + units.elevation($0) } ?? "",
                        (r.place.id != nil ? "*" : "") + r.label])
         }
         var out = table.render()
         let n = rows.filter { $0.place.id != nil }.count
-        out += "\(rows.count) place\(rows.count == 1 ? "" : "s")" + (n > 0 ? ", \(n) added to the hike (*)" : "")
-            + (mapSearched ? "; map within \(units.distance(within)) of the line" : "") + "\n"
-        if rows.contains(where: \.place.elevationFromTerrain) { out += "~ height from the terrain (SRTM), not tagged\n" }
-        if mapSearched { out += "Map data © OpenStreetMap contributors, ODbL 1.0\n" }
+        let added: String = n > 0 ? ", " + Ln("%d added to the hike (*)", "%d added to the hike (*)", n, n) : ""
+        let searched: String = mapSearched ? "; " + L("map within %s of the line", units.distance(within)) : ""
+        out += Ln("%d place", "%d places", rows.count, rows.count) + added + searched + "\n"
+        if rows.contains(where: \.place.elevationFromTerrain) { out += L("~ height from the terrain (SRTM), not tagged") + "\n" }
+        if mapSearched { out += L("Map data © OpenStreetMap contributors, ODbL 1.0") + "\n" }
         return out
     }
 

@@ -34,7 +34,7 @@ public enum PlacesRemoveCommand: Command {
         } catch let e as PlaceStoreError {
             throw CLIError.failure(L("%s; nothing was removed", e))
         }
-        context.stdout.write("\(id): removed \(ids.count) place\(ids.count == 1 ? "" : "s")\n")
+        context.stdout.write(Ln("%s: removed %d place", "%s: removed %d places", ids.count, id, ids.count) + "\n")
         return 0
     }
 }
