@@ -70,7 +70,7 @@ public enum StatsCommand: Command {
                 text += StatisticsRows.format(StatisticsRows.rows(t.statistics, units, fromTerrain: t.elevationFromTerrain == true,
                                                                   coverage: coverage, fileHeights: t.fileHeights), indent: "    ")
                 if let e = t.elevation {
-                    text += DemElevation.text(e, units, indent: "    ", subject: "the \(t.kind)", figuresAbove: true)
+                    text += DemElevation.text(e, units, indent: "    ", subject: t.kind == "route" ? L("the route") : L("the track"), figuresAbove: true)
                 }
                 if let laps = t.laps { text += lapLines(laps, units, indent: "    ") }
                 if perSegment, let segments = t.segments {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The manual page cairn(1), written in roff with the man(7) macros from the same
 /// declarations as `--help` (``Command/options``, ``Command/arguments``, ``Command/about``,
@@ -10,40 +11,33 @@ public enum ManPage {
     public static func text(commands: [Command.Type] = CairnCLI.visibleCommands, version: String = CairnCLI.version) -> String {
         var s = ".TH CAIRN 1 \"\" \"cairn \(version)\" \"User Commands\"\n"
         s += ".ad l\n.nh\n"  // ragged right, no hyphenation: paths and option names stay whole
-        s += ".SH NAME\ncairn \\- a terminal trail viewer for hikers\n"
-        s += ".SH SYNOPSIS\n.B cairn\n[\\fICOMMAND\\fR] [\\fIOPTIONS\\fR]\n.br\n.B cairn\n\\fICOMMAND\\fR \\fB\\-\\-help\\fR\n"
+        // TRANSLATORS: man page section headings (NAME, SYNOPSIS, …), upper case as man pages write them.
+        s += ".SH \(quoted(L("NAME")))\ncairn \\- \(escape(L("a terminal trail viewer for hikers")))\n"
+        s += ".SH \(quoted(L("SYNOPSIS")))\n.B cairn\n[\\fICOMMAND\\fR] [\\fIOPTIONS\\fR]\n.br\n.B cairn\n\\fICOMMAND\\fR \\fB\\-\\-help\\fR\n"
         s += ".br\n.B cairn\n\\fB\\-\\-version\\fR\n"
-        s += ".SH DESCRIPTION\n"
-        s += paragraphs("""
-            Cairn shows stored hikes (GPX tracks and routes) on a braille map drawn from \
-            OpenStreetMap data, with an elevation profile, in a full-screen terminal view; it \
-            draws routes, follows a walk live from gpsd and records one. Without a command, on a \
-            terminal, it opens the viewer (cairn tui).
-            """)
-        s += ".SH COMMANDS\n"
+        s += ".SH \(quoted(L("DESCRIPTION")))\n"
+        s += paragraphs(L("Cairn shows stored hikes (GPX tracks and routes) on a braille map drawn from OpenStreetMap data, with an elevation profile, in a full-screen terminal view; it draws routes, follows a walk live from gpsd and records one. Without a command, on a terminal, it opens the viewer (cairn tui)."))
+        s += ".SH \(quoted(L("COMMANDS")))\n"
         for c in commands { s += section(for: c) }
-        for (title, body) in extraSections { s += ".SH \(title)\n" + paragraphs(body) }
-        s += ".SH SEE ALSO\n.BR gpsd (8),\n.BR osmium (1)\n"
+        for (title, body) in extraSections { s += ".SH \(quoted(title))\n" + paragraphs(body) }
+        s += ".SH \(quoted(L("SEE ALSO")))\n.BR gpsd (8),\n.BR osmium (1)\n"
         return s
     }
 
     /// Sections after the commands (configuration, exit status), as (title, plain text).
     static var extraSections: [(String, String)] {
-        [("ENVIRONMENT", """
-            CAIRN_STORE, CAIRN_MAP and CAIRN_DEM name the hike store, the map store and the \
-            terrain folder; XDG_DATA_HOME places them when unset. CAIRN_THEMES is where themes \
-            are looked up. NO_COLOR turns colour off. LC_ALL, LC_MEASUREMENT and LANG choose \
-            metric or imperial units; TZ the time zone of dates.
-            """)] + CairnConventions.manSections
+        [(L("ENVIRONMENT"),
+          L("CAIRN_STORE, CAIRN_MAP and CAIRN_DEM name the hike store, the map store and the terrain folder; XDG_DATA_HOME places them when unset. CAIRN_THEMES is where themes are looked up. NO_COLOR turns colour off. LC_ALL, LC_MEASUREMENT and LANG choose metric or imperial units; TZ the time zone of dates. LANGUAGE, LC_ALL, LC_MESSAGES and LANG choose the language of messages (gettext's order)."))]
+            + CairnConventions.manSections
     }
 
     /// The subsection of one command: usage, what it does, arguments, options, notes.
     static func section(for command: Command.Type) -> String {
         var s = ".SS \"\(quoted(CommandHelp.usage(for: command).replacingOccurrences(of: "Usage: ", with: "").replacingOccurrences(of: "\n", with: " ")))\"\n"
-        s += paragraphs(command.summary + ".")
-        if !command.about.isEmpty { s += paragraphs(command.about) }
+        s += paragraphs(Localization.translate(command.summary) + ".")
+        if !command.about.isEmpty { s += paragraphs(Localization.translate(command.about)) }
         for a in command.arguments where !a.help.isEmpty {
-            s += ".TP\n\\fI\(escape(a.name))\\fR\n\(escape(a.help))\n"
+            s += ".TP\n\\fI\(escape(a.name))\\fR\n\(escape(Localization.translate(a.help)))\n"
         }
         for o in command.options + [CommandHelp.helpOption] {
             var label = o.shortName.map { "\\fB\(escape($0))\\fR, " } ?? ""
@@ -51,8 +45,8 @@ public enum ManPage {
             if let p = o.placeholder { label += " \\fI\(escape(p))\\fR" }
             s += ".TP\n\(label)\n\(escape(o.helpWithDefault))\n"
         }
-        if command.options.contains(where: { $0.configKey != nil }) { s += paragraphs(CommandHelp.configNote) }
-        if !command.notes.isEmpty { s += paragraphs(command.notes) }
+        if command.options.contains(where: { $0.configKey != nil }) { s += paragraphs(Localization.translate(CommandHelp.configNote)) }
+        if !command.notes.isEmpty { s += paragraphs(Localization.translate(command.notes)) }
         return s
     }
 

@@ -87,16 +87,10 @@ public struct HikeTerrain: Sendable, Hashable {
     public var coversPart: Bool { (coverage ?? 1) < 0.995 }
 
     /// "terrain covers 48 % of the hike" (whole percent, never rounded up to 100 or down to 0).
-    /// `what` is "the hike", "the route" or "the leg" (each a whole message in the catalogue,
-    /// since languages decline the noun); any other text is put in as it is.
-    public static func coverageText(_ share: Double, of what: String = "the hike") -> String {
-        let p = percent(share)
-        switch what {
-        case "the hike": return L("terrain covers %d %% of the hike", p)
-        case "the route": return L("terrain covers %d %% of the route", p)
-        case "the leg": return L("terrain covers %d %% of the leg", p)
-        default: return L("terrain covers %d %% of %s", p, what)
-        }
+    /// `what` is a noun phrase in the user's language (default "the hike"; "the route", "the
+    /// leg" from the route report).
+    public static func coverageText(_ share: Double, of what: String? = nil) -> String {
+        L("terrain covers %d %% of %s", percent(share), what ?? L("the hike"))
     }
 
     /// A share as whole percent, never rounded up to 100 or down to 0.

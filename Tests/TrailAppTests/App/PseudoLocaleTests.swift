@@ -85,6 +85,51 @@ import TrailStore
             for k in 0..<30 { FollowFixture.send(FollowFixture.fix(Double(k) * 2), app, &follow) }
             out.append(("following", follow))
 
+            // Drawing: three stops, a routed and a straight leg, a pin; then its search panel.
+            var draw = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: width, height: height)
+            _ = app.update(&draw, .hikesLoaded([]))
+            _ = app.update(&draw, .input(.key(.character("n"))))
+            draw.screen = .draw(DrawScreenTests().model(width: width, height: height))
+            out.append(("drawing", draw))
+            var search = draw
+            _ = app.update(&search, .input(.key(.character("/"))))
+            out.append(("drawing search", search))
+
+            // Waymarked routes: two listed, the first with its completion.
+            var routes = AppState(environment: RoutesScreenTests.environment(), storeLabel: "t", width: width, height: height)
+            _ = app.update(&routes, .hikesLoaded([]))
+            let listing = app.update(&routes, .input(.key(.character("w"))))
+            if case .list(let request, _, _, _)? = listing.first?.routesEffect {
+                _ = app.update(&routes, .routes(.listed(request: request, [RoutesScreenTests.route(),
+                                                                           RoutesScreenTests.route(id: 8, name: "Second")],
+                                                        hiddenLongDistance: 2)))
+                let walked = CompletionFigures(share: 0.38, length: 1200, walked: 456, walkedRanges: [0...456],
+                                               missing: [.init(start: 456, end: 1200, fromName: "Ordino", toName: "Llorts")],
+                                               hikesRead: 3, walksRead: 1)
+                _ = app.update(&routes, .routes(.completion(.route(7), walked)))
+            }
+            out.append(("routes", routes))
+
+            // Match review: a moved section with another way, and one off the map.
+            var review = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: width, height: height)
+            var (reviewed, match) = ReviewScreenTests.fixture()
+            let raw = [(0..<8).map { ReviewScreenTests.at(0, Double($0) * 20) }]
+            _ = ReviewFeature.message(&reviewed, .matched(ReviewScreenTests.id, raw: raw, match, keptVersion: 0),
+                                      FeatureContext(width: width, height: height, environment: AppUpdateTests.environment()))
+            review.screen = .review(reviewed)
+            out.append(("match review", review))
+
+            // Places along the open hike: one found.
+            var places = FollowFixture.hikeOpen(app, width: width, height: height)
+            let asked = app.update(&places, .input(.key(.character("p"))))
+            if case .search(let request, let coordinates, _, _, _, _)? = asked.first?.placesEffect, !coordinates.isEmpty {
+                let hut = Place(kind: .hut, name: "Borda", coordinate: coordinates[coordinates.count / 2], elevation: 1890.4,
+                                osmID: "node/77", elevationFromTerrain: true)
+                _ = app.update(&places, .places(.found(request: request, [PlaceAlongTrail(place: hut, distanceAlong: 100,
+                                                                                          distanceOff: 0, pointIndex: 0)])))
+            }
+            out.append(("places", places))
+
             var record = RecordDriver(width: width, height: height)
             _ = record.start()
             for k in 0..<20 { record.send(FollowFixture.fix(Double(k))) }
