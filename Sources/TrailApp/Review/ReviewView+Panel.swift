@@ -107,8 +107,14 @@ extension ReviewView {
             s.kind == .unmatched ? "--" : (s.lengthDifference >= 0 ? "+" : "−") + u.distance(abs(s.lengthDifference))
         }
         let offset = Column(title: L("MAX OFF"), width: 8, right: true) { _, s in s.kind == .unmatched ? "--" : u.distance(s.maxOffset) }
-        let candidates: [[Column]] = [[number, kind, raw, matched, diff, offset], [number, kind, raw, matched, diff],
-                                      [number, kind, raw, diff], [number, kind, diff], [number, diff]]
+        // A heading longer in the user's language widens its column (a gap before a right-aligned one).
+        func widened(_ c: Column) -> Column {
+            var c = c
+            c.width = max(c.width, DisplayWidth.of(c.title) + (c.right ? 1 : 0))
+            return c
+        }
+        let candidates: [[Column]] = ([[number, kind, raw, matched, diff, offset], [number, kind, raw, matched, diff],
+                                      [number, kind, raw, diff], [number, kind, diff], [number, diff]]).map { $0.map(widened) }
         for short in [false, true] {
             for c in candidates where (c + [keep(short: short)]).reduce(0, { $0 + $1.width }) <= width { return c + [keep(short: short)] }
         }

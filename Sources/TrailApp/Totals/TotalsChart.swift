@@ -50,7 +50,9 @@ struct TotalsChart {
                    style: env.style(ThemeRole.muted), &buffer)
             column(values[m], x: x + bar, width: bar, baseY: baseY, rows: barRows, upper: ticks.upper,
                    style: env.style(ThemeRole.route), &buffer)
-            let name = String(TotalsText.months[m].prefix(max(1, min(3, slot))))
+            // The month's abbreviation; where the slot is narrower, cut with "…".
+            let name = slot >= 4 ? TextFit.truncate(TotalsText.months[m], toWidth: min(slot - 1, 4))
+                : String(TotalsText.months[m].prefix(slot))
             buffer.setString(x: x, y: baseY + 1, name,
                              style: m == selectedMonth ? env.style(ThemeRole.selection) : labelStyle, maxWidth: slot)
         }
