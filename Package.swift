@@ -33,10 +33,10 @@ let package = Package(
         .target(name: "TrailPhotos", dependencies: ["TrailCore", "CExif"]),
         // Each target depends on exactly the modules its files import (DECISIONS.md 90).
         .target(name: "TrailSQLite", dependencies: ["CSQLite"]),
-        .target(name: "TrailStore", dependencies: ["TrailCore", "TrailSQLite", "CSQLite"]),
-        .target(name: "TrailMap", dependencies: ["TrailCore", "TrailSQLite", "CSQLite", "COSMReader"]),
+        .target(name: "TrailStore", dependencies: ["TrailCore", "Localization", "TrailSQLite", "CSQLite"]),
+        .target(name: "TrailMap", dependencies: ["TrailCore", "Localization", "TrailSQLite", "CSQLite", "COSMReader"]),
         .target(name: "TrailLive", dependencies: ["TrailCore"]),
-        .target(name: "TrailTerrain", dependencies: ["TrailCore", "CZip"]),
+        .target(name: "TrailTerrain", dependencies: ["TrailCore", "Localization", "CZip"]),
         .target(name: "TermUI"),
         .target(name: "TrailApp", dependencies: ["Localization", "TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailLive"]),
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
