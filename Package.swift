@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TrailMap", dependencies: ["TrailCore", "Localization", "TrailSQLite", "CSQLite", "COSMReader"]),
         .target(name: "TrailLive", dependencies: ["TrailCore"]),
         .target(name: "TrailTerrain", dependencies: ["TrailCore", "Localization", "CZip"]),
-        .target(name: "TermUI"),
+        .target(name: "TermUI", dependencies: ["Localization"]),
         .target(name: "TrailApp", dependencies: ["Localization", "TrailCore", "TermUI", "TrailStore", "TrailMap", "TrailLive"]),
         .target(name: "CursesTerminal", dependencies: ["TermUI", "CNCursesW"]),
         // The services under both front ends (the CLI and the viewer): store and map access

@@ -219,11 +219,24 @@ public enum Localization {
     }
 
     static func charsetIsUTF8(_ environment: [String: String]) -> Bool {
-        guard let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
-            return false
+        characterLocale(environment: environment).map { namesUTF8($0.value) } ?? false
+    }
+
+    /// The variable that names the character locale and its value (POSIX precedence: the first
+    /// non-empty of `LC_ALL`, `LC_CTYPE`, `LANG`), or nil when none is set.
+    public static func characterLocale(environment: [String: String]) -> (variable: String, value: String)? {
+        for key in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let v = environment[key], !v.isEmpty { return (key, v) }
         }
-        let n = name.lowercased()
-        return n.contains(".utf-8") || n.contains(".utf8")
+        return nil
+    }
+
+    /// True when `locale` (`en_US.UTF-8`, `C.utf8`, `de_DE.UTF-8@euro`) names the UTF-8 codeset
+    /// (`language_TERRITORY.codeset@modifier`; no codeset is not UTF-8).
+    public static func namesUTF8(_ locale: String) -> Bool {
+        guard let dot = locale.firstIndex(of: ".") else { return false }
+        let codeset = locale[locale.index(after: dot)...].prefix { $0 != "@" }
+        return codeset.lowercased().filter { $0 != "-" } == "utf8"
     }
 
     /// The path of the running executable (`/proc/self/exe`), for ``start``.

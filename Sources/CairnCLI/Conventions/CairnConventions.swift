@@ -13,11 +13,11 @@ enum CairnConventions {
         }
         return [
             // TRANSLATORS: a man page section heading, upper case as man pages write them.
-            (L("CONFIGURATION"),
+            (Lc("man page section", "CONFIGURATION"),
              L("The config file is $XDG_CONFIG_HOME/cairn/config, else ~/.config/cairn/config. It holds one 'key = value' setting a line; lines whose first non-blank character is # are comments; spaces around key and value are ignored; a later line for a key wins; a value starting with ~/ is under the home directory. Each key sets the default of the command-line option shown with it (\"config: KEY\" in each command's options):")
                 + "\n\n" + keys.joined(separator: "\n") + "\n\n"
                 + L("Precedence, for every setting: command line > environment variable (CAIRN_STORE, CAIRN_MAP, CAIRN_DEM; NO_COLOR for the theme) > config file > built-in default (the locale's units are part of the built-in default). A line that cannot be used (no '=', an unknown key, a bad value) is reported on stderr as FILE:LINE and what is wrong, and skipped: the program starts with the default for that setting. 'cairn config --example' prints every setting with its default, commented out.")),
-            (L("EXIT STATUS"), Localization.translate(ExitStatus.description)),
+            (Lc("man page section", "EXIT STATUS"), Localization.translate(ExitStatus.description)),
         ]
     }
 }

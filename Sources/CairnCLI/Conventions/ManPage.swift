@@ -12,21 +12,21 @@ public enum ManPage {
         var s = ".TH CAIRN 1 \"\" \"cairn \(version)\" \"User Commands\"\n"
         s += ".ad l\n.nh\n"  // ragged right, no hyphenation: paths and option names stay whole
         // TRANSLATORS: man page section headings (NAME, SYNOPSIS, …), upper case as man pages write them.
-        s += ".SH \(quoted(L("NAME")))\ncairn \\- \(escape(L("a terminal trail viewer for hikers")))\n"
-        s += ".SH \(quoted(L("SYNOPSIS")))\n.B cairn\n[\\fICOMMAND\\fR] [\\fIOPTIONS\\fR]\n.br\n.B cairn\n\\fICOMMAND\\fR \\fB\\-\\-help\\fR\n"
+        s += ".SH " + quoted(Lc("man page section", "NAME")) + "\ncairn \\- " + escape(L("a terminal trail viewer for hikers")) + "\n"
+        s += ".SH " + quoted(Lc("man page section", "SYNOPSIS")) + "\n.B cairn\n[\\fICOMMAND\\fR] [\\fIOPTIONS\\fR]\n.br\n.B cairn\n\\fICOMMAND\\fR \\fB\\-\\-help\\fR\n"
         s += ".br\n.B cairn\n\\fB\\-\\-version\\fR\n"
-        s += ".SH \(quoted(L("DESCRIPTION")))\n"
+        s += ".SH " + quoted(Lc("man page section", "DESCRIPTION")) + "\n"
         s += paragraphs(L("Cairn shows stored hikes (GPX tracks and routes) on a braille map drawn from OpenStreetMap data, with an elevation profile, in a full-screen terminal view; it draws routes, follows a walk live from gpsd and records one. Without a command, on a terminal, it opens the viewer (cairn tui)."))
-        s += ".SH \(quoted(L("COMMANDS")))\n"
+        s += ".SH " + quoted(Lc("man page section", "COMMANDS")) + "\n"
         for c in commands { s += section(for: c) }
         for (title, body) in extraSections { s += ".SH \(quoted(title))\n" + paragraphs(body) }
-        s += ".SH \(quoted(L("SEE ALSO")))\n.BR gpsd (8),\n.BR osmium (1)\n"
+        s += ".SH " + quoted(Lc("man page section", "SEE ALSO")) + "\n.BR gpsd (8),\n.BR osmium (1)\n"
         return s
     }
 
     /// Sections after the commands (configuration, exit status), as (title, plain text).
     static var extraSections: [(String, String)] {
-        [(L("ENVIRONMENT"),
+        [(Lc("man page section", "ENVIRONMENT"),
           L("CAIRN_STORE, CAIRN_MAP and CAIRN_DEM name the hike store, the map store and the terrain folder; XDG_DATA_HOME places them when unset. CAIRN_THEMES is where themes are looked up. NO_COLOR turns colour off. LC_ALL, LC_MEASUREMENT and LANG choose metric or imperial units; TZ the time zone of dates. LANGUAGE, LC_ALL, LC_MESSAGES and LANG choose the language of messages (gettext's order)."))]
             + CairnConventions.manSections
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Whether the locale the environment names is UTF-8, and what to tell the user when it is
 /// not: the one rule behind the viewer's and `cairn render`'s choice between braille and ASCII.
 ///
@@ -6,20 +8,14 @@
 /// and "utf8" in any case are UTF-8; no codeset, `C` and `POSIX` are not, as glibc's default
 /// codesets for `en_US` or `de_DE` are ISO-8859-1 and C's is ASCII).
 public enum LocaleCharset {
-    /// The variable that names the character locale and its value, or nil when none is set.
+    /// The variable that names the character locale and its value, or nil when none is set
+    /// (``Localization/characterLocale(environment:)``, the rule the locale set-up uses too).
     public static func characterLocale(environment: [String: String]) -> (variable: String, value: String)? {
-        for key in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let v = environment[key], !v.isEmpty { return (key, v) }
-        }
-        return nil
+        Localization.characterLocale(environment: environment)
     }
 
     /// True when `locale` (`en_US.UTF-8`, `C.utf8`, `de_DE.UTF-8@euro`) names the UTF-8 codeset.
-    public static func namesUTF8(_ locale: String) -> Bool {
-        guard let dot = locale.firstIndex(of: ".") else { return false }
-        let codeset = locale[locale.index(after: dot)...].prefix { $0 != "@" }
-        return codeset.lowercased().filter { $0 != "-" } == "utf8"
-    }
+    public static func namesUTF8(_ locale: String) -> Bool { Localization.namesUTF8(locale) }
 
     /// True when the environment names a UTF-8 locale.
     public static func isUTF8(environment: [String: String]) -> Bool {
@@ -28,14 +24,14 @@ public enum LocaleCharset {
 
     /// The line that says why maps are drawn in ASCII: the locale is not UTF-8.
     public static func asciiNote(environment: [String: String]) -> String {
-        let named = characterLocale(environment: environment).map { "\($0.variable)=\($0.value)" } ?? "no LANG set"
-        return "Drawing in ASCII: the locale (\(named)) is not UTF-8; set LANG=C.UTF-8 for braille maps"
+        let named = characterLocale(environment: environment).map { "\($0.variable)=\($0.value)" } ?? L("no LANG set")
+        return L("Drawing in ASCII: the locale (%s) is not UTF-8; set LANG=C.UTF-8 for braille maps", named)
     }
 
     /// The line that says a UTF-8 locale the environment names is not installed and C.UTF-8
     /// stands in for it.
     public static func missingLocaleNote(environment: [String: String]) -> String {
         let named = characterLocale(environment: environment).map { "\($0.variable)=\($0.value)" } ?? "LANG"
-        return "Locale \(named) is not installed; using C.UTF-8 (install it with locale-gen)"
+        return L("Locale %s is not installed; using C.UTF-8 (install it with locale-gen)", named)
     }
 }

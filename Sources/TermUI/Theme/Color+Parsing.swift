@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// Colours as written in theme files.
@@ -17,25 +18,24 @@ extension Color {
         if let i = Color.ansiNames.firstIndex(of: s) { self = .ansi(UInt8(i)); return }
         if s.hasPrefix("ansi:") {
             guard let n = Int(s.dropFirst(5)), (0...15).contains(n) else {
-                throw ColorParseError(message: "'\(raw)': an ANSI colour number must be 0 to 15")
+                throw ColorParseError(message: L("'%s': an ANSI colour number must be 0 to 15", raw))
             }
             self = .ansi(UInt8(n)); return
         }
         if s.hasPrefix("256:") {
             guard let n = Int(s.dropFirst(4)), (0...255).contains(n) else {
-                throw ColorParseError(message: "'\(raw)': a 256-colour index must be 0 to 255")
+                throw ColorParseError(message: L("'%s': a 256-colour index must be 0 to 255", raw))
             }
             self = .indexed(UInt8(n)); return
         }
         if s.hasPrefix("#") {
             let hex = s.dropFirst()
             guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let v = UInt32(hex, radix: 16) else {
-                throw ColorParseError(message: "'\(raw)': a true colour is '#' and six hex digits, like #1e90ff")
+                throw ColorParseError(message: L("'%s': a true colour is '#' and six hex digits, like #1e90ff", raw))
             }
             self = .rgb(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)); return
         }
-        throw ColorParseError(message: "'\(raw)' is not a colour (expected \"default\", a name such as \"red\" or "
-                              + "\"bright-blue\", \"ansi:0\"…\"ansi:15\", \"256:0\"…\"256:255\" or \"#rrggbb\")")
+        throw ColorParseError(message: L("'%s' is not a colour (expected \"default\", a name such as \"red\" or \"bright-blue\", \"ansi:0\"…\"ansi:15\", \"256:0\"…\"256:255\" or \"#rrggbb\")", raw))
     }
 
     /// The colour as a theme file writes it (inverse of ``init(themeValue:)``).

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// Finds and reads theme files: `<directory>/<name>.json`.
@@ -43,7 +44,7 @@ public struct ThemeLoader: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw ThemeError(file: directory, reason: "cannot list the theme directory (\(error.localizedDescription))")
+            throw ThemeError(file: directory, reason: L("cannot list the theme directory (%s)", error.localizedDescription))
         }
         return names.filter { $0.hasSuffix(".json") }
             .map { String($0.dropLast(5)) }
@@ -57,12 +58,12 @@ public struct ThemeLoader: Sendable {
     public func load(named name: String) throws(ThemeError) -> Theme {
         let path = (directory as NSString).appendingPathComponent(name + ".json")
         guard ThemeLoader.isValidName(name) else {
-            throw ThemeError(file: path, reason: "'\(name)' is not a theme name (letters, digits, '-' and '_' only)")
+            throw ThemeError(file: path, reason: L("'%s' is not a theme name (letters, digits, '-' and '_' only)", name))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             let known = (try? availableThemes()) ?? []
-            throw ThemeError(file: path, reason: "no such theme '\(name)'"
-                             + (known.isEmpty ? "" : "; available: " + known.joined(separator: ", ")))
+            throw ThemeError(file: path, reason: known.isEmpty ? L("no such theme '%s'", name)
+                             : L("no such theme '%s'; available: %s", name, known.joined(separator: ", ")))
         }
         return try ThemeLoader.parse(data, name: name, file: path)
     }
@@ -91,47 +92,47 @@ public struct ThemeLoader: Sendable {
             ThemeError(file: file, line: JSONLocator.line(ofKeyPath: path, in: data), key: path.joined(separator: "."), reason: reason)
         }
         guard let object = top as? [String: Any] else {
-            throw ThemeError(file: file, line: 1, reason: "the file must hold a JSON object with a \"roles\" object")
+            throw ThemeError(file: file, line: 1, reason: L("the file must hold a JSON object with a \"roles\" object"))
         }
         for key in object.keys.sorted() where key != "roles" && key != "description" {
-            throw fail([key], "unknown key (a theme has \"description\" and \"roles\")")
+            throw fail([key], L("unknown key (a theme has \"description\" and \"roles\")"))
         }
         var description = ""
         if let d = object["description"] {
-            guard let s = d as? String else { throw fail(["description"], "must be a string") }
+            guard let s = d as? String else { throw fail(["description"], L("must be a string")) }
             description = s
         }
         guard let rolesValue = object["roles"] else {
-            throw ThemeError(file: file, line: 1, key: "roles", reason: "missing: a theme needs a \"roles\" object")
+            throw ThemeError(file: file, line: 1, key: "roles", reason: L("missing: a theme needs a \"roles\" object"))
         }
-        guard let roles = rolesValue as? [String: Any] else { throw fail(["roles"], "must be an object of role name → style") }
+        guard let roles = rolesValue as? [String: Any] else { throw fail(["roles"], L("must be an object of role name → style")) }
         var styles: [String: Style] = [:]
         for role in roles.keys.sorted() {
             let path = ["roles", role]
-            guard !role.isEmpty else { throw fail(path, "a role name cannot be empty") }
+            guard !role.isEmpty else { throw fail(path, L("a role name cannot be empty")) }
             guard let fields = roles[role] as? [String: Any] else {
-                throw fail(path, "a style must be an object with \"fg\", \"bg\" and/or \"attributes\"")
+                throw fail(path, L("a style must be an object with \"fg\", \"bg\" and/or \"attributes\""))
             }
             var style = Style()
             for key in fields.keys.sorted() {
                 let value = fields[key]!
                 switch key {
                 case "fg", "bg":
-                    guard let s = value as? String else { throw fail(path + [key], "a colour must be a string") }
+                    guard let s = value as? String else { throw fail(path + [key], L("a colour must be a string")) }
                     let color: Color
                     do { color = try Color(themeValue: s) } catch { throw fail(path + [key], error.message) }
                     if key == "fg" { style.fg = color } else { style.bg = color }
                 case "attributes":
-                    guard let list = value as? [Any] else { throw fail(path + [key], "must be a list such as [\"bold\"]") }
+                    guard let list = value as? [Any] else { throw fail(path + [key], L("must be a list such as [\"bold\"]")) }
                     for item in list {
                         guard let s = item as? String, let a = Attributes.named.first(where: { $0.name == s.lowercased() }) else {
-                            throw fail(path + [key], "'\(item)' is not an attribute (expected "
-                                       + Attributes.named.map { "\"\($0.name)\"" }.joined(separator: ", ") + ")")
+                            throw fail(path + [key], L("'%s' is not an attribute (expected %s)", item,
+                                                       Attributes.named.map { "\"\($0.name)\"" }.joined(separator: ", ")))
                         }
                         style.attributes.insert(a.attribute)
                     }
                 default:
-                    throw fail(path + [key], "unknown key (a style has \"fg\", \"bg\" and \"attributes\")")
+                    throw fail(path + [key], L("unknown key (a style has \"fg\", \"bg\" and \"attributes\")"))
                 }
             }
             styles[role] = style
@@ -147,12 +148,12 @@ public struct ThemeLoader: Sendable {
            let offset = Int(message[r.upperBound...].prefix(while: \.isNumber)) {
             let (line, column) = JSONLocator.lineAndColumn(ofByteOffset: offset, in: data)
             let what = message[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
-            return ThemeError(file: file, line: line, reason: "invalid JSON: \(what) at column \(column)")
+            return ThemeError(file: file, line: line, reason: L("invalid JSON: %s at column %s", what, column))
         }
         if message.localizedCaseInsensitiveContains("end of file") {
             let (line, _) = JSONLocator.lineAndColumn(ofByteOffset: data.count, in: data)
-            return ThemeError(file: file, line: line, reason: "invalid JSON: the file ends before the JSON does")
+            return ThemeError(file: file, line: line, reason: L("invalid JSON: the file ends before the JSON does"))
         }
-        return ThemeError(file: file, reason: "invalid JSON: \(message)")
+        return ThemeError(file: file, reason: L("invalid JSON: %s", message))
     }
 }

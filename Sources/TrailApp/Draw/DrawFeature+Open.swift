@@ -146,7 +146,7 @@ extension DrawUpdate {
                                         title: L("Update the saved route (its walks stay; W saves a copy instead) as"), text: name))
         } else if let copyOf {
             modal = .prompt(PromptModel(purpose: .drawing(.copyName(copyOf)), title: L("Save a copy of the route as a new hike called"),
-                                        text: name + " (copy)"))
+                                        text: L("%s (copy)", name)))
         } else {
             modal = .prompt(PromptModel(purpose: .drawing(.saveName), title: L("Save the route as a new hike called"),
                                         text: name))

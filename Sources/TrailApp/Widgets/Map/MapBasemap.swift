@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailMap
 
@@ -60,7 +61,7 @@ public struct MapBasemap: Sendable {
     public static func contourStride(zoom: Int) -> Int { zoom >= 11 ? 1 : 1 << min(11 - zoom, 8) }
     /// The status for a view too far out for contours, nil when they are drawn at `zoom`.
     public static func contoursTooFarOut(zoom: Double) -> String? {
-        queryZoom(zoom) >= contourMinimumZoom ? nil : "Contours from zoom \(contourMinimumZoom): zoom in"
+        queryZoom(zoom) >= contourMinimumZoom ? nil : L("Contours from zoom %d: zoom in", contourMinimumZoom)
     }
 
     /// Prepares `features` (loaded for `bounds` at `zoom`).
