@@ -21,7 +21,7 @@ final class DrawEffectPerformer: Sendable {
         case .plan(let request):
             connections.map.async { c in
                 guard let planner = c.routePlanner() else {
-                    send(.draw(.planFailed(request: request.request, reason: "no route planner could be made")))
+                    send(.draw(.planFailed(request: request.request, reason: L("no route planner could be made"))))
                     return
                 }
                 var plan = request.plan(with: planner)
