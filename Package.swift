@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(name: "cairn-overpass", dependencies: ["OverpassSupport"]),
         // The viewer's runtime: the effect performers, the position-source runner, and its launch on
         // the curses terminal (ViewerLaunch).
-        .target(name: "ViewerRuntime", dependencies: ["HikeServices", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
+        .target(name: "ViewerRuntime", dependencies: ["HikeServices", "Localization", "TrailApp", "TrailCore", "TrailFormats", "TrailStore",
                                                       "TrailMap", "TrailTerrain", "TrailLive", "TermUI", "CursesTerminal"]),
         .target(name: "CairnCLI", dependencies: ["Localization", "HikeServices", "OverpassSupport", "ViewerRuntime", "TrailCore", "TrailFormats", "TrailPhotos", "TrailSQLite", "TrailStore", "TrailMap",
                                                  "TrailLive", "TermUI", "TrailApp", "CursesTerminal", "TrailTerrain"]),

@@ -1,5 +1,6 @@
 import CZip
 import Foundation
+import Localization
 
 /// Reads the one `.hgt` entry of a zipped SRTM tile (`N42E001.hgt.zip`) with libzip.
 ///
@@ -33,14 +34,14 @@ enum HGTArchive {
         }
         guard entries.count == 1, let entry = entries.first else {
             throw TerrainError.notATileArchive(file: shownName, reason: entries.isEmpty
-                ? "no .hgt entry among \(count) entr\(count == 1 ? "y" : "ies")"
-                : "\(entries.count) .hgt entries; import one tile per archive")
+                ? Ln("no .hgt entry among %d entry", "no .hgt entry among %d entries", Int(count), count)
+                : L("%d .hgt entries; import one tile per archive", entries.count))
         }
         guard let id = SRTMTileID.fromFileName(entry.name) else {
             throw TerrainError.notATileName(file: shownName + ":" + entry.name)
         }
         if let outer = SRTMTileID.fromFileName(shownName), outer != id {
-            throw TerrainError.notATileArchive(file: shownName, reason: "it holds \(entry.name), another tile")
+            throw TerrainError.notATileArchive(file: shownName, reason: L("it holds %s, another tile", entry.name))
         }
         var st = zip_stat_t()
         zip_stat_init(&st)
@@ -68,7 +69,7 @@ enum HGTArchive {
             return Int64(off)
         }
         if got < 0 {
-            throw TerrainError.unreadable(file: shownName, reason: "damaged archive: " + String(cString: zip_file_strerror(file)))
+            throw TerrainError.unreadable(file: shownName, reason: L("damaged archive: %s", String(cString: zip_file_strerror(file))))
         }
         if got > Int64(format.byteCount) { throw TerrainError.inflatesTooBig(file: shownName, bytes: got) }
         guard got == Int64(format.byteCount) else { throw TerrainError.wrongSize(file: shownName + ":" + entry.name, bytes: got) }

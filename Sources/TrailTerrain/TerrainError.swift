@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a terrain tile could not be imported or opened. Every case names the file.
 public enum TerrainError: Error, Equatable, CustomStringConvertible {
@@ -18,18 +19,17 @@ public enum TerrainError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notATileName(let f):
-            return "\(f): not an SRTM tile name (expected e.g. N42E001.hgt or N42E001.hgt.zip)"
+            return L("%s: not an SRTM tile name (expected e.g. N42E001.hgt or N42E001.hgt.zip)", f)
         case .wrongSize(let f, let b):
-            return "\(f): \(b) bytes is not an SRTM tile (SRTM3 is \(HGTFormat.srtm3.byteCount) bytes, "
-                + "SRTM1 \(HGTFormat.srtm1.byteCount))"
+            return L("%s: %d bytes is not an SRTM tile (SRTM3 is %d bytes, SRTM1 %d)", f, b, HGTFormat.srtm3.byteCount, HGTFormat.srtm1.byteCount)
         case .notATileArchive(let f, let r):
-            return "\(f): not a zipped SRTM tile (\(r))"
+            return L("%s: not a zipped SRTM tile (%s)", f, r)
         case .inflatesTooBig(let f, let b):
-            return "\(f): the tile inside would inflate to \(b) bytes, more than an SRTM tile (\(HGTFormat.srtm1.byteCount)); refused"
+            return L("%s: the tile inside would inflate to %d bytes, more than an SRTM tile (%d); refused", f, b, HGTFormat.srtm1.byteCount)
         case .unreadable(let f, let r):
-            return "\(f): cannot read (\(r))"
+            return L("%s: cannot read (%s)", f, r)
         case .cannotWrite(let p, let r):
-            return "\(p): cannot write the terrain folder (\(r))"
+            return L("%s: cannot write the terrain folder (%s)", p, r)
         }
     }
 }

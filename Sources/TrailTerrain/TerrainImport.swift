@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,18 +27,18 @@ public enum TerrainImport {
     public static func expand(_ path: String, shownAs shown: String) throws -> [(path: String, shown: String)] {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw TerrainError.unreadable(file: shown, reason: "no such file or directory")
+            throw TerrainError.unreadable(file: shown, reason: L("no such file or directory"))
         }
         guard isDir.boolValue else { return [(path, shown)] }
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw TerrainError.unreadable(file: shown, reason: "cannot list the directory")
+            throw TerrainError.unreadable(file: shown, reason: L("cannot list the directory"))
         }
         let tiles = names.filter { n in
             let l = n.lowercased()
             return !n.hasPrefix(".") && (l.hasSuffix(".hgt") || l.hasSuffix(".hgt.zip"))
         }.sorted()
-        guard !tiles.isEmpty else { throw TerrainError.unreadable(file: shown, reason: "no .hgt or .hgt.zip files in the directory") }
+        guard !tiles.isEmpty else { throw TerrainError.unreadable(file: shown, reason: L("no .hgt or .hgt.zip files in the directory")) }
         return tiles.map { ((path as NSString).appendingPathComponent($0), (shown as NSString).appendingPathComponent($0)) }
     }
 

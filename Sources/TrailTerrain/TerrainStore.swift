@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 
 /// The offline terrain: a folder of SRTM `.hgt` files named by tile (`N42E001.hgt`), each
@@ -51,9 +52,9 @@ public final class TerrainStore {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names.sorted() where name.lowercased().hasSuffix(".hgt") && !name.hasPrefix(".") {
             let path = (directory as NSString).appendingPathComponent(name)
-            guard let id = SRTMTileID.fromFileName(name) else { ignored.append((name, "not an SRTM tile name")); continue }
+            guard let id = SRTMTileID.fromFileName(name) else { ignored.append((name, L("not an SRTM tile name"))); continue }
             let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? -1
-            guard HGTFormat.forByteCount(size) != nil else { ignored.append((name, "\(size) bytes is no SRTM grid")); continue }
+            guard HGTFormat.forByteCount(size) != nil else { ignored.append((name, L("%d bytes is no SRTM grid", size))); continue }
             tilePaths[id] = path
         }
     }
@@ -142,9 +143,9 @@ public enum NoDataReason: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noTile(let id): return "no terrain tile \(id.name) imported; " + id.howToGet
-        case .void(let id): return "a void in tile \(id.name): the four surrounding samples have no data"
-        case .invalidCoordinate: return "not a valid position"
+        case .noTile(let id): return L("no terrain tile %s imported; %s", id.name, id.howToGet)
+        case .void(let id): return L("a void in tile %s: the four surrounding samples have no data", id.name)
+        case .invalidCoordinate: return L("not a valid position")
         }
     }
 
@@ -169,8 +170,7 @@ extension SRTMTileID {
     /// "get N42E000.hgt (SRTM3, public domain; free NASA Earthdata login) from URL, then run
     /// `cairn dem import N42E000.SRTMGL3.hgt.zip`".
     public var howToGet: String {
-        "get \(name).hgt (SRTM3, public domain; free NASA Earthdata login) from \(downloadURL), then run "
-            + "`cairn dem import \(name).SRTMGL3.hgt.zip`"
+        L("get %s.hgt (SRTM3, public domain; free NASA Earthdata login) from %s, then run `cairn dem import %s.SRTMGL3.hgt.zip`", name, downloadURL, name)
     }
 
     /// The tiles that hold a sample at `c`: the one containing it, then on its south and west

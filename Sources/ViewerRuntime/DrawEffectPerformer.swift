@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HikeServices
+import Localization
 import TrailApp
 import TrailCore
 import TrailMap
@@ -20,7 +21,7 @@ final class DrawEffectPerformer: Sendable {
         case .plan(let request):
             connections.map.async { c in
                 guard let planner = c.routePlanner() else {
-                    send(.draw(.planFailed(request: request.request, reason: "no route planner could be made")))
+                    send(.draw(.planFailed(request: request.request, reason: L("no route planner could be made"))))
                     return
                 }
                 var plan = request.plan(with: planner)
@@ -131,7 +132,7 @@ final class DrawEffectPerformer: Sendable {
         return stops.enumerated().map { i, stop in
             let near = saved.min { Geodesy.distance(from: stop, to: $0.coordinate) < Geodesy.distance(from: stop, to: $1.coordinate) }
             guard let w = near, Geodesy.distance(from: stop, to: w.coordinate) <= 5, let name = w.name,
-                  name != "Stop \(i + 1)" else { return nil }
+                  name != "Stop \(i + 1)", name != L("Stop %d", i + 1) else { return nil }
             return name
         }
     }

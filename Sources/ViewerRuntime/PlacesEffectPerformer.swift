@@ -1,5 +1,6 @@
 import Foundation
 import HikeServices
+import Localization
 import TrailApp
 import TrailCore
 import TrailMap
@@ -20,7 +21,7 @@ final class PlacesEffectPerformer: ScreenEffectPerformer {
             connections.map.async { c in
                 do {
                     guard let map = try c.store() else {
-                        send(.places(.failed("no map store; import an extract with `cairn map import FILE.osm`"))); return
+                        send(.places(.failed(L("no map store; import an extract with `cairn map import FILE.osm`")))); return
                     }
                     let line = TrailProximity(coordinates: coordinates, distances: distances, segmentStarts: starts)
                     let found: [PlaceAlongTrail]
@@ -46,11 +47,11 @@ final class PlacesEffectPerformer: ScreenEffectPerformer {
                     let status: String
                     if case .add = effect {
                         let p = try store.addPlace(PlaceHeights.filled(place, c.terrain()), to: id)
-                        status = "Added \(p.isOwn ? "your place" : p.kind.label) “\(TerminalText.clean(p.name ?? "unnamed"))” "
-                            + "to the hike (#\(p.id ?? 0))"
+                        status = L("Added %s “%s” to the hike (#%d)", p.isOwn ? L("your place") : p.kind.label,
+                                   TerminalText.clean(p.name ?? L("unnamed")), p.id ?? 0)
                     } else {
                         try store.updatePlace(place, of: id)
-                        status = "Place changed"
+                        status = L("Place changed")
                     }
                     send(.places(.stored(id, try store.places(of: id), status: status)))
                 } catch {
@@ -62,7 +63,7 @@ final class PlacesEffectPerformer: ScreenEffectPerformer {
                 do {
                     let store = try c.store()
                     try store.removePlaces([placeID], from: id)
-                    send(.places(.stored(id, try store.places(of: id), status: "Place removed")))
+                    send(.places(.stored(id, try store.places(of: id), status: L("Place removed"))))
                 } catch {
                     send(.places(.failed("\(error)")))
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import HikeServices
+import Localization
 import TrailApp
 import TrailCore
 import TrailMap
@@ -28,10 +29,10 @@ final class ReviewEffectPerformer: ScreenEffectPerformer {
                     connections.map.async { m in
                         do {
                             guard let map = try m.store() else {
-                                send(.review(.failed("no map store; import an extract with `cairn map import FILE.osm.pbf`"))); return
+                                send(.review(.failed(L("no map store; import an extract with `cairn map import FILE.osm.pbf`")))); return
                             }
                             guard var match = try HikeMatching.match(segments: raw, map: map) else {
-                                send(.review(.failed("the hike has no points to match"))); return
+                                send(.review(.failed(L("the hike has no points to match")))); return
                             }
                             match.noteHeightEffects(recorded: recorded)
                             let saved = kept.flatMap { match.choices(giving: $0, recorded: recorded) }

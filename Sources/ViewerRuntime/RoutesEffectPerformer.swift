@@ -1,5 +1,6 @@
 import Foundation
 import HikeServices
+import Localization
 import TrailApp
 import TrailCore
 import TrailMap
@@ -21,7 +22,7 @@ final class RoutesEffectPerformer: ScreenEffectPerformer {
             connections.map.async { c in
                 do {
                     guard let map = try c.store() else {
-                        send(.routes(.failed("no map store; import an extract with `cairn map import FILE.osm`"))); return
+                        send(.routes(.failed(L("no map store; import an extract with `cairn map import FILE.osm`")))); return
                     }
                     // Listed as `cairn routes` lists them (RouteListing).
                     let listing = try RouteListing(map: map, box: box, near: point, includeLongDistance: includeLong)
@@ -39,7 +40,7 @@ final class RoutesEffectPerformer: ScreenEffectPerformer {
                     let figures = CompletionNames.figures(c, lines, names: names)
                     send(.routes(.completion(key, figures)))
                 } catch {
-                    send(.routes(.failed("completion: \(error)")))
+                    send(.routes(.failed(L("completion: %s", "\(error)"))))
                 }
             }
         case .open(let route):
@@ -53,13 +54,13 @@ final class RoutesEffectPerformer: ScreenEffectPerformer {
                     let plain = terrain == nil ? [] : [route.hike().contentHash]
                     switch try s.store().insert(hike, sameAs: plain) {
                     case .inserted(let id):
-                        send(.routes(.opened(id, status: "Stored \(title) as hike \(id)"
-                                             + (terrain == nil ? " (no terrain: no heights)" : " with terrain heights"))))
+                        send(.routes(.opened(id, status: terrain == nil ? L("Stored %s as hike %s (no terrain: no heights)", title, id)
+                                                 : L("Stored %s as hike %s with terrain heights", title, id))))
                     case .duplicate(let id):
-                        send(.routes(.opened(id, status: "\(title) is stored already as hike \(id)")))
+                        send(.routes(.opened(id, status: L("%s is stored already as hike %s", title, id))))
                     }
                 } catch {
-                    send(.routes(.failed("opening the route: \(error)")))
+                    send(.routes(.failed(L("opening the route: %s", "\(error)"))))
                 }
             }
         }

@@ -78,7 +78,7 @@ enum RecordFilterOptions {
             break
         }
         guard let v = Double(digits), v.isFinite, allowZero ? v >= 0 : v > 0 else {
-            throw CLIError.usage("\(option) needs a value such as \(example), not '\(TerminalText.clean(text))'")
+            throw CLIError.usage(L("%s needs a value such as %s, not '%s'", option, example, TerminalText.clean(text)))
         }
         return v * factor
     }

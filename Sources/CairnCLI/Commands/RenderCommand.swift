@@ -37,11 +37,8 @@ public enum RenderCommand: Command {
                                   help: N("which track of a GPX file (numbered as by 'cairn import --list')"))
     public static let options: [OptionSpec] = [size, scrub, range, zoom, time, lineColours, slope, grade, contours, terrain, hillshade, ansi, .ascii, .theme, .units,
                                                track, .store, .map, .dem]
-    public static let notes = ThemeOption.lookupNote + """
-
-        Map data is read from the map store when it exists; without it the map says so.
-        Contour lines (--contours) come from the terrain tiles imported with 'cairn dem import'.
-        """
+    // The themes' lookup note (``ThemeOption/lookupNote``) and this command's own, one message.
+    public static let notes = N("Themes are looked up in $CAIRN_THEMES, else in a Themes/ directory beside the cairn\nexecutable or in one of its parent directories (a checkout's Themes/ for\n.build/debug/cairn), else in <prefix>/share/cairn/Themes for <prefix>/bin/cairn.\nMap data is read from the map store when it exists; without it the map says so.\nContour lines (--contours) come from the terrain tiles imported with 'cairn dem import'.")
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let size = try parseSize(args.value(Self.size) ?? "120x40")

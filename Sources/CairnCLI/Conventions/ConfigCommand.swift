@@ -26,7 +26,10 @@ public enum ConfigCommand: Command {
             return 0
         }
         var s = path + "\n"
-        for setting in config.settings { s += "  \(setting.key) = \(TerminalText.clean(setting.value))  (line \(setting.line))\n" }
+        for setting in config.settings {
+            // TRANSLATORS: after a setting of the config file, the line it is on.
+            s += "  \(setting.key) = \(TerminalText.clean(setting.value))  " + L("(line %d)", setting.line) + "\n"
+        }
         context.stdout.write(s)
         return config.warnings.isEmpty ? 0 : 1
     }

@@ -37,8 +37,7 @@ extension OptionSpec {
     public static let theme = OptionSpec(
         "--theme", value: "NAME", kind: .choice(["dark", "light", "high-contrast", "mono"]),
         defaultHelp: N("dark; mono when NO_COLOR is set"),
-        help: "the colours of the drawn screen: a theme from Themes/ (dark, light, high-contrast, mono, "
-            + "or NAME.json of your own); only the commands that draw take it")
+        help: N("the colours of the drawn screen: a theme from Themes/ (dark, light, high-contrast, mono, or NAME.json of your own); only the commands that draw take it"))
         .configured("theme", environment: "NO_COLOR", example: "dark")
 
     /// `--ascii`: ASCII instead of braille, for terminals without UTF-8.
@@ -48,8 +47,7 @@ extension OptionSpec {
     /// `--gps SPEC`: where live positions come from (``LiveOptions``).
     public static let gps = OptionSpec(
         "--gps", value: "SPEC",
-        help: "position source: gpsd://HOST:PORT (default gpsd://127.0.0.1:2947), nmea:DEVICE[@BAUD] "
-            + "or an NMEA log file, replay:FILE.gpx")
+        help: N("position source: gpsd://HOST:PORT (default gpsd://127.0.0.1:2947), nmea:DEVICE[@BAUD] or an NMEA log file, replay:FILE.gpx"))
         .configured("gps", example: "gpsd://127.0.0.1:2947") { text in
             do { _ = try PositionSourceSpec(parsing: text) } catch { throw CLIError.usage("\(error)") }
         }
@@ -71,7 +69,7 @@ extension OptionSpec {
     /// `--alerts bell|speech|both|none`: how off-route alerts sound (config `alerts`).
     public static let alerts = OptionSpec(
         "--alerts", value: "HOW", kind: .choice(["bell", "speech", "both", "none"]), defaultValue: "bell",
-        help: "how off-route alerts sound: bell, speech (espeak-ng), both or none (the banner shows always)")
+        help: N("how off-route alerts sound: bell, speech (espeak-ng), both or none (the banner shows always)"))
         .configured("alerts")
 
     /// The live-position options of the viewer and `follow`, in help order.
@@ -80,9 +78,5 @@ extension OptionSpec {
 
 /// Where `--theme NAME` looks, for the notes of the commands that draw.
 enum ThemeOption {
-    static let lookupNote = """
-        Themes are looked up in $CAIRN_THEMES, else in a Themes/ directory beside the cairn
-        executable or in one of its parent directories (a checkout's Themes/ for
-        .build/debug/cairn), else in <prefix>/share/cairn/Themes for <prefix>/bin/cairn.
-        """
+    static let lookupNote = N("Themes are looked up in $CAIRN_THEMES, else in a Themes/ directory beside the cairn\nexecutable or in one of its parent directories (a checkout's Themes/ for\n.build/debug/cairn), else in <prefix>/share/cairn/Themes for <prefix>/bin/cairn.")
 }

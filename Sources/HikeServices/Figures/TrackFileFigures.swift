@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailFormats
 import TrailStore
@@ -70,7 +71,7 @@ public struct TrackFileFigures: Sendable {
         guard doc.tracks.allSatisfy({ $0.pointCount == 0 }) && doc.routes.allSatisfy({ $0.points.isEmpty }) else { return nil }
         if doc.waypoints.isEmpty { return HikeImportPlan.PlanError.nothingToImport(file: file).description }
         let n = doc.waypoints.count
-        return "\(file): no tracks or routes with points, only \(n) waypoint\(n == 1 ? "" : "s"); no statistics"
+        return Ln("%s: no tracks or routes with points, only %d waypoint; no statistics", "%s: no tracks or routes with points, only %d waypoints; no statistics", n, file, n)
     }
 
     /// Every track (with its segments' statistics when it has several, and its laps), then

@@ -1,3 +1,4 @@
+import Localization
 import TrailFormats
 
 /// Turns a GPX reader's warnings into a few lines for stderr: identical messages are folded
@@ -12,6 +13,13 @@ public enum ReaderWarnings {
 
         /// "(183 times, first at line 22)" after a repeated message; "" for a single one.
         var times: String { count > 1 ? " (\(count) times\(first > 0 ? ", first at line \(first)" : ""))" : "" }
+
+        /// ``times`` in the user's language, for stderr (``times`` stays English for JSON).
+        var timesText: String {
+            guard count > 1 else { return "" }
+            return " (" + (first > 0 ? Ln("%d time, first at line %d", "%d times, first at line %d", count, count, first)
+                                     : Ln("%d time", "%d times", count, count)) + ")"
+        }
     }
 
     /// `warnings` folded by message, in the order each first came.
@@ -34,10 +42,11 @@ public enum ReaderWarnings {
         let name = TerminalText.clean(fileName)
         var out: [String] = []
         for g in groups.prefix(limit) {
-            out.append("\(name)\(g.first > 0 ? ":\(g.first)" : ""): warning: \(TerminalText.clean(g.message))\(g.times)")
+            // TRANSLATORS: a warning on stderr, as a compiler writes one: "FILE:LINE: warning: MESSAGE".
+            out.append(L("%s: warning: %s", name + (g.first > 0 ? ":\(g.first)" : ""), TerminalText.clean(g.message)) + g.timesText)
         }
         let hidden = groups.dropFirst(limit).reduce(0) { $0 + $1.count } + omitted
-        if hidden > 0 { out.append("\(name): \(hidden) more warning\(hidden == 1 ? "" : "s")") }
+        if hidden > 0 { out.append(Ln("%s: %d more warning", "%s: %d more warnings", hidden, name, hidden)) }
         return out
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import OverpassSupport
 import TrailStore
@@ -50,10 +51,10 @@ public struct OverpassCache: Sendable {
     /// - Throws: ``OverpassCacheError`` when the folder or its lock file cannot be made.
     public func lock() throws -> Lock {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw OverpassCacheError("cannot create the cache folder \(TerminalText.clean(directory)): \(error.localizedDescription)")
+            throw OverpassCacheError(L("cannot create the cache folder %s: %s", TerminalText.clean(directory), error.localizedDescription))
         }
         let fd = open(directory + "/fetch.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OverpassCacheError("cannot open \(TerminalText.clean(directory))/fetch.lock") }
+        guard fd >= 0 else { throw OverpassCacheError(L("cannot open %s", TerminalText.clean(directory) + "/fetch.lock")) }
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
         return Lock(fd: fd)
     }
@@ -63,7 +64,7 @@ public struct OverpassCache: Sendable {
     /// for rather than the extent of the nodes (ways crossing the edge are kept whole).
     /// - Throws: ``OverpassError/truncated(_:)`` when the part cannot be read or the answer written.
     public func keep(bounds box: BoundingBox) throws {
-        guard let input = FileHandle(forReadingAtPath: partPath) else { throw OverpassError.truncated("nothing written") }
+        guard let input = FileHandle(forReadingAtPath: partPath) else { throw OverpassError.truncated(L("nothing written")) }
         defer { try? input.close() }
         let head = input.readData(ofLength: 65_536)
         let text = String(decoding: head, as: UTF8.self)
@@ -80,7 +81,7 @@ public struct OverpassCache: Sendable {
         }
         let temp = answerPath + ".tmp"
         _ = FileManager.default.createFile(atPath: temp, contents: prefix)
-        guard let output = FileHandle(forWritingAtPath: temp) else { throw OverpassError.truncated("cannot write the cache") }
+        guard let output = FileHandle(forWritingAtPath: temp) else { throw OverpassError.truncated(L("cannot write the cache")) }
         output.seekToEndOfFile()
         while true {
             let chunk = input.readData(ofLength: 1 << 20)
@@ -88,7 +89,7 @@ public struct OverpassCache: Sendable {
             output.write(chunk)
         }
         try? output.close()
-        guard rename(temp, answerPath) == 0 else { throw OverpassError.truncated("cannot keep the answer in the cache") }
+        guard rename(temp, answerPath) == 0 else { throw OverpassError.truncated(L("cannot keep the answer in the cache")) }
         try? FileManager.default.removeItem(atPath: partPath)
     }
 

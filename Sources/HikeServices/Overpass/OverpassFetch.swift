@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import OverpassSupport
 import TrailCore
 
@@ -29,8 +30,8 @@ public enum OverpassFetch {
         guard refresh || !cache.hasAnswer else { held = true; return (false, lock) }
         asking()
         guard let helper = OverpassHelper.find() else {
-            throw Failure(description: "\(OverpassHelper.programName), which makes the request, is not installed beside cairn; "
-                          + "reinstall cairn ('make install' puts it in PREFIX/libexec/cairn)")
+            throw Failure(description: L("%s, which makes the request, is not installed beside cairn; reinstall cairn ('make install' puts it in PREFIX/libexec/cairn)",
+                                         OverpassHelper.programName))
         }
         do {
             try helper.fetch(query: query.text, endpoint: endpoint, userAgent: userAgent, maxBytes: query.maxSize,
@@ -38,7 +39,7 @@ public enum OverpassFetch {
             try cache.keep(bounds: query.box)
         } catch let e as OverpassError {
             cache.discardPart()
-            throw Failure(description: "\(TerminalText.clean(e.description)); nothing was imported")
+            throw Failure(description: L("%s; nothing was imported", TerminalText.clean(e.description)))
         }
         held = true
         return (true, lock)

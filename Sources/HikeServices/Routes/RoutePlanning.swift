@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailFormats
 import TrailMap
@@ -33,10 +34,10 @@ public struct PlannedRoute {
                 planner = RoutePlanner(store: try MapStore(path: mapPath, readOnly: true), options: options,
                                        elevation: terrain.map { TerrainLookup(store: $0.store) })
             } catch {
-                note("cannot open the map store: \(TerminalText.clean("\(error)")); legs are straight")
+                note(L("cannot open the map store: %s; legs are straight", TerminalText.clean("\(error)")))
             }
         } else if routing {
-            note("no map store at \(TerminalText.clean(mapPath)); legs are straight (import an extract with `cairn map import FILE.osm`)")
+            note(L("no map store at %s; legs are straight (import an extract with `cairn map import FILE.osm`)", TerminalText.clean(mapPath)))
         }
         var plan: RoutePlan
         if let planner {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 
 /// What one import did: counts, the data date, coverage and every irregularity met.
@@ -72,29 +73,29 @@ public struct MapImportReport: Sendable, Equatable {
     public var warnings: [String] {
         var w: [String] = []
         if deletedObjectsSkipped > 0 {
-            w.append("\(deletedObjectsSkipped) object(s) marked deleted (action=\"delete\" or visible=\"false\") were skipped")
+            w.append(Ln("%d object(s) marked deleted (action=\"delete\" or visible=\"false\") were skipped", "%d object(s) marked deleted (action=\"delete\" or visible=\"false\") were skipped", deletedObjectsSkipped, deletedObjectsSkipped))
         }
         if negativeIDObjects > 0 {
-            w.append("\(negativeIDObjects) object(s) with negative ids (not uploaded from JOSM) were kept under those ids; they are local to this file")
+            w.append(Ln("%d object(s) with negative ids (not uploaded from JOSM) were kept under those ids; they are local to this file", "%d object(s) with negative ids (not uploaded from JOSM) were kept under those ids; they are local to this file", negativeIDObjects, negativeIDObjects))
         }
         if nodesWithoutPosition > 0 {
-            w.append("\(nodesWithoutPosition) node(s) without a valid position were treated as missing")
+            w.append(Ln("%d node(s) without a valid position were treated as missing", "%d node(s) without a valid position were treated as missing", nodesWithoutPosition, nodesWithoutPosition))
         }
         if waysWithMissingNodes > 0 {
-            w.append("\(waysWithMissingNodes) way(s) reference \(missingNodeReferences) node(s) missing from the file: "
-                     + "\(waysSplit) kept as the parts that are present, \(waysDropped) dropped")
+            w.append(Ln("%d way(s) reference %d node(s) missing from the file: %d kept as the parts that are present, %d dropped", "%d way(s) reference %d node(s) missing from the file: %d kept as the parts that are present, %d dropped",
+                        waysWithMissingNodes, waysWithMissingNodes, missingNodeReferences, waysSplit, waysDropped))
         }
         if relationsWithMissingMembers > 0 {
-            w.append("\(relationsWithMissingMembers) relation(s) reference \(missingMemberReferences) member(s) missing from the file; kept what is there")
+            w.append(Ln("%d relation(s) reference %d member(s) missing from the file; kept what is there", "%d relation(s) reference %d member(s) missing from the file; kept what is there", relationsWithMissingMembers, relationsWithMissingMembers, missingMemberReferences))
         }
         if unclosedMultipolygons > 0 {
-            w.append("\(unclosedMultipolygons) multipolygon(s) do not close into rings and were stored as lines")
+            w.append(Ln("%d multipolygon(s) do not close into rings and were stored as lines", "%d multipolygon(s) do not close into rings and were stored as lines", unclosedMultipolygons, unclosedMultipolygons))
         }
         if olderVersionsSkipped > 0 {
-            w.append("\(olderVersionsSkipped) object(s) are older than the stored copy and were skipped")
+            w.append(Ln("%d object(s) are older than the stored copy and were skipped", "%d object(s) are older than the stored copy and were skipped", olderVersionsSkipped, olderVersionsSkipped))
         }
         if partialCopiesKeptStored > 0 {
-            w.append("\(partialCopiesKeptStored) partial object(s) did not replace complete stored copies")
+            w.append(Ln("%d partial object(s) did not replace complete stored copies", "%d partial object(s) did not replace complete stored copies", partialCopiesKeptStored, partialCopiesKeptStored))
         }
         return w
     }

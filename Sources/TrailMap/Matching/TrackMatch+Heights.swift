@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 
 /// What keeping one choice of a reviewed section does to the hike's heights, against keeping
@@ -22,13 +23,15 @@ public struct SectionHeightEffect: Sendable, Hashable {
     /// "cuts the 2594 m high point; gain −152 m, loss −150 m" (the parts that count).
     public func summary(_ u: UnitFormatter) -> String {
         var parts: [String] = []
-        if let h = cutHighPoint { parts.append("cuts the \(u.elevation(h)) high point") }
-        func signed(_ name: String, _ d: Double) {
-            guard abs(d) > TrackMatch.heightTolerance else { return }
-            parts.append("\(name) \(d > 0 ? "+" : "−")\(u.elevation(abs(d)))")
+        if let h = cutHighPoint { parts.append(L("cuts the %s high point", u.elevation(h))) }
+        func signed(_ d: Double) -> String? {
+            guard abs(d) > TrackMatch.heightTolerance else { return nil }
+            return (d > 0 ? "+" : "−") + u.elevation(abs(d))
         }
-        signed("gain", gainChange)
-        signed("loss", lossChange)
+        // TRANSLATORS: the change of the elevation gain, as "+12 m" or "−152 m".
+        if let g = signed(gainChange) { parts.append(L("gain %s", g)) }
+        // TRANSLATORS: the change of the elevation loss, as "+12 m" or "−150 m".
+        if let l = signed(lossChange) { parts.append(L("loss %s", l)) }
         return parts.joined(separator: "; ")
     }
 }

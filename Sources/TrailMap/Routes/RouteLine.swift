@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 
 /// A waymarked route's member ways assembled into one ordered line.
@@ -127,7 +128,8 @@ public struct RouteSummary: Sendable, Hashable, Identifiable {
     public var title: String {
         if let n = route.name, !n.isEmpty { return n }
         if let r = route.ref, !r.isEmpty { return r }
-        return "relation \(route.id)"
+        // TRANSLATORS: the title of an OpenStreetMap route relation without a name or ref.
+        return L("relation %d", route.id)
     }
 
     /// `lwn`… as a word: local, regional, national, international (nil when untagged).
@@ -137,6 +139,23 @@ public struct RouteSummary: Sendable, Hashable, Identifiable {
         case "rwn": return "regional"
         case "nwn": return "national"
         case "iwn": return "international"
+        case let other?: return other
+        case nil: return nil
+        }
+    }
+
+    /// ``network`` in the user's language (``network`` itself is for JSON): local, regional,
+    /// national, international translated, another tag value as it is.
+    public var networkWord: String? {
+        switch route.tags["network"] {
+        // TRANSLATORS: a route network (OpenStreetMap lwn), shown as "local network".
+        case "lwn": return L("local")
+        // TRANSLATORS: a route network (OpenStreetMap rwn), shown as "regional network".
+        case "rwn": return L("regional")
+        // TRANSLATORS: a route network (OpenStreetMap nwn), shown as "national network".
+        case "nwn": return L("national")
+        // TRANSLATORS: a route network (OpenStreetMap iwn), shown as "international network".
+        case "iwn": return L("international")
         case let other?: return other
         case nil: return nil
         }
@@ -223,21 +242,21 @@ extension RouteSummary {
     public func hike(calculator: StatisticsCalculator = StatisticsCalculator(),
                      elevate: ((Track) -> Track)? = nil) -> NewHike {
         let segments = line.runs.map { TrackSegment(points: $0.map { Trackpoint($0) }) }
-        let link = Link(href: osmURL, text: "OpenStreetMap relation \(route.id)")
+        let link = Link(href: osmURL, text: L("OpenStreetMap relation %d", route.id))
         var about: [String] = []
         if let r = route.ref, r != title { about.append(r) }
-        if let n = network { about.append("\(n) network") }
-        if let f = route.tags["from"], let t = route.tags["to"] { about.append("from \(f) to \(t)") }
+        if let n = networkWord { about.append(L("%s network", n)) }
+        if let f = route.tags["from"], let t = route.tags["to"] { about.append(L("from %s to %s", f, t)) }
         if !line.gaps.isEmpty {
-            about.append("\(line.gaps.count) gap\(line.gaps.count == 1 ? "" : "s") between members not in the map")
+            about.append(Ln("%d gap between members not in the map", "%d gaps between members not in the map", line.gaps.count, line.gaps.count))
         }
-        let description = (about + ["waymarked route from OpenStreetMap (© OpenStreetMap contributors, ODbL)"]).joined(separator: "; ")
+        let description = (about + [L("waymarked route from OpenStreetMap (© OpenStreetMap contributors, ODbL)")]).joined(separator: "; ")
         let plain = Track(name: title, description: description, source: "OpenStreetMap", links: [link], type: "hiking",
                           segments: segments)
         let track = elevate?(plain) ?? plain
         let waypoints = line.gaps.map { g in
             Waypoint(latitude: g.from.latitude, longitude: g.from.longitude,
-                     name: "Gap of \(Int(g.length.rounded())) m in the route", description: "members missing from the map", type: "gap")
+                     name: L("Gap of %d m in the route", Int(g.length.rounded())), description: L("members missing from the map"), type: "gap")
         }
         // A planned line, not a walk: the kind of drawn lines (planned terrain heights, editable
         // as a drawing) and no time, so no start is shown (the moment it was opened is not one).

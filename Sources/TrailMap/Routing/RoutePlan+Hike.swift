@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 
 extension RoutePlan {
@@ -32,7 +33,7 @@ extension RoutePlan {
     public func stopWaypoints(names: [String?] = []) -> [Waypoint] {
         stops.enumerated().map { i, c in
             let given = i < names.count ? names[i]?.trimmingCharacters(in: .whitespacesAndNewlines) : nil
-            let name = given.flatMap { $0.isEmpty ? nil : $0 } ?? "Stop \(i + 1)"
+            let name = given.flatMap { $0.isEmpty ? nil : $0 } ?? L("Stop %d", i + 1)
             return Waypoint(latitude: c.latitude, longitude: c.longitude, name: name, type: "stop")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailSQLite
 
@@ -40,7 +41,7 @@ extension MapStore {
     public func removeExtract(named name: String) throws -> MapRemoveReport {
         let matches = try imports(named: name)
         guard !matches.isEmpty else {
-            throw MapRemoveError(name: name, reason: "no imported extract has this name; `cairn map info` lists them")
+            throw MapRemoveError(name: name, reason: L("no imported extract has this name; `cairn map info` lists them"))
         }
         return try db.transaction { try dropImports(matches.map(\.id)) }
     }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Localization
 import TrailCore
 import TrailSQLite
 
@@ -66,7 +67,7 @@ public final class MapStore {
         let inMemory = path == ":memory:"
         createdFile = !inMemory && !readOnly && !FileManager.default.fileExists(atPath: path)
         if !inMemory && FileManager.default.fileExists(atPath: path) && !SQLiteFile.looksLikeSQLite(path) {
-            throw OpenError(path: path, reason: "not a Cairn map store (not an SQLite database); it was left unchanged")
+            throw OpenError(path: path, reason: L("not a Cairn map store (not an SQLite database); it was left unchanged"))
         }
         if !readOnly { try Self.createParentDirectory(of: path) }
         do {
@@ -77,7 +78,7 @@ public final class MapStore {
             let appID = try db.applicationID
             let hasTables = try db.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
             if appID != Self.applicationID && (appID != 0 || hasTables > 0) {
-                throw OpenError(path: path, reason: "not a Cairn map store (another database is at this path); nothing was changed")
+                throw OpenError(path: path, reason: L("not a Cairn map store (another database is at this path); nothing was changed"))
             }
             if !readOnly {
                 try db.execute("PRAGMA synchronous = NORMAL")
@@ -85,7 +86,7 @@ public final class MapStore {
                 try Self.migrator.migrate(db)
                 if appID == 0 { try db.setApplicationID(Self.applicationID) }
             } else if appID == 0 {
-                throw OpenError(path: path, reason: "empty file, not a Cairn map store yet (run `cairn map import`)")
+                throw OpenError(path: path, reason: L("empty file, not a Cairn map store yet (run `cairn map import`)"))
             }
         } catch let e as SQLiteError {
             throw Self.translate(e, path: path)
@@ -99,10 +100,13 @@ public final class MapStore {
         if !inMemory { try? db.execute("PRAGMA mmap_size = 2147418112") }
     }
 
-    static let interruptedImportReason = "an import into it was killed before it finished; "
-        + "`cairn map import` (any file) rolls it back, then the map opens as before that import"
+    static var interruptedImportReason: String {
+        L("an import into it was killed before it finished; `cairn map import` (any file) rolls it back, then the map opens as before that import")
+    }
 
-    static let readOnlyReason = "read-only (the file or its directory cannot be written, and SQLite needs both); it was left unchanged"
+    static var readOnlyReason: String {
+        L("read-only (the file or its directory cannot be written, and SQLite needs both); it was left unchanged")
+    }
 
     /// SQLite's file-level result codes as an ``OpenError`` in words; others unchanged.
     static func translate(_ e: SQLiteError, path: String) -> Error {
@@ -111,13 +115,13 @@ public final class MapStore {
         if e.code == SQLITE_READONLY | (3 << 8) { return OpenError(path: path, reason: interruptedImportReason) }
         switch e.primaryCode {
         case SQLITE_NOTADB:
-            return OpenError(path: path, reason: "not a Cairn map store (not an SQLite database); it was left unchanged")
+            return OpenError(path: path, reason: L("not a Cairn map store (not an SQLite database); it was left unchanged"))
         case SQLITE_CORRUPT:
-            return OpenError(path: path, reason: "damaged (\(e.message)); it was left unchanged")
+            return OpenError(path: path, reason: L("damaged (%s); it was left unchanged", e.message))
         case SQLITE_READONLY:
             return OpenError(path: path, reason: readOnlyReason)
         case SQLITE_CANTOPEN:
-            return OpenError(path: path, reason: "cannot open it: " + (SQLiteFile.whyCannotOpen(path) ?? e.message))
+            return OpenError(path: path, reason: L("cannot open it: %s", SQLiteFile.whyCannotOpen(path) ?? e.message))
         default:
             return e
         }
@@ -146,7 +150,7 @@ public final class MapStore {
             d = (d as NSString).deletingLastPathComponent
         }
         for m in missing.reversed() where mkdir(m, 0o700) != 0 && errno != EEXIST {
-            throw OpenError(path: path, reason: "cannot create directory \(m): \(String(cString: strerror(errno)))")
+            throw OpenError(path: path, reason: L("cannot create directory %s: %s", m, String(cString: strerror(errno))))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailSQLite
 
@@ -16,7 +17,7 @@ public enum LineVersionError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .segmentCount(let given, let raw):
-            return "a line version needs one list of points per segment: \(given) given for a line of \(raw); nothing was stored"
+            return L("a line version needs one list of points per segment: %d given for a line of %d; nothing was stored", given, raw)
         }
     }
 }

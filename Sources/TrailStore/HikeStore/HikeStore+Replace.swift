@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailSQLite
 
@@ -10,7 +11,12 @@ public enum ReplaceLineError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .notDrawn(let id, let kind):
-            return "\(id) is \(kind.rawValue), not a drawn route: only drawn routes are edited in place; nothing was changed"
+            let word = switch kind {
+            case .recorded: L("recorded")
+            case .imported: L("imported")
+            case .drawn: L("drawn")
+            }
+            return L("%s is %s, not a drawn route: only drawn routes are edited in place; nothing was changed", id, word)
         }
     }
 }

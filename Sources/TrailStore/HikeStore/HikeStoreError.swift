@@ -1,3 +1,5 @@
+import Localization
+
 /// Why the hike store refused to open or to do something. Every case names the file.
 public enum HikeStoreError: Error, CustomStringConvertible, Equatable {
     /// The file exists but is not an SQLite database; it was not touched.
@@ -27,26 +29,25 @@ public enum HikeStoreError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .notADatabase(let p):
-            return "\(p) is not a Cairn hike store (not an SQLite database); it was left unchanged"
+            return L("%s is not a Cairn hike store (not an SQLite database); it was left unchanged", p)
         case .foreignDatabase(let p):
-            return "\(p) is an SQLite database of another program; it was left unchanged"
+            return L("%s is an SQLite database of another program; it was left unchanged", p)
         case .newerVersion(let p, let unknown):
-            return "\(p) was written by a newer version of cairn (unknown schema changes: "
-                + unknown.joined(separator: ", ") + "); it was left unchanged"
+            return L("%s was written by a newer version of cairn (unknown schema changes: %s); it was left unchanged", p, unknown.joined(separator: ", "))
         case .corrupt(let p, let reason):
-            return "\(p) is damaged (\(reason)); it was left unchanged"
+            return L("%s is damaged (%s); it was left unchanged", p, reason)
         case .cannotCreateDirectory(let p, let reason):
-            return "cannot create the store directory \(p): \(reason)"
+            return L("cannot create the store directory %s: %s", p, reason)
         case .noSuchHike(let id):
-            return "no hike with id '\(id)' (see 'cairn list')"
+            return L("no hike with id '%s' (see 'cairn list')", id)
         case .noStore(let p):
-            return "no hike store at \(p) — import a GPX file first (cairn import FILE.gpx)"
+            return L("no hike store at %s — import a GPX file first (cairn import FILE.gpx)", p)
         case .readOnly(let p):
-            return "the hike store \(p) is read-only (the file or its directory cannot be written, and SQLite needs both); it was left unchanged"
+            return L("the hike store %s is read-only (the file or its directory cannot be written, and SQLite needs both); it was left unchanged", p)
         case .cannotOpen(let p, let reason):
-            return "cannot open the hike store \(p): \(reason)"
+            return L("cannot open the hike store %s: %s", p, reason)
         case .recordingInProgress(let id):
-            return "hike '\(id)' is being recorded right now (cairn record is running): finish the recording first, then delete it; nothing was deleted"
+            return L("hike '%s' is being recorded right now (cairn record is running): finish the recording first, then delete it; nothing was deleted", id)
         }
     }
 }

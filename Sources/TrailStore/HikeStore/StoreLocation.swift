@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where the hike store lives and how its directory is made.
 public enum StoreLocation {
@@ -27,7 +28,7 @@ public enum StoreLocation {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
             if isDir.boolValue { return }
-            throw HikeStoreError.cannotCreateDirectory(path: dir, reason: "a file of that name exists")
+            throw HikeStoreError.cannotCreateDirectory(path: dir, reason: L("a file of that name exists"))
         }
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
@@ -39,7 +40,7 @@ public enum StoreLocation {
                 existing = (existing as NSString).deletingLastPathComponent
             }
             let reason = !existing.isEmpty && access(existing, W_OK | X_OK) != 0
-                ? "no permission to create directories in \(existing)" : error.localizedDescription
+                ? L("no permission to create directories in %s", existing) : error.localizedDescription
             throw HikeStoreError.cannotCreateDirectory(path: dir, reason: reason)
         }
     }

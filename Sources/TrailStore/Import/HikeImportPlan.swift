@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 
 /// What a GPX file offers to import, numbered as `cairn import --list` shows it, and the
@@ -50,15 +51,15 @@ public struct HikeImportPlan: Sendable {
             switch self {
             case .noSuchTrack(let f, let n, let a):
                 let valid = switch a {
-                case 0: "it has no tracks or routes"
-                case 1: "the only one is 1"
-                default: "choose 1 to \(a)"
+                case 0: L("it has no tracks or routes")
+                case 1: L("the only one is 1")
+                default: L("choose 1 to %d", a)
                 }
-                return "there is no track \(n) in \(f): \(valid) (see --list); nothing imported"
+                return L("there is no track %d in %s: %s (see --list); nothing imported", n, f, valid)
             case .emptyCandidate(let f, let n, let isRoute):
-                return "\(isRoute ? "route" : "track") \(n) of \(f) is empty; nothing imported"
+                return isRoute ? L("route %d of %s is empty; nothing imported", n, f) : L("track %d of %s is empty; nothing imported", n, f)
             case .nothingToImport(let f):
-                return "\(f): no tracks, routes or waypoints to import"
+                return L("%s: no tracks, routes or waypoints to import", f)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailSQLite
 
@@ -184,7 +185,7 @@ public enum PhotoStoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchPhoto(let p, let hike): return "no photo \(p) is kept with \(hike) (`cairn photos \(hike)` lists them); nothing was removed"
+        case .noSuchPhoto(let p, let hike): return L("no photo %d is kept with %s (`cairn photos %s` lists them); nothing was removed", p, hike, hike)
         }
     }
 }

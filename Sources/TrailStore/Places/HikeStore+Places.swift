@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailSQLite
 
@@ -11,8 +12,8 @@ public enum PlaceStoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchPlace(let h, let p): return "hike \(h) has no place #\(p) (see 'cairn places \(h) --added')"
-        case .alreadyAdded(let osm, let p): return "\(osm) is already place #\(p) of this hike"
+        case .noSuchPlace(let h, let p): return L("hike %s has no place #%d (see 'cairn places %s --added')", h, p, h)
+        case .alreadyAdded(let osm, let p): return L("%s is already place #%d of this hike", osm, p)
         }
     }
 }

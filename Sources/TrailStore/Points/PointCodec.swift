@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 
 /// Packs trackpoints into the two blobs of a `point_blocks` row (see DECISIONS.md for why
@@ -27,7 +28,7 @@ public enum PointCodec {
     /// Thrown when a stored blob has a length that is not whole records.
     public struct MalformedBlob: Error, CustomStringConvertible {
         public let reason: String
-        public var description: String { "malformed point block: \(reason)" }
+        public var description: String { L("malformed point block: %s", reason) }
     }
 
     /// Appends the 32-byte records of `points` to `out`.
@@ -73,7 +74,7 @@ public enum PointCodec {
     /// - Throws: ``MalformedBlob`` when a length does not add up.
     public static func decode(points raw: UnsafeRawBufferPointer, extras: UnsafeRawBufferPointer,
                               into points: inout [Trackpoint]) throws {
-        guard raw.count % recordSize == 0 else { throw MalformedBlob(reason: "\(raw.count) bytes is not whole points") }
+        guard raw.count % recordSize == 0 else { throw MalformedBlob(reason: L("%d bytes is not whole points", raw.count)) }
         let n = raw.count / recordSize
         let base = points.count
         points.reserveCapacity(base + n)
@@ -88,17 +89,17 @@ public enum PointCodec {
         }
         var o = 0
         while o < extras.count {
-            guard o + 6 <= extras.count else { throw MalformedBlob(reason: "truncated extras record") }
+            guard o + 6 <= extras.count else { throw MalformedBlob(reason: L("truncated extras record")) }
             let index = Int(UInt32(littleEndian: extras.loadUnaligned(fromByteOffset: o, as: UInt32.self)))
             let mask = UInt16(littleEndian: extras.loadUnaligned(fromByteOffset: o + 4, as: UInt16.self))
             o += 6
             var v = [Double?](repeating: nil, count: ExtraField.allCases.count)
             for bit in 0..<v.count where mask & (1 << UInt16(bit)) != 0 {
-                guard o + 8 <= extras.count else { throw MalformedBlob(reason: "truncated extras value") }
+                guard o + 8 <= extras.count else { throw MalformedBlob(reason: L("truncated extras value")) }
                 v[bit] = Double(bitPattern: UInt64(littleEndian: extras.loadUnaligned(fromByteOffset: o, as: UInt64.self)))
                 o += 8
             }
-            guard index < n else { throw MalformedBlob(reason: "extras for point \(index) of \(n)") }
+            guard index < n else { throw MalformedBlob(reason: L("extras for point %d of %d", index, n)) }
             // Int(exactly:): a damaged store's NaN or 1e300 must not trap (Int(_:) would).
             let fix = v[ExtraField.fix.rawValue].flatMap { Int(exactly: $0) }.flatMap { fixNames.indices.contains($0) ? fixNames[$0] : nil }
             points[base + index].extras = TrackpointExtras(
