@@ -1,4 +1,3 @@
-import Localization
 import CIntl
 #if canImport(Glibc)
 import Glibc
@@ -141,6 +140,13 @@ public enum Localization {
     public static func withPseudoLocale<T>(_ body: () throws -> T) rethrows -> T {
         try $translator.withValue({ PseudoLocale.translate($0) }) { try body() }
     }
+
+    /// ``decimalSeparator(environment:)`` of this process's environment, read once.
+    public static let processDecimalSeparator: String = {
+        var environment: [String: String] = [:]
+        for key in ["LC_ALL", "LC_NUMERIC", "LANG"] { if let v = getenv(key) { environment[key] = String(cString: v) } }
+        return decimalSeparator(environment: environment)
+    }()
 
     /// The decimal separator of the user's `LC_NUMERIC` (first non-empty of `LC_ALL`,
     /// `LC_NUMERIC`, `LANG`), for numbers on screen and in printed tables: "," for de_DE and

@@ -40,8 +40,8 @@ public enum Implausibility: Hashable, Sendable, CustomStringConvertible {
             let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: t).year ?? 0
             return L("dated %d, before the GPS era (an unset clock)", year)
         case .fasterThanAWalk(let v, let limit):
-            return L("averages %s km/h, faster than %s km/h, the limit for a walk", String(format: "%.1f", v * 3.6),
-                     String(format: "%.0f", limit * 3.6))
+            return L("averages %s km/h, faster than %s km/h, the limit for a walk", UnitFormatter.messageDecimal(v * 3.6, decimals: 1),
+                     UnitFormatter.messageDecimal(limit * 3.6, decimals: 0))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Formats the numbers of a hike for people, in one ``UnitSystem``: every user-facing output
 /// (tables, status bar, chart axes) goes through it so that units and precision agree.
@@ -142,6 +143,15 @@ public struct UnitFormatter: Hashable, Sendable {
     /// `v` with `decimals` decimals and ``decimalSeparator``, "-0" as "0": for a figure the
     /// other methods do not cover (a chart's tick labels).
     public func decimal(_ v: Double, decimals: Int) -> String { fixed(v, decimals: decimals) }
+
+    /// `v` with `decimals` decimals and the process locale's decimal separator ("102,5" in a
+    /// German locale; ``Localization/processDecimalSeparator``), for figures inside messages
+    /// composed where no formatter is at hand (readers' warnings).
+    public static func messageDecimal(_ v: Double, decimals: Int) -> String {
+        let s = String(format: "%.\(max(0, decimals))f", v)
+        let separator = Localization.processDecimalSeparator
+        return separator == "." ? s : s.replacingOccurrences(of: ".", with: separator)
+    }
 
     private func fixed(_ v: Double, decimals: Int) -> String {
         var s = String(format: "%.\(decimals)f", v)

@@ -126,7 +126,7 @@ extension GPXReadResult {
     }
 
     private static func kmh(_ metresPerSecond: Double) -> String {
-        String(format: "%.1f km/h", metresPerSecond * 3.6)
+        UnitFormatter.messageDecimal(metresPerSecond * 3.6, decimals: 1) + " km/h"
     }
 
     private static func duration(_ seconds: Double) -> String {
