@@ -108,8 +108,13 @@ public enum ChafaCommand {
 
     /// The line printed under the picture: the format and how it was chosen, and under tmux
     /// what `allow-passthrough` does for an image format.
-    public static func note(format: TerminalImageFormat, inTmux: Bool) -> String {
+    /// - Parameter asked: the format came from asking the terminal (``DeviceAttributes``).
+    public static func note(format: TerminalImageFormat, inTmux: Bool, asked: Bool = false) -> String {
         var n = "Shown in \(format.rawValue) (--images, the config's images or \(TerminalImageFormat.overrideVariable)=symbols|sixels|kitty|iterm chooses)."
+        if asked {
+            n += format == .sixels ? " The terminal said it shows sixels when asked (ESC [ c)."
+                : " The terminal did not list sixels when asked (ESC [ c): xterm shows them when started with -ti vt340."
+        }
         if inTmux && format != .symbols {
             n += " Under tmux, \(format.rawValue) reach the terminal only with `set -g allow-passthrough on`"
                 + " (tmux then lets the image's escape sequences through to the outer terminal)."
@@ -126,11 +131,12 @@ public enum ChafaCommand {
     public static func display(path: String, width: Int, height: Int, environment: [String: String],
                                configured: String? = nil, asked: TerminalImageFormat? = nil) -> PhotoDisplay {
         var format = TerminalImageFormat.detect(environment: environment, configured: configured)
-        if let asked, DeviceAttributes.worthAsking(environment: environment, detected: format, configured: configured) { format = asked }
+        let fromAsking = asked != nil && DeviceAttributes.worthAsking(environment: environment, detected: format, configured: configured)
+        if fromAsking, let asked { format = asked }
         let tmux = environment["TMUX"] != nil
         // Two rows under the picture for the note and the key.
         return .terminal(arguments: arguments(path: path, format: format, width: width, height: max(1, height - 3)),
-                         note: note(format: format, inTmux: tmux))
+                         note: note(format: format, inTmux: tmux, asked: fromAsking))
     }
 
     /// True when a desktop session is there for `xdg-open` (DISPLAY or WAYLAND_DISPLAY set).

@@ -63,11 +63,12 @@ import TrailStore
         #expect(ask(["TERM": "xterm-256color"], .symbols, "auto"))
         #expect(!ask(["TERM": "linux"], .symbols, nil) && !ask(["TERM": "xterm-kitty"], .kitty, nil))
         // The display takes the asked format only when asking was worth it.
-        guard case .terminal(let args, _) = ChafaCommand.display(path: "/a.jpg", width: 80, height: 24,
+        guard case .terminal(let args, let note) = ChafaCommand.display(path: "/a.jpg", width: 80, height: 24,
                                                                  environment: ["TERM": "xterm"], asked: .sixels),
               case .terminal(let tmuxArgs, _) = ChafaCommand.display(path: "/a.jpg", width: 80, height: 24,
                                                                      environment: ["TERM": "xterm", "TMUX": "x"], asked: .sixels)
         else { Issue.record("not a terminal display"); return }
         #expect(args[2] == "sixels" && tmuxArgs[2] == "symbols")
+        #expect(note.contains("The terminal said it shows sixels when asked"))
     }
 }
