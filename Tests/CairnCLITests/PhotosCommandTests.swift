@@ -127,6 +127,17 @@ import TrailCore
         let hike = try #require(try back.summaries().first).id
         let w = try #require(try back.waypoints(of: hike).first { $0.type == "photo" })
         #expect(w.links.first?.href == href && w.name == "offset.jpg")
+        // KML: the same link (atom:link, and an <img> for Google Earth's balloon), kept on import.
+        let kml = cairn(["export", id, "-o", dir + "/out.kml", "--store", store])
+        #expect(kml.status == 0, "\(kml.stderr)")
+        let kmlText = try String(contentsOfFile: dir + "/out.kml", encoding: .utf8)
+        #expect(kmlText.contains("<atom:link href=\"\(href)\" type=\"image/jpeg\""), "\(kmlText.suffix(800))")
+        let third = dir + "/third.sqlite"
+        #expect(cairn(["import", dir + "/out.kml", "--store", third]).status == 0)
+        let fromKML = try HikeStore(path: third)
+        let kmlHike = try #require(try fromKML.summaries().first).id
+        let k = try #require(try fromKML.waypoints(of: kmlHike).first { $0.type == "photo" })
+        #expect(k.links.first?.href == href && k.name == "offset.jpg" && k.description == w.description)
     }
 
     /// "Photo here" marks (issue 36): noted while recording or following (here straight into the
