@@ -12,7 +12,8 @@ public enum PhotoWaypoints {
             guard let c = s.photo.coordinate, !s.photo.isPlaceholder else { return nil }
             let url = URL(fileURLWithPath: s.photo.path)
             let ext = url.pathExtension.lowercased()
-            let mime = ["jpg": "image/jpeg", "jpeg": "image/jpeg", "jpe": "image/jpeg", "jfif": "image/jpeg"][ext]
+            let mime = ["jpg": "image/jpeg", "jpeg": "image/jpeg", "jpe": "image/jpeg", "jfif": "image/jpeg",
+                        "heic": "image/heic", "heif": "image/heif", "hif": "image/heif"][ext]
             return Waypoint(latitude: c.latitude, longitude: c.longitude, elevation: s.photo.elevation, time: s.photo.takenAt,
                             name: url.lastPathComponent,
                             description: s.photo.placement == "gps" ? "photo, at its GPS tag"

@@ -61,7 +61,7 @@ public enum PhotosCommand: Command {
 public enum PhotosAddCommand: Command {
     public static let name = "photos add"
     public static let summary = N("Keep photos with a hike, placed where they were taken")
-    public static let about = N("Reads each photo's EXIF (JPEG; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg). Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.\n\n\"Photo here\" marks noted while recording or following are filled first: each with the\nphoto taken nearest in time to it (within --mark-gap; the closest pair first, each photo\nfills one mark), placed at the mark. Each mark's outcome is said.")
+    public static let about = N("Reads each photo's EXIF (JPEG, and HEIC through libheif; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg/.heic/.heif). Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.\n\n\"Photo here\" marks noted while recording or following are filled first: each with the\nphoto taken nearest in time to it (within --mark-gap; the closest pair first, each photo\nfills one mark), placed at the mark. Each mark's outcome is said.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("PATH", count: .oneOrMore, help: N("photo files or directories"))]
     static let tz = OptionSpec("--tz", value: "ZONE", help: N("time zone of capture times without an offset (e.g. Europe/Andorra); default TZ, else UTC"))
@@ -109,7 +109,7 @@ public enum PhotosAddCommand: Command {
             let path = (e.userInfo[NSFilePathErrorKey] as? String) ?? "?"
             throw CLIError.failure("\(TerminalText.clean(path)): no such file or directory; nothing was added")
         }
-        guard !files.isEmpty else { throw CLIError.failure("no .jpg or .jpeg files found there; nothing was added") }
+        guard !files.isEmpty else { throw CLIError.failure("no .jpg, .jpeg, .heic or .heif files found there; nothing was added") }
         let showProgress = context.stderrIsTerminal && files.count > 20
         var batch = try PhotoLibrary.read(files, for: id, in: store, options: options) { done, total in
             if showProgress && (done % 10 == 0 || done == total) {
@@ -220,7 +220,7 @@ public enum PhotosRemoveCommand: Command {
 public enum PhotosRelinkCommand: Command {
     public static let name = "photos relink"
     public static let summary = N("Find a hike's moved photos again by their content")
-    public static let about = N("Reads the .jpg/.jpeg files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). Photos still in place\nare not read again.")
+    public static let about = N("Reads the .jpg/.jpeg/.heic/.heif files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). Photos still in place\nare not read again.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("DIR", count: .oneOrMore, help: N("where the photos are now"))]
     public static let options: [OptionSpec] = [.store]
