@@ -175,6 +175,7 @@ import TrailCore
         #expect(run.stdout.contains("mark #\(b) (") && run.stdout.contains("filled with " + Self.photos + "gps.jpg, taken then"), "\(run.stdout)")
         #expect(run.stdout.contains("mark #\(a) (") && run.stdout.contains("no photo taken within 300 s: still waiting"), "\(run.stdout)")
         #expect(run.stdout.contains("2 photos added, 2 of 2 placed"), "\(run.stdout)")
+        #expect(run.stderr.contains(Self.photos + "offset.jpg: at photo-here mark #\(d)\n") && !run.stderr.contains("by its time"), "\(run.stderr)")
         let rows = Dictionary(uniqueKeysWithValues: try store.photos(of: id).map { ($0.id, $0.photo) })
         #expect(rows.count == 4)
         // offset.jpg at mark D's place (not by its time: that would be 42.557752 N), gps.jpg at

@@ -42,7 +42,7 @@ enum PhotoStripView {
         case "gps": return "by its GPS tag" + (p.distanceOff.map { $0 >= 1 ? " (\(Int($0.rounded())) m off the line)" : "" } ?? "")
         case "time": return "by its time on the track"
         case NewPhoto.markPlacement: return L("at a photo-here mark")
-        case NewPhoto.placeholderPlacement: return L("a photo-here mark: `cairn photos add` fills it with the photo taken then")
+        case NewPhoto.placeholderPlacement: return L("nowhere yet: a photo-here mark, which `cairn photos add` fills with the photo taken then")
         default: return "not placed: " + TextSanitizer.sanitize(p.note ?? "no time and no GPS tag")
         }
     }

@@ -119,10 +119,18 @@ public enum PhotosAddCommand: Command {
         for (path, first) in batch.sameContent {
             context.stderr.write("\(TerminalText.clean(path)): the same photo as \(TerminalText.clean(first)); kept once\n")
         }
-        for l in batch.lines { context.stderr.write(TerminalText.clean(l.message) + "\n") }
-        guard !batch.photos.isEmpty else { throw CLIError.failure("no readable photo; nothing was added") }
         let units = try UnitsOption.formatter(args, context)
         PhotoLibrary.fillMarks(&batch, marks: try store.photos(of: id), within: markWithin)
+        // A photo that fills a mark is placed there, not where its own time or tag would put it.
+        let atMark = Dictionary(batch.marks.compactMap { m in m.path.map { ($0, m.mark.id) } }, uniquingKeysWith: { a, _ in a })
+        for l in batch.lines {
+            if let mark = atMark[l.path] {
+                context.stderr.write(TerminalText.clean(l.path) + ": at photo-here mark #\(mark)\n")
+            } else {
+                context.stderr.write(TerminalText.clean(l.message) + "\n")
+            }
+        }
+        guard !batch.photos.isEmpty else { throw CLIError.failure("no readable photo; nothing was added") }
         for fill in batch.marks {
             let when = fill.mark.photo.takenAt.map { units.dateTime($0) } ?? "no time"
             var line = "photo-here mark #\(fill.mark.id) (\(when)"
