@@ -4,9 +4,9 @@
 
 SWIFT ?= swift
 # Debian packages: C libraries the product links, and tools the tests drive.
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev libzip-dev libexif-dev chafa pkg-config \
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libxml2-dev zlib1g-dev libbz2-dev libzip-dev libexif-dev libheif-dev chafa pkg-config \
                 libosmium2-dev libprotozero-dev libexpat1-dev \
-                tmux libxml2-utils gpsd gpsd-clients osmium-tool locales gettext time gpsbabel
+                tmux libxml2-utils gpsd gpsd-clients osmium-tool locales gettext time gpsbabel libheif-examples
 DEMO_DIR ?= $(HOME)/.cache/cairn-demo
 # `make install`: cairn goes to $(PREFIX)/bin, cairn-overpass (the HTTP request of `cairn map
 # fetch`, a program of its own so cairn does not link libcurl; DECISIONS 822) to

@@ -17,6 +17,7 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZip", path: "Sources/CZip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif", providers: [.apt(["libheif-dev"])]),
         // gettext as glibc provides it (libintl.h, no library to link): the user's language (issue 37).
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "TrailCore", dependencies: ["Localization"]),
         .target(name: "TrailFormats", dependencies: ["TrailCore", "Localization", "CLibXML2", "CZip", "CZlib"]),
-        .target(name: "TrailPhotos", dependencies: ["TrailCore", "CExif"]),
+        .target(name: "TrailPhotos", dependencies: ["TrailCore", "CExif", "CHeif"]),
         // Each target depends on exactly the modules its files import (DECISIONS.md 90).
         .target(name: "TrailSQLite", dependencies: ["CSQLite"]),
         .target(name: "TrailStore", dependencies: ["TrailCore", "Localization", "TrailSQLite", "CSQLite"]),

@@ -1,4 +1,5 @@
 import CExif
+import CHeif
 import Foundation
 import TrailCore
 
@@ -6,8 +7,9 @@ import TrailCore
 /// the capture time as the camera wrote it (local wall-clock text, its offset if the camera
 /// wrote one, and sub-seconds) and the GPS tag (position and altitude), if any.
 ///
-/// Read by ``PhotoEXIFReader`` with libexif (Debian `libexif12`), which reads the EXIF block of
-/// JPEG files (APP1); other formats (HEIC, PNG, raw) are refused by it as having no EXIF.
+/// Read by ``PhotoEXIFReader`` with libexif (Debian `libexif12`), from the EXIF block of a JPEG
+/// (APP1) or of a HEIC/HEIF file (its "Exif" metadata item, found by libheif, Debian
+/// `libheif1`); other formats (PNG, raw) are refused as having no EXIF.
 public struct PhotoEXIF: Sendable, Equatable {
     /// EXIF `DateTimeOriginal` (0x9003), "YYYY:MM:DD HH:MM:SS" in the camera's local time.
     public var dateTimeOriginal: String?
@@ -34,14 +36,17 @@ public struct PhotoEXIF: Sendable, Equatable {
 public enum PhotoReadError: Error, CustomStringConvertible, Equatable {
     /// The file cannot be opened (missing, a directory, no permission).
     case unreadable(path: String, reason: String)
-    /// libexif found no EXIF block (not a JPEG, or a JPEG without one).
+    /// libexif found no EXIF block (not a JPEG or HEIC, or one without it).
     case noEXIF(path: String)
+    /// A HEIF file libheif cannot read (damaged, cut off), with libheif's reason.
+    case badHEIF(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "\(path): cannot be read: \(reason)"
         case .noEXIF(let path):
-            return "\(path): no EXIF data (Cairn reads the EXIF of JPEG photos; HEIC, PNG and raw files are not read)"
+            return "\(path): no EXIF data (Cairn reads the EXIF of JPEG and HEIC photos; PNG and raw files are not read)"
+        case .badHEIF(let path, let reason): return "\(path): not a HEIF image libheif can read: \(reason)"
         }
     }
 }
@@ -58,6 +63,13 @@ public enum PhotoEXIFReader {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw PhotoReadError.unreadable(path: path, reason: "permission denied")
         }
+        if isHEIF(path: path) {
+            let block = try heifEXIF(path: path)
+            guard let data = block.withUnsafeBufferPointer({ exif_data_new_from_data($0.baseAddress, UInt32($0.count)) })
+            else { throw PhotoReadError.noEXIF(path: path) }
+            defer { exif_data_unref(data) }
+            return extract(data)
+        }
         // The loader reads until the EXIF block ends; an empty buffer means the file has none.
         guard let loader = exif_loader_new() else { throw PhotoReadError.unreadable(path: path, reason: "out of memory") }
         defer { exif_loader_unref(loader) }
@@ -67,6 +79,61 @@ public enum PhotoEXIFReader {
         exif_loader_get_buf(loader, &buffer, &size)
         guard size > 0, let data = exif_loader_get_data(loader) else { throw PhotoReadError.noEXIF(path: path) }
         defer { exif_data_unref(data) }
+        return extract(data)
+    }
+
+    /// True when the file is an ISO base media file (ISO/IEC 14496-12: a `ftyp` box first,
+    /// bytes 4–7) of a HEIF brand (heic, heix, heim, heis, hevc, hevx, mif1, msf1, avif): what
+    /// libheif reads.
+    static func isHEIF(path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        guard let head = try? h.read(upToCount: 12), head.count == 12 else { return false }
+        let bytes = [UInt8](head)
+        guard String(decoding: bytes[4..<8], as: UTF8.self) == "ftyp" else { return false }
+        let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+        return ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif"].contains(brand)
+    }
+
+    /// The EXIF block of a HEIF file's primary image, as libexif loads it: "Exif\0\0" and the
+    /// TIFF header onwards. libheif gives the item as stored (ISO/IEC 23008-12 annex A.2.1):
+    /// a 4-byte big-endian offset to the TIFF header, then the bytes it skips.
+    /// - Throws: ``PhotoReadError/badHEIF(path:reason:)`` when libheif cannot read the file,
+    ///   ``PhotoReadError/noEXIF(path:)`` when the image has no usable Exif item.
+    static func heifEXIF(path: String) throws -> [UInt8] {
+        guard let context = heif_context_alloc() else { throw PhotoReadError.unreadable(path: path, reason: "out of memory") }
+        defer { heif_context_free(context) }
+        func check(_ e: heif_error) throws {
+            guard e.code != heif_error_Ok else { return }
+            let reason = e.message.map { String(cString: $0) } ?? "error \(e.code.rawValue)"
+            throw PhotoReadError.badHEIF(path: path, reason: reason)
+        }
+        try check(heif_context_read_from_file(context, path, nil))
+        var handle: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &handle))
+        guard let handle else { throw PhotoReadError.noEXIF(path: path) }
+        defer { heif_image_handle_release(handle) }
+        let count = heif_image_handle_get_number_of_metadata_blocks(handle, "Exif")
+        guard count > 0 else { throw PhotoReadError.noEXIF(path: path) }
+        var ids = [heif_item_id](repeating: 0, count: Int(count))
+        let got = heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &ids, count)
+        guard got > 0 else { throw PhotoReadError.noEXIF(path: path) }
+        let size = heif_image_handle_get_metadata_size(handle, ids[0])
+        // EXIF is at most 64 KiB in JPEG; a HEIF item far larger than that is not an EXIF block.
+        guard size > 4, size < 16 << 20 else { throw PhotoReadError.noEXIF(path: path) }
+        var item = [UInt8](repeating: 0, count: size)
+        try check(heif_image_handle_get_metadata(handle, ids[0], &item))
+        let offset = Int(item[0]) << 24 | Int(item[1]) << 16 | Int(item[2]) << 8 | Int(item[3])
+        guard offset >= 0, 4 + offset + 8 <= item.count else { throw PhotoReadError.noEXIF(path: path) }
+        var tiff = Array(item[(4 + offset)...])
+        // Some writers keep "Exif\0\0" before the TIFF header (the offset then 6, or 0 with the header).
+        if tiff.starts(with: Array("Exif".utf8) + [0, 0]) { tiff.removeFirst(6) }
+        guard tiff.starts(with: Array("MM".utf8)) || tiff.starts(with: Array("II".utf8)) else { throw PhotoReadError.noEXIF(path: path) }
+        return Array("Exif".utf8) + [0, 0] + tiff
+    }
+
+    /// The fields of ``PhotoEXIF`` from libexif's parsed data.
+    private static func extract(_ data: UnsafeMutablePointer<ExifData>) -> PhotoEXIF {
         let order = exif_data_get_byte_order(data)
         let ifds = withUnsafeBytes(of: data.pointee.ifd) { raw in
             Array(raw.bindMemory(to: UnsafeMutablePointer<ExifContent>?.self))

@@ -20,6 +20,9 @@ public final class EffectPerformer: @unchecked Sendable {
         public var runOutside: ((() -> Void) -> Void)?
         /// The screen's size in cells, for the picture.
         public var size: () -> (width: Int, height: Int)
+        /// The picture format chosen by `--images` or the config's `images` (symbols, sixels,
+        /// kitty, iterm), nil or "auto" to detect it (``TerminalImageFormat/detect(environment:configured:)``).
+        public var imageFormat: String?
 
         public init(bell: @escaping () -> Void, suspend: @escaping () -> Void,
                     runOutside: ((() -> Void) -> Void)? = nil, size: @escaping () -> (width: Int, height: Int) = { (80, 24) }) {

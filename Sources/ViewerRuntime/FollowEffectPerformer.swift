@@ -46,7 +46,7 @@ public final class FollowEffectPerformer: Sendable {
             }
         case .pauseSource(let paused):
             runner.setPaused(paused)
-        case .beginWalk, .appendPoints, .finishWalk, .loadWalks, .deleteWalk, .setWalkSource, .addPlace:
+        case .beginWalk, .appendPoints, .finishWalk, .loadWalks, .deleteWalk, .setWalkSource, .addPlace, .markPhoto:
             walks.async { [self] connection in
                 do {
                     try performStoreEffect(effect, store: connection.store(), send: send)
@@ -132,6 +132,14 @@ public final class FollowEffectPerformer: Sendable {
             try store.deleteWalk(walk)
         case .setWalkSource(let walk, let text, let speed):
             try store.setWalkSource(walk, text, speed: speed)
+        case .markPhoto(let hike, let mark):
+            do {
+                let row = try store.addPhotoMark(mark, to: hike)
+                send(.photoNote("Photo-here mark #\(row) noted (cairn photos add \(hike.rawValue) PATH fills it)",
+                                isError: false))
+            } catch {
+                send(.photoNote("Cannot note the photo-here mark: " + TerminalText.clean("\(error)"), isError: true))
+            }
         case .addPlace(let hike, let place):
             let added = try store.addPlace(place, to: hike)
             send(.places(.stored(hike, try store.places(of: hike), status: "Place '\(added.name ?? "")' added from another shell")))

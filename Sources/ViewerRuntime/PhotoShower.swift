@@ -38,11 +38,17 @@ enum PhotoShower {
             send(.photoNote("This terminal cannot be given back to show the picture", isError: true)); return
         }
         let size = terminal.size()
-        guard case .terminal(var arguments, let note) = ChafaCommand.display(path: path, width: size.width, height: size.height,
-                                                                             environment: env) else { return }
-        arguments[0] = chafa
+        let detected = TerminalImageFormat.detect(environment: env, configured: terminal.imageFormat)
+        let ask = DeviceAttributes.worthAsking(environment: env, detected: detected, configured: terminal.imageFormat)
         var failed: String?
         outside {
+            // xterm shows sixels only when started as a VT340: ask it (outside curses, so the
+            // reply does not reach the viewer as keys).
+            let asked: TerminalImageFormat? = ask ? (askSixels() ? .sixels : .symbols) : nil
+            guard case .terminal(var arguments, let note) = ChafaCommand.display(
+                path: path, width: size.width, height: size.height, environment: env, configured: terminal.imageFormat, asked: asked)
+            else { return }
+            arguments[0] = chafa
             // A clean screen for the picture, then the note and a key.
             FileHandle.standardOutput.write(Data("\u{1B}[H\u{1B}[2J".utf8))
             let p = Process()
@@ -60,6 +66,40 @@ enum PhotoShower {
             FileHandle.standardOutput.write(Data("\u{1B}[H\u{1B}[2J".utf8))
         }
         send(.photoNote(failed ?? "", isError: failed != nil))
+    }
+
+    /// Asks the terminal for its Primary Device Attributes (``DeviceAttributes``) and waits
+    /// at most `timeout` seconds for the whole reply, which is read from the input and not
+    /// left there (bytes around it go too: a key typed in those 150 ms is lost).
+    /// - Returns: true when the reply lists sixel graphics (attribute 4); false for any other
+    ///   reply, none in time, or a terminal that cannot be set raw.
+    static func askSixels(timeout: TimeInterval = 0.15) -> Bool {
+        var saved = termios()
+        guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        FileHandle.standardOutput.write(Data(DeviceAttributes.query.utf8))
+        var bytes: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, bytes.count < 256 {
+            var fds = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ms = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            guard poll(&fds, 1, ms) > 0 else { break }
+            var chunk = [UInt8](repeating: 0, count: 64)
+            let n = read(STDIN_FILENO, &chunk, chunk.count)
+            guard n > 0 else { break }
+            bytes += chunk.prefix(n)
+            if let reply = DeviceAttributes.parse(bytes) { return DeviceAttributes.hasSixels(reply.attributes) }
+        }
+        // No whole reply in time: what came of it is dropped rather than read as keys.
+        tcflush(STDIN_FILENO, TCIFLUSH)
+        return false
     }
 
     /// One key from the terminal, raw for the moment (the line discipline put back after).

@@ -90,6 +90,12 @@ public final class RecordEffectPerformer: Sendable {
             access.async { [self] _ in runner.setPaused(paused) }
         case .speak(let text):
             speech.speak(text)
+        case .markPhoto:
+            // The same step as `cairn record photo` from another shell, on the recorder's queue.
+            DispatchQueue.global().async { [self] in
+                let reply = answer(.photo, send: send)
+                send(.photoNote(TerminalText.clean(reply.message), isError: !reply.ok))
+            }
         case .checkSource(let spec, let text, let resuming):
             DispatchQueue.global().async {
                 var problem: String?
@@ -279,7 +285,7 @@ public final class RecordEffectPerformer: Sendable {
         case .backtrack:
             guard let r = c.recorder else { return }
             send(.record(.backtrackReady(r.session.backtrackPoints())))
-        case .startSource, .stopSource, .pauseSource, .speak, .checkSource:
+        case .startSource, .stopSource, .pauseSource, .speak, .checkSource, .markPhoto:
             break  // not store work: done in perform(_:send:)
         }
     }

@@ -33,6 +33,9 @@ public struct ViewerLaunch {
     /// state; the second argument says whether speech (espeak-ng) is available.
     public var configureLive: (inout LiveModel, Bool) -> Void = { _, _ in }
     public var environment: [String: String]
+    /// `--images` or the config's `images`: the picture format (symbols, sixels, kitty,
+    /// iterm), nil or "auto" to detect it.
+    public var imageFormat: String?
     public var now: @Sendable () -> Date
 
     public init(storePath: String, mapPath: String, terrainPath: String, storeLabel: String, units: UnitFormatter, theme: Theme,
@@ -55,9 +58,11 @@ public struct ViewerLaunch {
     public func run(farewell: (String) -> Void) -> Int32 {
         let speech = SpeechOutput(environment: environment)
         let screen = CursesScreen(environment: environment)
+        var terminal = EffectPerformer.TerminalActions(bell: { screen.bell() }, suspend: { screen.suspend() },
+                                                       runOutside: { screen.runOutside($0) }, size: { screen.size })
+        terminal.imageFormat = imageFormat
         let performer = EffectPerformer(storePath: storePath, mapPath: mapPath, terrainPath: terrainPath, now: now, speech: speech,
-                                        terminal: .init(bell: { screen.bell() }, suspend: { screen.suspend() },
-                                                        runOutside: { screen.runOutside($0) }, size: { screen.size }))
+                                        terminal: terminal)
         // `cairn record pause|resume|finish|place` and `cairn status` from another shell.
         performer.record.controlPath.withLock { $0 = LiveControlSocket.path(environment: environment) }
         performer.follow.controlPath.withLock { $0 = LiveControlSocket.path(environment: environment) }

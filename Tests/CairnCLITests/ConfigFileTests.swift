@@ -91,6 +91,12 @@ import TrailCore
         #expect(c.warnings[3].hasPrefix("/x/config:5: record.max-accuracy: needs a value such as"))
         #expect(c.warnings[4].hasPrefix("/x/config:6: theme: 'sepia' is not one of dark, light"))
         #expect(c.warnings[5] == "/x/config:9: store has no value; using the default")
+        // The picture format (issue 36): a bad value names the file, the line and the choices.
+        let images = ConfigFile.parse("images = sixels\nimages = pixels", path: "/x/config", known: ConfigSettings.options(), home: "/h")
+        #expect(images.value("images") == "sixels")
+        #expect(images.warnings == ["/x/config:2: images: 'pixels' is not one of auto, kitty, sixels, iterm, symbols; using the default"],
+                "\(images.warnings)")
+        #expect(ConfigSettings.options().first { $0.configKey == "images" }?.environmentVariable == "CAIRN_IMAGES")
         #expect(ConfigFile.parse("map = ~/maps/alps.sqlite", path: "c", known: ConfigSettings.options(), home: "/home/h").value("map")
                 == "/home/h/maps/alps.sqlite")
 

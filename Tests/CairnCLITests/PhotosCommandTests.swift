@@ -127,5 +127,76 @@ import TrailCore
         let hike = try #require(try back.summaries().first).id
         let w = try #require(try back.waypoints(of: hike).first { $0.type == "photo" })
         #expect(w.links.first?.href == href && w.name == "offset.jpg")
+        // KML: the same link (atom:link, and an <img> for Google Earth's balloon), kept on import.
+        let kml = cairn(["export", id, "-o", dir + "/out.kml", "--store", store])
+        #expect(kml.status == 0, "\(kml.stderr)")
+        let kmlText = try String(contentsOfFile: dir + "/out.kml", encoding: .utf8)
+        #expect(kmlText.contains("<atom:link href=\"\(href)\" type=\"image/jpeg\""), "\(kmlText.suffix(800))")
+        let third = dir + "/third.sqlite"
+        #expect(cairn(["import", dir + "/out.kml", "--store", third]).status == 0)
+        let fromKML = try HikeStore(path: third)
+        let kmlHike = try #require(try fromKML.summaries().first).id
+        let k = try #require(try fromKML.waypoints(of: kmlHike).first { $0.type == "photo" })
+        #expect(k.links.first?.href == href && k.name == "offset.jpg" && k.description == w.description)
+    }
+
+    /// "Photo here" marks (issue 36): noted while recording or following (here straight into the
+    /// store, as the recorder does), filled by `photos add` with the photo taken nearest in time,
+    /// the photo then placed at the mark; a mark no photo is near stays "(no photo yet)".
+    @Test func photoHereMarksAreFilledByTheNearestPhotoInTime() throws {
+        let dir = makeTempDirectory("photos-marks")
+        let (storePath, idText) = try walk(dir)
+        let id = try #require(HikeID(idText))
+        let store = try HikeStore(path: storePath)
+        // The walk's point k is at 42.55 + k × 0.0005 N, 08:00Z + k min.
+        func point(_ k: Int) -> Coordinate { Coordinate(latitude: 42.55 + Double(k) * 0.0005, longitude: 1.520083) }
+        func along(_ k: Int) -> Double { Geodesy.distance(from: point(0), to: point(k)) }
+        // Mark A 08:15:00Z at point 15; mark D 08:15:20Z at point 16 (closer in time to
+        // offset.jpg's 08:15:30.25Z: 10.25 s against 30.25 s); mark B 09:00:00Z at point 58
+        // (gps.jpg: 11:00:00+02:00, gap 0); mark C 08:40:00Z (no photo within 300 s).
+        let a = try store.addPhotoMark(PhotoMark(coordinate: point(15), elevation: 2015, time: Self.start.addingTimeInterval(900),
+                                                 distanceAlong: along(15)), to: id)
+        let d = try store.addPhotoMark(PhotoMark(coordinate: point(16), elevation: 2016, time: Self.start.addingTimeInterval(920),
+                                                 distanceAlong: along(16)), to: id)
+        let b = try store.addPhotoMark(PhotoMark(coordinate: point(58), time: Self.start.addingTimeInterval(3600),
+                                                 distanceAlong: along(58)), to: id)
+        let c = try store.addPhotoMark(PhotoMark(coordinate: point(40), time: Self.start.addingTimeInterval(2400),
+                                                 distanceAlong: along(40)), to: id)
+        // Unfilled marks are listed, pinned (they have a place), and not "missing".
+        let before = cairn(["photos", idText, "--store", storePath])
+        #expect(before.stdout.contains("(no photo yet)") && !before.stdout.contains("(missing)"), "\(before.stdout)")
+        let relink = cairn(["photos", "relink", idText, dir, "--store", storePath])
+        #expect(relink.stdout.contains("every photo is where it was"), "\(relink.stdout)")
+
+        let run = cairn(["photos", "add", idText, Self.photos + "offset.jpg", Self.photos + "gps.jpg", "--store", storePath])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("photo-here mark #\(d) ") && run.stdout.contains("filled with " + Self.photos + "offset.jpg, taken 10 s after"),
+                "\(run.stdout)")
+        #expect(run.stdout.contains("mark #\(b) (") && run.stdout.contains("filled with " + Self.photos + "gps.jpg, taken then"), "\(run.stdout)")
+        #expect(run.stdout.contains("mark #\(a) (") && run.stdout.contains("no photo taken within 300 s: still waiting"), "\(run.stdout)")
+        #expect(run.stdout.contains("2 photos added, 2 of 2 placed"), "\(run.stdout)")
+        #expect(run.stderr.contains(Self.photos + "offset.jpg: at photo-here mark #\(d)\n") && !run.stderr.contains("by its time"), "\(run.stderr)")
+        let rows = Dictionary(uniqueKeysWithValues: try store.photos(of: id).map { ($0.id, $0.photo) })
+        #expect(rows.count == 4)
+        // offset.jpg at mark D's place (not by its time: that would be 42.557752 N), gps.jpg at
+        // mark B's (not at its tag 42.562667 N); both "mark", keeping the mark's number.
+        #expect(rows[d]?.path == Self.photos + "offset.jpg" && rows[d]?.placement == "mark")
+        #expect(rows[d]?.coordinate == point(16) && rows[d]?.elevation == 2016 && rows[d]?.distanceAlong == along(16))
+        #expect(abs((rows[d]?.takenAt?.timeIntervalSince(Self.start) ?? 0) - 930.25) < 1e-6)
+        #expect(rows[b]?.path == Self.photos + "gps.jpg" && rows[b]?.coordinate == point(58))
+        #expect(rows[a]?.placement == "placeholder" && rows[c]?.placement == "placeholder")
+        // The same photos again: each keeps its mark (not placed again by time or tag).
+        let again = cairn(["photos", "add", idText, Self.photos + "offset.jpg", Self.photos + "gps.jpg", "--store", storePath])
+        #expect(again.status == 0 && again.stdout.contains("2 already kept"), "\(again.stdout)")
+        let after = Dictionary(uniqueKeysWithValues: try store.photos(of: id).map { ($0.id, $0.photo) })
+        #expect(after[d]?.coordinate == point(16) && after[b]?.coordinate == point(58) && after[a]?.placement == "placeholder")
+        // A wider --mark-gap fills A with a third photo: local.jpg read in UTC+2 is 08:15:30Z, 30 s after A.
+        let wide = cairn(["photos", "add", idText, Self.photos + "local.jpg", "--tz", "+02:00", "--mark-gap", "60", "--store", storePath])
+        #expect(wide.stdout.contains("mark #\(a) (") && wide.stdout.contains("local.jpg, taken 30 s after"), "\(wide.stdout)")
+        #expect(cairn(["photos", "add", idText, Self.photos + "local.jpg", "--mark-gap", "soon", "--store", storePath]).status == 2)
+        // Export: filled marks are waypoints with their link, unfilled ones are not.
+        let gpx = cairn(["export", idText, "--store", storePath]).stdout
+        #expect(gpx.components(separatedBy: "<type>photo</type>").count - 1 == 3, "\(gpx)")
+        #expect(gpx.contains("photo, at a photo-here mark"))
     }
 }

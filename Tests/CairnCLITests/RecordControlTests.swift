@@ -56,7 +56,7 @@ import TrailLive
                 Thread.sleep(forTimeInterval: 0.05)
             }
             for words in [["status"], ["record", "pause"], ["record", "pause"], ["status", "--format", "tmux"],
-                          ["record", "place", "Spring", "by", "the", "bridge"], ["record", "resume"],
+                          ["record", "place", "Spring", "by", "the", "bridge"], ["record", "photo"], ["record", "resume"],
                           ["record", "finish", "--name", "Col walk"]] {
                 let r = cairn(words, environment: env)
                 shell.withLock { $0.append(r) }
@@ -65,7 +65,7 @@ import TrailLive
         }
         #expect(runner.run() == .finished)
         let runs = shell.withLock { $0 }
-        try #require(runs.count == 7)
+        try #require(runs.count == 8)
         // 50 m walked in 40 s: the status line says so (distances by the store's own geodesy: 2 × 25 m);
         // elapsed runs on by the wall clock since the last point arrived, as on the screen (DECISIONS.md 920).
         #expect(runs[0].stdout.range(of: #"^recording · 0:00:4\d · 50 m · "#, options: .regularExpression) != nil, "\(runs[0].stdout)")
@@ -73,14 +73,21 @@ import TrailLive
         #expect(runs[2].status == 1 && runs[2].stderr.contains("already paused"))
         #expect(runs[3].stdout.hasPrefix("#[fg=yellow,bold]❚❚ PAUSED#[default] 0:00:40 50 m"))
         #expect(runs[4].status == 0, "\(runs[4].stderr)")
-        #expect(runs[5].status == 0 && runs[5].stdout.contains("recording again"))
-        #expect(runs[6].status == 0 && runs[6].stdout.contains("finished as hike"))
+        #expect(runs[5].status == 0 && runs[5].stdout.contains("photo-here mark #"), "\(runs[5].stderr)")
+        #expect(runs[6].status == 0 && runs[6].stdout.contains("recording again"))
+        #expect(runs[7].status == 0 && runs[7].stdout.contains("finished as hike"))
         let hike = try #require(recorder.hike)
         #expect(try store.summary(hike).name == "Col walk")
         let places = try store.places(of: hike)
         #expect(places.map(\.name) == ["Spring by the bridge"])
         let last = Coordinate(latitude: 46.5, longitude: 7.5).coordinate(at: 50, bearing: 0)
         #expect(abs((places.first?.coordinate.latitude ?? 0) - last.latitude) < 1e-9)
+        // The photo-here mark: at the last point, 50 m into the walk, with the point's time.
+        let marks = try store.photos(of: hike)
+        #expect(marks.count == 1 && marks.first?.photo.placement == "placeholder" && marks.first?.photo.path == "")
+        #expect(abs((marks.first?.photo.coordinate?.latitude ?? 0) - last.latitude) < 1e-9)
+        #expect(abs((marks.first?.photo.distanceAlong ?? 0) - 50) < 0.01)
+        #expect(marks.first?.photo.takenAt != nil)
         #expect(try store.unfinishedRecordings().isEmpty)
         #expect(out.text.contains("from another shell: pause: paused"))
         // The socket is gone with the process's loop: nothing runs now.

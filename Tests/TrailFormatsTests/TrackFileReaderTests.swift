@@ -390,6 +390,49 @@ import TrailCore
             let lint = try run("/usr/bin/xmllint", ["--noout", "--nonet", "--schema", xsd, url.path])
             #expect(lint.status == 0, "\(name): \(lint.output.prefix(600))")
         }
+        // A photo waypoint: atom:link and the <img> in the description (issue 36).
+        let photos = dir.appendingPathComponent("photos.kml")
+        try KMLWriter().write(Self.photoDocument(), to: photos)
+        let lint = try run("/usr/bin/xmllint", ["--noout", "--nonet", "--schema", xsd, photos.path])
+        #expect(lint.status == 0, "photos: \(lint.output.prefix(600))")
+    }
+
+    /// A waypoint for a photo as `cairn export` writes it (PhotoWaypoints): a file:// link of
+    /// type image/jpeg, a name with markup characters, and a plain waypoint without links.
+    static func photoDocument() -> GPXDocument {
+        var doc = GPXDocument()
+        doc.waypoints = [
+            Waypoint(latitude: 42.5575, longitude: 1.520083, elevation: 2015.5, time: Date(timeIntervalSince1970: 1_525_248_930.25),
+                     name: "IMG & <1>.jpg", description: "photo, at a photo-here mark",
+                     links: [Link(href: "file:///home/h/Photos/IMG%20%26%20%3C1%3E.jpg", text: "IMG & <1>.jpg", type: "image/jpeg")],
+                     type: "photo"),
+            Waypoint(latitude: 42.56, longitude: 1.52, name: "Spring", description: "water",
+                     links: [Link(href: "https://www.openstreetmap.org/node/1")]),
+        ]
+        return doc
+    }
+
+    /// Photos in KML (issue 36): each link is an atom:link, an image link also an <img> in the
+    /// description for Google Earth's balloon; reading back keeps the links and the plain description.
+    @Test func kmlKeepsPhotoLinksBothWays() throws {
+        let doc = Self.photoDocument()
+        var bytes = Data()
+        try KMLWriter().write(doc) { bytes.append(contentsOf: $0) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("xmlns:atom=\"http://www.w3.org/2005/Atom\""))
+        #expect(text.contains("<atom:link href=\"file:///home/h/Photos/IMG%20%26%20%3C1%3E.jpg\" type=\"image/jpeg\" title=\"IMG &amp; &lt;1&gt;.jpg\"/>"),
+                "\(text)")
+        // The <img> is escaped text of the description (HTML to Google Earth).
+        #expect(text.contains("<description>photo, at a photo-here mark\n&lt;img src=&quot;file:///home/h/Photos/IMG%20%26%20%3C1%3E.jpg&quot;"), "\(text)")
+        #expect(text.components(separatedBy: "&lt;img").count == 2)  // the OSM link is not an image
+        let back = try KMLReader.read(data: bytes, fileName: "photos.kml").document
+        #expect(back.waypoints.map(\.links) == doc.waypoints.map(\.links))
+        #expect(back.waypoints.map(\.description) == doc.waypoints.map(\.description))
+        #expect(back.waypoints.map(\.name) == doc.waypoints.map(\.name) && back.waypoints.map(\.type) == ["photo", nil])
+        // Without links the header has no Atom namespace.
+        var plain = Data()
+        try KMLWriter().write(GPXDocument(waypoints: [Waypoint(latitude: 1, longitude: 2)])) { plain.append(contentsOf: $0) }
+        #expect(!String(decoding: plain, as: UTF8.self).contains("xmlns:atom"))
     }
 
     /// TCX exports validate against Garmin's TrainingCenterDatabasev2.xsd. The schema is not in

@@ -25,9 +25,10 @@ import Glibc
 
     @Test func requestsRoundTrip() {
         let all: [LiveControlRequest] = [.status, .pause, .resume, .finish(name: nil), .finish(name: "Col de Balme"),
-                                         .place(name: "Spring by the bridge")]
+                                         .place(name: "Spring by the bridge"), .photo]
         for r in all { #expect(LiveControlRequest(line: r.line) == r) }
         #expect(LiveControlRequest(line: "place") == nil)
+        #expect(LiveControlRequest(line: "photo here") == nil)
         #expect(LiveControlRequest(line: "pause now") == nil)
         #expect(LiveControlRequest(line: "explode") == nil)
         #expect(LiveControlRequest.place(name: "a\nb").line == "place a b")

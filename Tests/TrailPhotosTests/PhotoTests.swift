@@ -152,3 +152,53 @@ enum PhotoPaths {
             .place(at: Date()) == .failure(.untimedTrack))
     }
 }
+
+/// HEIC photos (issue 36): made here with libheif's `heif-enc` from the JPEG fixtures (it copies
+/// their EXIF into the HEIF "Exif" item), read through libheif and libexif; the values are the
+/// ones make-photos.py wrote. Skipped with a notice when heif-enc (Debian libheif-examples) is missing.
+@Suite struct PhotoHEICTests {
+    static let encoder = ["/usr/bin/heif-enc", "/usr/local/bin/heif-enc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// `fixture` (a JPEG) as HEIC in a temporary folder, nil (with a notice) without heif-enc.
+    static func heic(_ fixture: String, _ test: String = #function) throws -> String? {
+        guard let encoder else { print("\(test): skipped: heif-enc not found (apt install libheif-examples)"); return nil }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-heic-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let out = dir.appendingPathComponent((fixture as NSString).deletingPathExtension + ".heic").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: encoder)
+        p.arguments = ["-q", "50", PhotoPaths.fixture(fixture), "-o", out]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { print("\(test): skipped: heif-enc failed (\(p.terminationStatus))"); return nil }
+        return out
+    }
+
+    @Test func captureTimeAndGPSFromHEIC() throws {
+        guard let timed = try Self.heic("offset.jpg"), let tagged = try Self.heic("gps.jpg") else { return }
+        #expect(PhotoEXIFReader.isHEIF(path: timed) && !PhotoEXIFReader.isHEIF(path: PhotoPaths.fixture("offset.jpg")))
+        #expect(try PhotoEXIFReader.read(path: timed)
+                == PhotoEXIF(dateTimeOriginal: "2018:05:02 10:15:30", offsetTimeOriginal: "+02:00", subSecTimeOriginal: "25"))
+        let e = try PhotoEXIFReader.read(path: tagged)
+        let gps = try #require(e.gps)
+        #expect(abs(gps.latitude - 42.562667) < 1e-6 && abs(gps.longitude - 1.520083) < 1e-6, "\(gps)")
+        #expect(e.gpsAltitude == 2345.5 && e.dateTimeOriginal == "2018:05:02 11:00:00")
+    }
+
+    @Test func heicWithoutEXIFOrDamagedIsOneClearLine() throws {
+        guard let bare = try Self.heic("no-exif.jpg"), let good = try Self.heic("offset.jpg") else { return }
+        #expect(throws: PhotoReadError.noEXIF(path: bare)) { try PhotoEXIFReader.read(path: bare) }
+        // Cut after its first 40 bytes: still a HEIF brand, but libheif cannot read it.
+        let cut = good + ".cut.heic"
+        try Data(try Data(contentsOf: URL(fileURLWithPath: good)).prefix(40)).write(to: URL(fileURLWithPath: cut))
+        do {
+            _ = try PhotoEXIFReader.read(path: cut)
+            Issue.record("a cut HEIC was read")
+        } catch let e as PhotoReadError {
+            guard case .badHEIF = e else { Issue.record("\(e)"); return }
+            #expect(e.description.hasPrefix(cut + ": not a HEIF image libheif can read: ") && !e.description.contains("\n"), "\(e)")
+        }
+    }
+}

@@ -71,8 +71,9 @@ enum LiveControlCLI {
         case "place" where name == nil:
             guard !rest.isEmpty else { throw CLIError.usage("\(command) place needs a NAME: cairn \(command) place \"Spring\"") }
             request = .place(name: rest)
+        case "photo" where rest.isEmpty && name == nil: request = .photo
         default:
-            throw CLIError.usage("\(command) takes pause, resume, finish\(command == "record" ? " [--name NAME]" : "") or place NAME "
+            throw CLIError.usage("\(command) takes pause, resume, finish\(command == "record" ? " [--name NAME]" : ""), photo or place NAME "
                                  + "(sent to the running one), not '\(TerminalText.clean(words.joined(separator: " ")))'")
         }
         let reply: LiveControlReply

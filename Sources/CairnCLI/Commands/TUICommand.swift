@@ -30,6 +30,8 @@ public enum TUICommand: Command {
         var live: LiveOptions
         /// The Places screen's first radius, metres (`--within`, `places.within`).
         var placesWithin: Double
+        /// `--images` (or the config's `images`): nil for "auto" (detected).
+        var imageFormat: String?
         /// `cairn follow`: the hike to open and follow at once.
         var autoFollow: (id: HikeID, source: PositionSourceSpec)?
         /// `cairn tui --select ID`: the hike selected first in the library.
@@ -38,7 +40,7 @@ public enum TUICommand: Command {
         var autoRecord: (AutoRecord, rules: PositionFilterRules)?
 
         /// The options of the viewer besides the live ones (``OptionSpec/live``), in help order.
-        static let declared: [OptionSpec] = [.store, .map, .dem, .theme, .units, .ascii, .placesWithin]
+        static let declared: [OptionSpec] = [.store, .map, .dem, .theme, .units, .ascii, .placesWithin, .images]
 
         /// Reads the options from `args` (a command that declares ``declared`` and the live ones).
         init(_ args: ParsedArguments, _ context: CommandContext) throws {
@@ -50,6 +52,7 @@ public enum TUICommand: Command {
             forceASCII = args.has(.ascii)
             live = try LiveOptions(args)
             placesWithin = try PlacesSupport.within(args.value(.placesWithin))
+            imageFormat = args.value(.images).flatMap { $0 == "auto" ? nil : $0 }
         }
     }
 
@@ -78,6 +81,7 @@ public enum TUICommand: Command {
                                   storeLabel: abbreviate(options.storePath, context), units: options.units, theme: theme,
                                   placesWithin: options.placesWithin, environment: context.environment, now: context.now)
         viewer.forceASCII = options.forceASCII
+        viewer.imageFormat = options.imageFormat
         viewer.autoFollow = options.autoFollow
         viewer.select = options.select
         viewer.autoRecord = options.autoRecord

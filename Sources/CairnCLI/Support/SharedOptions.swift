@@ -44,6 +44,12 @@ extension OptionSpec {
     public static let ascii = OptionSpec(
         "--ascii", help: N("draw maps and charts with ASCII instead of braille (for terminals without UTF-8)"))
 
+    /// `--images FORMAT`: how the viewer draws a photo (``TerminalImageFormat``; config `images`).
+    public static let images = OptionSpec(
+        "--images", value: "FORMAT", kind: .choice(["auto", "kitty", "sixels", "iterm", "symbols"]), defaultValue: "auto",
+        help: N("how photos are drawn in the terminal: auto (detected from the terminal), kitty, sixels, iterm or symbols (every terminal)"))
+        .configured("images", environment: "CAIRN_IMAGES")
+
     /// `--gps SPEC`: where live positions come from (``LiveOptions``).
     public static let gps = OptionSpec(
         "--gps", value: "SPEC",

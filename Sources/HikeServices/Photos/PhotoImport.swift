@@ -45,7 +45,7 @@ public struct PhotoImportLine: Sendable, Equatable {
 public enum PhotoImport {
     /// File name extensions taken from a directory (a file named on the command line is
     /// always tried).
-    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif"]
+    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif"]
 
     /// The files `paths` name: files as given, directories walked recursively (hidden entries
     /// skipped, only ``photoExtensions``), each sorted by path; absolute paths.

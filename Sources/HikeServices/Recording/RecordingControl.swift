@@ -37,6 +37,12 @@ public enum RecordingControl {
         return status
     }
 
+    /// A "photo here" mark at recorded point `point`, `distanceAlong` metres into the walk
+    /// (the recording's distance so far: the hike's line is the recording).
+    public static func photoMark(_ point: Trackpoint, distanceAlong: Double?) -> PhotoMark {
+        PhotoMark(coordinate: point.coordinate, elevation: point.elevation, time: point.time, distanceAlong: distanceAlong)
+    }
+
     /// Applies `request` to `recorder` (store first, as every recorder step).
     /// - Parameters: as ``status(_:readout:lastCommit:)``.
     /// - Returns: the reply (never throws: a refused or failed step is a reply with `ok` false).
@@ -69,6 +75,17 @@ public enum RecordingControl {
             let what = recorder.hike.map { "finished as hike \($0.rawValue) (cairn show \($0.rawValue))" }
                 ?? "finished before the first accepted position: nothing was recorded"
             return Outcome(reply: reply(true, what), action: .finish)
+        case .photo:
+            guard let hike = recorder.hike, let point = recorder.session.lastPoint else {
+                return Outcome(reply: reply(false, "no position recorded yet: a photo-here mark is noted where you stand"))
+            }
+            do {
+                let mark = try recorder.store.addPhotoMark(Self.photoMark(point, distanceAlong: recorder.session.distance), to: hike)
+                return Outcome(reply: reply(true, "photo-here mark #\(mark) noted at the last recorded point "
+                                            + "(`cairn photos add \(hike.rawValue) PATH` fills it with the photo taken then)"))
+            } catch {
+                return Outcome(reply: reply(false, "cannot note the photo-here mark: \(error)"))
+            }
         case .place(let name):
             guard let hike = recorder.hike, let point = recorder.session.lastPoint else {
                 return Outcome(reply: reply(false, "no position recorded yet: a place is added where you stand"))

@@ -3,6 +3,7 @@ import Foundation
 import TermUI
 import TrailCore
 import TrailLive
+import TrailStore
 
 extension FollowUpdate {
     /// A request from another shell (`cairn follow pause|resume|finish|place`, `cairn status`) for
@@ -38,6 +39,13 @@ extension FollowUpdate {
             answer.deliver(LiveControlReply(ok: true, message: L("stopped following; the walk is saved in the hike's history"),
                                             status: nil))
             return steps
+        case .photo:
+            guard let mark = Self.photoMark(follow) else {
+                answer.deliver(reply(false, "no position yet: a photo-here mark is noted where you stand"))
+                return []
+            }
+            answer.deliver(reply(true, "photo-here mark noted at the last fix (`cairn photos add \(follow.hikeID.rawValue) PATH` fills it)"))
+            return [.own(.markPhoto(follow.hikeID, mark))]
         case .place(let name):
             guard let fix = follow.session.lastFix ?? follow.lastReceived else {
                 answer.deliver(reply(false, "no position yet: a place is added where you stand"))
@@ -47,6 +55,16 @@ extension FollowUpdate {
             return [.own(.addPlace(follow.hikeID, Place(kind: .other, name: name, coordinate: fix.coordinate,
                                                         elevation: fix.altitude)))]
         }
+    }
+
+    /// A "photo here" mark at the last accepted fix (else the last received): its time, its
+    /// progress along the route and its distance off it (when matched to the route); nil
+    /// before the first fix.
+    static func photoMark(_ f: FollowModel) -> PhotoMark? {
+        guard let fix = f.session.lastFix ?? f.lastReceived else { return nil }
+        let matched = f.session.crossTrackDistance
+        return PhotoMark(coordinate: fix.coordinate, elevation: fix.altitude, time: fix.time,
+                         distanceAlong: matched == nil ? nil : f.session.progress, distanceOff: matched.map(abs))
     }
 
     /// The follow's figures for `cairn status`: elapsed is the walk's active time (pauses

@@ -142,6 +142,12 @@ extension FollowUpdate {
                 follow.detached = false
                 if let c = follow.session.lastFix?.coordinate { MapNavigation.centre(&hike.screen.viewport, on: c) }
             case .labels: hike.screen.showsLabels.toggle()
+            case .photoHere:
+                guard let mark = FollowUpdate.photoMark(follow) else {
+                    status = StatusMessage(text: L("No position yet: a photo-here mark is noted where you stand"), isError: false)
+                    break
+                }
+                effects.append(.own(.markPhoto(follow.hikeID, mark)))
             case .ownPlace:
                 // The last accepted fix (the one the panel's figures and the marker come from),
                 // not the last received: the filter may have turned that one down.

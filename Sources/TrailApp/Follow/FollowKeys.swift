@@ -7,6 +7,8 @@ public enum FollowAction: Sendable, Equatable {
     case centre, pause, backtrack, voice, stop, labels, help, back
     /// A place of one's own where one stands (name, then note), added to the hike followed.
     case ownPlace
+    /// A "photo here" mark where one stands, filled later by `cairn photos add`.
+    case photoHere
     /// Once stopped: close the summary.
     case close
 }
@@ -31,6 +33,8 @@ extension FollowAction {
             KeyBinding("L", N("map labels on / off"), keys: [.character("L")], action: .labels),
             KeyBinding("a", N("a place of your own where you stand (asks for a name and a note), added to the hike"),
                        keys: [.character("a")], action: .ownPlace),
+            KeyBinding("i", N("photo here: note where and when you took a picture; `cairn photos add` puts the photo there"),
+                       hint: N("i photo here"), keys: [.character("i")], action: .photoHere),
             KeyBinding("?  F1", N("this help"), hint: N("? keys"), keys: [.character("?"), .function(1)], action: .help),
             KeyBinding("Esc  q", N("how to stop and quit"), keys: [.escape, .character("q")], action: .back),
     ])

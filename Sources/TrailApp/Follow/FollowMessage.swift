@@ -61,6 +61,9 @@ public enum FollowEffect: Equatable, Sendable {
     /// Add a place of one's own to the hike (a request from another shell); answered by
     /// ``PlacesMessage/stored(_:_:status:)``.
     case addPlace(HikeID, Place)
+    /// Note a "photo here" mark with the hike (``HikeStore/addPhotoMark(_:to:)``); answered by
+    /// ``AppMessage/photoNote(_:isError:)``.
+    case markPhoto(HikeID, PhotoMark)
 }
 
 /// An unfinished walk read back from the store, with what it takes to resume it.

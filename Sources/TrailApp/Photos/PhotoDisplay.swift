@@ -25,19 +25,74 @@ public enum TerminalImageFormat: String, Sendable, CaseIterable, Equatable {
     public static let overrideVariable = "CAIRN_IMAGES"
 
     /// The format for a terminal described by `environment` (the process environment):
-    /// `CAIRN_IMAGES` (or `configured`, the config's `images` value) when set to one of the
-    /// four names; else kitty when `KITTY_WINDOW_ID` is set or `TERM` is `xterm-kitty` or
+    /// `configured` (`--images`, else the config's `images`; the CLI drops the config's value
+    /// when `CAIRN_IMAGES` is set, so the command line wins over the variable and the variable
+    /// over the file), else `CAIRN_IMAGES`, when one of the four names ("auto" and anything
+    /// else: detected); else kitty when `KITTY_WINDOW_ID` is set or `TERM` is `xterm-kitty` or
     /// `xterm-ghostty`; iterm when `TERM_PROGRAM` is `iTerm.app` or `WezTerm`; sixels when
     /// `TERM` names a terminal that always has them (`mlterm`, `foot`, `contour`, `yaft`);
     /// symbols otherwise (xterm's sixels depend on how it was started: say so with the variable).
     public static func detect(environment: [String: String], configured: String? = nil) -> TerminalImageFormat {
-        if let o = environment[overrideVariable].flatMap({ TerminalImageFormat(rawValue: $0.lowercased()) }) { return o }
         if let o = configured.flatMap({ TerminalImageFormat(rawValue: $0.lowercased()) }) { return o }
+        if let o = environment[overrideVariable].flatMap({ TerminalImageFormat(rawValue: $0.lowercased()) }) { return o }
         let term = environment["TERM"] ?? "", program = environment["TERM_PROGRAM"] ?? ""
         if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" || term == "xterm-ghostty" { return .kitty }
         if program == "iTerm.app" || program == "WezTerm" { return .iterm }
         if ["mlterm", "foot", "contour", "yaft"].contains(where: { term.hasPrefix($0) }) { return .sixels }
         return .symbols
+    }
+}
+
+/// The terminal's answer to Primary Device Attributes (DA1, `ESC [ c`): `ESC [ ? 63 ; 1 ; 4 ; … c`,
+/// where attribute 4 means sixel graphics (xterm's ctlseqs, "Send Device Attributes"; xterm
+/// lists it only when started as a VT340, `-ti vt340`, or with `decTerminalID` 340).
+public enum DeviceAttributes {
+    /// The query: CSI c.
+    public static let query = "\u{1B}[c"
+
+    /// The attributes of the first complete DA1 reply in `bytes` (what the terminal sent back,
+    /// perhaps with other input around it), nil when there is no complete reply yet.
+    /// - Returns: the reply's numbers (the first is the terminal class, e.g. 63 or 65) and the
+    ///   bytes up to and including its final `c` (what must not be left for the viewer).
+    public static func parse(_ bytes: [UInt8]) -> (attributes: [Int], length: Int)? {
+        var i = 0
+        while i + 2 < bytes.count {
+            guard bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?") else { i += 1; continue }
+            var j = i + 3, numbers: [Int] = [], current: Int?
+            while j < bytes.count {
+                let b = bytes[j]
+                if b >= 0x30 && b <= 0x39 {
+                    current = (current ?? 0) * 10 + Int(b - 0x30)
+                    if current! > 1_000_000 { break }
+                } else if b == UInt8(ascii: ";") {
+                    numbers.append(current ?? 0)
+                    current = nil
+                } else if b == UInt8(ascii: "c") {
+                    if let current { numbers.append(current) }
+                    return (numbers, j + 1)
+                } else {
+                    break
+                }
+                j += 1
+            }
+            if j >= bytes.count { return nil }  // the reply is not complete yet
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether a DA1 reply's attributes say sixel graphics (4), the class (the first number) left out.
+    public static func hasSixels(_ attributes: [Int]) -> Bool { attributes.dropFirst().contains(4) }
+
+    /// Whether asking is worth it: xterm (TERM `xterm…`, not kitty or ghostty), no format set
+    /// or detected otherwise, and not under tmux or screen (they answer for themselves and
+    /// would not pass sixels without `allow-passthrough`).
+    public static func worthAsking(environment: [String: String], detected: TerminalImageFormat, configured: String?) -> Bool {
+        let term = environment["TERM"] ?? ""
+        let set = (configured.flatMap { TerminalImageFormat(rawValue: $0.lowercased()) } != nil)
+            || (environment[TerminalImageFormat.overrideVariable].flatMap { TerminalImageFormat(rawValue: $0.lowercased()) } != nil)
+        return !set && detected == .symbols && term.hasPrefix("xterm") && term != "xterm-kitty" && term != "xterm-ghostty"
+            && environment["TMUX"] == nil && environment["STY"] == nil
     }
 }
 
@@ -53,23 +108,35 @@ public enum ChafaCommand {
 
     /// The line printed under the picture: the format and how it was chosen, and under tmux
     /// what `allow-passthrough` does for an image format.
-    public static func note(format: TerminalImageFormat, inTmux: Bool) -> String {
-        var n = "Shown in \(format.rawValue) (\(TerminalImageFormat.overrideVariable)=symbols|sixels|kitty|iterm chooses)."
+    /// - Parameter asked: the format came from asking the terminal (``DeviceAttributes``).
+    public static func note(format: TerminalImageFormat, inTmux: Bool, asked: Bool = false) -> String {
+        var n = "Shown in \(format.rawValue) (--images, the config's images or \(TerminalImageFormat.overrideVariable)=symbols|sixels|kitty|iterm chooses)."
+        if asked {
+            n += format == .sixels ? " The terminal said it shows sixels when asked (ESC [ c)."
+                : " The terminal did not list sixels when asked (ESC [ c): xterm shows them when started with -ti vt340."
+        }
         if inTmux && format != .symbols {
             n += " Under tmux, \(format.rawValue) reach the terminal only with `set -g allow-passthrough on`"
                 + " (tmux then lets the image's escape sequences through to the outer terminal)."
+        } else if inTmux {
+            n += " Under tmux the terminal is not asked whether it shows sixels (tmux would answer for itself):"
+                + " with `set -g allow-passthrough on` tmux lets image escape sequences through to the outer terminal,"
+                + " and --images sixels (or kitty, iterm) draws for it."
         }
         return n + " Any key goes back."
     }
 
     /// What to do for `path` shown in a `width` × `height` terminal described by `environment`.
+    /// - Parameter asked: the format found by asking the terminal (DA1, ``DeviceAttributes``), used when none was set.
     public static func display(path: String, width: Int, height: Int, environment: [String: String],
-                               configured: String? = nil) -> PhotoDisplay {
-        let format = TerminalImageFormat.detect(environment: environment, configured: configured)
+                               configured: String? = nil, asked: TerminalImageFormat? = nil) -> PhotoDisplay {
+        var format = TerminalImageFormat.detect(environment: environment, configured: configured)
+        let fromAsking = asked != nil && DeviceAttributes.worthAsking(environment: environment, detected: format, configured: configured)
+        if fromAsking, let asked { format = asked }
         let tmux = environment["TMUX"] != nil
         // Two rows under the picture for the note and the key.
         return .terminal(arguments: arguments(path: path, format: format, width: width, height: max(1, height - 3)),
-                         note: note(format: format, inTmux: tmux))
+                         note: note(format: format, inTmux: tmux, asked: fromAsking))
     }
 
     /// True when a desktop session is there for `xdg-open` (DISPLAY or WAYLAND_DISPLAY set).

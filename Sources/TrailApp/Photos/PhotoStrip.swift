@@ -33,11 +33,16 @@ enum PhotoStripView {
     /// The file name of `path`, control and escape characters taken out (TextSanitizer).
     static func name(_ path: String) -> String { TextSanitizer.sanitize((path as NSString).lastPathComponent) }
 
+    /// The name a row is listed under: a "photo here" mark without a photo is "(no photo yet)".
+    static func name(_ p: NewPhoto) -> String { p.isPlaceholder ? L("(no photo yet)") : name(p.path) }
+
     /// "GPS tag", "time on the track" or "not placed: WHY".
     static func placement(_ p: NewPhoto) -> String {
         switch p.placement {
         case "gps": return "by its GPS tag" + (p.distanceOff.map { $0 >= 1 ? " (\(Int($0.rounded())) m off the line)" : "" } ?? "")
         case "time": return "by its time on the track"
+        case NewPhoto.markPlacement: return L("at a photo-here mark")
+        case NewPhoto.placeholderPlacement: return L("nowhere yet: a photo-here mark, which `cairn photos add` fills with the photo taken then")
         default: return "not placed: " + TextSanitizer.sanitize(p.note ?? "no time and no GPS tag")
         }
     }
@@ -57,7 +62,7 @@ enum PhotoStripView {
         line("Photos \(selected + 1)/\(photos.count)  (Esc closes)", ThemeRole.heading)
         guard photos.indices.contains(selected) else { return }
         let p = photos[selected].photo
-        line(name(p.path), ThemeRole.highlight)
+        line(name(p), ThemeRole.highlight)
         line("Taken " + (p.takenAt.map { env.format.dateTime($0) } ?? "(no time in the file)"), ThemeRole.text)
         line(p.distanceAlong.map { "At \(env.format.distance($0)) along" + (p.elevation.map { ", \(env.format.elevation($0))" } ?? "") }
              ?? "Not on the line", ThemeRole.text)
@@ -71,7 +76,7 @@ enum PhotoStripView {
             let q = photos[i].photo
             let at = q.distanceAlong.map { env.format.distance($0) } ?? "—"
             let mark = i == selected ? ">" : " "
-            line("\(mark) \(at.padding(toLength: 8, withPad: " ", startingAt: 0)) \(name(q.path))",
+            line("\(mark) \(at.padding(toLength: 8, withPad: " ", startingAt: 0)) \(name(q))",
                  i == selected ? ThemeRole.selection : (q.placement == "none" ? ThemeRole.muted : ThemeRole.text), indent: 0)
         }
     }

@@ -25,10 +25,12 @@ enum PhotoStripFeature {
                                       bell: true), [])
             }
             result.status = select(&hike, next)
-        case .view:
-            return (result, [.showPhoto(path: photos[shown].photo.path, desktop: false)])
-        case .open:
-            return (result, [.showPhoto(path: photos[shown].photo.path, desktop: true)])
+        case .view, .open:
+            guard !photos[shown].photo.isPlaceholder else {
+                result.status = StatusMessage(text: L("No photo yet at this mark: `cairn photos add` fills it"), isError: false)
+                return (result, [])
+            }
+            return (result, [.showPhoto(path: photos[shown].photo.path, desktop: action == .open)])
         }
         return (result, [])
     }
@@ -41,7 +43,7 @@ enum PhotoStripFeature {
         let p = hike.screen.photos[index].photo
         let length = hike.screen.hike.profile.length
         guard let along = p.distanceAlong, hike.screen.hike.pointCount > 0 else {
-            return StatusMessage(text: PhotoStripView.name(p.path) + ": " + PhotoStripView.placement(p), isError: false)
+            return StatusMessage(text: PhotoStripView.name(p) + ": " + PhotoStripView.placement(p), isError: false)
         }
         hike.screen.scrub(to: hike.screen.hike.index(atFraction: length > 0 ? along / length : 0))
         if !hike.mapDetached {

@@ -62,6 +62,12 @@ enum RecordFeature {
                 model.detached = false
                 if let c = model.position { MapNavigation.centre(&model.viewport, on: c) }
             case .labels: model.showsLabels.toggle()
+            case .photoHere:
+                guard model.phase == .running, model.hikeID != nil, model.figures.lastPoint != nil else {
+                    return Result(status: StatusMessage(text: L("No position recorded yet: a photo-here mark is noted where you stand"),
+                                                        isError: false))
+                }
+                result.effects = [.own(.markPhoto)]
             case .ownPlace:
                 // The last recorded point (the one the panel's figures come from), not the last
                 // fix received: the recorder may have turned that one down.

@@ -112,4 +112,7 @@ public enum RecordEffect: Equatable, Sendable {
     case backtrack
     /// Say `text` with espeak-ng (the off-route alert while backtracking).
     case speak(String)
+    /// Note a "photo here" mark at the last recorded point (as `cairn record photo` does);
+    /// answered by ``AppMessage/photoNote(_:isError:)``.
+    case markPhoto
 }

@@ -106,6 +106,8 @@ final class KMLBuilder: XMLEventHandler {
     private var type: String?
     private var dataName: String?
     private var placemarkTime: Date?
+    /// The placemark's `atom:link`s (a photo's file, as ``KMLWriter`` writes them).
+    private var links: [Link] = []
     /// `ExtendedData` `kind` = `route` (as ``KMLWriter`` marks routes): the line is a route.
     private var isRoute = false
     private var placemarkLine = 0
@@ -154,7 +156,7 @@ final class KMLBuilder: XMLEventHandler {
         switch element {
         case "Placemark":
             inPlacemark = true
-            name = nil; desc = nil; type = nil; placemarkTime = nil; isRoute = false
+            name = nil; desc = nil; type = nil; placemarkTime = nil; isRoute = false; links = []
             segments = []; segmentLines = []; points = []
             placemarkLine = line
         case "MultiTrack":
@@ -167,6 +169,11 @@ final class KMLBuilder: XMLEventHandler {
             altitudeMode = nil
         case "Data":
             dataName = attributes["name"]
+        case "link" where inPlacemark && parent == "Placemark" && namespace == KMLWriter.atomNamespace:
+            if let href = attributes["href"], !href.isEmpty {
+                links.append(Link(href: href, text: attributes["title"].flatMap { $0.isEmpty ? nil : $0 },
+                                  type: attributes["type"].flatMap { $0.isEmpty ? nil : $0 }))
+            }
         case "Polygon" where inPlacemark && !polygonWarned:
             polygonWarned = true
             warn(L("polygons are not tracks; skipped"), line: line)
@@ -286,13 +293,26 @@ final class KMLBuilder: XMLEventHandler {
                                          segments: segments.map { TrackSegment(points: $0) }))
             trackpointLines.append(segmentLines)
         }
+        let pointDescription = Self.strippingImages(desc, links: links)
         for (c, alt) in points {
             document.waypoints.append(Waypoint(latitude: c.latitude, longitude: c.longitude, elevation: alt,
-                                               time: placemarkTime, name: name, description: desc, type: type))
+                                               time: placemarkTime, name: name, description: pointDescription,
+                                               links: links, type: type))
         }
         segments = []
         segmentLines = []
         points = []
+    }
+
+    /// `description` without the `<img>` lines ``KMLWriter`` adds for image links (those of
+    /// `links` only: an image the author put in the description stays); nil when nothing is left.
+    static func strippingImages(_ description: String?, links: [Link]) -> String? {
+        guard var text = description else { return nil }
+        for l in links where l.type?.hasPrefix("image/") == true {
+            let tag = "\n" + KMLWriter.imageTag(l.href)
+            if text.hasSuffix(tag) { text.removeLast(tag.count) } else if text == KMLWriter.imageTag(l.href) { text = "" }
+        }
+        return text.isEmpty ? nil : text
     }
 
     /// After a fault: keeps the complete geometries of the placemark left open.

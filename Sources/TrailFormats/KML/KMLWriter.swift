@@ -12,6 +12,11 @@ import TrailCore
 /// - Coordinates are `lon,lat[,alt]`, longitude/latitude to 7 decimals, altitude to 1; with
 ///   elevations on every point `altitudeMode` is `absolute`, else altitudes are left out (and
 ///   the mode is the default, clampToGround).
+/// - A waypoint's links (a photo's file, issue 36) are `atom:link` elements (`href`, `type`,
+///   the text as `title`; KML 2.2 puts `atom:link` in every Feature, after `name`), and an image
+///   link (type `image/…`) is also an `<img>` at the end of the `description`, which Google
+///   Earth shows in the placemark's balloon (the description is HTML to it). ``KMLReader`` keeps
+///   the links and takes that `<img>` off again.
 /// - Throws: ``GPXWriteError/invalidCoordinate(latitude:longitude:location:)`` for an invalid point.
 public struct KMLWriter: DocumentWriter, Sendable {
     /// A writer.
@@ -22,7 +27,8 @@ public struct KMLWriter: DocumentWriter, Sendable {
         try withoutActuallyEscaping(sink) { sink in
             let out = ChunkedOutput(sink: sink)
             out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-            out.raw("<kml xmlns=\"http://www.opengis.net/kml/2.2\" xmlns:gx=\"http://www.google.com/kml/ext/2.2\">\n<Document>\n")
+            let atom = document.waypoints.contains { !$0.links.isEmpty } ? " xmlns:atom=\"\(Self.atomNamespace)\"" : ""
+            out.raw("<kml xmlns=\"http://www.opengis.net/kml/2.2\" xmlns:gx=\"http://www.google.com/kml/ext/2.2\"\(atom)>\n<Document>\n")
             text(out, "name", document.metadata.name, indent: 1)
             text(out, "description", document.metadata.description, indent: 1)
             // The file's time (when a route was drawn) as the Document's TimeStamp (issue 34).
@@ -47,7 +53,8 @@ public struct KMLWriter: DocumentWriter, Sendable {
             }
             for (i, w) in document.waypoints.enumerated() {
                 try check(w.latitude, w.longitude, "waypoint \(i + 1)")
-                try placemark(out, name: w.name, description: w.description, time: w.time, kind: nil, type: w.type) {
+                try placemark(out, name: w.name, description: Self.description(w), time: w.time, kind: nil, type: w.type,
+                              links: w.links) {
                     let ele = w.elevation.flatMap { $0.isFinite ? $0 : nil }
                     out.raw("   <Point>\n")
                     if ele != nil { out.raw("    <altitudeMode>absolute</altitudeMode>\n") }
@@ -59,6 +66,26 @@ public struct KMLWriter: DocumentWriter, Sendable {
             out.raw("</Document>\n</kml>\n")
             try out.flush()
         }
+    }
+
+    /// The Atom namespace of `atom:link` (RFC 4287), as KML 2.2 uses it.
+    public static let atomNamespace = "http://www.w3.org/2005/Atom"
+
+    /// A waypoint's description with an `<img src="URL" …/>` line for each image link (what
+    /// Google Earth's balloon shows); ``KMLReader/strippingImages(_:links:)`` takes them off.
+    static func description(_ w: Waypoint) -> String? {
+        let images = w.links.filter { $0.type?.hasPrefix("image/") == true }
+        guard !images.isEmpty else { return w.description }
+        var text = w.description ?? ""
+        for l in images { text += "\n" + imageTag(l.href) }
+        return text
+    }
+
+    /// `<img src="URL" style="max-width:500px"/>`, the URL's quotes and angle brackets escaped.
+    static func imageTag(_ href: String) -> String {
+        let safe = href.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        return "<img src=\"\(safe)\" style=\"max-width:500px\"/>"
     }
 
     private func check(_ lat: Double, _ lon: Double, _ location: String) throws {
@@ -77,9 +104,21 @@ public struct KMLWriter: DocumentWriter, Sendable {
     /// A Placemark, its children in the order KML 2.2's schema requires (name, description,
     /// TimeStamp, ExtendedData, then the geometry).
     private func placemark(_ out: ChunkedOutput, name: String?, description: String?, time: Date? = nil, kind: String?,
-                           type: String?, geometry: () throws -> Void) throws {
+                           type: String?, links: [Link] = [], geometry: () throws -> Void) throws {
         out.raw(" <Placemark>\n")
         text(out, "name", name, indent: 2)
+        for l in links {
+            out.raw("  <atom:link href=\"")
+            out.escaped(l.href, inAttribute: true)
+            out.raw("\"")
+            for (attribute, value) in [("type", l.type), ("title", l.text)] {
+                guard let value, !value.isEmpty else { continue }
+                out.raw(" \(attribute)=\"")
+                out.escaped(value, inAttribute: true)
+                out.raw("\"")
+            }
+            out.raw("/>\n")
+        }
         text(out, "description", description, indent: 2)
         if let time {
             out.raw("  <TimeStamp><when>")

@@ -2,7 +2,7 @@ import Foundation
 import TrailCore
 
 /// A request from another shell to the running recording or follow (one line on the control
-/// socket): `status`, `pause`, `resume`, `finish`, `finish NAME`, `place NAME`.
+/// socket): `status`, `pause`, `resume`, `finish`, `finish NAME`, `place NAME`, `photo`.
 public enum LiveControlRequest: Equatable, Sendable {
     case status
     case pause
@@ -11,6 +11,8 @@ public enum LiveControlRequest: Equatable, Sendable {
     case finish(name: String?)
     /// A place of one's own where the hiker stands, with this name.
     case place(name: String)
+    /// A "photo here" mark at the last position (filled later by `cairn photos add`).
+    case photo
 
     /// The request as sent on the socket (a name's line breaks become spaces).
     public var line: String {
@@ -20,6 +22,7 @@ public enum LiveControlRequest: Equatable, Sendable {
         case .resume: return "resume"
         case .finish(let name): return "finish" + (name.map { " " + Self.flatten($0) } ?? "")
         case .place(let name): return "place " + Self.flatten(name)
+        case .photo: return "photo"
         }
     }
 
@@ -38,6 +41,7 @@ public enum LiveControlRequest: Equatable, Sendable {
         case "resume" where name.isEmpty: self = .resume
         case "finish": self = .finish(name: name.isEmpty ? nil : name)
         case "place" where !name.isEmpty: self = .place(name: name)
+        case "photo" where name.isEmpty: self = .photo
         default: return nil
         }
     }

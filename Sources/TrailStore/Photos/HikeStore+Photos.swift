@@ -21,7 +21,10 @@ public struct NewPhoto: Sendable, Equatable {
     /// Metres along the hike's line, and off it (a GPS-tagged photo).
     public var distanceAlong: Double?
     public var distanceOff: Double?
-    /// "gps", "time" or "none".
+    /// "gps" (at its GPS tag), "time" (by its time on the track), "mark" (at a "photo here"
+    /// mark noted while recording or following), "none" (not placed), or "placeholder": a
+    /// "photo here" mark no photo has filled yet (``HikeStore/addPhotoMark(_:to:)``; empty
+    /// path, size 0).
     public var placement: String
     /// How the time was read, or why the photo is not placed (one line).
     public var note: String?
@@ -49,11 +52,47 @@ public struct StoredPhoto: Sendable, Equatable {
     public var addedAt: Date
 }
 
+extension NewPhoto {
+    /// The placement of a "photo here" mark no photo has filled yet.
+    public static let placeholderPlacement = "placeholder"
+    /// The placement of a photo that filled a "photo here" mark (placed at the mark).
+    public static let markPlacement = "mark"
+
+    /// Whether this row is a "photo here" mark without a photo (no file behind it).
+    public var isPlaceholder: Bool { placement == Self.placeholderPlacement }
+}
+
+/// A "photo here" mark noted while recording or following (issue 36): where and when the
+/// hiker stood when taking a picture; a later `cairn photos add` fills it with the photo
+/// taken nearest in time (``HikeStore/addPhotos(_:to:filling:)``).
+public struct PhotoMark: Sendable, Equatable {
+    /// The fix's position (WGS84 degrees) and elevation (metres), if known.
+    public var coordinate: Coordinate
+    public var elevation: Double?
+    /// The fix's time (UTC).
+    public var time: Date?
+    /// Metres along the hike's line (the distance walked while recording; the progress on the
+    /// route while following), and off it (following), if known.
+    public var distanceAlong: Double?
+    public var distanceOff: Double?
+
+    public init(coordinate: Coordinate, elevation: Double? = nil, time: Date? = nil, distanceAlong: Double? = nil,
+                distanceOff: Double? = nil) {
+        self.coordinate = coordinate
+        self.elevation = elevation
+        self.time = time
+        self.distanceAlong = distanceAlong
+        self.distanceOff = distanceOff
+    }
+}
+
 /// What ``HikeStore/addPhotos(_:to:)`` did with one photo.
 public enum PhotoAddOutcome: Sendable, Equatable {
     case added(Int64)
     /// The same file content is already kept with this hike (that row); its path is updated.
     case alreadyKept(Int64)
+    /// The photo filled the "photo here" mark of that row (the row keeps its number).
+    case filled(Int64)
 }
 
 /// The `photos` table (migration ``HikeStore/photosMigrationName``): photographs referenced by
@@ -93,18 +132,38 @@ extension HikeStore {
     /// Keeps `photos` with hike `id`, all or none (one transaction). A photo whose content is
     /// already kept with the hike is not added again; its path, time and place are updated.
     /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``HikeStoreError/readOnly(path:)``, ``SQLiteError``.
+    ///
+    /// `filling` gives, by index into `photos`, the row of a "photo here" mark (placement
+    /// "placeholder") that photo fills: the mark's row takes the photo's file, size, hash and
+    /// time (keeping its number); the photo's own place and placement are used as given (the
+    /// caller places it at the mark). A row of the same content elsewhere in the hike is
+    /// removed first (one row per content). A mark that is not a placeholder of this hike is
+    /// refused: ``PhotoStoreError/noSuchMark(_:hike:)``, nothing stored.
     @discardableResult
-    public func addPhotos(_ photos: [NewPhoto], to id: HikeID) throws -> [PhotoAddOutcome] {
+    public func addPhotos(_ photos: [NewPhoto], to id: HikeID, filling: [Int: Int64] = [:]) throws -> [PhotoAddOutcome] {
         try requireWritable()
         return try connection.transaction {
             let row = try photoHikeRow(id)
             var out: [PhotoAddOutcome] = []
-            for p in photos {
+            for (index, p) in photos.enumerated() {
                 let values: [SQLiteValue] = [
                     .text(p.path), .integer(p.size), .optional(p.takenAt?.timeIntervalSinceReferenceDate),
                     .optional(p.coordinate?.latitude), .optional(p.coordinate?.longitude), .optional(p.elevation),
                     .optional(p.distanceAlong), .optional(p.distanceOff), .text(p.placement), .optional(p.note),
                 ]
+                if let mark = filling[index] {
+                    guard try connection.scalar("SELECT id FROM photos WHERE id = ? AND hike_id = ? AND placement = ?",
+                                                [.integer(mark), .integer(row), .text(NewPhoto.placeholderPlacement)]) != nil
+                    else { throw PhotoStoreError.noSuchMark(mark, hike: id.rawValue) }
+                    try connection.run("DELETE FROM photos WHERE hike_id = ? AND content_hash = ? AND id != ?",
+                                       [.integer(row), .blob(p.contentHash), .integer(mark)])
+                    try connection.run("""
+                        UPDATE photos SET path = ?, size = ?, taken_at = ?, latitude = ?, longitude = ?, elevation = ?,
+                            distance_along = ?, distance_off = ?, placement = ?, note = ?, content_hash = ? WHERE id = ?
+                        """, values + [.blob(p.contentHash), .integer(mark)])
+                    out.append(.filled(mark))
+                    continue
+                }
                 if let existing = try connection.scalar("SELECT id FROM photos WHERE hike_id = ? AND content_hash = ?",
                                                         [.integer(row), .blob(p.contentHash)])?.integer {
                     try connection.run("""
@@ -148,6 +207,31 @@ extension HikeStore {
         }
     }
 
+    /// Notes a "photo here" mark with hike `id` (issue 36): a row of placement "placeholder"
+    /// at the mark's place and time, with an empty path, size 0 and a content hash of its own
+    /// ("mark" and 16 random bytes: never a SHA-256, whose 32 bytes it cannot equal), listed
+    /// and pinned like a photo until `cairn photos add` fills it.
+    /// - Returns: the row's number.
+    /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``HikeStoreError/readOnly(path:)``, ``SQLiteError``.
+    @discardableResult
+    public func addPhotoMark(_ mark: PhotoMark, to id: HikeID) throws -> Int64 {
+        try requireWritable()
+        return try connection.transaction {
+            let row = try photoHikeRow(id)
+            var hash = Array("mark".utf8)
+            hash += (0..<16).map { _ in UInt8.random(in: 0...255) }
+            try connection.run("""
+                INSERT INTO photos (path, size, taken_at, latitude, longitude, elevation, distance_along, distance_off,
+                    placement, note, hike_id, content_hash, added_at)
+                VALUES ('', 0, ?,?,?,?,?,?,?,?,?,?,?)
+                """, [.optional(mark.time?.timeIntervalSinceReferenceDate), .real(mark.coordinate.latitude),
+                      .real(mark.coordinate.longitude), .optional(mark.elevation), .optional(mark.distanceAlong),
+                      .optional(mark.distanceOff), .text(NewPhoto.placeholderPlacement), .text("photo here"),
+                      .integer(row), .blob(hash), .real(now().timeIntervalSinceReferenceDate)])
+            return connection.lastInsertRowID
+        }
+    }
+
     /// Forgets photos (the files stay), all or none.
     /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``PhotoStoreError/noSuchPhoto(_:hike:)`` (nothing removed).
     public func removePhotos(_ photoIDs: [Int64], from id: HikeID) throws {
@@ -182,9 +266,12 @@ extension HikeStore {
 /// Why a photo operation was refused.
 public enum PhotoStoreError: Error, Equatable, CustomStringConvertible {
     case noSuchPhoto(Int64, hike: String)
+    /// The row to fill is not an unfilled "photo here" mark of the hike.
+    case noSuchMark(Int64, hike: String)
 
     public var description: String {
         switch self {
+        case .noSuchMark(let p, let hike): return L("%d is not a \"photo here\" mark of %s waiting for a photo; nothing was added", p, hike)
         case .noSuchPhoto(let p, let hike): return L("no photo %d is kept with %s (`cairn photos %s` lists them); nothing was removed", p, hike, hike)
         }
     }

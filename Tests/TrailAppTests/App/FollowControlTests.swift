@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrailCore
 import TrailLive
+import TrailStore
 @testable import TrailApp
 
 /// Requests from another shell to the walk being followed go through the screen's own paths,
@@ -36,6 +37,18 @@ import TrailLive
         let added = placed.compactMap { e -> Place? in if case .follow(.addPlace(_, let p)) = e { return p }; return nil }
         #expect(added.map(\.name) == ["Spring"])
         #expect(abs((added.first?.coordinate.latitude ?? 0) - 3e-4) < 1e-12)
+
+        // "Photo here" (`cairn follow photo`, as the key i): a mark at the last fix, its time,
+        // 3 spacings along the route and on it.
+        let photo = LiveControlAnswer()
+        let marked = app.update(&s, .follow(.control(.photo, photo)))
+        #expect(photo.wait(timeout: 0).ok)
+        let marks = marked.compactMap { e -> PhotoMark? in if case .follow(.markPhoto(_, let m)) = e { return m }; return nil }
+        #expect(marks.count == 1)
+        #expect(abs((marks.first?.coordinate.latitude ?? 0) - 3e-4) < 1e-12)
+        #expect(marks.first?.time == F.t0.addingTimeInterval(30))
+        #expect(abs((marks.first?.distanceAlong ?? 0) - 3 * F.spacing) < 0.01)
+        #expect((marks.first?.distanceOff ?? 1) < 0.01)
 
         let named = LiveControlAnswer()
         _ = app.update(&s, .follow(.control(.finish(name: "X"), named)))

@@ -149,6 +149,10 @@ import TrailStore
         #expect(d(["TERM": "xterm-256color", "CAIRN_IMAGES": "SIXELS"], nil) == .sixels)
         #expect(d(["TERM": "xterm-kitty", "CAIRN_IMAGES": "symbols"], nil) == .symbols)
         #expect(d(["TERM": "xterm-256color", "CAIRN_IMAGES": "bogus"], "kitty") == .kitty)
+        // `--images` (or the config's value, which the CLI drops when CAIRN_IMAGES is set) wins
+        // over the variable; "auto" detects.
+        #expect(d(["TERM": "xterm-256color", "CAIRN_IMAGES": "sixels"], "symbols") == .symbols)
+        #expect(d(["TERM": "xterm-kitty"], "auto") == .kitty && d(["TERM": "xterm-256color"], "sixels") == .sixels)
         #expect(d(["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"], nil) == .kitty)
         #expect(d(["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], nil) == .iterm)
         #expect(d(["TERM": "foot"], nil) == .sixels && d(["TERM": "mlterm"], nil) == .sixels)
@@ -159,7 +163,7 @@ import TrailStore
         #expect(args[4] == "100x27" && note.contains("set -g allow-passthrough on"))
         guard case .terminal(_, let plain) = ChafaCommand.display(path: "/a.jpg", width: 100, height: 30,
                                                                  environment: ["TERM": "screen", "TMUX": "/tmp/t"]) else { return }
-        #expect(!plain.contains("allow-passthrough"))
+        #expect(plain.contains("not asked whether it shows sixels") && plain.contains("--images sixels"))
         #expect(ChafaCommand.hasDesktop(["DISPLAY": ":0"]) && ChafaCommand.hasDesktop(["WAYLAND_DISPLAY": "wayland-0"])
                 && !ChafaCommand.hasDesktop(["DISPLAY": ""]))
     }

@@ -10,7 +10,7 @@ import TrailStore
 public enum PhotosCommand: Command {
     public static let name = "photos"
     public static let summary = N("List the photos kept with a hike, in walking order")
-    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content).")
+    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A \"photo here\" mark noted while\nrecording or following (key i, or `cairn record photo`) that no photo filled yet is\nlisted as \"(no photo yet)\". A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content).")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let json = OptionSpec("--json", help: N("a JSON array (SI units, ISO 8601 dates) instead of the table"))
     public static let options: [OptionSpec] = [json, .units, .store]
@@ -35,10 +35,18 @@ public enum PhotosCommand: Command {
         var t = TextTable(headers: ["#", "ALONG", "TAKEN", "PLACED", "FILE"], rightAligned: [0, 1])
         for (s, listed) in photos {
             let p = s.photo
-            let placed = p.placement == "gps" ? "GPS tag" : p.placement == "time" ? "by time" : "not placed"
+            let placed: String
+            switch p.placement {
+            case "gps": placed = "GPS tag"
+            case "time": placed = "by time"
+            case NewPhoto.markPlacement: placed = "at a mark"
+            case NewPhoto.placeholderPlacement: placed = "photo here"
+            default: placed = "not placed"
+            }
             let missing = listed.missing ? " (missing)" : ""
+            let file = p.isPlaceholder ? "(no photo yet)" : TerminalText.clean(p.path) + missing
             t.add(["\(s.id)", p.distanceAlong.map { units.distance($0) } ?? "--",
-                   p.takenAt.map { units.dateTime($0) } ?? "--", placed, TerminalText.clean(p.path) + missing])
+                   p.takenAt.map { units.dateTime($0) } ?? "--", placed, file])
         }
         var out = "\(id): \(photos.count) photo\(photos.count == 1 ? "" : "s")\n" + t.render() + "\n"
         for (s, _) in photos where s.photo.placement == "none" {
@@ -53,7 +61,7 @@ public enum PhotosCommand: Command {
 public enum PhotosAddCommand: Command {
     public static let name = "photos add"
     public static let summary = N("Keep photos with a hike, placed where they were taken")
-    public static let about = N("Reads each photo's EXIF (JPEG; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg). Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.")
+    public static let about = N("Reads each photo's EXIF (JPEG, and HEIC through libheif; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg/.heic/.heif). Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.\n\n\"Photo here\" marks noted while recording or following are filled first: each with the\nphoto taken nearest in time to it (within --mark-gap; the closest pair first, each photo\nfills one mark), placed at the mark. Each mark's outcome is said.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("PATH", count: .oneOrMore, help: N("photo files or directories"))]
     static let tz = OptionSpec("--tz", value: "ZONE", help: N("time zone of capture times without an offset (e.g. Europe/Andorra); default TZ, else UTC"))
@@ -64,7 +72,9 @@ public enum PhotosAddCommand: Command {
                                    help: N("longest pause or signal gap a photo is placed in"))
     static let maxOff = OptionSpec("--max-off", value: "METRES", defaultValue: "500",
                                    help: N("farthest a GPS tag may be from the line (farther: placed by its time instead)"))
-    public static let options: [OptionSpec] = [tz, offset, offsetFrom, maxGap, maxOff, .store]
+    static let markGap = OptionSpec("--mark-gap", value: "SECONDS", defaultValue: "300",
+                                    help: N("farthest in time a photo may be from a \"photo here\" mark it fills"))
+    public static let options: [OptionSpec] = [tz, offset, offsetFrom, maxGap, maxOff, markGap, .units, .store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard args.positionals.count >= 2 else { throw CLIError.usage("photos add needs an ID and a PATH") }
@@ -79,6 +89,9 @@ public enum PhotosAddCommand: Command {
             throw CLIError.usage("--max-off takes metres, not '\(TerminalText.clean(args.value(maxOff) ?? ""))'")
         }
         options.maxOff = off
+        guard let markWithin = TimeInterval(args.value(markGap) ?? "300"), markWithin >= 0, markWithin.isFinite else {
+            throw CLIError.usage("--mark-gap takes seconds, not '\(TerminalText.clean(args.value(markGap) ?? ""))'")
+        }
         if let text = args.value(offset) {
             guard let v = TimeInterval(text), v.isFinite, abs(v) < 366 * 86_400 else {
                 throw CLIError.usage("--offset takes seconds (+90, -3600), not '\(TerminalText.clean(text))'")
@@ -96,9 +109,9 @@ public enum PhotosAddCommand: Command {
             let path = (e.userInfo[NSFilePathErrorKey] as? String) ?? "?"
             throw CLIError.failure("\(TerminalText.clean(path)): no such file or directory; nothing was added")
         }
-        guard !files.isEmpty else { throw CLIError.failure("no .jpg or .jpeg files found there; nothing was added") }
+        guard !files.isEmpty else { throw CLIError.failure("no .jpg, .jpeg, .heic or .heif files found there; nothing was added") }
         let showProgress = context.stderrIsTerminal && files.count > 20
-        let batch = try PhotoLibrary.read(files, for: id, in: store, options: options) { done, total in
+        var batch = try PhotoLibrary.read(files, for: id, in: store, options: options) { done, total in
             if showProgress && (done % 10 == 0 || done == total) {
                 context.stderr.write("\rReading photos: \(done) of \(total)" + (done == total ? "\n" : ""))
             }
@@ -106,8 +119,33 @@ public enum PhotosAddCommand: Command {
         for (path, first) in batch.sameContent {
             context.stderr.write("\(TerminalText.clean(path)): the same photo as \(TerminalText.clean(first)); kept once\n")
         }
-        for l in batch.lines { context.stderr.write(TerminalText.clean(l.message) + "\n") }
+        let units = try UnitsOption.formatter(args, context)
+        PhotoLibrary.fillMarks(&batch, marks: try store.photos(of: id), within: markWithin)
+        // A photo that fills a mark is placed there, not where its own time or tag would put it.
+        let atMark = Dictionary(batch.marks.compactMap { m in m.path.map { ($0, m.mark.id) } }, uniquingKeysWith: { a, _ in a })
+        for l in batch.lines {
+            if let mark = atMark[l.path] {
+                context.stderr.write(TerminalText.clean(l.path) + ": at photo-here mark #\(mark)\n")
+            } else {
+                context.stderr.write(TerminalText.clean(l.message) + "\n")
+            }
+        }
         guard !batch.photos.isEmpty else { throw CLIError.failure("no readable photo; nothing was added") }
+        for fill in batch.marks {
+            let when = fill.mark.photo.takenAt.map { units.dateTime($0) } ?? "no time"
+            var line = "photo-here mark #\(fill.mark.id) (\(when)"
+                + (fill.mark.photo.distanceAlong.map { ", " + units.distance($0) + " along" } ?? "") + "): "
+            if let path = fill.path {
+                let gap = Int((fill.gap ?? 0).rounded())
+                line += "filled with " + TerminalText.clean(path)
+                    + (gap == 0 ? ", taken then" : ", taken \(abs(gap)) s \(gap > 0 ? "after" : "before")")
+            } else if fill.mark.photo.takenAt == nil {
+                line += "no time noted: not filled"
+            } else {
+                line += "no photo taken within \(Int(markWithin)) s: still waiting (--mark-gap widens that)"
+            }
+            context.stdout.write(line + "\n")
+        }
         let (added, updated) = try PhotoLibrary.store(batch, with: id, in: store)
         let unreadable = batch.unreadable
         var summary = "\(id): \(added) photo\(added == 1 ? "" : "s") added, \(batch.placed) of \(batch.photos.count) placed"
@@ -190,7 +228,7 @@ public enum PhotosRemoveCommand: Command {
 public enum PhotosRelinkCommand: Command {
     public static let name = "photos relink"
     public static let summary = N("Find a hike's moved photos again by their content")
-    public static let about = N("Reads the .jpg/.jpeg files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). Photos still in place\nare not read again.")
+    public static let about = N("Reads the .jpg/.jpeg/.heic/.heif files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). Photos still in place\nare not read again.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("DIR", count: .oneOrMore, help: N("where the photos are now"))]
     public static let options: [OptionSpec] = [.store]
