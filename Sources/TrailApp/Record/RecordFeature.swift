@@ -261,7 +261,8 @@ enum RecordFeature {
             }
         case .backOnRoute:
             model.offRouteBanner = nil
-            result.status = StatusMessage(text: CairnApp.spokenAlerts.back, isError: false)
+            // The screen says it in the user's language; espeak-ng's default voice speaks English.
+            result.status = StatusMessage(text: L("Back on route"), isError: false)
             if options.speaks { result.effects.append(.own(.speak(CairnApp.spokenAlerts.back))) }
         }
     }
