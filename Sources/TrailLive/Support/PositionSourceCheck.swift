@@ -68,12 +68,12 @@ extension PositionSourceSpec {
             let terminal = isatty(fd) == 1
             close(fd)
             guard terminal else {
-                throw CheckError(spec: description, reason: "\(path) is neither a serial port nor an NMEA log file")
+                throw CheckError(spec: description, reason: L("%s is neither a serial port nor an NMEA log file", path))
             }
             return
         }
         guard kind == S_IFREG else {
-            throw CheckError(spec: description, reason: "\(path) is neither a serial port nor an NMEA log file")
+            throw CheckError(spec: description, reason: L("%s is neither a serial port nor an NMEA log file", path))
         }
         try checkReadableFile(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
