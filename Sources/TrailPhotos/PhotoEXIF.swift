@@ -2,6 +2,7 @@ import CExif
 import CHeif
 import Foundation
 import TrailCore
+import Localization
 
 /// What a photograph's EXIF says about when and where it was taken, as stored in the file:
 /// the capture time as the camera wrote it (local wall-clock text, its offset if the camera
@@ -43,10 +44,10 @@ public enum PhotoReadError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): return "\(path): cannot be read: \(reason)"
+        case .unreadable(let path, let reason): return L("%s: cannot be read: %s", path, reason)
         case .noEXIF(let path):
-            return "\(path): no EXIF data (Cairn reads the EXIF of JPEG and HEIC photos; PNG and raw files are not read)"
-        case .badHEIF(let path, let reason): return "\(path): not a HEIF image libheif can read: \(reason)"
+            return L("%s: no EXIF data (Cairn reads the EXIF of JPEG and HEIC photos; PNG and raw files are not read)", path)
+        case .badHEIF(let path, let reason): return L("%s: not a HEIF image libheif can read: %s", path, reason)
         }
     }
 }
@@ -58,10 +59,10 @@ public enum PhotoEXIFReader {
     public static func read(path: String) throws -> PhotoEXIF {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw PhotoReadError.unreadable(path: path, reason: isDirectory.boolValue ? "a directory" : "no such file")
+            throw PhotoReadError.unreadable(path: path, reason: isDirectory.boolValue ? L("a directory") : L("no such file"))
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw PhotoReadError.unreadable(path: path, reason: "permission denied")
+            throw PhotoReadError.unreadable(path: path, reason: L("permission denied"))
         }
         if isHEIF(path: path) {
             let block = try heifEXIF(path: path)
@@ -71,7 +72,7 @@ public enum PhotoEXIFReader {
             return extract(data)
         }
         // The loader reads until the EXIF block ends; an empty buffer means the file has none.
-        guard let loader = exif_loader_new() else { throw PhotoReadError.unreadable(path: path, reason: "out of memory") }
+        guard let loader = exif_loader_new() else { throw PhotoReadError.unreadable(path: path, reason: L("out of memory")) }
         defer { exif_loader_unref(loader) }
         exif_loader_write_file(loader, path)
         var buffer: UnsafePointer<UInt8>?
@@ -101,11 +102,11 @@ public enum PhotoEXIFReader {
     /// - Throws: ``PhotoReadError/badHEIF(path:reason:)`` when libheif cannot read the file,
     ///   ``PhotoReadError/noEXIF(path:)`` when the image has no usable Exif item.
     static func heifEXIF(path: String) throws -> [UInt8] {
-        guard let context = heif_context_alloc() else { throw PhotoReadError.unreadable(path: path, reason: "out of memory") }
+        guard let context = heif_context_alloc() else { throw PhotoReadError.unreadable(path: path, reason: L("out of memory")) }
         defer { heif_context_free(context) }
         func check(_ e: heif_error) throws {
             guard e.code != heif_error_Ok else { return }
-            let reason = e.message.map { String(cString: $0) } ?? "error \(e.code.rawValue)"
+            let reason = e.message.map { String(cString: $0) } ?? L("error %d", Int(e.code.rawValue))
             throw PhotoReadError.badHEIF(path: path, reason: reason)
         }
         try check(heif_context_read_from_file(context, path, nil))

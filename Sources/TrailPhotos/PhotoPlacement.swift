@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// When a photograph was taken, from its EXIF: `DateTimeOriginal` read in the camera's own
 /// offset (`OffsetTimeOriginal`) when it wrote a plausible one, else in a time zone the hiker
@@ -22,8 +23,8 @@ public enum PhotoClock {
 
         public var description: String {
             switch self {
-            case .none: return "no capture time in its EXIF"
-            case .unset(let text): return "capture time \(text) is before 1980: the camera's clock was not set"
+            case .none: return L("no capture time in its EXIF")
+            case .unset(let text): return L("capture time %s is before 1980: the camera's clock was not set", text)
             }
         }
     }
@@ -48,7 +49,8 @@ public enum PhotoClock {
         var tz = zone
         if let o = exif.offsetTimeOriginal, let seconds = Self.offsetSeconds(o), let fixed = TimeZone(secondsFromGMT: seconds) {
             tz = fixed
-            label = "\(o) from the camera"
+            // TRANSLATORS: the photo's time zone, %s an offset as the camera wrote it ("+02:00").
+            label = L("%s from the camera", o)
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = tz
@@ -133,15 +135,16 @@ public enum PhotoPlacementRefusal: Error, Sendable, Equatable, CustomStringConve
 
     public var description: String {
         func span(_ s: TimeInterval) -> String {
-            if s < 60 { return "\(Int(s.rounded())) s" }
+            if s < 60 { return L("%d s", Int(s.rounded())) }
             let m = Int((s / 60).rounded())
-            return m < 60 ? "\(m) min" : m < 2880 ? "\(m / 60) h \(m % 60) min" : "\(m / 1440) days"
+            return m < 60 ? L("%d min", m) : m < 2880 ? L("%d h %d min", m / 60, m % 60) : Ln("%d day", "%d days", m / 1440, m / 1440)
         }
         switch self {
-        case .untimedTrack: return "the hike's points have no times, so a photo cannot be placed by its time"
-        case .beforeStart(let s): return "taken \(span(s)) before the walk began"
-        case .afterEnd(let s): return "taken \(span(s)) after the walk ended"
-        case .inGap(let s): return "taken during a \(span(s)) gap in the recording (a pause or a lost signal)"
+        case .untimedTrack: return L("the hike's points have no times, so a photo cannot be placed by its time")
+        // TRANSLATORS: %s is a time span ("5 min", "2 h 10 min", "3 days").
+        case .beforeStart(let s): return L("taken %s before the walk began", span(s))
+        case .afterEnd(let s): return L("taken %s after the walk ended", span(s))
+        case .inGap(let s): return L("taken during a %s gap in the recording (a pause or a lost signal)", span(s))
         }
     }
 }

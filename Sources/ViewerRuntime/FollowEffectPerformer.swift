@@ -7,6 +7,7 @@ import TrailCore
 import TrailFormats
 import TrailLive
 import TrailStore
+import Localization
 
 /// Performs the live-following effects: runs the position source (its events and a 1 Hz tick
 /// go back as messages), writes the walk to the hike store on a queue of its own (with its own
@@ -70,7 +71,7 @@ public final class FollowEffectPerformer: Sendable {
         do {
             let server = try LiveControlServer(path: path) { line in
                 guard let request = LiveControlRequest(line: line) else {
-                    return LiveControlReply(ok: false, message: "unknown request '\(line.prefix(40))'").line
+                    return LiveControlReply(ok: false, message: L("unknown request '%s'", String(line.prefix(40)))).line
                 }
                 let answer = LiveControlAnswer()
                 send(.follow(.control(request, answer)))
@@ -78,7 +79,7 @@ public final class FollowEffectPerformer: Sendable {
             }
             control.withLock { $0 = server }
         } catch {
-            send(.follow(.walkHistoryFailed(reason: "no control from another shell: \(error.description)")))
+            send(.follow(.walkHistoryFailed(reason: L("no control from another shell: %s", error.description))))
         }
     }
 
@@ -135,14 +136,14 @@ public final class FollowEffectPerformer: Sendable {
         case .markPhoto(let hike, let mark):
             do {
                 let row = try store.addPhotoMark(mark, to: hike)
-                send(.photoNote("Photo-here mark #\(row) noted (cairn photos add \(hike.rawValue) PATH fills it)",
+                send(.photoNote(L("Photo-here mark #%s noted (cairn photos add %s PATH fills it)", String(describing: row), String(hike.rawValue)),
                                 isError: false))
             } catch {
-                send(.photoNote("Cannot note the photo-here mark: " + TerminalText.clean("\(error)"), isError: true))
+                send(.photoNote(L("Cannot note the photo-here mark: %s", TerminalText.clean("\(error)")), isError: true))
             }
         case .addPlace(let hike, let place):
             let added = try store.addPlace(place, to: hike)
-            send(.places(.stored(hike, try store.places(of: hike), status: "Place '\(added.name ?? "")' added from another shell")))
+            send(.places(.stored(hike, try store.places(of: hike), status: L("Place '%s' added from another shell", added.name ?? ""))))
         case .startSource, .stopSource, .speak, .checkSource, .pauseSource:
             break  // not store work: done in perform(_:send:)
         }

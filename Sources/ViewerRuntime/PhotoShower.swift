@@ -1,6 +1,7 @@
 import Foundation
 import TermUI
 import TrailApp
+import Localization
 
 /// Shows a photo: through `chafa` with the curses screen given back (``ChafaCommand`` builds
 /// the command line; the format detected from TERM, TERM_PROGRAM, KITTY_WINDOW_ID or set by
@@ -11,31 +12,31 @@ enum PhotoShower {
     static func show(path: String, desktop: Bool, terminal: EffectPerformer.TerminalActions, send: @escaping EffectPerformer.Send) {
         let env = ProcessInfo.processInfo.environment
         guard FileManager.default.isReadableFile(atPath: path) else {
-            send(.photoNote("The photo is not there any more: \(TextSanitizer.sanitize(path)) (`cairn photos relink` finds moved files)", isError: true))
+            send(.photoNote(L("The photo is not there any more: %s (`cairn photos relink` finds moved files)", TextSanitizer.sanitize(path)), isError: true))
             return
         }
         if desktop {
             guard ChafaCommand.hasDesktop(env) else {
-                send(.photoNote("No desktop here (DISPLAY and WAYLAND_DISPLAY unset): Enter shows the photo in the terminal", isError: true))
+                send(.photoNote(L("No desktop here (DISPLAY and WAYLAND_DISPLAY unset): Enter shows the photo in the terminal"), isError: true))
                 return
             }
             guard let xdg = find("xdg-open", env) else {
-                send(.photoNote("xdg-open is missing: sudo apt install xdg-utils", isError: true)); return
+                send(.photoNote(L("xdg-open is missing: sudo apt install xdg-utils"), isError: true)); return
             }
             let p = Process()
             p.executableURL = URL(fileURLWithPath: xdg)
             p.arguments = [path]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
-            do { try p.run(); send(.photoNote("Opened with xdg-open", isError: false)) }
-            catch { send(.photoNote("xdg-open failed: \(error)", isError: true)) }
+            do { try p.run(); send(.photoNote(L("Opened with xdg-open"), isError: false)) }
+            catch { send(.photoNote(L("xdg-open failed: %s", String(describing: error)), isError: true)) }
             return
         }
         guard let chafa = find("chafa", env) else {
-            send(.photoNote("Pictures need chafa: sudo apt install chafa", isError: true)); return
+            send(.photoNote(L("Pictures need chafa: sudo apt install chafa"), isError: true)); return
         }
         guard let outside = terminal.runOutside else {
-            send(.photoNote("This terminal cannot be given back to show the picture", isError: true)); return
+            send(.photoNote(L("This terminal cannot be given back to show the picture"), isError: true)); return
         }
         let size = terminal.size()
         let detected = TerminalImageFormat.detect(environment: env, configured: terminal.imageFormat)
@@ -57,9 +58,9 @@ enum PhotoShower {
             do {
                 try p.run()
                 p.waitUntilExit()
-                if p.terminationStatus != 0 { failed = "chafa ended with status \(p.terminationStatus)" }
+                if p.terminationStatus != 0 { failed = L("chafa ended with status %d", Int(p.terminationStatus)) }
             } catch {
-                failed = "chafa did not start: \(error)"
+                failed = L("chafa did not start: %s", String(describing: error))
             }
             FileHandle.standardOutput.write(Data(("\r\n" + note + "\r\n").utf8))
             waitForKey()

@@ -6,6 +6,7 @@ import TrailApp
 import TrailCore
 import TrailLive
 import TrailStore
+import Localization
 
 /// The recorder's side of the hike store, on its own queue (a ``SerialAccess``): the store
 /// connection, the one ``Recorder`` and what the screen's effects need to remember between
@@ -140,8 +141,9 @@ public final class RecordEffectPerformer: Sendable {
                 if r.session.state == .recording { try? r.perform(.pause) }
                 if let hike = r.hike, r.session.state == .paused {
                     let name = (try? r.store.summary(hike).name) ?? r.name
-                    kept = "the recording '\(TerminalText.clean(name))' (hike \(hike.rawValue), \(r.session.pointCount) points) is paused: "
-                        + "`cairn record --resume` continues it, `cairn record --finish` finishes it"
+                    kept = Ln("the recording '%s' (hike %s, %d point) is paused: `cairn record --resume` continues it, `cairn record --finish` finishes it",
+                              "the recording '%s' (hike %s, %d points) is paused: `cairn record --resume` continues it, `cairn record --finish` finishes it",
+                              r.session.pointCount, TerminalText.clean(name), String(hike.rawValue), r.session.pointCount)
                 }
             }
             c.recorder = nil
@@ -156,7 +158,7 @@ public final class RecordEffectPerformer: Sendable {
         do {
             let server = try LiveControlServer(path: path) { [self] line in
                 guard let request = LiveControlRequest(line: line) else {
-                    return LiveControlReply(ok: false, message: "unknown request '\(line.prefix(40))'").line
+                    return LiveControlReply(ok: false, message: L("unknown request '%s'", String(line.prefix(40)))).line
                 }
                 if request == .status {
                     // What the panel shows: the screen's model (the clock, the way back, its arrival).
@@ -168,7 +170,7 @@ public final class RecordEffectPerformer: Sendable {
             }
             control.withLock { $0 = server }
         } catch {
-            send(.record(.failed(reason: "no control from another shell: \(error.description)")))
+            send(.record(.failed(reason: L("no control from another shell: %s", error.description))))
         }
     }
 
@@ -182,7 +184,7 @@ public final class RecordEffectPerformer: Sendable {
         let t = now()
         let readout = readout.withLock { r in r.tick(t); return r }
         let reply = try? access.write { c -> LiveControlReply in
-            guard let r = c.recorder else { return LiveControlReply(ok: false, message: "the recording screen has no recording running") }
+            guard let r = c.recorder else { return LiveControlReply(ok: false, message: L("the recording screen has no recording running")) }
             let outcome = RecordingControl.apply(request, to: r, readout: readout)
             switch outcome.action {
             case .pause?, .resume?:
@@ -195,12 +197,12 @@ public final class RecordEffectPerformer: Sendable {
                 break
             }
             if let place = outcome.place, let hike = r.hike, let all = try? r.store.places(of: hike) {
-                send(.places(.stored(hike, all, status: "Place '\(place.name ?? "")' added from another shell")))
+                send(.places(.stored(hike, all, status: L("Place '%s' added from another shell", place.name ?? ""))))
             }
             return outcome.reply
         }
         if reply?.status?.state == "finished" { DispatchQueue.global().async { [self] in stopControl() } }
-        return reply ?? LiveControlReply(ok: false, message: "the recorder did not answer")
+        return reply ?? LiveControlReply(ok: false, message: L("the recorder did not answer"))
     }
 
     private func figures(_ r: Recorder, _ c: inout RecordingConnection, fresh: Bool = false) -> RecordingFigures {

@@ -18,9 +18,9 @@ public enum FollowCommand: Command {
         }
         var options = try TUICommand.ViewerOptions(args, context)
         let ids = args.positionals
-        guard ids.count == 1 else { throw CLIError.usage("follow needs exactly one hike ID") }
+        guard ids.count == 1 else { throw CLIError.usage(L("follow needs exactly one hike ID")) }
         guard let source = options.live.source else {
-            throw CLIError.usage("follow needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx)")
+            throw CLIError.usage(L("follow needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx)"))
         }
         try options.live.validate()
         let store = try StoreAccess.open(options.storePath, context)

@@ -27,7 +27,7 @@ public enum RecordBacktrackCommand: Command {
         let tolerance = try args.value(Self.tolerance).map { try RecordFilterOptions.distance($0, "--tolerance") }
             ?? Backtrack.defaultTolerance
         let ids = args.positionals
-        guard ids.count == 1 else { throw CLIError.usage("backtrack needs exactly one hike ID") }
+        guard ids.count == 1 else { throw CLIError.usage(L("backtrack needs exactly one hike ID")) }
         let store = try StoreAccess.open(storePath, context, create: false, write: saveName != nil)
         let id = try StoreAccess.ids(ids, in: store)[0]
         let walk: [Trackpoint]
@@ -37,27 +37,30 @@ public enum RecordBacktrackCommand: Command {
             walk = try store.tracks(of: id).flatMap(\.segments).flatMap(\.points)
         }
         let points = Backtrack.points(from: walk, tolerance: tolerance)
-        guard points.count >= 2 else { throw CLIError.failure("hike \(id) has fewer than two points: no way back to make") }
+        guard points.count >= 2 else { throw CLIError.failure(L("hike %s has fewer than two points: no way back to make", id)) }
         let hikeName = try store.summary(id).name
-        let title = saveName ?? "Back to the start of " + hikeName
+        // TRANSLATORS: the name of the way back; %s is the hike's name.
+        let title = saveName ?? L("Back to the start of %s", hikeName)
         let track = Track(name: title, segments: [TrackSegment(points: points)])
         if let output {
             let doc = GPXDocument(creator: "Cairn", metadata: GPXMetadata(name: title, time: context.now()),
                                   routes: [Route(name: title, points: points)])
             do { try GPXWriter().write(doc, to: URL(fileURLWithPath: output)) } catch {
-                throw CLIError.failure("cannot write \(TerminalText.clean(output)): \(error)")
+                throw CLIError.failure(L("cannot write %s: %s", TerminalText.clean(output), String(describing: error)))
             }
         }
-        var text = "\(TerminalText.clean(title)): \(units.distance(StatisticsCalculator().statistics(for: track).distance)), "
-            + "\(points.count) points (from \(walk.count), Douglas-Peucker \(Int(tolerance.rounded())) m)\n"
-        if let output { text += "Written to \(TerminalText.clean(output))\n" }
+        // TRANSLATORS: the way back's name, its distance, its point count, the recorded point count and the simplification tolerance in metres.
+        var text = Ln("%s: %s, %d point (from %d, Douglas-Peucker %d m)", "%s: %s, %d points (from %d, Douglas-Peucker %d m)", points.count,
+                      TerminalText.clean(title), units.distance(StatisticsCalculator().statistics(for: track).distance),
+                      points.count, walk.count, Int(tolerance.rounded())) + "\n"
+        if let output { text += L("Written to %s", TerminalText.clean(output)) + "\n" }
         if let saveName {
             let hike = NewHike(name: saveName, kind: .drawn,
                                metadata: HikeMetadata(gpxVersion: "1.1", creator: "Cairn", time: context.now(), isRoute: true),
                                tracks: [track], statistics: StatisticsCalculator().statistics(for: [track]))
             switch try store.insert(hike, allowDuplicate: true) {
-            case .inserted(let new): text += "Saved as \(new) (cairn follow \(new) --gps SPEC)\n"
-            case .duplicate(let old): text += "Already stored as \(old)\n"
+            case .inserted(let new): text += L("Saved as %s (cairn follow %s --gps SPEC)", new, new) + "\n"
+            case .duplicate(let old): text += L("Already stored as %s", old) + "\n"
             }
         }
         context.stdout.write(text)

@@ -33,20 +33,20 @@ public enum RecordCommand: Command {
         let gpsText = args.value(.gps)
         let name = args.value(nameOption)
         let speed = try args.value(.speed).map { t -> Double in
-            guard let v = Double(t), v.isFinite, v > 0 else { throw CLIError.usage("--speed needs a positive number, not '\(t)'") }
+            guard let v = Double(t), v.isFinite, v > 0 else { throw CLIError.usage(L("--speed needs a positive number, not '%s'", t)) }
             return v
         }
         let interval = try args.value(statusEvery).map { try RecordFilterOptions.seconds($0, "--status-every") } ?? 60
         let pointLogPath = args.value(pointLog).map(context.resolve)
         let resume = args.has(Self.resume), finish = args.has(Self.finish)
         let rules = try RecordFilterOptions.take(args)
-        guard args.positionals.isEmpty else { throw CLIError.usage("record takes no arguments, only options") }
-        guard interval > 0 else { throw CLIError.usage("--status-every needs a positive number of seconds") }
-        if resume && finish { throw CLIError.usage("--resume and --finish exclude each other") }
+        guard args.positionals.isEmpty else { throw CLIError.usage(L("record takes no arguments, only options")) }
+        guard interval > 0 else { throw CLIError.usage(L("--status-every needs a positive number of seconds")) }
+        if resume && finish { throw CLIError.usage(L("--resume and --finish exclude each other")) }
 
         let onScreen = !args.has(headless) && context.stdoutIsTerminal && context.stdinIsTerminal
         guard !(onScreen && !finish && pointLogPath != nil) else {
-            throw CLIError.usage("--point-log is written by a headless recording only: add --headless (the recording screen keeps no point log)")
+            throw CLIError.usage(L("--point-log is written by a headless recording only: add --headless (the recording screen keeps no point log)"))
         }
         let store = try StoreAccess.open(storePath, context, write: true)
         let unfinished = try restoreUnfinished(store, context)
@@ -54,7 +54,7 @@ public enum RecordCommand: Command {
             return try launchScreen(args, context, unfinished: unfinished, resume: resume, name: name, rules: rules)
         }
         if finish {
-            guard let recorder = unfinished else { throw CLIError.failure("there is no unfinished recording to finish") }
+            guard let recorder = unfinished else { throw CLIError.failure(L("there is no unfinished recording to finish")) }
             try recorder.perform(.finish)
             context.stdout.write(finishedText(recorder, units))
             return 0
@@ -74,17 +74,25 @@ public enum RecordCommand: Command {
         var logFD: Int32?
         if let pointLogPath {
             let fd = open(pointLogPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw CLIError.failure("cannot open --point-log \(TerminalText.clean(pointLogPath))") }
+            guard fd >= 0 else { throw CLIError.failure(L("cannot open --point-log %s", TerminalText.clean(pointLogPath))) }
             logFD = fd
         }
         defer { if let logFD { close(logFD) } }
         // An unnamed recording is named after its first fix's date (DECISIONS.md 340): announce the
         // name once it is stored (RecordRunner), never the wall-clock placeholder (490).
-        let announced = recorder.nameAwaitsFirstFix ? "a new hike (named \"Recorded\" and the date of its first fix)"
+        // TRANSLATORS: "Recorded" is the start of the hike's name: keep it in English as the program names the hike so.
+        let announced = recorder.nameAwaitsFirstFix ? L("a new hike (named \"Recorded\" and the date of its first fix)")
             : "'\(TerminalText.clean(recorder.name))'"
-        context.stdout.write((resume ? "resuming" : "recording") + " \(announced) from "
-                             + TerminalText.clean(spec.description) + (replaySpeed.map { " at \(speedText($0))x" } ?? "")
-                             + " into \(TerminalText.clean(store.path))\n")
+        let from = TerminalText.clean(spec.description), into = TerminalText.clean(store.path)
+        let line: String
+        switch (resume, replaySpeed.map(speedText)) {
+        // TRANSLATORS: the hike ("'Name'" or "a new hike (…)"), the position source, a replay speed factor and the store's path.
+        case (true, let factor?): line = L("resuming %s from %s at %sx into %s", announced, from, factor, into)
+        case (true, nil): line = L("resuming %s from %s into %s", announced, from, into)
+        case (false, let factor?): line = L("recording %s from %s at %sx into %s", announced, from, factor, into)
+        case (false, nil): line = L("recording %s from %s into %s", announced, from, into)
+        }
+        context.stdout.write(line + "\n")
         var runner = RecordRunner(recorder: recorder, source: started.source, context: context, units: units,
                                   statusInterval: interval, pointLog: logFD)
         runner.controlPath = LiveControlSocket.path(environment: context.environment)
@@ -97,17 +105,16 @@ public enum RecordCommand: Command {
             return 0
         case .paused(let reason) where recorder.session.pointCount == 0 && !resume:
             // Nothing accepted: no hike was stored, so there is nothing to resume.
-            context.stdout.write("stopped (\(TerminalText.clean(reason))) before the first accepted position: nothing was recorded: \(nothing)\n")
+            context.stdout.write(L("stopped (%s) before the first accepted position: nothing was recorded: %s", TerminalText.clean(reason), nothing) + "\n")
             return 0
         case .paused(let reason):
-            context.stdout.write("paused (\(TerminalText.clean(reason))): `cairn record --resume` continues it, "
-                                 + "`cairn record --finish` finishes it\n")
+            context.stdout.write(L("paused (%s): `cairn record --resume` continues it, `cairn record --finish` finishes it", TerminalText.clean(reason)) + "\n")
             return 0
         case .failed(let reason) where recorder.session.pointCount == 0 && !resume:
-            context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); no position had been accepted, so nothing was recorded\n")
+            context.stderr.write(L("cairn: recording stopped: %s; no position had been accepted, so nothing was recorded", TerminalText.clean(reason)) + "\n")
             return 1
         case .failed(let reason):
-            context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); it is paused, `cairn record --resume` continues it\n")
+            context.stderr.write(L("cairn: recording stopped: %s; it is paused, `cairn record --resume` continues it", TerminalText.clean(reason)) + "\n")
             return 1
         }
     }
@@ -119,9 +126,9 @@ public enum RecordCommand: Command {
         var options = try TUICommand.ViewerOptions(args, context)
         let gpsText = args.value(.gps)
         if resume {
-            guard let r = unfinished else { throw CLIError.failure("there is no unfinished recording to resume") }
+            guard let r = unfinished else { throw CLIError.failure(L("there is no unfinished recording to resume")) }
             guard gpsText != nil || r.source != nil else {
-                throw CLIError.usage("the recording has no stored position source: give --gps SPEC")
+                throw CLIError.usage(L("the recording has no stored position source: give --gps SPEC"))
             }
         } else if let r = unfinished {
             throw CLIError.failure(RecordingStart.refusalText(r))
@@ -129,7 +136,7 @@ public enum RecordCommand: Command {
             throw CLIError.usage(RecordingStart.needsSource)
         }
         if !resume, args.has(nameOption), name?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
-            throw CLIError.usage("--name needs a name")
+            throw CLIError.usage(L("--name needs a name"))
         }
         options.autoRecord = (AutoRecord(source: gpsText, name: name, resume: resume), rules)
         return try TUICommand.launch(options, context)
@@ -143,20 +150,23 @@ public enum RecordCommand: Command {
     /// Restores the newest unfinished recording (as paused), telling the user.
     private static func restoreUnfinished(_ store: HikeStore, _ context: CommandContext) throws -> Recorder? {
         do { return try Recorder.restoreUnfinished(in: store, now: context.now) } catch {
-            throw CLIError.failure("cannot restore the unfinished recording: \(StoreAccess.describe(error, path: store.path))")
+            throw CLIError.failure(L("cannot restore the unfinished recording: %s", StoreAccess.describe(error, path: store.path)))
         }
     }
 
     /// The final line: the hike under its stored name (another shell may have renamed it during
     /// the recording, DECISIONS.md 490).
     /// - Parameter nothing: why nothing was recorded, said when no point was accepted.
-    static func finishedText(_ r: Recorder, _ units: UnitFormatter, nothing: String = "no fix passed the filter") -> String {
-        guard let hike = r.hike else { return "nothing was recorded: \(nothing)\n" }
+    static func finishedText(_ r: Recorder, _ units: UnitFormatter, nothing: String = L("no fix passed the filter")) -> String {
+        guard let hike = r.hike else { return L("nothing was recorded: %s", nothing) + "\n" }
         let s = r.session.statistics()
         let name = (try? r.store.summary(hike).name) ?? r.name
-        return "finished '\(TerminalText.clean(name))' as hike \(hike.rawValue): \(units.distance(s.distance)), "
-            + "\(r.session.pointCount) points, elapsed \(units.duration(s.elapsedTime ?? 0, style: .clock)) "
-            + "(cairn show \(hike.rawValue))\n"
+        let id = String(hike.rawValue)
+        // TRANSLATORS: the hike's name, its id, distance, point count, elapsed time (clock) and its id again.
+        return Ln("finished '%s' as hike %s: %s, %d point, elapsed %s (cairn show %s)",
+                  "finished '%s' as hike %s: %s, %d points, elapsed %s (cairn show %s)", r.session.pointCount,
+                  TerminalText.clean(name), id, units.distance(s.distance), r.session.pointCount,
+                  units.duration(s.elapsedTime ?? 0, style: .clock), id) + "\n"
     }
 
     /// Reads a GPX file into trackpoints, for `replay:` (``RecordingStart/loadTrack(_:)``).

@@ -54,18 +54,18 @@ enum RecordFilterOptions {
     /// "30", "30m", "0.5km", "100ft" → metres.
     static func distance(_ text: String, _ option: String, allowZero: Bool = false) throws -> Double {
         try number(text, option, units: [("km", 1000), ("ft", 0.3048), ("m", 1)], allowZero: allowZero,
-                   example: "30m, 0.5km or 100ft")
+                   example: L("30m, 0.5km or 100ft"))
     }
 
     /// "12", "12m/s", "43km/h", "27mph" → metres per second.
     static func speed(_ text: String, _ option: String, allowZero: Bool = false) throws -> Double {
         try number(text, option, units: [("km/h", 1 / 3.6), ("mph", 0.44704), ("m/s", 1)], allowZero: allowZero,
-                   example: "12m/s, 43km/h or 27mph")
+                   example: L("12m/s, 43km/h or 27mph"))
     }
 
     /// "30", "30s", "2min" → seconds.
     static func seconds(_ text: String, _ option: String) throws -> Double {
-        try number(text, option, units: [("min", 60), ("s", 1)], allowZero: true, example: "30s or 2min")
+        try number(text, option, units: [("min", 60), ("s", 1)], allowZero: true, example: L("30s or 2min"))
     }
 
     private static func number(_ text: String, _ option: String, units: [(String, Double)], allowZero: Bool,

@@ -16,18 +16,18 @@ public enum StatusCommand: Command {
     public static let options: [OptionSpec] = [format, json, .units]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard args.positionals.isEmpty else { throw CLIError.usage("status takes no arguments, only options") }
+        guard args.positionals.isEmpty else { throw CLIError.usage(L("status takes no arguments, only options")) }
         let units = try UnitsOption.formatter(args, context)
         let chosen = args.has(json) ? "json" : args.value(format) ?? "text"
         guard ["text", "tmux", "json"].contains(chosen) else {
-            throw CLIError.usage("--format takes text, tmux or json, not '\(TerminalText.clean(chosen))'")
+            throw CLIError.usage(L("--format takes text, tmux or json, not '%s'", TerminalText.clean(chosen)))
         }
         let path = LiveControlSocket.path(environment: context.environment)
         let reply: LiveControlReply
         do {
             reply = try LiveControlCLI.ask(.status, path: path)
         } catch .notRunning {
-            context.stdout.write(chosen == "json" ? "{\"running\":false}\n" : "not recording\n")
+            context.stdout.write(chosen == "json" ? "{\"running\":false}\n" : L("not recording") + "\n")
             return 0
         } catch {
             throw CLIError.failure(TerminalText.clean(error.description))
@@ -53,7 +53,7 @@ enum LiveControlCLI {
     /// Sends `request` and decodes the answer.
     static func ask(_ request: LiveControlRequest, path: String) throws(LiveControlError) -> LiveControlReply {
         let line = try LiveControlClient.send(request.line, to: path)
-        return LiveControlReply(line: line) ?? LiveControlReply(ok: false, message: "the running cairn answered something else")
+        return LiveControlReply(line: line) ?? LiveControlReply(ok: false, message: L("the running cairn answered something else"))
     }
 
     /// `cairn record ACTION…`: the words after `record` as a request to the running recording.
@@ -66,15 +66,18 @@ enum LiveControlCLI {
         case "pause" where rest.isEmpty && name == nil: request = .pause
         case "resume" where rest.isEmpty && name == nil: request = .resume
         case "finish" where rest.isEmpty:
-            if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw CLIError.usage("--name needs a name") }
+            if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw CLIError.usage(L("--name needs a name")) }
             request = .finish(name: name)
         case "place" where name == nil:
-            guard !rest.isEmpty else { throw CLIError.usage("\(command) place needs a NAME: cairn \(command) place \"Spring\"") }
+            // TRANSLATORS: %s is the command (record or follow); "Spring" is an example place name.
+            guard !rest.isEmpty else { throw CLIError.usage(L("%s place needs a NAME: cairn %s place \"Spring\"", command, command)) }
             request = .place(name: rest)
         case "photo" where rest.isEmpty && name == nil: request = .photo
         default:
-            throw CLIError.usage("\(command) takes pause, resume, finish\(command == "record" ? " [--name NAME]" : ""), photo or place NAME "
-                                 + "(sent to the running one), not '\(TerminalText.clean(words.joined(separator: " ")))'")
+            let given = TerminalText.clean(words.joined(separator: " "))
+            throw CLIError.usage(command == "record"
+                ? L("%s takes pause, resume, finish [--name NAME], photo or place NAME (sent to the running one), not '%s'", command, given)
+                : L("%s takes pause, resume, finish, photo or place NAME (sent to the running one), not '%s'", command, given))
         }
         let reply: LiveControlReply
         do {
@@ -82,7 +85,7 @@ enum LiveControlCLI {
         } catch .notRunning(let path, let stale) {
             var text = LiveControlError.notRunning(path, stale: stale).description
             if command == "record", request == .resume || request == .finish(name: nil) {
-                text += "; a paused recording is continued with `cairn record --resume` or finished with `cairn record --finish`"
+                text += "; " + L("a paused recording is continued with `cairn record --resume` or finished with `cairn record --finish`")
             }
             throw CLIError.failure(TerminalText.clean(text))
         } catch {

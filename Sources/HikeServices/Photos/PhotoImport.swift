@@ -3,6 +3,7 @@ import TrailCore
 import TrailFormats
 import TrailPhotos
 import TrailStore
+import Localization
 
 /// How `cairn photos add` reads capture times and places photos (issue 36).
 public struct PhotoImportOptions: Sendable {
@@ -93,7 +94,7 @@ public enum PhotoImport {
             return PhotoImportLine(path: path, photo: nil, message: "\(error)")
         }
         guard let (size, hash) = try? contentHash(path) else {
-            return PhotoImportLine(path: path, photo: nil, message: "\(path): cannot be read")
+            return PhotoImportLine(path: path, photo: nil, message: L("%s: cannot be read", path))
         }
         var photo = NewPhoto(path: path, size: size, contentHash: hash, takenAt: nil, coordinate: nil, elevation: nil,
                              distanceAlong: nil, distanceOff: nil, placement: "none", note: nil)
@@ -102,12 +103,13 @@ public enum PhotoImport {
         switch PhotoClock.capture(exif, zone: options.zone, zoneName: options.zoneName, correction: options.correction) {
         case .success(let c):
             photo.takenAt = c.time
-            zoneNote = "taken \(ISO8601Timestamp.format(c.time)) (\(c.zone))"
+            // TRANSLATORS: a photo's capture time (ISO 8601) and the time zone it was read in.
+            zoneNote = L("taken %s (%s)", ISO8601Timestamp.format(c.time), c.zone)
         case .failure(let missing):
             timeProblem = missing.description
         }
         if let o = exif.offsetTimeOriginal, PhotoClock.offsetSeconds(o) == nil {
-            zoneNote += "; its EXIF offset \(o) is not a time zone, read in \(options.zoneName)"
+            zoneNote += "; " + L("its EXIF offset %s is not a time zone, read in %s", o, options.zoneName)
         }
         func placed(_ p: PhotoPlace, how: String) {
             photo.coordinate = p.coordinate
@@ -122,28 +124,29 @@ public enum PhotoImport {
         if let gps = exif.gps {
             if let p = placer.place(gps: gps, altitude: exif.gpsAltitude) {
                 if p.distanceOff <= options.maxOff {
-                    placed(p, how: "at its GPS tag")
-                    let along = p.distanceAlong.map { String(format: "%.2f km along", $0 / 1000) } ?? ""
-                    return PhotoImportLine(path: path, photo: photo, message: "\(path): at its GPS tag, \(along), "
-                                           + "\(Int(p.distanceOff.rounded())) m off the line")
+                    placed(p, how: L("at its GPS tag"))
+                    let along = p.distanceAlong.map { L("%s km along", String(format: "%.2f", $0 / 1000)) } ?? ""
+                    return PhotoImportLine(path: path, photo: photo,
+                                           message: L("%s: at its GPS tag, %s, %d m off the line", path, along, Int(p.distanceOff.rounded())))
                 }
-                gpsNote = String(format: "its GPS tag is %.1f km off the line; ", p.distanceOff / 1000)
+                gpsNote = L("its GPS tag is %s km off the line", String(format: "%.1f", p.distanceOff / 1000)) + "; "
             } else {
-                gpsNote = "its GPS tag is 0,0 (no fix); "
+                gpsNote = L("its GPS tag is 0,0 (no fix)") + "; "
             }
         }
         guard let time = photo.takenAt else {
-            photo.note = gpsNote + (timeProblem ?? "no capture time")
-            return PhotoImportLine(path: path, photo: photo, message: "\(path): not placed: \(photo.note ?? "")")
+            photo.note = gpsNote + (timeProblem ?? L("no capture time"))
+            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, photo.note ?? ""))
         }
         switch placer.place(at: time, maxGap: options.maxGap) {
         case .success(let p):
-            placed(p, how: gpsNote + "by its time")
-            let along = p.distanceAlong.map { String(format: "%.2f km along", $0 / 1000) } ?? ""
-            return PhotoImportLine(path: path, photo: photo, message: "\(path): \(gpsNote)by its time, \(along); \(zoneNote)")
+            placed(p, how: gpsNote + L("by its time"))
+            let along = p.distanceAlong.map { L("%s km along", String(format: "%.2f", $0 / 1000)) } ?? ""
+            // TRANSLATORS: the first %s is "N km along", the second when and in which time zone the photo was taken.
+            return PhotoImportLine(path: path, photo: photo, message: path + ": " + gpsNote + L("by its time, %s; %s", along, zoneNote))
         case .failure(let why):
             photo.note = gpsNote + why.description + "; " + zoneNote
-            return PhotoImportLine(path: path, photo: photo, message: "\(path): not placed: \(photo.note ?? "")")
+            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, photo.note ?? ""))
         }
     }
 

@@ -3,6 +3,7 @@ import TrailCore
 import TrailFormats
 import TrailPhotos
 import TrailStore
+import Localization
 
 /// Photos kept with a stored hike, beyond reading one file (``PhotoImport``): a batch read for
 /// one hike with copies folded, the listing with what is missing, moved files found again by
@@ -87,7 +88,7 @@ public enum PhotoLibrary {
         p.distanceAlong = mark.distanceAlong
         p.distanceOff = mark.distanceOff
         p.placement = NewPhoto.markPlacement
-        p.note = "at a photo-here mark"
+        p.note = L("at a photo-here mark")
         return p
     }
 

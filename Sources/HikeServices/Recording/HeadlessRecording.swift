@@ -2,6 +2,7 @@ import Foundation
 import TrailCore
 import TrailLive
 import TrailStore
+import Localization
 
 /// The headless loop of `cairn record`: position events in, the ``Recorder`` (store first,
 /// then the figures), one status line every `statusInterval` seconds out, and the requests of
@@ -31,7 +32,7 @@ public struct HeadlessRecording {
     /// The words for a store error on a point (the CLI translates SQLite's codes).
     public var describeStoreError: (Error) -> String = { String(describing: $0) }
     /// The source as named in ``nothingRecordedReason(at:)`` ("gpsd at 127.0.0.1:2947").
-    public var sourceLabel = "the position source"
+    public var sourceLabel = L("the position source")
     /// Where the loop takes requests from another shell (``LiveControlSocket``); nil for none.
     public var controlPath: String?
     /// How often the loop wakes to look at signals and control requests while no event comes, seconds.
@@ -78,7 +79,7 @@ public struct HeadlessRecording {
         var server: LiveControlServer?
         if let controlPath {
             do { server = try LiveControlServer(path: controlPath, handler: mailbox.serverHandler()) } catch {
-                warn("cairn: no control from another shell: \(TerminalText.clean(error.description))\n")
+                warn(L("cairn: no control from another shell: %s", TerminalText.clean(error.description)) + "\n")
             }
         }
         defer { server?.stop() }
@@ -94,7 +95,7 @@ public struct HeadlessRecording {
             if let outcome = answerControl(mailbox) { return outcome }
             if let s = stopSignal() {
                 // Ctrl-C pauses, as on the recording screen: finishing is explicit (DECISIONS.md 842).
-                return stop(.pause, reason: s == SIGINT ? "Ctrl-C" : "signal \(s)")
+                return stop(.pause, reason: s == SIGINT ? "Ctrl-C" : L("signal %d", Int(s)))
             }
             let t = now()
             if t >= nextStatus {
@@ -120,18 +121,20 @@ public struct HeadlessRecording {
         let waited = Int(t.timeIntervalSince(startedAt ?? t).rounded(.down))
         if fixesReceived > 0 {
             let c = recorder.session.filter.counters
-            return "\(fixesReceived) fix\(fixesReceived == 1 ? "" : "es") received but all rejected by the filter"
+            // TRANSLATORS: the reasons by filter rule follow in brackets: " (poor accuracy 3, too close 34)".
+            return Ln("%d fix received but all rejected by the filter", "%d fixes received but all rejected by the filter",
+                      fixesReceived, fixesReceived)
                 + RecordStatusLine.rejections(c)
         }
         if !everConnected, let lastDisconnect {
-            return "could not connect to \(sourceLabel) (\(TerminalText.clean(lastDisconnect))"
-                + (connectAttempts > 1 ? ", \(connectAttempts) attempts" : "") + ")"
+            return connectAttempts > 1
+                ? L("could not connect to %s (%s, %d attempts)", sourceLabel, TerminalText.clean(lastDisconnect), connectAttempts)
+                : L("could not connect to %s (%s)", sourceLabel, TerminalText.clean(lastDisconnect))
         }
-        var why = "no fix received in \(waited) s"
-        if let receiverNoFix { why += " (the receiver reported \(receiverNoFix.label))" }
-        else if let lastDisconnect { why += " (\(sourceLabel) lost: \(TerminalText.clean(lastDisconnect)))" }
-        else if everConnected { why += " (connected to \(sourceLabel))" }
-        return why
+        if let receiverNoFix { return L("no fix received in %d s (the receiver reported %s)", waited, receiverNoFix.label) }
+        else if let lastDisconnect { return L("no fix received in %d s (%s lost: %s)", waited, sourceLabel, TerminalText.clean(lastDisconnect)) }
+        else if everConnected { return L("no fix received in %d s (connected to %s)", waited, sourceLabel) }
+        return L("no fix received in %d s", waited)
     }
 
     /// Answers the requests from another shell; the outcome when one finished the recording.
@@ -143,8 +146,9 @@ public struct HeadlessRecording {
         mailbox.answer { request in
             let outcome = RecordingControl.apply(request, to: recorder, readout: readout, lastCommit: lastCommit)
             if request != .status {
-                say("\(units.time(now())) from another shell: \(request.line.split(separator: " ")[0]): "
-                    + TerminalText.clean(outcome.reply.message) + "\n")
+                // TRANSLATORS: a time, the request's command word (pause, resume, finish, photo, place; not translated) and the answer.
+                say(L("%s from another shell: %s: %s", units.time(now()), String(request.line.split(separator: " ")[0]),
+                      TerminalText.clean(outcome.reply.message)) + "\n")
             }
             if outcome.action == .finish { finished = true }
             return outcome.reply
@@ -163,9 +167,9 @@ public struct HeadlessRecording {
         switch readout.receive(event, at: arrival) {
         case .lost(let reason):
             // Once per reason, not at every retry; the next fix says the source is back.
-            say("\(units.time(arrival)) source: \(TerminalText.clean(reason))\n")
+            say(L("%s source: %s", units.time(arrival), TerminalText.clean(reason)) + "\n")
         case .recovered:
-            say("\(units.time(arrival)) source back: fixes arriving again\n")
+            say(L("%s source back: fixes arriving again", units.time(arrival)) + "\n")
         case .ended, .none:
             break
         }
@@ -178,8 +182,8 @@ public struct HeadlessRecording {
                 let judgement = try recorder.receive(fix)
                 if created, let hike = recorder.hike {
                     // The hike exists from its first accepted point, under its stored name (DECISIONS.md 490).
-                    say("\(units.time(arrival)) first position accepted: recording '"
-                        + "\(TerminalText.clean(recorder.name))' as hike \(hike.rawValue)\n")
+                    say(L("%s first position accepted: recording '%s' as hike %s", units.time(arrival),
+                          TerminalText.clean(recorder.name), String(hike.rawValue)) + "\n")
                 }
                 if case .reject(.poorAccuracy) = judgement, !saidAccuracy {
                     saidAccuracy = true
@@ -193,8 +197,8 @@ public struct HeadlessRecording {
                               + "\(p.point.time?.timeIntervalSince1970 ?? .nan)\n")
                 }
             } catch {
-                warn("cairn: cannot store a point: \(describeStoreError(error))\n")
-                return .failed("the store refused a point")
+                warn(L("cairn: cannot store a point: %s", describeStoreError(error)) + "\n")
+                return .failed(L("the store refused a point"))
             }
         case .noFix(let mode):
             receiverNoFix = mode
@@ -207,12 +211,12 @@ public struct HeadlessRecording {
                 lastDisconnect = nil
             case .disconnected(let reason, _):
                 if readout.lastArrival == nil, lastDisconnect != reason {
-                    say("\(units.time(arrival)) source: \(TerminalText.clean(reason))\n")
+                    say(L("%s source: %s", units.time(arrival), TerminalText.clean(reason)) + "\n")
                 }
                 lastDisconnect = reason
             }
         case .ended(let end):
-            if end.isError { return stop(.pause, reason: "the position source failed: \(end.reason)", failed: true) }
+            if end.isError { return stop(.pause, reason: L("the position source failed: %s", end.reason), failed: true) }
             return stop(.finish, reason: end.reason)
         case .stale, .satellites, .skippedInput:
             break
@@ -226,8 +230,8 @@ public struct HeadlessRecording {
                 try recorder.perform(action)
             }
         } catch {
-            warn("cairn: cannot \(action.rawValue) the recording: \(error)\n")
-            return .failed("cannot \(action.rawValue)")
+            warn("cairn: " + action.cannotText(recording: true, String(describing: error)) + "\n")
+            return .failed(action.cannotText(recording: false, nil))
         }
         readout.tick(now())
         printStatus()

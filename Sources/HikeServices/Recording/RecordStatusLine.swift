@@ -1,6 +1,7 @@
 import Foundation
 import TrailCore
 import TrailLive
+import Localization
 
 /// The one-line status `cairn record` prints every minute when headless:
 ///
@@ -23,27 +24,42 @@ public enum RecordStatusLine {
         let now = readout.now ?? Date()
         let times = readout.runningTimes(elapsed: s.elapsedTime, moving: s.movingTime, since: lastCommit,
                                          speed: session.currentSpeed(), running: session.state == .recording)
-        var parts = [units.time(now) + " " + session.state.rawValue]
-        parts.append("elapsed " + units.duration(times.elapsed ?? 0, style: .clock))
-        parts.append("moving " + units.duration(times.moving ?? 0, style: .clock))
+        let state: String
+        switch session.state {
+        // TRANSLATORS: the recording's state in the status line of `cairn record`.
+        case .recording: state = Lc("live state", "recording")
+        case .paused: state = Lc("live state", "paused")
+        case .finished: state = Lc("live state", "finished")
+        }
+        var parts = [units.time(now) + " " + state]
+        // TRANSLATORS: status line parts of `cairn record`: a label, then a clock time or a measure.
+        parts.append(L("elapsed %s", units.duration(times.elapsed ?? 0, style: .clock)))
+        parts.append(L("moving %s", units.duration(times.moving ?? 0, style: .clock)))
         parts.append(units.distance(s.distance))
-        parts.append("pace " + units.pace(speed: session.currentSpeed())
-                     + " (last \(units.distance(RecordingSession.currentPaceWindow)))")
-        parts.append("ele " + units.elevation(session.lastPoint?.elevation))
-        parts.append("gain " + units.elevationChange(s.elevationGain))
+        // TRANSLATORS: the current pace, measured over the last distance given.
+        parts.append(L("pace %s (last %s)", units.pace(speed: session.currentSpeed()),
+                       units.distance(RecordingSession.currentPaceWindow)))
+        // TRANSLATORS: short for elevation.
+        parts.append(L("ele %s", units.elevation(session.lastPoint?.elevation)))
+        parts.append(L("gain %s", units.elevationChange(s.elevationGain)))
         if let fixAge = readout.fixAge {
             let problem: String?
-            if case .disconnected(let reason, _)? = readout.connection { problem = "source lost: " + reason }
+            if case .disconnected(let reason, _)? = readout.connection { problem = L("source lost: %s", reason) }
             else { problem = readout.fixProblem }
-            parts.append("fix \(Int(fixAge.rounded(.down))) s ago"
-                         + ((problem.map(TerminalText.clean) ?? readout.lastReceived?.mode.label).map { " (\($0))" } ?? ""))
+            let seconds = Int(fixAge.rounded(.down))
+            if let detail = problem.map(TerminalText.clean) ?? readout.lastReceived?.mode.label {
+                parts.append(L("fix %d s ago (%s)", seconds, detail))
+            } else {
+                parts.append(L("fix %d s ago", seconds))
+            }
         } else {
-            let waiting = readout.waiting ?? "waiting for the position source"
-            parts.append("no fix yet: " + TerminalText.clean(waiting))
+            let waiting = readout.waiting ?? L("waiting for the position source")
+            parts.append(L("no fix yet: %s", TerminalText.clean(waiting)))
         }
         let c = session.filter.counters
-        parts.append("accepted \(c.accepted)")
-        parts.append("rejected \(c.totalRejected)" + rejections(c))
+        // TRANSLATORS: counts of fixes the filter accepted and rejected.
+        parts.append(L("accepted %d", c.accepted))
+        parts.append(L("rejected %d", c.totalRejected) + rejections(c))
         return parts.joined(separator: " · ")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import TrailCore
 import TrailLive
 import TrailStore
+import Localization
 
 /// What a request from another shell (``LiveControlRequest``, `cairn record pause` …) does to a
 /// running ``Recorder``, the same for the headless recorder and the recording screen: pause,
@@ -57,46 +58,64 @@ public enum RecordingControl {
             return Outcome(reply: reply(true, state.rawValue))
         case .pause, .resume:
             let action: RecordingAction = request == .pause ? .pause : .resume
-            if request == .pause && state == .paused { return Outcome(reply: reply(false, "already paused")) }
-            if request == .resume && state == .recording { return Outcome(reply: reply(false, "already recording")) }
+            if request == .pause && state == .paused { return Outcome(reply: reply(false, L("already paused"))) }
+            if request == .resume && state == .recording { return Outcome(reply: reply(false, L("already recording"))) }
             do { try recorder.perform(action) } catch {
-                return Outcome(reply: reply(false, "cannot \(action.rawValue): \(error)"))
+                return Outcome(reply: reply(false, action.cannotText(recording: false, String(describing: error))))
             }
-            return Outcome(reply: reply(true, action == .pause ? "paused (`cairn record resume` goes on)" : "recording again"), action: action)
+            return Outcome(reply: reply(true, action == .pause ? L("paused (`cairn record resume` goes on)") : L("recording again")), action: action)
         case .finish(let name):
             if let name, let hike = recorder.hike {
                 do { try recorder.store.rename(hike, to: name) } catch {
-                    return Outcome(reply: reply(false, "cannot rename the hike: \(error); not finished"))
+                    return Outcome(reply: reply(false, L("cannot rename the hike: %s; not finished", String(describing: error))))
                 }
             }
             do { try recorder.perform(.finish) } catch {
-                return Outcome(reply: reply(false, "cannot finish: \(error)"))
+                return Outcome(reply: reply(false, RecordingAction.finish.cannotText(recording: false, String(describing: error))))
             }
-            let what = recorder.hike.map { "finished as hike \($0.rawValue) (cairn show \($0.rawValue))" }
-                ?? "finished before the first accepted position: nothing was recorded"
+            let what = recorder.hike.map { L("finished as hike %s (cairn show %s)", String($0.rawValue), String($0.rawValue)) }
+                ?? L("finished before the first accepted position: nothing was recorded")
             return Outcome(reply: reply(true, what), action: .finish)
         case .photo:
             guard let hike = recorder.hike, let point = recorder.session.lastPoint else {
-                return Outcome(reply: reply(false, "no position recorded yet: a photo-here mark is noted where you stand"))
+                return Outcome(reply: reply(false, L("no position recorded yet: a photo-here mark is noted where you stand")))
             }
             do {
                 let mark = try recorder.store.addPhotoMark(Self.photoMark(point, distanceAlong: recorder.session.distance), to: hike)
-                return Outcome(reply: reply(true, "photo-here mark #\(mark) noted at the last recorded point "
-                                            + "(`cairn photos add \(hike.rawValue) PATH` fills it with the photo taken then)"))
+                return Outcome(reply: reply(true, L("photo-here mark #%s noted at the last recorded point (`cairn photos add %s PATH` fills it with the photo taken then)",
+                                                    String(describing: mark), String(hike.rawValue))))
             } catch {
-                return Outcome(reply: reply(false, "cannot note the photo-here mark: \(error)"))
+                return Outcome(reply: reply(false, L("cannot note the photo-here mark: %s", String(describing: error))))
             }
         case .place(let name):
             guard let hike = recorder.hike, let point = recorder.session.lastPoint else {
-                return Outcome(reply: reply(false, "no position recorded yet: a place is added where you stand"))
+                return Outcome(reply: reply(false, L("no position recorded yet: a place is added where you stand")))
             }
             do {
                 let place = try recorder.store.addPlace(Place(kind: .other, name: name, coordinate: point.coordinate,
                                                               elevation: point.elevation), to: hike)
-                return Outcome(reply: reply(true, "place '\(name)' added at the last recorded point"), place: place)
+                return Outcome(reply: reply(true, L("place '%s' added at the last recorded point", name)), place: place)
             } catch {
-                return Outcome(reply: reply(false, "cannot add the place: \(error)"))
+                return Outcome(reply: reply(false, L("cannot add the place: %s", String(describing: error))))
             }
+        }
+    }
+}
+
+extension RecordingAction {
+    /// "cannot pause: ERROR" (or "cannot pause the recording: ERROR" with `recording`), "cannot
+    /// pause" without an error: one message for each action, so that the verb is translated.
+    func cannotText(recording: Bool, _ error: String?) -> String {
+        switch (self, recording, error) {
+        case (.pause, true, let e?): L("cannot pause the recording: %s", e)
+        case (.resume, true, let e?): L("cannot resume the recording: %s", e)
+        case (.finish, true, let e?): L("cannot finish the recording: %s", e)
+        case (.pause, _, let e?): L("cannot pause: %s", e)
+        case (.resume, _, let e?): L("cannot resume: %s", e)
+        case (.finish, _, let e?): L("cannot finish: %s", e)
+        case (.pause, _, nil): L("cannot pause")
+        case (.resume, _, nil): L("cannot resume")
+        case (.finish, _, nil): L("cannot finish")
         }
     }
 }

@@ -3,6 +3,7 @@ import TrailCore
 import TrailFormats
 import TrailLive
 import TrailStore
+import Localization
 
 /// Setting a headless `cairn record` going: the recorder (a new recording, or the unfinished
 /// one resumed), its position source checked and made at the right replay speed, and the
@@ -24,7 +25,7 @@ public struct RecordingStart {
     }
 
     /// The words when a new recording is asked for without `--gps`.
-    public static let needsSource = "record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded"
+    public static var needsSource: String { L("record needs --gps SPEC (e.g. --gps gpsd://127.0.0.1:2947 or --gps replay:walk.gpx); nothing was recorded") }
 
     /// Makes the recorder and its source, and resumes a restored (paused) recording.
     /// - Parameters:
@@ -37,7 +38,7 @@ public struct RecordingStart {
                                rules: PositionFilterRules, speed: Double?, now: @escaping () -> Date) throws -> RecordingStart {
         let recorder: Recorder
         if resume {
-            guard let r = unfinished else { throw Refusal.failure("there is no unfinished recording to resume") }
+            guard let r = unfinished else { throw Refusal.failure(L("there is no unfinished recording to resume")) }
             recorder = r
         } else if let r = unfinished {
             throw Refusal.failure(refusalText(r))
@@ -46,7 +47,7 @@ public struct RecordingStart {
             recorder = try Recorder(store: store, name: name, rules: rules, source: gpsText, speed: speed, now: now)
         }
         guard let sourceText = gpsText ?? recorder.source else {
-            throw Refusal.usage("the recording has no stored position source: give --gps SPEC")
+            throw Refusal.usage(L("the recording has no stored position source: give --gps SPEC"))
         }
         let spec: PositionSourceSpec
         do { spec = try PositionSourceSpec(parsing: sourceText) } catch { throw Refusal.usage(error.description) }
@@ -58,7 +59,8 @@ public struct RecordingStart {
         if recorder.session.state == .paused { try recorder.perform(.resume) }
         let label: String
         if case .gpsd(let endpoint) = spec {
-            label = "gpsd at " + (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host) + ":\(endpoint.port)"
+            // TRANSLATORS: names the position source in "could not connect to %s"; %s is HOST:PORT.
+            label = L("gpsd at %s", (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host) + ":\(endpoint.port)")
         } else {
             label = TerminalText.clean(spec.description)
         }
@@ -67,8 +69,9 @@ public struct RecordingStart {
 
     /// Why no second recording starts beside an unfinished one, and what to do.
     public static func refusalText(_ r: Recorder) -> String {
-        "an unfinished recording is waiting, now paused: '\(TerminalText.clean(r.name))' (\(r.hike?.rawValue ?? "?"), "
-            + "\(r.session.pointCount) points). `cairn record --resume` continues it, `cairn record --finish` finishes it"
+        Ln("an unfinished recording is waiting, now paused: '%s' (%s, %d point). `cairn record --resume` continues it, `cairn record --finish` finishes it",
+           "an unfinished recording is waiting, now paused: '%s' (%s, %d points). `cairn record --resume` continues it, `cairn record --finish` finishes it",
+           r.session.pointCount, TerminalText.clean(r.name), r.hike.map { String($0.rawValue) } ?? "?", r.session.pointCount)
     }
 
     /// Reads a GPX file into trackpoints (all tracks' segments, or the routes), for `replay:`.

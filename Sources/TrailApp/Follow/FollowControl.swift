@@ -24,15 +24,15 @@ extension FollowUpdate {
             return []
         case .pause, .resume:
             if (request == .pause) == follow.session.isPaused {
-                answer.deliver(reply(false, follow.session.isPaused ? "already paused" : "already following"))
+                answer.deliver(reply(false, follow.session.isPaused ? L("already paused") : L("already following")))
                 return []
             }
             let steps = updateFollowKeys(.key(.character("p")))
-            answer.deliver(reply(true, request == .pause ? "paused (`cairn follow resume` goes on)" : "following again"))
+            answer.deliver(reply(true, request == .pause ? L("paused (`cairn follow resume` goes on)") : L("following again")))
             return steps
         case .finish(let name):
             guard name == nil else {
-                answer.deliver(reply(false, "a followed walk has no name of its own: `cairn follow finish` without --name"))
+                answer.deliver(reply(false, L("a followed walk has no name of its own: `cairn follow finish` without --name")))
                 return []
             }
             let steps = updateFollowKeys(.key(.character("x")))
@@ -41,17 +41,17 @@ extension FollowUpdate {
             return steps
         case .photo:
             guard let mark = Self.photoMark(follow) else {
-                answer.deliver(reply(false, "no position yet: a photo-here mark is noted where you stand"))
+                answer.deliver(reply(false, L("no position yet: a photo-here mark is noted where you stand")))
                 return []
             }
-            answer.deliver(reply(true, "photo-here mark noted at the last fix (`cairn photos add \(follow.hikeID.rawValue) PATH` fills it)"))
+            answer.deliver(reply(true, L("photo-here mark noted at the last fix (`cairn photos add %s PATH` fills it)", String(follow.hikeID.rawValue))))
             return [.own(.markPhoto(follow.hikeID, mark))]
         case .place(let name):
             guard let fix = follow.session.lastFix ?? follow.lastReceived else {
-                answer.deliver(reply(false, "no position yet: a place is added where you stand"))
+                answer.deliver(reply(false, L("no position yet: a place is added where you stand")))
                 return []
             }
-            answer.deliver(reply(true, "place '\(name)' added at the last fix"))
+            answer.deliver(reply(true, L("place '%s' added at the last fix", name)))
             return [.own(.addPlace(follow.hikeID, Place(kind: .other, name: name, coordinate: fix.coordinate,
                                                         elevation: fix.altitude)))]
         }

@@ -79,10 +79,12 @@ extension FollowUpdate {
         let s = unfinished.record.summary
         let f = context.environment.format
         var what = f.dateTime(unfinished.record.startedAt)
-        if let s { what += ", \(percent(s.coverage)) covered, \(f.distance(s.distanceWalked)) walked" }
-        if unfinished.record.isBacktrack { what += ", backtrack" }
+        // TRANSLATORS: a walk's start time, the share of the route covered ("82%") and the distance walked.
+        if let s { what = L("%s, %s covered, %s walked", what, percent(s.coverage), f.distance(s.distanceWalked)) }
+        // TRANSLATORS: the walk was a backtrack (the way back to the start).
+        if unfinished.record.isBacktrack { what += ", " + Lc("walk kind", "backtrack") }
         modal = .confirm(ConfirmModel(purpose: .resumeWalk(id),
-                                            question: "Resume the unfinished walk (\(what))? y: resume · n: close it · Esc: later"))
+                                            question: L("Resume the unfinished walk (%s)? y: resume · n: close it · Esc: later", what)))
         return []
     }
 

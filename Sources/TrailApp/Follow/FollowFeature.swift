@@ -51,8 +51,8 @@ extension FollowUpdate {
                 // Say once why nothing counts (a resumed walk fed a replay from its start, DECISIONS.md 842).
                 follow.saidOutOfOrder = true
                 let behind = Int(latest.timeIntervalSince(fix.time).rounded(.up))
-                status = StatusMessage(text: "Fixes are not counted until they pass the walk's last point (this one is \(behind) s before it): "
-                                       + "a replay starts again from its beginning; follow with the walk's --speed", isError: true)
+                status = StatusMessage(text: L("Fixes are not counted until they pass the walk's last point (this one is %d s before it): a replay starts again from its beginning; follow with the walk's --speed",
+                                               behind), isError: true)
             }
             return effects
         case .noFix, .satellites, .stale, .connection:
@@ -86,7 +86,8 @@ extension FollowUpdate {
             return (live.alertBell ? [.bell] : []) + (speak ? [.own(.speak(OffRouteWords.spoken(signed, units, again: true)))] : [])
         case .backOnRoute:
             follow.offRouteBanner = nil
-            status = StatusMessage(text: CairnApp.spokenAlerts.back, isError: false)
+            // The screen says it in the user's language; espeak-ng's default voice speaks English.
+            status = StatusMessage(text: L("Back on route"), isError: false)
             return speak ? [.own(.speak(CairnApp.spokenAlerts.back))] : []
         }
     }
@@ -251,8 +252,8 @@ extension FollowUpdate {
         let points = zip(route.polyline.coordinates, route.elevations).map { Trackpoint($0, elevation: $1) }
         effects.append(.own(.beginWalk(old.hikeID, offRouteThreshold: old.session.configuration.offRoute.threshold,
                                           backtrackRoute: points, request: follow.walkRequest)))
-        status = StatusMessage(text: "Backtrack: following your walk back to the start, "
-                                     + context.environment.format.distance(route.length), isError: false)
+        status = StatusMessage(text: L("Backtrack: following your walk back to the start, %s", context.environment.format.distance(route.length)),
+                               isError: false)
         return effects
     }
 }

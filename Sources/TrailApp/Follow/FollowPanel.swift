@@ -37,9 +37,10 @@ public struct FollowPanel: Sendable {
 
     /// "live", "paused", "stopped", with the role to draw it in.
     public var stateText: (text: String, role: String) {
-        if follow.isStopped { return ("stopped", ThemeRole.muted) }
-        if follow.session.isPaused { return ("paused", ThemeRole.warning) }
-        return ("live", ThemeRole.routeCovered)
+        // TRANSLATORS: the follow panel's state badge: stopped, paused or live (fixes arriving).
+        if follow.isStopped { return (Lc("follow state", "stopped"), ThemeRole.muted) }
+        if follow.session.isPaused { return (Lc("follow state", "paused"), ThemeRole.warning) }
+        return (Lc("follow state", "live"), ThemeRole.routeCovered)
     }
 
     /// The readouts in order of importance.
@@ -79,7 +80,8 @@ public struct FollowPanel: Sendable {
         }
         add(L("Alerts"), follow.alertCount == 0 ? L("none") : Ln("%d off route, %d repeat", "%d off route, %d repeats", follow.repeatCount, follow.alertCount, follow.repeatCount),
             follow.alertCount == 0 ? ThemeRole.text : ThemeRole.warning)
-        add(L("Voice"), speaks ? "on" : "off", ThemeRole.muted)
+        // TRANSLATORS: spoken alerts switched on or off.
+        add(L("Voice"), speaks ? Lc("voice", "on") : Lc("voice", "off"), ThemeRole.muted)
         return out
     }
 
@@ -89,28 +91,30 @@ public struct FollowPanel: Sendable {
     /// DECISIONS.md), so the hiker sees it at the first fix out; nothing while paused.
     var offRouteNote: String {
         let s = follow.session
-        if s.isOffRoute { return " — OFF ROUTE" }
+        if s.isOffRoute { return " — " + L("OFF ROUTE") }
         guard !s.isPaused, !follow.isStopped, let xtd = s.crossTrackDistance,
               xtd > s.configuration.offRoute.threshold else { return "" }
-        return " — leaving the trail?"
+        return " — " + L("leaving the trail?")
     }
 
     /// " · bad sentences 2", " · garbage lines 1", or "" when none were counted.
     public static func skippedText(badSentences: Int?, garbageLines: Int?) -> String {
         var out = ""
-        if let b = badSentences { out += " · bad sentences \(b)" }
-        if let g = garbageLines, g > 0 { out += " · garbage lines \(g)" }
+        // TRANSLATORS: counts of NMEA input skipped: sentences with a bad checksum or field, lines that are no sentence.
+        if let b = badSentences { out += " · " + L("bad sentences %d", b) }
+        if let g = garbageLines, g > 0 { out += " · " + L("garbage lines %d", g) }
         return out
     }
 
     /// "3D · 9/12 sats · ±5 m", or "waiting for a fix".
     func gpsText() -> String {
         let f = environment.format
-        if follow.lastReceived == nil && follow.noFix == nil { return "waiting for a fix" }
+        if follow.lastReceived == nil && follow.noFix == nil { return L("waiting for a fix") }
         var parts: [String] = []
         parts.append((follow.noFix ?? follow.lastReceived?.mode ?? .none).label)
         if let u = follow.satellitesUsed ?? follow.lastReceived?.satellitesUsed {
-            parts.append("\(u)\(follow.satellitesVisible.map { "/\($0)" } ?? "") sats")
+            // TRANSLATORS: satellites used (and, after the slash, visible): "9/12 sats".
+            parts.append(L("%s sats", "\(u)\(follow.satellitesVisible.map { "/\($0)" } ?? "")"))
         }
         if let a = follow.lastReceived?.horizontalAccuracy { parts.append("±" + f.distance(a)) }
         return parts.joined(separator: " · ")
@@ -120,7 +124,7 @@ public struct FollowPanel: Sendable {
     func ageText() -> String {
         guard let age = follow.fixAge else { return UnitFormatter.unknown }
         let d = environment.format.duration(age)
-        return follow.isStale ? "stale, \(d)" : d
+        return follow.isStale ? L("stale, %s", d) : d
     }
 
     func gpsRole() -> String {
@@ -141,7 +145,7 @@ public struct FollowPanel: Sendable {
 
     /// The heading: what is followed.
     public var heading: String {
-        follow.isBacktrack ? "Backtrack to the start" : "Following \(follow.hikeName.isEmpty ? "Unnamed hike" : follow.hikeName)"
+        follow.isBacktrack ? L("Backtrack to the start") : L("Following %s", follow.hikeName.isEmpty ? L("Unnamed hike") : follow.hikeName)
     }
 
     /// Draws the panel into `area` (cleared first): heading with the state, then one readout per line.

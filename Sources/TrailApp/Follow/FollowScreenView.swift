@@ -1,6 +1,7 @@
 import Foundation
 import TermUI
 import TrailCore
+import Localization
 
 /// Draws the follow screen: the map around the position (route with its covered part in the
 /// `route-covered` style, the position marker), the route's profile with the cursor at the
@@ -49,8 +50,8 @@ public enum FollowScreenView {
             let rect = Rect(x: layout.map.x, y: y, width: layout.map.width, height: 1)
             let style = env.style(AppRole.error).adding(.reverse)
             buffer.fill(rect, with: Cell(" ").applying(style))
-            let text = "⚠ OFF ROUTE — \(OffRouteWords.shown(follow.session.signedCrossTrackDistance ?? d, env.format))"
-                + " · b backtrack"
+            let text = L("⚠ OFF ROUTE — %s", OffRouteWords.shown(follow.session.signedCrossTrackDistance ?? d, env.format))
+                + " · " + L("b backtrack")
             let w = min(DisplayWidth.of(text), rect.width)
             buffer.setString(x: rect.x + (rect.width - w) / 2, y: y, text, style: style, maxWidth: rect.width)
             frame.banner = rect
@@ -67,12 +68,13 @@ public enum FollowScreenView {
         let f = env.format
         let share = s.routeLength > 0 ? " (\(Int((s.furthestProgress / s.routeLength * 100).rounded()))%)" : ""
         return [
-            ("Coverage", "\(Int((s.coverage * 100).rounded()))% of \(f.distance(s.routeLength)) (\(f.distance(s.coveredLength)))"),
-            ("Active time", f.duration(s.activeTime)),
-            ("Distance walked", f.distance(s.distanceWalked)),
-            ("Furthest point", f.distance(s.furthestProgress) + " along the route" + share),
-            ("Climb", f.elevationChange(s.elevationGain)),
-            ("Fixes", "\(s.acceptedFixes) used, \(s.rejectedFixes) rejected"
+            // TRANSLATORS: the share of the route covered ("82%"), the route's length and the length covered.
+            (L("Coverage"), L("%s of %s (%s)", "\(Int((s.coverage * 100).rounded()))%", f.distance(s.routeLength), f.distance(s.coveredLength))),
+            (L("Active time"), f.duration(s.activeTime)),
+            (L("Distance walked"), f.distance(s.distanceWalked)),
+            (L("Furthest point"), L("%s along the route", f.distance(s.furthestProgress)) + share),
+            (L("Climb"), f.elevationChange(s.elevationGain)),
+            (L("Fixes"), L("%d used, %d rejected", s.acceptedFixes, s.rejectedFixes)
                 + FollowPanel.skippedText(badSentences: s.badSentences, garbageLines: s.garbageLines)),
         ]
     }
@@ -82,8 +84,8 @@ public enum FollowScreenView {
         let rows = summaryLines(s, env: env)
         let labelWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         var lines = rows.map { $0.0 + String(repeating: " ", count: labelWidth - DisplayWidth.of($0.0)) + "  " + $0.1 }
-        lines += ["", "Saved in the hike's history · Enter closes"]
-        let title = follow.isBacktrack ? "Backtrack stopped" : "Walk stopped"
+        lines += ["", L("Saved in the hike's history · Enter closes")]
+        let title = follow.isBacktrack ? L("Backtrack stopped") : L("Walk stopped")
         let styled = lines.enumerated().map { i, line in
             (text: line, style: env.style(i >= rows.count ? ThemeRole.muted : ThemeRole.text))
         }
@@ -98,8 +100,9 @@ public enum FollowScreenView {
     private static func compactReadout(_ follow: FollowModel, panel: FollowPanel, env: WidgetEnvironment, row: Rect,
                                        into buffer: inout Buffer) {
         let s = follow.session, f = env.format
-        var parts = ["\(Int((s.coverageFraction * 100).rounded()))%", "\(f.distance(s.remainingDistance)) left"]
-        if let x = s.crossTrackDistance { parts.append("\(f.distance(x)) off") }
+        // TRANSLATORS: the distance left to walk on the route, in the one-line readout of a tiny pane.
+        var parts = ["\(Int((s.coverageFraction * 100).rounded()))%", L("%s left", f.distance(s.remainingDistance))]
+        if let x = s.crossTrackDistance { parts.append(L("%s off", f.distance(x))) }
         parts.append(panel.stateText.text)
         buffer.fill(row, with: Cell(" ").applying(env.style(AppRole.statusBar)))
         buffer.setString(x: row.x, y: row.y, parts.joined(separator: " · "), style: env.style(AppRole.statusBar), maxWidth: row.width)
@@ -133,7 +136,7 @@ extension CairnApp {
         return hintLine(FollowAction.keyMap.hints { action, hint in
             switch action {
             case .centre: return follow.detached ? hint : nil
-            case .pause: return follow.session.isPaused ? "p resume" : hint
+            case .pause: return follow.session.isPaused ? L("p resume") : hint
             default: return hint
             }
         })

@@ -1,4 +1,5 @@
 import TrailCore
+import Localization
 
 /// What the off-route alert says, on screen and aloud: how far and on which side the trail is,
 /// from the signed cross-track distance (``RouteMatcher/distanceToTheRoute(_:)``: positive when
@@ -12,11 +13,14 @@ enum OffRouteWords {
 
     /// The banner's words: "42 m off, trail to your left".
     static func shown(_ signed: Double, _ units: UnitFormatter) -> String {
-        units.distance(abs(signed)) + " off" + (side(signed).map { ", " + $0 } ?? "")
+        let d = units.distance(abs(signed))
+        // TRANSLATORS: the off-route banner: how far off the route the hiker is, and on which side the trail is.
+        return signed > 0 ? L("%s off, trail to your left", d) : signed < 0 ? L("%s off, trail to your right", d) : L("%s off", d)
     }
 
     /// The spoken words, units written out for the speech synthesiser: "42 metres off route,
-    /// trail to your left"; `again` for a repeat: "Still 60 metres off route, …".
+    /// trail to your left"; `again` for a repeat: "Still 60 metres off route, …". English, as
+    /// espeak-ng's default voice speaks it (a translated text would be read with English sounds).
     static func spoken(_ signed: Double, _ units: UnitFormatter, again: Bool = false) -> String {
         var d = units.distance(abs(signed))
         for (short, long) in [(" km", " kilometres"), (" m", " metres"), (" mi", " miles"), (" ft", " feet")] where d.hasSuffix(short) {

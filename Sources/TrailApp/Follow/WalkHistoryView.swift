@@ -12,12 +12,13 @@ public enum WalkHistoryView {
     public static func line(_ w: WalkRecord, format f: UnitFormatter) -> String {
         var text = f.date(w.startedAt)
         if let s = w.summary {
-            text += "  \(Int((s.coverage * 100).rounded()))% covered, \(f.distance(s.distanceWalked))"
+            text += "  " + L("%d%% covered, %s", Int((s.coverage * 100).rounded()), f.distance(s.distanceWalked))
         } else {
-            text += "  no fix recorded"
+            text += "  " + L("no fix recorded")
         }
-        if w.isBacktrack { text += " · backtrack" }
-        if !w.isFinished { text += " · unfinished" }
+        if w.isBacktrack { text += " · " + Lc("walk kind", "backtrack") }
+        // TRANSLATORS: a walk that was not stopped (it can be resumed).
+        if !w.isFinished { text += " · " + L("unfinished") }
         return text
     }
 

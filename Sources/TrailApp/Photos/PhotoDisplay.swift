@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// How a picture reaches the hiker's eyes: drawn in the terminal by the `chafa` tool (Debian
 /// package `chafa`), or handed to the desktop's viewer with `xdg-open`.
@@ -110,20 +111,20 @@ public enum ChafaCommand {
     /// what `allow-passthrough` does for an image format.
     /// - Parameter asked: the format came from asking the terminal (``DeviceAttributes``).
     public static func note(format: TerminalImageFormat, inTmux: Bool, asked: Bool = false) -> String {
-        var n = "Shown in \(format.rawValue) (--images, the config's images or \(TerminalImageFormat.overrideVariable)=symbols|sixels|kitty|iterm chooses)."
+        // TRANSLATORS: the first %s is an image format (symbols, sixels, kitty, iterm: not translated), the second an environment variable.
+        var n = L("Shown in %s (--images, the config's images or %s=symbols|sixels|kitty|iterm chooses).", format.rawValue,
+                  TerminalImageFormat.overrideVariable)
         if asked {
-            n += format == .sixels ? " The terminal said it shows sixels when asked (ESC [ c)."
-                : " The terminal did not list sixels when asked (ESC [ c): xterm shows them when started with -ti vt340."
+            n += " " + (format == .sixels ? L("The terminal said it shows sixels when asked (ESC [ c).")
+                : L("The terminal did not list sixels when asked (ESC [ c): xterm shows them when started with -ti vt340."))
         }
         if inTmux && format != .symbols {
-            n += " Under tmux, \(format.rawValue) reach the terminal only with `set -g allow-passthrough on`"
-                + " (tmux then lets the image's escape sequences through to the outer terminal)."
+            n += " " + L("Under tmux, %s reach the terminal only with `set -g allow-passthrough on` (tmux then lets the image's escape sequences through to the outer terminal).",
+                         format.rawValue)
         } else if inTmux {
-            n += " Under tmux the terminal is not asked whether it shows sixels (tmux would answer for itself):"
-                + " with `set -g allow-passthrough on` tmux lets image escape sequences through to the outer terminal,"
-                + " and --images sixels (or kitty, iterm) draws for it."
+            n += " " + L("Under tmux the terminal is not asked whether it shows sixels (tmux would answer for itself): with `set -g allow-passthrough on` tmux lets image escape sequences through to the outer terminal, and --images sixels (or kitty, iterm) draws for it.")
         }
-        return n + " Any key goes back."
+        return n + " " + L("Any key goes back.")
     }
 
     /// What to do for `path` shown in a `width` × `height` terminal described by `environment`.

@@ -39,11 +39,13 @@ enum PhotoStripView {
     /// "GPS tag", "time on the track" or "not placed: WHY".
     static func placement(_ p: NewPhoto) -> String {
         switch p.placement {
-        case "gps": return "by its GPS tag" + (p.distanceOff.map { $0 >= 1 ? " (\(Int($0.rounded())) m off the line)" : "" } ?? "")
-        case "time": return "by its time on the track"
+        case "gps":
+            if let off = p.distanceOff, off >= 1 { return L("by its GPS tag (%d m off the line)", Int(off.rounded())) }
+            return L("by its GPS tag")
+        case "time": return L("by its time on the track")
         case NewPhoto.markPlacement: return L("at a photo-here mark")
         case NewPhoto.placeholderPlacement: return L("nowhere yet: a photo-here mark, which `cairn photos add` fills with the photo taken then")
-        default: return "not placed: " + TextSanitizer.sanitize(p.note ?? "no time and no GPS tag")
+        default: return L("not placed: %s", TextSanitizer.sanitize(p.note ?? L("no time and no GPS tag")))
         }
     }
 
@@ -59,14 +61,17 @@ enum PhotoStripView {
             _ = buffer.setString(x: area.x + indent, y: y, text, style: env.style(role), maxWidth: max(0, w - indent))
             y += 1
         }
-        line("Photos \(selected + 1)/\(photos.count)  (Esc closes)", ThemeRole.heading)
+        // TRANSLATORS: the photo strip's heading: the shown photo's number and the count.
+        line(L("Photos %d/%d  (Esc closes)", selected + 1, photos.count), ThemeRole.heading)
         guard photos.indices.contains(selected) else { return }
         let p = photos[selected].photo
         line(name(p), ThemeRole.highlight)
-        line("Taken " + (p.takenAt.map { env.format.dateTime($0) } ?? "(no time in the file)"), ThemeRole.text)
-        line(p.distanceAlong.map { "At \(env.format.distance($0)) along" + (p.elevation.map { ", \(env.format.elevation($0))" } ?? "") }
-             ?? "Not on the line", ThemeRole.text)
-        for part in TextFit.wrap("Placed " + placement(p), toWidth: max(1, w - 1)) { line(part, p.placement == "none" ? ThemeRole.warning : ThemeRole.text) }
+        line(L("Taken %s", p.takenAt.map { env.format.dateTime($0) } ?? L("(no time in the file)")), ThemeRole.text)
+        line(p.distanceAlong.map { d in
+                 p.elevation.map { L("At %s along, %s", env.format.distance(d), env.format.elevation($0)) } ?? L("At %s along", env.format.distance(d))
+             } ?? L("Not on the line"), ThemeRole.text)
+        // TRANSLATORS: %s says how the photo was placed ("by its GPS tag", "by its time on the track", …).
+        for part in TextFit.wrap(L("Placed %s", placement(p)), toWidth: max(1, w - 1)) { line(part, p.placement == "none" ? ThemeRole.warning : ThemeRole.text) }
         y += 1
         // The list around the shown photo, as many as fit.
         let rows = max(0, area.maxY - y)

@@ -21,7 +21,7 @@ enum PhotoStripFeature {
         case .step(let by):
             let next = shown + by
             guard photos.indices.contains(next) else {
-                return (FeatureResult(status: StatusMessage(text: by > 0 ? "The last photo" : "The first photo", isError: false),
+                return (FeatureResult(status: StatusMessage(text: by > 0 ? L("The last photo") : L("The first photo"), isError: false),
                                       bell: true), [])
             }
             result.status = select(&hike, next)

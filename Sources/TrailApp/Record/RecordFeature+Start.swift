@@ -13,7 +13,7 @@ extension RecordFeature {
     static func askSource(_ shared: RecordState, resuming: RecordingID?, _ options: RecordOptions) -> Result {
         let offered = shared.unfinished.flatMap { $0.recording == resuming ? $0 : nil }
         return Result(modal: .prompt(PromptModel(purpose: .recordSource(resuming: resuming),
-                                                 title: resuming == nil ? "Record with position from" : "Resume recording with position from",
+                                                 title: resuming == nil ? L("Record with position from") : L("Resume recording with position from"),
                                                  text: offered?.source ?? options.defaultSource)))
     }
 
@@ -40,8 +40,8 @@ extension RecordFeature {
         let model = RecordModel(name: offered?.name ?? "", sourceLabel: spec.description, source: shared.sourceCounter,
                                 resuming: resuming, viewport: viewport)
         shared.unfinished = nil
-        let status = resuming == nil ? "Recording from \(spec): waiting for the first fix"
-            : "Resuming the recording from \(spec)"
+        let status = resuming == nil ? L("Recording from %s: waiting for the first fix", spec)
+            : L("Resuming the recording from %s", spec)
         return Result([.begin(name: offered?.name ?? (resuming == nil ? options.autoName : nil), source: text, resuming: resuming),
                        .startSource(spec, speed: options.speed, source: shared.sourceCounter)],
                       status: StatusMessage(text: status, isError: false), navigation: .recording(model))
@@ -51,12 +51,13 @@ extension RecordFeature {
     static func unfinishedFound(_ shared: inout RecordState, _ found: UnfinishedRecording, _ context: FeatureContext) -> Result {
         shared.unfinished = found
         let f = context.environment.format
-        let what = "“\(TextSanitizer.sanitize(found.name))”, started \(f.dateTime(found.startedAt)), "
-            + "\(f.distance(found.distance)), \(found.pointCount) points"
+        // TRANSLATORS: the recording's name, when it started, its distance and its point count.
+        let what = Ln("“%s”, started %s, %s, %d point", "“%s”, started %s, %s, %d points", found.pointCount,
+                      TextSanitizer.sanitize(found.name), f.dateTime(found.startedAt), f.distance(found.distance), found.pointCount)
+        // TRANSLATORS: keep the keys r, f and Esc and the line breaks.
         return Result(modal: .confirm(ConfirmModel(purpose: .unfinishedRecording(found.recording),
-                                                   question: "An unfinished recording is kept, paused:\n" + what + "\n\n"
-                                                       + "r  resume recording it\nf  finish it and save the hike\n"
-                                                       + "Esc  later (R in the library offers it again)")))
+                                                   question: L("An unfinished recording is kept, paused:\n%s\n\nr  resume recording it\nf  finish it and save the hike\nEsc  later (R in the library offers it again)",
+                                                               what))))
     }
 
     /// The answer to the offer: `r` resumes (asking for the source), `f` finishes it, Esc leaves

@@ -194,9 +194,9 @@ enum RecordFeature {
             return Result()
         case .stateChanged(let figures):
             model.figures = figures
-            let text = figures.state != .paused ? "Recording again"
-                : model.pausedForFinish ? "Paused while you name the hike: Enter saves it, Esc goes on recording"
-                : "Paused (written): p resumes · x finishes"
+            let text = figures.state != .paused ? L("Recording again")
+                : model.pausedForFinish ? L("Paused while you name the hike: Enter saves it, Esc goes on recording")
+                : L("Paused (written): p resumes · x finishes")
             return Result(status: StatusMessage(text: text, isError: false))
         case .backtrackReady(let points):
             guard points.count >= 2 else {
@@ -204,11 +204,10 @@ enum RecordFeature {
             }
             let route = FollowRoute(points: points)
             model.backtrack = FollowSession(route: route, configuration: FollowConfiguration(offRouteThreshold: options.offRouteThreshold))
-            model.backtrackLine = FollowModel.drawable(route, name: "Way back")
+            model.backtrackLine = FollowModel.drawable(route, name: L("Way back"))
             model.offRouteBanner = nil
-            return Result(status: StatusMessage(text: "Backtrack: the way back to the start, "
-                                                + context.environment.format.distance(route.length)
-                                                + "; still recording", isError: false))
+            return Result(status: StatusMessage(text: L("Backtrack: the way back to the start, %s; still recording",
+                                                        context.environment.format.distance(route.length)), isError: false))
         case .failed(let reason):
             let status = StatusMessage(text: L("Recording: %s", reason), isError: true)
             // No recorder could be made (a read-only store): nothing can be recorded, so the
@@ -261,7 +260,8 @@ enum RecordFeature {
             }
         case .backOnRoute:
             model.offRouteBanner = nil
-            result.status = StatusMessage(text: CairnApp.spokenAlerts.back, isError: false)
+            // The screen says it in the user's language; espeak-ng's default voice speaks English.
+            result.status = StatusMessage(text: L("Back on route"), isError: false)
             if options.speaks { result.effects.append(.own(.speak(CairnApp.spokenAlerts.back))) }
         }
     }

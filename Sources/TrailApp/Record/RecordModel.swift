@@ -130,7 +130,7 @@ public struct RecordModel: Sendable {
         panel.rows.insert(RecordingPanelModel.Row(label: N("Link"), value: live.linkText),
                           at: panel.rows.firstIndex { $0.label == "Fix" }.map { $0 + 1 } ?? panel.rows.count)
         if let back = backtrackProgress {
-            var rows = [RecordingPanelModel.Row(label: N("Way back"), value: "\(units.distance(back.along)) of \(units.distance(back.length))"),
+            var rows = [RecordingPanelModel.Row(label: N("Way back"), value: L("%s of %s", units.distance(back.along), units.distance(back.length))),
                         RecordingPanelModel.Row(label: N("Left"), value: "\(units.distance(back.left)) · \(units.duration(back.timeLeft))")]
             if let arrival = back.arrival { rows.append(RecordingPanelModel.Row(label: N("Arrival"), value: units.time(arrival))) }
             let at = panel.rows.firstIndex { $0.label == "Distance" }.map { $0 + 1 } ?? panel.rows.count

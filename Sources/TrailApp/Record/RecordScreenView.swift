@@ -43,7 +43,7 @@ public enum RecordScreenView {
             let row = Rect(x: layout.map.x, y: layout.map.y, width: layout.map.width, height: 1)
             let f = env.format, s = model.figures
             let text = [stateWord(model), f.distance(s.distance), f.duration(s.statistics.movingTime ?? 0, style: .clock),
-                        "\(s.pointCount) points"].joined(separator: " · ")
+                        Ln("%d point", "%d points", s.pointCount, s.pointCount)].joined(separator: " · ")
             buffer.fill(row, with: Cell(" ").applying(env.style(AppRole.statusBar)))
             buffer.setString(x: row.x, y: row.y, text, style: env.style(AppRole.statusBar), maxWidth: row.width)
         }
@@ -54,7 +54,7 @@ public enum RecordScreenView {
             let rect = Rect(x: layout.map.x, y: y, width: layout.map.width, height: 1)
             let style = env.style(AppRole.error).adding(.reverse)
             buffer.fill(rect, with: Cell(" ").applying(style))
-            let text = "⚠ OFF THE WAY BACK — \(OffRouteWords.shown(model.backtrack?.signedCrossTrackDistance ?? d, env.format))"
+            let text = L("⚠ OFF THE WAY BACK — %s", OffRouteWords.shown(model.backtrack?.signedCrossTrackDistance ?? d, env.format))
             let w = min(DisplayWidth.of(text), rect.width)
             buffer.setString(x: rect.x + (rect.width - w) / 2, y: y, text, style: style, maxWidth: rect.width)
             frame.banner = rect
@@ -65,11 +65,15 @@ public enum RecordScreenView {
     /// "recording", "paused", "starting", "finishing", "backtracking".
     static func stateWord(_ model: RecordModel) -> String {
         switch model.phase {
-        case .starting: return "starting"
-        case .finishing: return "finishing"
+        // TRANSLATORS: the recording screen's state badge.
+        case .starting: return Lc("live state", "starting")
+        case .finishing: return Lc("live state", "finishing")
         case .running:
-            if model.figures.state == .recording && model.backtrack != nil { return "recording · backtracking" }
-            return model.figures.state.rawValue
+            switch model.figures.state {
+            case .recording: return model.backtrack != nil ? Lc("live state", "recording · backtracking") : Lc("live state", "recording")
+            case .paused: return Lc("live state", "paused")
+            case .finished: return Lc("live state", "finished")
+            }
         }
     }
 
@@ -81,7 +85,7 @@ public enum RecordScreenView {
         let recording = model.figures.state == .recording && model.phase == .running
         let badge = " ● " + stateWord(model)
         let badgeWidth = DisplayWidth.of(badge)
-        let title = model.name.isEmpty ? "New recording" : model.name
+        let title = model.name.isEmpty ? L("New recording") : model.name
         let x = buffer.setString(x: area.x, y: area.y, title, style: env.style(ThemeRole.heading),
                                  maxWidth: max(0, area.width - badgeWidth))
         buffer.setString(x: x, y: area.y, badge, style: env.style(recording ? ThemeRole.routeCovered : ThemeRole.warning),
@@ -104,7 +108,7 @@ public enum RecordScreenView {
         if line.pointCount > 1 && line.hasElevation {
             ElevationChart(hike: line, environment: env).render(area: area, into: &buffer)
         } else {
-            let text = line.pointCount > 1 ? "No elevation in the fixes" : "The profile grows as you walk"
+            let text = line.pointCount > 1 ? L("No elevation in the fixes") : L("The profile grows as you walk")
             let w = min(DisplayWidth.of(text), area.width)
             buffer.setString(x: area.x + (area.width - w) / 2, y: area.y + area.height / 2, text,
                              style: env.style(ThemeRole.muted), maxWidth: area.width)
@@ -112,9 +116,9 @@ public enum RecordScreenView {
     }
 
     private static func waitingNote(_ model: RecordModel, env: WidgetEnvironment, map: Rect, into buffer: inout Buffer) {
-        var lines = ["Waiting for the first fix from \(model.sourceLabel)"]
+        var lines = [L("Waiting for the first fix from %s", model.sourceLabel)]
         if let why = model.waiting { lines.append(why) }
-        lines.append("Nothing is recorded until a fix is accepted")
+        lines.append(L("Nothing is recorded until a fix is accepted"))
         for (i, text) in lines.enumerated() {
             let y = map.y + map.height / 2 - 1 + i
             guard y >= map.y, y < map.maxY else { continue }
@@ -131,7 +135,7 @@ extension CairnApp {
         hintLine(RecordAction.keyMap.hints { action, hint in
             switch action {
             case .centre: return model.detached ? hint : nil
-            case .pause: return model.figures.state == .paused ? "p resume" : hint
+            case .pause: return model.figures.state == .paused ? L("p resume") : hint
             case .backtrack: return model.backtrack == nil ? hint : nil
             default: return hint
             }

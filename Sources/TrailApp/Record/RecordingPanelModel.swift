@@ -36,11 +36,13 @@ public struct RecordingPanelModel: Hashable, Sendable {
                 waiting: String? = nil, lost: String? = nil, units: UnitFormatter) {
         let s = session.statistics
         var r: [Row] = [
-            Row(label: N("State"), value: session.state.rawValue),
+            Row(label: N("State"), value: session.state == .recording ? Lc("live state", "recording")
+                    : session.state == .paused ? Lc("live state", "paused") : Lc("live state", "finished")),
             Row(label: N("Elapsed"), value: units.duration(s.elapsedTime ?? 0, style: .clock)),
             Row(label: N("Moving"), value: units.duration(s.movingTime ?? 0, style: .clock)),
             Row(label: N("Distance"), value: units.distance(session.distance)),
-            Row(label: "Pace (\(units.distance(RecordingSession.currentPaceWindow)))",
+            // TRANSLATORS: the current pace, measured over the last distance given ("Pace (500 m)").
+            Row(label: L("Pace (%s)", units.distance(RecordingSession.currentPaceWindow)),
                 value: units.pace(speed: session.currentSpeed)),
             Row(label: N("Average pace"), value: units.pace(speed: s.averageSpeed)),
             Row(label: N("Moving pace"), value: units.pace(speed: s.movingAverageSpeed)),
@@ -49,15 +51,16 @@ public struct RecordingPanelModel: Hashable, Sendable {
                 + units.elevationChange(s.elevationLoss.map { -$0 })),
         ]
         if let fixAge, let lost {
-            r.append(Row(label: N("Fix"), value: lost + ", \(Int(fixAge.rounded(.down))) s ago"))
+            // TRANSLATORS: the fix's mode or problem ("3D ±5 m", "lost") and its age in seconds.
+            r.append(Row(label: N("Fix"), value: L("%s, %d s ago", lost, Int(fixAge.rounded(.down)))))
         } else if let fixAge {
             let acc = accuracy.map { " ±" + units.distance($0) } ?? ""
-            r.append(Row(label: N("Fix"), value: (fixMode?.label ?? "?") + acc + ", \(Int(fixAge.rounded(.down))) s ago"))
+            r.append(Row(label: N("Fix"), value: L("%s, %d s ago", (fixMode?.label ?? "?") + acc, Int(fixAge.rounded(.down)))))
         } else {
-            r.append(Row(label: N("Fix"), value: "none yet" + (waiting.map { ": \($0)" } ?? "")))
+            r.append(Row(label: N("Fix"), value: waiting.map { L("none yet: %s", $0) } ?? L("none yet")))
         }
         let c = session.counters
-        r.append(Row(label: N("Points"), value: "\(session.pointCount) recorded"))
+        r.append(Row(label: N("Points"), value: L("%d recorded", session.pointCount)))
         r.append(Row(label: N("Rejected"), value: String(c.totalRejected)))
         for rule in FixRejection.allCases {
             if let n = c.rejected[rule] { r.append(Row(label: "  " + Self.ruleLabel(rule), value: String(n))) }

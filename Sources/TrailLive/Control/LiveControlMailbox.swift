@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Localization
 
 /// Hands requests from the control socket's thread to the loop that owns the recorder (or the
 /// follow), and the loop's answers back: ``ask(_:timeout:)`` waits on the socket's thread while
@@ -28,9 +29,9 @@ public final class LiveControlMailbox: Sendable {
         if slot.done.wait(timeout: .now() + timeout) == .timedOut {
             waiting.withLock { $0.removeAll { $0 === slot } }
             if let late = slot.reply.withLock({ $0 }) { return late }
-            return LiveControlReply(ok: false, message: "the running cairn did not answer in \(Int(timeout)) s")
+            return LiveControlReply(ok: false, message: L("the running cairn did not answer in %d s", Int(timeout)))
         }
-        return slot.reply.withLock { $0 } ?? LiveControlReply(ok: false, message: "no answer")
+        return slot.reply.withLock { $0 } ?? LiveControlReply(ok: false, message: L("no answer"))
     }
 
     /// Answers every queued request with `handle` (on the owner's thread).
@@ -50,7 +51,7 @@ public final class LiveControlMailbox: Sendable {
     public func serverHandler(timeout: Double = 3) -> @Sendable (String) -> String {
         { [self] line in
             guard let request = LiveControlRequest(line: line) else {
-                return LiveControlReply(ok: false, message: "unknown request '\(line.prefix(40))'").line
+                return LiveControlReply(ok: false, message: L("unknown request '%s'", String(line.prefix(40)))).line
             }
             return ask(request, timeout: timeout).line
         }
@@ -79,6 +80,6 @@ public final class LiveControlAnswer: Sendable {
     /// Waits for the answer at most `timeout` seconds.
     public func wait(timeout: Double) -> LiveControlReply {
         _ = done.wait(timeout: .now() + timeout)
-        return reply.withLock { $0 } ?? LiveControlReply(ok: false, message: "the running cairn did not answer in \(Int(timeout)) s")
+        return reply.withLock { $0 } ?? LiveControlReply(ok: false, message: L("the running cairn did not answer in %d s", Int(timeout)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// A request from another shell to the running recording or follow (one line on the control
 /// socket): `status`, `pause`, `resume`, `finish`, `finish NAME`, `place NAME`, `photo`.
@@ -129,15 +130,26 @@ public struct LiveStatus: Codable, Equatable, Sendable {
     /// (`· off route 42 m` when off the route, `· left 2.10 km 0:45 → 14:05` on a route, `·
     /// source lost` while the link is down). Names are not shown (a status bar is narrow).
     public func text(_ units: UnitFormatter) -> String {
-        var parts = [state]
+        var parts = [stateWord]
         parts.append(units.duration(elapsed ?? 0, style: .clock))
         parts.append(units.distance(distance))
         parts.append(units.pace(speed: speed))
-        if let offRoute { parts.append("off route \(units.distance(offRoute))") }
+        if let offRoute { parts.append(L("off route %s", units.distance(offRoute))) }
         if let routeText = routeText(units) { parts.append(routeText) }
         parts.append(fixText)
-        if link == "lost" { parts.append("source lost") }
+        if link == "lost" { parts.append(L("source lost")) }
         return parts.joined(separator: " · ")
+    }
+
+    /// ``state`` in the user's language (the JSON keeps the English word).
+    private var stateWord: String {
+        switch state {
+        // TRANSLATORS: what a running cairn does, first word of `cairn status`.
+        case "recording": Lc("live state", "recording")
+        case "paused": Lc("live state", "paused")
+        case "following": Lc("live state", "following")
+        default: state
+        }
     }
 
     /// The same with tmux colour markup (`#[fg=…]`) for `status-right`: the state red while
@@ -146,31 +158,35 @@ public struct LiveStatus: Codable, Equatable, Sendable {
     public func tmux(_ units: UnitFormatter) -> String {
         let badge: String
         switch state {
-        case "recording": badge = "#[fg=red,bold]● REC#[default]"
-        case "paused": badge = "#[fg=yellow,bold]❚❚ PAUSED#[default]"
-        default: badge = "#[fg=green,bold]▶ FOLLOW#[default]"
+        // TRANSLATORS: tmux status badges, upper case and short: recording, paused, following.
+        case "recording": badge = "#[fg=red,bold]" + L("● REC") + "#[default]"
+        case "paused": badge = "#[fg=yellow,bold]" + L("❚❚ PAUSED") + "#[default]"
+        default: badge = "#[fg=green,bold]" + L("▶ FOLLOW") + "#[default]"
         }
         var parts = [badge, units.duration(elapsed ?? 0, style: .clock), units.distance(distance), units.pace(speed: speed)]
-        if let offRoute { parts.append("#[fg=red,bold]off \(units.distance(offRoute))#[default]") }
+        // TRANSLATORS: short for "off route 42 m" in a tmux status bar.
+        if let offRoute { parts.append("#[fg=red,bold]" + L("off %s", units.distance(offRoute)) + "#[default]") }
         if let routeText = routeText(units) { parts.append(routeText) }
         let stale = (fixAge ?? .infinity) > Self.staleAfter
         parts.append(stale ? "#[fg=yellow]\(fixText)#[default]" : fixText)
-        if link == "lost" { parts.append("#[fg=red]source lost#[default]") }
+        if link == "lost" { parts.append("#[fg=red]" + L("source lost") + "#[default]") }
         return parts.joined(separator: " ")
     }
 
     /// "left 2.10 km 0:45 → 14:05" (arrival by this machine's clock), nil without a route.
     private func routeText(_ units: UnitFormatter) -> String? {
         guard let left else { return nil }
-        var text = "left " + units.distance(left)
+        // TRANSLATORS: the distance left to walk on the route; a time and an arrival time follow.
+        var text = L("left %s", units.distance(left))
         if let timeLeft { text += " " + units.duration(timeLeft, style: .clock) }
         if let arrival { text += " → " + units.time(Date(timeIntervalSince1970: arrival)) }
         return text
     }
 
     private var fixText: String {
-        guard let fixAge else { return "no fix yet" }
-        return "fix \(Int(fixAge.rounded(.down))) s ago" + (fixAge > Self.staleAfter ? " (stale)" : "")
+        guard let fixAge else { return L("no fix yet") }
+        let seconds = Int(fixAge.rounded(.down))
+        return fixAge > Self.staleAfter ? L("fix %d s ago (stale)", seconds) : L("fix %d s ago", seconds)
     }
 }
 

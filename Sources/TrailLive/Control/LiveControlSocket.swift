@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,14 +36,21 @@ public enum LiveControlSocket {
     ///   another user or is open to group or others; ``LiveControlError/system(_:)`` when it cannot be made.
     public static func prepare(directory: String) throws(LiveControlError) {
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw .system(SystemCallError(operation: "create \(directory)", code: errno))
+            let code = errno
+            throw .system(SystemCallError(operation: L("create %s", directory), code: code))
         }
         var st = stat()
-        guard lstat(directory, &st) == 0 else { throw .system(SystemCallError(operation: "stat \(directory)", code: errno)) }
-        guard (st.st_mode & S_IFMT) == S_IFDIR else { throw .unsafeDirectory(directory, "not a folder") }
-        guard st.st_uid == getuid() else { throw .unsafeDirectory(directory, "owned by uid \(st.st_uid), not this user (\(getuid()))") }
+        guard lstat(directory, &st) == 0 else {
+            let code = errno
+            throw .system(SystemCallError(operation: L("stat %s", directory), code: code))
+        }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else { throw .unsafeDirectory(directory, L("not a folder")) }
+        guard st.st_uid == getuid() else {
+            throw .unsafeDirectory(directory, L("owned by uid %s, not this user (%s)", String(st.st_uid), String(getuid())))
+        }
         guard st.st_mode & 0o077 == 0 else {
-            throw .unsafeDirectory(directory, "open to other users (mode \(String(st.st_mode & 0o777, radix: 8))); `chmod 700` it")
+            // TRANSLATORS: %s is an octal file mode (755); keep the command `chmod 700`.
+            throw .unsafeDirectory(directory, L("open to other users (mode %s); `chmod 700` it", String(st.st_mode & 0o777, radix: 8)))
         }
     }
 
@@ -76,7 +84,7 @@ public enum LiveControlSocket {
             switch code {
             case ENOENT: throw .notRunning(path, stale: false)
             case ECONNREFUSED: throw .notRunning(path, stale: true)
-            default: throw .system(SystemCallError(operation: "connect to \(path)", code: code))
+            default: throw .system(SystemCallError(operation: L("connect to %s", path), code: code))
             }
         }
         return fd
@@ -133,12 +141,13 @@ public enum LiveControlError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .notRunning(let path, let stale):
-            return "nothing is recording or following: no cairn process listens at \(path)"
-                + (stale ? " (the socket there was left by a process that ended)" : "")
-        case .busy(let path): return "another cairn process already takes commands at \(path)"
-        case .unsafeDirectory(let path, let why): return "the control folder \(path) is not safe: \(why)"
-        case .pathTooLong(let path): return "the control socket path is too long for a Unix socket (\(path.utf8.count) bytes, at most 107): \(path)"
-        case .noAnswer(let path): return "the cairn process at \(path) did not answer within the time allowed"
+            return stale
+                ? L("nothing is recording or following: no cairn process listens at %s (the socket there was left by a process that ended)", path)
+                : L("nothing is recording or following: no cairn process listens at %s", path)
+        case .busy(let path): return L("another cairn process already takes commands at %s", path)
+        case .unsafeDirectory(let path, let why): return L("the control folder %s is not safe: %s", path, why)
+        case .pathTooLong(let path): return L("the control socket path is too long for a Unix socket (%d bytes, at most 107): %s", path.utf8.count, path)
+        case .noAnswer(let path): return L("the cairn process at %s did not answer within the time allowed", path)
         case .system(let e): return e.description
         }
     }
@@ -187,7 +196,8 @@ public final class LiveControlServer: Sendable {
         }
         umask(old)
         guard rc == 0, chmod(path, 0o600) == 0, listen(s, 8) == 0 else {
-            let e = SystemCallError(operation: "listen at \(path)", code: errno)
+            let code = errno
+            let e = SystemCallError(operation: L("listen at %s", path), code: code)
             close(s)
             throw .system(e)
         }
@@ -241,7 +251,8 @@ public enum LiveControlClient {
         defer { close(fd) }
         let line = request.replacingOccurrences(of: "\n", with: " ") + "\n"
         guard LiveControlSocket.writeAll(fd, Array(line.utf8)) else {
-            throw .system(SystemCallError(operation: "write to \(path)", code: errno))
+            let code = errno
+            throw .system(SystemCallError(operation: L("write to %s", path), code: code))
         }
         guard let answer = LiveControlSocket.readLine(fd, timeout: timeout) else { throw .noAnswer(path) }
         return answer

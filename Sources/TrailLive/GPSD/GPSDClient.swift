@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// A ``PositionSource`` reading gpsd's JSON protocol over TCP.
 ///
@@ -83,7 +84,7 @@ public final class GPSDClient: PositionSource, @unchecked Sendable {
                 for e in session.tick(at: clock.now()) { emit(e) }
             }
         }
-        emit(.ended(SourceEnd(reason: "stopped")))
+        emit(.ended(SourceEnd(reason: L("stopped"))))
     }
 
     /// Reads until the link closes or a stop is requested; returns why it ended.
@@ -103,10 +104,10 @@ public final class GPSDClient: PositionSource, @unchecked Sendable {
             case .timeout:
                 break
             case .closed:
-                return "gpsd closed the connection"
+                return L("gpsd closed the connection")
             }
             for e in session.tick(at: clock.now()) { emit(e) }
         }
-        return "stopped"
+        return L("stopped")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where gpsd listens: a host name or address and a TCP port.
 public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
@@ -21,7 +22,7 @@ public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         public var text: String
         public var reason: String
-        public var description: String { "invalid gpsd address '\(text)': \(reason)" }
+        public var description: String { L("invalid gpsd address '%s': %s", text, reason) }
     }
 
     /// Parses `gpsd://HOST:PORT`, `gpsd://HOST`, `gpsd://` (the default), `gpsd://[::1]:2947`
@@ -36,31 +37,31 @@ public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
         var portText: Substring?
         if rest.hasPrefix("[") {
             guard let close = rest.firstIndex(of: "]") else {
-                throw ParseError(text: text, reason: "missing ']' after IPv6 address")
+                throw ParseError(text: text, reason: L("missing ']' after IPv6 address"))
             }
             host = rest[rest.index(after: rest.startIndex)..<close]
             let after = rest[rest.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw ParseError(text: text, reason: "unexpected text after ']'") }
+                guard after.hasPrefix(":") else { throw ParseError(text: text, reason: L("unexpected text after ']'")) }
                 portText = after.dropFirst()
             }
         } else if let colon = rest.firstIndex(of: ":") {
             host = rest[..<colon]
             portText = rest[rest.index(after: colon)...]
             if portText?.contains(":") == true {
-                throw ParseError(text: text, reason: "IPv6 addresses need brackets: gpsd://[::1]:2947")
+                throw ParseError(text: text, reason: L("IPv6 addresses need brackets: gpsd://[::1]:2947"))
             }
         } else {
             host = rest
         }
         if host.isEmpty { host = "127.0.0.1" }
         guard !host.contains(where: { $0.isWhitespace || $0 == "/" }) else {
-            throw ParseError(text: text, reason: "bad host name")
+            throw ParseError(text: text, reason: L("bad host name"))
         }
         var port = Self.defaultPort
         if let portText {
             guard let p = UInt16(portText), p > 0 else {
-                throw ParseError(text: text, reason: "port must be a number from 1 to 65535")
+                throw ParseError(text: text, reason: L("port must be a number from 1 to 65535"))
             }
             port = p
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// The protocol state of one gpsd client, without any I/O: bytes in, ``PositionEvent``s out.
 ///
@@ -68,7 +69,7 @@ public struct GPSDSession: Sendable {
         switch report {
         case let .version(release, major, minor):
             var detail = "gpsd " + (release ?? "?")
-            if let major, let minor { detail += " (protocol \(major).\(minor))" }
+            if let major, let minor { detail = L("gpsd %s (protocol %d.%d)", release ?? "?", major, minor) }
             return [.connection(.connected(detail: detail))]
         case let .sky(used, visible):
             let u = used ?? satellites.used, v = visible ?? satellites.visible

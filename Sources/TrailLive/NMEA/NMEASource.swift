@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// A ``PositionSource`` reading NMEA 0183 from a serial device or a log file.
 ///
@@ -87,7 +88,8 @@ public final class NMEASource: PausableSource, @unchecked Sendable {
                 waitBeforeRetry(error.description, &backoff, &stale, emit)
                 continue
             }
-            emit(.connection(.connected(detail: input.isTerminal ? "serial \(c.path)" : "file \(c.path)")))
+            // TRANSLATORS: where NMEA sentences come from: a serial port's or a log file's path.
+            emit(.connection(.connected(detail: input.isTerminal ? L("serial %s", c.path) : L("file %s", c.path))))
             backoff.reset()
             attempt = 0
             var lines = LineBuffer(maximumLineLength: 4096)
@@ -131,10 +133,10 @@ public final class NMEASource: PausableSource, @unchecked Sendable {
                 continue
             }
             if stopFlag.isStopped { break }
-            emit(.ended(SourceEnd(reason: "end of file", nmeaCounters: parser.counters)))
+            emit(.ended(SourceEnd(reason: L("end of file"), nmeaCounters: parser.counters)))
             return
         }
-        emit(.ended(SourceEnd(reason: "stopped", nmeaCounters: parser.counters)))
+        emit(.ended(SourceEnd(reason: L("stopped"), nmeaCounters: parser.counters)))
     }
 
     private func waitBeforeRetry(_ reason: String, _ backoff: inout ReconnectBackoff, _ stale: inout StaleTimer,

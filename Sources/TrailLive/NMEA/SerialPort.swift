@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,7 @@ final class NMEAInput {
     init(path: String, baudRate: Int?) throws(SystemCallError) {
         self.path = path
         let d = retryingEINTR { open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC) }
-        guard d >= 0 else { throw .errno("open \(path)") }
+        guard d >= 0 else { throw .errno(L("open %s", path)) }
         fd = d
         isTerminal = isatty(d) == 1
         if isTerminal {
@@ -36,8 +37,8 @@ final class NMEAInput {
             if let baudRate {
                 guard let speed = Self.supportedBaudRates[baudRate] else {
                     close(d)
-                    throw SystemCallError(operation: "configure \(path)", code: EINVAL,
-                                          message: "unsupported baud rate \(baudRate)")
+                    throw SystemCallError(operation: L("configure %s", path), code: EINVAL,
+                                          message: L("unsupported baud rate %d", baudRate))
                 }
                 cfsetispeed(&t, speed)
                 cfsetospeed(&t, speed)
@@ -59,10 +60,10 @@ final class NMEAInput {
         if isTerminal {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let r = retryingEINTR { poll(&p, 1, Int32(max(0, timeout * 1000))) }
-            if r < 0 { throw .errno("wait for \(path)") }
+            if r < 0 { throw .errno(L("wait for %s", path)) }
             if r == 0 { return .timeout }
             if p.revents & Int16(POLLIN) == 0 && p.revents & Int16(POLLHUP | POLLERR) != 0 {
-                throw SystemCallError(operation: "read \(path)", code: EIO)
+                throw SystemCallError(operation: L("read %s", path), code: EIO)
             }
         }
         var buffer = [UInt8](repeating: 0, count: 16_384)
@@ -71,10 +72,10 @@ final class NMEAInput {
         if n == 0 {
             // Raw mode has VMIN = 1 and the descriptor is non-blocking: "no data" is EAGAIN, so
             // 0 from a terminal that poll called readable is a hang-up (receiver unplugged).
-            if isTerminal { throw SystemCallError(operation: "read \(path)", code: EIO, message: "device hung up") }
+            if isTerminal { throw SystemCallError(operation: L("read %s", path), code: EIO, message: L("device hung up")) }
             return .endOfFile
         }
         if errno == EAGAIN || errno == EWOULDBLOCK { return .timeout }
-        throw .errno("read \(path)")
+        throw .errno(L("read %s", path))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// A ``PositionSource`` that plays a track back (`--gps replay:FILE.gpx --speed 10`), for
 /// demos and end-to-end tests.
@@ -82,18 +83,19 @@ public final class ReplaySource: PausableSource, @unchecked Sendable {
     private func run(_ emit: @Sendable (PositionEvent) -> Void) {
         let c = configuration
         let fixes = c.fixes(startingAt: clock.now())
-        let factor = c.speedFactor.map { $0 > 0 ? "\($0.formatted())×" : "no waiting" } ?? "no waiting"
-        emit(.connection(.connected(detail: "replay of \(c.points.count) points at \(factor)")))
+        let factor = c.speedFactor.map { $0 > 0 ? "\($0.formatted())×" : L("no waiting") } ?? L("no waiting")
+        // TRANSLATORS: the last %s is a speed factor ("10×") or "no waiting".
+        emit(.connection(.connected(detail: Ln("replay of %d point at %s", "replay of %d points at %s", c.points.count, c.points.count, factor))))
         var pacing = Pacing(speedFactor: c.speedFactor)
         for fix in fixes {
             guard pacing.wait(until: fix.time, clock: clock, stop: stopFlag),
                   pause.waitWhilePaused(clock: clock, stop: stopFlag) else {
-                emit(.ended(SourceEnd(reason: "stopped")))
+                emit(.ended(SourceEnd(reason: L("stopped"))))
                 return
             }
             emit(.fix(fix))
         }
-        emit(.ended(SourceEnd(reason: stopFlag.isStopped ? "stopped" : "replay finished")))
+        emit(.ended(SourceEnd(reason: stopFlag.isStopped ? L("stopped") : L("replay finished"))))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// What a recording says, once, when the noise filter starts rejecting fixes for their
 /// accuracy (``FixRejection/poorAccuracy``): how poor the fix was, the limit, and what to
@@ -14,11 +15,12 @@ public enum AccuracyAdvice {
     ///   - accuracy: the rejected fix's horizontal accuracy, metres (nil when unknown).
     ///   - limit: the filter's ``PositionFilterRules/maximumHorizontalAccuracy``, metres.
     public static func text(accuracy: Double?, limit: Double, units: UnitFormatter) -> String {
-        let shown = accuracy.map { "±" + units.distance($0) } ?? "the fix"
+        // TRANSLATORS: stands for the rejected fix's accuracy when it is unknown, in "Fixes rejected for accuracy: %s is worse than …".
+        let shown = accuracy.map { "±" + units.distance($0) } ?? L("the fix")
         let setting = "\(Int(suggestedLimit(accuracy: accuracy, limit: limit)))m"
-        return "Fixes rejected for accuracy: \(shown) is worse than the \(units.distance(limit)) allowed "
-            + "(trees, a valley, a weak sky). To record them: --max-accuracy \(setting), or "
-            + "record.max-accuracy = \(setting) in the config file"
+        // TRANSLATORS: keep "--max-accuracy" and "record.max-accuracy" (an option and a config key) as they are.
+        return L("Fixes rejected for accuracy: %s is worse than the %s allowed (trees, a valley, a weak sky). To record them: --max-accuracy %s, or record.max-accuracy = %s in the config file",
+                 shown, units.distance(limit), setting, setting)
     }
 
     /// The limit to suggest, metres: the rejected accuracy rounded up to the next 10 m, plus

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// The live readout shared by following, recording (on screen and headless) and a backtrack
 /// started while recording, and by `cairn status`: what the position source last said (link,
@@ -113,22 +114,24 @@ public struct LiveReadout: Sendable {
     /// Said in place of the last fix's mode and accuracy, which describe a fix that is gone.
     public var fixProblem: String? {
         guard lastArrival != nil else { return nil }
-        if ended != nil { return "ended" }
+        // TRANSLATORS: short, in place of a fix's mode: the position source ended.
+        if ended != nil { return Lc("fix problem", "ended") }
         if let noFix { return noFix.label }
         switch connection {
-        case .connecting?, .disconnected?: return "lost"
-        default: return isStale ? "stale" : nil
+        // TRANSLATORS: short, in place of a fix's mode: the link to the position source is lost; "stale": the last fix is old.
+        case .connecting?, .disconnected?: return Lc("fix problem", "lost")
+        default: return isStale ? Lc("fix problem", "stale") : nil
         }
     }
 
     /// Why there is no fix yet (nil once one came or while nothing is known).
     public var waiting: String? {
-        if let ended { return "source ended: \(ended.reason)" }
-        if let noFix { return "receiver reports \(noFix.label)" }
+        if let ended { return L("source ended: %s", ended.reason) }
+        if let noFix { return L("receiver reports %s", noFix.label) }
         switch connection {
-        case .connecting(let attempt)?: return attempt > 1 ? "connecting (attempt \(attempt))" : "connecting"
-        case .disconnected(let reason, _)?: return "lost: \(reason)"
-        case .connected?: return lastArrival == nil ? "connected, no fix yet" : nil
+        case .connecting(let attempt)?: return attempt > 1 ? L("connecting (attempt %d)", attempt) : Lc("position source link", "connecting")
+        case .disconnected(let reason, _)?: return L("lost: %s", reason)
+        case .connected?: return lastArrival == nil ? L("connected, no fix yet") : nil
         default: return nil
         }
     }
@@ -144,14 +147,15 @@ public struct LiveReadout: Sendable {
     /// The link in a word or a few: "connected", "retrying in 2 s (lost: reason)", "ended
     /// (replay finished)", "reading" (a file or replay that has no link), "starting".
     public var linkText: String {
-        if let end = ended { return "ended (\(end.reason))" }
+        if let end = ended { return L("ended (%s)", end.reason) }
         switch connection {
-        case .connecting(let attempt)?: return attempt > 1 ? "connecting (try \(attempt))" : "connecting"
-        case .connected?: return "connected"
+        case .connecting(let attempt)?: return attempt > 1 ? L("connecting (try %d)", attempt) : Lc("position source link", "connecting")
+        case .connected?: return Lc("position source link", "connected")
         case .disconnected(let reason, let retry)?:
             let left = retryLeft ?? retry
-            return (left > 0 ? "retrying in \(Int(left.rounded(.up))) s" : "retrying") + " (lost: \(reason))"
-        case nil: return lastReceived == nil ? "starting" : "reading"
+            return left > 0 ? L("retrying in %d s (lost: %s)", Int(left.rounded(.up)), reason) : L("retrying (lost: %s)", reason)
+        // TRANSLATORS: the position source's link: "starting" before anything came, "reading" a file or replay.
+        case nil: return lastReceived == nil ? Lc("position source link", "starting") : Lc("position source link", "reading")
         }
     }
 

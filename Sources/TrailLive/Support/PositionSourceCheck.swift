@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ extension PositionSourceSpec {
         public var spec: String
         /// What is wrong, for the user.
         public var reason: String
-        public var description: String { "cannot use --gps \(spec): \(reason)" }
+        public var description: String { L("cannot use --gps %s: %s", spec, reason) }
     }
 
     /// How many bytes of an NMEA log are read to find one NMEA sentence.
@@ -38,45 +39,45 @@ extension PositionSourceSpec {
             try checkReadableFile(full)
             let points: [Trackpoint]
             do { points = try loadTrack(path) } catch {
-                throw CheckError(spec: description, reason: "not a readable GPX file (\(error))")
+                throw CheckError(spec: description, reason: L("not a readable GPX file (%s)", String(describing: error)))
             }
-            guard !points.isEmpty else { throw CheckError(spec: description, reason: "the GPX file has no track points") }
+            guard !points.isEmpty else { throw CheckError(spec: description, reason: L("the GPX file has no track points")) }
         }
     }
 
     private func checkReadableFile(_ path: String) throws(CheckError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CheckError(spec: description, reason: "no such file: \(path)")
+            throw CheckError(spec: description, reason: L("no such file: %s", path))
         }
-        guard !isDirectory.boolValue else { throw CheckError(spec: description, reason: "\(path) is a directory") }
-        guard access(path, R_OK) == 0 else { throw CheckError(spec: description, reason: "\(path) is not readable") }
+        guard !isDirectory.boolValue else { throw CheckError(spec: description, reason: L("%s is a directory", path)) }
+        guard access(path, R_OK) == 0 else { throw CheckError(spec: description, reason: L("%s is not readable", path)) }
     }
 
     private func checkNMEA(_ path: String) throws(CheckError) {
         var st = stat()
         guard stat(path, &st) == 0 else {
-            throw CheckError(spec: description, reason: "no such file or device: \(path)")
+            throw CheckError(spec: description, reason: L("no such file or device: %s", path))
         }
         let kind = st.st_mode & S_IFMT
         if kind == S_IFCHR {
             let fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else {
-                throw CheckError(spec: description, reason: "cannot open \(path): \(String(cString: strerror(errno)))")
+                throw CheckError(spec: description, reason: L("cannot open %s: %s", path, String(cString: strerror(errno))))
             }
             let terminal = isatty(fd) == 1
             close(fd)
             guard terminal else {
-                throw CheckError(spec: description, reason: "\(path) is neither a serial port nor an NMEA log file")
+                throw CheckError(spec: description, reason: L("%s is neither a serial port nor an NMEA log file", path))
             }
             return
         }
         guard kind == S_IFREG else {
-            throw CheckError(spec: description, reason: "\(path) is neither a serial port nor an NMEA log file")
+            throw CheckError(spec: description, reason: L("%s is neither a serial port nor an NMEA log file", path))
         }
         try checkReadableFile(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CheckError(spec: description, reason: "\(path) is not readable")
+            throw CheckError(spec: description, reason: L("%s is not readable", path))
         }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: Self.nmeaProbeBytes)) ?? Data()
@@ -87,7 +88,8 @@ extension PositionSourceSpec {
         }
         // A GPX file given without its scheme is read as an NMEA log: say how to replay it.
         let gpx = data.range(of: Data("<gpx".utf8)) != nil
-        throw CheckError(spec: description, reason: "\(path) holds no NMEA sentences (GGA, RMC or GSA with a valid checksum)"
-                         + (gpx ? "; it is a GPX file: replay it with --gps replay:\(path)" : ""))
+        throw CheckError(spec: description, reason: gpx
+            ? L("%s holds no NMEA sentences (GGA, RMC or GSA with a valid checksum); it is a GPX file: replay it with --gps replay:%s", path, path)
+            : L("%s holds no NMEA sentences (GGA, RMC or GSA with a valid checksum)", path))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TrailCore
+import Localization
 
 /// What `--gps` names: a gpsd daemon, an NMEA device or log, or a GPX track to replay.
 ///
@@ -21,7 +22,7 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         public var text: String
         public var reason: String
-        public var description: String { "invalid --gps '\(text)': \(reason)" }
+        public var description: String { L("invalid --gps '%s': %s", text, reason) }
     }
 
     /// Parses a `--gps` value.
@@ -40,16 +41,16 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
         }
         if t.hasPrefix("replay:") {
             let path = String(t.dropFirst(7))
-            guard !path.isEmpty else { throw ParseError(text: text, reason: "replay needs a GPX file: replay:FILE.gpx") }
+            guard !path.isEmpty else { throw ParseError(text: text, reason: L("replay needs a GPX file: replay:FILE.gpx")) }
             self = .replay(path: path)
             return
         }
         if Self.scheme(of: t) == "gpsd" {
-            throw ParseError(text: text, reason: "a gpsd address is written gpsd://HOST[:PORT]")
+            throw ParseError(text: text, reason: L("a gpsd address is written gpsd://HOST[:PORT]"))
         }
         if let scheme = Self.scheme(of: t), scheme != "nmea" {
-            throw ParseError(text: text, reason: "unknown scheme '\(scheme):'; known: "
-                             + Self.knownForms.joined(separator: ", ") + ", or a device path")
+            throw ParseError(text: text, reason: L("unknown scheme '%s:'; known: %s, or a device path",
+                                                   scheme, Self.knownForms.joined(separator: ", ")))
         }
         var path = t.hasPrefix("nmea:") ? String(t.dropFirst(5)) : t
         var baud: Int?
@@ -58,7 +59,7 @@ public enum PositionSourceSpec: Hashable, Sendable, CustomStringConvertible {
             baud = b
             path = String(path[..<at])
         }
-        guard !path.isEmpty else { throw ParseError(text: text, reason: "no device or file path") }
+        guard !path.isEmpty else { throw ParseError(text: text, reason: L("no device or file path")) }
         self = .nmea(path: path, baudRate: baud)
     }
 

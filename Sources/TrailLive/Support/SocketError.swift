@@ -18,9 +18,10 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message ?? String(cString: strerror(code))
     }
 
-    /// The error for the current `errno`.
-    static func errno(_ operation: String) -> SystemCallError {
-        SystemCallError(operation: operation, code: Glibc.errno)
+    /// The error for the current `errno` (read before `operation`, a translated text, is made).
+    static func errno(_ operation: @autoclosure () -> String) -> SystemCallError {
+        let code = Glibc.errno
+        return SystemCallError(operation: operation(), code: code)
     }
 
     public var description: String { "\(operation): \(message)" }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,10 +28,10 @@ final class TCPConnection {
         var list: UnsafeMutablePointer<addrinfo>?
         let rc = getaddrinfo(host, String(port), &hints, &list)
         guard rc == 0, let first = list else {
-            throw SystemCallError(operation: "resolve \(host)", code: 0, message: String(cString: gai_strerror(rc)))
+            throw SystemCallError(operation: L("resolve %s", host), code: 0, message: String(cString: gai_strerror(rc)))
         }
         defer { freeaddrinfo(list) }
-        var lastError = SystemCallError(operation: "connect to \(peer)", code: ECONNREFUSED)
+        var lastError = SystemCallError(operation: L("connect to %s", peer), code: ECONNREFUSED)
         var node: UnsafeMutablePointer<addrinfo>? = first
         while let ai = node {
             node = ai.pointee.ai_next
@@ -51,7 +52,7 @@ final class TCPConnection {
 
     private static func connect(_ s: Int32, _ addr: UnsafeMutablePointer<sockaddr>?, _ len: socklen_t,
                                 timeout: Double, error: inout SystemCallError, peer: String) -> Bool {
-        let op = "connect to \(peer)"
+        let op = L("connect to %s", peer)
         if Glibc.connect(s, addr, len) == 0 { return true }
         guard errno == EINPROGRESS || errno == EINTR else { error = .errno(op); return false }
         var p = pollfd(fd: s, events: Int16(POLLOUT), revents: 0)
@@ -76,11 +77,11 @@ final class TCPConnection {
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                 let r = retryingEINTR { poll(&p, 1, Int32(timeout * 1000)) }
-                if r == 0 { throw SystemCallError(operation: "write to \(peer)", code: ETIMEDOUT) }
-                if r < 0 { throw .errno("write to \(peer)") }
+                if r == 0 { throw SystemCallError(operation: L("write to %s", peer), code: ETIMEDOUT) }
+                if r < 0 { throw .errno(L("write to %s", peer)) }
                 continue
             }
-            throw .errno("write to \(peer)")
+            throw .errno(L("write to %s", peer))
         }
     }
 
@@ -88,7 +89,7 @@ final class TCPConnection {
     func read(timeout: Double) throws(SystemCallError) -> ReadResult {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let r = retryingEINTR { poll(&p, 1, Int32(max(0, timeout * 1000))) }
-        if r < 0 { throw .errno("wait for \(peer)") }
+        if r < 0 { throw .errno(L("wait for %s", peer)) }
         if r == 0 { return .timeout }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let n = buffer.withUnsafeMutableBytes { buf in
@@ -97,6 +98,6 @@ final class TCPConnection {
         if n > 0 { return .data(Array(buffer[0..<n])) }
         if n == 0 { return .closed }
         if errno == EAGAIN || errno == EWOULDBLOCK { return .timeout }
-        throw .errno("read from \(peer)")
+        throw .errno(L("read from %s", peer))
     }
 }

@@ -16,7 +16,7 @@ public enum PhotosCommand: Command {
     public static let options: [OptionSpec] = [json, .units, .store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard args.positionals.count == 1 else { throw CLIError.usage("photos needs exactly one ID") }
+        guard args.positionals.count == 1 else { throw CLIError.usage(L("photos needs exactly one ID")) }
         let units = try UnitsOption.formatter(args, context)
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false)
         let id = try StoreAccess.ids(args.positionals, in: store)[0]
@@ -29,28 +29,30 @@ public enum PhotosCommand: Command {
             return 0
         }
         guard !photos.isEmpty else {
-            context.stdout.write("\(id): no photos kept (cairn photos add \(id) DIR adds them)\n")
+            context.stdout.write(L("%s: no photos kept (cairn photos add %s DIR adds them)", id, id) + "\n")
             return 0
         }
-        var t = TextTable(headers: ["#", "ALONG", "TAKEN", "PLACED", "FILE"], rightAligned: [0, 1])
+        // TRANSLATORS: column headings of `cairn photos ID`: distance along the hike, capture time, how it was placed, file.
+        var t = TextTable(headers: ["#", L("ALONG"), L("TAKEN"), L("PLACED"), L("FILE")], rightAligned: [0, 1])
         for (s, listed) in photos {
             let p = s.photo
             let placed: String
             switch p.placement {
-            case "gps": placed = "GPS tag"
-            case "time": placed = "by time"
-            case NewPhoto.markPlacement: placed = "at a mark"
-            case NewPhoto.placeholderPlacement: placed = "photo here"
-            default: placed = "not placed"
+            // TRANSLATORS: how a photo was placed, in the PLACED column of `cairn photos ID`.
+            case "gps": placed = L("GPS tag")
+            case "time": placed = L("by time")
+            case NewPhoto.markPlacement: placed = L("at a mark")
+            case NewPhoto.placeholderPlacement: placed = L("photo here")
+            default: placed = L("not placed")
             }
-            let missing = listed.missing ? " (missing)" : ""
-            let file = p.isPlaceholder ? "(no photo yet)" : TerminalText.clean(p.path) + missing
+            let file = p.isPlaceholder ? L("(no photo yet)")
+                : listed.missing ? L("%s (missing)", TerminalText.clean(p.path)) : TerminalText.clean(p.path)
             t.add(["\(s.id)", p.distanceAlong.map { units.distance($0) } ?? "--",
                    p.takenAt.map { units.dateTime($0) } ?? "--", placed, file])
         }
-        var out = "\(id): \(photos.count) photo\(photos.count == 1 ? "" : "s")\n" + t.render() + "\n"
+        var out = Ln("%s: %d photo", "%s: %d photos", photos.count, id, photos.count) + "\n" + t.render() + "\n"
         for (s, _) in photos where s.photo.placement == "none" {
-            out += "  #\(s.id) not placed: \(TerminalText.clean(s.photo.note ?? ""))\n"
+            out += "  " + L("#%s not placed: %s", String(describing: s.id), TerminalText.clean(s.photo.note ?? "")) + "\n"
         }
         context.stdout.write(out)
         return 0
@@ -77,29 +79,29 @@ public enum PhotosAddCommand: Command {
     public static let options: [OptionSpec] = [tz, offset, offsetFrom, maxGap, maxOff, markGap, .units, .store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard args.positionals.count >= 2 else { throw CLIError.usage("photos add needs an ID and a PATH") }
+        guard args.positionals.count >= 2 else { throw CLIError.usage(L("photos add needs an ID and a PATH")) }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
         var options = try zone(args, context)
         guard let gap = TimeInterval(args.value(maxGap) ?? "300"), gap >= 0, gap.isFinite else {
-            throw CLIError.usage("--max-gap takes seconds, not '\(TerminalText.clean(args.value(maxGap) ?? ""))'")
+            throw CLIError.usage(L("--max-gap takes seconds, not '%s'", TerminalText.clean(args.value(maxGap) ?? "")))
         }
         options.maxGap = gap
         guard let off = Double(args.value(maxOff) ?? "500"), off >= 0, off.isFinite else {
-            throw CLIError.usage("--max-off takes metres, not '\(TerminalText.clean(args.value(maxOff) ?? ""))'")
+            throw CLIError.usage(L("--max-off takes metres, not '%s'", TerminalText.clean(args.value(maxOff) ?? "")))
         }
         options.maxOff = off
         guard let markWithin = TimeInterval(args.value(markGap) ?? "300"), markWithin >= 0, markWithin.isFinite else {
-            throw CLIError.usage("--mark-gap takes seconds, not '\(TerminalText.clean(args.value(markGap) ?? ""))'")
+            throw CLIError.usage(L("--mark-gap takes seconds, not '%s'", TerminalText.clean(args.value(markGap) ?? "")))
         }
         if let text = args.value(offset) {
             guard let v = TimeInterval(text), v.isFinite, abs(v) < 366 * 86_400 else {
-                throw CLIError.usage("--offset takes seconds (+90, -3600), not '\(TerminalText.clean(text))'")
+                throw CLIError.usage(L("--offset takes seconds (+90, -3600), not '%s'", TerminalText.clean(text)))
             }
             options.correction = v
         }
         if let text = args.value(offsetFrom) {
-            if args.value(offset) != nil { throw CLIError.usage("give --offset or --offset-from, not both") }
+            if args.value(offset) != nil { throw CLIError.usage(L("give --offset or --offset-from, not both")) }
             options.correction = try correction(from: text, options, context)
         }
         let files: [String]
@@ -107,17 +109,17 @@ public enum PhotosAddCommand: Command {
             files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
         } catch let e as CocoaError {
             let path = (e.userInfo[NSFilePathErrorKey] as? String) ?? "?"
-            throw CLIError.failure("\(TerminalText.clean(path)): no such file or directory; nothing was added")
+            throw CLIError.failure(L("%s: no such file or directory; nothing was added", TerminalText.clean(path)))
         }
-        guard !files.isEmpty else { throw CLIError.failure("no .jpg, .jpeg, .heic or .heif files found there; nothing was added") }
+        guard !files.isEmpty else { throw CLIError.failure(L("no .jpg, .jpeg, .heic or .heif files found there; nothing was added")) }
         let showProgress = context.stderrIsTerminal && files.count > 20
         var batch = try PhotoLibrary.read(files, for: id, in: store, options: options) { done, total in
             if showProgress && (done % 10 == 0 || done == total) {
-                context.stderr.write("\rReading photos: \(done) of \(total)" + (done == total ? "\n" : ""))
+                context.stderr.write("\r" + L("Reading photos: %d of %d", done, total) + (done == total ? "\n" : ""))
             }
         }
         for (path, first) in batch.sameContent {
-            context.stderr.write("\(TerminalText.clean(path)): the same photo as \(TerminalText.clean(first)); kept once\n")
+            context.stderr.write(L("%s: the same photo as %s; kept once", TerminalText.clean(path), TerminalText.clean(first)) + "\n")
         }
         let units = try UnitsOption.formatter(args, context)
         PhotoLibrary.fillMarks(&batch, marks: try store.photos(of: id), within: markWithin)
@@ -125,33 +127,37 @@ public enum PhotosAddCommand: Command {
         let atMark = Dictionary(batch.marks.compactMap { m in m.path.map { ($0, m.mark.id) } }, uniquingKeysWith: { a, _ in a })
         for l in batch.lines {
             if let mark = atMark[l.path] {
-                context.stderr.write(TerminalText.clean(l.path) + ": at photo-here mark #\(mark)\n")
+                context.stderr.write(L("%s: at photo-here mark #%s", TerminalText.clean(l.path), String(describing: mark)) + "\n")
             } else {
                 context.stderr.write(TerminalText.clean(l.message) + "\n")
             }
         }
-        guard !batch.photos.isEmpty else { throw CLIError.failure("no readable photo; nothing was added") }
+        guard !batch.photos.isEmpty else { throw CLIError.failure(L("no readable photo; nothing was added")) }
         for fill in batch.marks {
-            let when = fill.mark.photo.takenAt.map { units.dateTime($0) } ?? "no time"
-            var line = "photo-here mark #\(fill.mark.id) (\(when)"
-                + (fill.mark.photo.distanceAlong.map { ", " + units.distance($0) + " along" } ?? "") + "): "
+            let when = fill.mark.photo.takenAt.map { units.dateTime($0) } ?? L("no time")
+            let markID = String(describing: fill.mark.id)
+            // TRANSLATORS: a mark's number, when it was noted and (second form) how far along the hike; what became of it follows.
+            var line = (fill.mark.photo.distanceAlong.map { L("photo-here mark #%s (%s, %s along)", markID, when, units.distance($0)) }
+                ?? L("photo-here mark #%s (%s)", markID, when)) + ": "
             if let path = fill.path {
                 let gap = Int((fill.gap ?? 0).rounded())
-                line += "filled with " + TerminalText.clean(path)
-                    + (gap == 0 ? ", taken then" : ", taken \(abs(gap)) s \(gap > 0 ? "after" : "before")")
+                let file = TerminalText.clean(path)
+                line += gap == 0 ? L("filled with %s, taken then", file)
+                    : gap > 0 ? L("filled with %s, taken %d s after", file, abs(gap)) : L("filled with %s, taken %d s before", file, abs(gap))
             } else if fill.mark.photo.takenAt == nil {
-                line += "no time noted: not filled"
+                line += L("no time noted: not filled")
             } else {
-                line += "no photo taken within \(Int(markWithin)) s: still waiting (--mark-gap widens that)"
+                line += L("no photo taken within %d s: still waiting (--mark-gap widens that)", Int(markWithin))
             }
             context.stdout.write(line + "\n")
         }
         let (added, updated) = try PhotoLibrary.store(batch, with: id, in: store)
         let unreadable = batch.unreadable
-        var summary = "\(id): \(added) photo\(added == 1 ? "" : "s") added, \(batch.placed) of \(batch.photos.count) placed"
-        if updated > 0 { summary += ", \(updated) already kept (updated)" }
-        if unreadable > 0 { summary += ", \(unreadable) file\(unreadable == 1 ? "" : "s") not read" }
-        context.stdout.write(summary + "\n")
+        var summary = [Ln("%s: %d photo added, %d of %d placed", "%s: %d photos added, %d of %d placed", added,
+                          id, added, batch.placed, batch.photos.count)]
+        if updated > 0 { summary.append(L("%d already kept (updated)", updated)) }
+        if unreadable > 0 { summary.append(Ln("%d file not read", "%d files not read", unreadable, unreadable)) }
+        context.stdout.write(summary.joined(separator: ", ") + "\n")
         return unreadable > 0 ? 1 : 0
     }
 
@@ -160,28 +166,28 @@ public enum PhotosAddCommand: Command {
         let named = PhotoLibrary.timeZone(named:)
         if let name = args.value(tz) {
             guard let z = named(name) else {
-                throw CLIError.usage("--tz: '\(TerminalText.clean(name))' is not a time zone name (as in /usr/share/zoneinfo, e.g."
-                                     + " Europe/Andorra) or an offset like +02:00")
+                throw CLIError.usage(L("--tz: '%s' is not a time zone name (as in /usr/share/zoneinfo, e.g. Europe/Andorra) or an offset like +02:00",
+                                       TerminalText.clean(name)))
             }
             return PhotoImportOptions(zone: z, zoneName: "--tz \(name)")
         }
         if let name = context.environment["TZ"]?.trimmingCharacters(in: CharacterSet(charactersIn: ":")), !name.isEmpty {
             if let z = named(name) { return PhotoImportOptions(zone: z, zoneName: "TZ=\(name)") }
-            context.stderr.write("cairn photos add: TZ=\(TerminalText.clean(name)) is not a zone name Cairn reads; times without"
-                                 + " the camera's offset are read in UTC (give --tz Europe/Andorra or --tz +02:00)\n")
-            return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: "UTC (TZ=\(name) not read)")
+            context.stderr.write(L("cairn photos add: TZ=%s is not a zone name Cairn reads; times without the camera's offset are read in UTC (give --tz Europe/Andorra or --tz +02:00)",
+                                   TerminalText.clean(name)) + "\n")
+            return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC (TZ=%s not read)", name))
         }
-        return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: "UTC (no --tz or TZ)")
+        return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC (no --tz or TZ)"))
     }
 
     /// `PHOTO=TIME`: TIME minus the photo's own capture time.
     static func correction(from text: String, _ options: PhotoImportOptions, _ context: CommandContext) throws -> TimeInterval {
-        guard let eq = text.firstIndex(of: "=") else { throw CLIError.usage("--offset-from takes PHOTO=TIME") }
+        guard let eq = text.firstIndex(of: "=") else { throw CLIError.usage(L("--offset-from takes PHOTO=TIME")) }
         let photo = context.resolve(String(text[..<eq])), timeText = String(text[text.index(after: eq)...])
         // The time shown on the clock needs its zone: a bare local time would be read as UTC.
         let zoned = timeText.range(of: #"(Z|[+-][0-9]{2}:?[0-9]{2})$"#, options: .regularExpression) != nil
         guard zoned, let truth = ISO8601Timestamp.parse(timeText) else {
-            throw CLIError.usage("--offset-from: '\(TerminalText.clean(timeText))' is not an ISO 8601 time with a zone (2018-05-02T10:15:00+02:00)")
+            throw CLIError.usage(L("--offset-from: '%s' is not an ISO 8601 time with a zone (2018-05-02T10:15:00+02:00)", TerminalText.clean(timeText)))
         }
         let exif: PhotoEXIF
         do { exif = try PhotoEXIFReader.read(path: photo) } catch { throw CLIError.failure("--offset-from: \(error)") }
@@ -202,12 +208,12 @@ public enum PhotosRemoveCommand: Command {
     public static let options: [OptionSpec] = [.store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard args.positionals.count >= 2 else { throw CLIError.usage("photos remove needs an ID and a photo number") }
+        guard args.positionals.count >= 2 else { throw CLIError.usage(L("photos remove needs an ID and a photo number")) }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
         let given = try args.positionals.dropFirst().map { t -> Int64 in
             guard let n = Int64(t.hasPrefix("#") ? String(t.dropFirst()) : t) else {
-                throw CLIError.usage("'\(TerminalText.clean(t))' is not a photo number (see 'cairn photos \(id)')")
+                throw CLIError.usage(L("'%s' is not a photo number (see 'cairn photos %s')", TerminalText.clean(t), id))
             }
             return n
         }
@@ -219,7 +225,8 @@ public enum PhotosRemoveCommand: Command {
         } catch let e as PhotoStoreError {
             throw CLIError.failure("\(e)")
         }
-        context.stdout.write("\(id): \(numbers.count) photo\(numbers.count == 1 ? "" : "s") forgotten (the files stay)\n")
+        context.stdout.write(Ln("%s: %d photo forgotten (the files stay)", "%s: %d photos forgotten (the files stay)", numbers.count,
+                                id, numbers.count) + "\n")
         return 0
     }
 }
@@ -234,24 +241,24 @@ public enum PhotosRelinkCommand: Command {
     public static let options: [OptionSpec] = [.store]
 
     public static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard args.positionals.count >= 2 else { throw CLIError.usage("photos relink needs an ID and a DIR") }
+        guard args.positionals.count >= 2 else { throw CLIError.usage(L("photos relink needs an ID and a DIR")) }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
         let missing = try PhotoLibrary.missing(of: id, in: store)
         guard !missing.isEmpty else {
-            context.stdout.write("\(id): every photo is where it was; nothing to relink\n")
+            context.stdout.write(L("%s: every photo is where it was; nothing to relink", id) + "\n")
             return 0
         }
         let files: [String]
         do {
             files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
         } catch let e as CocoaError {
-            throw CLIError.failure("\(TerminalText.clean((e.userInfo[NSFilePathErrorKey] as? String) ?? "?")): no such directory")
+            throw CLIError.failure(L("%s: no such directory", TerminalText.clean((e.userInfo[NSFilePathErrorKey] as? String) ?? "?")))
         }
         let moved = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
         let still = missing.count - moved
-        context.stdout.write("\(id): \(moved) photo\(moved == 1 ? "" : "s") found again"
-                             + (still > 0 ? ", \(still) still missing" : "") + "\n")
+        context.stdout.write(Ln("%s: %d photo found again", "%s: %d photos found again", moved, id, moved)
+                             + (still > 0 ? ", " + L("%d still missing", still) : "") + "\n")
         return still > 0 ? 1 : 0
     }
 }
