@@ -134,7 +134,7 @@ public final class RecordEffectPerformer: Sendable {
                 if r.session.state == .recording { try? r.perform(.pause) }
                 if let hike = r.hike, r.session.state == .paused {
                     let name = (try? r.store.summary(hike).name) ?? r.name
-                    kept = "the recording '\(TerminalText.clean(name))' (hike \(hike.rawValue), \(r.session.pointCount) points) is paused: "
+                    kept = "the recording '\(TerminalText.clean(name))' (hike \(hike.rawValue), " + RecordingStart.points(r.session.pointCount) + ") is paused: "
                         + "`cairn record --resume` continues it, `cairn record --finish` finishes it"
                 }
             }

@@ -104,10 +104,10 @@ public enum RecordCommand: Command {
                                  + "`cairn record --finish` finishes it\n")
             return 0
         case .failed(let reason) where recorder.session.pointCount == 0 && !resume:
-            context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); no position had been accepted, so nothing was recorded\n")
+            context.stderr.write("cairn record: recording stopped: \(TerminalText.clean(reason)); no position had been accepted, so nothing was recorded\n")
             return 1
         case .failed(let reason):
-            context.stderr.write("cairn: recording stopped: \(TerminalText.clean(reason)); it is paused, `cairn record --resume` continues it\n")
+            context.stderr.write("cairn record: recording stopped: \(TerminalText.clean(reason)); it is paused, `cairn record --resume` continues it\n")
             return 1
         }
     }
@@ -155,7 +155,7 @@ public enum RecordCommand: Command {
         let s = r.session.statistics()
         let name = (try? r.store.summary(hike).name) ?? r.name
         return "finished '\(TerminalText.clean(name))' as hike \(hike.rawValue): \(units.distance(s.distance)), "
-            + "\(r.session.pointCount) points, elapsed \(units.duration(s.elapsedTime ?? 0, style: .clock)) "
+            + RecordingStart.points(r.session.pointCount) + ", elapsed \(units.duration(s.elapsedTime ?? 0, style: .clock)) "
             + "(cairn show \(hike.rawValue))\n"
     }
 

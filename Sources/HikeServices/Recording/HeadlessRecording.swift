@@ -46,8 +46,9 @@ public struct HeadlessRecording {
 
     /// The source's state and the clock.
     public private(set) var readout = LiveReadout()
-    /// When the last committed point's fix arrived (the clock runs on from it).
-    private var lastCommit: Date?
+    /// When the last committed point's fix arrived and the pauses since (the time runs on
+    /// from it, frozen while paused: ``WalkClock``).
+    private var clock = WalkClock()
     /// What came from the source, to say why nothing was recorded (DECISIONS.md 492).
     private var fixesReceived = 0
     private var everConnected = false
@@ -78,7 +79,7 @@ public struct HeadlessRecording {
         var server: LiveControlServer?
         if let controlPath {
             do { server = try LiveControlServer(path: controlPath, handler: mailbox.serverHandler()) } catch {
-                warn("cairn: no control from another shell: \(TerminalText.clean(error.description))\n")
+                warn("cairn record: no control from another shell: \(TerminalText.clean(error.description))\n")
             }
         }
         defer { server?.stop() }
@@ -94,7 +95,7 @@ public struct HeadlessRecording {
             if let outcome = answerControl(mailbox) { return outcome }
             if let s = stopSignal() {
                 // Ctrl-C pauses, as on the recording screen: finishing is explicit (DECISIONS.md 842).
-                return stop(.pause, reason: s == SIGINT ? "Ctrl-C" : "signal \(s)")
+                return stop(.pause, reason: Self.signalName(s))
             }
             let t = now()
             if t >= nextStatus {
@@ -104,14 +105,26 @@ public struct HeadlessRecording {
         }
     }
 
+    /// A stop signal by what it means to the hiker: "Ctrl-C" (SIGINT), "hang-up (SIGHUP: the
+    /// terminal closed)", "termination request (SIGTERM)", "quit (SIGQUIT)", else "signal N".
+    public static func signalName(_ s: Int32) -> String {
+        switch s {
+        case SIGINT: return "Ctrl-C"
+        case SIGHUP: return "hang-up (SIGHUP: the terminal closed)"
+        case SIGTERM: return "termination request (SIGTERM)"
+        case SIGQUIT: return "quit (SIGQUIT)"
+        default: return "signal \(s)"
+        }
+    }
+
     /// The status line now (also printed at the end).
     public func statusLine() -> String {
-        RecordStatusLine.text(session: recorder.session, readout: readout, lastCommit: lastCommit, units: units)
+        RecordStatusLine.text(session: recorder.session, readout: readout, clock: clock, units: units)
     }
 
     /// The figures `cairn status` gets, from the same readout.
     public func status() -> LiveStatus {
-        RecordingControl.status(recorder, readout: readout, lastCommit: lastCommit)
+        RecordingControl.status(recorder, readout: readout, clock: clock)
     }
 
     /// Why no position was accepted, from what the source did: it could not be reached, it
@@ -138,10 +151,17 @@ public struct HeadlessRecording {
     private mutating func answerControl(_ mailbox: LiveControlMailbox) -> Outcome? {
         guard mailbox.hasRequests else { return nil }
         var finished = false
-        let readout = readout, lastCommit = lastCommit
+        let readout = readout
+        var clock = clock
         let (recorder, units, now, say) = (recorder, units, now, say)
         mailbox.answer { request in
-            let outcome = RecordingControl.apply(request, to: recorder, readout: readout, lastCommit: lastCommit)
+            let outcome = RecordingControl.apply(request, to: recorder, readout: readout, clock: clock)
+            switch outcome.action {
+            case .pause?: clock.pause(at: now(), readout: readout, speed: recorder.session.currentSpeed())
+            case .finish?: clock.finish()
+            case .resume?: clock.resume(at: now())
+            case nil: break
+            }
             if request != .status {
                 say("\(units.time(now())) from another shell: \(request.line.split(separator: " ")[0]): "
                     + TerminalText.clean(outcome.reply.message) + "\n")
@@ -149,6 +169,7 @@ public struct HeadlessRecording {
             if outcome.action == .finish { finished = true }
             return outcome.reply
         }
+        self.clock = clock
         guard finished else { return nil }
         printStatus()
         return .finished
@@ -188,12 +209,12 @@ public struct HeadlessRecording {
                                                                        units: units) + "\n")
                 }
                 if case .accept(let p) = judgement {
-                    lastCommit = arrival
+                    clock.point(at: arrival)
                     pointLog?("\(p.sequence) \(p.stretch) \(p.point.latitude) \(p.point.longitude) "
                               + "\(p.point.time?.timeIntervalSince1970 ?? .nan)\n")
                 }
             } catch {
-                warn("cairn: cannot store a point: \(describeStoreError(error))\n")
+                warn("cairn record: cannot store a point: \(describeStoreError(error))\n")
                 return .failed("the store refused a point")
             }
         case .noFix(let mode):
@@ -224,9 +245,10 @@ public struct HeadlessRecording {
         do {
             if recorder.session.state != .finished, action == .finish || recorder.session.state == .recording {
                 try recorder.perform(action)
+                if action == .finish { clock.finish() } else { clock.pause(at: now(), readout: readout, speed: recorder.session.currentSpeed()) }
             }
         } catch {
-            warn("cairn: cannot \(action.rawValue) the recording: \(error)\n")
+            warn("cairn record: cannot \(action.rawValue) the recording: \(error)\n")
             return .failed("cannot \(action.rawValue)")
         }
         readout.tick(now())

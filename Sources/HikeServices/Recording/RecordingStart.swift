@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailFormats
 import TrailLive
@@ -65,10 +66,13 @@ public struct RecordingStart {
         return RecordingStart(recorder: recorder, spec: spec, source: source, replaySpeed: replaySpeed, sourceLabel: label)
     }
 
+    /// "1 point", "12 points" (the plural by the language's rule, ``Ln(_:_:_:_:)``).
+    public static func points(_ n: Int) -> String { Ln("%d point", "%d points", n, n) }
+
     /// Why no second recording starts beside an unfinished one, and what to do.
     public static func refusalText(_ r: Recorder) -> String {
         "an unfinished recording is waiting, now paused: '\(TerminalText.clean(r.name))' (\(r.hike?.rawValue ?? "?"), "
-            + "\(r.session.pointCount) points). `cairn record --resume` continues it, `cairn record --finish` finishes it"
+            + points(r.session.pointCount) + "). `cairn record --resume` continues it, `cairn record --finish` finishes it"
     }
 
     /// Reads a GPX file into trackpoints (all tracks' segments, or the routes), for `replay:`.

@@ -52,7 +52,7 @@ extension RecordFeature {
         shared.unfinished = found
         let f = context.environment.format
         let what = "“\(TextSanitizer.sanitize(found.name))”, started \(f.dateTime(found.startedAt)), "
-            + "\(f.distance(found.distance)), \(found.pointCount) points"
+            + "\(f.distance(found.distance)), " + Ln("%d point", "%d points", found.pointCount, found.pointCount)
         return Result(modal: .confirm(ConfirmModel(purpose: .unfinishedRecording(found.recording),
                                                    question: "An unfinished recording is kept, paused:\n" + what + "\n\n"
                                                        + "r  resume recording it\nf  finish it and save the hike\n"

@@ -43,7 +43,7 @@ public enum RecordScreenView {
             let row = Rect(x: layout.map.x, y: layout.map.y, width: layout.map.width, height: 1)
             let f = env.format, s = model.figures
             let text = [stateWord(model), f.distance(s.distance), f.duration(s.statistics.movingTime ?? 0, style: .clock),
-                        "\(s.pointCount) points"].joined(separator: " · ")
+                        Ln("%d point", "%d points", s.pointCount, s.pointCount)].joined(separator: " · ")
             buffer.fill(row, with: Cell(" ").applying(env.style(AppRole.statusBar)))
             buffer.setString(x: row.x, y: row.y, text, style: env.style(AppRole.statusBar), maxWidth: row.width)
         }
@@ -89,14 +89,25 @@ public enum RecordScreenView {
         // The state is in the heading; the rows start with the times.
         // Labels are the model's English keys (rows are found by them); translated as drawn.
         let rows = panel.rows.filter { $0.label != "State" }.map { RecordingPanelModel.Row(label: Localization.translate($0.label), value: $0.value) }
-        let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, area.width * 2 / 5))
+        // The label column is as wide as the widest label the panel can ever show, so it does not
+        // jump when a rejection rule or the way back adds a row; a value too long is cut with "…".
+        let widest = (rows.map(\.label) + possibleLabels.map(Localization.translate)).map { DisplayWidth.of($0) }.max() ?? 0
+        let labelWidth = min(widest, max(0, area.width * 2 / 5))
         for (i, row) in rows.enumerated() {
             let y = area.y + 1 + i
             guard y < area.maxY else { break }
-            buffer.setString(x: area.x, y: y, row.label, style: env.style(ThemeRole.muted), maxWidth: labelWidth)
+            buffer.setString(x: area.x, y: y, TextFit.truncate(row.label, toWidth: labelWidth), style: env.style(ThemeRole.muted), maxWidth: labelWidth)
             let vx = area.x + labelWidth + 1
-            buffer.setString(x: vx, y: y, row.value, style: env.style(ThemeRole.text), maxWidth: max(0, area.maxX - vx))
+            buffer.setString(x: vx, y: y, TextFit.truncate(row.value, toWidth: max(0, area.maxX - vx)), style: env.style(ThemeRole.text),
+                             maxWidth: max(0, area.maxX - vx))
         }
+    }
+
+    /// Every label the panel may show besides those of the figures (the rejection rules as
+    /// they appear, the way back's rows, the link): the label column is sized for all of them.
+    static var possibleLabels: [String] {
+        [N("Link"), N("Way back"), N("Left"), N("Arrival"), N("Points"), N("Rejected")]
+            + FixRejection.allCases.map { "  " + RecordingPanelModel.ruleLabel($0) }
     }
 
     private static func renderProfile(_ model: RecordModel, env: WidgetEnvironment, area: Rect, into buffer: inout Buffer) {
