@@ -21,12 +21,12 @@ import TrailLive
         // wall clock runs on; the hang-up comes once a status line says 0:00:42.
         loop.stopSignal = { out.text.contains("elapsed 0:00:42") ? SIGHUP : nil }
         let outcome = loop.run()
-        #expect(outcome == .paused(reason: "hang-up (SIGHUP: the terminal closed)"), "\(outcome)")
+        #expect(outcome == .paused(reason: "hang-up, SIGHUP"), "\(outcome)")
         let last = try #require(out.text.split(separator: "\n").last.map(String.init))
         #expect(last.contains(" paused · elapsed 0:00:4"), "\(last)")
         #expect(!last.contains("elapsed 0:00:40") && !last.contains("elapsed 0:00:41"), "\(last)")
         #expect(recorder.session.state == .paused)
-        #expect(HeadlessRecording.signalName(SIGTERM) == "termination request (SIGTERM)")
+        #expect(HeadlessRecording.signalName(SIGTERM) == "termination request, SIGTERM")
         #expect(HeadlessRecording.signalName(SIGINT) == "Ctrl-C")
     }
 }

@@ -138,6 +138,7 @@ import TrailLive
             let text = d.text
             #expect(text.contains("OFF THE WAY BACK — \(Int(east.rounded())) m off"), "\(text)")
             #expect(RecordLiveReadoutTests.row("Left", in: text)?.hasPrefix("\(Int((320.66 + east).rounded())) m · ") == true, "\(text)")
+            #expect(RecordLiveReadoutTests.row("Off route", in: text)?.hasPrefix("\(Int(east.rounded())) m") == true, "\(text)")
         }
         #expect(lefts.count >= 2, "the off-route alert never came on")
         #expect(zip(lefts, lefts.dropFirst()).allSatisfy { $0 < $1 }, "\(lefts)")

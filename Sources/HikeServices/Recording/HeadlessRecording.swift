@@ -105,14 +105,14 @@ public struct HeadlessRecording {
         }
     }
 
-    /// A stop signal by what it means to the hiker: "Ctrl-C" (SIGINT), "hang-up (SIGHUP: the
-    /// terminal closed)", "termination request (SIGTERM)", "quit (SIGQUIT)", else "signal N".
+    /// A stop signal by what it means, said in "paused (…)": "Ctrl-C" (SIGINT), "hang-up, SIGHUP"
+    /// (the terminal closed), "termination request, SIGTERM", "quit, SIGQUIT", else "signal N".
     public static func signalName(_ s: Int32) -> String {
         switch s {
         case SIGINT: return "Ctrl-C"
-        case SIGHUP: return "hang-up (SIGHUP: the terminal closed)"
-        case SIGTERM: return "termination request (SIGTERM)"
-        case SIGQUIT: return "quit (SIGQUIT)"
+        case SIGHUP: return "hang-up, SIGHUP"
+        case SIGTERM: return "termination request, SIGTERM"
+        case SIGQUIT: return "quit, SIGQUIT"
         default: return "signal \(s)"
         }
     }

@@ -144,8 +144,9 @@ public struct RecordModel: Sendable {
                           at: panel.rows.firstIndex { $0.label == "Fix" }.map { $0 + 1 } ?? panel.rows.count)
         if let back = backtrackProgress {
             var rows = [RecordingPanelModel.Row(label: N("Way back"), value: "\(units.distance(back.along)) of \(units.distance(back.length))"),
-                        RecordingPanelModel.Row(label: N("Left"), value: "\(units.distance(back.left)) · \(units.duration(back.timeLeft))"
-                                                + (back.offRoute.map { " · " + L("%s off", units.distance($0)) } ?? ""))]
+                        RecordingPanelModel.Row(label: N("Left"), value: "\(units.distance(back.left)) · \(units.duration(back.timeLeft))")]
+            // Off the way back: how far, the banner's figure (Left then counts the way to it).
+            if let off = back.offRoute { rows.append(RecordingPanelModel.Row(label: N("Off route"), value: units.distance(off))) }
             if let arrival = back.arrival { rows.append(RecordingPanelModel.Row(label: N("Arrival"), value: units.time(arrival))) }
             let at = panel.rows.firstIndex { $0.label == "Distance" }.map { $0 + 1 } ?? panel.rows.count
             panel.rows.insert(contentsOf: rows, at: at)

@@ -106,7 +106,7 @@ public enum RecordScreenView {
     /// Every label the panel may show besides those of the figures (the rejection rules as
     /// they appear, the way back's rows, the link): the label column is sized for all of them.
     static var possibleLabels: [String] {
-        [N("Link"), N("Way back"), N("Left"), N("Arrival"), N("Points"), N("Rejected")]
+        [N("Link"), N("Way back"), N("Left"), N("Off route"), N("Arrival"), N("Points"), N("Rejected")]
             + FixRejection.allCases.map { "  " + RecordingPanelModel.ruleLabel($0) }
     }
 
