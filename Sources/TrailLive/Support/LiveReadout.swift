@@ -155,6 +155,14 @@ public struct LiveReadout: Sendable {
         }
     }
 
+    /// ``linkText`` without the reason, for a narrow panel (the status line says the reason):
+    /// "lost, retrying in 2 s", "lost, retrying"; otherwise ``linkText`` as it is.
+    public var shortLinkText: String {
+        guard case .disconnected(_, let retry)? = connection, ended == nil else { return linkText }
+        let left = retryLeft ?? retry
+        return left > 0 ? "lost, retrying in \(Int(left.rounded(.up))) s" : "lost, retrying"
+    }
+
     /// The link for `cairn status --json`: "connected", "connecting", "lost", "ended", "reading", "starting".
     public var linkState: String {
         if ended != nil { return "ended" }
