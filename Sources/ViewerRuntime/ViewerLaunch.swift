@@ -67,13 +67,16 @@ public struct ViewerLaunch {
         performer.record.controlPath.withLock { $0 = LiveControlSocket.path(environment: environment) }
         performer.follow.controlPath.withLock { $0 = LiveControlSocket.path(environment: environment) }
         let signals = SignalWatcher()
+        // A walk still followed when the viewer ends (Ctrl-C, a signal): kept unfinished.
+        var followKept: String?
         defer {
             performer.follow.stopSource()
             performer.follow.drain()
             let kept = performer.record.shutDown()
             screen.restore()
-            // Ctrl-C (or q) left a recording paused: say how to go on (DECISIONS.md 842).
+            // Ctrl-C (or q) left a recording paused or a walk unfinished: say how to go on (DECISIONS.md 842, 972).
             if let kept { farewell(kept) }
+            if let followKept { farewell(followKept) }
             signals.cancel()
         }
         let mode: CanvasMode = (forceASCII || !screen.isUTF8) ? .ascii : .braille
@@ -112,6 +115,7 @@ public struct ViewerLaunch {
         if autoFollow != nil { initial.append(.follow(.launch)) }
         if autoRecord != nil { initial.append(.record(.launch)) }
         runtime.run(&state, initial: initial)
+        followKept = state.following?.keptText
         return 0
     }
 }

@@ -61,7 +61,10 @@ import Testing
         #expect(try tmux.waitFor(text: " paused · elapsed").ok)
         #expect(try Self.cairn(["status"], environment: env).1.hasPrefix("paused · "))
         let again = try Self.cairn(["record", "pause"], environment: env)
-        #expect(again.0 == 1 && again.2.contains("already paused"))
+        #expect(again.0 == 0 && again.1.contains("already paused"), "\(again)")
+        // `cairn follow …` does not act on a recording; it names the command that does.
+        let wrong = try Self.cairn(["follow", "resume"], environment: env)
+        #expect(wrong.0 == 1 && wrong.2.hasPrefix("cairn follow: a recording is running, not a followed walk: `cairn record resume`"), "\(wrong)")
         #expect(try Self.cairn(["record", "place", "Bridge"], environment: env).0 == 0)
         #expect(try Self.cairn(["record", "resume"], environment: env).0 == 0)
         #expect(try tmux.waitFor(text: "from another shell: resume: recording again").ok)
@@ -127,7 +130,16 @@ import Testing
         let pause = try Self.cairn(["follow", "pause"], environment: env)
         #expect(pause.0 == 0 && pause.1.hasPrefix("paused"), "\(pause)")
         #expect(try tmux.waitFor(text: "Paused: the walk does not count until p").ok)
-        #expect(try Self.cairn(["follow", "pause"], environment: env).2.contains("already paused"))
+        let again = try Self.cairn(["follow", "pause"], environment: env)
+        #expect(again.0 == 0 && again.1.contains("already paused"), "\(again)")
+        // `cairn record resume` does nothing to a followed walk and names `cairn follow resume`.
+        let wrong = try Self.cairn(["record", "resume"], environment: env)
+        #expect(wrong.0 == 1 && wrong.2.hasPrefix("cairn record: a followed walk is running, not a recording: `cairn follow resume`"), "\(wrong)")
+        #expect(try Self.cairn(["status"], environment: env).1.hasPrefix("paused · "))
+        let resume = try Self.cairn(["follow", "resume"], environment: env)
+        #expect(resume.0 == 0 && resume.1.contains("following again"), "\(resume)")
+        let running = try Self.cairn(["follow", "resume"], environment: env)
+        #expect(running.0 == 0 && running.1.contains("already following"), "\(running)")
         let place = try Self.cairn(["follow", "place", "Bridge"], environment: env)
         #expect(place.0 == 0, "\(place)")
         #expect(try tmux.waitFor(text: "Place 'Bridge' added from another shell").ok)
@@ -169,5 +181,23 @@ import Testing
             let status = try Self.cairn(["record", "--finish", "--store", store], environment: env)
             #expect(status.0 == 0 && status.1.contains("finished 'Ordino'"), "\(headless): \(status)")
         }
+    }
+
+    /// Ctrl-C on the follow screen keeps the walk unfinished and says how to go on (DECISIONS.md 972).
+    @Test func ctrlCOnTheFollowScreenSaysHowToGoOn() throws {
+        guard BrowseTests.ready else { return }
+        let (store, id, dir) = try FollowTests.store(with: FollowTests.andorra)
+        let env = ["XDG_RUNTIME_DIR": dir.path]
+        let tmux = try TmuxSession(command: "\(E2EPaths.cairn) follow \(id) --gps replay:\(FollowTests.andorra) --speed 10 "
+                                   + "--store \(store) --map \(dir.path)/none.sqlite", width: 200, height: 40, environment: env)
+        let walking = try tmux.waitFor(timeout: 30) { (FollowTests.number(after: "Fixes", in: $0) ?? 0) >= 3 }
+        #expect(walking.ok, "no fixes:\n\(walking.screen)")
+        try tmux.send("C-c")
+        let ended = try tmux.waitFor(text: "CAIRN-EXIT-0", timeout: 15)
+        #expect(ended.ok, "did not end:\n\(ended.screen)")
+        let said = ended.screen.replacingOccurrences(of: "\n", with: "")
+        #expect(said.contains("is kept unfinished: `cairn follow \(id) --gps replay:"), "\(ended.screen)")
+        #expect(said.contains("offers to resume it (y resumes, n closes it into the hike's history)"), "\(ended.screen)")
+        #expect(try FollowTests.walks(id, store: store).first?.finished == false)
     }
 }

@@ -21,13 +21,41 @@ import TrailLive
         #expect(Self.row("Moving", in: d.text)?.hasPrefix("0:04:55") == true)
         #expect(Self.row("Fix", in: d.text)?.contains("stale") == false)
         _ = d.app.update(&d.state, .record(.tick(F.t0.addingTimeInterval(350))))
-        // 60 s silent: elapsed runs on (5:50), moving stops (the fix is no longer fresh), stale.
+        // 60 s silent: elapsed runs on (5:50); moving ran on only while the fix was fresh (10 s
+        // after it arrived: 4:50 + 0:10) and does not go back; the fix is stale.
         #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:05:50") == true)
-        #expect(Self.row("Moving", in: d.text)?.hasPrefix("0:04:50") == true)
+        #expect(Self.row("Moving", in: d.text)?.hasPrefix("0:05:00") == true)
         #expect(Self.row("Fix", in: d.text)?.hasPrefix("stale, 60 s ago") == true, "\(d.text)")
-        // Paused: the clock stands at the committed figures.
+        // Paused: the clock stands where it was at the pause, ticks or not.
         _ = d.answer(d.key(.character("p")))
-        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:04:50") == true)
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:05:50") == true)
+        _ = d.app.update(&d.state, .record(.tick(F.t0.addingTimeInterval(400))))
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:05:50") == true)
+        #expect(Self.row("Moving", in: d.text)?.hasPrefix("0:05:00") == true)
+    }
+
+    /// The newcomer's case: one point accepted (elapsed 0 by the points), 5 s of clock, `p`:
+    /// Elapsed stands at 0:00:05 (it read 0:00:00 before), 20 s later still; after `p` again it
+    /// runs on from 0:00:05 (3 s later 0:00:08), not from the pause's start nor from the point.
+    /// Moving (the fix at 1.1 m/s, fresh for 10 s) likewise: 5 s at the pause, 8 s after.
+    @Test func aPauseFreezesTheClockAndAResumeGoesOnFromThere() {
+        var d = RecordScreenTests.recorded(1)
+        _ = d.app.update(&d.state, .record(.tick(F.t0.addingTimeInterval(5))))
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:00:05") == true, "\(d.text)")
+        _ = d.answer(d.key(.character("p")))
+        #expect(d.model?.figures.state == .paused)
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:00:05") == true, "\(d.text)")
+        #expect(Self.row("Moving", in: d.text)?.hasPrefix("0:00:05") == true)
+        _ = d.app.update(&d.state, .record(.tick(F.t0.addingTimeInterval(25))))
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:00:05") == true)
+        _ = d.answer(d.key(.character("p")))
+        #expect(d.model?.figures.state == .recording)
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:00:05") == true)
+        _ = d.app.update(&d.state, .record(.tick(F.t0.addingTimeInterval(28))))
+        #expect(Self.row("Elapsed", in: d.text)?.hasPrefix("0:00:08") == true, "\(d.text)")
+        // The fix arrived at t0 and turned stale at t0 + 10 s, before the resume: moving stands.
+        #expect(Self.row("Moving", in: d.text)?.hasPrefix("0:00:05") == true)
+        #expect(d.model?.liveStatus.elapsed == 8)
     }
 
     @Test func aRecoveredSourceClearsTheError() {
@@ -88,5 +116,31 @@ import TrailLive
         #expect(OffRouteWords.spoken(1250, m, again: true) == "Still 1.25 kilometres off route, trail to your left")
         // 42 m = 137.8 ft (0.3048 m a foot).
         #expect(OffRouteWords.spoken(42, i) == "138 feet off route, trail to your left")
+    }
+    /// `b`, then walking away east of the way back's start (the last point, 29 × 1e-4° N at
+    /// 10° E) by 60…140 m: once the alert is on, the banner, the panel and `cairn status` give
+    /// one off-route distance, that of the last fix (the east offset: the way back's nearest
+    /// point is its start), and the distance left is the way back (320.66 m, 29 steps of
+    /// 11.0574 m) plus the straight line to its start, growing with every fix (DECISIONS.md 971).
+    @Test func walkingAwayFromTheWayBackUpdatesLeftAndOneOffRouteDistance() throws {
+        var d = RecordScreenTests.recorded()
+        _ = d.answer(d.key(.character("b")))
+        var lefts: [Double] = []
+        for (i, east) in [60.0, 80, 100, 120, 140].enumerated() {
+            d.send(FollowFixture.fix(29, east: east, second: 300 + Double(i) * 10))
+            _ = d.app.update(&d.state, .record(.tick(FollowFixture.t0.addingTimeInterval(300 + Double(i) * 10))))
+            guard let back = d.model?.backtrackProgress, back.offRoute != nil else { continue }
+            lefts.append(back.left)
+            #expect(abs(back.left - (320.66 + east)) < 1, "\(back.left) at \(east) m east")
+            let status = try #require(d.model?.liveStatus)
+            #expect(abs((status.offRoute ?? 0) - east) < 0.5, "status \(String(describing: status.offRoute)) at \(east) m east")
+            #expect(status.offRoute == back.offRoute && status.left == back.left)
+            let text = d.text
+            #expect(text.contains("OFF THE WAY BACK — \(Int(east.rounded())) m off"), "\(text)")
+            #expect(RecordLiveReadoutTests.row("Left", in: text)?.hasPrefix("\(Int((320.66 + east).rounded())) m · ") == true, "\(text)")
+            #expect(RecordLiveReadoutTests.row("Off route", in: text)?.hasPrefix("\(Int(east.rounded())) m") == true, "\(text)")
+        }
+        #expect(lefts.count >= 2, "the off-route alert never came on")
+        #expect(zip(lefts, lefts.dropFirst()).allSatisfy { $0 < $1 }, "\(lefts)")
     }
 }

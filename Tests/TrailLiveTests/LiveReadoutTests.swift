@@ -50,25 +50,51 @@ import TrailCore
     }
 
     /// Elapsed runs on by the clock; moving only while the fix is fresh and at walking speed,
-    /// at most 30 s; paused gives the figures as they are.
+    /// at most 30 s, and never back; a pause freezes both, a resume goes on from there.
     @Test func theClockRunsBetweenPoints() {
         var r = LiveReadout()
         _ = r.receive(.fix(Self.fix(0)), at: Self.t0)
+        var clock = WalkClock()
+        clock.point(at: Self.t0)
         r.tick(Self.t0.addingTimeInterval(7))
-        var t = r.runningTimes(elapsed: 100, moving: 90, since: Self.t0, speed: nil, running: true)
+        var t = r.runningTimes(elapsed: 100, moving: 90, clock: clock, speed: nil)
         #expect(t.elapsed == 107 && t.moving == 97)
-        t = r.runningTimes(elapsed: 100, moving: 90, since: Self.t0, speed: nil, running: false)
+        // Before any point nothing runs on.
+        t = r.runningTimes(elapsed: 100, moving: 90, clock: WalkClock(), speed: nil)
         #expect(t.elapsed == 100 && t.moving == 90)
         // Standing (0.2 m/s): elapsed only.
         var standing = LiveReadout()
         _ = standing.receive(.fix(Self.fix(0, speed: 0.2)), at: Self.t0)
         standing.tick(Self.t0.addingTimeInterval(7))
-        t = standing.runningTimes(elapsed: 100, moving: 90, since: Self.t0, speed: nil, running: true)
+        t = standing.runningTimes(elapsed: 100, moving: 90, clock: clock, speed: nil)
         #expect(t.elapsed == 107 && t.moving == 90)
-        // Silent 40 s: the fix is stale, moving stands at what it had.
+        // Silent 40 s: moving ran on while the fix was fresh (10 s) and stands there.
         r.tick(Self.t0.addingTimeInterval(40))
-        t = r.runningTimes(elapsed: 100, moving: 90, since: Self.t0, speed: nil, running: true)
-        #expect(t.elapsed == 140 && t.moving == 90)
+        t = r.runningTimes(elapsed: 100, moving: 90, clock: clock, speed: nil)
+        #expect(t.elapsed == 140 && t.moving == 100)
+        // Fixes keep coming (not accepted as points): moving stops at 30 s after the point.
+        _ = r.receive(.fix(Self.fix(45)), at: Self.t0.addingTimeInterval(45))
+        t = r.runningTimes(elapsed: 100, moving: 90, clock: clock, speed: nil)
+        #expect(t.elapsed == 145 && t.moving == 120)
+        // Paused at +50 s, 100 s of pause, resumed at +150, read at +160: 60 s of run-on.
+        r.tick(Self.t0.addingTimeInterval(50))
+        clock.pause(at: Self.t0.addingTimeInterval(50), readout: r, speed: nil)
+        r.tick(Self.t0.addingTimeInterval(149))
+        t = r.runningTimes(elapsed: 100, moving: 90, clock: clock, speed: nil)
+        #expect(t.elapsed == 150 && t.moving == 120)
+        clock.resume(at: Self.t0.addingTimeInterval(150))
+        _ = r.receive(.fix(Self.fix(155)), at: Self.t0.addingTimeInterval(155))
+        r.tick(Self.t0.addingTimeInterval(160))
+        t = r.runningTimes(elapsed: 100, moving: 90, clock: clock, speed: nil)
+        #expect(t.elapsed == 160 && t.moving == 120)
+        // The next point starts over; a finished walk runs on no more.
+        clock.point(at: Self.t0.addingTimeInterval(160))
+        t = r.runningTimes(elapsed: 200, moving: 150, clock: clock, speed: nil)
+        #expect(t.elapsed == 200 && t.moving == 150)
+        clock.finish()
+        r.tick(Self.t0.addingTimeInterval(170))
+        t = r.runningTimes(elapsed: 200, moving: 150, clock: clock, speed: nil)
+        #expect(t.elapsed == 200 && t.moving == 150)
     }
 
     /// A flat route of 0.009° of latitude: DIN 33466 on the flat is the horizontal time alone,

@@ -111,10 +111,10 @@ public enum RecordCommand: Command {
             context.stdout.write(L("paused (%s): `cairn record --resume` continues it, `cairn record --finish` finishes it", TerminalText.clean(reason)) + "\n")
             return 0
         case .failed(let reason) where recorder.session.pointCount == 0 && !resume:
-            context.stderr.write(L("cairn: recording stopped: %s; no position had been accepted, so nothing was recorded", TerminalText.clean(reason)) + "\n")
+            context.stderr.write(L("cairn record: recording stopped: %s; no position had been accepted, so nothing was recorded", TerminalText.clean(reason)) + "\n")
             return 1
         case .failed(let reason):
-            context.stderr.write(L("cairn: recording stopped: %s; it is paused, `cairn record --resume` continues it", TerminalText.clean(reason)) + "\n")
+            context.stderr.write(L("cairn record: recording stopped: %s; it is paused, `cairn record --resume` continues it", TerminalText.clean(reason)) + "\n")
             return 1
         }
     }

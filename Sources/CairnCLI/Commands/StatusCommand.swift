@@ -80,22 +80,42 @@ enum LiveControlCLI {
                 : L("%s takes pause, resume, finish, photo or place NAME (sent to the running one), not '%s'", command, given))
         }
         let reply: LiveControlReply
+        let path = LiveControlSocket.path(environment: context.environment)
+        var running: String?
         do {
-            reply = try ask(request, path: LiveControlSocket.path(environment: context.environment))
+            // The commands are kind-aware (DECISIONS.md 972): `cairn record …` acts on a recording
+            // only, `cairn follow …` on a followed walk only; the other is named, nothing is done.
+            let activity = try ask(.status, path: path).status?.activity
+            if let activity, activity != (command == "record" ? "recording" : "following") {
+                running = activity
+                reply = LiveControlReply(ok: false, message: "")
+            } else {
+                reply = try ask(request, path: path)
+            }
         } catch .notRunning(let path, let stale) {
             var text = LiveControlError.notRunning(path, stale: stale).description
             if command == "record", request == .resume || request == .finish(name: nil) {
                 text += "; " + L("a paused recording is continued with `cairn record --resume` or finished with `cairn record --finish`")
             }
+            if command == "follow", request == .resume || request == .finish(name: nil) {
+                text += "; a walk left unfinished is offered again by `cairn follow ID --gps SPEC` (y resumes it, n closes it)"
+            }
             throw CLIError.failure(TerminalText.clean(text))
         } catch {
             throw CLIError.failure(TerminalText.clean(error.description))
+        }
+        if let running {
+            let other = running == "recording" ? "record" : "follow"
+            let what = running == "recording" ? "a recording is running, not a followed walk"
+                : "a followed walk is running, not a recording"
+            throw CLIError.failure("\(what): `cairn \(other) \(TerminalText.clean(words.joined(separator: " ")))` "
+                                   + (words[0] == "place" ? "adds the place to it" : "goes to it") + "; nothing was done")
         }
         if reply.ok {
             context.stdout.write(TerminalText.clean(reply.message) + "\n")
             return 0
         }
-        context.stderr.write("cairn: " + TerminalText.clean(reply.message) + "\n")
+        context.stderr.write("cairn \(command): " + TerminalText.clean(reply.message) + "\n")
         return 1
     }
 }

@@ -47,8 +47,9 @@ public struct HeadlessRecording {
 
     /// The source's state and the clock.
     public private(set) var readout = LiveReadout()
-    /// When the last committed point's fix arrived (the clock runs on from it).
-    private var lastCommit: Date?
+    /// When the last committed point's fix arrived and the pauses since (the time runs on
+    /// from it, frozen while paused: ``WalkClock``).
+    private var clock = WalkClock()
     /// What came from the source, to say why nothing was recorded (DECISIONS.md 492).
     private var fixesReceived = 0
     private var everConnected = false
@@ -79,7 +80,7 @@ public struct HeadlessRecording {
         var server: LiveControlServer?
         if let controlPath {
             do { server = try LiveControlServer(path: controlPath, handler: mailbox.serverHandler()) } catch {
-                warn(L("cairn: no control from another shell: %s", TerminalText.clean(error.description)) + "\n")
+                warn(L("cairn record: no control from another shell: %s", TerminalText.clean(error.description)) + "\n")
             }
         }
         defer { server?.stop() }
@@ -95,7 +96,7 @@ public struct HeadlessRecording {
             if let outcome = answerControl(mailbox) { return outcome }
             if let s = stopSignal() {
                 // Ctrl-C pauses, as on the recording screen: finishing is explicit (DECISIONS.md 842).
-                return stop(.pause, reason: s == SIGINT ? "Ctrl-C" : L("signal %d", Int(s)))
+                return stop(.pause, reason: Self.signalName(s))
             }
             let t = now()
             if t >= nextStatus {
@@ -105,14 +106,26 @@ public struct HeadlessRecording {
         }
     }
 
+    /// A stop signal by what it means, said in "paused (…)": "Ctrl-C" (SIGINT), "hang-up, SIGHUP"
+    /// (the terminal closed), "termination request, SIGTERM", "quit, SIGQUIT", else "signal N".
+    public static func signalName(_ s: Int32) -> String {
+        switch s {
+        case SIGINT: return "Ctrl-C"
+        case SIGHUP: return L("hang-up, SIGHUP")
+        case SIGTERM: return L("termination request, SIGTERM")
+        case SIGQUIT: return L("quit, SIGQUIT")
+        default: return L("signal %d", Int(s))
+        }
+    }
+
     /// The status line now (also printed at the end).
     public func statusLine() -> String {
-        RecordStatusLine.text(session: recorder.session, readout: readout, lastCommit: lastCommit, units: units)
+        RecordStatusLine.text(session: recorder.session, readout: readout, clock: clock, units: units)
     }
 
     /// The figures `cairn status` gets, from the same readout.
     public func status() -> LiveStatus {
-        RecordingControl.status(recorder, readout: readout, lastCommit: lastCommit)
+        RecordingControl.status(recorder, readout: readout, clock: clock)
     }
 
     /// Why no position was accepted, from what the source did: it could not be reached, it
@@ -141,10 +154,17 @@ public struct HeadlessRecording {
     private mutating func answerControl(_ mailbox: LiveControlMailbox) -> Outcome? {
         guard mailbox.hasRequests else { return nil }
         var finished = false
-        let readout = readout, lastCommit = lastCommit
+        let readout = readout
+        var clock = clock
         let (recorder, units, now, say) = (recorder, units, now, say)
         mailbox.answer { request in
-            let outcome = RecordingControl.apply(request, to: recorder, readout: readout, lastCommit: lastCommit)
+            let outcome = RecordingControl.apply(request, to: recorder, readout: readout, clock: clock)
+            switch outcome.action {
+            case .pause?: clock.pause(at: now(), readout: readout, speed: recorder.session.currentSpeed())
+            case .finish?: clock.finish()
+            case .resume?: clock.resume(at: now())
+            case nil: break
+            }
             if request != .status {
                 // TRANSLATORS: a time, the request's command word (pause, resume, finish, photo, place; not translated) and the answer.
                 say(L("%s from another shell: %s: %s", units.time(now()), String(request.line.split(separator: " ")[0]),
@@ -153,6 +173,7 @@ public struct HeadlessRecording {
             if outcome.action == .finish { finished = true }
             return outcome.reply
         }
+        self.clock = clock
         guard finished else { return nil }
         printStatus()
         return .finished
@@ -192,12 +213,12 @@ public struct HeadlessRecording {
                                                                        units: units) + "\n")
                 }
                 if case .accept(let p) = judgement {
-                    lastCommit = arrival
+                    clock.point(at: arrival)
                     pointLog?("\(p.sequence) \(p.stretch) \(p.point.latitude) \(p.point.longitude) "
                               + "\(p.point.time?.timeIntervalSince1970 ?? .nan)\n")
                 }
             } catch {
-                warn(L("cairn: cannot store a point: %s", describeStoreError(error)) + "\n")
+                warn(L("cairn record: cannot store a point: %s", describeStoreError(error)) + "\n")
                 return .failed(L("the store refused a point"))
             }
         case .noFix(let mode):
@@ -228,9 +249,10 @@ public struct HeadlessRecording {
         do {
             if recorder.session.state != .finished, action == .finish || recorder.session.state == .recording {
                 try recorder.perform(action)
+                if action == .finish { clock.finish() } else { clock.pause(at: now(), readout: readout, speed: recorder.session.currentSpeed()) }
             }
         } catch {
-            warn("cairn: " + action.cannotText(recording: true, String(describing: error)) + "\n")
+            warn("cairn record: " + action.cannotText(recording: true, String(describing: error)) + "\n")
             return .failed(action.cannotText(recording: false, nil))
         }
         readout.tick(now())

@@ -9,7 +9,7 @@ import Localization
 ///  ele 1520 m · gain 312 m · fix 1 s ago (3D) · accepted 412 · rejected 37 (poor accuracy 3, too close 34)`
 ///
 /// Elapsed and moving time are ``StatisticsCalculator``'s over the recorded points run on by
-/// the wall clock since the last of them (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``,
+/// the wall clock since the last of them (``LiveReadout/runningTimes(elapsed:moving:clock:speed:)``,
 /// as the recording screen does); distance and gain are the points'; the pace is over the last
 /// ``RecordingSession/currentPaceWindow`` metres; the fix age is measured from the last fix
 /// received (accepted or not), by the wall clock, so a silent source shows it growing, with
@@ -17,13 +17,12 @@ import Localization
 public enum RecordStatusLine {
     /// - Parameters:
     ///   - readout: the source's state and the clock (its `now` is the time printed).
-    ///   - lastCommit: when the last committed point's fix arrived (the clock runs on from it).
-    ///   - lostReason: why the link is down ("source lost: …"), said in place of the fix's mode.
-    public static func text(session: RecordingSession, readout: LiveReadout, lastCommit: Date?, units: UnitFormatter) -> String {
+    ///   - clock: when the last committed point's fix arrived and the pauses since (the time runs
+    ///     on from it, frozen while paused).
+    public static func text(session: RecordingSession, readout: LiveReadout, clock: WalkClock, units: UnitFormatter) -> String {
         let s = session.statistics()
         let now = readout.now ?? Date()
-        let times = readout.runningTimes(elapsed: s.elapsedTime, moving: s.movingTime, since: lastCommit,
-                                         speed: session.currentSpeed(), running: session.state == .recording)
+        let times = readout.runningTimes(elapsed: s.elapsedTime, moving: s.movingTime, clock: clock, speed: session.currentSpeed())
         let state: String
         switch session.state {
         // TRANSLATORS: the recording's state in the status line of `cairn record`.

@@ -23,14 +23,13 @@ public enum RecordingControl {
     /// recording screen's status is its model's, ``RecordModel``'s `liveStatus`, from the same readout).
     /// - Parameters:
     ///   - readout: the source's state and the clock (fix age, link; `now` runs the times on).
-    ///   - lastCommit: when the last committed point's fix arrived: elapsed and moving time run
-    ///     on from it by the clock (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``).
-    public static func status(_ recorder: Recorder, readout: LiveReadout, lastCommit: Date? = nil) -> LiveStatus {
+    ///   - clock: when the last committed point's fix arrived and the pauses since: elapsed and
+    ///     moving time run on from it (``LiveReadout/runningTimes(elapsed:moving:clock:speed:)``).
+    public static func status(_ recorder: Recorder, readout: LiveReadout, clock: WalkClock = WalkClock()) -> LiveStatus {
         let s = recorder.session
         let stats = s.statistics()
         let name = recorder.hike.flatMap { try? recorder.store.summary($0).name } ?? (recorder.nameAwaitsFirstFix ? nil : recorder.name)
-        let times = readout.runningTimes(elapsed: stats.elapsedTime, moving: stats.movingTime, since: lastCommit,
-                                         speed: s.currentSpeed(), running: s.state == .recording)
+        let times = readout.runningTimes(elapsed: stats.elapsedTime, moving: stats.movingTime, clock: clock, speed: s.currentSpeed())
         var status = LiveStatus(activity: "recording", state: s.state.rawValue, name: name, hike: recorder.hike?.rawValue,
                                 elapsed: times.elapsed, moving: times.moving, distance: stats.distance,
                                 speed: s.currentSpeed(), points: s.pointCount)
@@ -45,12 +44,12 @@ public enum RecordingControl {
     }
 
     /// Applies `request` to `recorder` (store first, as every recorder step).
-    /// - Parameters: as ``status(_:readout:lastCommit:)``.
+    /// - Parameters: as ``status(_:readout:clock:)``.
     /// - Returns: the reply (never throws: a refused or failed step is a reply with `ok` false).
     public static func apply(_ request: LiveControlRequest, to recorder: Recorder, readout: LiveReadout,
-                             lastCommit: Date? = nil) -> Outcome {
+                             clock: WalkClock = WalkClock()) -> Outcome {
         func reply(_ ok: Bool, _ message: String) -> LiveControlReply {
-            LiveControlReply(ok: ok, message: message, status: status(recorder, readout: readout, lastCommit: lastCommit))
+            LiveControlReply(ok: ok, message: message, status: status(recorder, readout: readout, clock: clock))
         }
         let state = recorder.session.state
         switch request {
@@ -58,8 +57,9 @@ public enum RecordingControl {
             return Outcome(reply: reply(true, state.rawValue))
         case .pause, .resume:
             let action: RecordingAction = request == .pause ? .pause : .resume
-            if request == .pause && state == .paused { return Outcome(reply: reply(false, L("already paused"))) }
-            if request == .resume && state == .recording { return Outcome(reply: reply(false, L("already recording"))) }
+            // Asking for the state it is in is not an error (DECISIONS.md 972): said, and done.
+            if request == .pause && state == .paused { return Outcome(reply: reply(true, L("already paused"))) }
+            if request == .resume && state == .recording { return Outcome(reply: reply(true, L("already recording"))) }
             do { try recorder.perform(action) } catch {
                 return Outcome(reply: reply(false, action.cannotText(recording: false, String(describing: error))))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 import TrailFormats
 import TrailLive
@@ -66,6 +67,9 @@ public struct RecordingStart {
         }
         return RecordingStart(recorder: recorder, spec: spec, source: source, replaySpeed: replaySpeed, sourceLabel: label)
     }
+
+    /// "1 point", "12 points" (the plural by the language's rule, ``Ln(_:_:_:_:)``).
+    public static func points(_ n: Int) -> String { Ln("%d point", "%d points", n, n) }
 
     /// Why no second recording starts beside an unfinished one, and what to do.
     public static func refusalText(_ r: Recorder) -> String {

@@ -24,7 +24,8 @@ extension FollowUpdate {
             return []
         case .pause, .resume:
             if (request == .pause) == follow.session.isPaused {
-                answer.deliver(reply(false, follow.session.isPaused ? L("already paused") : L("already following")))
+                // Asking for the state it is in is not an error, as for a recording (DECISIONS.md 972).
+                answer.deliver(reply(true, follow.session.isPaused ? L("already paused") : L("already following")))
                 return []
             }
             let steps = updateFollowKeys(.key(.character("p")))

@@ -34,7 +34,7 @@ extension FollowUpdate {
             let update = follow.session.receive(fix)
             var effects: [Step] = []
             if update.isAccepted && !follow.session.isPaused {
-                follow.lastUsedArrival = time
+                follow.clock.point(at: time)
                 follow.recordedPoints += 1
                 let point = WalkPoint(stretch: follow.session.walkedSegments.count - 1, point: fix.trackpoint)
                 if let walk = follow.walkID {
@@ -162,13 +162,14 @@ extension FollowUpdate {
             case .pause:
                 // A replay or NMEA log file holds its playback too (nothing is lost); gpsd and
                 // a serial device run on, and their fixes do not count while paused.
-                // The clock runs on from the next used fix, not across the pause.
-                follow.lastUsedArrival = nil
+                // The clock stands still from the pause and runs again from the resume (DECISIONS.md 970).
                 if follow.session.isPaused {
+                    if let at = follow.now { follow.clock.resume(at: at) }
                     follow.session.resume(at: now)
                     effects.append(.own(.pauseSource(false)))
                     status = StatusMessage(text: L("Resumed"), isError: false)
                 } else {
+                    if let at = follow.now { follow.clock.pause(at: at, readout: follow.live, speed: follow.session.moving.movingAverageSpeed) }
                     follow.session.pause(at: now)
                     follow.offRouteBanner = nil
                     effects.append(.own(.pauseSource(true)))

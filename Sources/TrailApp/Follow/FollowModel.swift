@@ -1,4 +1,6 @@
 import Foundation
+import Localization
+import TermUI
 import TrailCore
 import TrailLive
 import TrailStore
@@ -111,17 +113,18 @@ public struct FollowModel: Sendable {
     /// old fix times), nil before the first.
     public var fixAge: Double? { live.fixAge }
 
-    /// When (wall clock) the last fix used by the walk arrived: the clock runs on from it.
-    public var lastUsedArrival: Date?
+    /// When (wall clock) the last fix used by the walk arrived and the pauses since: the clock
+    /// runs on from it, frozen while paused (``WalkClock``).
+    public var clock = WalkClock()
 
     /// Active and moving time now: the session's (between used fixes) run on by the wall clock
-    /// since the last used fix arrived, while following and not paused
-    /// (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``), so both tick every
-    /// second while the hiker stands and no fix is used (DECISIONS.md 925).
+    /// since the last used fix arrived, frozen from a pause, as they were once stopped
+    /// (``LiveReadout/runningTimes(elapsed:moving:clock:speed:)``), so both tick every
+    /// second while the hiker stands and no fix is used (DECISIONS.md 925, 970).
     public var liveTimes: (active: Double, moving: Double) {
         let s = session
-        let t = live.runningTimes(elapsed: s.activeTime, moving: s.moving.movingTime, since: lastUsedArrival,
-                                  speed: s.moving.movingAverageSpeed, running: !s.isPaused && !isStopped)
+        let t = live.runningTimes(elapsed: s.activeTime, moving: s.moving.movingTime, clock: isStopped ? WalkClock() : clock,
+                                  speed: s.moving.movingAverageSpeed)
         return (t.elapsed ?? s.activeTime, t.moving ?? s.moving.movingTime)
     }
 
@@ -147,6 +150,17 @@ public struct FollowModel: Sendable {
     /// Seconds left before a lost source tries again (counted down from its `retryIn`), nil
     /// when it is not waiting.
     public var retryLeft: Double? { live.retryLeft }
+
+    /// What to tell the user when the viewer ends while this walk runs (Ctrl-C, a signal): it
+    /// is kept unfinished in the hike's history (every used fix is stored as it came), and
+    /// `cairn follow` on the hike offers it again. Nil when it was stopped or has no fix.
+    public var keptText: String? {
+        guard !isStopped, walkID != nil || recordedPoints > 0 else { return nil }
+        let id = hikeID.rawValue
+        return L("the walk along “%s” (hike %s, %s) is kept unfinished: `cairn follow %s --gps %s` offers to resume it (y resumes, n closes it into the hike's history)",
+                 TextSanitizer.sanitize(hikeName), id, Ln("%d fix", "%d fixes", recordedPoints, recordedPoints), id,
+                 TextSanitizer.sanitize(sourceLabel))
+    }
 
     /// True once stopped.
     public var isStopped: Bool { if case .stopped = phase { true } else { false } }

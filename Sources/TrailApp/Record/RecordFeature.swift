@@ -185,7 +185,7 @@ enum RecordFeature {
             }
             if let accepted {
                 model.draw(accepted)
-                model.lastCommitArrival = model.lastArrival ?? model.now
+                if let at = model.lastArrival ?? model.now { model.clock.point(at: at) }
             }
             return Result()
         case .named(let name):
@@ -193,6 +193,7 @@ enum RecordFeature {
             model.drawable.name = name
             return Result()
         case .stateChanged(let figures):
+            model.clockFollows(figures.state)
             model.figures = figures
             let text = figures.state != .paused ? L("Recording again")
                 : model.pausedForFinish ? L("Paused while you name the hike: Enter saves it, Esc goes on recording")

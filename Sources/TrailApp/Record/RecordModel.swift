@@ -62,8 +62,9 @@ public struct RecordModel: Sendable {
     public var noFix: FixMode? { get { live.noFix } set { live.noFix = newValue } }
     public var now: Date? { get { live.now } set { live.now = newValue } }
 
-    /// When (wall clock) the last committed point's fix arrived: the clock runs on from it.
-    public var lastCommitArrival: Date?
+    /// When (wall clock) the last committed point's fix arrived and the pauses since: the
+    /// clock runs on from it, stands still while paused (``WalkClock``).
+    public var clock = WalkClock()
     /// True once the status line said why fixes are rejected for accuracy (``AccuracyAdvice``).
     public var saidAccuracy = false
 
@@ -96,23 +97,35 @@ public struct RecordModel: Sendable {
     public static let staleAfter = LiveReadout.staleAfter
 
     /// Elapsed and moving time now: the committed figures run on by the wall clock between
-    /// points (``LiveReadout/runningTimes(elapsed:moving:since:speed:running:)``, DECISIONS.md 843).
+    /// points, frozen from the moment of a pause (``LiveReadout/runningTimes(elapsed:moving:clock:speed:)``,
+    /// DECISIONS.md 843, 970).
     public var liveTimes: (elapsed: Double?, moving: Double?) {
         let s = figures.statistics
-        return live.runningTimes(elapsed: s.elapsedTime, moving: s.movingTime, since: lastCommitArrival,
-                                 speed: figures.currentSpeed, running: figures.state == .recording)
+        return live.runningTimes(elapsed: s.elapsedTime, moving: s.movingTime, clock: clock, speed: figures.currentSpeed)
+    }
+
+    /// Keeps ``clock`` in step with the recording's state (the recorder wrote a pause or a
+    /// resume): the time stands from the pause, runs again from the resume.
+    mutating func clockFollows(_ state: RecordingState) {
+        guard let at = now ?? lastArrival else { return }
+        switch state {
+        case .paused: clock.pause(at: at, readout: live, speed: figures.currentSpeed)
+        case .finished: clock.finish()
+        case .recording: clock.resume(at: at)
+        }
     }
 
     /// The way back's progress now (after `b`), nil without one.
     public var backtrackProgress: LiveReadout.RouteProgress? { backtrack.map { live.route($0) } }
 
     /// The figures for `cairn status`: what the panel shows (the running clock, the fix, the
-    /// link, and after `b` the way back's distance and time left and the arrival).
+    /// link, and after `b` the way back's distance and time left, the arrival and the off-route
+    /// distance, all from the way back's last fix: ``LiveReadout/route(_:)``).
     public var liveStatus: LiveStatus {
         let times = liveTimes
         var status = LiveStatus(activity: "recording", state: figures.state.rawValue, name: name, hike: hikeID?.rawValue,
                                 elapsed: times.elapsed, moving: times.moving, distance: figures.distance,
-                                speed: figures.currentSpeed, offRoute: offRouteBanner, points: figures.pointCount)
+                                speed: figures.currentSpeed, points: figures.pointCount)
         status.take(live, route: backtrackProgress)
         return status
     }
@@ -132,6 +145,8 @@ public struct RecordModel: Sendable {
         if let back = backtrackProgress {
             var rows = [RecordingPanelModel.Row(label: N("Way back"), value: L("%s of %s", units.distance(back.along), units.distance(back.length))),
                         RecordingPanelModel.Row(label: N("Left"), value: "\(units.distance(back.left)) · \(units.duration(back.timeLeft))")]
+            // Off the way back: how far, the banner's figure (Left then counts the way to it).
+            if let off = back.offRoute { rows.append(RecordingPanelModel.Row(label: N("Off route"), value: units.distance(off))) }
             if let arrival = back.arrival { rows.append(RecordingPanelModel.Row(label: N("Arrival"), value: units.time(arrival))) }
             let at = panel.rows.firstIndex { $0.label == "Distance" }.map { $0 + 1 } ?? panel.rows.count
             panel.rows.insert(contentsOf: rows, at: at)

@@ -92,15 +92,29 @@ public enum RecordScreenView {
                          maxWidth: max(0, area.maxX - x))
         // The state is in the heading; the rows start with the times.
         // Labels are the model's English keys (rows are found by them); translated as drawn.
-        let rows = panel.rows.filter { $0.label != "State" }.map { RecordingPanelModel.Row(label: Localization.translate($0.label), value: $0.value) }
-        let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, area.width * 2 / 5))
+        let rows = panel.rows.filter { $0.label != "State" }
+        // The label column is as wide as the widest label the panel can ever show, so it does not
+        // jump when a rejection rule or the way back adds a row; a value too long is cut with "…".
+        let widest = (rows.map(\.label) + possibleLabels).map { DisplayWidth.of(Localization.translate($0)) }.max() ?? 0
+        let labelWidth = min(widest, max(0, area.width * 2 / 5))
         for (i, row) in rows.enumerated() {
             let y = area.y + 1 + i
             guard y < area.maxY else { break }
-            buffer.setString(x: area.x, y: y, row.label, style: env.style(ThemeRole.muted), maxWidth: labelWidth)
+            buffer.setString(x: area.x, y: y, TextFit.truncate(Localization.translate(row.label), toWidth: labelWidth),
+                             style: env.style(ThemeRole.muted), maxWidth: labelWidth)
             let vx = area.x + labelWidth + 1
-            buffer.setString(x: vx, y: y, row.value, style: env.style(ThemeRole.text), maxWidth: max(0, area.maxX - vx))
+            let room = max(0, area.maxX - vx)
+            // A lost link's reason is on the status line: a narrow row keeps what it must say.
+            let value = row.label == "Link" && TextFit.width(row.value) > room ? model.live.shortLinkText : row.value
+            buffer.setString(x: vx, y: y, TextFit.truncate(value, toWidth: room), style: env.style(ThemeRole.text), maxWidth: room)
         }
+    }
+
+    /// Every label the panel may show besides those of the figures (the rejection rules as
+    /// they appear, the way back's rows, the link): the label column is sized for all of them.
+    static var possibleLabels: [String] {
+        [N("Link"), N("Way back"), N("Left"), N("Off route"), N("Arrival"), N("Points"), N("Rejected")]
+            + FixRejection.allCases.map { "  " + RecordingPanelModel.ruleLabel($0) }
     }
 
     private static func renderProfile(_ model: RecordModel, env: WidgetEnvironment, area: Rect, into buffer: inout Buffer) {

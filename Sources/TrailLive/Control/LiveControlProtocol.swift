@@ -107,10 +107,12 @@ public struct LiveStatus: Codable, Equatable, Sendable {
     }
 
     /// The figures every live activity shares, from the ``LiveReadout``: the fix age, the link,
-    /// and for a route being followed what is left and the arrival.
+    /// and for a route being followed what is left, the arrival and how far off it (the
+    /// progress's, as the screen shows them: DECISIONS.md 971).
     public mutating func take(_ readout: LiveReadout, route: LiveReadout.RouteProgress? = nil) {
         fixAge = readout.fixAge
         link = readout.linkState
+        if let route { offRoute = route.offRoute }
         left = route?.left
         timeLeft = route?.timeLeft
         arrival = route?.arrival?.timeIntervalSince1970

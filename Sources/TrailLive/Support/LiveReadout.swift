@@ -159,6 +159,14 @@ public struct LiveReadout: Sendable {
         }
     }
 
+    /// ``linkText`` without the reason, for a narrow panel (the status line says the reason):
+    /// "lost, retrying in 2 s", "lost, retrying"; otherwise ``linkText`` as it is.
+    public var shortLinkText: String {
+        guard case .disconnected(_, let retry)? = connection, ended == nil else { return linkText }
+        let left = retryLeft ?? retry
+        return left > 0 ? "lost, retrying in \(Int(left.rounded(.up))) s" : "lost, retrying"
+    }
+
     /// The link for `cairn status --json`: "connected", "connecting", "lost", "ended", "reading", "starting".
     public var linkState: String {
         if ended != nil { return "ended" }
@@ -178,27 +186,43 @@ public struct LiveReadout: Sendable {
     /// Slower than this (m/s, the filter's standing-still speed) the hiker is standing.
     public static let movingSpeed = 0.5
 
-    /// Elapsed and moving time now from the figures of the committed points and the wall-clock
-    /// time since the last of them arrived (`since`): elapsed always runs on; moving runs on only
-    /// while the last fix is fresh (not ``isStale``) at ``movingSpeed`` or more (the fix's
-    /// speed, else `speed`), at most ``movingRunOn`` s, so both tick every second between
-    /// points and a hiker who stops gains no moving time (DECISIONS.md 843). `running` false
-    /// (paused, finished) gives the figures as they are.
-    public func runningTimes(elapsed: Double?, moving: Double?, since: Date?, speed: Double?,
-                             running: Bool) -> (elapsed: Double?, moving: Double?) {
-        guard running, let since, let now else { return (elapsed, moving) }
-        let extra = max(0, now.timeIntervalSince(since))
+    /// Elapsed and moving time now from the figures of the committed points and `clock` (when
+    /// the last of them arrived, and the pauses since): elapsed runs on by the wall clock while
+    /// running and stands still while paused, from the moment of the pause (DECISIONS.md 970);
+    /// moving runs on only at ``movingSpeed`` or more (the last fix's speed, else `speed`) and
+    /// only until the last fix turns stale (``staleAfter`` s after it arrived), at most
+    /// ``movingRunOn`` s since the last point, so both tick every second between points, a
+    /// hiker who stops gains no moving time, and neither goes back while the clock runs
+    /// (DECISIONS.md 843). Before the first point (`clock.hasPoint` false) the figures as they are.
+    public func runningTimes(elapsed: Double?, moving: Double?, clock: WalkClock, speed: Double?) -> (elapsed: Double?, moving: Double?) {
+        guard clock.hasPoint else { return (elapsed, moving) }
+        var extra = (elapsed: clock.carriedElapsed, moving: clock.carriedMoving)
+        if let since = clock.runningSince, let now {
+            let run = runOn(from: since, to: now, speed: speed, movedBefore: clock.carriedMoving)
+            extra.elapsed += run.elapsed
+            extra.moving += run.moving
+        }
+        return ((elapsed ?? 0) + extra.elapsed, (moving ?? 0) + extra.moving)
+    }
+
+    /// The run-on of one running stretch of the clock, `start` to `end` (seconds): elapsed the
+    /// whole of it; moving the part before the last fix turned stale, at walking speed, within
+    /// ``movingRunOn`` with `movedBefore` (the moving run-on already counted since the point).
+    func runOn(from start: Date, to end: Date, speed: Double?, movedBefore: Double) -> (elapsed: Double, moving: Double) {
+        let elapsed = max(0, end.timeIntervalSince(start))
         let v = lastReceived?.speed ?? speed ?? 0
-        let fresh = fixAge.map { $0 <= Self.staleAfter } ?? false
-        let run = fresh && !sourceSaidStale && v >= Self.movingSpeed ? min(extra, Self.movingRunOn) : 0
-        return ((elapsed ?? 0) + extra, (moving ?? 0) + run)
+        guard v >= Self.movingSpeed, let arrival = lastArrival else { return (elapsed, 0) }
+        let freshEnd = min(end, arrival.addingTimeInterval(Self.staleAfter))
+        let moving = min(max(0, freshEnd.timeIntervalSince(start)), max(0, Self.movingRunOn - movedBefore))
+        return (elapsed, moving)
     }
 
     // MARK: A route being followed
 
     /// Where the hiker stands on a route being followed (a hike, or the way back while
     /// recording): metres along and of the route, metres and seconds left, how the time was
-    /// estimated, and the arrival by the wall clock (nil before the clock is known).
+    /// estimated, the arrival by the wall clock (nil before the clock is known), and how far off
+    /// the route while the off-route alert is on.
     public struct RouteProgress: Equatable, Sendable {
         public var along: Double
         public var length: Double
@@ -208,15 +232,91 @@ public struct LiveReadout: Sendable {
         public var arrival: Date?
         /// True once a fix was matched to the route (before that, "along" is not known).
         public var matched: Bool
+        /// While the off-route alert is on (``FollowSession/isOffRoute``): metres from the last
+        /// fix to the nearest point of the route (``FollowSession/crossTrackDistance``), what the
+        /// banner, the panel and `cairn status` all say; nil on the route.
+        public var offRoute: Double? = nil
+        /// While off route: metres from the last fix to the matched point of the route ahead,
+        /// from which the route's rest is measured; included in ``left``. Nil on the route.
+        public var toRoute: Double? = nil
     }
 
-    /// `session`'s progress read at ``now``: remaining distance and
+    /// `session`'s progress read at ``now``, all from its last accepted fix (one source of
+    /// truth for every front end): remaining distance and
     /// ``FollowSession/estimatedTimeRemaining`` (DIN 33466 of the route ahead × the hiker's
-    /// ratio, DECISIONS.md 844), arrival = now + that time.
+    /// ratio, DECISIONS.md 844), arrival = now + that time. Off route (the alert on), the left
+    /// distance is the straight line from the last fix to the matched point of the route ahead
+    /// plus the route from there, and its time that line on the flat by the same rule (4 km/h ×
+    /// the ratio), so both change with every fix while the hiker walks away (DECISIONS.md 971).
     public func route(_ session: FollowSession) -> RouteProgress {
         let eta = session.estimatedTimeRemaining
-        return RouteProgress(along: session.progress, length: session.route.length, left: session.remainingDistance,
-                             timeLeft: eta.seconds, method: eta.method, arrival: now.map { $0.addingTimeInterval(eta.seconds) },
-                             matched: session.lastMatch != nil)
+        var progress = RouteProgress(along: session.progress, length: session.route.length, left: session.remainingDistance,
+                                     timeLeft: eta.seconds, method: eta.method, arrival: nil,
+                                     matched: session.lastMatch != nil)
+        if session.isOffRoute, let xtd = session.crossTrackDistance, let fix = session.lastFix, let match = session.lastMatch {
+            let leg = Geodesy.distance(from: fix.coordinate, to: match.position.coordinate)
+            progress.offRoute = abs(xtd)
+            progress.toRoute = leg
+            progress.left += leg
+            let ratio = eta.method == .hikersRatio ? (session.hikersRatio() ?? 1) : 1
+            progress.timeLeft += leg / session.configuration.statistics.walkingHorizontalSpeed * ratio
+        }
+        progress.arrival = now.map { $0.addingTimeInterval(progress.timeLeft) }
+        return progress
+    }
+}
+
+/// The clock of a live walk between its points, for ``LiveReadout/runningTimes(elapsed:moving:clock:speed:)``:
+/// when the last point (committed to the recording, used by the follow) arrived, and what a
+/// pause did since. A pause keeps the time run on up to it (`carried…`) and stops the clock; a
+/// resume starts it again from the resume, so the figures stand still while paused and go on
+/// from where they stood (DECISIONS.md 970). The next point starts over: its figures hold the
+/// time up to it.
+public struct WalkClock: Sendable, Equatable {
+    /// True once a point arrived (before that, no time runs on: there is nothing to run on from).
+    public private(set) var hasPoint = false
+    /// When the running stretch began (wall clock): the last point's arrival or the resume
+    /// after it; nil while paused.
+    public private(set) var runningSince: Date?
+    /// Seconds run on since the last point before the pause(s) after it: elapsed, and moving.
+    public private(set) var carriedElapsed = 0.0
+    public private(set) var carriedMoving = 0.0
+    /// True between ``pause(at:readout:speed:)`` and ``resume(at:)``.
+    public private(set) var isPaused = false
+
+    public init() {}
+
+    /// A point arrived at `date` (wall clock): its figures hold the time up to it.
+    public mutating func point(at date: Date) {
+        hasPoint = true
+        carriedElapsed = 0
+        carriedMoving = 0
+        runningSince = isPaused ? nil : date
+    }
+
+    /// The walk paused at `date`: the time run on up to then is kept and the clock stops
+    /// (`readout` and `speed` as for ``LiveReadout/runningTimes(elapsed:moving:clock:speed:)``,
+    /// read now). A second pause does nothing.
+    public mutating func pause(at date: Date, readout: LiveReadout, speed: Double?) {
+        guard !isPaused else { return }
+        isPaused = true
+        if let since = runningSince {
+            let run = readout.runOn(from: since, to: max(date, since), speed: speed, movedBefore: carriedMoving)
+            carriedElapsed += run.elapsed
+            carriedMoving += run.moving
+        }
+        runningSince = nil
+    }
+
+    /// The walk finished: its figures are final (what was stored), nothing runs on any more.
+    public mutating func finish() {
+        self = WalkClock()
+    }
+
+    /// The walk resumed at `date`: the clock runs again from there. Resuming a clock that runs does nothing.
+    public mutating func resume(at date: Date) {
+        guard isPaused else { return }
+        isPaused = false
+        if hasPoint { runningSince = date }
     }
 }
