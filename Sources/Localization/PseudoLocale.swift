@@ -6,6 +6,8 @@
 /// directive (`%s`) and words without letters ("·", "–", "/") are kept as they are.
 public enum PseudoLocale {
     public static func translate(_ msgid: String) -> String {
+        // A text already translated is no message id: gettext gives it back as it is.
+        if msgid.contains("«") { return msgid }
         var out = ""
         var word = ""
         func flush() {

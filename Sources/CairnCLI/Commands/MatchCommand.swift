@@ -98,7 +98,7 @@ public enum MatchCommand: Command {
 
     static func text(_ id: HikeID, _ m: TrackMatch, rawLength: Double, _ u: UnitFormatter) -> String {
         let out = Ln("%s  matched %s %% of %d point; %s recorded, %s matched", "%s  matched %s %% of %d points; %s recorded, %s matched", m.pointCount,
-                     id, String(format: "%.1f", m.matchedShare * 100), m.pointCount, u.distance(rawLength), u.distance(m.length)) + "\n"
+                     id, u.decimal(m.matchedShare * 100, decimals: 1), m.pointCount, u.distance(rawLength), u.distance(m.length)) + "\n"
         let review = m.sections
         if review.isEmpty { return out + L("Nothing to review: the match follows the recording.") + "\n" }
         var t = TextTable(headers: ["#", L("KIND"), L("POINTS"), L("RAW"), L("MATCHED"), L("DIFFERENCE"), L("MAX OFFSET")],

@@ -26,7 +26,12 @@ enum TotalsCommandText {
                           "; %d walks followed while recorded counted once, as the recording",
                           list.walksDuringHikes, list.walksDuringHikes)
         }
-        out += counted + "\n\n"
+        out += counted + "\n"
+        // A year without walks reads as a table of zeros: say so, and how to see another year.
+        if r.thisYear.total.walks == 0, let last = r.lastWalk {
+            out += L("No walks in %s yet (the last one was on %s): --year YEAR shows another year", y, units.date(last)) + "\n"
+        }
+        out += "\n"
         let maximum = (r.thisYear.months + r.lastYear.months).map(\.distance).max() ?? 0
         // TRANSLATORS: column headings of `cairn totals`, upper case like the other tables.
         var table = TextTable(headers: [L("MONTH"), L("%s DISTANCE", y), "", L("%s DISTANCE", p), "", L("CLIMB %s", y),
@@ -44,6 +49,8 @@ enum TotalsCommandText {
         for m in 0..<12 { row(TotalsText.months[m], r.thisYear.months[m], r.lastYear.months[m], bars: true) }
         row(L("Year"), r.thisYear.total, r.lastYear.total, bars: false)
         out += table.render()
+        // TRANSLATORS: under the month table; the two years, then what the two counts mean.
+        out += L("WALKS and TRAILS: %s/%s; %s", y, p, TotalsText.walksAndTrails) + "\n"
         out += "\n" + L("All time: %s", TotalsText.figures(r.allTime, units))
         if let a = r.firstWalk, let b = r.lastWalk { out += " " + L("(%s to %s)", units.date(a), units.date(b)) }
         if let note = TotalsText.terrainNote(r.allTime, units) { out += "\n" + note }

@@ -79,7 +79,7 @@ public enum RoutesView {
         let s = TextSanitizer.sanitize
         var lines: [(String, String)] = []
         var facts: [String] = []
-        if let n = r.network { facts.append(L("%s network", s(n))) }
+        if let n = r.networkWord { facts.append(L("%s network", s(n))) }
         if let rt = r.route.isRoundTrip { facts.append(rt ? L("round trip") : L("one way")) }
         facts.append((r.route.isComplete ? L("%s in the map", u.distance(r.length)) : L("%s in this extract (incomplete)", u.distance(r.length)))
                      + (r.taggedDistance.map { " " + L("(tagged %s)", u.distance($0)) } ?? ""))

@@ -22,7 +22,7 @@ struct TotalsChart {
         let barRows = area.height - 2
         let top = max(values.max() ?? 0, previous.max() ?? 0)
         let ticks = NiceTicks(min: 0, max: top > 0 ? top : 1, maxTicks: max(2, min(5, barRows / 2)))
-        let labels = ticks.values.map { Self.tick($0, decimals: ticks.decimals) }
+        let labels = ticks.values.map { env.format.decimal($0, decimals: ticks.decimals) }  // the locale's decimal separator
         let axisWidth = max(unit.count, labels.map(\.count).max() ?? 1) + 1
         let plotX = area.x + axisWidth + 1
         let plotWidth = area.x + area.width - plotX
@@ -68,10 +68,5 @@ struct TotalsChart {
             let glyph = Self.blocks[min(8, left) - 1]
             for dx in 0..<width { buffer.set(x: x + dx, y: baseY - row, Cell(String(glyph)).applying(style)) }
         }
-    }
-
-    /// A tick label: whole numbers without decimals, else as many as the step needs.
-    static func tick(_ v: Double, decimals: Int) -> String {
-        decimals == 0 ? String(Int(v.rounded())) : String(format: "%.\(decimals)f", v)
     }
 }

@@ -76,7 +76,7 @@ public enum RoutesCommand: Command {
             out += "  [\(r.symbol.map { BlazeText.words($0) } ?? L("no waymark tagged"))]\n"
             var facts: [String] = []
             // TRANSLATORS: a route's network as OpenStreetMap tags it (local, regional, national, international).
-            if let n = r.network { facts.append(L("%s network", c(n))) }
+            if let n = r.networkWord { facts.append(L("%s network", c(n))) }
             if let f = r.route.tags["from"] { facts.append(L("from %s", c(f))) }
             if let t = r.route.tags["to"] { facts.append(L("to %s", c(t))) }
             if let rt = r.route.isRoundTrip { facts.append(rt ? L("round trip") : L("one way")) }

@@ -99,7 +99,7 @@ public struct GroundBars: Sendable {
     @discardableResult
     public func render(area: Rect, into buffer: inout Buffer) -> Int {
         var y = area.y
-        for (title, items) in [("SAC", gradeItems), ("Surface", surfaceItems)] {
+        for (title, items) in [("SAC", gradeItems), (L("Surface"), surfaceItems)] {
             guard y < area.maxY else { return y }
             y = bar(title, items, y: y, area: area, into: &buffer)
         }

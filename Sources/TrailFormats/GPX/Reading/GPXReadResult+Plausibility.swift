@@ -85,7 +85,7 @@ extension GPXReadResult {
             if positions > 0 { parts.append(Ln("%d stray position", "%d stray positions", positions, positions)) }
             if elevations > 0 { parts.append(Ln("%d elevation spike", "%d elevation spikes", elevations, elevations)) }
             out.append(GPXWarning(line: firstStray.line, message: parts.joined(separator: L(" and ")) + " "
-                + L("(0,0, a jump faster than %s, or one to %d heights more than %d m off the points around them, or %d m at more than %d m/s) left out of statistics, the map and the profile, first at %s; kept in the file",
+                + L("(a position at 0°N 0°E, a jump faster than %s, or one to %d heights more than %d m off the points around them, or %d m at more than %d m/s) left out of statistics, the map and the profile, first at %s; kept in the file",
                     Self.kmh(rule.maximumSpeed), StrayFixRule.maximumSpikeRun, Int(rule.maximumElevationJump),
                     Int(rule.maximumTimedElevationJump), Int(rule.maximumVerticalSpeed), firstStray.words)))
         }
