@@ -23,7 +23,8 @@ fi
 
 DIR=$PWD/.build/static-libs
 mkdir -p "$DIR"
-CC=${CC:-cc}
+# The C compiler asked where the archives are: cc, else the clang of the Swift toolchain.
+CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 static_ok=1
 for lib in xml2 icuuc icudata lzma sqlite3 exif ncursesw tinfo expat bz2 z stdc++; do
     path=$("$CC" -print-file-name="lib$lib.a" 2>/dev/null || true)
