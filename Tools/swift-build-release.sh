@@ -2,8 +2,8 @@
 # swift build -c release [ARGS...] with the release link that makes `cairn` start fast (issue 38,
 # DECISIONS 990): the Swift runtime and Foundation linked in (--static-swift-stdlib), the Debian C
 # libraries that have an archive (libxml2 with ICU and liblzma, SQLite, libexif, ncursesw,
-# libtinfo, expat, bzip2, zlib, libstdc++) linked in from their .a files, a position-dependent
-# executable (no run-time relocation of its data) that exports no symbols. What stays shared:
+# libtinfo, expat, bzip2, zlib, libstdc++) linked in from their .a files, a position-independent
+# executable (ASLR kept: it reads untrusted files) that exports no symbols (DECISIONS 991). What stays shared:
 # libzip (Debian ships no archive of it, and with it libcrypto), libc, libm, libgcc_s; and
 # libcurl for cairn-overpass.
 #
@@ -63,4 +63,4 @@ fi
 for lib in tinfo z stdc++ m dl pthread; do LATE+=(-Xlinker "-l$lib"); done
 
 PKG_CONFIG_PATH="$DIR${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" exec "$SWIFT" build -c release \
-    --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic "${LATE[@]}" "$@"
+    --static-swift-stdlib -Xlinker --no-export-dynamic "${LATE[@]}" "$@"
