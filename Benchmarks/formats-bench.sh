@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FILE=${FILE:-../shared/data/fit/fitparse-garmin-edge-500-activity.fit}
-swift build -c release --product cairn-bench-formats 2>&1 | grep -v '^\[' | tail -1
+Tools/swift-build-release.sh --product cairn-bench-formats 2>&1 | grep -v '^\[' | tail -1
 BENCH=.build/release/cairn-bench-formats
 echo "== in-process"
 for i in 1 2 3; do "$BENCH" "$FILE" 50; done

@@ -47,7 +47,7 @@ MB=$(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }')
 CMD_TEMPLATE=${CAIRN_STATS_CMD:-".build/release/cairn stats {} --json"}
 if [ -z "${CAIRN_STATS_CMD:-}" ] && [ ! -x .build/release/cairn ]; then
     echo "building release..."
-    swift build -c release --product cairn >/dev/null
+    Tools/swift-build-release.sh --product cairn >/dev/null
 fi
 CAIRN_CMD=${CMD_TEMPLATE//\{\}/$FILE}
 

@@ -23,9 +23,9 @@ command -v osmium >/dev/null || { echo "map-import-big.sh: osmium missing (apt-g
 [ -x /usr/bin/time ] || { echo "map-import-big.sh: /usr/bin/time missing (apt-get install time)"; exit 1; }
 mkdir -p "$WORK"
 
-swift build -c release --product cairn >/dev/null
-swift build -c release --product cairn-bench-map >/dev/null
-swift build -c release --product cairn-bench-render >/dev/null
+Tools/swift-build-release.sh --product cairn >/dev/null
+Tools/swift-build-release.sh --product cairn-bench-map >/dev/null
+Tools/swift-build-release.sh --product cairn-bench-render >/dev/null
 BIN="$(swift build -c release --show-bin-path)"
 GEN="$WORK/make-big-pbf"
 if [ ! -x "$GEN" ] || [ Benchmarks/MapImportBig/make-big-pbf.cpp -nt "$GEN" ]; then

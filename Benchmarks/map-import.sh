@@ -17,8 +17,8 @@ if [ ! -f "$FILE" ]; then echo "map-import.sh: $FILE not found (give an .osm fil
 if [ ! -x /usr/bin/time ]; then echo "map-import.sh: /usr/bin/time missing (apt-get install time)"; exit 1; fi
 command -v osmium >/dev/null || { echo "map-import.sh: osmium missing (apt-get install osmium-tool)"; exit 1; }
 
-swift build -c release --product cairn >/dev/null
-swift build -c release --product cairn-bench-map >/dev/null
+Tools/swift-build-release.sh --product cairn >/dev/null
+Tools/swift-build-release.sh --product cairn-bench-map >/dev/null
 BIN="$(swift build -c release --show-bin-path)"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT

@@ -12,8 +12,8 @@ cd "$(dirname "$0")/.."
 DATA=../shared/data
 FILE="$DATA/osm/WorldKG-andorra-2021-east-clip.osm"
 if [ ! -f "$FILE" ]; then echo "match-bench.sh: $FILE not found: skipped"; exit 0; fi
-swift build -c release --product cairn >/dev/null
-swift build -c release --product cairn-bench-match >/dev/null
+Tools/swift-build-release.sh --product cairn >/dev/null
+Tools/swift-build-release.sh --product cairn-bench-match >/dev/null
 BIN="$(swift build -c release --show-bin-path)"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT

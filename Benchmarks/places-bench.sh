@@ -7,8 +7,8 @@ set -eu
 cd "$(dirname "$0")/.."
 FILE="${1:-../shared/data/osm/WorldKG-andorra-latest-2021-06-22.osm.pbf}"
 if [ ! -f "$FILE" ]; then echo "places-bench.sh: skipped: $FILE not found"; exit 0; fi
-swift build -c release --product cairn >/dev/null
-swift build -c release --product cairn-bench-places >/dev/null
+Tools/swift-build-release.sh --product cairn >/dev/null
+Tools/swift-build-release.sh --product cairn-bench-places >/dev/null
 BIN="$(swift build -c release --show-bin-path)"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT

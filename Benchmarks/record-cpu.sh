@@ -10,7 +10,7 @@ WINDOW=${1:-60}
 PORT=29481
 command -v gpsfake >/dev/null || { echo "skipped: gpsfake not found (Debian: gpsd-clients)"; exit 0; }
 # CAIRN_BIN=.build/debug/cairn measures another build (a debug build costs more, never less).
-if [ -z "${CAIRN_BIN:-}" ]; then swift build -c release --product cairn >/dev/null; fi
+if [ -z "${CAIRN_BIN:-}" ]; then Tools/swift-build-release.sh --product cairn >/dev/null; fi
 BIN=${CAIRN_BIN:-.build/release/cairn}
 OUT=$(mktemp -d)
 trap 'kill $FAKE 2>/dev/null || true; kill $REC 2>/dev/null || true; rm -rf "$OUT"' EXIT

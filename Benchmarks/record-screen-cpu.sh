@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WINDOW=${1:-60}
 command -v tmux >/dev/null || { echo "skipped: tmux not found"; exit 0; }
-if [ -z "${CAIRN_BIN:-}" ]; then swift build -c release --product cairn >/dev/null; fi
+if [ -z "${CAIRN_BIN:-}" ]; then Tools/swift-build-release.sh --product cairn >/dev/null; fi
 BIN=$(realpath "${CAIRN_BIN:-.build/release/cairn}")
 OUT=$(mktemp -d)
 SOCK="$OUT/tmux.sock"

@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 FILE="${1:-../shared/data/osm/WorldKG-andorra-2021-east-clip.osm}"
 if [ ! -f "$FILE" ]; then echo "route-bench.sh: $FILE not found (give an .osm file as argument)"; exit 0; fi
 
-swift build -c release --product cairn >/dev/null
-swift build -c release --product cairn-bench-route >/dev/null
+Tools/swift-build-release.sh --product cairn >/dev/null
+Tools/swift-build-release.sh --product cairn-bench-route >/dev/null
 BIN="$(swift build -c release --show-bin-path)"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT

@@ -31,8 +31,8 @@ MB=$(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }')
 
 if [ -z "${SKIP_BUILD:-}" ]; then
     echo "building release (cairn, StoreBenchmark)..."
-    swift build -c release --product cairn >/dev/null
-    swift build -c release --product StoreBenchmark >/dev/null
+    Tools/swift-build-release.sh --product cairn >/dev/null
+    Tools/swift-build-release.sh --product StoreBenchmark >/dev/null
 fi
 CAIRN=.build/release/cairn
 TMP=$(mktemp -d)

@@ -12,8 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=Benchmarks/out/tui
 mkdir -p "$out"
-swift build -c release --product cairn >/dev/null
-swift build -c release --product cairn-bench-tui >/dev/null
+Tools/swift-build-release.sh --product cairn >/dev/null
+Tools/swift-build-release.sh --product cairn-bench-tui >/dev/null
 bin=.build/release
 store="$out/hikes.sqlite"; map="$out/map.sqlite"
 if [ ! -f "$store" ]; then "$bin/cairn-bench-tui" fill "$store" 1000 1000; fi
