@@ -199,4 +199,69 @@ import TrailCore
         #expect(gpx.components(separatedBy: "<type>photo</type>").count - 1 == 3, "\(gpx)")
         #expect(gpx.contains("photo, at a photo-here mark"))
     }
+
+    /// Re-adding a folder (the newcomer's report, issue 36): a kept photo whose file is still
+    /// there keeps its path although a byte-identical copy sorts first; one line per file; a
+    /// photo kept at a mark is said to be at the mark and stays there; the summary's counts
+    /// add up to the files given.
+    @Test func reAddingAFolderKeepsStoredPathsAndReportsOneLinePerFile() throws {
+        let dir = makeTempDirectory("photos-readd")
+        let (storePath, idText) = try walk(dir)
+        let id = try #require(HikeID(idText))
+        let store = try HikeStore(path: storePath)
+        let fm = FileManager.default
+        let folder = dir + "/photos"
+        try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (from, to) in [("offset.jpg", "p1.jpg"), ("gps.jpg", "p3.jpg"), ("local.jpg", "p5.jpg"), ("no-exif.jpg", "p6.jpg")] {
+            try fm.copyItem(atPath: Self.photos + from, toPath: folder + "/" + to)
+        }
+        // Mark B at point 58, 09:00:00Z: gps.jpg (p3, 11:00:00+02:00) fills it.
+        let b = try store.addPhotoMark(PhotoMark(coordinate: Coordinate(latitude: 42.55 + 58 * 0.0005, longitude: 1.520083),
+                                                 time: Self.start.addingTimeInterval(3600)), to: id)
+        let first = cairn(["photos", "add", idText, folder + "/p1.jpg", folder + "/p3.jpg", "--store", storePath])
+        #expect(first.status == 0 && first.stdout.contains("2 photos added"), "\(first.stdout)\(first.stderr)")
+        // A byte-identical copy of p1 that sorts before it ("G" < "p").
+        let copy = folder + "/Gipfel Blick ä.jpg"
+        try fm.copyItem(atPath: folder + "/p1.jpg", toPath: copy)
+        let again = cairn(["photos", "add", idText, folder, "--tz", "+02:00", "--store", storePath])
+        // 5 files: p5 added; p1 and p3 already kept; the copy not stored; p6 (no EXIF) not read.
+        #expect(again.stdout.contains("1 photo added, 3 of 3 placed, 2 already kept, 1 copy of another file, 1 file not read"),
+                "\(again.stdout)\(again.stderr)")
+        let lines = again.stderr.split(separator: "\n").map(String.init)
+        for name in ["Gipfel Blick ä.jpg", "p1.jpg", "p3.jpg", "p5.jpg", "p6.jpg"] {
+            #expect(lines.filter { $0.hasPrefix(folder + "/" + name + ":") }.count == 1, "\(name): \(again.stderr)")
+        }
+        #expect(lines.contains(copy + ": the same photo as " + folder + "/p1.jpg; kept once"), "\(again.stderr)")
+        #expect(lines.contains(folder + "/p3.jpg: at photo-here mark #\(b); already kept"), "\(again.stderr)")
+        #expect(lines.contains { $0.hasPrefix(folder + "/p1.jpg: by its time") && $0.hasSuffix("; already kept") }, "\(again.stderr)")
+        // What was said is what is stored.
+        let rows = Dictionary(uniqueKeysWithValues: try store.photos(of: id).map { ($0.photo.path, $0) })
+        #expect(Set(rows.keys) == [folder + "/p1.jpg", folder + "/p3.jpg", folder + "/p5.jpg"], "\(rows.keys)")
+        #expect(rows[folder + "/p1.jpg"]?.photo.placement == "time" && rows[folder + "/p5.jpg"]?.photo.placement == "time")
+        #expect(rows[folder + "/p3.jpg"]?.id == b && rows[folder + "/p3.jpg"]?.photo.placement == "mark")
+        // Only the copy given: said to be the kept photo, nothing stored or changed.
+        let only = cairn(["photos", "add", idText, copy, "--store", storePath])
+        #expect(only.status == 0 && only.stdout.contains("0 photos added, 0 of 0 placed, 1 copy of another file"), "\(only.stdout)\(only.stderr)")
+        #expect(only.stderr.contains(copy + ": the same photo as " + folder + "/p1.jpg, already kept as #"), "\(only.stderr)")
+        #expect(try store.photos(of: id).map(\.photo.path).sorted() == rows.keys.sorted())
+        // p1 moved away: the copy is then where the photo is (found again, as relink would).
+        try fm.removeItem(atPath: folder + "/p1.jpg")
+        #expect(cairn(["photos", "add", idText, copy, "--store", storePath]).stdout.contains("1 already kept"))
+        #expect(try store.photos(of: id).contains { $0.photo.path == copy })
+    }
+
+    /// Distances in the report use the locale's decimal separator (as `cairn show` does), and
+    /// the zone words have no nested brackets.
+    @Test func reportLinesUseTheLocalesDecimalSeparator() throws {
+        let dir = makeTempDirectory("photos-decimal")
+        let (store, id) = try walk(dir)
+        let run = cairn(["photos", "add", id, Self.photos + "gps.jpg", Self.photos + "local.jpg", "--store", store],
+                        environment: ["LC_NUMERIC": "de_DE.UTF-8", "TZ": ""])
+        // gps.jpg's tag 42.562667 N is about 1408 m up the line: 1.41 km, "1,41 km" in German.
+        let along = Geodesy.distance(from: Coordinate(latitude: 42.55, longitude: 1.520083),
+                                     to: Coordinate(latitude: 42.562667, longitude: 1.520083))
+        let km = String(format: "%.2f", along / 1000).replacingOccurrences(of: ".", with: ",")
+        #expect(run.stderr.contains("gps.jpg: at its GPS tag, \(km) km along, 0 m off the line"), "\(run.stderr)")
+        #expect(run.stderr.contains("(UTC, as neither --tz nor TZ is set)") && !run.stderr.contains("(UTC ("), "\(run.stderr)")
+    }
 }
