@@ -122,22 +122,74 @@ import TrailCore
         let geojson = cairn(["export", id, "--format", "geojson", "--store", store]).stdout
         #expect(geojson.contains("\"link\":\"\(href)\"") && geojson.contains("\"Point\""), "\(geojson.suffix(600))")
         let other = dir + "/other.sqlite"
-        #expect(cairn(["import", dir + "/out.gpx", "--store", other]).status == 0)
-        let back = try HikeStore(path: other)
-        let hike = try #require(try back.summaries().first).id
-        let w = try #require(try back.waypoints(of: hike).first { $0.type == "photo" })
-        #expect(w.links.first?.href == href && w.name == "offset.jpg")
-        // KML: the same link (atom:link, and an <img> for Google Earth's balloon), kept on import.
+        let imported = cairn(["import", dir + "/out.gpx", "--store", other])
+        #expect(imported.status == 0 && imported.stdout.contains("1 photo"), "\(imported.stdout)\(imported.stderr)")
+        let original = try #require(try HikeStore(path: store).photos(of: HikeID(id)!).first { $0.photo.path == Self.photos + "offset.jpg" })
+        try expectPhotoCameBack(store: other, path: Self.photos + "offset.jpg", like: original.photo)
+        // KML: the same link (atom:link, and an <img> for Google Earth's balloon), a photo again on import.
         let kml = cairn(["export", id, "-o", dir + "/out.kml", "--store", store])
         #expect(kml.status == 0, "\(kml.stderr)")
         let kmlText = try String(contentsOfFile: dir + "/out.kml", encoding: .utf8)
         #expect(kmlText.contains("<atom:link href=\"\(href)\" type=\"image/jpeg\""), "\(kmlText.suffix(800))")
         let third = dir + "/third.sqlite"
         #expect(cairn(["import", dir + "/out.kml", "--store", third]).status == 0)
-        let fromKML = try HikeStore(path: third)
-        let kmlHike = try #require(try fromKML.summaries().first).id
-        let k = try #require(try fromKML.waypoints(of: kmlHike).first { $0.type == "photo" })
-        #expect(k.links.first?.href == href && k.name == "offset.jpg" && k.description == w.description)
+        try expectPhotoCameBack(store: third, path: Self.photos + "offset.jpg", like: original.photo)
+        // --again into the same store: the new hike keeps the photo too.
+        #expect(cairn(["import", "--again", dir + "/out.gpx", "--store", store]).status == 0)
+        let hikes = try HikeStore(path: store).summaries().map(\.id)
+        #expect(hikes.count == 2)
+        for h in hikes { #expect(try HikeStore(path: store).photos(of: h).contains { $0.photo.path == Self.photos + "offset.jpg" }) }
+    }
+
+    /// The imported hike's only photo is `path`, at `like`'s place and time, placed "as
+    /// exported", with the file's size and its SHA-256 as sha256sum gives it; no photo waypoint
+    /// is left as a place.
+    func expectPhotoCameBack(store: String, path: String, like: NewPhoto) throws {
+        let back = try HikeStore(path: store)
+        let hike = try #require(try back.summaries().first).id
+        #expect(try back.waypoints(of: hike).allSatisfy { $0.type != "photo" })
+        let photos = try back.photos(of: hike)
+        let p = try #require(photos.first?.photo)
+        #expect(photos.count == 1 && p.path == path && p.placement == "waypoint", "\(photos)")
+        #expect(abs((p.coordinate?.latitude ?? 0) - (like.coordinate?.latitude ?? 1)) < 1e-6
+                && abs((p.coordinate?.longitude ?? 0) - (like.coordinate?.longitude ?? 1)) < 1e-6)
+        #expect(abs((p.takenAt ?? .distantPast).timeIntervalSince(like.takenAt ?? .distantFuture)) < 1)
+        #expect(abs((p.distanceAlong ?? 0) - (like.distanceAlong ?? 1)) < 1, "\(String(describing: p.distanceAlong))")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber).int64Value
+        #expect(p.size == size)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum") {
+            let run = Process(), pipe = Pipe()
+            run.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+            run.arguments = [path]
+            run.standardOutput = pipe
+            try run.run()
+            run.waitUntilExit()
+            let hex = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+            #expect(p.contentHash.map { String(format: "%02x", $0) }.joined() == hex)
+        } else {
+            print("skipped the SHA-256 check: /usr/bin/sha256sum not found")
+        }
+        let listing = cairn(["photos", hike.rawValue, "--store", store])
+        #expect(listing.stdout.contains("as exported") && !listing.stdout.contains("(missing)"), "\(listing.stdout)")
+    }
+
+    /// A photo waypoint whose file is gone is still a photo of the imported hike, listed
+    /// "(missing)" (relink finds it once it is back under another name).
+    @Test func anExportedPhotoWhoseFileIsGoneIsKeptMissing() throws {
+        let dir = makeTempDirectory("photos-export-missing")
+        let (store, id) = try walk(dir)
+        try FileManager.default.copyItem(atPath: Self.photos + "gps.jpg", toPath: dir + "/Gipfel Blick ä.jpg")
+        #expect(cairn(["photos", "add", id, dir + "/Gipfel Blick ä.jpg", "--store", store]).status == 0)
+        #expect(cairn(["export", id, "-o", dir + "/exp.gpx", "--store", store]).status == 0)
+        try FileManager.default.removeItem(atPath: dir + "/Gipfel Blick ä.jpg")
+        let other = dir + "/other.sqlite"
+        #expect(cairn(["import", dir + "/exp.gpx", "--store", other]).status == 0)
+        let back = try HikeStore(path: other)
+        let hike = try #require(try back.summaries().first).id
+        let p = try #require(try back.photos(of: hike).first?.photo)
+        #expect(p.path == dir + "/Gipfel Blick ä.jpg" && p.size == 0 && p.placement == "waypoint", "\(p)")
+        let listing = cairn(["photos", hike.rawValue, "--store", other])
+        #expect(listing.stdout.contains("Gipfel Blick ä.jpg (missing)"), "\(listing.stdout)")
     }
 
     /// "Photo here" marks (issue 36): noted while recording or following (here straight into the

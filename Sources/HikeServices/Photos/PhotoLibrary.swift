@@ -197,7 +197,8 @@ public enum PhotoLibrary {
         public var elevation: Double?
         public var distanceAlong: Double?
         public var distanceOff: Double?
-        /// "gps", "time", "mark", "none", or "placeholder" (a "photo here" mark without a photo: `path` is empty).
+        /// "gps", "time", "mark", "waypoint" (imported from an exported photo waypoint), "none", or
+        /// "placeholder" (a "photo here" mark without a photo: `path` is empty).
         public var placement: String
         public var note: String?
 

@@ -22,7 +22,8 @@ public struct NewPhoto: Sendable, Equatable {
     public var distanceAlong: Double?
     public var distanceOff: Double?
     /// "gps" (at its GPS tag), "time" (by its time on the track), "mark" (at a "photo here"
-    /// mark noted while recording or following), "none" (not placed), or "placeholder": a
+    /// mark noted while recording or following), "waypoint" (imported from an exported photo
+    /// waypoint, at its position), "none" (not placed), or "placeholder": a
     /// "photo here" mark no photo has filled yet (``HikeStore/addPhotoMark(_:to:)``; empty
     /// path, size 0).
     public var placement: String
@@ -57,6 +58,9 @@ extension NewPhoto {
     public static let placeholderPlacement = "placeholder"
     /// The placement of a photo that filled a "photo here" mark (placed at the mark).
     public static let markPlacement = "mark"
+    /// The placement of a photo imported from a photo waypoint of an exported file (at the
+    /// waypoint's position, "as exported").
+    public static let waypointPlacement = "waypoint"
 
     /// Whether this row is a "photo here" mark without a photo (no file behind it).
     public var isPlaceholder: Bool { placement == Self.placeholderPlacement }
@@ -182,6 +186,15 @@ extension HikeStore {
             }
             return out
         }
+    }
+
+    /// Runs `body` in one transaction: everything it stores, or (when it throws) nothing.
+    /// Nested calls are savepoints. What an import uses to keep a file's hikes and their photos
+    /// together.
+    /// - Throws: ``HikeStoreError/readOnly(path:)``, ``SQLiteError``, or what `body` throws.
+    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
+        try requireWritable()
+        return try connection.transaction(body)
     }
 
     /// The photos of hike `id` in walking order: placed ones by distance along (then time),

@@ -42,6 +42,7 @@ public enum PhotosCommand: Command {
             case "gps": placed = L("GPS tag")
             case "time": placed = L("by time")
             case NewPhoto.markPlacement: placed = L("at a mark")
+            case NewPhoto.waypointPlacement: placed = L("as exported")
             case NewPhoto.placeholderPlacement: placed = L("photo here")
             default: placed = L("not placed")
             }
