@@ -34,6 +34,8 @@ public enum HikeFileImport {
     ///     `.storing(written: 0, total:)`, then after each block of points written. What it
     ///     throws (an interruption) stops the import; thrown while storing, it rolls the
     ///     transaction back, so nothing of the file is stored.
+    /// A waypoint that is a photo as `cairn export` writes it (``PhotoWaypoints/photos(splitFrom:)``)
+    /// becomes a photo of each hike stored, in the same transaction, instead of a place.
     /// - Returns: the chosen hikes in file order, each with its outcome.
     /// - Throws: ``HikeImportPlan/PlanError`` (a number beyond the list, an empty candidate,
     ///   nothing to import), the store's errors (``HikeStoreError``, ``SQLiteError``), or what

@@ -209,10 +209,15 @@ extension HikeStore {
     /// Runs `body` in one transaction: everything it stores, or (when it throws) nothing.
     /// Nested calls are savepoints. What an import uses to keep a file's hikes and their photos
     /// together.
-    /// - Throws: ``HikeStoreError/readOnly(path:)``, ``SQLiteError``, or what `body` throws.
+    /// - Throws: ``HikeStoreError/readOnly(path:)``, the store's errors as ``translate(_:path:)``
+    ///   gives them (a busy or damaged store), or what `body` throws.
     public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
         try requireWritable()
-        return try connection.transaction(body)
+        do {
+            return try connection.transaction(body)
+        } catch let e as SQLiteError {
+            throw Self.translate(e, path: path)
+        }
     }
 
     /// The photos of hike `id` in walking order: placed ones by distance along (then time),
