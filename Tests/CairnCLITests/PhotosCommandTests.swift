@@ -122,22 +122,74 @@ import TrailCore
         let geojson = cairn(["export", id, "--format", "geojson", "--store", store]).stdout
         #expect(geojson.contains("\"link\":\"\(href)\"") && geojson.contains("\"Point\""), "\(geojson.suffix(600))")
         let other = dir + "/other.sqlite"
-        #expect(cairn(["import", dir + "/out.gpx", "--store", other]).status == 0)
-        let back = try HikeStore(path: other)
-        let hike = try #require(try back.summaries().first).id
-        let w = try #require(try back.waypoints(of: hike).first { $0.type == "photo" })
-        #expect(w.links.first?.href == href && w.name == "offset.jpg")
-        // KML: the same link (atom:link, and an <img> for Google Earth's balloon), kept on import.
+        let imported = cairn(["import", dir + "/out.gpx", "--store", other])
+        #expect(imported.status == 0 && imported.stdout.contains("1 photo"), "\(imported.stdout)\(imported.stderr)")
+        let original = try #require(try HikeStore(path: store).photos(of: HikeID(id)!).first { $0.photo.path == Self.photos + "offset.jpg" })
+        try expectPhotoCameBack(store: other, path: Self.photos + "offset.jpg", like: original.photo)
+        // KML: the same link (atom:link, and an <img> for Google Earth's balloon), a photo again on import.
         let kml = cairn(["export", id, "-o", dir + "/out.kml", "--store", store])
         #expect(kml.status == 0, "\(kml.stderr)")
         let kmlText = try String(contentsOfFile: dir + "/out.kml", encoding: .utf8)
         #expect(kmlText.contains("<atom:link href=\"\(href)\" type=\"image/jpeg\""), "\(kmlText.suffix(800))")
         let third = dir + "/third.sqlite"
         #expect(cairn(["import", dir + "/out.kml", "--store", third]).status == 0)
-        let fromKML = try HikeStore(path: third)
-        let kmlHike = try #require(try fromKML.summaries().first).id
-        let k = try #require(try fromKML.waypoints(of: kmlHike).first { $0.type == "photo" })
-        #expect(k.links.first?.href == href && k.name == "offset.jpg" && k.description == w.description)
+        try expectPhotoCameBack(store: third, path: Self.photos + "offset.jpg", like: original.photo)
+        // --again into the same store: the new hike keeps the photo too.
+        #expect(cairn(["import", "--again", dir + "/out.gpx", "--store", store]).status == 0)
+        let hikes = try HikeStore(path: store).summaries().map(\.id)
+        #expect(hikes.count == 2)
+        for h in hikes { #expect(try HikeStore(path: store).photos(of: h).contains { $0.photo.path == Self.photos + "offset.jpg" }) }
+    }
+
+    /// The imported hike's only photo is `path`, at `like`'s place and time, placed "as
+    /// exported", with the file's size and its SHA-256 as sha256sum gives it; no photo waypoint
+    /// is left as a place.
+    func expectPhotoCameBack(store: String, path: String, like: NewPhoto) throws {
+        let back = try HikeStore(path: store)
+        let hike = try #require(try back.summaries().first).id
+        #expect(try back.waypoints(of: hike).allSatisfy { $0.type != "photo" })
+        let photos = try back.photos(of: hike)
+        let p = try #require(photos.first?.photo)
+        #expect(photos.count == 1 && p.path == path && p.placement == "waypoint", "\(photos)")
+        #expect(abs((p.coordinate?.latitude ?? 0) - (like.coordinate?.latitude ?? 1)) < 1e-6
+                && abs((p.coordinate?.longitude ?? 0) - (like.coordinate?.longitude ?? 1)) < 1e-6)
+        #expect(abs((p.takenAt ?? .distantPast).timeIntervalSince(like.takenAt ?? .distantFuture)) < 1)
+        #expect(abs((p.distanceAlong ?? 0) - (like.distanceAlong ?? 1)) < 1, "\(String(describing: p.distanceAlong))")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber).int64Value
+        #expect(p.size == size)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum") {
+            let run = Process(), pipe = Pipe()
+            run.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+            run.arguments = [path]
+            run.standardOutput = pipe
+            try run.run()
+            run.waitUntilExit()
+            let hex = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+            #expect(p.contentHash.map { String(format: "%02x", $0) }.joined() == hex)
+        } else {
+            print("skipped the SHA-256 check: /usr/bin/sha256sum not found")
+        }
+        let listing = cairn(["photos", hike.rawValue, "--store", store])
+        #expect(listing.stdout.contains("as exported") && !listing.stdout.contains("(missing)"), "\(listing.stdout)")
+    }
+
+    /// A photo waypoint whose file is gone is still a photo of the imported hike, listed
+    /// "(missing)" (relink finds it once it is back under another name).
+    @Test func anExportedPhotoWhoseFileIsGoneIsKeptMissing() throws {
+        let dir = makeTempDirectory("photos-export-missing")
+        let (store, id) = try walk(dir)
+        try FileManager.default.copyItem(atPath: Self.photos + "gps.jpg", toPath: dir + "/Gipfel Blick ä.jpg")
+        #expect(cairn(["photos", "add", id, dir + "/Gipfel Blick ä.jpg", "--store", store]).status == 0)
+        #expect(cairn(["export", id, "-o", dir + "/exp.gpx", "--store", store]).status == 0)
+        try FileManager.default.removeItem(atPath: dir + "/Gipfel Blick ä.jpg")
+        let other = dir + "/other.sqlite"
+        #expect(cairn(["import", dir + "/exp.gpx", "--store", other]).status == 0)
+        let back = try HikeStore(path: other)
+        let hike = try #require(try back.summaries().first).id
+        let p = try #require(try back.photos(of: hike).first?.photo)
+        #expect(p.path == dir + "/Gipfel Blick ä.jpg" && p.size == 0 && p.placement == "waypoint", "\(p)")
+        let listing = cairn(["photos", hike.rawValue, "--store", other])
+        #expect(listing.stdout.contains("Gipfel Blick ä.jpg (missing)"), "\(listing.stdout)")
     }
 
     /// "Photo here" marks (issue 36): noted while recording or following (here straight into the
@@ -198,5 +250,70 @@ import TrailCore
         let gpx = cairn(["export", idText, "--store", storePath]).stdout
         #expect(gpx.components(separatedBy: "<type>photo</type>").count - 1 == 3, "\(gpx)")
         #expect(gpx.contains("photo, at a photo-here mark"))
+    }
+
+    /// Re-adding a folder (the newcomer's report, issue 36): a kept photo whose file is still
+    /// there keeps its path although a byte-identical copy sorts first; one line per file; a
+    /// photo kept at a mark is said to be at the mark and stays there; the summary's counts
+    /// add up to the files given.
+    @Test func reAddingAFolderKeepsStoredPathsAndReportsOneLinePerFile() throws {
+        let dir = makeTempDirectory("photos-readd")
+        let (storePath, idText) = try walk(dir)
+        let id = try #require(HikeID(idText))
+        let store = try HikeStore(path: storePath)
+        let fm = FileManager.default
+        let folder = dir + "/photos"
+        try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (from, to) in [("offset.jpg", "p1.jpg"), ("gps.jpg", "p3.jpg"), ("local.jpg", "p5.jpg"), ("no-exif.jpg", "p6.jpg")] {
+            try fm.copyItem(atPath: Self.photos + from, toPath: folder + "/" + to)
+        }
+        // Mark B at point 58, 09:00:00Z: gps.jpg (p3, 11:00:00+02:00) fills it.
+        let b = try store.addPhotoMark(PhotoMark(coordinate: Coordinate(latitude: 42.55 + 58 * 0.0005, longitude: 1.520083),
+                                                 time: Self.start.addingTimeInterval(3600)), to: id)
+        let first = cairn(["photos", "add", idText, folder + "/p1.jpg", folder + "/p3.jpg", "--store", storePath])
+        #expect(first.status == 0 && first.stdout.contains("2 photos added"), "\(first.stdout)\(first.stderr)")
+        // A byte-identical copy of p1 that sorts before it ("G" < "p").
+        let copy = folder + "/Gipfel Blick ä.jpg"
+        try fm.copyItem(atPath: folder + "/p1.jpg", toPath: copy)
+        let again = cairn(["photos", "add", idText, folder, "--tz", "+02:00", "--store", storePath])
+        // 5 files: p5 added; p1 and p3 already kept; the copy not stored; p6 (no EXIF) not read.
+        #expect(again.stdout.contains("1 photo added, 3 of 3 placed, 2 already kept, 1 copy of another file, 1 file not read"),
+                "\(again.stdout)\(again.stderr)")
+        let lines = again.stderr.split(separator: "\n").map(String.init)
+        for name in ["Gipfel Blick ä.jpg", "p1.jpg", "p3.jpg", "p5.jpg", "p6.jpg"] {
+            #expect(lines.filter { $0.hasPrefix(folder + "/" + name + ":") }.count == 1, "\(name): \(again.stderr)")
+        }
+        #expect(lines.contains(copy + ": the same photo as " + folder + "/p1.jpg; kept once"), "\(again.stderr)")
+        #expect(lines.contains(folder + "/p3.jpg: at photo-here mark #\(b); already kept"), "\(again.stderr)")
+        #expect(lines.contains { $0.hasPrefix(folder + "/p1.jpg: by its time") && $0.hasSuffix("; already kept") }, "\(again.stderr)")
+        // What was said is what is stored.
+        let rows = Dictionary(uniqueKeysWithValues: try store.photos(of: id).map { ($0.photo.path, $0) })
+        #expect(Set(rows.keys) == [folder + "/p1.jpg", folder + "/p3.jpg", folder + "/p5.jpg"], "\(rows.keys)")
+        #expect(rows[folder + "/p1.jpg"]?.photo.placement == "time" && rows[folder + "/p5.jpg"]?.photo.placement == "time")
+        #expect(rows[folder + "/p3.jpg"]?.id == b && rows[folder + "/p3.jpg"]?.photo.placement == "mark")
+        // Only the copy given: said to be the kept photo, nothing stored or changed.
+        let only = cairn(["photos", "add", idText, copy, "--store", storePath])
+        #expect(only.status == 0 && only.stdout.contains("0 photos added, 0 of 0 placed, 1 copy of another file"), "\(only.stdout)\(only.stderr)")
+        #expect(only.stderr.contains(copy + ": the same photo as " + folder + "/p1.jpg, already kept as #"), "\(only.stderr)")
+        #expect(try store.photos(of: id).map(\.photo.path).sorted() == rows.keys.sorted())
+        // p1 moved away: the copy is then where the photo is (found again, as relink would).
+        try fm.removeItem(atPath: folder + "/p1.jpg")
+        #expect(cairn(["photos", "add", idText, copy, "--store", storePath]).stdout.contains("1 already kept"))
+        #expect(try store.photos(of: id).contains { $0.photo.path == copy })
+    }
+
+    /// Distances in the report use the locale's decimal separator (as `cairn show` does), and
+    /// the zone words have no nested brackets.
+    @Test func reportLinesUseTheLocalesDecimalSeparator() throws {
+        let dir = makeTempDirectory("photos-decimal")
+        let (store, id) = try walk(dir)
+        let run = cairn(["photos", "add", id, Self.photos + "gps.jpg", Self.photos + "local.jpg", "--store", store],
+                        environment: ["LC_NUMERIC": "de_DE.UTF-8", "TZ": ""])
+        // gps.jpg's tag 42.562667 N is about 1408 m up the line: 1.41 km, "1,41 km" in German.
+        let along = Geodesy.distance(from: Coordinate(latitude: 42.55, longitude: 1.520083),
+                                     to: Coordinate(latitude: 42.562667, longitude: 1.520083))
+        let km = String(format: "%.2f", along / 1000).replacingOccurrences(of: ".", with: ",")
+        #expect(run.stderr.contains("gps.jpg: at its GPS tag, \(km) km along, 0 m off the line"), "\(run.stderr)")
+        #expect(run.stderr.contains("(UTC, as neither --tz nor TZ is set)") && !run.stderr.contains("(UTC ("), "\(run.stderr)")
     }
 }

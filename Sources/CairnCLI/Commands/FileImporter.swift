@@ -107,6 +107,7 @@ struct FileImporter {
                     } else {
                         line += "  \(units.distance(hike.statistics.distance))"
                         if !hike.waypoints.isEmpty { line += ", " + Ln("%d waypoint", "%d waypoints", hike.waypoints.count, hike.waypoints.count) }
+                        if item.photos > 0 { line += ", " + Ln("%d photo", "%d photos", item.photos, item.photos) }
                     }
                     context.stdout.write(line + "  ← \(name)\n")
                 case .duplicate(let id):

@@ -17,8 +17,11 @@ public enum HikeFileImport {
 
     /// One chosen hike and what the store did with it.
     public struct Stored: Sendable {
+        /// The hike as stored: its photo waypoints are its ``photos`` instead.
         public var hike: NewHike
         public var outcome: HikeStore.InsertOutcome
+        /// Photos kept with the hike from the file's photo waypoints (``PhotoWaypoints/photos(splitFrom:)``).
+        public var photos: Int = 0
     }
 
     /// Stores the candidates `numbers` of `plan` (nil: ``HikeImportPlan/defaultSelection``) in
@@ -31,6 +34,8 @@ public enum HikeFileImport {
     ///     `.storing(written: 0, total:)`, then after each block of points written. What it
     ///     throws (an interruption) stops the import; thrown while storing, it rolls the
     ///     transaction back, so nothing of the file is stored.
+    /// A waypoint that is a photo as `cairn export` writes it (``PhotoWaypoints/photos(splitFrom:)``)
+    /// becomes a photo of each hike stored, in the same transaction, instead of a place.
     /// - Returns: the chosen hikes in file order, each with its outcome.
     /// - Throws: ``HikeImportPlan/PlanError`` (a number beyond the list, an empty candidate,
     ///   nothing to import), the store's errors (``HikeStoreError``, ``SQLiteError``), or what
@@ -39,15 +44,27 @@ public enum HikeFileImport {
                              allowDuplicates: Bool, progress: (Stage) throws -> Void = { _ in }) throws -> [Stored] {
         try progress(.statistics)
         let calculator = StatisticsCalculator()
-        let hikes = try plan.hikes(selecting: numbers) { calculator.statistics(for: $0) }
+        // A photo waypoint (a photo as Cairn exports it) becomes a photo of the hike, not a place.
+        let split = try plan.hikes(selecting: numbers) { calculator.statistics(for: $0) }.map(PhotoWaypoints.photos(splitFrom:))
+        let hikes = split.map(\.hike)
         let total = hikes.reduce(0) { $0 + $1.statistics.pointCount }
         try progress(.storing(written: 0, total: total))
         let outcomes = try withoutActuallyEscaping(progress) { progress in
-            try store.insert(hikes, allowDuplicates: allowDuplicates) { written in
-                try progress(.storing(written: written, total: total))
+            try store.inOneTransaction {
+                let outcomes = try store.insert(hikes, allowDuplicates: allowDuplicates) { written in
+                    try progress(.storing(written: written, total: total))
+                }
+                for (outcome, s) in zip(outcomes, split) where !s.photos.isEmpty {
+                    if case .inserted(let id) = outcome { try store.addPhotos(s.photos, to: id) }
+                }
+                return outcomes
             }
         }
-        return zip(hikes, outcomes).map { Stored(hike: $0, outcome: $1) }
+        return zip(split, outcomes).map { s, outcome in
+            var stored = Stored(hike: s.hike, outcome: outcome)
+            if case .inserted = outcome { stored.photos = s.photos.count }
+            return stored
+        }
     }
 
     /// The geodesic length in metres of candidate `c` of `plan` (``TrackStatistics/distance``,

@@ -19,14 +19,18 @@ public struct PhotoImportOptions: Sendable {
     /// (metres): a tag farther off is another outing's photo, or a wrong fix; its time is
     /// tried instead.
     public var maxOff: Double
+    /// Formats the distances in the report lines ("710 m along", "0,79 km along" with a German
+    /// locale's separator): the command's, as `cairn show` uses it.
+    public var units: UnitFormatter
 
     public init(zone: TimeZone, zoneName: String, correction: TimeInterval = 0, maxGap: TimeInterval = 300,
-                maxOff: Double = 500) {
+                maxOff: Double = 500, units: UnitFormatter = UnitFormatter(system: .metric)) {
         self.zone = zone
         self.zoneName = zoneName
         self.correction = correction
         self.maxGap = maxGap
         self.maxOff = maxOff
+        self.units = units
     }
 }
 
@@ -49,7 +53,8 @@ public enum PhotoImport {
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif"]
 
     /// The files `paths` name: files as given, directories walked recursively (hidden entries
-    /// skipped, only ``photoExtensions``), each sorted by path; absolute paths.
+    /// skipped, only ``photoExtensions``), each sorted by path; absolute paths, each once (a
+    /// file named twice, or also found in a directory given, is read once).
     /// - Throws: `CocoaError` naming a path that does not exist.
     public static func files(_ paths: [String], currentDirectory: String) throws -> [String] {
         var out: [String] = []
@@ -71,7 +76,8 @@ public enum PhotoImport {
             }
             out += found.sorted()
         }
-        return out
+        var seen = Set<String>()
+        return out.filter { seen.insert($0).inserted }
     }
 
     /// Reads `files` against `track`, calling `progress(done, total)` after each file.
@@ -125,11 +131,12 @@ public enum PhotoImport {
             if let p = placer.place(gps: gps, altitude: exif.gpsAltitude) {
                 if p.distanceOff <= options.maxOff {
                     placed(p, how: L("at its GPS tag"))
-                    let along = p.distanceAlong.map { L("%s km along", String(format: "%.2f", $0 / 1000)) } ?? ""
+                    let along = p.distanceAlong.map { L("%s along", options.units.distance($0)) } ?? ""
+                    // TRANSLATORS: the second %s is "N km along", the third a distance ("25 m").
                     return PhotoImportLine(path: path, photo: photo,
-                                           message: L("%s: at its GPS tag, %s, %d m off the line", path, along, Int(p.distanceOff.rounded())))
+                                           message: L("%s: at its GPS tag, %s, %s off the line", path, along, options.units.distance(p.distanceOff)))
                 }
-                gpsNote = L("its GPS tag is %s km off the line", String(format: "%.1f", p.distanceOff / 1000)) + "; "
+                gpsNote = L("its GPS tag is %s off the line", options.units.distance(p.distanceOff)) + "; "
             } else {
                 gpsNote = L("its GPS tag is 0,0 (no fix)") + "; "
             }
@@ -141,7 +148,7 @@ public enum PhotoImport {
         switch placer.place(at: time, maxGap: options.maxGap) {
         case .success(let p):
             placed(p, how: gpsNote + L("by its time"))
-            let along = p.distanceAlong.map { L("%s km along", String(format: "%.2f", $0 / 1000)) } ?? ""
+            let along = p.distanceAlong.map { L("%s along", options.units.distance($0)) } ?? ""
             // TRANSLATORS: the first %s is "N km along", the second when and in which time zone the photo was taken.
             return PhotoImportLine(path: path, photo: photo, message: path + ": " + gpsNote + L("by its time, %s; %s", along, zoneNote))
         case .failure(let why):

@@ -10,22 +10,66 @@ import Localization
 /// content, and the time zones capture times are read in. What `cairn photos`, `photos add` and
 /// `photos relink` do; the words and the exit status stay with the command.
 public enum PhotoLibrary {
+    /// What became of one file given to an `add`.
+    public enum FileOutcome: Sendable, Equatable {
+        /// Not a readable photo (its ``PhotoImportLine/message`` says why).
+        case refused
+        /// Kept as ``Batch/photos``[index] (new, or already kept with the hike: ``Batch/keptRow``).
+        case photo(Int)
+        /// The same content as the file at `path`, which is what is kept: read earlier in this
+        /// batch, or already kept with the hike (`keptRow`, its file still there). Not stored.
+        case sameAs(path: String, keptRow: Int64?)
+    }
+
     /// Photos read for one hike, not yet stored.
     public struct Batch: Sendable {
-        /// The photos to keep, each content once (the first path read is kept).
+        /// The photos to keep, each content once: a photo already kept whose file is still at
+        /// its stored path keeps that path; otherwise the first path read.
         public var photos: [NewPhoto]
-        /// Files whose content was already read under another path: (this path, the kept path).
-        public var sameContent: [(path: String, kept: String)]
-        /// Every file's outcome in reading order (``PhotoImportLine/message`` says it).
+        /// For each of ``photos``: the row already keeping that content with the hike, nil for a
+        /// photo new to the hike.
+        public var keptRow: [Int64?] = []
+        /// Every file's outcome in reading order, one each (``lines``[i] is file i's reading).
+        public var files: [FileOutcome] = []
+        /// Every file's reading in reading order (``PhotoImportLine/message`` says where its
+        /// own tag or time would place it).
         public var lines: [PhotoImportLine]
         /// Files that were not a readable photo.
-        public var unreadable: Int { lines.filter { $0.photo == nil }.count }
+        public var unreadable: Int { files.filter { $0 == .refused }.count }
+        /// Files not stored because their content is kept under another path.
+        public var sameContent: Int { files.filter { if case .sameAs = $0 { return true } else { return false } }.count }
+        /// Photos new to the hike, and photos it already kept.
+        public var added: Int { keptRow.filter { $0 == nil }.count }
+        public var alreadyKept: Int { keptRow.filter { $0 != nil }.count }
         /// Photos placed on the hike (by GPS tag, by time, or at a "photo here" mark).
         public var placed: Int { photos.filter { $0.placement != "none" }.count }
         /// "Photo here" marks to fill: index into ``photos`` → the mark's row (``fillMarks(_:marks:within:)``).
         public var filling: [Int: Int64] = [:]
+        /// Photos placed at a mark, filled now or before: index into ``photos`` → the mark's row.
+        public var atMark: [Int: Int64] = [:]
         /// Every unfilled mark of the hike with what became of it, in walking order.
         public var marks: [MarkFill] = []
+
+        /// One line per file, in reading order, saying what is stored: where the photo is
+        /// placed (at a mark when it fills or filled one), that it is a copy of a kept file, or
+        /// why it was not read. Call after ``PhotoLibrary/fillMarks(_:marks:within:)``.
+        public func report() -> [String] {
+            zip(lines, files).map { line, outcome in
+                switch outcome {
+                case .refused:
+                    return line.message
+                case .sameAs(let kept, let row):
+                    if let row, !lines.contains(where: { $0.path == kept }) {
+                        return L("%s: the same photo as %s, already kept as #%s; not added again", line.path, kept, String(describing: row))
+                    }
+                    return L("%s: the same photo as %s; kept once", line.path, kept)
+                case .photo(let i):
+                    var text = atMark[i].map { L("%s: at photo-here mark #%s", line.path, String(describing: $0)) } ?? line.message
+                    if keptRow[i] != nil { text += "; " + L("already kept") }
+                    return text
+                }
+            }
+        }
     }
 
     /// What became of one "photo here" mark in an `add`.
@@ -54,6 +98,7 @@ public enum PhotoLibrary {
             guard let row = kept.first(where: { $0.photo.contentHash == p.contentHash && $0.photo.placement == NewPhoto.markPlacement })
             else { continue }
             batch.photos[i] = placed(p, at: row.photo)
+            batch.atMark[i] = row.id
         }
         let open = kept.filter(\.photo.isPlaceholder)
         var pairs: [(gap: TimeInterval, mark: Int, photo: Int)] = []
@@ -76,6 +121,7 @@ public enum PhotoLibrary {
             fills[pair.mark].gap = photo.takenAt.flatMap { t in mark.photo.takenAt.map { t.timeIntervalSince($0) } }
             batch.photos[pair.photo] = placed(photo, at: mark.photo)
             batch.filling[pair.photo] = mark.id
+            batch.atMark[pair.photo] = mark.id
         }
         batch.marks = fills
     }
@@ -94,32 +140,47 @@ public enum PhotoLibrary {
 
     /// Reads `files` for hike `id` of `store`: each photo placed on the hike's line (all its
     /// tracks' segments, as shown) by ``PhotoImport/read(_:track:options:progress:)``; the same
-    /// content twice (a copy in another folder) is one photo. Nothing is stored.
+    /// content twice is one photo. A photo the hike already keeps whose file is still at its
+    /// stored path keeps that path (a copy elsewhere is ``FileOutcome/sameAs(path:keptRow:)``);
+    /// one whose file is gone takes the first path read (as a relink would). Nothing is stored.
     /// - Parameter progress: (files done, files in all), after each file.
-    /// - Throws: the store's errors reading the hike's tracks.
+    /// - Throws: the store's errors reading the hike's tracks and photos.
     public static func read(_ files: [String], for id: HikeID, in store: HikeStore, options: PhotoImportOptions,
                             progress: (Int, Int) -> Void = { _, _ in }) throws -> Batch {
         let track = Track(segments: try store.tracks(of: id).flatMap(\.segments))
+        var keptByHash: [[UInt8]: StoredPhoto] = [:]
+        for s in try store.photos(of: id) where !s.photo.isPlaceholder { keptByHash[s.photo.contentHash] = s }
         let lines = PhotoImport.read(files, track: track, options: options, progress: progress)
-        var firstPath: [[UInt8]: String] = [:]
-        var batch = Batch(photos: [], sameContent: [], lines: lines)
-        for p in lines.compactMap(\.photo) {
-            if let first = firstPath[p.contentHash] {
-                batch.sameContent.append((p.path, first))
-                continue
+        // The path each content is kept under: the stored one while its file is there, else the first read.
+        var keeper: [[UInt8]: String] = [:]
+        for p in lines.compactMap(\.photo) where keeper[p.contentHash] == nil {
+            if let row = keptByHash[p.contentHash], FileManager.default.fileExists(atPath: row.photo.path) {
+                keeper[p.contentHash] = row.photo.path
+            } else {
+                keeper[p.contentHash] = p.path
             }
-            firstPath[p.contentHash] = p.path
-            batch.photos.append(p)
+        }
+        var batch = Batch(photos: [], lines: lines)
+        var taken = Set<[UInt8]>()
+        for line in lines {
+            guard let p = line.photo, let path = keeper[p.contentHash] else { batch.files.append(.refused); continue }
+            if path == p.path && taken.insert(p.contentHash).inserted {
+                batch.files.append(.photo(batch.photos.count))
+                batch.photos.append(p)
+                batch.keptRow.append(keptByHash[p.contentHash]?.id)
+            } else {
+                batch.files.append(.sameAs(path: path, keptRow: keptByHash[p.contentHash]?.id))
+            }
         }
         return batch
     }
 
-    /// Stores `batch` with hike `id` in one transaction (``HikeStore/addPhotos(_:to:)``).
-    /// - Returns: how many were added, and how many were already kept (their path updated).
+    /// Stores `batch` with hike `id` in one transaction (``HikeStore/addPhotos(_:to:filling:)``).
+    /// - Returns: how many were added, and how many were already kept (their time and place updated).
+    @discardableResult
     public static func store(_ batch: Batch, with id: HikeID, in store: HikeStore) throws -> (added: Int, updated: Int) {
-        let outcomes = try store.addPhotos(batch.photos, to: id, filling: batch.filling)
-        let added = outcomes.filter { if case .alreadyKept = $0 { return false } else { return true } }.count
-        return (added, outcomes.count - added)
+        try store.addPhotos(batch.photos, to: id, filling: batch.filling)
+        return (batch.added, batch.alreadyKept)
     }
 
     /// One kept photo as listed: the stored row and whether its file is gone from its path.
@@ -136,7 +197,8 @@ public enum PhotoLibrary {
         public var elevation: Double?
         public var distanceAlong: Double?
         public var distanceOff: Double?
-        /// "gps", "time", "mark", "none", or "placeholder" (a "photo here" mark without a photo: `path` is empty).
+        /// "gps", "time", "mark", "waypoint" (imported from an exported photo waypoint), "none", or
+        /// "placeholder" (a "photo here" mark without a photo: `path` is empty).
         public var placement: String
         public var note: String?
 

@@ -1,5 +1,7 @@
 import Foundation
+import Localization
 import TrailCore
+import TrailPhotos
 import TrailStore
 
 /// Placed photos as GPX waypoints for export (issue 36): at the photo's place, its capture
@@ -17,8 +19,54 @@ public enum PhotoWaypoints {
             return Waypoint(latitude: c.latitude, longitude: c.longitude, elevation: s.photo.elevation, time: s.photo.takenAt,
                             name: url.lastPathComponent,
                             description: s.photo.placement == "gps" ? "photo, at its GPS tag"
-                                : s.photo.placement == NewPhoto.markPlacement ? "photo, at a photo-here mark" : "photo, placed by its time",
+                                : s.photo.placement == NewPhoto.markPlacement ? "photo, at a photo-here mark"
+                                : s.photo.placement == NewPhoto.waypointPlacement ? "photo, as exported" : "photo, placed by its time",
                             links: [Link(href: url.absoluteString, text: url.lastPathComponent, type: mime)], type: "photo")
         }
+    }
+
+    /// Whether `w` is a photo as ``waypoints(_:)`` writes it: type "photo" and a `file://` link;
+    /// returns the file's path (percent-decoded), nil otherwise.
+    public static func photoPath(_ w: Waypoint) -> String? {
+        guard w.type?.lowercased() == "photo" else { return nil }
+        for link in w.links {
+            if let url = URL(string: link.href), url.isFileURL, !url.path.isEmpty { return url.standardizedFileURL.path }
+        }
+        return nil
+    }
+
+    /// Splits the photo waypoints (``photoPath(_:)``) off `hike` for import (issue 36: "import
+    /// keeps such links"): each becomes a photo of the hike at the waypoint's position and time
+    /// (placement "waypoint", "as exported"), measured against the hike's line for the distance
+    /// along and off. The file's size and SHA-256 are read when it is there; a file not there
+    /// is kept with size 0 and a hash of its own ("link" and the SHA-256 of its path: 36 bytes,
+    /// never a file's 32) and is listed "(missing)" like any moved photo. A hike without tracks
+    /// (a file of places) keeps them as places: there is no line to pin a photo to.
+    /// - Returns: the hike without its photo waypoints, and the photos to keep with it.
+    public static func photos(splitFrom hike: NewHike) -> (hike: NewHike, photos: [NewPhoto]) {
+        guard !hike.tracks.isEmpty else { return (hike, []) }
+        var rest = hike
+        rest.waypoints = []
+        var photos: [NewPhoto] = []
+        let placer = PhotoPlacer(track: Track(segments: hike.tracks.flatMap(\.segments)))
+        for w in hike.waypoints {
+            guard let path = photoPath(w) else { rest.waypoints.append(w); continue }
+            let c = Coordinate(latitude: w.latitude, longitude: w.longitude)
+            let place = placer.place(gps: c, altitude: w.elevation)
+            var size: Int64 = 0
+            var hash = Array("link".utf8)
+            if let (s, h) = try? PhotoImport.contentHash(path) {
+                size = s
+                hash = h
+            } else {
+                var sha = SHA256()
+                sha.update(Array(path.utf8))
+                hash += sha.finalize()
+            }
+            photos.append(NewPhoto(path: path, size: size, contentHash: hash, takenAt: w.time, coordinate: c, elevation: w.elevation,
+                                   distanceAlong: place?.distanceAlong, distanceOff: place?.distanceOff,
+                                   placement: NewPhoto.waypointPlacement, note: L("as exported")))
+        }
+        return (rest, photos)
     }
 }

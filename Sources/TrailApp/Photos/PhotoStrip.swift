@@ -44,6 +44,7 @@ enum PhotoStripView {
             return L("by its GPS tag")
         case "time": return L("by its time on the track")
         case NewPhoto.markPlacement: return L("at a photo-here mark")
+        case NewPhoto.waypointPlacement: return L("as exported (a photo waypoint of an imported file)")
         case NewPhoto.placeholderPlacement: return L("nowhere yet: a photo-here mark, which `cairn photos add` fills with the photo taken then")
         default: return L("not placed: %s", TextSanitizer.sanitize(p.note ?? L("no time and no GPS tag")))
         }

@@ -139,6 +139,7 @@ enum HikeSchema {
         }
         m.register(HikeStore.photosMigrationName, HikeStore.createPhotosTable)
         WalkSchema.registerSpeed(on: &m)
+        m.register(HikeStore.photoNumbersMigrationName, HikeStore.addPhotoNumbers)
         return m
     }
 }

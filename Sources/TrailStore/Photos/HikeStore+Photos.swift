@@ -22,7 +22,8 @@ public struct NewPhoto: Sendable, Equatable {
     public var distanceAlong: Double?
     public var distanceOff: Double?
     /// "gps" (at its GPS tag), "time" (by its time on the track), "mark" (at a "photo here"
-    /// mark noted while recording or following), "none" (not placed), or "placeholder": a
+    /// mark noted while recording or following), "waypoint" (imported from an exported photo
+    /// waypoint, at its position), "none" (not placed), or "placeholder": a
     /// "photo here" mark no photo has filled yet (``HikeStore/addPhotoMark(_:to:)``; empty
     /// path, size 0).
     public var placement: String
@@ -46,7 +47,10 @@ public struct NewPhoto: Sendable, Equatable {
 
 /// A photograph kept with a hike, as listed.
 public struct StoredPhoto: Sendable, Equatable {
-    /// The row id: what `cairn photos remove` takes.
+    /// The photo's number within its hike (1, 2, … in the order kept, "photo here" marks
+    /// included; migration ``HikeStore/photoNumbersMigrationName``): what `cairn photos`
+    /// lists, `cairn photos remove` takes and the "mark #N" messages say. A filled mark keeps
+    /// its number; a number removed is not given again unless it was the highest.
     public var id: Int64
     public var photo: NewPhoto
     public var addedAt: Date
@@ -57,6 +61,9 @@ extension NewPhoto {
     public static let placeholderPlacement = "placeholder"
     /// The placement of a photo that filled a "photo here" mark (placed at the mark).
     public static let markPlacement = "mark"
+    /// The placement of a photo imported from a photo waypoint of an exported file (at the
+    /// waypoint's position, "as exported").
+    public static let waypointPlacement = "waypoint"
 
     /// Whether this row is a "photo here" mark without a photo (no file behind it).
     public var isPlaceholder: Bool { placement == Self.placeholderPlacement }
@@ -86,7 +93,7 @@ public struct PhotoMark: Sendable, Equatable {
     }
 }
 
-/// What ``HikeStore/addPhotos(_:to:)`` did with one photo.
+/// What ``HikeStore/addPhotos(_:to:)`` did with one photo (each with the photo's number within the hike).
 public enum PhotoAddOutcome: Sendable, Equatable {
     case added(Int64)
     /// The same file content is already kept with this hike (that row); its path is updated.
@@ -99,6 +106,20 @@ public enum PhotoAddOutcome: Sendable, Equatable {
 /// path with their size, content hash, capture time and place on the hike; deleted with it.
 extension HikeStore {
     public static let photosMigrationName = "v17-photos"
+    /// The migration numbering photos per hike (issue 36: a hike's first mark was #4 when
+    /// other hikes had photos): a `number` column, the existing rows numbered in row order.
+    public static let photoNumbersMigrationName = "v19-photo-numbers"
+
+    static func addPhotoNumbers(_ db: Connection) throws {
+        try db.execute("""
+            ALTER TABLE photos ADD COLUMN number INTEGER;
+            UPDATE photos SET number = (SELECT COUNT(*) FROM photos AS p WHERE p.hike_id = photos.hike_id AND p.id <= photos.id);
+            CREATE UNIQUE INDEX photos_number ON photos(hike_id, number);
+            """)
+    }
+
+    /// The next photo number of the hike whose row is the statement's last parameter.
+    static let nextPhotoNumber = "(SELECT COALESCE(MAX(number), 0) + 1 FROM photos WHERE hike_id = ?)"
 
     static func createPhotosTable(_ db: Connection) throws {
         try db.execute("""
@@ -152,35 +173,50 @@ extension HikeStore {
                     .optional(p.distanceAlong), .optional(p.distanceOff), .text(p.placement), .optional(p.note),
                 ]
                 if let mark = filling[index] {
-                    guard try connection.scalar("SELECT id FROM photos WHERE id = ? AND hike_id = ? AND placement = ?",
-                                                [.integer(mark), .integer(row), .text(NewPhoto.placeholderPlacement)]) != nil
+                    guard let markRow = try connection.scalar("SELECT id FROM photos WHERE number = ? AND hike_id = ? AND placement = ?",
+                                                              [.integer(mark), .integer(row), .text(NewPhoto.placeholderPlacement)])?.integer
                     else { throw PhotoStoreError.noSuchMark(mark, hike: id.rawValue) }
                     try connection.run("DELETE FROM photos WHERE hike_id = ? AND content_hash = ? AND id != ?",
-                                       [.integer(row), .blob(p.contentHash), .integer(mark)])
+                                       [.integer(row), .blob(p.contentHash), .integer(markRow)])
                     try connection.run("""
                         UPDATE photos SET path = ?, size = ?, taken_at = ?, latitude = ?, longitude = ?, elevation = ?,
                             distance_along = ?, distance_off = ?, placement = ?, note = ?, content_hash = ? WHERE id = ?
-                        """, values + [.blob(p.contentHash), .integer(mark)])
+                        """, values + [.blob(p.contentHash), .integer(markRow)])
                     out.append(.filled(mark))
                     continue
                 }
-                if let existing = try connection.scalar("SELECT id FROM photos WHERE hike_id = ? AND content_hash = ?",
-                                                        [.integer(row), .blob(p.contentHash)])?.integer {
+                if let existing = try connection.query("SELECT id, number FROM photos WHERE hike_id = ? AND content_hash = ?",
+                                                       [.integer(row), .blob(p.contentHash)], row: { ($0.int64(0), $0.int64(1)) }).first {
                     try connection.run("""
                         UPDATE photos SET path = ?, size = ?, taken_at = ?, latitude = ?, longitude = ?, elevation = ?,
                             distance_along = ?, distance_off = ?, placement = ?, note = ? WHERE id = ?
-                        """, values + [.integer(existing)])
-                    out.append(.alreadyKept(existing))
+                        """, values + [.integer(existing.0)])
+                    out.append(.alreadyKept(existing.1))
                     continue
                 }
                 try connection.run("""
                     INSERT INTO photos (path, size, taken_at, latitude, longitude, elevation, distance_along, distance_off,
-                        placement, note, hike_id, content_hash, added_at)
-                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
-                    """, values + [.integer(row), .blob(p.contentHash), .real(now().timeIntervalSinceReferenceDate)])
-                out.append(.added(connection.lastInsertRowID))
+                        placement, note, hike_id, content_hash, added_at, number)
+                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,\(Self.nextPhotoNumber))
+                    """, values + [.integer(row), .blob(p.contentHash), .real(now().timeIntervalSinceReferenceDate), .integer(row)])
+                let number = try connection.scalar("SELECT number FROM photos WHERE id = ?", [.integer(connection.lastInsertRowID)])?.integer
+                out.append(.added(number ?? 0))
             }
             return out
+        }
+    }
+
+    /// Runs `body` in one transaction: everything it stores, or (when it throws) nothing.
+    /// Nested calls are savepoints. What an import uses to keep a file's hikes and their photos
+    /// together.
+    /// - Throws: ``HikeStoreError/readOnly(path:)``, the store's errors as ``translate(_:path:)``
+    ///   gives them (a busy or damaged store), or what `body` throws.
+    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
+        try requireWritable()
+        do {
+            return try connection.transaction(body)
+        } catch let e as SQLiteError {
+            throw Self.translate(e, path: path)
         }
     }
 
@@ -190,7 +226,7 @@ extension HikeStore {
     public func photos(of id: HikeID) throws -> [StoredPhoto] {
         let row = try photoHikeRow(id)
         return try connection.query("""
-            SELECT id, path, size, content_hash, taken_at, latitude, longitude, elevation, distance_along, distance_off,
+            SELECT number, path, size, content_hash, taken_at, latitude, longitude, elevation, distance_along, distance_off,
                    placement, note, added_at
             FROM photos WHERE hike_id = ?
             ORDER BY distance_along IS NULL, distance_along, taken_at IS NULL, taken_at, id
@@ -211,7 +247,7 @@ extension HikeStore {
     /// at the mark's place and time, with an empty path, size 0 and a content hash of its own
     /// ("mark" and 16 random bytes: never a SHA-256, whose 32 bytes it cannot equal), listed
     /// and pinned like a photo until `cairn photos add` fills it.
-    /// - Returns: the row's number.
+    /// - Returns: the mark's number within the hike (``StoredPhoto/id``).
     /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``HikeStoreError/readOnly(path:)``, ``SQLiteError``.
     @discardableResult
     public func addPhotoMark(_ mark: PhotoMark, to id: HikeID) throws -> Int64 {
@@ -222,24 +258,25 @@ extension HikeStore {
             hash += (0..<16).map { _ in UInt8.random(in: 0...255) }
             try connection.run("""
                 INSERT INTO photos (path, size, taken_at, latitude, longitude, elevation, distance_along, distance_off,
-                    placement, note, hike_id, content_hash, added_at)
-                VALUES ('', 0, ?,?,?,?,?,?,?,?,?,?,?)
+                    placement, note, hike_id, content_hash, added_at, number)
+                VALUES ('', 0, ?,?,?,?,?,?,?,?,?,?,?,\(Self.nextPhotoNumber))
                 """, [.optional(mark.time?.timeIntervalSinceReferenceDate), .real(mark.coordinate.latitude),
                       .real(mark.coordinate.longitude), .optional(mark.elevation), .optional(mark.distanceAlong),
                       .optional(mark.distanceOff), .text(NewPhoto.placeholderPlacement), .text("photo here"),
-                      .integer(row), .blob(hash), .real(now().timeIntervalSinceReferenceDate)])
-            return connection.lastInsertRowID
+                      .integer(row), .blob(hash), .real(now().timeIntervalSinceReferenceDate), .integer(row)])
+            return try connection.scalar("SELECT number FROM photos WHERE id = ?", [.integer(connection.lastInsertRowID)])?.integer ?? 0
         }
     }
 
-    /// Forgets photos (the files stay), all or none.
+    /// Forgets photos (the files stay), all or none; `photoIDs` are numbers within the hike
+    /// (``StoredPhoto/id``).
     /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``PhotoStoreError/noSuchPhoto(_:hike:)`` (nothing removed).
     public func removePhotos(_ photoIDs: [Int64], from id: HikeID) throws {
         try requireWritable()
         try connection.transaction {
             let row = try photoHikeRow(id)
             for p in photoIDs {
-                try connection.run("DELETE FROM photos WHERE id = ? AND hike_id = ?", [.integer(p), .integer(row)])
+                try connection.run("DELETE FROM photos WHERE number = ? AND hike_id = ?", [.integer(p), .integer(row)])
                 if connection.changes == 0 { throw PhotoStoreError.noSuchPhoto(p, hike: id.rawValue) }
             }
         }

@@ -42,6 +42,7 @@ public enum PhotosCommand: Command {
             case "gps": placed = L("GPS tag")
             case "time": placed = L("by time")
             case NewPhoto.markPlacement: placed = L("at a mark")
+            case NewPhoto.waypointPlacement: placed = L("as exported")
             case NewPhoto.placeholderPlacement: placed = L("photo here")
             default: placed = L("not placed")
             }
@@ -83,6 +84,8 @@ public enum PhotosAddCommand: Command {
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
         var options = try zone(args, context)
+        let units = try UnitsOption.formatter(args, context)
+        options.units = units
         guard let gap = TimeInterval(args.value(maxGap) ?? "300"), gap >= 0, gap.isFinite else {
             throw CLIError.usage(L("--max-gap takes seconds, not '%s'", TerminalText.clean(args.value(maxGap) ?? "")))
         }
@@ -118,21 +121,12 @@ public enum PhotosAddCommand: Command {
                 context.stderr.write("\r" + L("Reading photos: %d of %d", done, total) + (done == total ? "\n" : ""))
             }
         }
-        for (path, first) in batch.sameContent {
-            context.stderr.write(L("%s: the same photo as %s; kept once", TerminalText.clean(path), TerminalText.clean(first)) + "\n")
-        }
-        let units = try UnitsOption.formatter(args, context)
         PhotoLibrary.fillMarks(&batch, marks: try store.photos(of: id), within: markWithin)
-        // A photo that fills a mark is placed there, not where its own time or tag would put it.
-        let atMark = Dictionary(batch.marks.compactMap { m in m.path.map { ($0, m.mark.id) } }, uniquingKeysWith: { a, _ in a })
-        for l in batch.lines {
-            if let mark = atMark[l.path] {
-                context.stderr.write(L("%s: at photo-here mark #%s", TerminalText.clean(l.path), String(describing: mark)) + "\n")
-            } else {
-                context.stderr.write(TerminalText.clean(l.message) + "\n")
-            }
+        // One line per file, saying what is stored (a photo that fills a mark is placed there).
+        for line in batch.report() {
+            context.stderr.write(TerminalText.clean(line) + "\n")
         }
-        guard !batch.photos.isEmpty else { throw CLIError.failure(L("no readable photo; nothing was added")) }
+        guard !batch.photos.isEmpty || batch.sameContent > 0 else { throw CLIError.failure(L("no readable photo; nothing was added")) }
         for fill in batch.marks {
             let when = fill.mark.photo.takenAt.map { units.dateTime($0) } ?? L("no time")
             let markID = String(describing: fill.mark.id)
@@ -151,11 +145,13 @@ public enum PhotosAddCommand: Command {
             }
             context.stdout.write(line + "\n")
         }
-        let (added, updated) = try PhotoLibrary.store(batch, with: id, in: store)
-        let unreadable = batch.unreadable
+        let (added, kept) = try PhotoLibrary.store(batch, with: id, in: store)
+        let unreadable = batch.unreadable, copies = batch.sameContent
+        // Added + already kept + copies + not read = the files given.
         var summary = [Ln("%s: %d photo added, %d of %d placed", "%s: %d photos added, %d of %d placed", added,
                           id, added, batch.placed, batch.photos.count)]
-        if updated > 0 { summary.append(L("%d already kept (updated)", updated)) }
+        if kept > 0 { summary.append(L("%d already kept", kept)) }
+        if copies > 0 { summary.append(Ln("%d copy of another file", "%d copies of another file", copies, copies)) }
         if unreadable > 0 { summary.append(Ln("%d file not read", "%d files not read", unreadable, unreadable)) }
         context.stdout.write(summary.joined(separator: ", ") + "\n")
         return unreadable > 0 ? 1 : 0
@@ -175,9 +171,9 @@ public enum PhotosAddCommand: Command {
             if let z = named(name) { return PhotoImportOptions(zone: z, zoneName: "TZ=\(name)") }
             context.stderr.write(L("cairn photos add: TZ=%s is not a zone name Cairn reads; times without the camera's offset are read in UTC (give --tz Europe/Andorra or --tz +02:00)",
                                    TerminalText.clean(name)) + "\n")
-            return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC (TZ=%s not read)", name))
+            return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC, as TZ=%s is not read", name))
         }
-        return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC (no --tz or TZ)"))
+        return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC, as neither --tz nor TZ is set"))
     }
 
     /// `PHOTO=TIME`: TIME minus the photo's own capture time.
