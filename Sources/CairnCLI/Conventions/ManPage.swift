@@ -33,7 +33,13 @@ public enum ManPage {
 
     /// The subsection of one command: usage, what it does, arguments, options, notes.
     static func section(for command: Command.Type) -> String {
-        var s = ".SS \"\(quoted(CommandHelp.usage(for: command).replacingOccurrences(of: "Usage: ", with: "").replacingOccurrences(of: "\n", with: " ")))\"\n"
+        // The usage line without its "Usage:" word (in the user's language) and without the
+        // wrapping --help gives it: one line, single spaces.
+        let usage = CommandHelp.usage(for: command)
+        let head = L("Usage: cairn %s", command.usageName)
+        let synopsis = "cairn \(command.usageName)" + usage.dropFirst(usage.hasPrefix(head) ? head.count : 0)
+        let oneLine = synopsis.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        var s = ".SS \"\(quoted(oneLine))\"\n"
         s += paragraphs(Localization.translate(command.summary) + ".")
         if !command.about.isEmpty { s += paragraphs(Localization.translate(command.about)) }
         for a in command.arguments where !a.help.isEmpty {

@@ -24,7 +24,7 @@ extension CairnApp {
                      (p.field.isSelected ? L("Enter accepts · typing replaces · ← → keep · Esc cancels")
                                          : L("Enter accepts · Esc cancels"), ThemeRole.muted)]
         case .confirm(let c):
-            title = "Confirm"
+            title = L("Confirm")
             // A question of several lines: the first is the question, the others its choices;
             // each wrapped to the box.
             let width = min(60, max(1, layout.content.width - 4))

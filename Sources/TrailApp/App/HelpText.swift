@@ -25,7 +25,7 @@ public enum HelpText {
     /// How the strip's pictures are drawn (chafa's formats, the override, tmux).
     public static var photoPictures: [HelpLine] {
         [
-            HelpLine(keys: "Pictures", what: L("drawn by chafa (sudo apt install chafa): kitty, iTerm2 or sixel images where the terminal is known to show them, colour symbols elsewhere; CAIRN_IMAGES=symbols|sixels|kitty|iterm chooses (xterm -ti vt340: sixels); under tmux images need `set -g allow-passthrough on`")),
+            HelpLine(keys: L("Pictures"), what: L("drawn by chafa (sudo apt install chafa): kitty, iTerm2 or sixel images where the terminal is known to show them, colour symbols elsewhere; CAIRN_IMAGES=symbols|sixels|kitty|iterm chooses (xterm -ti vt340: sixels); under tmux images need `set -g allow-passthrough on`")),
         ]
     }
 

@@ -34,7 +34,7 @@ public enum TotalsMeasure: String, Sendable, CaseIterable {
         case .distance: return units.distanceSymbol
         case .climb: return units.elevationSymbol
         case .movingTime: return "h"
-        case .walks: return "walks"
+        case .walks: return L("walks")
         }
     }
 }

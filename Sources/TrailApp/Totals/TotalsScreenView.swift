@@ -108,7 +108,10 @@ enum TotalsScreenView {
             let selected = i == model.selectedRecord
             let style = selected ? env.style(ThemeRole.selection) : env.style(ThemeRole.text)
             if selected { buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), with: Cell(" ").applying(style)) }
-            let line = TotalsText.label(r.kind).padding(toLength: 15, withPad: " ", startingAt: 0)
+            // The label column as wide as the longest record's name in the user's language.
+            let labelWidth = max(15, report.records.map { DisplayWidth.of(TotalsText.label($0.kind)) + 2 }.max() ?? 0)
+            let label = TotalsText.label(r.kind)
+            let line = label + String(repeating: " ", count: max(1, labelWidth - DisplayWidth.of(label)))
                 + TotalsText.value(r, units, report.rules)
             buffer.setString(x: area.x + 1, y: y, line, style: style, maxWidth: area.width - 2)
             let hike = "  \(units.date(r.startTime)) · \(TextSanitizer.sanitize(r.trailName))"

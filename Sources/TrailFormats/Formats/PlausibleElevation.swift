@@ -60,7 +60,7 @@ extension GPXReadResult {
         }
         guard let first else { return nil }
         let lo = Int(PlausibleElevation.range.lowerBound), hi = Int(PlausibleElevation.range.upperBound)
-        let value = abs(first.value) >= 1e6 ? String(format: "%.0e", first.value) : "\(first.value)"
+        let value = abs(first.value) >= 1e6 ? String(format: "%.0e", first.value) : UnitFormatter.messageDecimal(first.value, decimals: 1)
         return GPXWarning(line: first.line, message: Ln(
             "%d elevation outside %d…%d m (a no-data sentinel or damage) treated as missing, positions kept; first %s m at %s",
             "%d elevations outside %d…%d m (a no-data sentinel or damage) treated as missing, positions kept; first %s m at %s",

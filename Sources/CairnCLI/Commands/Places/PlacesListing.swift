@@ -12,7 +12,7 @@ enum PlacesListing {
         // TRANSLATORS: the places table's headers: distance along the hike, distance off its line, kind, name, elevation, OSM id.
         var table = TextTable(headers: [L("ALONG"), L("OFF"), L("KIND"), L("NAME"), L("ELE"), L("ID")], rightAligned: [0, 1, 4])
         for r in rows {
-            table.add([r.along.map(units.distance) ?? "--", r.off.map(units.distance) ?? "--", r.place.kind.rawValue,
+            table.add([r.along.map(units.distance) ?? "--", r.off.map(units.distance) ?? "--", r.place.kind.label,
                        TerminalText.clean(r.place.name ?? L("(unnamed)")),
                        r.place.elevation.map { (r.place.elevationFromTerrain ? "~" : "") + units.elevation($0) } ?? "",
                        (r.place.id != nil ? "*" : "") + r.label])
