@@ -84,16 +84,8 @@ extension RouteReport {
         return out
     }
 
-    /// Why a leg is a straight line, in words ("stop too far from paths").
-    static func reasonText(_ reason: StraightReason) -> String {
-        switch reason {
-        case .routingOff: return L("routing off")
-        case .stopTooFarFromPaths: return L("stop too far from paths")
-        case .noPath: return L("no path")
-        case .stopsTooFarApart: return L("stops too far apart")
-        case .mapUnavailable: return L("map unavailable")
-        }
-    }
+    /// Why a leg is straight, in words (``StraightReason/label``).
+    static func reasonText(_ reason: StraightReason) -> String { reason.label }
 
     /// The JSON report (keys sorted, numbers in metres and degrees).
     static func json(_ plan: RoutePlan, places: [NamedPlace?], saved: HikeStore.InsertOutcome?, output: String?,

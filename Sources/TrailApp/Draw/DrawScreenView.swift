@@ -162,16 +162,8 @@ public enum DrawScreenView {
         }
     }
 
-    /// Why a leg is straight, in full, in the user's language.
-    static func reasonText(_ reason: StraightReason) -> String {
-        switch reason {
-        case .routingOff: return L("routing off")
-        case .stopTooFarFromPaths: return L("stop too far from paths")
-        case .noPath: return L("no path")
-        case .stopsTooFarApart: return L("stops too far apart")
-        case .mapUnavailable: return L("map unavailable")
-        }
-    }
+    /// Why a leg is straight, in words (``StraightReason/label``).
+    static func reasonText(_ reason: StraightReason) -> String { reason.label }
 
     /// "3 pins (✕) on the map".
     static func pinsLine(_ m: DrawModel, _ env: WidgetEnvironment) -> Line {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TrailCore
 
 /// Why a leg is a straight line instead of following mapped ways.
@@ -15,6 +16,18 @@ public enum StraightReason: String, Sendable, Hashable, CaseIterable {
     case stopsTooFarApart = "stops too far apart"
     /// The map store could not be read; the error is in ``RoutePlanner/lastMapError``.
     case mapUnavailable = "map unavailable"
+
+    /// Why a leg is straight, in words, in the user's language ("stop too far from paths"); the
+    /// raw value stays the English word `--json` writes.
+    public var label: String {
+        switch self {
+        case .routingOff: return L("routing off")
+        case .stopTooFarFromPaths: return L("stop too far from paths")
+        case .noPath: return L("no path")
+        case .stopsTooFarApart: return L("stops too far apart")
+        case .mapUnavailable: return L("map unavailable")
+        }
+    }
 }
 
 /// The walk from one stop to the next.
