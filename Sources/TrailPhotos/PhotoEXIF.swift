@@ -102,28 +102,32 @@ public enum PhotoEXIFReader {
     /// - Throws: ``PhotoReadError/badHEIF(path:reason:)`` when libheif cannot read the file,
     ///   ``PhotoReadError/noEXIF(path:)`` when the image has no usable Exif item.
     static func heifEXIF(path: String) throws -> [UInt8] {
-        guard let context = heif_context_alloc() else { throw PhotoReadError.unreadable(path: path, reason: L("out of memory")) }
-        defer { heif_context_free(context) }
+        // libheif is opened the first time a HEIF file is read (CHeif's shim.h, DECISIONS 992).
+        guard let api = cairn_heif_api_get()?.pointee else {
+            throw PhotoReadError.badHEIF(path: path, reason: L("libheif is not installed (Debian: apt-get install libheif1)"))
+        }
+        guard let context = api.context_alloc() else { throw PhotoReadError.unreadable(path: path, reason: L("out of memory")) }
+        defer { api.context_free(context) }
         func check(_ e: heif_error) throws {
             guard e.code != heif_error_Ok else { return }
             let reason = e.message.map { String(cString: $0) } ?? L("error %d", Int(e.code.rawValue))
             throw PhotoReadError.badHEIF(path: path, reason: reason)
         }
-        try check(heif_context_read_from_file(context, path, nil))
+        try check(api.context_read_from_file(context, path, nil))
         var handle: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handle))
+        try check(api.context_get_primary_image_handle(context, &handle))
         guard let handle else { throw PhotoReadError.noEXIF(path: path) }
-        defer { heif_image_handle_release(handle) }
-        let count = heif_image_handle_get_number_of_metadata_blocks(handle, "Exif")
+        defer { api.image_handle_release(handle) }
+        let count = api.image_handle_get_number_of_metadata_blocks(handle, "Exif")
         guard count > 0 else { throw PhotoReadError.noEXIF(path: path) }
         var ids = [heif_item_id](repeating: 0, count: Int(count))
-        let got = heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &ids, count)
+        let got = api.image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &ids, count)
         guard got > 0 else { throw PhotoReadError.noEXIF(path: path) }
-        let size = heif_image_handle_get_metadata_size(handle, ids[0])
+        let size = api.image_handle_get_metadata_size(handle, ids[0])
         // EXIF is at most 64 KiB in JPEG; a HEIF item far larger than that is not an EXIF block.
         guard size > 4, size < 16 << 20 else { throw PhotoReadError.noEXIF(path: path) }
         var item = [UInt8](repeating: 0, count: size)
-        try check(heif_image_handle_get_metadata(handle, ids[0], &item))
+        try check(api.image_handle_get_metadata(handle, ids[0], &item))
         let offset = Int(item[0]) << 24 | Int(item[1]) << 16 | Int(item[2]) << 8 | Int(item[3])
         guard offset >= 0, 4 + offset + 8 <= item.count else { throw PhotoReadError.noEXIF(path: path) }
         var tiff = Array(item[(4 + offset)...])
