@@ -46,7 +46,7 @@ enum TotalsCommandText {
                        units.duration(a.movingTime), units.duration(b.movingTime),
                        "\(a.walks)/\(b.walks)", "\(a.trails)/\(b.trails)"])
         }
-        for m in 0..<12 { row(TotalsText.months[m], r.thisYear.months[m], r.lastYear.months[m], bars: true) }
+        for m in 0..<12 { row(TotalsText.month(m), r.thisYear.months[m], r.lastYear.months[m], bars: true) }
         row(L("Year"), r.thisYear.total, r.lastYear.total, bars: false)
         out += table.render()
         // TRANSLATORS: under the month table; the two years, then what the two counts mean.

@@ -51,8 +51,8 @@ struct TotalsChart {
             column(values[m], x: x + bar, width: bar, baseY: baseY, rows: barRows, upper: ticks.upper,
                    style: env.style(ThemeRole.route), &buffer)
             // The month's abbreviation; where the slot is narrower, cut with "…".
-            let name = slot >= 4 ? TextFit.truncate(TotalsText.months[m], toWidth: min(slot - 1, 4))
-                : String(TotalsText.months[m].prefix(slot))
+            let name = slot >= 4 ? TextFit.truncate(TotalsText.month(m), toWidth: min(slot - 1, 4))
+                : String(TotalsText.month(m).prefix(slot))
             buffer.setString(x: x, y: baseY + 1, name,
                              style: m == selectedMonth ? env.style(ThemeRole.selection) : labelStyle, maxWidth: slot)
         }

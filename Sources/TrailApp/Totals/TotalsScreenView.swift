@@ -48,7 +48,7 @@ enum TotalsScreenView {
                     unit: model.measure.unit(system), selectedMonth: model.month, environment: env)
             .render(area: chartArea, into: &buffer)
         guard panel >= 7 else { return }
-        let m = model.month, name = TotalsText.months[m]
+        let m = model.month, name = TotalsText.month(m)
         let columns: [(String, TotalsFigures)] = [("\(name) \(year)", report.thisYear.months[m]),
                                                   ("\(name) \(year - 1)", report.lastYear.months[m]),
                                                   ("\(year)", report.thisYear.total), ("\(year - 1)", report.lastYear.total)]

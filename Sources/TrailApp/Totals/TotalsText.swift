@@ -7,10 +7,25 @@ import TrailCore
 /// two say the same thing.
 public enum TotalsText {
     /// January to December, abbreviated (three letters in English), in the user's language.
-    public static var months: [String] {
-        [Lc("month", "Jan"), Lc("month", "Feb"), Lc("month", "Mar"), Lc("month", "Apr"), Lc("month", "May"),
-         Lc("month", "Jun"), Lc("month", "Jul"), Lc("month", "Aug"), Lc("month", "Sep"), Lc("month", "Oct"),
-         Lc("month", "Nov"), Lc("month", "Dec")]
+    public static var months: [String] { (0..<12).map(month) }
+
+    /// Month `m` (0 = January) abbreviated, in the user's language: one catalogue lookup, for
+    /// the chart's axis drawn every frame.
+    public static func month(_ m: Int) -> String {
+        switch m {
+        case 0: return Lc("month", "Jan")
+        case 1: return Lc("month", "Feb")
+        case 2: return Lc("month", "Mar")
+        case 3: return Lc("month", "Apr")
+        case 4: return Lc("month", "May")
+        case 5: return Lc("month", "Jun")
+        case 6: return Lc("month", "Jul")
+        case 7: return Lc("month", "Aug")
+        case 8: return Lc("month", "Sep")
+        case 9: return Lc("month", "Oct")
+        case 10: return Lc("month", "Nov")
+        default: return Lc("month", "Dec")
+        }
     }
 
     /// The name of a record.
