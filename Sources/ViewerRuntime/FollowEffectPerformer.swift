@@ -79,7 +79,7 @@ public final class FollowEffectPerformer: Sendable {
             }
             control.withLock { $0 = server }
         } catch {
-            send(.follow(.walkHistoryFailed(reason: L("no control from another shell: %s", error.description))))
+            send(.follow(.controlUnavailable(reason: error.description)))
         }
     }
 

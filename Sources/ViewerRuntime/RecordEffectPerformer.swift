@@ -170,7 +170,7 @@ public final class RecordEffectPerformer: Sendable {
             }
             control.withLock { $0 = server }
         } catch {
-            send(.record(.failed(reason: L("no control from another shell: %s", error.description))))
+            send(.record(.controlUnavailable(reason: error.description)))
         }
     }
 

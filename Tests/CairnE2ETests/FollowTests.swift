@@ -57,7 +57,7 @@ import Testing
         return try JSONDecoder().decode(Detail.self, from: Data(json.utf8)).walks
     }
 
-    /// The integer after `label` on screen ("Covered   42% · 455 m" → 42).
+    /// The integer after `label` on screen ("Covered   42 % · 455 m" → 42).
     static func number(after label: String, in screen: String) -> Int? {
         guard let line = screen.split(separator: "\n").first(where: { $0.contains(label) }),
               let r = line.range(of: label) else { return nil }
@@ -92,10 +92,10 @@ import Testing
         try tmux.send("x")
         let summary = try tmux.waitFor(text: "Walk stopped")
         #expect(summary.ok)
-        #expect(summary.screen.contains("Coverage         100% of 677 m"))
-        #expect(summary.screen.contains("Furthest point   677 m along the route (100%)"))
+        #expect(summary.screen.contains("Coverage         100 % of 677 m"))
+        #expect(summary.screen.contains("Furthest point   677 m along the route (100 %)"))
         try tmux.send("Enter")
-        let history = try tmux.waitFor(text: "100% covered, 677 m")
+        let history = try tmux.waitFor(text: "100 % covered, 677 m")
         #expect(history.ok, "walk not listed on the hike screen:\n\(history.screen)")
         #expect(history.screen.contains("Walks"))
         let walks = try Self.walks(id, store: store)

@@ -13,7 +13,7 @@ enum WalkHistoryText {
             if w.isBacktrack { note.append("backtrack") }
             if !w.isFinished { note.append("unfinished") }
             if s == nil { note.append("no fix") }
-            t.add([u.dateTime(w.startedAt), s.map { "\(Int(($0.coverage * 100).rounded()))%" } ?? "--",
+            t.add([u.dateTime(w.startedAt), u.percent(s?.coverage),
                    s.map { u.distance($0.distanceWalked) } ?? "--", s.map { u.duration($0.activeTime) } ?? "--",
                    s.map { u.distance($0.furthestProgress) } ?? "--", note.joined(separator: ", ")])
         }

@@ -54,6 +54,9 @@ extension FollowUpdate {
         case .walkHistoryFailed(let reason):
             status = StatusMessage(text: L("Walk history not written: %s", reason), isError: true)
             return [.bell]
+        case .controlUnavailable(let reason):
+            status = StatusMessage(text: L("Commands from another shell do not reach this screen: %s", reason), isError: false)
+            return []
         }
     }
 
@@ -79,8 +82,8 @@ extension FollowUpdate {
         let s = unfinished.record.summary
         let f = context.environment.format
         var what = f.dateTime(unfinished.record.startedAt)
-        // TRANSLATORS: a walk's start time, the share of the route covered ("82%") and the distance walked.
-        if let s { what = L("%s, %s covered, %s walked", what, percent(s.coverage), f.distance(s.distanceWalked)) }
+        // TRANSLATORS: a walk's start time, the share of the route covered ("82 %") and the distance walked.
+        if let s { what = L("%s, %s covered, %s walked", what, f.percent(s.coverage), f.distance(s.distanceWalked)) }
         // TRANSLATORS: the walk was a backtrack (the way back to the start).
         if unfinished.record.isBacktrack { what += ", " + Lc("walk kind", "backtrack") }
         modal = .confirm(ConfirmModel(purpose: .resumeWalk(id),
@@ -216,6 +219,4 @@ extension FollowUpdate {
         return mapEffects()
     }
 
-    /// "82%".
-    func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 }

@@ -25,6 +25,9 @@ public enum FollowMessage: Sendable {
     /// Writing or reading the walk history failed (the following goes on; what was not
     /// written is lost from the history only).
     case walkHistoryFailed(reason: String)
+    /// Requests from another shell cannot reach this screen (another cairn process serves the
+    /// control socket, or it could not be made): said once, not an error of the walk.
+    case controlUnavailable(reason: String)
     /// A request from another shell (the control socket), answered through `answer`.
     case control(LiveControlRequest, LiveControlAnswer)
 }

@@ -57,7 +57,7 @@ public struct FollowPanel: Sendable {
         add(L("Left"), "\(f.distance(route.left)) · \(f.duration(route.timeLeft))")
         add(L("Arrival"), f.time(route.arrival))
         add(L("ETA by"), route.method == .hikersRatio ? L("DIN 33466 × your pace") : L("hiking rule (DIN 33466)"), ThemeRole.muted)
-        add(L("Covered"), "\(Int((s.coverageFraction * 100).rounded()))% · \(f.distance(s.coverage.coveredLength))")
+        add(L("Covered"), f.percent(s.coverageFraction) + " · " + f.distance(s.coverage.coveredLength))
         if let xtd = s.crossTrackDistance {
             let off = s.isOffRoute || xtd > s.configuration.offRoute.threshold
             add(L("Off trail"), "\(f.distance(xtd))\(offRouteNote)", off ? ThemeRole.warning : ThemeRole.text)

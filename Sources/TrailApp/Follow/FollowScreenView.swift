@@ -66,10 +66,10 @@ public enum FollowScreenView {
     /// reached along the route (and its share), climb, fixes.
     public static func summaryLines(_ s: FollowSummary, env: WidgetEnvironment) -> [(String, String)] {
         let f = env.format
-        let share = s.routeLength > 0 ? " (\(Int((s.furthestProgress / s.routeLength * 100).rounded()))%)" : ""
+        let share = s.routeLength > 0 ? " (" + f.percent(s.furthestProgress / s.routeLength) + ")" : ""
         return [
-            // TRANSLATORS: the share of the route covered ("82%"), the route's length and the length covered.
-            (L("Coverage"), L("%s of %s (%s)", "\(Int((s.coverage * 100).rounded()))%", f.distance(s.routeLength), f.distance(s.coveredLength))),
+            // TRANSLATORS: the share of the route covered ("82 %"), the route's length and the length covered.
+            (L("Coverage"), L("%s of %s (%s)", f.percent(s.coverage), f.distance(s.routeLength), f.distance(s.coveredLength))),
             (L("Active time"), f.duration(s.activeTime)),
             (L("Distance walked"), f.distance(s.distanceWalked)),
             (L("Furthest point"), L("%s along the route", f.distance(s.furthestProgress)) + share),
@@ -101,7 +101,7 @@ public enum FollowScreenView {
                                        into buffer: inout Buffer) {
         let s = follow.session, f = env.format
         // TRANSLATORS: the distance left to walk on the route, in the one-line readout of a tiny pane.
-        var parts = ["\(Int((s.coverageFraction * 100).rounded()))%", L("%s left", f.distance(s.remainingDistance))]
+        var parts = [f.percent(s.coverageFraction), L("%s left", f.distance(s.remainingDistance))]
         if let x = s.crossTrackDistance { parts.append(L("%s off", f.distance(x))) }
         parts.append(panel.stateText.text)
         buffer.fill(row, with: Cell(" ").applying(env.style(AppRole.statusBar)))

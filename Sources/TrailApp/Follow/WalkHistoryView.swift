@@ -5,14 +5,14 @@ import TrailCore
 import TrailStore
 
 /// The hike's walk history under its statistics on the hike screen: a "Walks" heading and one
-/// line per walk, newest first ("2026-11-30  82% covered, 3.10 km"), in the rows the
-/// ``StatsPanel`` leaves free; with a single free row, "Walks: 3 · last 82% covered".
+/// line per walk, newest first ("2026-11-30  82 % covered, 3.10 km"), in the rows the
+/// ``StatsPanel`` leaves free; with a single free row, "Walks: 3 · last 82 % covered".
 public enum WalkHistoryView {
     /// One walk as a history line.
     public static func line(_ w: WalkRecord, format f: UnitFormatter) -> String {
         var text = f.date(w.startedAt)
         if let s = w.summary {
-            text += "  " + L("%d%% covered, %s", Int((s.coverage * 100).rounded()), f.distance(s.distanceWalked))
+            text += "  " + L("%s covered, %s", f.percent(s.coverage), f.distance(s.distanceWalked))
         } else {
             text += "  " + L("no fix recorded")
         }
@@ -46,7 +46,7 @@ public enum WalkHistoryView {
         let f = env.format
         if free < 3 {
             var text = L("Walks: %d", walks.count)
-            if let s = walks.last?.summary { text += " · " + L("last %d%% covered", Int((s.coverage * 100).rounded())) }
+            if let s = walks.last?.summary { text += " · " + L("last %s covered", f.percent(s.coverage)) }
             buffer.clear(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1))
             buffer.setString(x: area.x, y: area.maxY - 1, text, style: env.style(ThemeRole.muted), maxWidth: area.width)
             return

@@ -209,6 +209,8 @@ enum RecordFeature {
             model.offRouteBanner = nil
             return Result(status: StatusMessage(text: L("Backtrack: the way back to the start, %s; still recording",
                                                         context.environment.format.distance(route.length)), isError: false))
+        case .controlUnavailable(let reason):
+            return Result(status: StatusMessage(text: L("Commands from another shell do not reach this screen: %s", reason), isError: false))
         case .failed(let reason):
             let status = StatusMessage(text: L("Recording: %s", reason), isError: true)
             // No recorder could be made (a read-only store): nothing can be recorded, so the

@@ -36,6 +36,9 @@ public enum RecordMessage: Sendable {
     case unfinishedFound(UnfinishedRecording)
     /// The store refused a write or read; the recording stays as last written.
     case failed(reason: String)
+    /// Requests from another shell cannot reach this screen (another cairn process serves the
+    /// control socket, or it could not be made): said once; the recording goes on.
+    case controlUnavailable(reason: String)
     /// `cairn status` from another shell: answered from the screen's model (``RecordModel/liveStatus``),
     /// what the panel shows.
     case status(LiveControlAnswer)

@@ -104,6 +104,13 @@ public struct UnitFormatter: Hashable, Sendable {
         return p > 0 ? "+\(p) %" : "\(p) %"
     }
 
+    /// A share (fraction 0...1) as unsigned whole percent with a space before "%", as every share
+    /// the screens and the CLI print (DECISIONS 20): 0.823 → "82 %", nil or not finite → "--".
+    public func percent(_ fraction: Double?) -> String {
+        guard let f = fraction, let p = Self.whole(f * 100) else { return Self.unknown }
+        return "\(p) %"
+    }
+
     /// Calendar date in the formatter's time zone: "2024-06-01".
     public func date(_ date: Date?) -> String {
         guard let d = date, let c = components(d) else { return Self.unknown }

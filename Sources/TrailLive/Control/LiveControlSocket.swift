@@ -144,7 +144,7 @@ public enum LiveControlError: Error, Equatable, Sendable, CustomStringConvertibl
             return stale
                 ? L("nothing is recording or following: no cairn process listens at %s (the socket there was left by a process that ended)", path)
                 : L("nothing is recording or following: no cairn process listens at %s", path)
-        case .busy(let path): return L("another cairn process already takes commands at %s", path)
+        case .busy(let path): return L("another cairn process (a recording or a followed walk) already takes commands at %s; `cairn status` tells which", path)
         case .unsafeDirectory(let path, let why): return L("the control folder %s is not safe: %s", path, why)
         case .pathTooLong(let path): return L("the control socket path is too long for a Unix socket (%d bytes, at most 107): %s", path.utf8.count, path)
         case .noAnswer(let path): return L("the cairn process at %s did not answer within the time allowed", path)

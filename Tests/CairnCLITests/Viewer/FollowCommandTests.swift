@@ -112,7 +112,7 @@ import TrailStore
         let text = run(["show", id.rawValue, "--store", store])
         #expect(text.code == 0)
         #expect(text.out.contains("Walks (2):"))
-        #expect(text.out.contains("2025-11-30 10:53      46%  1.62 km  40 min   1.50 km"))
+        #expect(text.out.contains("2025-11-30 10:53     46 %  1.62 km  40 min   1.50 km"))
         #expect(text.out.contains("backtrack, unfinished, no fix"))
         let json = run(["show", id.rawValue, "--store", store, "--json"])
         struct Detail: Decodable {

@@ -78,3 +78,31 @@ import TrailStore
         #expect(s.status.text.contains("(this one is 40 s before it)"))  // again after an accepted fix
     }
 }
+
+/// A second cairn process that cannot take requests from another shell (the control socket is
+/// served by another recording or follow) says so as a note and goes on: not "walk history not
+/// written", not a failed recording (the second newcomer of stop 42 met this).
+@Suite struct LiveControlUnavailableTests {
+    static let reason = "another cairn process (a recording or a followed walk) already takes commands at /tmp/cairn-0/live.sock"
+
+    @Test func followingGoesOnAndSaysWhereCommandsGo() {
+        let app = CairnApp()
+        var s = FollowFixture.following(app)
+        let effects = app.update(&s, .follow(.controlUnavailable(reason: Self.reason)))
+        #expect(effects.isEmpty)  // no bell, nothing stopped
+        #expect(!s.status.isError)
+        #expect(s.status.text == "Commands from another shell do not reach this screen: " + Self.reason)
+        #expect(!s.status.text.contains("Walk history"))
+        #expect(s.following?.phase == .running)
+    }
+
+    @Test func recordingGoesOnAndSaysWhereCommandsGo() {
+        var d = RecordDriver()
+        _ = d.start()
+        _ = d.app.update(&d.state, .record(.controlUnavailable(reason: Self.reason)))
+        #expect(d.state.screen.kind == .record)
+        #expect(d.model?.phase == .running)
+        #expect(!d.state.status.isError)
+        #expect(d.state.status.text == "Commands from another shell do not reach this screen: " + Self.reason)
+    }
+}

@@ -113,16 +113,16 @@ import TrailStore
                                 endedAt: Date(timeIntervalSince1970: 1_764_464_400), summary: a),
                      WalkRecord(id: WalkID(rawValue: 2), hikeID: F.hikeID, startedAt: Date(timeIntervalSince1970: 1_764_547_200),
                                 isBacktrack: true, summary: FollowSummary(coverage: 1, distanceWalked: 640))]
-        #expect(WalkHistoryView.line(walks[0], format: f) == "2025-11-30  82% covered, 3.10 km")
-        #expect(WalkHistoryView.line(walks[1], format: f) == "2025-12-01  100% covered, 640 m · backtrack · unfinished")
+        #expect(WalkHistoryView.line(walks[0], format: f) == "2025-11-30  82 % covered, 3.10 km")
+        #expect(WalkHistoryView.line(walks[1], format: f) == "2025-12-01  100 % covered, 640 m · backtrack · unfinished")
         _ = app.update(&s, .follow(.walksLoaded(F.hikeID, walks, unfinished: nil)))
         let lines = F.text(app, s).split(separator: "\n").map(String.init)
-        let newest = lines.firstIndex { $0.contains("2025-12-01  100% covered") }
-        let oldest = lines.firstIndex { $0.contains("2025-11-30  82% covered, 3.10 km") }
+        let newest = lines.firstIndex { $0.contains("2025-12-01  100 % covered") }
+        let oldest = lines.firstIndex { $0.contains("2025-11-30  82 % covered, 3.10 km") }
         #expect(newest != nil && oldest != nil && newest! < oldest!)
         // Another hike's history is not shown.
         _ = app.update(&s, .follow(.walksLoaded(HikeID(rowID: 9), walks, unfinished: nil)))
-        #expect(F.text(app, s).contains("82% covered"))
+        #expect(F.text(app, s).contains("82 % covered"))
         #expect(s.live.walks(of: HikeID(rowID: 9)).isEmpty)
     }
 

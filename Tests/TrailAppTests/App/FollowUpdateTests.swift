@@ -82,7 +82,7 @@ import TrailStore
         _ = app.update(&s, .follow(.tick(F.fix(39).time.addingTimeInterval(3))))
         let text = F.text(app, s)
         expectScreen(text, contains: "Along     431 m of 1.09 km")
-        expectScreen(text, contains: "Covered   39% · 431 m")  // 39 of 99 spacings: 39.4 %, 431.2 m
+        expectScreen(text, contains: "Covered   39 % · 431 m")  // 39 of 99 spacings: 39.4 %, 431.2 m
         expectScreen(text, contains: "Off trail 0 m")
         expectScreen(text, contains: "GPS       3D · 9/12 sats · ±5 m")
         expectScreen(text, contains: "Fix age   3 s")
@@ -219,9 +219,9 @@ import TrailStore
         #expect(s.following!.isStopped)
         let text = F.text(app, s)
         expectScreen(text, contains: "Walk stopped")
-        expectScreen(text, contains: "Coverage         29% of 1.09 km (321 m)")  // 29 of 99 spacings walked: 29.3 %, 320.7 m
+        expectScreen(text, contains: "Coverage         29 % of 1.09 km (321 m)")  // 29 of 99 spacings walked: 29.3 %, 320.7 m
         expectScreen(text, contains: "Distance walked  321 m")
-        expectScreen(text, contains: "Furthest point   321 m along the route (29%)")
+        expectScreen(text, contains: "Furthest point   321 m along the route (29 %)")
         expectScreen(text, contains: "Active time      5 min")  // 29 × 10 s = 4.8 min
         // Fixes after stopping change nothing; Enter goes back to the hike screen.
         #expect(F.send(F.fix(31), app, &s).isEmpty)
@@ -234,7 +234,7 @@ import TrailStore
         _ = app.update(&s, .follow(.walksLoaded(F.hikeID, [record], unfinished: nil)))
         let hikeText = F.text(app, s)
         expectScreen(hikeText, contains: "Walks")
-        expectScreen(hikeText, contains: "2023-11-14  29% covered, 321 m")
+        expectScreen(hikeText, contains: "2023-11-14  29 % covered, 321 m")
     }
 
     @Test func pointsWaitForTheWalkRowAndAStopBeforeItIsFinishedLater() throws {
