@@ -9,7 +9,7 @@ public enum AppAction: Sendable, Equatable {
 extension AppAction {
     /// Shown at the end of every screen's help.
     public static let keyMap = KeyMap<AppAction>([
-        KeyBinding("Ctrl-C", N("quit (a walk being followed is kept, and offered for resuming)"),
+        KeyBinding("Ctrl-C", N("quit (a walk being followed or recorded is kept, and offered for resuming)"),
                    keys: [.control("c")], action: .quit),
         KeyBinding("Ctrl-Z", N("suspend to the shell (fg comes back)"), keys: [.control("z")], action: .suspend),
     ])

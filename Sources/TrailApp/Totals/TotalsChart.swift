@@ -12,6 +12,8 @@ struct TotalsChart {
     var unit: String
     var selectedMonth: Int
     var environment: WidgetEnvironment
+    /// The measure counts things (walks): ticks only at whole numbers, never "0.5 walks".
+    var wholeNumbers = false
 
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
@@ -21,7 +23,10 @@ struct TotalsChart {
         let axisStyle = env.style(ThemeRole.chartAxis), labelStyle = env.style(ThemeRole.label)
         let barRows = area.height - 2
         let top = max(values.max() ?? 0, previous.max() ?? 0)
-        let ticks = NiceTicks(min: 0, max: top > 0 ? top : 1, maxTicks: max(2, min(5, barRows / 2)))
+        var ticks = NiceTicks(min: 0, max: top > 0 ? top : 1, maxTicks: max(2, min(5, barRows / 2)))
+        // Counts: steps of one walk, and one step above the busiest month so its tick is drawn
+        // (the axis's top value has no row of its own).
+        if wholeNumbers, ticks.step < 1 { ticks = NiceTicks(lower: 0, upper: max(1, top.rounded(.up)) + 1, step: 1) }
         let labels = ticks.values.map { env.format.decimal($0, decimals: ticks.decimals) }  // the locale's decimal separator
         let axisWidth = max(unit.count, labels.map(\.count).max() ?? 1) + 1
         let plotX = area.x + axisWidth + 1

@@ -45,7 +45,8 @@ enum TotalsScreenView {
         let system = units.system
         TotalsChart(values: report.thisYear.months.map { model.measure.value($0, system) },
                     previous: report.lastYear.months.map { model.measure.value($0, system) },
-                    unit: model.measure.unit(system), selectedMonth: model.month, environment: env)
+                    unit: model.measure.unit(system), selectedMonth: model.month, environment: env,
+                    wholeNumbers: model.measure == .walks)
             .render(area: chartArea, into: &buffer)
         guard panel >= 7 else { return }
         let m = model.month, name = TotalsText.month(m)

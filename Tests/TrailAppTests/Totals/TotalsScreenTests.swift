@@ -180,3 +180,31 @@ import TrailStore
         #expect(app.view(s, width: 80, height: 24).textDump().contains("Totals not read: disk I/O error"))
     }
 }
+
+/// The walks chart counts walks: its axis is at whole numbers even when the busiest month had
+/// one walk (the 1-2-5 rule alone gives 0, 0.5, 1 there: "0,5 walks" in German).
+@Suite struct TotalsChartAxisTests {
+    func axis(_ values: [Double], whole: Bool, height: Int = 12) -> [String] {
+        var buffer = Buffer(width: 60, height: height)
+        TotalsChart(values: values, previous: Array(repeating: 0, count: 12), unit: "walks", selectedMonth: 0,
+                    environment: TotalsScreenTests.environment(), wholeNumbers: whole)
+            .render(area: Rect(x: 0, y: 0, width: 60, height: height), into: &buffer)
+        // The axis labels: what stands left of the axis line on each row.
+        return buffer.textLines().compactMap { line in
+            let label = line.prefix { $0 != "┤" && $0 != "┼" && $0 != "│" && $0 != "└" }.trimmingCharacters(in: .whitespaces)
+            return label.isEmpty || label == "walks" ? nil : label
+        }
+    }
+
+    @Test func oneWalkAMonthGivesWholeTicks() {
+        let one = [1.0] + Array(repeating: 0, count: 11)
+        #expect(axis(one, whole: false).contains("0.5"))  // the plain rule, as distance would get it
+        let labels = axis(one, whole: true)
+        #expect(!labels.isEmpty)
+        #expect(labels.allSatisfy { Int($0) != nil }, "\(labels)")
+        #expect(labels.contains("1") && labels.contains("0"))
+        // Larger counts keep the 1-2-5 steps (0, 5, 10 … for up to 12 walks).
+        let many = axis([12] + Array(repeating: 3, count: 11), whole: true)
+        #expect(many.allSatisfy { Int($0) != nil } && many.contains("10"), "\(many)")
+    }
+}
