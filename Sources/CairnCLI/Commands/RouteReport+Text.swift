@@ -13,8 +13,8 @@ extension RouteReport {
     static func placeText(_ place: NamedPlace?, _ c: Coordinate, units: UnitFormatter) -> String {
         guard let place else { return String(format: "%.5f,%.5f", c.latitude, c.longitude) }
         // A place says which (village, hamlet…); other classes name themselves.
-        var kind = place.featureClass == .place ? TerminalText.clean(place.tags["place"] ?? "place")
-            : place.featureClass.rawValue.replacingOccurrences(of: "_", with: " ")
+        var kind = place.featureClass == .place ? TerminalText.clean(place.tags["place"] ?? place.featureClass.label)
+            : place.featureClass.label
         if let d = place.distance { kind += ", " + units.distance(d) }
         return TerminalText.clean(place.name) + " (" + kind + ")"
     }

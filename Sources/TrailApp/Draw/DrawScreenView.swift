@@ -128,7 +128,7 @@ public enum DrawScreenView {
         guard let place = looked else { return L("nothing named within 500 m") }
         var text = place.name
         if let d = place.distance { text += " · \(env.format.distance(d))" }
-        return text + " · \(place.featureClass.rawValue)"
+        return text + " · " + place.featureClass.label
     }
 
     /// `text` on lines of at most `width` columns, broken between words (a word longer than a
@@ -254,7 +254,7 @@ public enum DrawScreenView {
         let listRoom = max(1, room - 3)
         let first = s.selected >= listRoom ? s.selected - listRoom + 1 : 0
         for (i, place) in s.results.enumerated().dropFirst(first).prefix(listRoom) {
-            var text = "\(i == s.selected ? "›" : " ") \(place.name) (\(place.featureClass.rawValue))"
+            var text = "\(i == s.selected ? "›" : " ") \(place.name) (\(place.featureClass.label))"
             if let d = place.distance { text += " · \(env.format.distance(d))" }
             lines.append(Line(text, i == s.selected ? ThemeRole.highlight : ThemeRole.text))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What a map feature is, for drawing, routing and the places list.
 ///
@@ -185,5 +186,57 @@ extension FeatureClass {
             return
         }
         return nil
+    }
+}
+
+extension FeatureClass {
+    /// The class in words, in the user's language ("river", German "Fluss"), for lists and
+    /// messages; the raw value stays what files and JSON carry.
+    public var label: String {
+        switch self {
+        case .motorway: return Lc("map feature", "motorway")
+        case .trunk: return Lc("map feature", "trunk road")
+        case .primaryRoad: return Lc("map feature", "primary road")
+        case .secondaryRoad: return Lc("map feature", "secondary road")
+        case .tertiaryRoad: return Lc("map feature", "tertiary road")
+        case .minorRoad: return Lc("map feature", "minor road")
+        case .serviceRoad: return Lc("map feature", "service road")
+        case .pedestrian: return Lc("map feature", "pedestrian street")
+        case .cycleway: return Lc("map feature", "cycleway")
+        case .track: return Lc("map feature", "track")
+        case .path: return Lc("map feature", "path")
+        case .footway: return Lc("map feature", "footway")
+        case .steps: return Lc("map feature", "steps")
+        case .bridleway: return Lc("map feature", "bridleway")
+        case .viaFerrata: return Lc("map feature", "via ferrata")
+        case .water: return Lc("map feature", "water")
+        case .river: return Lc("map feature", "river")
+        case .stream: return Lc("map feature", "stream")
+        case .waterfall: return Lc("map feature", "waterfall")
+        case .spring: return Lc("map feature", "spring")
+        case .drinkingWater: return Lc("map feature", "drinking water")
+        case .forest: return Lc("map feature", "forest")
+        case .grassland: return Lc("map feature", "grassland")
+        case .scree: return Lc("map feature", "scree")
+        case .bareRock: return Lc("map feature", "bare rock")
+        case .glacier: return Lc("map feature", "glacier")
+        case .landuse: return Lc("map feature", "land use")
+        case .leisure: return Lc("map feature", "leisure area")
+        case .cliff: return Lc("map feature", "cliff")
+        case .ridge: return Lc("map feature", "ridge")
+        case .peak: return Lc("map feature", "peak")
+        case .saddle: return Lc("map feature", "saddle")
+        case .hut: return Lc("map feature", "hut")
+        case .shelter: return Lc("map feature", "shelter")
+        case .viewpoint: return Lc("map feature", "viewpoint")
+        case .parking: return Lc("map feature", "parking")
+        case .toilets: return Lc("map feature", "toilets")
+        case .information: return Lc("map feature", "information")
+        case .busStop: return Lc("map feature", "bus stop")
+        case .place: return Lc("map feature", "place")
+        case .aerialway: return Lc("map feature", "aerial lift")
+        case .boundary: return Lc("map feature", "boundary")
+        case .protectedArea: return Lc("map feature", "protected area")
+        }
     }
 }

@@ -47,7 +47,7 @@ public enum PlacesAddCommand: Command {
                     throw CLIError.failure(L("%s is not in the map store", TerminalText.clean(t)))
                 }
                 guard var p = Place(feature: feature) else {
-                    throw CLIError.failure(L("%s is not a place (a %s)", f, feature.featureClass.rawValue))
+                    throw CLIError.failure(L("%s is not a place (a %s)", f, feature.featureClass.label))
                 }
                 p.note = args.value(note)
                 places.append(p)
