@@ -16,6 +16,9 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     public var hint: String?
     /// What the keys do with Shift held, shown after ``help`` as "…; with Shift …" (nil: nothing).
     public var shiftHelp: String?
+    /// The label names keys in words ("mouse wheel", "click", marked with `N(…)`) and is
+    /// translated in the help; key symbols and letters ("↑ ↓  j k") are shown as they are.
+    public var labelInWords = false
 
     /// A line whose keys all stand for one action.
     public init(_ label: String, _ help: String, hint: String? = nil, keys: [Key], action: Action) {
@@ -24,7 +27,9 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 
     /// A line about the mouse: help only, no keys (the mouse is handled apart from keys).
     public static func mouse(_ label: String, _ help: String) -> KeyBinding {
-        KeyBinding(label, help, keys: [(Key, Action)]())
+        var b = KeyBinding(label, help, keys: [(Key, Action)]())
+        b.labelInWords = true
+        return b
     }
 
     /// A line whose keys stand for different actions (↑ up, ↓ down).
@@ -60,7 +65,7 @@ public struct KeyMap<Action: Sendable>: Sendable {
     public func helpLines(labelSuffix suffix: String = "") -> [HelpLine] {
         bindings.map { b in
             let what = Localization.translate(b.help)
-            return HelpLine(keys: b.label + suffix,
+            return HelpLine(keys: (b.labelInWords ? Localization.translate(b.label) : b.label) + suffix,
                             what: b.shiftHelp.map { L("%s; with Shift %s", what, Localization.translate($0)) } ?? what)
         }
     }
@@ -91,7 +96,10 @@ public struct KeyMap<Action: Sendable>: Sendable {
     /// The same lines with their actions changed (to share a map between screens).
     public func mapActions<B: Sendable>(_ transform: (Action) -> B) -> KeyMap<B> {
         KeyMap<B>(bindings.map { b in
-            KeyBinding<B>(b.label, b.help, hint: b.hint, keys: b.keys.map { ($0.key, transform($0.action)) })
+            var mapped = KeyBinding<B>(b.label, b.help, hint: b.hint, keys: b.keys.map { ($0.key, transform($0.action)) },
+                                       shiftHelp: b.shiftHelp)
+            mapped.labelInWords = b.labelInWords
+            return mapped
         })
     }
 }

@@ -67,7 +67,7 @@ extension HikeAction {
                    keys: [.character("t")], action: .terrainLine),
         KeyBinding("o", N("colour the line: plain / by slope / by SAC grade / walked by other hikes (legend on the map)"),
                    keys: [.character("o")], action: .lineColouring),
-        .mouse("click", N("profile: move the cursor there; map: focus it")),
+        .mouse(N("click"), N("profile: move the cursor there; map: focus it")),
         KeyBinding("?  F1", N("this help"), hint: N("? keys"), keys: [.character("?"), .function(1)], action: .help),
         KeyBinding("Esc  q", N("back to the library"), hint: N("q back"), keys: [.escape, .character("q")], action: .back),
     ])

@@ -35,10 +35,12 @@ public enum MapNavigation: Sendable, Equatable {
     /// `+ =` zoom in, `- _` zoom out (the mouse wheel too, handled with the mouse).
     public static func zoomBinding<A>(_ help: String = N("zoom the map in / out"), hint: String? = nil,
                                      _ action: (MapNavigation) -> A) -> KeyBinding<A> {
-        KeyBinding("+  -  mouse wheel", help, hint: hint, keys: [
+        var b = KeyBinding(N("+  -  mouse wheel"), help, hint: hint, keys: [
             (.character("+"), action(.zoom(keyZoomStep))), (.character("="), action(.zoom(keyZoomStep))),
             (.character("-"), action(.zoom(-keyZoomStep))), (.character("_"), action(.zoom(-keyZoomStep))),
         ])
+        b.labelInWords = true
+        return b
     }
 
     /// The zoom of a mouse-wheel action, nil for other mouse actions.
