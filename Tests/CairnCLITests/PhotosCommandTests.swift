@@ -30,8 +30,8 @@ import TrailCore
         let (store, id) = try walk(dir)
         let run = cairn(["photos", "add", id, Self.photos + "offset.jpg", Self.photos + "gps.jpg", Self.photos + "no-exif.jpg",
                          "--store", store])
-        // no-exif.jpg is not read: exit 1, the others are kept.
-        #expect(run.status == 1 && run.stdout.contains("2 photos added, 2 of 2 placed, 1 file not read"), "\(run.stdout)\(run.stderr)")
+        // no-exif.jpg is not read, the others are kept: partly done, exit 23.
+        #expect(run.status == 23 && run.stdout.contains("2 photos added, 2 of 2 placed, 1 file not read"), "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("no-exif.jpg: no EXIF data"), "\(run.stderr)")
         let json = cairn(["photos", id, "--json", "--store", store])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -315,5 +315,63 @@ import TrailCore
         let km = String(format: "%.2f", along / 1000).replacingOccurrences(of: ".", with: ",")
         #expect(run.stderr.contains("gps.jpg: at its GPS tag, \(km) km along, 0 m off the line"), "\(run.stderr)")
         #expect(run.stderr.contains("(UTC, as neither --tz nor TZ is set)") && !run.stderr.contains("(UTC ("), "\(run.stderr)")
+    }
+
+    /// Exit status of the real binary (issue 36): 0 all kept, 23 some kept and some refused
+    /// (each refusal on stderr), 1 nothing kept; relink: 0 all found, 23 some, 1 none, and a
+    /// DIR that does not exist is an error even when nothing is missing.
+    @Test func exitStatusTellsPartialFromNothingStored() throws {
+        guard let exe = cairnExecutable() else { print("skipped: no .build/debug/cairn"); return }
+        let dir = makeTempDirectory("photos-exit")
+        let (store, id) = try walk(dir)
+        let fm = FileManager.default
+        try Data().write(to: URL(fileURLWithPath: dir + "/empty.jpg"))
+        try Data([0x89] + Array("PNG\r\n".utf8) + [0x1A, 0x0A] + [UInt8](repeating: 0, count: 40))
+            .write(to: URL(fileURLWithPath: dir + "/shot.jpg"))
+        func run(_ args: [String]) throws -> ProcessResult {
+            try runToEnd(exe, args + ["--store", store], environment: ["TZ": "UTC", "LANG": "C.UTF-8", "HOME": dir], dir: dir)
+        }
+        // Nothing readable: nothing stored, 1.
+        let none = try run(["photos", "add", id, dir + "/empty.jpg", dir + "/shot.jpg"])
+        #expect(none.status == 1, "\(none.stderr)")
+        #expect(none.stderr.contains("empty.jpg: empty file") && none.stderr.contains("shot.jpg: not a JPEG or HEIC image (looks like PNG)"),
+                "\(none.stderr)")
+        #expect(try HikeStore(path: store).photos(of: HikeID(id)!).isEmpty)
+        // One kept, two refused: 23, each refusal on stderr.
+        let some = try run(["photos", "add", id, Self.photos + "offset.jpg", dir + "/empty.jpg", dir + "/shot.jpg"])
+        #expect(some.status == 23, "\(some.stdout)\(some.stderr)")
+        #expect(some.stderr.contains("empty.jpg: empty file") && some.stderr.contains("shot.jpg: not a JPEG"), "\(some.stderr)")
+        #expect(try HikeStore(path: store).photos(of: HikeID(id)!).count == 1)
+        // Everything given kept (one already): 0.
+        let all = try run(["photos", "add", id, Self.photos + "offset.jpg", Self.photos + "gps.jpg"])
+        #expect(all.status == 0, "\(all.stderr)")
+        // The help says what the codes mean.
+        let help = try run(["photos", "add", "--help"])
+        #expect(help.stdout.contains("23") && help.stdout.contains("rsync"), "\(help.stdout)")
+
+        // relink: a directory that is not there is an error even with nothing missing.
+        let nowhere = try run(["photos", "relink", id, dir + "/nowhere"])
+        #expect(nowhere.status == 1 && nowhere.stderr.contains("nowhere: no such directory"), "\(nowhere.stdout)\(nowhere.stderr)")
+        // Both photos moved away, one found again: 23; the other named on stderr.
+        let kept = try HikeStore(path: store).photos(of: HikeID(id)!)
+        try fm.createDirectory(atPath: dir + "/card", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: Self.photos + "offset.jpg", toPath: dir + "/card/a.jpg")
+        try fm.copyItem(atPath: Self.photos + "gps.jpg", toPath: dir + "/card/b.jpg")
+        #expect(kept.count == 2)
+        _ = try runToEnd(exe, ["photos", "remove", id] + kept.map { "\($0.id)" } + ["--store", store], dir: dir)
+        #expect(try run(["photos", "add", id, dir + "/card"]).status == 0)
+        try fm.createDirectory(atPath: dir + "/moved", withIntermediateDirectories: true)
+        try fm.moveItem(atPath: dir + "/card/a.jpg", toPath: dir + "/moved/a.jpg")
+        try fm.moveItem(atPath: dir + "/card/b.jpg", toPath: dir + "/elsewhere.jpg")
+        let partial = try run(["photos", "relink", id, dir + "/moved"])
+        #expect(partial.status == 23 && partial.stdout.contains("1 photo found again, 1 still missing"), "\(partial.stdout)")
+        #expect(partial.stderr.contains("card/b.jpg: not found"), "\(partial.stderr)")
+        // Nothing found: 1.
+        try fm.createDirectory(atPath: dir + "/empty-dir", withIntermediateDirectories: true)
+        let nothing = try run(["photos", "relink", id, dir + "/empty-dir"])
+        #expect(nothing.status == 1 && nothing.stdout.contains("0 photos found again"), "\(nothing.stdout)")
+        // All found: 0.
+        let found = try run(["photos", "relink", id, dir])
+        #expect(found.status == 0 && found.stdout.contains("1 photo found again"), "\(found.stdout)\(found.stderr)")
     }
 }
