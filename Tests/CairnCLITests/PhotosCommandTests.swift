@@ -106,7 +106,11 @@ import TrailCore
         let dir = makeTempDirectory("photos-export")
         let (store, id) = try walk(dir)
         #expect(cairn(["photos", "add", id, Self.photos + "offset.jpg", Self.photos + "unset-clock.jpg", "--store", store]).status == 0)
-        let gpx = cairn(["export", id, "--store", store]).stdout
+        let exported = cairn(["export", id, "--store", store])
+        let gpx = exported.stdout
+        // The photo left out is said (issue 36), with its name.
+        #expect(exported.status == 0 && exported.stderr.contains("1 photo not placed on the track is not in the export: unset-clock.jpg"),
+                "\(exported.stderr)")
         let href = URL(fileURLWithPath: Self.photos + "offset.jpg").absoluteString
         #expect(gpx.contains("<link href=\"\(href)\">") && gpx.contains("<type>photo</type>"), "\(gpx)")
         #expect(!gpx.contains("unset-clock.jpg"))  // not placed: no position to write
@@ -139,6 +143,35 @@ import TrailCore
         let hikes = try HikeStore(path: store).summaries().map(\.id)
         #expect(hikes.count == 2)
         for h in hikes { #expect(try HikeStore(path: store).photos(of: h).contains { $0.photo.path == Self.photos + "offset.jpg" }) }
+    }
+
+    /// A placed photo whose file is gone keeps its link in the export and is named on stderr;
+    /// unplaced ones are counted and named, cut after three (DECISIONS 1007).
+    @Test func exportSaysWhatIsLeftOutAndWhatIsMissing() throws {
+        let dir = makeTempDirectory("photos-export-gaps")
+        let (store, id) = try walk(dir)
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/card", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: Self.photos + "offset.jpg", toPath: dir + "/card/gone.jpg")
+        // Five unplaced photos: copies of unset-clock.jpg (a 1970 time, outside the walk), each
+        // with bytes appended after the image so that each is content of its own.
+        var unset = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.photos + "unset-clock.jpg")))
+        for i in 1...5 {
+            unset.append(UInt8(i))
+            try Data(unset).write(to: URL(fileURLWithPath: dir + "/card/u\(i).jpg"))
+        }
+        #expect(cairn(["photos", "add", id, dir + "/card", "--store", store]).status == 0)
+        try fm.removeItem(atPath: dir + "/card/gone.jpg")
+        for format in ["gpx", "geojson"] {
+            let run = cairn(["export", id, "--format", format, "--store", store])
+            #expect(run.status == 0)
+            #expect(run.stderr.contains("5 photos not placed on the track are not in the export: u1.jpg, u2.jpg, u3.jpg and 2 more"),
+                    "\(run.stderr)")
+            #expect(run.stderr.contains("1 photo's file is not where it was; its link is kept as it was: gone.jpg"), "\(run.stderr)")
+            #expect(run.stdout.contains(URL(fileURLWithPath: dir + "/card/gone.jpg").absoluteString), "\(run.stdout.suffix(400))")
+        }
+        let tcx = cairn(["export", id, "--format", "tcx", "--store", store])
+        #expect(tcx.stderr.contains("1 placed photo is not in the export: TCX has no waypoints"), "\(tcx.stderr)")
     }
 
     /// The imported hike's only photo is `path`, at `like`'s place and time, placed "as
