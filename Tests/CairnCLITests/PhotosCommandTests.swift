@@ -381,6 +381,7 @@ import TrailCore
         // The help says what the codes mean.
         let help = try run(["photos", "add", "--help"])
         #expect(help.stdout.contains("23") && help.stdout.contains("rsync"), "\(help.stdout)")
+        #expect(try run(["photos", "--help"]).stdout.contains("23 when partly"))
 
         // relink: a directory that is not there is an error even with nothing missing.
         let nowhere = try run(["photos", "relink", id, dir + "/nowhere"])
