@@ -244,6 +244,14 @@ public final class CursesScreen: TerminalDevice {
         invalidate()
     }
 
+    /// Puts `bytes` back in front of the input (ncurses' ungetch(3X), last byte first so that
+    /// they are read in order): keys read while the terminal was asked something outside
+    /// curses (``runOutside(_:)``). ncurses keeps at most 137 pushed back; more are dropped.
+    public func pushInput(_ bytes: [UInt8]) {
+        guard !restored else { return }
+        for b in bytes.prefix(128).reversed() { ungetch(Int32(b)) }
+    }
+
     public func restore() {
         guard !restored else { return }
         restored = true

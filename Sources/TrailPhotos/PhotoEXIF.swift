@@ -10,7 +10,8 @@ import Localization
 ///
 /// Read by ``PhotoEXIFReader`` with libexif (Debian `libexif12`), from the EXIF block of a JPEG
 /// (APP1) or of a HEIC/HEIF file (its "Exif" metadata item, found by libheif, Debian
-/// `libheif1`); other formats (PNG, raw) are refused as having no EXIF.
+/// `libheif1`); an empty file, another format (PNG, raw, text: told by its first bytes) and a
+/// JPEG cut inside its EXIF block are refused, each with its own reason (``PhotoReadError``).
 public struct PhotoEXIF: Sendable, Equatable {
     /// EXIF `DateTimeOriginal` (0x9003), "YYYY:MM:DD HH:MM:SS" in the camera's local time.
     public var dateTimeOriginal: String?
@@ -37,16 +38,35 @@ public struct PhotoEXIF: Sendable, Equatable {
 public enum PhotoReadError: Error, CustomStringConvertible, Equatable {
     /// The file cannot be opened (missing, a directory, no permission).
     case unreadable(path: String, reason: String)
-    /// libexif found no EXIF block (not a JPEG or HEIC, or one without it).
+    /// The file has no bytes.
+    case empty(path: String)
+    /// Not a JPEG (FF D8 FF) nor an ISO media file of a HEIF brand; `looksLike` names what its
+    /// first bytes say it is ("PNG", "text", "TIFF or a TIFF-based raw file…"), nil when they
+    /// say nothing known (``PhotoEXIFReader/kind(of:)``).
+    case notPhoto(path: String, looksLike: String?)
+    /// A JPEG or HEIC without an EXIF block (a picture saved without metadata).
     case noEXIF(path: String)
+    /// A JPEG whose file ends inside its EXIF block (APP1 "Exif"): `cutAt` is the file's size in
+    /// bytes, `blockEnd` the byte the block's own length says it ends at. Nothing of it is
+    /// read (a half-read time or GPS tag would place the photo wrongly).
+    case damagedEXIF(path: String, cutAt: Int, blockEnd: Int)
     /// A HEIF file libheif cannot read (damaged, cut off), with libheif's reason.
     case badHEIF(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return L("%s: cannot be read: %s", path, reason)
+        case .empty(let path): return L("%s: empty file (0 bytes), not a photo", path)
+        case .notPhoto(let path, let kind?):
+            // TRANSLATORS: %s after "looks like" names a file format ("PNG", "text", "a ZIP archive").
+            return L("%s: not a JPEG or HEIC image (looks like %s); Cairn reads the EXIF of JPEG and HEIC photos", path, kind)
+        case .notPhoto(let path, nil):
+            return L("%s: not a JPEG or HEIC image (its first bytes are neither a JPEG's nor a HEIF file's); Cairn reads the EXIF of JPEG and HEIC photos", path)
         case .noEXIF(let path):
-            return L("%s: no EXIF data (Cairn reads the EXIF of JPEG and HEIC photos; PNG and raw files are not read)", path)
+            return L("%s: no EXIF data in this image (saved without its metadata?)", path)
+        case .damagedEXIF(let path, let cut, let end):
+            // TRANSLATORS: the file ends at byte N while its EXIF block says it ends at byte M.
+            return L("%s: EXIF data damaged (cut at byte %d, the EXIF block ends at byte %d): time and GPS tag not read", path, cut, end)
         case .badHEIF(let path, let reason): return L("%s: not a HEIF image libheif can read: %s", path, reason)
         }
     }
@@ -64,12 +84,18 @@ public enum PhotoEXIFReader {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw PhotoReadError.unreadable(path: path, reason: L("permission denied"))
         }
+        let head = try Self.head(path: path)
+        guard !head.isEmpty else { throw PhotoReadError.empty(path: path) }
         if isHEIF(path: path) {
             let block = try heifEXIF(path: path)
             guard let data = block.withUnsafeBufferPointer({ exif_data_new_from_data($0.baseAddress, UInt32($0.count)) })
             else { throw PhotoReadError.noEXIF(path: path) }
             defer { exif_data_unref(data) }
             return extract(data)
+        }
+        guard head.starts(with: [0xFF, 0xD8, 0xFF]) else { throw PhotoReadError.notPhoto(path: path, looksLike: kind(of: head)) }
+        if let (cut, end) = exifCut(head, fileSize: try fileSize(path)) {
+            throw PhotoReadError.damagedEXIF(path: path, cutAt: cut, blockEnd: end)
         }
         // The loader reads until the EXIF block ends; an empty buffer means the file has none.
         guard let loader = exif_loader_new() else { throw PhotoReadError.unreadable(path: path, reason: L("out of memory")) }
@@ -81,6 +107,87 @@ public enum PhotoEXIFReader {
         guard size > 0, let data = exif_loader_get_data(loader) else { throw PhotoReadError.noEXIF(path: path) }
         defer { exif_data_unref(data) }
         return extract(data)
+    }
+
+    /// The first 256 KiB of the file (every JPEG segment before the EXIF is at most 64 KiB).
+    static func head(path: String) throws -> [UInt8] {
+        guard let h = FileHandle(forReadingAtPath: path) else {
+            throw PhotoReadError.unreadable(path: path, reason: L("cannot be opened"))
+        }
+        defer { try? h.close() }
+        do { return [UInt8](try h.read(upToCount: 256 << 10) ?? Data()) } catch {
+            throw PhotoReadError.unreadable(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    static func fileSize(_ path: String) throws -> Int {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw PhotoReadError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+        return Int(st.st_size)
+    }
+
+    /// Where a JPEG ends inside its EXIF block: walks the marker segments from SOI (ITU-T T.81
+    /// B.1.1: FF, a marker byte, a 2-byte big-endian length counting itself) up to the first
+    /// APP1 that starts "Exif\0\0" (CIPA DC-008 4.5.4) or the start of scan; returns the
+    /// file's size and the byte the block ends at when the file is shorter, nil when the block
+    /// is whole (or there is none: ``PhotoReadError/noEXIF(path:)`` says so later).
+    /// - Parameter head: the file's first bytes (``head(path:)``); `fileSize` its size in bytes.
+    static func exifCut(_ head: [UInt8], fileSize: Int) -> (cut: Int, end: Int)? {
+        var i = 2
+        while i + 1 < head.count {
+            guard head[i] == 0xFF else { return nil }  // not a marker: not a JPEG this walk can read
+            let marker = head[i + 1]
+            if marker == 0xFF { i += 1; continue }  // fill byte
+            if marker == 0xD9 || marker == 0xDA { return nil }  // end of image, start of scan: no EXIF before
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }  // no length
+            guard i + 3 < head.count else {
+                // The length itself is cut off: damaged only for an APP1 (the EXIF's marker).
+                return marker == 0xE1 && head.count == fileSize ? (fileSize, fileSize + 1) : nil
+            }
+            let end = i + 2 + (Int(head[i + 2]) << 8 | Int(head[i + 3]))
+            if marker == 0xE1 {
+                let id = Array("Exif".utf8) + [0, 0]
+                let start = i + 4
+                let shown = Array(head[min(start, head.count)..<min(start + 6, head.count)])
+                if id.starts(with: shown) {  // "Exif\0\0", or as much of it as the file has
+                    return end > fileSize ? (fileSize, end) : nil
+                }
+            }
+            i = end
+        }
+        return nil
+    }
+
+    /// What the first bytes of a file that is neither JPEG nor HEIF say it is, for the refusal:
+    /// the signatures of PNG, GIF, WebP, BMP, TIFF (and the TIFF-based raw files: CR2, NEF,
+    /// ARW, DNG, PEF), Olympus ORF, Panasonic RW2, Fujifilm RAF, Canon CR3 and other ISO media
+    /// (MP4, MOV), PDF and ZIP; "text" when the first 512 bytes are UTF-8 without control
+    /// characters other than tab and line ends; nil for anything else.
+    static func kind(of head: [UInt8]) -> String? {
+        func starts(_ s: String) -> Bool { head.starts(with: Array(s.utf8)) }
+        if head.starts(with: [0x89] + Array("PNG".utf8)) { return "PNG" }
+        if starts("GIF87a") || starts("GIF89a") { return "GIF" }
+        if starts("RIFF") && head.count >= 12 && String(decoding: head[8..<12], as: UTF8.self) == "WEBP" { return "WebP" }
+        if starts("IIRO") || starts("IIRS") || starts("MMOR") { return L("an Olympus ORF raw file") }
+        if head.starts(with: Array("IIU".utf8) + [0]) { return L("a Panasonic RW2 raw file") }
+        if head.starts(with: Array("II".utf8) + [42, 0]) || head.starts(with: Array("MM".utf8) + [0, 42]) {
+            return L("TIFF or a TIFF-based raw file (CR2, NEF, ARW, DNG…)")
+        }
+        if starts("FUJIFILMCCD-RAW") { return L("a Fujifilm RAF raw file") }
+        if head.count >= 12 && String(decoding: head[4..<8], as: UTF8.self) == "ftyp" {
+            return String(decoding: head[8..<12], as: UTF8.self) == "crx " ? L("a Canon CR3 raw file") : L("a video (MP4, MOV)")
+        }
+        if starts("%PDF") { return "PDF" }
+        if head.starts(with: Array("PK".utf8) + [3, 4]) { return L("a ZIP archive") }
+        if starts("BM") && head.count >= 26 { return "BMP" }
+        let sample = Array(head.prefix(512))
+        let controls = sample.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F }
+        // A UTF-8 sequence cut at the sample's end is still text.
+        if !controls, String(validating: sample, as: UTF8.self) != nil
+            || (1...3).contains(where: { sample.count > $0 && String(validating: sample.dropLast($0), as: UTF8.self) != nil }) {
+            return L("text")
+        }
+        return nil
     }
 
     /// True when the file is an ISO base media file (ISO/IEC 14496-12: a `ftyp` box first,

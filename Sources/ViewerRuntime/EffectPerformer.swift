@@ -18,6 +18,9 @@ public final class EffectPerformer: @unchecked Sendable {
         /// Runs its argument with the terminal given back (curses ended), then redraws
         /// (``CursesScreen/runOutside(_:)``); nil: pictures cannot be shown in the terminal.
         public var runOutside: ((() -> Void) -> Void)?
+        /// Gives bytes back to the viewer's input, read first and in order by its next reads
+        /// (keys typed while the terminal was asked something: ``CursesScreen/pushInput(_:)``).
+        public var pushInput: (([UInt8]) -> Void)?
         /// The screen's size in cells, for the picture.
         public var size: () -> (width: Int, height: Int)
         /// The picture format chosen by `--images` or the config's `images` (symbols, sixels,

@@ -136,6 +136,8 @@ public final class FollowEffectPerformer: Sendable {
         case .markPhoto(let hike, let mark):
             do {
                 let row = try store.addPhotoMark(mark, to: hike)
+                // The follow screen draws the new mark with the hike's photos.
+                if let all = try? store.photos(of: hike) { send(.photosLoaded(hike, .success(all))) }
                 send(.photoNote(L("Photo-here mark #%s noted (cairn photos add %s PATH fills it)", String(describing: row), String(hike.rawValue)),
                                 isError: false))
             } catch {

@@ -42,10 +42,16 @@ enum PhotoShower {
         let detected = TerminalImageFormat.detect(environment: env, configured: terminal.imageFormat)
         let ask = DeviceAttributes.worthAsking(environment: env, detected: detected, configured: terminal.imageFormat)
         var failed: String?
+        var typed: [UInt8] = []
         outside {
             // xterm shows sixels only when started as a VT340: ask it (outside curses, so the
-            // reply does not reach the viewer as keys).
-            let asked: TerminalImageFormat? = ask ? (askSixels() ? .sixels : .symbols) : nil
+            // reply does not reach the viewer as keys; keys typed meanwhile are kept for it).
+            var asked: TerminalImageFormat?
+            if ask {
+                let answer = askSixels()
+                asked = answer.sixels ? .sixels : .symbols
+                typed = answer.typed
+            }
             guard case .terminal(var arguments, let note) = ChafaCommand.display(
                 path: path, width: size.width, height: size.height, environment: env, configured: terminal.imageFormat, asked: asked)
             else { return }
@@ -66,17 +72,21 @@ enum PhotoShower {
             waitForKey()
             FileHandle.standardOutput.write(Data("\u{1B}[H\u{1B}[2J".utf8))
         }
+        // Keys typed while the terminal was asked go to the viewer, as if typed after the picture.
+        if !typed.isEmpty { terminal.pushInput?(typed) }
         send(.photoNote(failed ?? "", isError: failed != nil))
     }
 
     /// Asks the terminal for its Primary Device Attributes (``DeviceAttributes``) and waits
     /// at most `timeout` seconds for the whole reply, which is read from the input and not
-    /// left there (bytes around it go too: a key typed in those 150 ms is lost).
-    /// - Returns: true when the reply lists sixel graphics (attribute 4); false for any other
-    ///   reply, none in time, or a terminal that cannot be set raw.
-    static func askSixels(timeout: TimeInterval = 0.15) -> Bool {
+    /// left there. Bytes read around it (a key typed in those 150 ms) are given back as
+    /// `typed` (``DeviceAttributes/split(_:)``); after a timeout, the input not yet read is
+    /// flushed (a late reply must not reach the viewer as keys).
+    /// - Returns: `sixels` true when the reply lists sixel graphics (attribute 4); false for
+    ///   any other reply, none in time, or a terminal that cannot be set raw.
+    static func askSixels(timeout: TimeInterval = 0.15) -> (sixels: Bool, typed: [UInt8]) {
         var saved = termios()
-        guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+        guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, &saved) == 0 else { return (false, []) }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -96,11 +106,12 @@ enum PhotoShower {
             let n = read(STDIN_FILENO, &chunk, chunk.count)
             guard n > 0 else { break }
             bytes += chunk.prefix(n)
-            if let reply = DeviceAttributes.parse(bytes) { return DeviceAttributes.hasSixels(reply.attributes) }
+            let split = DeviceAttributes.split(bytes)
+            if let attributes = split.attributes { return (DeviceAttributes.hasSixels(attributes), split.others) }
         }
-        // No whole reply in time: what came of it is dropped rather than read as keys.
+        // No whole reply in time: the rest of it, still unread, is dropped rather than read as keys.
         tcflush(STDIN_FILENO, TCIFLUSH)
-        return false
+        return (false, DeviceAttributes.split(bytes).others)
     }
 
     /// One key from the terminal, raw for the moment (the line discipline put back after).

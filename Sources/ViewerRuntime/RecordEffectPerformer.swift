@@ -196,6 +196,10 @@ public final class RecordEffectPerformer: Sendable {
             case nil:
                 break
             }
+            // A mark noted (the screen's key or `cairn record photo`): the screen draws it.
+            if request == .photo, outcome.reply.ok, let hike = r.hike, let all = try? r.store.photos(of: hike) {
+                send(.photosLoaded(hike, .success(all)))
+            }
             if let place = outcome.place, let hike = r.hike, let all = try? r.store.places(of: hike) {
                 send(.places(.stored(hike, all, status: L("Place '%s' added from another shell", place.name ?? ""))))
             }
@@ -244,6 +248,8 @@ public final class RecordEffectPerformer: Sendable {
                 c.resumed = true
                 c.begunName = r.name
                 send(.record(.begun(figures(r, &c, fresh: true), stored: r.session.stretches, name: r.name, hike: r.hike)))
+                // A resumed recording's marks (and photos added since) are drawn from the start.
+                if let hike = r.hike, let all = try? store.photos(of: hike) { send(.photosLoaded(hike, .success(all))) }
                 startControl(send: send)
             } else {
                 let r = try Recorder(store: store, name: name, rules: c.rules, source: source, now: now)

@@ -61,6 +61,7 @@ public struct ViewerLaunch {
         var terminal = EffectPerformer.TerminalActions(bell: { screen.bell() }, suspend: { screen.suspend() },
                                                        runOutside: { screen.runOutside($0) }, size: { screen.size })
         terminal.imageFormat = imageFormat
+        terminal.pushInput = { screen.pushInput($0) }
         let performer = EffectPerformer(storePath: storePath, mapPath: mapPath, terrainPath: terrainPath, now: now, speech: speech,
                                         terminal: terminal)
         // `cairn record pause|resume|finish|place` and `cairn status` from another shell.

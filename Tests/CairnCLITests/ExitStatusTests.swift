@@ -27,6 +27,7 @@ import Testing
             #expect(text.contains("0 done"))
             #expect(text.contains("2 usage error"))
             #expect(text.contains("130 for Ctrl"))
+            #expect(text.contains("23 partly done"))
         }
         #expect(ManPage.text().contains(".SH EXIT STATUS"))
         #expect(ExitStatus.interrupted(by: SIGINT) == 130 && CLIError.usage("x").exitCode == 2 && CLIError.failure("x").exitCode == 1)

@@ -40,12 +40,69 @@ enum PhotoPaths {
         #expect(throws: PhotoReadError.noEXIF(path: PhotoPaths.fixture("no-exif.jpg"))) {
             try PhotoEXIFReader.read(path: PhotoPaths.fixture("no-exif.jpg"))
         }
-        #expect(throws: PhotoReadError.noEXIF(path: PhotoPaths.fixture("make-photos.py"))) {
+        #expect(throws: PhotoReadError.notPhoto(path: PhotoPaths.fixture("make-photos.py"), looksLike: "text")) {
             try PhotoEXIFReader.read(path: PhotoPaths.fixture("make-photos.py"))
         }
         #expect(throws: PhotoReadError.unreadable(path: "/nonexistent/x.jpg", reason: "no such file")) {
             try PhotoEXIFReader.read(path: "/nonexistent/x.jpg")
         }
+    }
+}
+
+/// Files that are not a whole photo are refused each with what they are (issue 36): written
+/// here, their expected reason from the bytes written (signatures: PNG 1.2 §5.2, GIF89a,
+/// TIFF 6.0 §2; a JPEG's APP1 found by searching for "Exif\0\0", its length the two bytes
+/// before it, ITU-T T.81 B.1.1).
+@Suite struct PhotoReadRefusalTests {
+    func write(_ bytes: [UInt8], _ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-refusals-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func emptyAndOtherFormatsSayWhatTheyAre() throws {
+        let empty = try write([], "empty.jpg")
+        #expect(throws: PhotoReadError.empty(path: empty)) { try PhotoEXIFReader.read(path: empty) }
+        #expect(PhotoReadError.empty(path: empty).description == empty + ": empty file (0 bytes), not a photo")
+        let png = try write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 30), "shot.jpg")
+        #expect(throws: PhotoReadError.notPhoto(path: png, looksLike: "PNG")) { try PhotoEXIFReader.read(path: png) }
+        #expect(PhotoReadError.notPhoto(path: png, looksLike: "PNG").description.hasPrefix(png + ": not a JPEG or HEIC image (looks like PNG)"))
+        let gif = try write(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0], "anim.jpg")
+        #expect(throws: PhotoReadError.notPhoto(path: gif, looksLike: "GIF")) { try PhotoEXIFReader.read(path: gif) }
+        let text = try write(Array("2018-05-02 notes: Pic de l’Estanyó\n".utf8), "notes.jpg")
+        #expect(throws: PhotoReadError.notPhoto(path: text, looksLike: "text")) { try PhotoEXIFReader.read(path: text) }
+        // A NEF/CR2/DNG starts as a little-endian TIFF: II, 42.
+        let raw = try write([0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0] + [UInt8](repeating: 0, count: 20), "DSC_0001.jpg")
+        do {
+            _ = try PhotoEXIFReader.read(path: raw)
+            Issue.record("a TIFF-based raw file was read")
+        } catch let e as PhotoReadError {
+            #expect(e.description.contains("looks like TIFF or a TIFF-based raw file"), "\(e)")
+        }
+        // Bytes that match nothing known: said without a guess.
+        let noise = try write([0x00, 0x13, 0xF7, 0x80, 0x01, 0x02, 0x03], "noise.jpg")
+        #expect(throws: PhotoReadError.notPhoto(path: noise, looksLike: nil)) { try PhotoEXIFReader.read(path: noise) }
+    }
+
+    @Test func aJPEGCutInsideItsEXIFIsDamagedNotHalfRead() throws {
+        let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: PhotoPaths.fixture("gps.jpg"))))
+        let id = Array("Exif".utf8) + [0, 0]
+        let at = try #require((0..<(whole.count - 6)).first { Array(whole[$0..<($0 + 6)]) == id })
+        let end = at - 2 + (Int(whole[at - 2]) << 8 | Int(whole[at - 1]))  // the length counts its own two bytes
+        // Cut 40 bytes before the block ends.
+        let cutAt = end - 40
+        let cut = try write(Array(whole.prefix(cutAt)), "cut.jpg")
+        #expect(throws: PhotoReadError.damagedEXIF(path: cut, cutAt: cutAt, blockEnd: end)) { try PhotoEXIFReader.read(path: cut) }
+        #expect(PhotoReadError.damagedEXIF(path: cut, cutAt: cutAt, blockEnd: end).description
+                == cut + ": EXIF data damaged (cut at byte \(cutAt), the EXIF block ends at byte \(end)): time and GPS tag not read")
+        // Cut in the image data after the EXIF block: the EXIF is whole and read.
+        let late = try write(Array(whole.prefix(end + 20)), "late.jpg")
+        #expect(try PhotoEXIFReader.read(path: late).gps != nil)
+        // Cut just after the APP1 marker's length: damaged too.
+        let early = try write(Array(whole.prefix(at + 2)), "early.jpg")
+        #expect(throws: PhotoReadError.damagedEXIF(path: early, cutAt: at + 2, blockEnd: end)) { try PhotoEXIFReader.read(path: early) }
     }
 }
 

@@ -9,7 +9,7 @@ import TrailStore
 public enum ExportCommand: Command {
     public static let name = "export"
     public static let summary = N("Export a stored hike as GPX 1.1, GeoJSON, KML or TCX")
-    public static let about = N("Writes the hike (its track or route, its waypoints, its placed photos as waypoints\nlinking to their files, and the GPX metadata kept at import) as GPX 1.1, valid\nagainst the GPX 1.1 schema, as RFC 7946 GeoJSON, as KML\n2.2 (Google Earth; timed tracks as gx:Track) or as TCX v2 (Garmin Connect, Strava: a\nrecorded track with a time on every point; routes and waypoints are left out).\nWithout -o the file goes to standard output. Without --format the format follows the\n-o extension (.gpx, .geojson/.json, .kml, .tcx; any other: GPX); extensions of formats\nCairn cannot write (.kmz, .fit, .igc…) are refused. A hike whose matched line was kept\n(cairn match ID --keep matched, or m on the hike screen) is written with that line;\n--line raw writes the recording as imported, which is never changed.")
+    public static let about = N("Writes the hike (its track or route, its waypoints, its placed photos as waypoints\nlinking to their files, and the GPX metadata kept at import) as GPX 1.1, valid\nagainst the GPX 1.1 schema, as RFC 7946 GeoJSON, as KML\n2.2 (Google Earth; timed tracks as gx:Track) or as TCX v2 (Garmin Connect, Strava: a\nrecorded track with a time on every point; routes and waypoints are left out).\nWithout -o the file goes to standard output. Without --format the format follows the\n-o extension (.gpx, .geojson/.json, .kml, .tcx; any other: GPX); extensions of formats\nCairn cannot write (.kmz, .fit, .igc…) are refused. A hike whose matched line was kept\n(cairn match ID --keep matched, or m on the hike screen) is written with that line;\n--line raw writes the recording as imported, which is never changed.\nPhotos not placed on the track have no position and are not written; each export says\nso on stderr, and names the photos whose files are missing (written, the link as it was).")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let output = OptionSpec("--output", short: "-o", value: "FILE", kind: .file(extensions: ["gpx", "geojson", "json", "kml", "tcx"]),
                                    help: N("write to FILE (replaced only once complete)"))
@@ -46,7 +46,28 @@ public enum ExportCommand: Command {
         let id = try StoreAccess.ids(ids, in: store)[0]
         var document = try store.hike(id, line: line).gpxDocument
         // The placed photos as waypoints linking to their files (issue 36).
-        document.waypoints += PhotoWaypoints.waypoints(try store.photos(of: id))
+        let photos = try store.photos(of: id)
+        document.waypoints += PhotoWaypoints.waypoints(photos)
+        // What the export leaves out or links to nothing is said, never left out without a word.
+        let gaps = PhotoWaypoints.exportGaps(photos)
+        let clean = { (names: [String]) in TerminalText.clean(PhotoWaypoints.shortList(names)) }
+        if format == .tcx {
+            let written = photos.count { !$0.photo.isPlaceholder && $0.photo.coordinate != nil }
+            if written > 0 {
+                context.stderr.write(Ln("%s: %d placed photo is not in the export: TCX has no waypoints (GPX, GeoJSON and KML keep them)",
+                                        "%s: %d placed photos are not in the export: TCX has no waypoints (GPX, GeoJSON and KML keep them)",
+                                        written, id, written) + "\n")
+            }
+        } else if !gaps.missing.isEmpty {
+            context.stderr.write(Ln("%s: %d photo's file is not where it was; its link is kept as it was: %s ('cairn photos relink %s DIR' finds moved files)",
+                                    "%s: %d photos' files are not where they were; their links are kept as they were: %s ('cairn photos relink %s DIR' finds moved files)",
+                                    gaps.missing.count, id, gaps.missing.count, clean(gaps.missing), id) + "\n")
+        }
+        if !gaps.unplaced.isEmpty {
+            context.stderr.write(Ln("%s: %d photo not placed on the track is not in the export: %s",
+                                    "%s: %d photos not placed on the track are not in the export: %s",
+                                    gaps.unplaced.count, id, gaps.unplaced.count, clean(gaps.unplaced)) + "\n")
+        }
         do {
             if let output {
                 try format.writer.write(document, to: URL(fileURLWithPath: output))

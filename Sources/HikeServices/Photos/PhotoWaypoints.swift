@@ -25,6 +25,27 @@ public enum PhotoWaypoints {
         }
     }
 
+    /// What an export of `photos` leaves out or links to nothing, for the command to say
+    /// (issue 36): the file names of the photos not placed on the track (no position: not
+    /// written), and of the placed photos whose file is not at its path now (written, their
+    /// link kept: DECISIONS 1007). "Photo here" marks no photo filled are in neither list.
+    /// - Parameter fileExists: whether a path names a file now (the file system's, for tests another).
+    public static func exportGaps(_ photos: [StoredPhoto], fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) })
+        -> (unplaced: [String], missing: [String]) {
+        var unplaced: [String] = [], missing: [String] = []
+        for s in photos where !s.photo.isPlaceholder {
+            let name = URL(fileURLWithPath: s.photo.path).lastPathComponent
+            if s.photo.coordinate == nil { unplaced.append(name) } else if !fileExists(s.photo.path) { missing.append(name) }
+        }
+        return (unplaced, missing)
+    }
+
+    /// `names` joined with ", ", cut after `first` with "and N more" (a message line stays short).
+    public static func shortList(_ names: [String], first: Int = 3) -> String {
+        let shown = names.prefix(first).joined(separator: ", ")
+        return names.count > first ? L("%s and %d more", shown, names.count - first) : shown
+    }
+
     /// Whether `w` is a photo as ``waypoints(_:)`` writes it: type "photo" and a `file://` link;
     /// returns the file's path (percent-decoded), nil otherwise.
     public static func photoPath(_ w: Waypoint) -> String? {

@@ -4,7 +4,7 @@ import TrailCore
 import Localization
 
 /// Draws the follow screen: the map around the position (route with its covered part in the
-/// `route-covered` style, the position marker), the route's profile with the cursor at the
+/// `route-covered` style, the position marker, the hike's photo pins: ``PhotoMarks``), the route's profile with the cursor at the
 /// progress, the ``FollowPanel`` readouts, the off-route banner across the top of the map, and
 /// once stopped the summary box. Laid out like the hike screen (``HikeScreenLayout``); where
 /// there is no room for the panel, one line of the key readouts sits on the map's first row.
@@ -32,9 +32,15 @@ public enum FollowScreenView {
         map.position = follow.session.lastFix?.coordinate
         let info = map.render(area: layout.map, into: &buffer)
         PlaceMarks.drawOnMap(screen.hike.places, viewport: screen.viewport, area: layout.map, environment: env, into: &buffer)
+        // The hike's photos and "photo here" marks, as the hike screen draws them.
+        let photos = screen.placedPhotos
+        PhotoMarks.drawOnMap(photos, selected: nil, viewport: screen.viewport, area: layout.map, position: map.position,
+                             environment: env, into: &buffer)
         if !layout.chart.isEmpty {
-            ElevationChart(hike: follow.line, series: follow.series, scrubIndex: follow.progressIndex, environment: env)
-                .render(area: layout.chart, into: &buffer)
+            let chart = ElevationChart(hike: follow.line, series: follow.series, scrubIndex: follow.progressIndex, environment: env)
+            chart.render(area: layout.chart, into: &buffer)
+            PhotoMarks.drawOnProfile(PhotoMarks.measured(photos, along: follow.line), selected: nil,
+                                     layout: chart.layout(in: layout.chart), environment: env, into: &buffer)
         }
         let panel = FollowPanel(follow: follow, speaks: speaks, environment: env)
         if !layout.stats.isEmpty {

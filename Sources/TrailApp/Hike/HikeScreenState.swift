@@ -143,7 +143,7 @@ public struct HikeScreenState: Sendable {
 
     /// The placed photos: those with a place and a distance along the line.
     public var placedPhotos: [StoredPhoto] {
-        photos.filter { $0.photo.coordinate != nil && $0.photo.distanceAlong != nil }
+        PhotoMarks.placed(photos)
     }
 
     /// Sets the hike's places (drawn on the map and as ticks on the profile).

@@ -56,6 +56,11 @@ public enum DeviceAttributes {
     /// - Returns: the reply's numbers (the first is the terminal class, e.g. 63 or 65) and the
     ///   bytes up to and including its final `c` (what must not be left for the viewer).
     public static func parse(_ bytes: [UInt8]) -> (attributes: [Int], length: Int)? {
+        find(bytes).map { ($0.attributes, $0.range.upperBound) }
+    }
+
+    /// The first complete DA1 reply in `bytes`: its numbers and where it lies.
+    static func find(_ bytes: [UInt8]) -> (attributes: [Int], range: Range<Int>)? {
         var i = 0
         while i + 2 < bytes.count {
             guard bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?") else { i += 1; continue }
@@ -70,7 +75,7 @@ public enum DeviceAttributes {
                     current = nil
                 } else if b == UInt8(ascii: "c") {
                     if let current { numbers.append(current) }
-                    return (numbers, j + 1)
+                    return (numbers, i..<(j + 1))
                 } else {
                     break
                 }
@@ -80,6 +85,25 @@ public enum DeviceAttributes {
             i += 1
         }
         return nil
+    }
+
+    /// Splits what was read while waiting for the reply into the reply's attributes and the
+    /// other bytes, in the order they came: keys typed before or after the reply, which go back
+    /// to the viewer's input (``PhotoShower`` pushes them back once the screen is the viewer's
+    /// again) rather than being lost. Without a complete reply, a reply begun at the end
+    /// (`ESC`, `ESC [`, `ESC [ ?` and digits or `;`) is dropped: it is the terminal's, not a key.
+    /// - Returns: the attributes (nil without a complete reply) and the bytes that are not the reply.
+    public static func split(_ bytes: [UInt8]) -> (attributes: [Int]?, others: [UInt8]) {
+        if let (attributes, range) = find(bytes) {
+            return (attributes, Array(bytes[..<range.lowerBound]) + Array(bytes[range.upperBound...]))
+        }
+        // The last ESC, when all after it could still become a reply.
+        guard let esc = bytes.lastIndex(of: 0x1B) else { return (nil, bytes) }
+        let tail = bytes[(esc + 1)...]
+        let begun = tail.isEmpty || (tail.first == UInt8(ascii: "[")
+            && (tail.count == 1 || (tail.dropFirst().first == UInt8(ascii: "?")
+                && tail.dropFirst(2).allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ";") })))
+        return (nil, begun ? Array(bytes[..<esc]) : bytes)
     }
 
     /// Whether a DA1 reply's attributes say sixel graphics (4), the class (the first number) left out.

@@ -54,8 +54,14 @@ enum PhotoStripFeature {
 }
 
 extension CairnApp {
-    /// The photos of a hike read: to the open hike showing it (also under Places or review).
+    /// The photos of a hike read: to the open hike showing it (also under Places, review or
+    /// following), and to the recording screen when it records that hike (its marks).
     func photosLoaded(_ state: inout AppState, _ id: HikeID, _ photos: Result<[StoredPhoto], PhotoLoadFailure>) -> [AppEffect] {
+        if case .record(var model) = state.screen, model.hikeID == id, case .success(let list) = photos {
+            model.photos = list
+            state.screen = .record(model)
+            return []
+        }
         guard var hike = state.hike, hike.id == id else { return [] }
         switch photos {
         case .success(let list):

@@ -29,6 +29,10 @@ public struct RecordModel: Sendable {
     public var hikeID: HikeID?
     /// The places of one's own added while recording (`a`), as stored; drawn on the map.
     public var places: [Place] = []
+    /// The recorded hike's photos as stored (``HikeStore/photos(of:)``): the "photo here" marks
+    /// noted while recording (`i`, `cairn record photo`) and photos added to it; drawn on the
+    /// map and the profile as the hike screen draws them (``PhotoMarks``).
+    public var photos: [StoredPhoto] = []
     /// The recording resumed (nil for a new one).
     public var resuming: RecordingID?
     /// As last committed.

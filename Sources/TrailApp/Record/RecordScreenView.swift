@@ -34,6 +34,9 @@ public enum RecordScreenView {
         map.position = model.position
         let info = map.render(area: layout.map, into: &buffer)
         PlaceMarks.drawOnMap(model.places, viewport: model.viewport, area: layout.map, environment: env, into: &buffer)
+        let photos = PhotoMarks.placed(model.photos)
+        PhotoMarks.drawOnMap(photos, selected: nil, viewport: model.viewport, area: layout.map, position: model.position,
+                             environment: env, into: &buffer)
         if model.lastReceived == nil && !layout.map.isEmpty { waitingNote(model, env: env, map: layout.map, into: &buffer) }
         if !layout.chart.isEmpty { renderProfile(model, env: env, area: layout.chart, into: &buffer) }
         let panel = model.panel(units: env.format)
@@ -120,7 +123,10 @@ public enum RecordScreenView {
     private static func renderProfile(_ model: RecordModel, env: WidgetEnvironment, area: Rect, into buffer: inout Buffer) {
         let line = model.drawable
         if line.pointCount > 1 && line.hasElevation {
-            ElevationChart(hike: line, environment: env).render(area: area, into: &buffer)
+            let chart = ElevationChart(hike: line, environment: env)
+            chart.render(area: area, into: &buffer)
+            PhotoMarks.drawOnProfile(PhotoMarks.measured(PhotoMarks.placed(model.photos), along: line), selected: nil,
+                                     layout: chart.layout(in: area), environment: env, into: &buffer)
         } else {
             let text = line.pointCount > 1 ? L("No elevation in the fixes") : L("The profile grows as you walk")
             let w = min(DisplayWidth.of(text), area.width)

@@ -36,6 +36,28 @@ import TrailStore
         #expect(RecordAction.keyMap.bindings.contains { $0.label == "i" })
     }
 
+    /// Keys typed while the reply is awaited are kept, in order, around the reply (issue 36);
+    /// what is kept is the input minus the reply's own bytes, counted here by hand.
+    @Test func deviceAttributesSplitKeepsTheKeysAroundTheReply() {
+        func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+        let reply = "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"
+        // A key before, the Up arrow and "q" after.
+        let both = DeviceAttributes.split(bytes("j" + reply + "\u{1B}[Aq"))
+        #expect(both.attributes == [63, 1, 2, 4, 6, 9, 15, 16, 22, 28])
+        #expect(both.others == bytes("j\u{1B}[Aq"))
+        // An arrow key before (its CSI is not "ESC [ ?"), a UTF-8 letter after.
+        let arrow = DeviceAttributes.split(bytes("\u{1B}[B" + "\u{1B}[?62;4c" + "é"))
+        #expect(arrow.attributes == [62, 4] && arrow.others == [0x1B, 0x5B, 0x42, 0xC3, 0xA9])
+        // The reply alone: nothing else.
+        #expect(DeviceAttributes.split(bytes(reply)).others.isEmpty)
+        // No reply in time: the keys stay, a reply begun at the end goes.
+        let late = DeviceAttributes.split(bytes("ab\u{1B}[?63;1"))
+        #expect(late.attributes == nil && late.others == bytes("ab"))
+        #expect(DeviceAttributes.split(bytes("ab\u{1B}[")).others == bytes("ab"))
+        #expect(DeviceAttributes.split(bytes("x\u{1B}[A")).others == bytes("x\u{1B}[A"))  // a whole arrow key is a key
+        #expect(DeviceAttributes.split(bytes("hello")).others == bytes("hello") && DeviceAttributes.split([]).others.isEmpty)
+    }
+
     @Test func deviceAttributesReply() {
         func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         // xterm -ti vt340: "ESC [ ? 63 ; 1 ; 2 ; 4 ; 6 ; 9 ; 15 ; 16 ; 22 ; 28 c" (xterm's ctlseqs: 4 = sixel graphics).

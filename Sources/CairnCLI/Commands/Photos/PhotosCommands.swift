@@ -10,7 +10,7 @@ import TrailStore
 public enum PhotosCommand: Command {
     public static let name = "photos"
     public static let summary = N("List the photos kept with a hike, in walking order")
-    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A \"photo here\" mark noted while\nrecording or following (key i, or `cairn record photo`) that no photo filled yet is\nlisted as \"(no photo yet)\". A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content).")
+    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A \"photo here\" mark noted while\nrecording or following (key i, or `cairn record photo`) that no photo filled yet is\nlisted as \"(no photo yet)\". A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content).\n\n'cairn photos add' and 'cairn photos relink' exit 0 when all is done, 23 when partly\n(some files kept or found, others refused or still missing: each said on stderr), 1 when\nnothing is (their --help says more).")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let json = OptionSpec("--json", help: N("a JSON array (SI units, ISO 8601 dates) instead of the table"))
     public static let options: [OptionSpec] = [json, .units, .store]
@@ -64,7 +64,7 @@ public enum PhotosCommand: Command {
 public enum PhotosAddCommand: Command {
     public static let name = "photos add"
     public static let summary = N("Keep photos with a hike, placed where they were taken")
-    public static let about = N("Reads each photo's EXIF (JPEG, and HEIC through libheif; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg/.heic/.heif). Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.\n\n\"Photo here\" marks noted while recording or following are filled first: each with the\nphoto taken nearest in time to it (within --mark-gap; the closest pair first, each photo\nfills one mark), placed at the mark. Each mark's outcome is said.")
+    public static let about = N("Reads each photo's EXIF (JPEG, and HEIC through libheif; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg/.heic/.heif). Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.\n\n\"Photo here\" marks noted while recording or following are filled first: each with the\nphoto taken nearest in time to it (within --mark-gap; the closest pair first, each photo\nfills one mark), placed at the mark. Each mark's outcome is said.\n\nExit status: 0 when every file given is kept (added, already kept, or a copy of a kept\nfile; placed or not); 23 when some are kept and others refused (each refused file is\nsaid on stderr; as rsync's 23, \"partial transfer\"); 1 when none is kept (2: usage error).")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("PATH", count: .oneOrMore, help: N("photo files or directories"))]
     static let tz = OptionSpec("--tz", value: "ZONE", help: N("time zone of capture times without an offset (e.g. Europe/Andorra); default TZ, else UTC"))
@@ -154,7 +154,8 @@ public enum PhotosAddCommand: Command {
         if copies > 0 { summary.append(Ln("%d copy of another file", "%d copies of another file", copies, copies)) }
         if unreadable > 0 { summary.append(Ln("%d file not read", "%d files not read", unreadable, unreadable)) }
         context.stdout.write(summary.joined(separator: ", ") + "\n")
-        return unreadable > 0 ? 1 : 0
+        // Something was kept (the guard above): refusals make it partial.
+        return unreadable > 0 ? ExitStatus.partial : ExitStatus.success
     }
 
     /// --tz, else TZ, else UTC (``PhotoLibrary/timeZone(named:)`` says which names are read).
@@ -227,11 +228,17 @@ public enum PhotosRemoveCommand: Command {
     }
 }
 
+/// Whether the photo `s` (row id) points to a file that is there now.
+private func relinked(_ s: StoredPhoto, now: [StoredPhoto]) -> Bool {
+    guard let row = now.first(where: { $0.id == s.id }) else { return true }
+    return FileManager.default.fileExists(atPath: row.photo.path)
+}
+
 /// `cairn photos relink ID DIR…`: finds moved photos again by their content.
 public enum PhotosRelinkCommand: Command {
     public static let name = "photos relink"
     public static let summary = N("Find a hike's moved photos again by their content")
-    public static let about = N("Reads the .jpg/.jpeg/.heic/.heif files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). Photos still in place\nare not read again.")
+    public static let about = N("Reads the .jpg/.jpeg/.heic/.heif files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). Photos still in place\nare not read again. Every DIR must exist, even when no photo is missing.\n\nExit status: 0 when no photo is missing any more; 23 when some were found and others\nare still missing (as rsync's 23, \"partial transfer\"); 1 when none was found.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("DIR", count: .oneOrMore, help: N("where the photos are now"))]
     public static let options: [OptionSpec] = [.store]
@@ -240,21 +247,28 @@ public enum PhotosRelinkCommand: Command {
         guard args.positionals.count >= 2 else { throw CLIError.usage(L("photos relink needs an ID and a DIR")) }
         let store = try StoreAccess.open(StoreAccess.path(args, context), context, create: false, write: true)
         let id = try StoreAccess.ids([args.positionals[0]], in: store)[0]
-        let missing = try PhotoLibrary.missing(of: id, in: store)
-        guard !missing.isEmpty else {
-            context.stdout.write(L("%s: every photo is where it was; nothing to relink", id) + "\n")
-            return 0
-        }
+        // Every DIR is checked first: a mistyped one is an error even when nothing is missing.
         let files: [String]
         do {
             files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
         } catch let e as CocoaError {
             throw CLIError.failure(L("%s: no such directory", TerminalText.clean((e.userInfo[NSFilePathErrorKey] as? String) ?? "?")))
         }
+        let missing = try PhotoLibrary.missing(of: id, in: store)
+        guard !missing.isEmpty else {
+            context.stdout.write(L("%s: every photo is where it was; nothing to relink", id) + "\n")
+            return 0
+        }
         let moved = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
         let still = missing.count - moved
         context.stdout.write(Ln("%s: %d photo found again", "%s: %d photos found again", moved, id, moved)
                              + (still > 0 ? ", " + L("%d still missing", still) : "") + "\n")
-        return still > 0 ? 1 : 0
+        if still > 0 {
+            let now = try store.photos(of: id)
+            for s in missing where !relinked(s, now: now) {
+                context.stderr.write(L("#%s %s: not found under the directories given", String(describing: s.id), TerminalText.clean(s.photo.path)) + "\n")
+            }
+        }
+        return still == 0 ? ExitStatus.success : moved > 0 ? ExitStatus.partial : ExitStatus.failure
     }
 }
