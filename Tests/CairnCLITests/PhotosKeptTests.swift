@@ -240,4 +240,36 @@ import TrailSQLite
         #expect(rows.count == 1 && rows[0]["path"] as? String == dir + "/archive/view.jpg" && rows[0]["missing"] as? Bool == false)
         if let hex = try Self.sha256sum(dir + "/archive/view.jpg") { #expect(rows[0]["sha256"] as? String == hex) }
     }
+
+    /// A photo placed with a clock correction, exported, imported elsewhere while its file was
+    /// away: its time as exported holds the correction, which the import cannot know; relink
+    /// takes the one file of its name and says by how much the times differ.
+    @Test func relinkTakesTheOnlyFileOfItsNameForAnExportedPhoto() throws {
+        let dir = makeTempDirectory("photos-kept-exported")
+        let (store, id) = try PhotosCommandTests().walk(dir)
+        let original = dir + "/view.jpg"
+        try FileManager.default.copyItem(atPath: Self.photos + "offset.jpg", toPath: original)
+        #expect(cairn(["photos", "add", id, original, "--offset", "600", "--store", store]).status == 0)
+        #expect(cairn(["export", id, "-o", dir + "/exp.gpx", "--store", store]).status == 0)
+        try FileManager.default.createDirectory(atPath: dir + "/moved", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: original, toPath: dir + "/moved/view.jpg")
+        let other = dir + "/other.sqlite"
+        #expect(cairn(["import", dir + "/exp.gpx", "--store", other]).status == 0)
+        let hike = try #require(try HikeStore(path: other).summaries().first).id.rawValue
+        // The camera's 08:15:30.25Z against 08:25:30.25Z as exported: -600 s.
+        let relink = cairn(["photos", "relink", hike, dir + "/moved", "--store", other])
+        #expect(relink.status == 0 && relink.stdout.contains("#1: found by its file's name at " + dir
+                                                               + "/moved/view.jpg, the only file of that name (its camera time differs by -600 s"),
+                "\(relink.stdout)\(relink.stderr)")
+        let rows = try json(hike, other)
+        #expect(rows.first?["path"] as? String == dir + "/moved/view.jpg" && rows.first?["sha256"] is String, "\(rows)")
+        // A second file of that name: which one is not guessed.
+        let third = dir + "/third.sqlite"
+        #expect(cairn(["import", dir + "/exp.gpx", "--store", third]).status == 0)
+        try FileManager.default.createDirectory(atPath: dir + "/moved/b", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.photos + "gps.jpg", toPath: dir + "/moved/b/view.jpg")
+        let thirdHike = try #require(try HikeStore(path: third).summaries().first).id.rawValue
+        let two = cairn(["photos", "relink", thirdHike, dir + "/moved", "--store", third])
+        #expect(two.status == 1 && two.stdout.contains("0 photos found again, 1 still missing"), "\(two.stdout)")
+    }
 }

@@ -436,8 +436,11 @@ public enum PhotoLibrary {
         public var byContent: Int = 0
         /// Photos found by their file's name and capture time, their content differing from
         /// what was kept (edited since) or not known before; or, not known before, at their
-        /// own path: (number, new path, whether the content was known before).
-        public var byNameAndTime: [(number: Int64, path: String, edited: Bool)] = []
+        /// own path: (number, new path, whether the content was known before, and — for a photo
+        /// imported from a photo waypoint, whose time may hold a clock correction not known
+        /// here, taken as the one file of its name — the file's camera time less the stored
+        /// time in seconds when they differ).
+        public var byNameAndTime: [(number: Int64, path: String, edited: Bool, offBy: TimeInterval?)] = []
         /// Files found by name and time that could not be taken: another photo of the hike has
         /// their content (number, path, that photo's number).
         public var refused: [(number: Int64, path: String, other: Int64)] = []
@@ -452,8 +455,10 @@ public enum PhotoLibrary {
     /// Points each of `missing` to the file among `files` with the same content (SHA-256;
     /// only files of a wanted size are hashed: ``HikeStore/relinkPhotos(of:found:)``). A photo
     /// no file's content finds is matched by its file's name and capture time
-    /// (``matches(_:cameraTime:)``; the first such file in `files`' order), and takes that
-    /// file's size and hash (``HikeStore/relinkPhoto(_:of:to:size:contentHash:)``): an edited
+    /// (``matches(_:cameraTime:)``; the first such file in `files`' order) — one imported from
+    /// a photo waypoint (whose time may hold a clock correction not known here) also by its
+    /// name alone when it is the only such photo and the file the only one of that name —
+    /// and takes that file's size and hash (``HikeStore/relinkPhoto(_:of:to:size:contentHash:)``): an edited
     /// photo, or one kept without its content. One kept without its content whose file is at
     /// its path takes that file's size and hash.
     public static func relink(_ missing: [StoredPhoto], of id: HikeID, in store: HikeStore, searching files: [String]) throws -> Relinked {
@@ -464,7 +469,7 @@ public enum PhotoLibrary {
             if !s.photo.hasContentHash, fm.fileExists(atPath: s.photo.path), let (size, hash) = try? PhotoImport.contentHash(s.photo.path) {
                 do {
                     try store.relinkPhoto(s.id, of: id, to: s.photo.path, size: size, contentHash: hash)
-                    out.byNameAndTime.append((s.id, s.photo.path, false))
+                    out.byNameAndTime.append((s.id, s.photo.path, false, nil))
                 } catch PhotoStoreError.sameContent(_, let other, _) {
                     out.refused.append((s.id, s.photo.path, other))
                 }
@@ -482,19 +487,26 @@ public enum PhotoLibrary {
         }
         out.byContent = try store.relinkPhotos(of: id, found: found)
         var used = Set(found.values)
+        let name = { (path: String) in (path as NSString).lastPathComponent }
         for s in rest where found[s.photo.contentHash] == nil {
-            let name = (s.photo.path as NSString).lastPathComponent
-            for f in files where !used.contains(f) && (f as NSString).lastPathComponent == name {
-                guard let t = cameraTime(f), matches(s.photo, cameraTime: t), let (size, hash) = try? PhotoImport.contentHash(f) else { continue }
-                do {
-                    try store.relinkPhoto(s.id, of: id, to: f, size: size, contentHash: hash)
-                    out.byNameAndTime.append((s.id, f, s.photo.hasContentHash))
-                } catch PhotoStoreError.sameContent(_, let other, _) {
-                    out.refused.append((s.id, f, other))
-                }
-                used.insert(f)
-                break
+            let candidates = files.filter { !used.contains($0) && name($0) == name(s.photo.path) }
+            var pick = candidates.first { f in cameraTime(f).map { matches(s.photo, cameraTime: $0) } ?? false }
+            var offBy: TimeInterval?
+            // As exported: its time may hold a clock correction not known here; the one file of its name.
+            if pick == nil, s.photo.placement == NewPhoto.waypointPlacement, s.photo.facts.correction == nil, candidates.count == 1,
+               rest.filter({ name($0.photo.path) == name(s.photo.path) }).count == 1, let t = cameraTime(candidates[0]),
+               let stored = s.photo.takenAt {
+                pick = candidates[0]
+                offBy = t.time.timeIntervalSince(stored)
             }
+            guard let f = pick, let (size, hash) = try? PhotoImport.contentHash(f) else { continue }
+            do {
+                try store.relinkPhoto(s.id, of: id, to: f, size: size, contentHash: hash)
+                out.byNameAndTime.append((s.id, f, s.photo.hasContentHash, offBy))
+            } catch PhotoStoreError.sameContent(_, let other, _) {
+                out.refused.append((s.id, f, other))
+            }
+            used.insert(f)
         }
         return out
     }

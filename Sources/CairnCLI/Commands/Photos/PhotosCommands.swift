@@ -263,9 +263,14 @@ public enum PhotosRelinkCommand: Command {
         let relinked = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
         for found in relinked.byNameAndTime {
             let number = String(describing: found.number), path = TerminalText.clean(found.path)
-            context.stdout.write((found.edited
-                ? L("#%s: found by its file's name and capture time at %s; its content differs from what was kept (edited since): its size and hash are updated", number, path)
-                : L("#%s: found by its file's name and capture time at %s; its content was not known: its size and hash are now kept", number, path)) + "\n")
+            // TRANSLATORS: the third %s is a signed number of seconds ("-600").
+            let how = found.offBy.map {
+                L("#%s: found by its file's name at %s, the only file of that name (its camera time differs by %s s from the time kept: a clock correction made before it was exported?)",
+                  number, path, String(format: "%+.0f", $0))
+            } ?? L("#%s: found by its file's name and capture time at %s", number, path)
+            let what = found.edited ? L("its content differs from what was kept (edited since): its size and hash are updated")
+                : L("its content was not known: its size and hash are now kept")
+            context.stdout.write(how + "; " + what + "\n")
         }
         for r in relinked.refused {
             context.stdout.write(L("#%s: %s has its name and capture time, but photo #%s has the same content; not relinked",
