@@ -239,6 +239,15 @@ import TrailSQLite
         rows = try json(id, store)
         #expect(rows.count == 1 && rows[0]["path"] as? String == dir + "/archive/view.jpg" && rows[0]["missing"] as? Bool == false)
         if let hex = try Self.sha256sum(dir + "/archive/view.jpg") { #expect(rows[0]["sha256"] as? String == hex) }
+
+        // Moved and edited once more, then added from there: the same photo (by name and time), not a second one.
+        try fm.createDirectory(atPath: dir + "/export", withIntermediateDirectories: true)
+        try fm.moveItem(atPath: dir + "/archive/view.jpg", toPath: dir + "/export/view.jpg")
+        try edit(dir + "/export/view.jpg", " cropped")
+        let added = cairn(["photos", "add", id, dir + "/export", "--store", store])
+        #expect(added.stdout.contains("0 photos added, 1 of 1 placed, 1 kept photo updated"), "\(added.stdout)")
+        #expect(added.stderr.contains(dir + "/export/view.jpg: edited since it was kept as #1: updated"), "\(added.stderr)")
+        #expect(try json(id, store).map { $0["path"] as? String } == [dir + "/export/view.jpg"])
     }
 
     /// A photo placed with a clock correction, exported, imported elsewhere while its file was
