@@ -24,8 +24,8 @@ public struct PhotoImportOptions: Sendable {
     public var units: UnitFormatter
 
     /// Where ``zone`` came from, as stored with each photo (``PhotoFacts/zone``), and the
-    /// name given (the --tz value, TZ's value, the camera's offset). Nil: ``zoneName`` is kept
-    /// as the name of a `--tz` zone.
+    /// name given (the --tz value, TZ's value). Nil: not stored (a time read in the camera's
+    /// own offset still says so).
     public var zoneSource: PhotoFacts.ZoneSource?
     public var zoneSourceName: String?
     /// Whether this run corrects the clock (`--tz`, `--offset` or `--offset-from` given): a
@@ -116,7 +116,7 @@ public enum PhotoImport {
         guard let (size, hash) = try? contentHash(path) else {
             return PhotoImportLine(path: path, photo: nil, message: L("%s: cannot be read", path))
         }
-        var facts = PhotoFacts(zone: options.zoneSource ?? .tz, zoneName: options.zoneSourceName ?? options.zoneName,
+        var facts = PhotoFacts(zone: options.zoneSource, zoneName: options.zoneSourceName,
                                correction: options.correction == 0 ? nil : options.correction)
         var photo = NewPhoto(path: path, size: size, contentHash: hash, takenAt: nil, coordinate: nil, elevation: nil,
                              distanceAlong: nil, distanceOff: nil, placement: "none")

@@ -179,11 +179,12 @@ public enum PhotoLibrary {
             batch.atMark[i] = row.id
         }
         let open = kept.filter(\.photo.isPlaceholder)
+        let replacing = batch.replacing
         var pairs: [(gap: TimeInterval, mark: Int, photo: Int)] = []
         for (m, mark) in open.enumerated() {
             guard let markTime = mark.photo.takenAt else { continue }
             // A photo that replaces a kept photo's file keeps that photo's number: it fills no mark.
-            for (i, p) in batch.photos.enumerated() where p.placement != NewPhoto.markPlacement && batch.replacing[i] == nil {
+            for (i, p) in batch.photos.enumerated() where p.placement != NewPhoto.markPlacement && replacing[i] == nil {
                 guard let t = p.takenAt, abs(t.timeIntervalSince(markTime)) <= within else { continue }
                 pairs.append((abs(t.timeIntervalSince(markTime)), m, i))
             }
@@ -266,16 +267,18 @@ public enum PhotoLibrary {
         batch.units = options.units
         var taken = Set<[UInt8]>()
         var claimed = Set<Int64>()
+        // Kept photos whose file is gone, by file name (read again only for a file of such a name).
+        var goneByName: [String: [StoredPhoto]] = [:]
+        for s in kept where !FileManager.default.fileExists(atPath: s.photo.path) {
+            goneByName[(s.photo.path as NSString).lastPathComponent, default: []].append(s)
+        }
         /// A kept photo this file is with other bytes: at its path, or (its file gone) by name and time.
         func replaced(_ p: NewPhoto) -> StoredPhoto? {
-            if let row = keptByPath[p.path], !claimed.contains(row.id), !readHashes.contains(row.photo.contentHash) { return row }
-            let name = (p.path as NSString).lastPathComponent
-            guard let time = cameraTime(p.path) else { return nil }
-            return kept.first { row in
-                !claimed.contains(row.id) && !readHashes.contains(row.photo.contentHash)
-                    && (row.photo.path as NSString).lastPathComponent == name
-                    && !FileManager.default.fileExists(atPath: row.photo.path) && matches(row.photo, cameraTime: time)
-            }
+            let open = { (row: StoredPhoto) in !claimed.contains(row.id) && !readHashes.contains(row.photo.contentHash) }
+            if let row = keptByPath[p.path], open(row) { return row }
+            guard let gone = goneByName[(p.path as NSString).lastPathComponent]?.filter(open), !gone.isEmpty,
+                  let time = cameraTime(p.path) else { return nil }
+            return gone.first { matches($0.photo, cameraTime: time) }
         }
         for line in lines {
             guard let p = line.photo, let path = keeper[p.contentHash] else { batch.files.append(.refused); continue }
