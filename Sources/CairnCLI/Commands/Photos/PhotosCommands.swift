@@ -10,7 +10,7 @@ import TrailStore
 public enum PhotosCommand: Command {
     public static let name = "photos"
     public static let summary = N("List the photos kept with a hike, in walking order")
-    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A \"photo here\" mark noted while\nrecording or following (key i, or `cairn record photo`) that no photo filled yet is\nlisted as \"(no photo yet)\". A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content).")
+    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A \"photo here\" mark noted while\nrecording or following (key i, or `cairn record photo`) that no photo filled yet is\nlisted as \"(no photo yet)\". A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content); a photo\nimported from a photo waypoint while its file was missing has no hash yet (\"hash unknown\";\n--json gives null sha256 and size). --json gives why a photo is not placed as a code\n(\"reason\") and in words (\"note\").")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let json = OptionSpec("--json", help: N("a JSON array (SI units, ISO 8601 dates) instead of the table"))
     public static let options: [OptionSpec] = [json, .units, .store]
