@@ -128,6 +128,19 @@ import TrailSQLite
             #expect(rows.first?["reason"] as? String == "after-walk")
             #expect((rows.first?["note"] as? String ?? "").hasPrefix(reason), "\(rows)")
         }
+        // A reason kept as text before the codes is shown as it was, and becomes codes when
+        // the photo is added again with the same outcome.
+        try HikeStore(path: store).connection.execute("UPDATE photos SET note = 'nach dem Ende', reason = 'legacy', facts = NULL")
+        #expect(cairn(["photos", id, "--store", store]).stdout.contains("#1 not placed: nach dem Ende"))
+        let legacy = try json(id, store)
+        #expect(legacy.first?["reason"] as? String == "legacy" && legacy.first?["note"] as? String == "nach dem Ende", "\(legacy)")
+        let readd = cairn(["photos", "add", id, Self.photos + "local.jpg", "--store", store])
+        #expect(readd.stdout.contains("1 already kept") && readd.stderr.contains("not placed (taken 1 h 16 min after the walk ended), unchanged"),
+                "\(readd.stdout)\(readd.stderr)")
+        let upgraded = try #require(try HikeStore(path: store).connection.query("SELECT note, reason FROM photos") {
+            ($0.optionalString(0), $0.optionalString(1))
+        }.first)
+        #expect(upgraded.0 == nil && upgraded.1 == "after-walk", "\(upgraded)")
         // And in English again: the same row.
         let rows = try json(id, store)
         #expect((rows.first?["note"] as? String ?? "").hasPrefix("taken 1 h 16 min after the walk ended; taken 2018-05-02T10:15:30Z (--tz UTC)"),

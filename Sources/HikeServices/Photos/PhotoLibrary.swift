@@ -306,13 +306,20 @@ public enum PhotoLibrary {
     }
 
     /// `read` (a file's reading) as a kept photo `kept` becomes: its file, size and hash;
-    /// with the stored time, place and note unless the clock was corrected.
+    /// with the stored time, place and note unless the clock was corrected. A note kept as
+    /// text from before the codes (``NewPhoto/legacyNote``) gives way to the reading's codes
+    /// when the reading has the same time and placement (the same outcome, now in codes).
     static func settled(_ read: NewPhoto, kept: NewPhoto, clockCorrected: Bool) -> NewPhoto {
         if clockCorrected { return read }
         var p = kept
         p.path = read.path
         p.size = read.size
         p.contentHash = read.contentHash
+        if kept.legacyNote != nil, kept.facts.reason == nil || kept.facts.reason == .legacy,
+           read.placement == kept.placement, read.takenAt == kept.takenAt {
+            p.legacyNote = nil
+            p.facts = read.facts
+        }
         return p
     }
 
