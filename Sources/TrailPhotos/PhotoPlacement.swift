@@ -12,6 +12,9 @@ public enum PhotoClock {
         public var time: Date
         /// "+02:00 from the camera" or "Europe/Andorra (--tz)": what the local time was read in.
         public var zone: String
+        /// The camera's offset as it wrote it ("+02:00") when the time was read in it; nil when
+        /// it was read in the zone given.
+        public var cameraOffset: String? = nil
     }
 
     /// Why a photo has no capture time.
@@ -47,8 +50,10 @@ public enum PhotoClock {
         guard let text = exif.dateTimeOriginal, let parts = Self.fields(text) else { return .failure(.none) }
         var label = zoneName
         var tz = zone
+        var cameraOffset: String?
         if let o = exif.offsetTimeOriginal, let seconds = Self.offsetSeconds(o), let fixed = TimeZone(secondsFromGMT: seconds) {
             tz = fixed
+            cameraOffset = o
             // TRANSLATORS: the photo's time zone, %s an offset as the camera wrote it ("+02:00").
             label = L("%s from the camera", o)
         }
@@ -59,7 +64,7 @@ public enum PhotoClock {
         var time = base.addingTimeInterval(Self.fraction(exif.subSecTimeOriginal))
         if time < earliest { return .failure(.unset(text)) }
         time.addTimeInterval(correction)
-        return .success(Capture(time: time, zone: label))
+        return .success(Capture(time: time, zone: label, cameraOffset: cameraOffset))
     }
 
     /// "YYYY:MM:DD HH:MM:SS" (also with "-" between the date's fields) as six numbers, nil when

@@ -23,14 +23,28 @@ public struct PhotoImportOptions: Sendable {
     /// locale's separator): the command's, as `cairn show` uses it.
     public var units: UnitFormatter
 
+    /// Where ``zone`` came from, as stored with each photo (``PhotoFacts/zone``), and the
+    /// name given (the --tz value, TZ's value). Nil: not stored (a time read in the camera's
+    /// own offset still says so).
+    public var zoneSource: PhotoFacts.ZoneSource?
+    public var zoneSourceName: String?
+    /// Whether this run corrects the clock (`--tz`, `--offset` or `--offset-from` given): a
+    /// photo already kept is then read and placed again; otherwise it keeps its stored time
+    /// and place (``PhotoLibrary/read(_:for:in:options:progress:)``).
+    public var clockCorrected: Bool
+
     public init(zone: TimeZone, zoneName: String, correction: TimeInterval = 0, maxGap: TimeInterval = 300,
-                maxOff: Double = 500, units: UnitFormatter = UnitFormatter(system: .metric)) {
+                maxOff: Double = 500, units: UnitFormatter = UnitFormatter(system: .metric),
+                zoneSource: PhotoFacts.ZoneSource? = nil, zoneSourceName: String? = nil, clockCorrected: Bool = false) {
         self.zone = zone
         self.zoneName = zoneName
         self.correction = correction
         self.maxGap = maxGap
         self.maxOff = maxOff
         self.units = units
+        self.zoneSource = zoneSource
+        self.zoneSourceName = zoneSourceName
+        self.clockCorrected = clockCorrected
     }
 }
 
@@ -102,58 +116,83 @@ public enum PhotoImport {
         guard let (size, hash) = try? contentHash(path) else {
             return PhotoImportLine(path: path, photo: nil, message: L("%s: cannot be read", path))
         }
+        var facts = PhotoFacts(zone: options.zoneSource, zoneName: options.zoneSourceName,
+                               correction: options.correction == 0 ? nil : options.correction)
         var photo = NewPhoto(path: path, size: size, contentHash: hash, takenAt: nil, coordinate: nil, elevation: nil,
-                             distanceAlong: nil, distanceOff: nil, placement: "none", note: nil)
+                             distanceAlong: nil, distanceOff: nil, placement: "none")
         var zoneNote = ""
-        var timeProblem: String?
         switch PhotoClock.capture(exif, zone: options.zone, zoneName: options.zoneName, correction: options.correction) {
         case .success(let c):
             photo.takenAt = c.time
+            if let o = c.cameraOffset {
+                facts.zone = .camera
+                facts.zoneName = o
+            }
             // TRANSLATORS: a photo's capture time (ISO 8601) and the time zone it was read in.
             zoneNote = L("taken %s (%s)", ISO8601Timestamp.format(c.time), c.zone)
-        case .failure(let missing):
-            timeProblem = missing.description
+        case .failure(.none):
+            facts.reason = .noTime
+        case .failure(.unset(let text)):
+            facts.reason = .clockUnset
+            facts.clockText = text
         }
         if let o = exif.offsetTimeOriginal, PhotoClock.offsetSeconds(o) == nil {
             zoneNote += "; " + L("its EXIF offset %s is not a time zone, read in %s", o, options.zoneName)
+            facts.ignoredOffset = o
         }
-        func placed(_ p: PhotoPlace, how: String) {
+        if photo.takenAt == nil {
+            // No time: the zone and correction say nothing.
+            facts.zone = nil
+            facts.zoneName = nil
+            facts.correction = nil
+        }
+        func placed(_ p: PhotoPlace) {
             photo.coordinate = p.coordinate
             photo.elevation = p.elevation
             photo.distanceAlong = p.distanceAlong
             photo.distanceOff = p.distanceOff
             photo.placement = p.method.rawValue
-            photo.note = [how, zoneNote].filter { !$0.isEmpty }.joined(separator: "; ")
         }
         // The GPS tag first, unless it is 0,0 (no fix) or farther than maxOff from the line.
         var gpsNote = ""
         if let gps = exif.gps {
             if let p = placer.place(gps: gps, altitude: exif.gpsAltitude) {
                 if p.distanceOff <= options.maxOff {
-                    placed(p, how: L("at its GPS tag"))
+                    placed(p)
+                    photo.facts = facts
                     let along = p.distanceAlong.map { L("%s along", options.units.distance($0)) } ?? ""
                     // TRANSLATORS: the second %s is "N km along", the third a distance ("25 m").
                     return PhotoImportLine(path: path, photo: photo,
                                            message: L("%s: at its GPS tag, %s, %s off the line", path, along, options.units.distance(p.distanceOff)))
                 }
+                facts.gpsTag = .farOff
+                facts.gpsOff = p.distanceOff
                 gpsNote = L("its GPS tag is %s off the line", options.units.distance(p.distanceOff)) + "; "
             } else {
+                facts.gpsTag = .zero
                 gpsNote = L("its GPS tag is 0,0 (no fix)") + "; "
             }
         }
         guard let time = photo.takenAt else {
-            photo.note = gpsNote + (timeProblem ?? L("no capture time"))
-            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, photo.note ?? ""))
+            photo.facts = facts
+            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, photo.note(units: options.units) ?? ""))
         }
         switch placer.place(at: time, maxGap: options.maxGap) {
         case .success(let p):
-            placed(p, how: gpsNote + L("by its time"))
+            placed(p)
+            photo.facts = facts
             let along = p.distanceAlong.map { L("%s along", options.units.distance($0)) } ?? ""
             // TRANSLATORS: the first %s is "N km along", the second when and in which time zone the photo was taken.
             return PhotoImportLine(path: path, photo: photo, message: path + ": " + gpsNote + L("by its time, %s; %s", along, zoneNote))
         case .failure(let why):
-            photo.note = gpsNote + why.description + "; " + zoneNote
-            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, photo.note ?? ""))
+            switch why {
+            case .untimedTrack: facts.reason = .untimedTrack
+            case .beforeStart(let s): facts.reason = .beforeWalk; facts.seconds = s
+            case .afterEnd(let s): facts.reason = .afterWalk; facts.seconds = s
+            case .inGap(let s): facts.reason = .inGap; facts.seconds = s
+            }
+            photo.facts = facts
+            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, gpsNote + why.description + "; " + zoneNote))
         }
     }
 

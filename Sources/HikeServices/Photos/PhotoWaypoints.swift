@@ -86,7 +86,7 @@ public enum PhotoWaypoints {
             }
             photos.append(NewPhoto(path: path, size: size, contentHash: hash, takenAt: w.time, coordinate: c, elevation: w.elevation,
                                    distanceAlong: place?.distanceAlong, distanceOff: place?.distanceOff,
-                                   placement: NewPhoto.waypointPlacement, note: L("as exported")))
+                                   placement: NewPhoto.waypointPlacement))
         }
         return (rest, photos)
     }

@@ -36,8 +36,9 @@ enum PhotoStripView {
     /// The name a row is listed under: a "photo here" mark without a photo is "(no photo yet)".
     static func name(_ p: NewPhoto) -> String { p.isPlaceholder ? L("(no photo yet)") : name(p.path) }
 
-    /// "GPS tag", "time on the track" or "not placed: WHY".
-    static func placement(_ p: NewPhoto) -> String {
+    /// "GPS tag", "time on the track" or "not placed: WHY" (WHY worded now from the stored
+    /// codes, ``NewPhoto/note(units:timestamp:)``, distances in `units`).
+    static func placement(_ p: NewPhoto, units: UnitFormatter = UnitFormatter(system: .metric)) -> String {
         switch p.placement {
         case "gps":
             if let off = p.distanceOff, off >= 1 { return L("by its GPS tag (%d m off the line)", Int(off.rounded())) }
@@ -46,7 +47,7 @@ enum PhotoStripView {
         case NewPhoto.markPlacement: return L("at a photo-here mark")
         case NewPhoto.waypointPlacement: return L("as exported (a photo waypoint of an imported file)")
         case NewPhoto.placeholderPlacement: return L("nowhere yet: a photo-here mark, which `cairn photos add` fills with the photo taken then")
-        default: return L("not placed: %s", TextSanitizer.sanitize(p.note ?? L("no time and no GPS tag")))
+        default: return L("not placed: %s", TextSanitizer.sanitize(p.note(units: units) ?? L("no time and no GPS tag")))
         }
     }
 
@@ -72,7 +73,7 @@ enum PhotoStripView {
                  p.elevation.map { L("At %s along, %s", env.format.distance(d), env.format.elevation($0)) } ?? L("At %s along", env.format.distance(d))
              } ?? L("Not on the line"), ThemeRole.text)
         // TRANSLATORS: %s says how the photo was placed ("by its GPS tag", "by its time on the track", …).
-        for part in TextFit.wrap(L("Placed %s", placement(p)), toWidth: max(1, w - 1)) { line(part, p.placement == "none" ? ThemeRole.warning : ThemeRole.text) }
+        for part in TextFit.wrap(L("Placed %s", placement(p, units: env.format)), toWidth: max(1, w - 1)) { line(part, p.placement == "none" ? ThemeRole.warning : ThemeRole.text) }
         y += 1
         // The list around the shown photo, as many as fit.
         let rows = max(0, area.maxY - y)

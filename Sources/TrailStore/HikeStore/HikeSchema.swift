@@ -140,6 +140,7 @@ enum HikeSchema {
         m.register(HikeStore.photosMigrationName, HikeStore.createPhotosTable)
         WalkSchema.registerSpeed(on: &m)
         m.register(HikeStore.photoNumbersMigrationName, HikeStore.addPhotoNumbers)
+        m.register(HikeStore.photoFactsMigrationName, HikeStore.addPhotoFacts)
         return m
     }
 }

@@ -27,11 +27,20 @@ public struct NewPhoto: Sendable, Equatable {
     /// "photo here" mark no photo has filled yet (``HikeStore/addPhotoMark(_:to:)``; empty
     /// path, size 0).
     public var placement: String
-    /// How the time was read, or why the photo is not placed (one line).
-    public var note: String?
+    /// How the time was read and the photo placed, or why it is not placed, as codes and
+    /// numbers (worded when shown: ``note(units:timestamp:)``).
+    public var facts: PhotoFacts
+    /// A note kept as text: one stored before the codes (migration
+    /// ``HikeStore/photoFactsMigrationName``), shown as it is; nil for photos read since.
+    public var legacyNote: String?
 
+    /// ``note(units:timestamp:)`` with metric distances: how the photo was read and placed, or
+    /// why not, in the current language.
+    public var note: String? { note(units: UnitFormatter(system: .metric)) }
+
+    /// - Parameter note: a note as text (``legacyNote``); new photos give `facts` instead.
     public init(path: String, size: Int64, contentHash: [UInt8], takenAt: Date?, coordinate: Coordinate?, elevation: Double?,
-                distanceAlong: Double?, distanceOff: Double?, placement: String, note: String?) {
+                distanceAlong: Double?, distanceOff: Double?, placement: String, note: String? = nil, facts: PhotoFacts = .none) {
         self.path = path
         self.size = size
         self.contentHash = contentHash
@@ -41,7 +50,8 @@ public struct NewPhoto: Sendable, Equatable {
         self.distanceAlong = distanceAlong
         self.distanceOff = distanceOff
         self.placement = placement
-        self.note = note
+        self.legacyNote = note
+        self.facts = facts
     }
 }
 
@@ -67,6 +77,12 @@ extension NewPhoto {
 
     /// Whether this row is a "photo here" mark without a photo (no file behind it).
     public var isPlaceholder: Bool { placement == Self.placeholderPlacement }
+
+    /// Whether ``contentHash`` is the SHA-256 of the file (32 bytes): false for a "photo here"
+    /// mark and for a photo imported from a photo waypoint while its file was missing, whose
+    /// rows hold a stand-in of another length (``HikeStore/addPhotoMark(_:to:)``,
+    /// `PhotoWaypoints`). Such a photo's size is not known either.
+    public var hasContentHash: Bool { contentHash.count == 32 }
 }
 
 /// A "photo here" mark noted while recording or following (issue 36): where and when the
@@ -98,6 +114,9 @@ public enum PhotoAddOutcome: Sendable, Equatable {
     case added(Int64)
     /// The same file content is already kept with this hike (that row); its path is updated.
     case alreadyKept(Int64)
+    /// The photo replaced the file of that row (its bytes changed, or were not known): the
+    /// row's hash, size, path, time and place are the photo's (``HikeStore/addPhotos(_:to:filling:replacing:)``).
+    case updated(Int64)
     /// The photo filled the "photo here" mark of that row (the row keeps its number).
     case filled(Int64)
 }
@@ -109,6 +128,22 @@ extension HikeStore {
     /// The migration numbering photos per hike (issue 36: a hike's first mark was #4 when
     /// other hikes had photos): a `number` column, the existing rows numbered in row order.
     public static let photoNumbersMigrationName = "v19-photo-numbers"
+    /// The migration storing a photo's note as codes and numbers (issue 36: "not placed"
+    /// reasons were kept in the language of the run that read the photo): a `reason` column
+    /// (``PhotoFacts/Reason``'s code) and a `facts` column (``PhotoFacts`` as JSON). Notes
+    /// kept before stay as text in `note`: a "not placed" one gets the code "legacy"; those
+    /// of marks, filled marks and imported photo waypoints, which only said how they were
+    /// placed, are dropped (their placement words them).
+    public static let photoFactsMigrationName = "v20-photo-facts"
+
+    static func addPhotoFacts(_ db: Connection) throws {
+        try db.execute("""
+            ALTER TABLE photos ADD COLUMN reason TEXT;
+            ALTER TABLE photos ADD COLUMN facts TEXT;
+            UPDATE photos SET note = NULL WHERE placement IN ('placeholder', 'mark', 'waypoint');
+            UPDATE photos SET reason = 'legacy' WHERE placement = 'none' AND note IS NOT NULL;
+            """)
+    }
 
     static func addPhotoNumbers(_ db: Connection) throws {
         try db.execute("""
@@ -160,50 +195,78 @@ extension HikeStore {
     /// caller places it at the mark). A row of the same content elsewhere in the hike is
     /// removed first (one row per content). A mark that is not a placeholder of this hike is
     /// refused: ``PhotoStoreError/noSuchMark(_:hike:)``, nothing stored.
+    ///
+    /// `replacing` gives, by index into `photos`, the number of a kept photo whose file the
+    /// photo is with other bytes (edited since it was kept, or kept without its content from a
+    /// photo waypoint): that row takes the photo's path, size, hash, time, place and note,
+    /// keeping its number (``PhotoAddOutcome/updated(_:)``). Refused, nothing stored, when the
+    /// number is not a photo of the hike (``PhotoStoreError/noSuchPhoto(_:hike:)``) or another
+    /// photo of the hike has the new content (``PhotoStoreError/sameContent(_:as:hike:)``).
     @discardableResult
-    public func addPhotos(_ photos: [NewPhoto], to id: HikeID, filling: [Int: Int64] = [:]) throws -> [PhotoAddOutcome] {
+    public func addPhotos(_ photos: [NewPhoto], to id: HikeID, filling: [Int: Int64] = [:],
+                          replacing: [Int: Int64] = [:]) throws -> [PhotoAddOutcome] {
         try requireWritable()
         return try connection.transaction {
             let row = try photoHikeRow(id)
             var out: [PhotoAddOutcome] = []
             for (index, p) in photos.enumerated() {
-                let values: [SQLiteValue] = [
-                    .text(p.path), .integer(p.size), .optional(p.takenAt?.timeIntervalSinceReferenceDate),
-                    .optional(p.coordinate?.latitude), .optional(p.coordinate?.longitude), .optional(p.elevation),
-                    .optional(p.distanceAlong), .optional(p.distanceOff), .text(p.placement), .optional(p.note),
-                ]
+                let values = Self.photoValues(p)
+                let set = "path = ?, size = ?, taken_at = ?, latitude = ?, longitude = ?, elevation = ?, distance_along = ?, "
+                    + "distance_off = ?, placement = ?, note = ?, reason = ?, facts = ?"
                 if let mark = filling[index] {
                     guard let markRow = try connection.scalar("SELECT id FROM photos WHERE number = ? AND hike_id = ? AND placement = ?",
                                                               [.integer(mark), .integer(row), .text(NewPhoto.placeholderPlacement)])?.integer
                     else { throw PhotoStoreError.noSuchMark(mark, hike: id.rawValue) }
                     try connection.run("DELETE FROM photos WHERE hike_id = ? AND content_hash = ? AND id != ?",
                                        [.integer(row), .blob(p.contentHash), .integer(markRow)])
-                    try connection.run("""
-                        UPDATE photos SET path = ?, size = ?, taken_at = ?, latitude = ?, longitude = ?, elevation = ?,
-                            distance_along = ?, distance_off = ?, placement = ?, note = ?, content_hash = ? WHERE id = ?
-                        """, values + [.blob(p.contentHash), .integer(markRow)])
+                    try connection.run("UPDATE photos SET \(set), content_hash = ? WHERE id = ?",
+                                       values + [.blob(p.contentHash), .integer(markRow)])
                     out.append(.filled(mark))
+                    continue
+                }
+                if let number = replacing[index] {
+                    guard let target = try connection.scalar("SELECT id FROM photos WHERE number = ? AND hike_id = ? AND placement != ?",
+                                                              [.integer(number), .integer(row), .text(NewPhoto.placeholderPlacement)])?.integer
+                    else { throw PhotoStoreError.noSuchPhoto(number, hike: id.rawValue) }
+                    if let other = try connection.scalar("SELECT number FROM photos WHERE hike_id = ? AND content_hash = ? AND id != ?",
+                                                         [.integer(row), .blob(p.contentHash), .integer(target)])?.integer {
+                        throw PhotoStoreError.sameContent(number, as: other, hike: id.rawValue)
+                    }
+                    try connection.run("UPDATE photos SET \(set), content_hash = ? WHERE id = ?",
+                                       values + [.blob(p.contentHash), .integer(target)])
+                    out.append(.updated(number))
                     continue
                 }
                 if let existing = try connection.query("SELECT id, number FROM photos WHERE hike_id = ? AND content_hash = ?",
                                                        [.integer(row), .blob(p.contentHash)], row: { ($0.int64(0), $0.int64(1)) }).first {
-                    try connection.run("""
-                        UPDATE photos SET path = ?, size = ?, taken_at = ?, latitude = ?, longitude = ?, elevation = ?,
-                            distance_along = ?, distance_off = ?, placement = ?, note = ? WHERE id = ?
-                        """, values + [.integer(existing.0)])
+                    try connection.run("UPDATE photos SET \(set) WHERE id = ?", values + [.integer(existing.0)])
                     out.append(.alreadyKept(existing.1))
                     continue
                 }
                 try connection.run("""
                     INSERT INTO photos (path, size, taken_at, latitude, longitude, elevation, distance_along, distance_off,
-                        placement, note, hike_id, content_hash, added_at, number)
-                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,\(Self.nextPhotoNumber))
+                        placement, note, reason, facts, hike_id, content_hash, added_at, number)
+                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,\(Self.nextPhotoNumber))
                     """, values + [.integer(row), .blob(p.contentHash), .real(now().timeIntervalSinceReferenceDate), .integer(row)])
                 let number = try connection.scalar("SELECT number FROM photos WHERE id = ?", [.integer(connection.lastInsertRowID)])?.integer
                 out.append(.added(number ?? 0))
             }
             return out
         }
+    }
+
+    /// The values of `p` for the columns path, size, taken_at, latitude, longitude, elevation,
+    /// distance_along, distance_off, placement, note, reason, facts (in that order). The
+    /// reason's code is ``PhotoFacts/reason``, or "legacy" for an unplaced photo with only a
+    /// note as text.
+    static func photoValues(_ p: NewPhoto) -> [SQLiteValue] {
+        let reason = p.facts.reason?.rawValue ?? (p.placement == "none" && p.legacyNote != nil ? PhotoFacts.Reason.legacy.rawValue : nil)
+        return [
+            .text(p.path), .integer(p.size), .optional(p.takenAt?.timeIntervalSinceReferenceDate),
+            .optional(p.coordinate?.latitude), .optional(p.coordinate?.longitude), .optional(p.elevation),
+            .optional(p.distanceAlong), .optional(p.distanceOff), .text(p.placement), .optional(p.legacyNote),
+            .optional(reason), .optional(p.facts.encoded),
+        ]
     }
 
     /// Runs `body` in one transaction: everything it stores, or (when it throws) nothing.
@@ -227,18 +290,20 @@ extension HikeStore {
         let row = try photoHikeRow(id)
         return try connection.query("""
             SELECT number, path, size, content_hash, taken_at, latitude, longitude, elevation, distance_along, distance_off,
-                   placement, note, added_at
+                   placement, note, added_at, reason, facts
             FROM photos WHERE hike_id = ?
             ORDER BY distance_along IS NULL, distance_along, taken_at IS NULL, taken_at, id
             """, [.integer(row)]) { st in
             let lat = st.optionalDouble(5), lon = st.optionalDouble(6)
             let coordinate = lat.flatMap { a in lon.map { Coordinate(latitude: a, longitude: $0) } }
             let hash: [UInt8] = st.withBlob(3) { Array($0) }
+            var facts = PhotoFacts.decoded(st.optionalString(14))
+            if facts.reason == nil, let code = st.optionalString(13) { facts.reason = PhotoFacts.Reason(rawValue: code) ?? .legacy }
             return StoredPhoto(id: st.int64(0), photo: NewPhoto(
                 path: st.string(1), size: st.int64(2), contentHash: hash,
                 takenAt: st.optionalDouble(4).map { Date(timeIntervalSinceReferenceDate: $0) }, coordinate: coordinate,
                 elevation: st.optionalDouble(7), distanceAlong: st.optionalDouble(8), distanceOff: st.optionalDouble(9),
-                placement: st.string(10), note: st.optionalString(11)),
+                placement: st.string(10), note: st.optionalString(11), facts: facts),
                 addedAt: Date(timeIntervalSinceReferenceDate: st.double(12)))
         }
     }
@@ -262,7 +327,7 @@ extension HikeStore {
                 VALUES ('', 0, ?,?,?,?,?,?,?,?,?,?,?,\(Self.nextPhotoNumber))
                 """, [.optional(mark.time?.timeIntervalSinceReferenceDate), .real(mark.coordinate.latitude),
                       .real(mark.coordinate.longitude), .optional(mark.elevation), .optional(mark.distanceAlong),
-                      .optional(mark.distanceOff), .text(NewPhoto.placeholderPlacement), .text("photo here"),
+                      .optional(mark.distanceOff), .text(NewPhoto.placeholderPlacement), .null,
                       .integer(row), .blob(hash), .real(now().timeIntervalSinceReferenceDate), .integer(row)])
             return try connection.scalar("SELECT number FROM photos WHERE id = ?", [.integer(connection.lastInsertRowID)])?.integer ?? 0
         }
@@ -298,6 +363,26 @@ extension HikeStore {
             return moved
         }
     }
+
+    /// Points photo `number` of hike `id` to the file at `path` whose bytes differ from those
+    /// kept (found by its name and capture time: edited, or kept without its content): the
+    /// row takes the path, size and SHA-256; its time and place stay.
+    /// - Throws: ``HikeStoreError/noSuchHike(_:)``, ``PhotoStoreError/noSuchPhoto(_:hike:)``,
+    ///   ``PhotoStoreError/sameContent(_:as:hike:)`` (nothing changed), ``SQLiteError``.
+    public func relinkPhoto(_ number: Int64, of id: HikeID, to path: String, size: Int64, contentHash: [UInt8]) throws {
+        try requireWritable()
+        try connection.transaction {
+            let row = try photoHikeRow(id)
+            if let other = try connection.scalar("SELECT number FROM photos WHERE hike_id = ? AND content_hash = ? AND number != ?",
+                                                 [.integer(row), .blob(contentHash), .integer(number)])?.integer {
+                throw PhotoStoreError.sameContent(number, as: other, hike: id.rawValue)
+            }
+            try connection.run("UPDATE photos SET path = ?, size = ?, content_hash = ? WHERE number = ? AND hike_id = ? AND placement != ?",
+                               [.text(path), .integer(size), .blob(contentHash), .integer(number), .integer(row),
+                                .text(NewPhoto.placeholderPlacement)])
+            if connection.changes == 0 { throw PhotoStoreError.noSuchPhoto(number, hike: id.rawValue) }
+        }
+    }
 }
 
 /// Why a photo operation was refused.
@@ -305,11 +390,15 @@ public enum PhotoStoreError: Error, Equatable, CustomStringConvertible {
     case noSuchPhoto(Int64, hike: String)
     /// The row to fill is not an unfilled "photo here" mark of the hike.
     case noSuchMark(Int64, hike: String)
+    /// Photo `number` cannot take the new content: photo `as` of the hike has it already.
+    case sameContent(Int64, as: Int64, hike: String)
 
     public var description: String {
         switch self {
         case .noSuchMark(let p, let hike): return L("%d is not a \"photo here\" mark of %s waiting for a photo; nothing was added", p, hike)
         case .noSuchPhoto(let p, let hike): return L("no photo %d is kept with %s (`cairn photos %s` lists them); nothing was removed", p, hike, hike)
+        case .sameContent(let p, let other, let hike):
+            return L("photo %d of %s cannot take that file: photo %d has the same content; nothing was changed", p, hike, other)
         }
     }
 }

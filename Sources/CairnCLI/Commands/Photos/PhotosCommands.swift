@@ -10,7 +10,7 @@ import TrailStore
 public enum PhotosCommand: Command {
     public static let name = "photos"
     public static let summary = N("List the photos kept with a hike, in walking order")
-    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A \"photo here\" mark noted while\nrecording or following (key i, or `cairn record photo`) that no photo filled yet is\nlisted as \"(no photo yet)\". A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content).\n\n'cairn photos add' and 'cairn photos relink' exit 0 when all is done, 23 when partly\n(some files kept or found, others refused or still missing: each said on stderr), 1 when\nnothing is (their --help says more).")
+    public static let about = N("One line per photo: its number (for 'cairn photos remove'), the distance along the hike,\nthe capture time, how it was placed (at its GPS tag, or by its time against the track)\nand the file. Photos not placed come last with the reason. A \"photo here\" mark noted while\nrecording or following (key i, or `cairn record photo`) that no photo filled yet is\nlisted as \"(no photo yet)\". A file no longer where it\nwas is marked \"missing\" ('cairn photos relink' finds moved files by their content); a photo\nimported from a photo waypoint while its file was missing has no hash yet (\"hash unknown\";\n--json gives null sha256 and size). --json gives why a photo is not placed as a code\n(\"reason\") and in words (\"note\").\n\n'cairn photos add' and 'cairn photos relink' exit 0 when all is done, 23 when partly\n(some files kept or found, others refused or still missing: each said on stderr), 1 when\nnothing is (their --help says more).")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let json = OptionSpec("--json", help: N("a JSON array (SI units, ISO 8601 dates) instead of the table"))
     public static let options: [OptionSpec] = [json, .units, .store]
@@ -47,13 +47,16 @@ public enum PhotosCommand: Command {
             default: placed = L("not placed")
             }
             let file = p.isPlaceholder ? L("(no photo yet)")
-                : listed.missing ? L("%s (missing)", TerminalText.clean(p.path)) : TerminalText.clean(p.path)
+                : listed.missing && !p.hasContentHash ? L("%s (file missing; hash unknown)", TerminalText.clean(p.path))
+                : listed.missing ? L("%s (missing)", TerminalText.clean(p.path))
+                : !p.hasContentHash ? L("%s (hash unknown: 'cairn photos relink' reads it)", TerminalText.clean(p.path))
+                : TerminalText.clean(p.path)
             t.add(["\(s.id)", p.distanceAlong.map { units.distance($0) } ?? "--",
                    p.takenAt.map { units.dateTime($0) } ?? "--", placed, file])
         }
         var out = Ln("%s: %d photo", "%s: %d photos", photos.count, id, photos.count) + "\n" + t.render() + "\n"
         for (s, _) in photos where s.photo.placement == "none" {
-            out += "  " + L("#%s not placed: %s", String(describing: s.id), TerminalText.clean(s.photo.note ?? "")) + "\n"
+            out += "  " + L("#%s not placed: %s", String(describing: s.id), TerminalText.clean(s.photo.note(units: units) ?? "")) + "\n"
         }
         context.stdout.write(out)
         return 0
@@ -107,6 +110,8 @@ public enum PhotosAddCommand: Command {
             if args.value(offset) != nil { throw CLIError.usage(L("give --offset or --offset-from, not both")) }
             options.correction = try correction(from: text, options, context)
         }
+        // A run that corrects the clock places kept photos again; any other keeps their place.
+        options.clockCorrected = args.value(tz) != nil || args.value(offset) != nil || args.value(offsetFrom) != nil
         let files: [String]
         do {
             files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
@@ -146,11 +151,14 @@ public enum PhotosAddCommand: Command {
             context.stdout.write(line + "\n")
         }
         let (added, kept) = try PhotoLibrary.store(batch, with: id, in: store)
-        let unreadable = batch.unreadable, copies = batch.sameContent
-        // Added + already kept + copies + not read = the files given.
+        let unreadable = batch.unreadable, copies = batch.sameContent, updated = batch.updated, replaced = batch.replaced
+        // Added + already kept + updated + copies + not read = the files given.
         var summary = [Ln("%s: %d photo added, %d of %d placed", "%s: %d photos added, %d of %d placed", added,
                           id, added, batch.placed, batch.photos.count)]
-        if kept > 0 { summary.append(L("%d already kept", kept)) }
+        if kept > 0 {
+            summary.append(replaced > 0 ? L("%d already kept (%d re-placed with the corrected clock)", kept, replaced) : L("%d already kept", kept))
+        }
+        if updated > 0 { summary.append(Ln("%d kept photo updated (its file changed since)", "%d kept photos updated (their files changed since)", updated, updated)) }
         if copies > 0 { summary.append(Ln("%d copy of another file", "%d copies of another file", copies, copies)) }
         if unreadable > 0 { summary.append(Ln("%d file not read", "%d files not read", unreadable, unreadable)) }
         context.stdout.write(summary.joined(separator: ", ") + "\n")
@@ -166,15 +174,16 @@ public enum PhotosAddCommand: Command {
                 throw CLIError.usage(L("--tz: '%s' is not a time zone name (as in /usr/share/zoneinfo, e.g. Europe/Andorra) or an offset like +02:00",
                                        TerminalText.clean(name)))
             }
-            return PhotoImportOptions(zone: z, zoneName: "--tz \(name)")
+            return PhotoImportOptions(zone: z, zoneName: "--tz \(name)", zoneSource: .tz, zoneSourceName: name)
         }
         if let name = context.environment["TZ"]?.trimmingCharacters(in: CharacterSet(charactersIn: ":")), !name.isEmpty {
-            if let z = named(name) { return PhotoImportOptions(zone: z, zoneName: "TZ=\(name)") }
+            if let z = named(name) { return PhotoImportOptions(zone: z, zoneName: "TZ=\(name)", zoneSource: .environment, zoneSourceName: name) }
             context.stderr.write(L("cairn photos add: TZ=%s is not a zone name Cairn reads; times without the camera's offset are read in UTC (give --tz Europe/Andorra or --tz +02:00)",
                                    TerminalText.clean(name)) + "\n")
-            return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC, as TZ=%s is not read", name))
+            return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC, as TZ=%s is not read", name),
+                                      zoneSource: .utcUnreadTZ, zoneSourceName: name)
         }
-        return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC, as neither --tz nor TZ is set"))
+        return PhotoImportOptions(zone: TimeZone(identifier: "UTC")!, zoneName: L("UTC, as neither --tz nor TZ is set"), zoneSource: .utcDefault)
     }
 
     /// `PHOTO=TIME`: TIME minus the photo's own capture time.
@@ -238,7 +247,7 @@ private func relinked(_ s: StoredPhoto, now: [StoredPhoto]) -> Bool {
 public enum PhotosRelinkCommand: Command {
     public static let name = "photos relink"
     public static let summary = N("Find a hike's moved photos again by their content")
-    public static let about = N("Reads the .jpg/.jpeg/.heic/.heif files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). Photos still in place\nare not read again. Every DIR must exist, even when no photo is missing.\n\nExit status: 0 when no photo is missing any more; 23 when some were found and others\nare still missing (as rsync's 23, \"partial transfer\"); 1 when none was found.")
+    public static let about = N("Reads the .jpg/.jpeg/.heic/.heif files under each DIR and points every photo of the hike whose\nfile is missing to the file with the same content (SHA-256). A photo no content matches\n(edited since it was kept, or imported without its file) is found by its file's name and\ncapture time, and said so. Photos still in place are not read again. Every DIR must exist, even when\nno photo is missing.\n\nExit status: 0 when no photo is missing any more; 23 when some were found and others\nare still missing (as rsync's 23, \"partial transfer\"); 1 when none was found.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("DIR", count: .oneOrMore, help: N("where the photos are now"))]
     public static let options: [OptionSpec] = [.store]
@@ -259,7 +268,23 @@ public enum PhotosRelinkCommand: Command {
             context.stdout.write(L("%s: every photo is where it was; nothing to relink", id) + "\n")
             return 0
         }
-        let moved = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
+        let relinked = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
+        for found in relinked.byNameAndTime {
+            let number = String(describing: found.number), path = TerminalText.clean(found.path)
+            // TRANSLATORS: the third %s is a signed number of seconds ("-600").
+            let how = found.offBy.map {
+                L("#%s: found by its file's name at %s, the only file of that name (its camera time differs by %s s from the time kept: a clock correction made before it was exported?)",
+                  number, path, String(format: "%+.0f", $0))
+            } ?? L("#%s: found by its file's name and capture time at %s", number, path)
+            let what = found.edited ? L("its content differs from what was kept (edited since): its size and hash are updated")
+                : L("its content was not known: its size and hash are now kept")
+            context.stdout.write(how + "; " + what + "\n")
+        }
+        for r in relinked.refused {
+            context.stdout.write(L("#%s: %s has its name and capture time, but photo #%s has the same content; not relinked",
+                                   String(describing: r.number), TerminalText.clean(r.path), String(describing: r.other)) + "\n")
+        }
+        let moved = relinked.found
         let still = missing.count - moved
         context.stdout.write(Ln("%s: %d photo found again", "%s: %d photos found again", moved, id, moved)
                              + (still > 0 ? ", " + L("%d still missing", still) : "") + "\n")
