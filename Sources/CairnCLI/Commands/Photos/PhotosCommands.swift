@@ -268,8 +268,8 @@ public enum PhotosRelinkCommand: Command {
             context.stdout.write(L("%s: every photo is where it was; nothing to relink", id) + "\n")
             return 0
         }
-        let relinked = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
-        for found in relinked.byNameAndTime {
+        let outcome = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
+        for found in outcome.byNameAndTime {
             let number = String(describing: found.number), path = TerminalText.clean(found.path)
             // TRANSLATORS: the third %s is a signed number of seconds ("-600").
             let how = found.offBy.map {
@@ -280,11 +280,11 @@ public enum PhotosRelinkCommand: Command {
                 : L("its content was not known: its size and hash are now kept")
             context.stdout.write(how + "; " + what + "\n")
         }
-        for r in relinked.refused {
+        for r in outcome.refused {
             context.stdout.write(L("#%s: %s has its name and capture time, but photo #%s has the same content; not relinked",
                                    String(describing: r.number), TerminalText.clean(r.path), String(describing: r.other)) + "\n")
         }
-        let moved = relinked.found
+        let moved = outcome.found
         let still = missing.count - moved
         context.stdout.write(Ln("%s: %d photo found again", "%s: %d photos found again", moved, id, moved)
                              + (still > 0 ? ", " + L("%d still missing", still) : "") + "\n")
