@@ -1,5 +1,6 @@
-// cairn-bench-map: times MapStore.viewFeatures(in:zoom:) (the flat result the map drawing reads;
-// `--api features`: MapStore.features(in:zoom:), one MapFeature per feature) for a
+// cairn-bench-map: times MapStore.viewFeatures(in:zoom:) (the flat result the map drawing reads,
+// its geometry blobs copied and decoded by the drawing while projecting, DECISIONS 1010-1011;
+// `--api features`: MapStore.features(in:zoom:), one decoded MapFeature per feature) for a
 // terminal-sized map view over the densest part of a map store, and prints the median and p99.
 //
 // Usage: cairn-bench-map --map PATH [--zoom 16] [--cols 200] [--rows 60] [--iterations 2000]
@@ -166,16 +167,18 @@ for i in 0..<(o.iterations + 50) {
     let box = WebMercator.viewBounds(center: c, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
     let c0 = threadCPUNanoseconds()
     let t0 = DispatchTime.now().uptimeNanoseconds
-    var counts = (features: 0, vertices: 0)
+    var flat: ViewFeatures?
+    var features: [MapFeature] = []
     if o.api == "view" {
-        let view = try? store.viewFeatures(in: box, zoom: o.zoom)
-        counts = (view?.count ?? 0, view?.vertexCount ?? 0)
+        flat = try? store.viewFeatures(in: box, zoom: o.zoom)
     } else {
-        let features = (try? store.features(in: box, zoom: o.zoom)) ?? []
-        counts = (features.count, features.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } })
+        features = (try? store.features(in: box, zoom: o.zoom)) ?? []
     }
     let t1 = DispatchTime.now().uptimeNanoseconds
     let c1 = threadCPUNanoseconds()
+    // Counted after the clock stops (the flat result's geometry is decoded to count it).
+    let counts: (features: Int, vertices: Int) = flat.map { v in (v.count, (0..<v.count).reduce(0) { $0 + (v.coordinates($1)?.reduce(0) { $0 + $1.count } ?? 0) }) }
+        ?? (features.count, features.reduce(0) { $0 + $1.parts.vertexCount })
     let r1 = referenceCPU(rtreeOnly, box), r2 = referenceCPU(rtreeBlob, box)
     let r3 = referenceCPU(cairnColumns, box, allColumns: true)
     if i >= 50 {  // the first 50 warm the page cache and statement cache

@@ -38,15 +38,16 @@ import TrailCore
                 let view = try flat.viewFeatures(in: box, zoom: zoom)
                 let reference = Dictionary(uniqueKeysWithValues: try perFeature.features(in: box, zoom: zoom).map { ($0.id, $0) })
                 #expect(view.count == reference.count && Set(view.ids) == Set(reference.keys), "z\(zoom): the same features")
-                #expect(view.partStarts.count == view.count + 1 && Int(view.partStarts.last ?? -1) == view.partEnds.count - 1)
+                #expect(view.geometryEnds.count == view.count + 1 && view.geometryEnds.last == view.geometry.count)
                 for i in 0..<view.count {
                     let f = try #require(reference[view.ids[i]])
                     #expect(view.classes[i] == f.featureClass && view.kinds[i] == f.kind && view.minZooms[i] == f.minZoom
                             && view.completes[i] == f.isComplete && view.bounds[i] == f.bounds, "\(f.id)")
                     #expect(view.tags(i) == f.tags && view.tags(i)["name"] == f.name, "\(f.id): tags")
-                    let parts = view.partRange(i).map { p in view.withCoordinates(ofPart: p) { Array($0) } }
+                    let parts = try #require(view.coordinates(i))
                     #expect(parts == f.parts.arrays, "\(f.id): parts")
-                    #expect(view.representativeCoordinate(i) == f.representativeCoordinate, "\(f.id)")
+                    // Decoded and projected in one pass: each point is the projection of the decoded coordinate.
+                    #expect(view.unitParts(i) == parts.map { $0.map(WebMercator.unitPoint) }, "\(f.id): projected")
                     #expect(view.feature(i) == f)
                     vertices += parts.reduce(0) { $0 + $1.count }
                 }
@@ -58,6 +59,7 @@ import TrailCore
             let b = MapBasemap(features: try perFeature.features(in: box, zoom: z), coverageAreas: [whole], bounds: box, zoom: z)
             #expect(a.items.count == b.items.count && a.labels.map(\.text) == b.labels.map(\.text))
             #expect(frame(a, viewport) == frame(b, viewport), "z\(zoom): the same frame")
+            #expect(zip(a.items, b.items).allSatisfy { $0.id == $1.id && $0.anchor == $1.anchor && $0.parts == $1.parts })
         }
         print("\((file as NSString).lastPathComponent): \(compared) features, \(vertices) vertices compared")
         #expect(compared > 500 && vertices > compared)
@@ -89,7 +91,16 @@ import TrailCore
                               bounds: BoundingBox(minLatitude: 42.5, minLongitude: 1.5, maxLatitude: 42.6, maxLongitude: 1.6),
                               isComplete: false)
         let laid = ViewFeatures([made, made])
-        #expect(laid.count == 2 && laid.features == [made, made] && laid.vertexCount == 4 && laid.nodeIDs.isEmpty)
-        #expect(laid.representativeCoordinate(1) == made.representativeCoordinate)
+        #expect(laid.count == 2 && laid.features == [made, made] && laid.coordinates(1) == made.parts.arrays && laid.nodeIDs.isEmpty)
+        #expect(laid.unitParts(0)?[0][1] == WebMercator.unitPoint(Coordinate(latitude: 42.6, longitude: 1.6)))
+
+        // A damaged geometry blob is left out by every reader, the other features kept.
+        var damaged = view
+        let cut = damaged.geometryEnds[1] - 1
+        damaged.geometry[damaged.geometryEnds[0] ..< cut] = [0x05][...] + Array(repeating: 0xff, count: cut - damaged.geometryEnds[0] - 1)[...]
+        #expect(damaged.coordinates(0) == nil && damaged.unitParts(0) == nil && damaged.feature(0) == nil)
+        #expect(damaged.features.count == view.count - 1 && damaged.features.map(\.id) == Array(view.ids.dropFirst()))
+        let basemap = MapBasemap(view: damaged, coverageAreas: [whole], bounds: whole, zoom: 14)
+        #expect(!basemap.items.contains { $0.id == view.ids[0] } && !basemap.items.isEmpty)
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 import TrailCore
 
 /// What a view query (``MapStore/viewFeatures(in:zoom:classes:includeNodeIDs:)``) returns, flat
-/// (DECISIONS 1010): one array per field with one entry per feature, every coordinate of the
-/// view in one buffer, every part's end in one offset array and every feature's tags' JSON in
-/// one byte array. Nothing is allocated per feature: the drawing reads the fields by index,
-/// and a ``MapFeature`` is made only where code asks for one (``feature(_:)``).
+/// (DECISIONS 1010, 1011): one array per field with one entry per feature, every feature's
+/// geometry as its stored blob (``GeometryCodec``, the zoom level drawn) in one byte array and
+/// every feature's tags' JSON in another. Nothing is allocated per feature. The geometry is
+/// decoded by whoever reads it, in one pass: the drawing projects each vertex while decoding
+/// it (``unitParts(_:)``); ``feature(_:)`` and ``features`` make ``MapFeature``s.
 ///
-/// Feature `i`'s parts are `partStarts[i] ..< partStarts[i + 1]`; part `p`'s coordinates are
-/// `partEnds[p − 1] ..< partEnds[p]` (with `partEnds[−1]` = 0, i.e. ``partRange(_:)``), in
-/// degrees (the stored 1e-7-degree integers ÷ 1e7).
+/// A damaged geometry blob is found when it is decoded: the readers return nil for that feature
+/// and leave it out (as the query left it out before, DECISIONS 1011).
 public struct ViewFeatures: Sendable {
     /// The OSM object of each feature.
     public internal(set) var ids: [MapFeatureID] = []
@@ -23,102 +23,115 @@ public struct ViewFeatures: Sendable {
     public internal(set) var completes: [Bool] = []
     /// Each feature's bounding box (of all its parts, as stored), in degrees.
     public internal(set) var bounds: [BoundingBox] = []
-    /// Feature `i`'s first part is `partStarts[i]`; one more entry than features (the end).
-    public internal(set) var partStarts: [Int32] = [0]
-    /// Coordinate offsets: part `p` is `partEnds[p] ..< partEnds[p + 1]` of the coordinates;
-    /// one more entry than parts, starting at 0.
-    public internal(set) var partEnds: [Int32] = [0]
+    /// OSM node ids per part of each feature (highway ways, when the query asked for them;
+    /// empty otherwise).
+    public internal(set) var nodeIDs: [[[Int64]]?] = []
     /// Feature `i`'s tags are `tagBytes[tagRanges[i]]`, a flat JSON object (``MapTags``).
     var tagRanges: [Range<Int>] = []
     var tagBytes: [UInt8] = []
-    /// OSM node ids per part of each feature (highway ways, when the query asked for them).
-    public internal(set) var nodeIDs: [[[Int64]]?] = []
-    /// Every coordinate of the view.
-    let coordinates: CoordinateBuffer
+    /// Feature `i`'s geometry blob is `geometry[geometryEnds[i] ..< geometryEnds[i + 1]]`.
+    var geometry: [UInt8] = []
+    var geometryEnds: [Int] = [0]
+    /// The parts of features laid out from ``MapFeature``s (``init(_:)``), kept as given
+    /// (degrees not rounded to the stored 1e-7); nil for a query's result.
+    var madeParts: [FeatureParts]?
 
-    init(coordinates: CoordinateBuffer) {
-        self.coordinates = coordinates
-    }
+    init() {}
 
-    /// `features` laid out flat (their coordinates and tags copied), in their order: for a
-    /// store before map-5 and for features made elsewhere (tests, a basemap built from features).
+    /// `features` laid out flat, in their order (their parts kept as they are): for a store
+    /// before map-5 and for features made elsewhere (tests, a basemap built from features).
     public init(_ features: [MapFeature]) {
-        let buffer = CoordinateBuffer(capacity: features.reduce(0) { $0 + $1.parts.vertexCount })
-        self.init(coordinates: buffer)
         reserve(features: features.count)
         let withNodeIDs = features.contains { $0.nodeIDs != nil }
         for f in features {
-            for part in f.parts {
-                buffer.reserve(part.count)
-                for (k, c) in part.enumerated() { (buffer.end + k).initialize(to: c) }
-                buffer.commit(part.count)
-                partEnds.append(Int32(buffer.count))
-            }
             f.tags.json.withUnsafeBytes { tags in
                 append(id: f.id, featureClass: f.featureClass, kind: f.kind, minZoom: f.minZoom, isComplete: f.isComplete,
-                       bounds: f.bounds, tags: tags, nodeIDs: withNodeIDs ? .some(f.nodeIDs) : .none)
+                       bounds: f.bounds, tags: tags, geometry: UnsafeRawBufferPointer(start: nil, count: 0),
+                       nodeIDs: withNodeIDs ? .some(f.nodeIDs) : .none)
             }
         }
+        madeParts = features.map(\.parts)
     }
 
     /// The number of features.
     public var count: Int { ids.count }
 
-    /// The number of coordinates of all features.
-    public var vertexCount: Int { Int(partEnds.last ?? 0) }
-
-    /// Feature `i`'s parts (indices into ``partEnds``).
-    public func partRange(_ i: Int) -> Range<Int> { Int(partStarts[i]) ..< Int(partStarts[i + 1]) }
-
     /// Feature `i`'s tags (looked up one by one, ``MapTags``).
     public func tags(_ i: Int) -> MapTags { MapTags(checked: tagBytes[tagRanges[i]]) }
 
-    /// Feature `i`'s geometry, sharing the view's coordinate buffer.
-    public func parts(_ i: Int) -> FeatureParts {
-        FeatureParts(buffer: coordinates, offsets: partEnds, firstPart: Int(partStarts[i]), count: Int(partStarts[i + 1] - partStarts[i]))
+    /// Calls `body` with feature `i`'s geometry blob (not copied).
+    func withGeometry<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        geometry.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[geometryEnds[i] ..< geometryEnds[i + 1]])) }
     }
 
-    /// Calls `body` with the coordinates of part `p` (an index into ``partEnds`` as in
-    /// ``partRange(_:)``), without copying them.
-    public func withCoordinates<R>(ofPart p: Int, _ body: (UnsafeBufferPointer<Coordinate>) throws -> R) rethrows -> R {
-        let lo = Int(partEnds[p]), hi = Int(partEnds[p + 1])
-        return try body(UnsafeBufferPointer(start: coordinates.base + lo, count: hi - lo))
+    /// Feature `i`'s parts in degrees; nil when its geometry blob is damaged.
+    public func coordinates(_ i: Int) -> [[Coordinate]]? {
+        if let madeParts { return madeParts[i].arrays }
+        return withGeometry(i) { GeometryCodec.decodeCoordinates($0) }
     }
 
-    /// Feature `i` as a ``MapFeature`` (its parts and tags shared with this result, not copied).
-    public func feature(_ i: Int) -> MapFeature {
-        MapFeature(id: ids[i], featureClass: classes[i], kind: kinds[i], parts: parts(i), tags: tags(i), minZoom: minZooms[i],
+    /// Feature `i`'s parts projected to Web Mercator unit points (``WebMercator/unitPoint(_:)``
+    /// of each coordinate), decoded and projected in one pass; nil when the blob is damaged.
+    public func unitParts(_ i: Int) -> [[WebMercator.UnitPoint]]? {
+        if let madeParts { return madeParts[i].map { $0.map(WebMercator.unitPoint) } }
+        return withGeometry(i) { GeometryCodec.decodeParts($0, WebMercator.unitPoint) }
+    }
+
+    /// Feature `i` as a ``MapFeature``; nil when its geometry blob is damaged.
+    public func feature(_ i: Int) -> MapFeature? {
+        let parts: FeatureParts
+        if let madeParts {
+            parts = madeParts[i]
+        } else {
+            let buffer = CoordinateBuffer(capacity: 16)
+            var offsets: [Int32] = [0]
+            guard let n = withGeometry(i, { GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets) }) else { return nil }
+            parts = FeatureParts(buffer: buffer, offsets: offsets, firstPart: 0, count: n)
+        }
+        return makeFeature(i, parts)
+    }
+
+    func makeFeature(_ i: Int, _ parts: FeatureParts) -> MapFeature {
+        MapFeature(id: ids[i], featureClass: classes[i], kind: kinds[i], parts: parts, tags: tags(i), minZoom: minZooms[i],
                    bounds: bounds[i], isComplete: completes[i], nodeIDs: nodeIDs.isEmpty ? nil : nodeIDs[i])
     }
 
-    /// Where to label or list feature `i` (``MapFeature/representativeCoordinate``).
-    public func representativeCoordinate(_ i: Int) -> Coordinate {
-        let first = Int(partStarts[i])
-        return MapFeature.representativeCoordinate(kind: kinds[i], bounds: bounds[i], partCount: Int(partStarts[i + 1]) - first,
-                                                   partLength: { Int(partEnds[first + $0 + 1] - partEnds[first + $0]) },
-                                                   vertex: { coordinates.base[Int(partEnds[first + $0]) + $1] })
+    /// Every feature as a ``MapFeature``, in the result's order, their coordinates decoded
+    /// into one buffer they share (DECISIONS 941); features with a damaged geometry left out.
+    public var features: [MapFeature] {
+        if let madeParts { return (0..<count).map { makeFeature($0, madeParts[$0]) } }
+        let buffer = CoordinateBuffer(capacity: geometry.count / 2)
+        var offsets: [Int32] = [0]
+        offsets.reserveCapacity(count + 1)
+        var decoded: [(feature: Int, firstPart: Int, count: Int)] = []
+        decoded.reserveCapacity(count)
+        for i in 0..<count {
+            let first = offsets.count - 1
+            if let n = withGeometry(i, { GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets) }) {
+                decoded.append((i, first, n))
+            }
+        }
+        return decoded.map { makeFeature($0.feature, FeatureParts(buffer: buffer, offsets: offsets, firstPart: $0.firstPart, count: $0.count)) }
     }
 
-    /// Every feature as a ``MapFeature``, in the result's order.
-    public var features: [MapFeature] { (0..<count).map(feature) }
-
-    /// Appends one feature whose parts were just appended to the coordinates and ``partEnds``
-    /// (the decoder's last step for a row; nothing is appended for a damaged row).
+    /// Appends one feature (the decoder's last step for a row; nothing for a damaged row).
     mutating func append(id: MapFeatureID, featureClass: FeatureClass, kind: GeometryKind, minZoom: Int, isComplete: Bool,
-                         bounds box: BoundingBox, tags: UnsafeRawBufferPointer, nodeIDs ids: [[Int64]]??) {
+                         bounds box: BoundingBox, tags: UnsafeRawBufferPointer, geometry blob: UnsafeRawBufferPointer,
+                         nodeIDs ids: [[Int64]]??) {
         self.ids.append(id)
         classes.append(featureClass)
         kinds.append(kind)
         minZooms.append(minZoom)
         completes.append(isComplete)
         bounds.append(box)
-        partStarts.append(Int32(partEnds.count - 1))
         tagRanges.append(tagBytes.count ..< tagBytes.count + tags.count)
         tagBytes.append(contentsOf: tags)
+        geometry.append(contentsOf: blob)
+        geometryEnds.append(geometry.count)
         if let ids { nodeIDs.append(ids) }
     }
 
-    /// Room for `features` features (the last view's count) in every per-feature array.
+    /// Room for `n` features (the last view's count) in every per-feature array.
     mutating func reserve(features n: Int) {
         ids.reserveCapacity(n)
         classes.reserveCapacity(n)
@@ -126,7 +139,7 @@ public struct ViewFeatures: Sendable {
         minZooms.reserveCapacity(n)
         completes.reserveCapacity(n)
         bounds.reserveCapacity(n)
-        partStarts.reserveCapacity(n + 1)
         tagRanges.reserveCapacity(n)
+        geometryEnds.reserveCapacity(n + 1)
     }
 }

@@ -85,8 +85,9 @@ extension MapStore {
     /// flat (``ViewFeatures``, DECISIONS 1010): what ``features(in:zoom:classes:includeNodeIDs:)``
     /// returns (same features, order, levels and vertices; see there), without a ``MapFeature``
     /// per feature. Over a store with ``ViewRecord``s (map-5) one packed column per row is read,
-    /// plus the full geometry (and node ids) only when no stored level is drawn; every
-    /// coordinate goes into one buffer. The tags are not checked here: the import writes them
+    /// plus the full geometry (and node ids) only when no stored level is drawn; the geometry
+    /// blob drawn is copied, not decoded (its reader decodes it, DECISIONS 1011). The tags are
+    /// not checked here: the import writes them
     /// with ``TagsJSON/encode(_:)`` and a lookup (``MapTags``) reads damaged text safely.
     /// - Parameters: as ``features(in:zoom:classes:includeNodeIDs:)``.
     /// - Returns: the features in no particular order.
@@ -98,29 +99,17 @@ extension MapStore {
             return ViewFeatures(try map4Features(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs, simplify: simplify))
         }
         guard let sql = Self.boxQuery("f.id, f.view" + (simplify ? "" : includeNodeIDs ? ", f.geometry, f.node_ids" : ", f.geometry"),
-                                      classes: classes) else { return ViewFeatures(coordinates: CoordinateBuffer(capacity: 0)) }
+                                      classes: classes) else { return ViewFeatures() }
         let st = try cachedStatement(sql)
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
-        // The last view's buffers again when nothing of it is alive any more (the basemap
-        // copies what it draws): no fresh memory to fault in per frame. The arrays copy
-        // themselves when still shared; the coordinate buffer is checked here.
-        var spare = statementCache.coordinates
-        statementCache.coordinates = nil
-        let buffer: CoordinateBuffer
-        if isKnownUniquelyReferenced(&spare), let reused = spare {
-            reused.truncate(to: 0)
-            buffer = reused
-        } else {
-            buffer = CoordinateBuffer(capacity: statementCache.vertexHint)
-        }
-        spare = nil
-        var view = ViewFeatures(coordinates: buffer)
-        view.partEnds = statementCache.offsets
-        statementCache.offsets = []
-        view.partEnds.removeAll(keepingCapacity: true)
-        view.partEnds.reserveCapacity(statementCache.partHint + 1)
-        view.partEnds.append(0)
+        // The last view's byte arrays again (they copy themselves when a result still holds
+        // them): no fresh memory to fault in per frame.
+        var view = ViewFeatures()
+        view.geometry = statementCache.geometryBytes
+        statementCache.geometryBytes = []
+        view.geometry.removeAll(keepingCapacity: true)
+        view.geometry.reserveCapacity(statementCache.geometryHint)
         view.tagBytes = statementCache.tagBytes
         statementCache.tagBytes = []
         view.tagBytes.removeAll(keepingCapacity: true)
@@ -129,37 +118,35 @@ extension MapStore {
         while try st.step() {
             decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs, into: &view)
         }
-        statementCache.vertexHint = buffer.count
-        statementCache.partHint = view.partEnds.count
+        statementCache.geometryHint = view.geometry.count
         statementCache.tagHint = view.tagBytes.count
         statementCache.rowHint = view.count
-        statementCache.coordinates = buffer
-        statementCache.offsets = view.partEnds
+        statementCache.geometryBytes = view.geometry
         statementCache.tagBytes = view.tagBytes
         return view
     }
 
-    /// Decodes a row of `id, view[, geometry[, node_ids]]` onto `view`; a damaged row is
-    /// skipped (nothing appended). With `zoom` the parts are the view's level serving it, else
-    /// the full geometry (column 2).
+    /// Reads a row of `id, view[, geometry[, node_ids]]` onto `view`: the record's fields, its
+    /// tags and the geometry blob drawn (copied, not decoded); a row whose record is damaged or
+    /// has no level for the view is skipped (nothing appended). With `zoom` the geometry is the
+    /// record's level serving it, else the full geometry (column 2).
     func decodeView(_ st: Statement, zoom: Int?, includeNodeIDs: Bool, into view: inout ViewFeatures) {
         guard let id = MapFeatureID(rawValue: st.int64(0)), !st.isNull(1) else { return }
         st.withBlob(1) { bytes in
             guard let v = ViewRecord.decode(bytes) else { return }
-            let partCount: Int?
-            if let zoom {
-                partCount = GeometryCodec.level(servingZoom: zoom, in: v.levels).flatMap {
-                    GeometryCodec.appendCoordinates($0, to: view.coordinates, offsets: &view.partEnds)
-                }
-            } else {
-                partCount = st.withBlob(2) { GeometryCodec.appendCoordinates($0, to: view.coordinates, offsets: &view.partEnds) }
-            }
-            guard partCount != nil else { return }
             let nodeIDs: [[Int64]]?? = !includeNodeIDs ? .none : .some(st.isNull(3) ? nil : st.withBlob(3) { GeometryCodec.decodeNodeIDs($0) })
             let bounds = BoundingBox(minLatitude: FixedPoint.degrees(v.box.0), minLongitude: FixedPoint.degrees(v.box.2),
                                      maxLatitude: FixedPoint.degrees(v.box.1), maxLongitude: FixedPoint.degrees(v.box.3))
-            view.append(id: id, featureClass: v.featureClass, kind: v.kind, minZoom: v.minZoom, isComplete: v.isComplete,
-                        bounds: bounds, tags: v.tags, nodeIDs: nodeIDs)
+            func append(_ geometry: UnsafeRawBufferPointer) {
+                view.append(id: id, featureClass: v.featureClass, kind: v.kind, minZoom: v.minZoom, isComplete: v.isComplete,
+                            bounds: bounds, tags: v.tags, geometry: geometry, nodeIDs: nodeIDs)
+            }
+            if let zoom {
+                guard let level = GeometryCodec.level(servingZoom: zoom, in: v.levels) else { return }
+                append(level)
+            } else {
+                st.withBlob(2) { append($0) }
+            }
         }
     }
 
@@ -237,13 +224,11 @@ extension MapStore {
 /// Prepared statements reused by queries; owned by one ``MapStore``.
 final class StatementCache {
     var statements: [String: Statement] = [:]
-    /// Coordinates and parts the last view query decoded: the next one's first buffer size.
-    var vertexHint = 4096
-    var partHint = 256
+    /// Geometry and tag bytes and rows the last view query read: the next one's first sizes.
+    var geometryHint = 65536
     var tagHint = 16384
     var rowHint = 256
-    /// The last view query's buffers, reused by the next when no feature holds them any more.
-    var coordinates: CoordinateBuffer?
-    var offsets: [Int32] = []
+    /// The last view query's byte arrays, reused by the next when no result holds them any more.
+    var geometryBytes: [UInt8] = []
     var tagBytes: [UInt8] = []
 }

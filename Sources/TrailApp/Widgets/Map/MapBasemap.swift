@@ -84,7 +84,8 @@ public struct MapBasemap: Sendable {
 
     /// Prepares a view query's result (`MapStore.viewFeatures(in:zoom:)` for `bounds` at
     /// `zoom`): each drawn feature's style, its parts projected to Web Mercator unit points
-    /// straight from the result's coordinate buffer, its anchor and extent; the labels.
+    /// while their stored geometry is decoded (``ViewFeatures/unitParts(_:)``), its anchor and
+    /// extent; the labels.
     public init(view: ViewFeatures, coverageAreas: [BoundingBox], bounds: BoundingBox, zoom: Int) {
         self.coverageAreas = coverageAreas
         self.bounds = bounds
@@ -94,13 +95,16 @@ public struct MapBasemap: Sendable {
         for i in 0..<view.count {
             let style = MapFeatureStyle.of(view.classes[i])
             if case .hidden = style.drawing { continue }
-            let parts = view.partRange(i).map { p in view.withCoordinates(ofPart: p) { $0.map(WebMercator.unitPoint) } }
+            // Decoded and projected in one pass; a damaged geometry leaves the feature out.
+            guard let parts = view.unitParts(i) else { continue }
             let b = view.bounds[i]
             let nw = WebMercator.unitPoint(Coordinate(latitude: b.maxLatitude, longitude: b.minLongitude))
             let se = WebMercator.unitPoint(Coordinate(latitude: b.minLatitude, longitude: b.maxLongitude))
+            // The representative coordinate's projection (the node, a line's middle vertex, the box's centre).
+            let anchor = MapFeature.representative(kind: view.kinds[i], partCount: parts.count, partLength: { parts[$0].count },
+                                                   vertex: { parts[$0][$1] }, center: { WebMercator.unitPoint(b.center) })
             items.append(Item(id: view.ids[i], featureClass: view.classes[i], kind: view.kinds[i], tags: view.tags(i), style: style,
-                              parts: parts, anchor: WebMercator.unitPoint(view.representativeCoordinate(i)),
-                              extent: (nw.u, nw.v, se.u, se.v)))
+                              parts: parts, anchor: anchor, extent: (nw.u, nw.v, se.u, se.v)))
         }
         // Stable order: by priority, then by OSM id, so equal inputs draw equal frames.
         items.sort { ($0.style.priority, $0.id) < ($1.style.priority, $1.id) }
