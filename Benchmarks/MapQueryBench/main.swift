@@ -1,8 +1,11 @@
-// cairn-bench-map: times MapStore.features(in:zoom:) for a terminal-sized map view over the
-// densest part of a map store, and prints the median and p99.
+// cairn-bench-map: times MapStore.viewFeatures(in:zoom:) (the flat result the map drawing reads,
+// its geometry blobs copied and decoded by the drawing while projecting, DECISIONS 1010-1011;
+// `--api features`: MapStore.features(in:zoom:), one decoded MapFeature per feature) for a
+// terminal-sized map view over the densest part of a map store, and prints the median and p99.
 //
 // Usage: cairn-bench-map --map PATH [--zoom 16] [--cols 200] [--rows 60] [--iterations 2000]
 //                        [--center LAT,LON]  (time this view instead of searching the densest)
+//                        [--api view|features]
 //
 // A view of COLS × ROWS terminal cells is (2·COLS) × (4·ROWS) braille dots, one dot being one
 // pixel of a 256-pixel slippy tile (see WebMercator.viewBounds). The densest view is found by
@@ -31,6 +34,8 @@ struct Options {
     var rows = 60
     var iterations = 2000
     var center: Coordinate?
+    /// "view": MapStore.viewFeatures (the flat result the drawing reads); "features": MapStore.features ([MapFeature]).
+    var api = "view"
 }
 
 func parseOptions() -> Options {
@@ -46,6 +51,9 @@ func parseOptions() -> Options {
         case "--cols": o.cols = Int(v) ?? o.cols
         case "--rows": o.rows = Int(v) ?? o.rows
         case "--iterations": o.iterations = max(10, Int(v) ?? o.iterations)
+        case "--api":
+            guard v == "view" || v == "features" else { fail("--api wants view or features") }
+            o.api = v
         case "--center":
             let ll = v.split(separator: ",").compactMap { Double($0) }
             guard ll.count == 2 else { fail("--center wants LAT,LON") }
@@ -159,9 +167,18 @@ for i in 0..<(o.iterations + 50) {
     let box = WebMercator.viewBounds(center: c, zoom: Double(o.zoom), widthPixels: width, heightPixels: height)
     let c0 = threadCPUNanoseconds()
     let t0 = DispatchTime.now().uptimeNanoseconds
-    let features = (try? store.features(in: box, zoom: o.zoom)) ?? []
+    var flat: ViewFeatures?
+    var features: [MapFeature] = []
+    if o.api == "view" {
+        flat = try? store.viewFeatures(in: box, zoom: o.zoom)
+    } else {
+        features = (try? store.features(in: box, zoom: o.zoom)) ?? []
+    }
     let t1 = DispatchTime.now().uptimeNanoseconds
     let c1 = threadCPUNanoseconds()
+    // Counted after the clock stops (the flat result's geometry is decoded to count it).
+    let counts: (features: Int, vertices: Int) = flat.map { v in (v.count, (0..<v.count).reduce(0) { $0 + (v.coordinates($1)?.reduce(0) { $0 + $1.count } ?? 0) }) }
+        ?? (features.count, features.reduce(0) { $0 + $1.parts.vertexCount })
     let r1 = referenceCPU(rtreeOnly, box), r2 = referenceCPU(rtreeBlob, box)
     let r3 = referenceCPU(cairnColumns, box, allColumns: true)
     if i >= 50 {  // the first 50 warm the page cache and statement cache
@@ -170,8 +187,8 @@ for i in 0..<(o.iterations + 50) {
         columnTimes.append(r3)
         times.append(Double(t1 - t0) / 1e6)
         cpuTimes.append(Double(c1 - c0) / 1e6)
-        featureCounts.append(features.count)
-        vertexCounts.append(features.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } })
+        featureCounts.append(counts.features)
+        vertexCounts.append(counts.vertices)
     }
 }
 times.sort()

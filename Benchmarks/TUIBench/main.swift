@@ -95,7 +95,7 @@ extension MapBasemap {
     /// (``MapBasemap/queryArea(for:margin:)``, then the store).
     static func load(from store: MapStore, viewport: MapViewport) throws -> MapBasemap {
         let (box, z) = MapBasemap.queryArea(for: viewport)
-        return MapBasemap(features: try store.features(in: box, zoom: z), coverageAreas: try store.coverageAreas(),
+        return MapBasemap(view: try store.viewFeatures(in: box, zoom: z), coverageAreas: try store.coverageAreas(),
                           bounds: box, zoom: z)
     }
 }

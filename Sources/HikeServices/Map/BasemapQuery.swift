@@ -8,7 +8,7 @@ extension MapBasemap {
     /// - Throws: the store's `SQLiteError`.
     public static func load(from store: MapStore, viewport: MapViewport, margin: Double = 0.25) throws -> MapBasemap {
         let (box, z) = MapBasemap.queryArea(for: viewport, margin: margin)
-        return MapBasemap(features: try store.features(in: box, zoom: z), coverageAreas: try store.coverageAreas(),
+        return MapBasemap(view: try store.viewFeatures(in: box, zoom: z), coverageAreas: try store.coverageAreas(),
                           bounds: box, zoom: z)
     }
 }

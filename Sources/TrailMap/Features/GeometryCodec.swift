@@ -112,11 +112,19 @@ enum GeometryCodec {
     /// decodes tens of thousands of vertices per view). Degrees are `e7 / 1e7`, as stored.
     /// - Returns: the parts, or nil when the blob is damaged.
     static func decodeCoordinates(_ bytes: UnsafeRawBufferPointer) -> [[Coordinate]]? {
+        decodeParts(bytes) { $0 }
+    }
+
+    /// Decodes a geometry blob into parts of `point(coordinate)` for each coordinate (degrees
+    /// `e7 / 1e7`, as ``decodeCoordinates(_:)``): the drawing projects while it decodes.
+    /// - Returns: the parts, or nil when the blob is damaged.
+    @inline(__always)
+    static func decodeParts<T>(_ bytes: UnsafeRawBufferPointer, _ point: (Coordinate) -> T) -> [[T]]? {
         guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let end = start + bytes.count
         var p = start
         guard let partCount = readVarint(&p, end), partCount <= UInt64(bytes.count) else { return nil }
-        var parts: [[Coordinate]] = []
+        var parts: [[T]] = []
         parts.reserveCapacity(Int(partCount))
         var lat: Int64 = 0, lon: Int64 = 0
         let scale = FixedPoint.scale
@@ -124,12 +132,12 @@ enum GeometryCodec {
             // A point takes at least two bytes: a count beyond that is a damaged blob.
             guard let count = readVarint(&p, end), count <= UInt64(end - p) / 2 else { return nil }
             let n = Int(count)
-            let part = [Coordinate](unsafeUninitializedCapacity: n) { buffer, initialized in
+            let part = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
                 var q = p, la = lat, lo = lon, i = 0
                 while i < n, let a = readVarint(&q, end), let b = readVarint(&q, end) {
                     la &+= unzigzag(a)
                     lo &+= unzigzag(b)
-                    (buffer.baseAddress! + i).initialize(to: Coordinate(latitude: Double(la) / scale, longitude: Double(lo) / scale))
+                    (buffer.baseAddress! + i).initialize(to: point(Coordinate(latitude: Double(la) / scale, longitude: Double(lo) / scale)))
                     i += 1
                 }
                 initialized = i

@@ -100,6 +100,9 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
     /// The `ele` tag of `tags` in metres ("2450", "2450 m"), or nil.
     public static func elevation(tags: [String: String]) -> Double? { elevation(ele: tags["ele"]) }
 
+    /// The `ele` tag of `tags` in metres ("2450", "2450 m"), or nil.
+    public static func elevation(of tags: MapTags) -> Double? { elevation(ele: tags["ele"]) }
+
     /// An `ele` value in metres ("2450", "2450 m"), or nil.
     static func elevation(ele: String?) -> Double? {
         guard let e = ele else { return nil }
@@ -110,14 +113,29 @@ public struct MapFeature: Sendable, Hashable, Identifiable {
     /// A point to label or list the feature at: the node itself, the middle vertex of a line's
     /// longest part, or the centre of an area's bounding box.
     public var representativeCoordinate: Coordinate {
+        Self.representative(kind: kind, partCount: parts.count, partLength: { parts[$0].count }, vertex: { parts[$0][$1] },
+                            center: { bounds.center })
+    }
+
+    /// ``representativeCoordinate`` of a feature of `kind` whose `partCount` parts have
+    /// `partLength(p)` vertices, vertex `k` of part `p` being `vertex(p, k)` (a coordinate, or
+    /// its projection: the drawing picks among projected points): the node, the middle vertex
+    /// of the first longest part, or `center()` (the bounding box's centre).
+    public static func representative<T>(kind: GeometryKind, partCount: Int, partLength: (Int) -> Int,
+                                         vertex: (Int, Int) -> T, center: () -> T) -> T {
         switch kind {
         case .point:
-            return parts.first?.first ?? bounds.center
+            return partCount > 0 && partLength(0) > 0 ? vertex(0, 0) : center()
         case .line:
-            guard let longest = parts.max(by: { $0.count < $1.count }), !longest.isEmpty else { return bounds.center }
-            return longest[longest.count / 2]
+            var longest = -1, length = -1
+            for p in 0..<partCount where partLength(p) > length {
+                longest = p
+                length = partLength(p)
+            }
+            guard longest >= 0, length > 0 else { return center() }
+            return vertex(longest, length / 2)
         case .area:
-            return bounds.center
+            return center()
         }
     }
 }

@@ -33,8 +33,17 @@ extension MapStore {
     public func features(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>? = nil,
                          includeNodeIDs: Bool = false) throws -> [MapFeature] {
         let simplify = !includeNodeIDs && zoom < Self.simplificationMaxZoom
-        if hasViewRecords { return try viewFeatures(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs, simplify: simplify) }
-        // The stored levels (map-4) beside the full geometry: the level is picked in Swift.
+        if hasViewRecords {
+            return try viewFeatures(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs).features
+        }
+        return try map4Features(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs, simplify: simplify)
+    }
+
+    /// ``features(in:zoom:classes:includeNodeIDs:)`` over a store without ``ViewRecord``s (an
+    /// older Cairn's, opened read-only): the stored levels (map-4) beside the full geometry,
+    /// the level picked in Swift, or no levels at all and the lines simplified here.
+    private func map4Features(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>?, includeNodeIDs: Bool,
+                              simplify: Bool) throws -> [MapFeature] {
         guard let sql = Self.boxQuery("""
             f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, \(includeNodeIDs ? "f.node_ids" : "NULL"),
                    r.min_lat, r.max_lat, r.min_lon, r.max_lon, \(simplify && hasZoomGeometry ? "f.zoom_geometry" : "NULL")
@@ -72,102 +81,72 @@ extension MapStore {
         return sql
     }
 
-    /// ``features(in:zoom:classes:includeNodeIDs:)`` over a store with ``ViewRecord``s
-    /// (map-5): one packed column per row, plus the full geometry (and node ids) only when no
-    /// stored level is drawn (`simplify` false). Every feature's coordinates are decoded into
-    /// one buffer for the whole view, shared by the features' ``FeatureParts`` (DECISIONS 941).
-    private func viewFeatures(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>?, includeNodeIDs: Bool,
-                              simplify: Bool) throws -> [MapFeature] {
+    /// Every feature whose bounding box intersects `box` and that is worth drawing at `zoom`,
+    /// flat (``ViewFeatures``, DECISIONS 1010): what ``features(in:zoom:classes:includeNodeIDs:)``
+    /// returns (same features, order, levels and vertices; see there), without a ``MapFeature``
+    /// per feature. Over a store with ``ViewRecord``s (map-5) one packed column per row is read,
+    /// plus the full geometry (and node ids) only when no stored level is drawn; the geometry
+    /// blob drawn is copied, not decoded (its reader decodes it, DECISIONS 1011). The tags are
+    /// not checked here: the import writes them
+    /// with ``TagsJSON/encode(_:)`` and a lookup (``MapTags``) reads damaged text safely.
+    /// - Parameters: as ``features(in:zoom:classes:includeNodeIDs:)``.
+    /// - Returns: the features in no particular order.
+    /// - Throws: ``SQLiteError``.
+    public func viewFeatures(in box: BoundingBox, zoom: Int, classes: Set<FeatureClass>? = nil,
+                             includeNodeIDs: Bool = false) throws -> ViewFeatures {
+        let simplify = !includeNodeIDs && zoom < Self.simplificationMaxZoom
+        guard hasViewRecords else {
+            return ViewFeatures(try map4Features(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs, simplify: simplify))
+        }
         guard let sql = Self.boxQuery("f.id, f.view" + (simplify ? "" : includeNodeIDs ? ", f.geometry, f.node_ids" : ", f.geometry"),
-                                      classes: classes) else { return [] }
+                                      classes: classes) else { return ViewFeatures() }
         let st = try cachedStatement(sql)
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
-        // The last view's buffers again when none of its features is alive any more (the
-        // basemap copies what it draws): no fresh memory to fault in per frame. The arrays copy
-        // themselves when still shared; the coordinate buffer is checked here.
-        var spare = statementCache.coordinates
-        statementCache.coordinates = nil
-        let buffer: CoordinateBuffer
-        if isKnownUniquelyReferenced(&spare), let reused = spare {
-            reused.truncate(to: 0)
-            buffer = reused
-        } else {
-            buffer = CoordinateBuffer(capacity: statementCache.vertexHint)
-        }
-        spare = nil
-        var offsets = statementCache.offsets
-        statementCache.offsets = []
-        offsets.removeAll(keepingCapacity: true)
-        offsets.reserveCapacity(statementCache.partHint + 1)
-        offsets.append(0)
-        var tagBytes = statementCache.tagBytes
+        // The last view's byte arrays again (they copy themselves when a result still holds
+        // them): no fresh memory to fault in per frame.
+        var view = ViewFeatures()
+        view.geometry = statementCache.geometryBytes
+        statementCache.geometryBytes = []
+        view.geometry.removeAll(keepingCapacity: true)
+        view.geometry.reserveCapacity(statementCache.geometryHint)
+        view.tagBytes = statementCache.tagBytes
         statementCache.tagBytes = []
-        tagBytes.removeAll(keepingCapacity: true)
-        tagBytes.reserveCapacity(statementCache.tagHint)
-        var rows: [DecodedView] = []
-        rows.reserveCapacity(statementCache.rowHint)
+        view.tagBytes.removeAll(keepingCapacity: true)
+        view.tagBytes.reserveCapacity(statementCache.tagHint)
+        view.reserve(features: statementCache.rowHint)
         while try st.step() {
-            if let row = decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs, into: buffer, offsets: &offsets,
-                                    tags: &tagBytes) {
-                rows.append(row)
-            }
+            decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs, into: &view)
         }
-        statementCache.vertexHint = buffer.count
-        statementCache.partHint = offsets.count
-        statementCache.tagHint = tagBytes.count
-        statementCache.rowHint = rows.count
-        statementCache.coordinates = buffer
-        statementCache.offsets = offsets
-        statementCache.tagBytes = tagBytes
-        return rows.map { r in
-            MapFeature(id: r.id, featureClass: r.featureClass, kind: r.kind,
-                       parts: FeatureParts(buffer: buffer, offsets: offsets, firstPart: r.firstPart, count: r.partCount),
-                       tags: MapTags(checked: tagBytes[r.tags]), minZoom: r.minZoom, bounds: r.bounds, isComplete: r.isComplete, nodeIDs: r.nodeIDs)
-        }
+        statementCache.geometryHint = view.geometry.count
+        statementCache.tagHint = view.tagBytes.count
+        statementCache.rowHint = view.count
+        statementCache.geometryBytes = view.geometry
+        statementCache.tagBytes = view.tagBytes
+        return view
     }
 
-    /// One row of a view query, its coordinates in the query's buffer.
-    struct DecodedView {
-        var id: MapFeatureID
-        var featureClass: FeatureClass
-        var kind: GeometryKind
-        var minZoom: Int
-        var isComplete: Bool
-        var bounds: BoundingBox
-        /// The tags' JSON in the query's tag buffer.
-        var tags: Range<Int>
-        var nodeIDs: [[Int64]]?
-        var firstPart: Int
-        var partCount: Int
-    }
-
-    /// Decodes a row of `id, view[, geometry[, node_ids]]`, its coordinates appended to
-    /// `buffer`, its parts' ends to `offsets` and its tags' JSON to `tags`; nil for a damaged
-    /// row (skipped, nothing appended). With `zoom` the parts are the view's level serving it, else the full
-    /// geometry (column 2).
-    func decodeView(_ st: Statement, zoom: Int?, includeNodeIDs: Bool, into buffer: CoordinateBuffer,
-                    offsets: inout [Int32], tags tagBytes: inout [UInt8]) -> DecodedView? {
-        guard let id = MapFeatureID(rawValue: st.int64(0)), !st.isNull(1) else { return nil }
-        return st.withBlob(1) { bytes -> DecodedView? in
-            guard let v = ViewRecord.decode(bytes), TagsJSON.isValid(v.tags) else { return nil }
-            let firstPart = offsets.count - 1
-            let partCount: Int?
-            if let zoom {
-                partCount = GeometryCodec.level(servingZoom: zoom, in: v.levels).flatMap {
-                    GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets)
-                }
-            } else {
-                partCount = st.withBlob(2) { GeometryCodec.appendCoordinates($0, to: buffer, offsets: &offsets) }
-            }
-            guard let partCount else { return nil }
-            let tags = tagBytes.count ..< tagBytes.count + v.tags.count
-            tagBytes.append(contentsOf: v.tags)
-            let nodeIDs = includeNodeIDs && !st.isNull(3) ? st.withBlob(3) { GeometryCodec.decodeNodeIDs($0) } : nil
+    /// Reads a row of `id, view[, geometry[, node_ids]]` onto `view`: the record's fields, its
+    /// tags and the geometry blob drawn (copied, not decoded); a row whose record is damaged or
+    /// has no level for the view is skipped (nothing appended). With `zoom` the geometry is the
+    /// record's level serving it, else the full geometry (column 2).
+    func decodeView(_ st: Statement, zoom: Int?, includeNodeIDs: Bool, into view: inout ViewFeatures) {
+        guard let id = MapFeatureID(rawValue: st.int64(0)), !st.isNull(1) else { return }
+        st.withBlob(1) { bytes in
+            guard let v = ViewRecord.decode(bytes) else { return }
+            let nodeIDs: [[Int64]]?? = !includeNodeIDs ? .none : .some(st.isNull(3) ? nil : st.withBlob(3) { GeometryCodec.decodeNodeIDs($0) })
             let bounds = BoundingBox(minLatitude: FixedPoint.degrees(v.box.0), minLongitude: FixedPoint.degrees(v.box.2),
                                      maxLatitude: FixedPoint.degrees(v.box.1), maxLongitude: FixedPoint.degrees(v.box.3))
-            return DecodedView(id: id, featureClass: v.featureClass, kind: v.kind, minZoom: v.minZoom, isComplete: v.isComplete,
-                               bounds: bounds, tags: tags, nodeIDs: nodeIDs, firstPart: firstPart, partCount: partCount)
+            func append(_ geometry: UnsafeRawBufferPointer) {
+                view.append(id: id, featureClass: v.featureClass, kind: v.kind, minZoom: v.minZoom, isComplete: v.isComplete,
+                            bounds: bounds, tags: v.tags, geometry: geometry, nodeIDs: nodeIDs)
+            }
+            if let zoom {
+                guard let level = GeometryCodec.level(servingZoom: zoom, in: v.levels) else { return }
+                append(level)
+            } else {
+                st.withBlob(2) { append($0) }
+            }
         }
     }
 
@@ -245,13 +224,11 @@ extension MapStore {
 /// Prepared statements reused by queries; owned by one ``MapStore``.
 final class StatementCache {
     var statements: [String: Statement] = [:]
-    /// Coordinates and parts the last view query decoded: the next one's first buffer size.
-    var vertexHint = 4096
-    var partHint = 256
+    /// Geometry and tag bytes and rows the last view query read: the next one's first sizes.
+    var geometryHint = 65536
     var tagHint = 16384
     var rowHint = 256
-    /// The last view query's buffers, reused by the next when no feature holds them any more.
-    var coordinates: CoordinateBuffer?
-    var offsets: [Int32] = []
+    /// The last view query's byte arrays, reused by the next when no result holds them any more.
+    var geometryBytes: [UInt8] = []
     var tagBytes: [UInt8] = []
 }

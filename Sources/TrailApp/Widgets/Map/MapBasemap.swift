@@ -10,10 +10,17 @@ import TrailMap
 /// Loaded for a box somewhat larger than the view (``load(from:viewport:margin:)``), so panning
 /// a little and scrubbing redraw from memory; ``canServe(_:)`` says when to load again.
 public struct MapBasemap: Sendable {
-    /// One drawable feature.
+    /// One drawable feature: the fields the drawing reads, read from the view query's flat
+    /// result (``ViewFeatures``, DECISIONS 1010) without a ``MapFeature`` per feature.
     public struct Item: Sendable {
-        /// The feature as stored.
-        public var feature: MapFeature
+        /// The OSM object it came from.
+        public var id: MapFeatureID
+        /// Its class.
+        public var featureClass: FeatureClass
+        /// Point, line or area.
+        public var kind: GeometryKind
+        /// Its stored tags (``MapTags``; a name, `ele`, `place`, `landuse` are read).
+        public var tags: MapTags
         /// How it is drawn.
         public var style: MapFeatureStyle
         /// Its parts in Web Mercator unit coordinates.
@@ -22,6 +29,11 @@ public struct MapBasemap: Sendable {
         public var anchor: WebMercator.UnitPoint
         /// Its extent in unit coordinates (minU, minV, maxU, maxV), for culling.
         public var extent: (minU: Double, minV: Double, maxU: Double, maxV: Double)
+
+        /// The `name` tag, if any.
+        public var name: String? { tags["name"] }
+        /// The `ele` tag in metres (``MapFeature/elevation``).
+        public var elevation: Double? { MapFeature.elevation(of: tags) }
     }
 
     /// A name to place on the map.
@@ -64,32 +76,45 @@ public struct MapBasemap: Sendable {
         queryZoom(zoom) >= contourMinimumZoom ? nil : L("Contours from zoom %d: zoom in", contourMinimumZoom)
     }
 
-    /// Prepares `features` (loaded for `bounds` at `zoom`).
+    /// Prepares `features` (loaded for `bounds` at `zoom`): laid out flat (``ViewFeatures``)
+    /// and prepared as ``init(view:coverageAreas:bounds:zoom:)`` prepares a view query's result.
     public init(features: [MapFeature], coverageAreas: [BoundingBox], bounds: BoundingBox, zoom: Int) {
+        self.init(view: ViewFeatures(features), coverageAreas: coverageAreas, bounds: bounds, zoom: zoom)
+    }
+
+    /// Prepares a view query's result (`MapStore.viewFeatures(in:zoom:)` for `bounds` at
+    /// `zoom`): each drawn feature's style, its parts projected to Web Mercator unit points
+    /// while their stored geometry is decoded (``ViewFeatures/unitParts(_:)``), its anchor and
+    /// extent; the labels.
+    public init(view: ViewFeatures, coverageAreas: [BoundingBox], bounds: BoundingBox, zoom: Int) {
         self.coverageAreas = coverageAreas
         self.bounds = bounds
         self.zoom = zoom
         var items: [Item] = []
-        items.reserveCapacity(features.count)
-        for f in features {
-            let style = MapFeatureStyle.of(f.featureClass)
+        items.reserveCapacity(view.count)
+        for i in 0..<view.count {
+            let style = MapFeatureStyle.of(view.classes[i])
             if case .hidden = style.drawing { continue }
-            let parts = f.parts.map { $0.map(WebMercator.unitPoint) }
-            let nw = WebMercator.unitPoint(Coordinate(latitude: f.bounds.maxLatitude, longitude: f.bounds.minLongitude))
-            let se = WebMercator.unitPoint(Coordinate(latitude: f.bounds.minLatitude, longitude: f.bounds.maxLongitude))
-            items.append(Item(feature: f, style: style, parts: parts,
-                              anchor: WebMercator.unitPoint(f.representativeCoordinate),
-                              extent: (nw.u, nw.v, se.u, se.v)))
+            // Decoded and projected in one pass; a damaged geometry leaves the feature out.
+            guard let parts = view.unitParts(i) else { continue }
+            let b = view.bounds[i]
+            let nw = WebMercator.unitPoint(Coordinate(latitude: b.maxLatitude, longitude: b.minLongitude))
+            let se = WebMercator.unitPoint(Coordinate(latitude: b.minLatitude, longitude: b.maxLongitude))
+            // The representative coordinate's projection (the node, a line's middle vertex, the box's centre).
+            let anchor = MapFeature.representative(kind: view.kinds[i], partCount: parts.count, partLength: { parts[$0].count },
+                                                   vertex: { parts[$0][$1] }, center: { WebMercator.unitPoint(b.center) })
+            items.append(Item(id: view.ids[i], featureClass: view.classes[i], kind: view.kinds[i], tags: view.tags(i), style: style,
+                              parts: parts, anchor: anchor, extent: (nw.u, nw.v, se.u, se.v)))
         }
         // Stable order: by priority, then by OSM id, so equal inputs draw equal frames.
-        items.sort { ($0.style.priority, $0.feature.id) < ($1.style.priority, $1.feature.id) }
+        items.sort { ($0.style.priority, $0.id) < ($1.style.priority, $1.id) }
         self.items = items
         var labels: [LabelCandidate] = []
         for (i, it) in items.enumerated() {
-            guard let base = it.style.labelRank, let name = it.feature.name,
-                  zoom >= MapFeatureStyle.labelMinimumZoom(it.feature),
+            guard let base = it.style.labelRank, let name = it.name,
+                  zoom >= MapFeatureStyle.labelMinimumZoom(it.featureClass, tags: it.tags),
                   !name.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            labels.append(LabelCandidate(item: i, text: name, rank: MapBasemap.rank(base, it.feature)))
+            labels.append(LabelCandidate(item: i, text: name, rank: MapBasemap.rank(base, it)))
         }
         labels.sort { ($0.rank, $1.item) > ($1.rank, $0.item) }
         // One label per name (roads and paths come in many pieces): the best-ranked one.
@@ -99,7 +124,7 @@ public struct MapBasemap: Sendable {
 
     /// A label's rank: the class's base rank, plus for peaks their elevation (higher peaks
     /// first) and for places their size (city before hamlet).
-    static func rank(_ base: Int, _ f: MapFeature) -> Double {
+    static func rank(_ base: Int, _ f: Item) -> Double {
         var r = Double(base)
         switch f.featureClass {
         case .peak, .saddle: r += min(9999, max(0, f.elevation ?? 0)) / 10_000

@@ -12,9 +12,14 @@ extension MapFeatureStyle {
     /// what orients a hiker, the hike's line is read without street names over it). The placer then keeps every label off the route and off
     /// each other (``MapLabelPlacer``).
     public static func labelMinimumZoom(_ feature: MapFeature) -> Int {
-        switch feature.featureClass {
+        labelMinimumZoom(feature.featureClass, tags: feature.tags)
+    }
+
+    /// ``labelMinimumZoom(_:)`` of a feature of class `featureClass` with `tags`.
+    public static func labelMinimumZoom(_ featureClass: FeatureClass, tags: MapTags) -> Int {
+        switch featureClass {
         case .place:
-            switch feature.tags["place"] ?? "" {
+            switch tags["place"] ?? "" {
             case "city", "town", "village", "suburb": return 0
             default: return 13
             }

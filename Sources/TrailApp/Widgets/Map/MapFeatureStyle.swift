@@ -83,14 +83,19 @@ public struct MapFeatureStyle: Hashable, Sendable {
     /// `area-rock`, built-up land (landuse residential, commercial, industrial, retail)
     /// `area-built`. Only closed areas are tinted.
     public static func tintRole(of feature: MapFeature) -> String? {
-        guard feature.kind == .area else { return nil }
-        switch feature.featureClass {
+        tintRole(kind: feature.kind, featureClass: feature.featureClass, tags: feature.tags)
+    }
+
+    /// ``tintRole(of:)`` of a feature of `kind` and `featureClass` with `tags`.
+    public static func tintRole(kind: GeometryKind, featureClass: FeatureClass, tags: MapTags) -> String? {
+        guard kind == .area else { return nil }
+        switch featureClass {
         case .water: return ThemeRole.areaWater
         case .forest: return ThemeRole.areaForest
         case .glacier: return ThemeRole.areaGlacier
         case .scree, .bareRock: return ThemeRole.areaRock
         case .landuse:
-            return ["residential", "commercial", "industrial", "retail"].contains(feature.tags["landuse"] ?? "")
+            return ["residential", "commercial", "industrial", "retail"].contains(tags["landuse"] ?? "")
                 ? ThemeRole.areaBuilt : nil
         default: return nil
         }

@@ -30,7 +30,7 @@ extension MapWidget {
         for (i, item) in basemap.items.enumerated() {
             let e = item.extent
             guard e.maxU >= minU, e.minU <= maxU, e.maxV >= minV, e.minV <= maxV,
-                  let role = MapFeatureStyle.tintRole(of: item.feature), let bg = backgrounds[role],
+                  let role = MapFeatureStyle.tintRole(kind: item.kind, featureClass: item.featureClass, tags: item.tags), let bg = backgrounds[role],
                   let order = Self.tintOrder.firstIndex(of: role) else { continue }
             tinted.append((order, i, bg))
         }

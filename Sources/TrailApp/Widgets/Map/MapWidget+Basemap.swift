@@ -105,7 +105,7 @@ extension MapWidget {
             case .labelOnly, .area, .hidden: kind = .place
             }
             var text = candidate.text
-            if item.feature.featureClass == .peak, kind == .symbol, let e = item.feature.elevation, e.isFinite, e > 0, e < 9000 {
+            if item.featureClass == .peak, kind == .symbol, let e = item.elevation, e.isFinite, e > 0, e < 9000 {
                 text += " \(Int(e.rounded()))"
             }
             if let placed = placer.place(text, anchorX: cx, anchorY: cy, kind: kind) {
