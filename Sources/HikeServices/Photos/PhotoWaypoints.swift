@@ -43,7 +43,8 @@ public enum PhotoWaypoints {
     /// `names` joined with ", ", cut after `first` with "and N more" (a message line stays short).
     public static func shortList(_ names: [String], first: Int = 3) -> String {
         let shown = names.prefix(first).joined(separator: ", ")
-        return names.count > first ? L("%s and %d more", shown, names.count - first) : shown
+        let more = names.count - first
+        return more > 0 ? Ln("%s and %d more", "%s and %d more", more, shown, more) : shown
     }
 
     /// Whether `w` is a photo as ``waypoints(_:)`` writes it: type "photo" and a `file://` link;
