@@ -6,13 +6,15 @@ import Testing
 /// again, a file whose ids stop ascending midway is (DECISIONS 1024). Every case must locate
 /// exactly what the file gives, each node's coordinates computed from its id.
 @Suite struct LocationIndexTests {
-    /// Node `id` at lat = id / 1000 degrees, lon = -id / 2000 degrees (e7: id * 10,000 and -id * 5,000).
+    /// Node `id` at lat = (id mod 79,999) / 1000 degrees, lon = -(id mod 79,999) / 2000 degrees
+    /// (e7: k * 10,000 and -k * 5,000 with k = id mod 79,999).
     func node(_ id: Int64) -> String {
-        let lat = String(format: "%.7f", Double(id) / 1000), lon = String(format: "%.7f", -Double(id) / 2000)
+        let k = Double(id % 79_999)
+        let lat = String(format: "%.7f", k / 1000), lon = String(format: "%.7f", -k / 2000)
         return "<node id=\"\(id)\" lat=\"\(lat)\" lon=\"\(lon)\"/>"
     }
 
-    func expected(_ id: Int64) -> (Int32, Int32) { (Int32(id * 10_000), Int32(-id * 5_000)) }
+    func expected(_ id: Int64) -> (Int32, Int32) { (Int32(id % 79_999 * 10_000), Int32(-(id % 79_999) * 5_000)) }
 
     /// Reads a file of `nodes` (in that order) and one way through `refs`; returns the way's positions and the reader.
     func read(nodes: [Int64], refs: [Int64], extra: String = "") throws -> ([(Int32, Int32)?], OSMReader) {
