@@ -37,6 +37,13 @@ struct cosm_reader {
     // Positive ids and (JOSM) negative ids, the latter stored as -id.
     std::unique_ptr<LocationIndex> positive, negative;
     bool must_sort = false;
+    /// The last id stored in each index, and whether every id so far came after the one before
+    /// it: the index is then sorted already, as the nodes of a PBF file sorted by type and id
+    /// (the usual extract) are, and its sort is skipped (DECISIONS 1024). The sparse index's
+    /// lookup takes the first entry of an id, so strictly ascending ids (no duplicate) keep
+    /// every answer what the sort would have given.
+    int64_t last_positive = 0, last_negative = 0;
+    bool positive_ascending = true, negative_ascending = true;
     /// The whole file, for uncompressed files up to `memory_index_limit`, read once at open:
     /// libosmium's readers then take it from memory. Reading from a descriptor, each of its
     /// reads (at least two per reader, three readers per import) zero-fills a 1 MiB buffer,
@@ -56,9 +63,17 @@ struct cosm_reader {
     /// no negative ids, and files without nodes need none).
     void store(int64_t id, osmium::Location loc) {
         std::unique_ptr<LocationIndex>& index = id >= 0 ? positive : negative;
-        if (!index) index.reset(make_index());
-        index->set(static_cast<osmium::unsigned_object_id_type>(id >= 0 ? id : -id), loc);
-        must_sort = true;
+        const int64_t key = id >= 0 ? id : -id;
+        int64_t& last = id >= 0 ? last_positive : last_negative;
+        bool& ascending = id >= 0 ? positive_ascending : negative_ascending;
+        if (!index) {
+            index.reset(make_index());
+        } else if (key <= last) {
+            ascending = false;
+        }
+        last = key;
+        index->set(static_cast<osmium::unsigned_object_id_type>(key), loc);
+        if (!ascending) must_sort = true;
     }
 
     void sort_if_needed() {
@@ -161,6 +176,7 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
         r.positive.reset();
         r.negative.reset();
         r.must_sort = false;
+        r.positive_ascending = r.negative_ascending = true;
     }
     osmium::io::Reader reader(osmium_file(r), bits);
     osmium::Timestamp newest;

@@ -232,15 +232,24 @@ private let passWay: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<cos
     let p = pass(ctx)
     guard let w = w?.pointee else { return 0 }
     return p.guarded {
-        p.way.info = p.info(w.object)
-        p.tags(w.object, into: &p.way.tags)
-        p.way.nodeRefs.removeAll(keepingCapacity: true)
-        p.way.positions.removeAll(keepingCapacity: true)
-        for i in 0..<w.ref_count {
-            p.way.nodeRefs.append(w.refs[i])
-            p.way.positions.append(w.located[i] != 0 ? (w.lat_e7[i], w.lon_e7[i]) : nil)
+        // Filled as a local value, its arrays moved out of `p` (so still uniquely held, their
+        // capacity reused) and back: appending to `p.way`'s arrays directly costs a dynamic
+        // exclusivity check per node, a class property being modified (DECISIONS 1025).
+        var way = p.way
+        p.way = OSMWay()
+        defer { p.way = way }
+        way.info = p.info(w.object)
+        p.tags(w.object, into: &way.tags)
+        way.nodeRefs.removeAll(keepingCapacity: true)
+        way.positions.removeAll(keepingCapacity: true)
+        if let refs = w.refs, w.ref_count > 0 {
+            way.nodeRefs.append(contentsOf: UnsafeBufferPointer(start: refs, count: w.ref_count))
         }
-        try p.sink.osmWay(p.way)
+        way.positions.reserveCapacity(w.ref_count)
+        for i in 0..<w.ref_count {
+            way.positions.append(w.located[i] != 0 ? (w.lat_e7[i], w.lon_e7[i]) : nil)
+        }
+        try p.sink.osmWay(way)
     }
 }
 

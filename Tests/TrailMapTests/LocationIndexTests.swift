@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import TrailMap
+
+/// The reader's node-location index (COSMReader): ids that arrive ascending are not sorted
+/// again, a file whose ids stop ascending midway is (DECISIONS 1024). Every case must locate
+/// exactly what the file gives, each node's coordinates computed from its id.
+@Suite struct LocationIndexTests {
+    /// Node `id` at lat = (id mod 79,999) / 1000 degrees, lon = -(id mod 79,999) / 2000 degrees
+    /// (e7: k * 10,000 and -k * 5,000 with k = id mod 79,999).
+    func node(_ id: Int64) -> String {
+        let k = Double(id % 79_999)
+        let lat = String(format: "%.7f", k / 1000), lon = String(format: "%.7f", -k / 2000)
+        return "<node id=\"\(id)\" lat=\"\(lat)\" lon=\"\(lon)\"/>"
+    }
+
+    func expected(_ id: Int64) -> (Int32, Int32) { (Int32(id % 79_999 * 10_000), Int32(-(id % 79_999) * 5_000)) }
+
+    /// Reads a file of `nodes` (in that order) and one way through `refs`; returns the way's positions and the reader.
+    func read(nodes: [Int64], refs: [Int64], extra: String = "") throws -> ([(Int32, Int32)?], OSMReader) {
+        let body = nodes.map(node).joined() + extra
+            + "<way id=\"1\">" + refs.map { "<nd ref=\"\($0)\"/>" }.joined() + "<tag k=\"highway\" v=\"path\"/></way>"
+        let path = TestSupport.tempDirectory().appendingPathComponent("index.osm").path
+        try Data("<osm version=\"0.6\">\(body)</osm>".utf8).write(to: URL(fileURLWithPath: path))
+        let sink = CollectingSink()
+        let reader = try OSMReader(path: path)
+        try reader.read(.all, indexLocations: true, sink: sink)
+        return (try #require(sink.ways.first).positions, reader)
+    }
+
+    func expectLocated(_ positions: [(Int32, Int32)?], _ refs: [Int64], missing: Set<Int64> = []) {
+        #expect(positions.count == refs.count)
+        for (p, ref) in zip(positions, refs) {
+            if missing.contains(ref) {
+                #expect(p == nil, "node \(ref) has no location in the file")
+            } else {
+                #expect(p.map { $0 == expected(ref) } == true, "node \(ref): \(String(describing: p))")
+            }
+        }
+    }
+
+    @Test func ascendingIdsAreLocated() throws {
+        let ids: [Int64] = [100, 101, 102, 104, 107]
+        let refs: [Int64] = [107, 100, 103, 99, 104, 102, 108]
+        let (positions, reader) = try read(nodes: ids, refs: refs)
+        expectLocated(positions, refs, missing: [103, 99, 108])
+        #expect(reader.location(101).map { $0 == expected(101) } == true)
+        #expect(reader.location(105) == nil && reader.location(0) == nil && reader.location(1 << 40) == nil)
+    }
+
+    @Test func largeGapsBetweenAscendingIdsAreLocated() throws {
+        let ids: [Int64] = [1, 2, 3, 3_000_000, 3_000_002, 9_000_000_000]
+        let refs: [Int64] = ids.reversed() + [4, 3_000_001]
+        let (positions, reader) = try read(nodes: ids, refs: refs)
+        expectLocated(positions, refs, missing: [4, 3_000_001])
+        #expect(reader.location(2).map { $0 == expected(2) } == true)
+        #expect(reader.location(9_000_000_000).map { $0 == expected(9_000_000_000) } == true)
+    }
+
+    @Test func unsortedIdsAndNodesWithoutLocationAreLocatedAsGiven() throws {
+        // Ascending at first, then not: the index is sorted before the ways are looked up.
+        let ids: [Int64] = [50, 52, 51, 10, 60]
+        let refs: [Int64] = [10, 50, 51, 52, 60, 53]
+        let (positions, _) = try read(nodes: ids, refs: refs, extra: "<node id=\"53\"/>")
+        expectLocated(positions, refs, missing: [53])
+        // Negative (JOSM) ids next to dense positive ones.
+        let (mixed, reader) = try read(nodes: [1, 2], refs: [-5, 1, 2], extra: "<node id=\"-5\" lat=\"1\" lon=\"2\"/>")
+        #expect(mixed.count == 3 && mixed[0].map { $0 == (10_000_000, 20_000_000) } == true)
+        expectLocated(Array(mixed.dropFirst()), [1, 2])
+        #expect(reader.location(-5) != nil && reader.location(5) == nil)
+    }
+}
