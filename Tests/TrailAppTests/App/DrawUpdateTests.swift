@@ -360,7 +360,9 @@ import TrailStore
         // names its stops as picked, whatever the plan's lookup answers (DECISIONS 504).
         let kept = try #require(s.drawing?.draft)
         #expect(kept.stopPlaces.compactMap { $0?.name }.sorted() == huts.map(\.name).sorted(), "\(kept.stopPlaces)")
-        let store = try HikeStore(path: NSTemporaryDirectory() + "cairn-draft-\(UUID().uuidString).sqlite")
+        let storePath = NSTemporaryDirectory() + "cairn-draft-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) } }
+        let store = try HikeStore(path: storePath)
         try store.saveDraft(kept)
         let loaded = try #require(try store.loadDraft())
         var t = AppState(environment: AppUpdateTests.environment(), storeLabel: "t", width: 120, height: 40)
