@@ -4,8 +4,9 @@ import TrailCore
 import TrailStore
 
 /// The hike's placed photos as camera pins on its map and marks on its elevation profile
-/// (as ``PlaceMarks`` draws places): `▣` in braille mode, `#` in ASCII (no place symbol uses
-/// either, so a pin reads without colour); the photo shown in the strip in the selection style.
+/// (as ``PlaceMarks`` draws places): ``MapMark/photo``, `▣` in braille mode, `&` in ASCII (no
+/// place symbol or line cell uses either, so a pin reads without colour); the photo shown in
+/// the strip in the selection style.
 enum PhotoMarks {
     static func glyph(_ env: WidgetEnvironment) -> String { MapMark.photo.shown(in: env.canvasMode) }
 

@@ -4,6 +4,7 @@ import Testing
 import TermUI
 import TrailCore
 import TrailLive
+import TrailMap
 @testable import TrailStore
 @testable import TrailApp
 
@@ -101,7 +102,7 @@ import TrailLive
             for sym in symbols { #expect(squeezed(rows).contains(sym), "\(mode): map symbols lack \(sym)") }
             // The braille glyphs are not in the ASCII help's legend, nor the other way round.
             if mode == .ascii { #expect(!rows.contains { $0.hasPrefix("◉") || $0.hasPrefix("▣") }) }
-            if mode == .braille { #expect(!rows.contains { $0.hasPrefix("@ ") || $0.hasPrefix("# ") }) }
+            if mode == .braille { #expect(!rows.contains { $0.hasPrefix("@ ") || $0.hasPrefix("& ") }) }
         }
     }
 
@@ -156,5 +157,26 @@ import TrailLive
             let legend = try #require(rows.firstIndex { $0.hasPrefix("Map legend") })
             #expect(!rows[legend...].contains { $0.hasPrefix("Ctrl-C") }, "the legend is not last")
         }
+    }
+
+    /// In ASCII mode a mark reads without colour: the position, start, finish and photo
+    /// stand-ins are none of the characters the ASCII canvas draws for a cell of dots (all 256
+    /// masks: a line's cells), no place's or map symbol's letter, and each other's neither.
+    /// (The map cursor's "+" is a line cell too; it only shows at the centre while the map has
+    /// the focus.)
+    @Test func asciiMarksAreNotLineCellsNorSymbols() {
+        let lineCells = Set((0...255).map { BrailleCanvas.asciiSymbol(forMask: UInt8($0)) })
+        let places = Set(PlaceKind.allCases.map { String($0.asciiSymbol) })
+        let symbols = Set(FeatureClass.allCases.compactMap { c -> String? in
+            if case .symbol(_, let a) = MapFeatureStyle.of(c).drawing { return String(a) }
+            return nil
+        })
+        #expect(lineCells.contains("#"))  // what the photo pin was before DECISIONS 1038
+        let marks = [MapMark.position, .start, .finish, .photo]
+        for m in marks {
+            let a = String(m.ascii)
+            #expect(!lineCells.contains(a) && !places.contains(a) && !symbols.contains(a), "\(a) is not distinct")
+        }
+        #expect(Set(marks.map(\.ascii)).count == marks.count)
     }
 }

@@ -19,8 +19,10 @@ public struct MapMark: Hashable, Sendable {
     public static let start = MapMark(glyph: "●", ascii: "S")
     /// The last point of the line.
     public static let finish = MapMark(glyph: "◆", ascii: "F")
-    /// A placed photo or a "photo here" mark (``PhotoMarks``): no place symbol uses either glyph.
-    public static let photo = MapMark(glyph: "▣", ascii: "#")
+    /// A placed photo or a "photo here" mark (``PhotoMarks``): no place or map symbol uses
+    /// either glyph, and the ASCII canvas never draws "&" for a line (it draws "#" for a cell
+    /// of six dots or more, all along a heavy line, where photos sit: DECISIONS 1038).
+    public static let photo = MapMark(glyph: "▣", ascii: "&")
     /// The hike map's cursor while the map has the focus (``PlaceMarks/drawMapCursor(viewport:area:environment:into:)``).
     public static let cursor = MapMark(glyph: "╋", ascii: "+")
 }
