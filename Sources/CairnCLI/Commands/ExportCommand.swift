@@ -50,7 +50,10 @@ public enum ExportCommand: Command {
         document.waypoints += PhotoWaypoints.waypoints(photos)
         // What the export leaves out or links to nothing is said, never left out without a word.
         let gaps = PhotoWaypoints.exportGaps(photos)
-        let clean = { (names: [String]) in TerminalText.clean(PhotoWaypoints.shortList(names)) }
+        // Each photo named by its number and file name; a list cut short says how to see it whole.
+        let clean = { (names: [String]) in
+            TerminalText.clean(PhotoWaypoints.shortList(names, seeAll: "cairn photos " + id.rawValue))
+        }
         if format == .tcx {
             let written = photos.count { !$0.photo.isPlaceholder && $0.photo.coordinate != nil }
             if written > 0 {

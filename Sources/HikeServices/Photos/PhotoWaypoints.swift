@@ -26,25 +26,37 @@ public enum PhotoWaypoints {
     }
 
     /// What an export of `photos` leaves out or links to nothing, for the command to say
-    /// (issue 36): the file names of the photos not placed on the track (no position: not
-    /// written), and of the placed photos whose file is not at its path now (written, their
-    /// link kept: DECISIONS 1007). "Photo here" marks no photo filled are in neither list.
+    /// (issue 36): the photos not placed on the track (no position: not written), and the
+    /// placed photos whose file is not at its path now (written, their link kept: DECISIONS
+    /// 1007), each as ``label(_:)`` ("#5 e-before.jpg": the number tells two photos of one
+    /// name apart and is what `cairn photos` lists). "Photo here" marks no photo filled are in
+    /// neither list.
     /// - Parameter fileExists: whether a path names a file now (the file system's, for tests another).
     public static func exportGaps(_ photos: [StoredPhoto], fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) })
         -> (unplaced: [String], missing: [String]) {
         var unplaced: [String] = [], missing: [String] = []
         for s in photos where !s.photo.isPlaceholder {
-            let name = URL(fileURLWithPath: s.photo.path).lastPathComponent
-            if s.photo.coordinate == nil { unplaced.append(name) } else if !fileExists(s.photo.path) { missing.append(name) }
+            if s.photo.coordinate == nil { unplaced.append(label(s)) } else if !fileExists(s.photo.path) { missing.append(label(s)) }
         }
         return (unplaced, missing)
     }
 
-    /// `names` joined with ", ", cut after `first` with "and N more" (a message line stays short).
-    public static func shortList(_ names: [String], first: Int = 3) -> String {
+    /// A photo as the export's messages name it: its number within the hike and its file's
+    /// name, "#5 e-before.jpg" (control characters are the caller's to strip).
+    public static func label(_ s: StoredPhoto) -> String {
+        "#\(s.id) " + URL(fileURLWithPath: s.photo.path).lastPathComponent
+    }
+
+    /// `names` joined with ", ", cut after `first` with "and N more" (a message line stays
+    /// short); when cut and `seeAll` is given (a command that lists them all, "cairn photos 3"),
+    /// the line says so: "… and 2 more ('cairn photos 3' lists them all)".
+    public static func shortList(_ names: [String], first: Int = 3, seeAll: String? = nil) -> String {
         let shown = names.prefix(first).joined(separator: ", ")
         let more = names.count - first
-        return more > 0 ? Ln("%s and %d more", "%s and %d more", more, shown, more) : shown
+        guard more > 0 else { return shown }
+        guard let seeAll else { return Ln("%s and %d more", "%s and %d more", more, shown, more) }
+        // TRANSLATORS: a list of photos cut short, the number left out, and the command that lists them all.
+        return Ln("%s and %d more ('%s' lists them all)", "%s and %d more ('%s' lists them all)", more, shown, more, seeAll)
     }
 
     /// Whether `w` is a photo as ``waypoints(_:)`` writes it: type "photo" and a `file://` link;

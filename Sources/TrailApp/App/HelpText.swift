@@ -2,7 +2,8 @@ import Localization
 import TermUI
 
 /// The `?` help of each screen (each screen's ``AppScreen/help(_:)`` picks its lines), made from the screens' key maps (so it lists every key the
-/// screen takes, and nothing it does not), with the root's keys (``AppAction/keyMap``) last.
+/// screen takes, and nothing it does not), with the root's keys (``AppAction/keyMap``) after
+/// them; a screen with a map ends with its legend (``MapLegend``).
 public enum HelpText {
     /// The root's keys, shown on every screen.
     static var global: [HelpLine] { AppAction.keyMap.helpLines() }
@@ -17,9 +18,15 @@ public enum HelpText {
         ]
     }
 
-    public static var hike: [HelpLine] {
+    /// The hike screen's help with its map legend in braille mode (``hike(in:)``).
+    public static var hike: [HelpLine] { hike(in: .braille) }
+
+    /// The hike screen's keys, the root's keys, then its map legend as `mode` draws the map
+    /// (``MapLegend``; last, so the keys come first).
+    public static func hike(in mode: CanvasMode) -> [HelpLine] {
         HikeAction.keyMap.helpLines() + HikeAction.mapFocusKeyMap.helpLines(labelSuffix: L("  (map focus)"))
-            + PhotoStripAction.keyMap.helpLines(labelSuffix: L("  (photo strip)")) + photoPictures + global
+            + PhotoStripAction.keyMap.helpLines(labelSuffix: L("  (photo strip)")) + photoPictures
+            + global + MapLegend.lines(.hike, mode: mode)
     }
 
     /// How the strip's pictures are drawn (chafa's formats, the override, tmux).
@@ -29,7 +36,14 @@ public enum HelpText {
         ]
     }
 
-    public static var follow: [HelpLine] { FollowAction.keyMap.helpLines() + followReadouts + global }
+    /// The follow screen's help with its map legend in braille mode (``follow(in:)``).
+    public static var follow: [HelpLine] { follow(in: .braille) }
+
+    /// The follow screen's keys, what its readouts measure, the root's keys, then its map
+    /// legend as `mode` draws the map (``MapLegend``).
+    public static func follow(in mode: CanvasMode) -> [HelpLine] {
+        FollowAction.keyMap.helpLines() + followReadouts + global + MapLegend.lines(.follow, mode: mode)
+    }
 
     /// What each readout of the follow panel measures (shown in its `?` help). They agree by
     /// definition (DECISIONS.md 440): Covered ≤ Walked, Covered ≤ the route length, Along + Left =
@@ -45,7 +59,14 @@ public enum HelpText {
         ]
     }
 
-    public static var record: [HelpLine] { RecordAction.keyMap.helpLines() + global }
+    /// The recording screen's help with its map legend in braille mode (``record(in:)``).
+    public static var record: [HelpLine] { record(in: .braille) }
+
+    /// The recording screen's keys, the root's keys, then its map legend as `mode` draws the
+    /// map (``MapLegend``).
+    public static func record(in mode: CanvasMode) -> [HelpLine] {
+        RecordAction.keyMap.helpLines() + global + MapLegend.lines(.record, mode: mode)
+    }
 
     /// The drawing screen with the map focused: its keys, the list's, the common ones.
     public static var drawMap: [HelpLine] {

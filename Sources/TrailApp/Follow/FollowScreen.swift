@@ -27,7 +27,7 @@ enum FollowScreen: AppScreen {
 
     static func statusHint(_ app: CairnApp, _ state: AppState) -> String { app.followStatusHint(state) }
 
-    static func help(_ state: AppState) -> [HelpLine] { HelpText.follow }
+    static func help(_ state: AppState) -> [HelpLine] { HelpText.follow(in: state.environment.canvasMode) }
 
     /// The map is the hike's under the screen.
     static func relayout(_ app: CairnApp, _ state: inout AppState) -> [AppEffect] { HikeScreen.relayout(app, &state) }

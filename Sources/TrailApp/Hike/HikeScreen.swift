@@ -32,7 +32,7 @@ enum HikeScreen: AppScreen {
         return (onMap ? L("Focus: map (Tab)") : L("Focus: profile (Tab)")) + " · " + hintLine(keys.hints)
     }
 
-    static func help(_ state: AppState) -> [HelpLine] { HelpText.hike }
+    static func help(_ state: AppState) -> [HelpLine] { HelpText.hike(in: state.environment.canvasMode) }
 
     /// Read again, keeping the hiker's view (``CairnApp/storeHikeLoaded(_:_:_:)``).
     static func openHikeChanged(_ app: CairnApp, _ state: inout AppState, _ hike: HikeModel) -> [AppEffect] {

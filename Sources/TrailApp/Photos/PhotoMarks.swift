@@ -4,10 +4,11 @@ import TrailCore
 import TrailStore
 
 /// The hike's placed photos as camera pins on its map and marks on its elevation profile
-/// (as ``PlaceMarks`` draws places): `▣` in braille mode, `#` in ASCII (no place symbol uses
-/// either, so a pin reads without colour); the photo shown in the strip in the selection style.
+/// (as ``PlaceMarks`` draws places): ``MapMark/photo``, `▣` in braille mode, `&` in ASCII (no
+/// place symbol or line cell uses either, so a pin reads without colour); the photo shown in
+/// the strip in the selection style.
 enum PhotoMarks {
-    static func glyph(_ env: WidgetEnvironment) -> String { env.canvasMode == .braille ? "▣" : "#" }
+    static func glyph(_ env: WidgetEnvironment) -> String { MapMark.photo.shown(in: env.canvasMode) }
 
     /// The photos that have a pin: a place and a distance along the line (photos and "photo
     /// here" marks alike). The hike, recording and follow screens all draw these.

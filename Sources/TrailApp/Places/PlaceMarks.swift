@@ -5,8 +5,11 @@ import TrailCore
 /// The hike's places on its map (their kind's symbol where they are) and on the elevation
 /// profile (a tick with the symbol on the plot's top row at their distance along).
 enum PlaceMarks {
-    static func glyph(_ kind: PlaceKind, _ env: WidgetEnvironment) -> String {
-        String(env.canvasMode == .braille ? kind.symbol : kind.asciiSymbol)
+    static func glyph(_ kind: PlaceKind, _ env: WidgetEnvironment) -> String { glyph(kind, mode: env.canvasMode) }
+
+    /// The symbol of `kind` drawn in `mode` (``PlaceKind/symbol``, in ASCII ``PlaceKind/asciiSymbol``).
+    static func glyph(_ kind: PlaceKind, mode: CanvasMode) -> String {
+        String(mode == .braille ? kind.symbol : kind.asciiSymbol)
     }
 
     /// Draws each place inside the map view at its cell, in the marker colour.
@@ -33,7 +36,7 @@ enum PlaceMarks {
     static func drawMapCursor(viewport: MapViewport, area: Rect, environment env: WidgetEnvironment, into buffer: inout Buffer) {
         guard let c = viewport.cell(viewport.center), c.x < area.width, c.y < area.height else { return }
         buffer.set(x: area.x + c.x, y: area.y + c.y,
-                   Cell(env.canvasMode == .braille ? "╋" : "+").applying(env.style(ThemeRole.cursor)))
+                   Cell(MapMark.cursor.shown(in: env.canvasMode)).applying(env.style(ThemeRole.cursor)))
     }
 
     /// Draws a tick for each place on the profile's top row at its distance along.

@@ -30,7 +30,7 @@ enum RecordScreen: AppScreen {
         app.recordModel(state).map(app.recordStatusHint) ?? ""
     }
 
-    static func help(_ state: AppState) -> [HelpLine] { HelpText.record }
+    static func help(_ state: AppState) -> [HelpLine] { HelpText.record(in: state.environment.canvasMode) }
 
     static func relayout(_ app: CairnApp, _ state: inout AppState) -> [AppEffect] {
         let context = state.context

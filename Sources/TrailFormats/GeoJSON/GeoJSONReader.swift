@@ -12,7 +12,9 @@ import TrailCore
 /// - Positions are `[longitude, latitude, elevation?]` in degrees and metres (RFC 7946 §3.1.1).
 /// - A FeatureCollection's `name` and `time` members (as ``GeoJSONWriter`` writes them) are the
 ///   file's name and time.
-/// - Properties: `name`, `desc` or `description`, `cmt`, `type`, `sym`, `time` (ISO 8601; a
+/// - Properties: `name`, `desc` or `description`, `cmt`, `type`, `sym`, `link`/`links` (a
+///   point's links: a photo as `cairn export` writes it keeps its `file://` link and so comes
+///   back as a photo on import, issue 36), `time` (ISO 8601; a
 ///   waypoint's time, or the first point's when no per-point times are given), and per-point
 ///   times in `coordinateProperties.times` (togeojson; an array, or an array per line) or
 ///   `coordTimes` (older togeojson). Heart rates in `coordinateProperties.heart` are kept.
@@ -173,6 +175,22 @@ struct GeoJSONBuilder {
         return d.isFinite ? d : nil
     }
 
+    /// A feature's links: its `link` property (a URL, as ``GeoJSONWriter`` writes a waypoint's
+    /// first link: a photo's `file://` URL), or an object `{"href", "text", "type"}`, and the
+    /// entries of a `links` array (URLs or such objects, GPX's `<link>` list). Entries without
+    /// an href are left out.
+    static func links(_ p: [String: Any]) -> [Link] {
+        func link(_ any: Any) -> Link? {
+            if let s = any as? String, !s.isEmpty { return Link(href: s) }
+            guard let o = any as? [String: Any], let href = o["href"] as? String, !href.isEmpty else { return nil }
+            return Link(href: href, text: text(o, "text"), type: text(o, "type"))
+        }
+        var out: [Link] = []
+        if let one = p["link"].flatMap(link) { out.append(one) }
+        for any in p["links"] as? [Any] ?? [] { if let l = link(any), !out.contains(l) { out.append(l) } }
+        return out
+    }
+
     /// Per-line times from `coordinateProperties.times` or `coordTimes`: one array per line.
     private static func times(_ p: [String: Any], lines: Int) -> [[Any]]? {
         let raw = (p["coordinateProperties"] as? [String: Any])?["times"] ?? p["coordTimes"]
@@ -245,7 +263,7 @@ struct GeoJSONBuilder {
                                                    time: Self.text(p, "time", "timestamp").flatMap(ISO8601Timestamp.parse),
                                                    name: Self.text(p, "name", "title"), comment: Self.text(p, "cmt"),
                                                    description: Self.text(p, "desc", "description"),
-                                                   symbol: Self.text(p, "sym"), type: Self.text(p, "type")))
+                                                   links: Self.links(p), symbol: Self.text(p, "sym"), type: Self.text(p, "type")))
             }
             if bad > 0 { warn(Self.badPositions(number, bad)) }
         case "GeometryCollection":

@@ -48,7 +48,7 @@ import TrailLive
         _ = app.update(&s, .photosLoaded(F.hikeID, .success([Self.photo(1, at: 35), Self.photo(2, at: 45, mark: true)])))
         let follow = try #require(s.following)
         let screen = try #require(s.hike?.screen)
-        for (mode, glyph) in [(CanvasMode.braille, "▣"), (.ascii, "#")] {
+        for (mode, glyph) in [(CanvasMode.braille, "▣"), (.ascii, "&")] {
             var env = F.environment()
             env.canvasMode = mode
             var buffer = Buffer(width: 120, height: 39)
@@ -70,7 +70,7 @@ import TrailLive
         model.drawStored([hike.track.segments[0].points])
         model.lastReceived = F.fix(99)
         model.photos = [Self.photo(3, at: 30, mark: true), Self.photo(4, at: 70)]
-        for (mode, glyph) in [(CanvasMode.braille, "▣"), (.ascii, "#")] {
+        for (mode, glyph) in [(CanvasMode.braille, "▣"), (.ascii, "&")] {
             var env = F.environment()
             env.canvasMode = mode
             var buffer = Buffer(width: 120, height: 40)

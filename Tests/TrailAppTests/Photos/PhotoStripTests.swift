@@ -52,7 +52,7 @@ import TrailStore
         #expect(photos.map { ($0.photo.path as NSString).lastPathComponent }.prefix(3) == ["gate.jpg", "castle.jpg", "rocks.jpg"])
         let state = screen(hike, photos)
         #expect(state.placedPhotos.count == 3)
-        for (mode, glyph) in [(CanvasMode.braille, "▣"), (.ascii, "#")] {
+        for (mode, glyph) in [(CanvasMode.braille, "▣"), (.ascii, "&")] {
             var e = env
             e.canvasMode = mode
             var buffer = Buffer(width: 120, height: 40)

@@ -38,8 +38,8 @@ extension MapWidget {
         let p = transform.dot(WebMercator.unitPoint(c))
         guard p.x >= 0, p.y >= 0, p.x < Double(canvas.dotWidth), p.y < Double(canvas.dotHeight) else { return }
         let x = Int(p.x) / 2, y = Int(p.y) / 4
-        canvas.overlay("◉", cellX: x, cellY: y, style: environment.style(ThemeRole.marker),
-                       priority: MapFeatureStyle.Layer.marker, ascii: "@")
+        canvas.overlay(MapMark.position.glyph, cellX: x, cellY: y, style: environment.style(ThemeRole.marker),
+                       priority: MapFeatureStyle.Layer.marker, ascii: MapMark.position.ascii)
         placer.block(x: x, y: y)
         info.positionCell = CellPosition(x: area.x + x, y: area.y + y)
     }
@@ -47,7 +47,7 @@ extension MapWidget {
     /// The position marker again over the no-data message (the map is centred on the position,
     /// where the message sits).
     func redrawPosition(at p: CellPosition, into buffer: inout Buffer) {
-        let glyph = environment.canvasMode == .braille ? "◉" : "@"
+        let glyph = MapMark.position.shown(in: environment.canvasMode)
         buffer.set(x: p.x, y: p.y, Cell(glyph).applying(environment.style(ThemeRole.marker)))
     }
 }

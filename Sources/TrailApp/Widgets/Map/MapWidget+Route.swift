@@ -47,20 +47,20 @@ extension MapWidget {
         let start = cell(dots[0]), finish = cell(dots[n - 1])
         drawChevrons(dots: dots, segmentStarts: segmentStarts, avoid: [start, finish].compactMap { $0 }, canvas: &canvas)
         if let f = finish {
-            canvas.overlay("◆", cellX: f.x, cellY: f.y, style: environment.style(ThemeRole.routeFinish),
-                           priority: MapFeatureStyle.Layer.finish, ascii: "F")
+            canvas.overlay(MapMark.finish.glyph, cellX: f.x, cellY: f.y, style: environment.style(ThemeRole.routeFinish),
+                           priority: MapFeatureStyle.Layer.finish, ascii: MapMark.finish.ascii)
             placer.block(x: f.x, y: f.y)
             info.finishCell = CellPosition(x: area.x + f.x, y: area.y + f.y)
         }
         if let s = start {
-            canvas.overlay("●", cellX: s.x, cellY: s.y, style: environment.style(ThemeRole.routeStart),
-                           priority: MapFeatureStyle.Layer.start, ascii: "S")
+            canvas.overlay(MapMark.start.glyph, cellX: s.x, cellY: s.y, style: environment.style(ThemeRole.routeStart),
+                           priority: MapFeatureStyle.Layer.start, ascii: MapMark.start.ascii)
             placer.block(x: s.x, y: s.y)
             info.startCell = CellPosition(x: area.x + s.x, y: area.y + s.y)
         }
         if let si = scrubIndex, let m = cell(dots[hike.clampedIndex(si)]) {
-            canvas.overlay("◉", cellX: m.x, cellY: m.y, style: environment.style(ThemeRole.marker),
-                           priority: MapFeatureStyle.Layer.marker, ascii: "@")
+            canvas.overlay(MapMark.position.glyph, cellX: m.x, cellY: m.y, style: environment.style(ThemeRole.marker),
+                           priority: MapFeatureStyle.Layer.marker, ascii: MapMark.position.ascii)
             placer.block(x: m.x, y: m.y)
             info.markerCell = CellPosition(x: area.x + m.x, y: area.y + m.y)
         }
