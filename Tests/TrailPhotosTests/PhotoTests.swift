@@ -136,7 +136,8 @@ enum PhotoPaths {
         #expect(PhotoClock.offsetSeconds("+14:01") == nil && PhotoClock.offsetSeconds("0200") == nil)
         let none = PhotoEXIF()
         #expect(PhotoClock.capture(none, zone: andorra, zoneName: "TZ") == .failure(.none))
-        #expect(PhotoClock.capture(PhotoEXIF(dateTimeOriginal: "2018:13:02 10:15:30"), zone: andorra, zoneName: "TZ") == .failure(.none))
+        #expect(PhotoClock.capture(PhotoEXIF(dateTimeOriginal: "2018:13:02 10:15:30"), zone: andorra, zoneName: "TZ") == .failure(.unreadable("2018:13:02 10:15:30")))
+        #expect(PhotoClock.capture(PhotoEXIF(dateTimeOriginal: "yesterday"), zone: andorra, zoneName: "TZ") == .failure(.unreadable("yesterday")))
     }
 }
 
@@ -170,7 +171,7 @@ enum PhotoPaths {
                 switch why {
                 case .beforeStart: word = "before"
                 case .afterEnd: word = "after"
-                case .inGap: word = "gap"
+                case .inGap, .segmentBreak: word = "gap"
                 case .untimedTrack: word = "untimed"
                 }
                 #expect(!r.placed && r.why == word, "\(name) t=\(r.t): \(why), reference \(r.placed) \(r.why ?? "")")
