@@ -124,6 +124,24 @@ import TrailCore
         #expect(abs((row["latitude"] as? Double ?? 0) - lat) < 1e-7 && row["takenAt"] as? String == "2018-05-02T08:27:30.250Z", "\(row)")
     }
 
+    /// Item 2: --max-off alone places a kept photo again: a tag 11 000 km off the line
+    /// (gps-south-west.jpg, 33.45° S 70.6667° W, taken 2020) is not used by default, and is with
+    /// a --max-off beyond that.
+    @Test func maxOffPlacesAKeptPhotoAgain() throws {
+        let dir = makeTempDirectory("photos-max-off")
+        let (store, id) = try PhotosCommandTests().walk(dir)
+        let photo = Self.photos + "gps-south-west.jpg"
+        #expect(cairn(["photos", "add", id, photo, "--store", store]).stdout.contains("1 photo added, 0 of 1 placed"))
+        let off = Geodesy.distance(from: Coordinate(latitude: 42.55, longitude: 1.520083), to: Coordinate(latitude: -33.45, longitude: -70.6667))
+        let run = cairn(["photos", "add", id, photo, "--max-off", "20000000", "--store", store])
+        #expect(run.stdout.contains("1 of 1 placed, 1 already kept (1 re-placed with --max-off 20000000)"), "\(run.stdout)")
+        #expect(run.stderr.contains(photo + ": already kept; re-placed with --max-off 20000000: not placed: taken "), "\(run.stderr)")
+        let row = try #require(try json(id, store).first)
+        #expect(row["placement"] as? String == "gps" && abs((row["latitude"] as? Double ?? 0) + 33.45) < 1e-6, "\(row)")
+        // The nearest point of the line is its start (the tag lies south-west of it).
+        #expect(abs((row["distanceOff"] as? Double ?? 0) - off) < 1, "\(row) vs \(off)")
+    }
+
     /// Item 4: only the photos whose place or time changed are said re-placed and counted.
     @Test func onlyPhotosThatMovedAreSaidReplaced() throws {
         let dir = makeTempDirectory("photos-replaced-count")

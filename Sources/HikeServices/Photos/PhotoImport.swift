@@ -28,9 +28,10 @@ public struct PhotoImportOptions: Sendable {
     /// own offset still says so).
     public var zoneSource: PhotoFacts.ZoneSource?
     public var zoneSourceName: String?
-    /// Whether this run corrects the clock (`--tz`, `--offset` or `--offset-from` given): a
-    /// photo already kept is then read and placed again; otherwise it keeps its stored time
-    /// and place (``PhotoLibrary/read(_:for:in:options:progress:)``).
+    /// Whether this run corrects the clock (`--tz`, `--offset` or `--offset-from` typed): a
+    /// photo already kept is then read again in this run's zone and correction; with only
+    /// ``given`` non-clock options, in those it was kept with
+    /// (``PhotoLibrary/read(_:for:in:options:progress:)``).
     public var clockCorrected: Bool
     /// The placement options typed for this run ("--tz Europe/Andorra", "--offset 300",
     /// "--offset-from (+300 s)", "--max-gap 900", "--max-off 800"), in that order: any of them
