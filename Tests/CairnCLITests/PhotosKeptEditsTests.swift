@@ -122,6 +122,10 @@ import TrailCore
                                        + " → placed by its time, " + Self.along(lat) + " along"), "\(placed.stderr)")
         let row = try #require(try json(id, store).first)
         #expect(abs((row["latitude"] as? Double ?? 0) - lat) < 1e-7 && row["takenAt"] as? String == "2018-05-02T08:27:30.250Z", "\(row)")
+        // The --max-gap it was placed with holds for a later clock option given without it.
+        let clock = cairn(["photos", "add", id, Self.photos + "offset.jpg", "--offset", "720", "--store", store])
+        #expect(clock.stdout.contains("1 of 1 placed, 1 already kept\n") && clock.stderr.contains(", unchanged (the corrected clock gives the same place)"),
+                "\(clock.stdout)\(clock.stderr)")
     }
 
     /// Item 2: --max-off alone places a kept photo again: a tag 11 000 km off the line

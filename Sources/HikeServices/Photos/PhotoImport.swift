@@ -129,6 +129,8 @@ public enum PhotoImport {
         }
         var facts = PhotoFacts(zone: options.zoneSource, zoneName: options.zoneSourceName,
                                correction: options.correction == 0 ? nil : options.correction)
+        facts.maxGap = options.maxGap == 300 ? nil : options.maxGap
+        facts.maxOff = options.maxOff == 500 ? nil : options.maxOff
         var photo = NewPhoto(path: path, size: size, contentHash: hash, takenAt: nil, coordinate: nil, elevation: nil,
                              distanceAlong: nil, distanceOff: nil, placement: "none")
         var zoneNote = ""

@@ -360,12 +360,16 @@ public enum PhotoLibrary {
             if let row {
                 // Without a clock option, a kept photo is read again in the zone and with the
                 // correction it was kept with (and this run's --max-gap, --max-off).
+                // A --max-gap or --max-off it was kept with holds unless typed again.
                 var reading = line
-                if !options.clockCorrected, options.replaces || kind == .edited,
-                   row.photo.facts.zone != nil || row.photo.facts.correction != nil {
-                    var o = keptOptions(row.photo.facts)
-                    o.maxGap = options.maxGap
-                    o.maxOff = options.maxOff
+                let f = row.photo.facts
+                let gapTyped = options.given.contains { $0.hasPrefix("--max-gap") }, offTyped = options.given.contains { $0.hasPrefix("--max-off") }
+                let limits = !gapTyped && f.maxGap != nil || !offTyped && f.maxOff != nil
+                if options.replaces || kind == .edited,
+                   !options.clockCorrected && (f.zone != nil || f.correction != nil) || limits {
+                    var o = options.clockCorrected ? options : keptOptions(f)
+                    o.maxGap = gapTyped ? options.maxGap : f.maxGap ?? options.maxGap
+                    o.maxOff = offTyped ? options.maxOff : f.maxOff ?? options.maxOff
                     o.units = options.units
                     let again = PhotoImport.line(p.path, placer, o)
                     if again.photo?.contentHash == p.contentHash { reading = again }
@@ -460,12 +464,13 @@ public enum PhotoLibrary {
     }
 
     /// The options a kept photo was read with, from its facts (``storedZone(_:)``, its clock
-    /// correction; UTC for a photo kept without a zone), with `--max-gap` 300 s and
-    /// `--max-off` 500 m: what `relink` places an edited photo with.
+    /// correction; UTC for a photo kept without a zone), with the `--max-gap` and `--max-off`
+    /// it was kept with (300 s and 500 m unless stored): what `relink` places an edited photo with.
     static func keptOptions(_ f: PhotoFacts) -> PhotoImportOptions {
         let zone = storedZone(f) ?? TimeZone(identifier: "UTC")!
         let source: PhotoFacts.ZoneSource? = f.zone == .camera ? nil : f.zone
         return PhotoImportOptions(zone: zone, zoneName: f.zoneWords ?? "UTC", correction: f.correction ?? 0,
+                                  maxGap: f.maxGap ?? 300, maxOff: f.maxOff ?? 500,
                                   zoneSource: source, zoneSourceName: source == nil ? nil : f.zoneName)
     }
 

@@ -75,6 +75,10 @@ public struct PhotoFacts: Sendable, Equatable, Codable {
     public var segmentBreak: Bool?
     /// A JPEG whose picture data is cut (no end-of-image marker): it may not display; nil otherwise.
     public var pictureCut: Bool?
+    /// The `--max-gap` (seconds) and `--max-off` (metres) the photo was read with when not the
+    /// defaults (300 s, 500 m): a later run that places it again without typing them uses these.
+    public var maxGap: Double?
+    public var maxOff: Double?
 
     public init(reason: Reason? = nil, seconds: Double? = nil, clockText: String? = nil, gpsTag: GPSTag? = nil, gpsOff: Double? = nil,
                 zone: ZoneSource? = nil, zoneName: String? = nil, ignoredOffset: String? = nil, correction: Double? = nil) {
