@@ -122,7 +122,7 @@ public enum PhotosAddCommand: Command {
         var given: [String] = []
         if args.has(tz), let v = args.value(tz) { given.append("--tz " + TerminalText.clean(v)) }
         if args.has(offset), let v = args.value(offset) { given.append("--offset " + TerminalText.clean(v)) }
-        if args.has(offsetFrom) { given.append("--offset-from (" + PhotoFacts.signedSeconds(options.correction) + ")") }
+        if args.has(offsetFrom) { given.append("--offset-from " + PhotoFacts.signedSeconds(options.correction)) }
         if args.has(maxGap), let v = args.value(maxGap) { given.append("--max-gap " + TerminalText.clean(v)) }
         if args.has(maxOff), let v = args.value(maxOff) { given.append("--max-off " + TerminalText.clean(v)) }
         options.given = given
