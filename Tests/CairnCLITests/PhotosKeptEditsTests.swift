@@ -184,6 +184,12 @@ import TrailCore
         let relink = cairn(["photos", "relink", id, dir + "/new", "--store", store])
         #expect(relink.status == 1 && relink.stdout.contains("#1: a file of that name is at " + dir + "/new/view.jpg but its content and capture time differ; `cairn photos add "
                                                              + id + " " + dir + "/new/view.jpg` takes it as #1"), "\(relink.stdout)")
+        // Two files of that name: said, neither taken.
+        try copy("gps.jpg", dir + "/two/a/view.jpg")
+        try copy("unset-clock.jpg", dir + "/two/b/view.jpg")
+        let two = cairn(["photos", "relink", id, dir + "/two", "--store", store])
+        #expect(two.status == 1 && two.stdout.contains("#1: 2 files of that name are there (" + dir + "/two/a/view.jpg, " + dir
+                                                       + "/two/b/view.jpg) but their content and capture time differ; none taken"), "\(two.stdout)")
         let add = cairn(["photos", "add", id, dir + "/new/view.jpg", "--store", store])
         #expect(add.stdout.contains("0 photos added, 1 of 1 placed, 1 kept photo updated"), "\(add.stdout)")
         #expect(add.stderr.contains(dir + "/new/view.jpg: was #1 (missing at " + dir + "/card/view.jpg): moved and edited; updated; re-placed from its new EXIF: placed by its time, "
@@ -202,8 +208,8 @@ import TrailCore
         try fm.removeItem(atPath: dir + "/a/x.jpg")
         try fm.removeItem(atPath: dir + "/b/x.jpg")
         try copy("gps.jpg", dir + "/c/x.jpg")
-        let two = cairn(["photos", "add", hike, dir + "/c/x.jpg", "--store", other])
-        #expect(two.stdout.contains("1 photo added") && two.stderr.contains("kept photos #1, #2 are missing and have this file's name"), "\(two.stdout)\(two.stderr)")
+        let both = cairn(["photos", "add", hike, dir + "/c/x.jpg", "--store", other])
+        #expect(both.stdout.contains("1 photo added") && both.stderr.contains("kept photos #1, #2 are missing and have this file's name"), "\(both.stdout)\(both.stderr)")
         #expect(try json(hike, other).count == 3)
     }
 
