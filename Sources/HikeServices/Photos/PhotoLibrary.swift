@@ -123,13 +123,13 @@ public enum PhotoLibrary {
                         place = L("at photo-here mark #%s", mark)
                     } else if let old = before[i], kinds[i] != .new {
                         let now = PhotoLibrary.placeWords(photos[i], units: units)
-                        let was = PhotoLibrary.placeWords(old, units: units)
+                        let (was, changed) = PhotoLibrary.changeWords(old, photos[i], units: units)
                         switch placings[i] ?? .kept {
                         case .kept: place = L("%s, unchanged", now)
                         // TRANSLATORS: %s are where the photo was placed before and now ("placed by its time, 1.2 km along").
-                        case .newEXIF: place = PhotoLibrary.samePlace(old, photos[i]) ? L("%s, unchanged", now) : L("re-placed from its new EXIF: %s → %s", was, now)
+                        case .newEXIF: place = PhotoLibrary.samePlace(old, photos[i]) ? L("%s, unchanged", now) : L("re-placed from its new EXIF: %s → %s", was, changed)
                         // TRANSLATORS: the first %s are the options given ("--offset 300", "--max-gap 900"), then where the photo was and is.
-                        case .replaced: place = L("re-placed with %s: %s → %s", givenWords, was, now)
+                        case .replaced: place = L("re-placed with %s: %s → %s", givenWords, was, changed)
                         case .same:
                             place = clockCorrected && given.allSatisfy({ !$0.hasPrefix("--max-") })
                                 ? L("%s, unchanged (the corrected clock gives the same place)", now)
@@ -183,6 +183,24 @@ public enum PhotoLibrary {
             let why = p.facts.reasonWords ?? p.legacyNote
             return why.map { L("not placed: %s", $0) } ?? L("not placed")
         }
+    }
+
+    /// Where a photo was and is now, in words (``placeWords(_:units:)``), for "OLD → NEW": when
+    /// both read the same though the place or time differs (a GPS tag moved a few metres, a time
+    /// shifted within one reason's rounding), the new words say by how much: "(12 m from where
+    /// it was)", "(taken 40 s later)".
+    public static func changeWords(_ old: NewPhoto, _ new: NewPhoto, units: UnitFormatter) -> (was: String, now: String) {
+        let was = placeWords(old, units: units), now = placeWords(new, units: units)
+        guard was == now else { return (was, now) }
+        if let a = old.coordinate, let b = new.coordinate, a != b {
+            return (was, now + " " + L("(%s from where it was)", units.distance(Geodesy.distance(from: a, to: b))))
+        }
+        if let a = old.takenAt, let b = new.takenAt, a != b {
+            let d = b.timeIntervalSince(a)
+            // TRANSLATORS: %s is a time span ("40 s", "5 min").
+            return (was, now + " " + (d > 0 ? L("(taken %s later)", PhotoFacts.span(d)) : L("(taken %s earlier)", PhotoFacts.span(-d))))
+        }
+        return (was, now)
     }
 
     /// What became of one "photo here" mark in an `add`.

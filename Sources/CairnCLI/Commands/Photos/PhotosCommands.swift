@@ -295,8 +295,8 @@ public enum PhotosRelinkCommand: Command {
                 : L("its content was not known: its size and hash are now kept")
             if let r = outcome.replaced.first(where: { $0.number == found.number }) {
                 let units = UnitFormatter(system: .metric)
-                what += "; " + L("re-placed from its new EXIF: %s → %s", PhotoLibrary.placeWords(r.before, units: units),
-                                 PhotoLibrary.placeWords(r.now, units: units))
+                let (was, now) = PhotoLibrary.changeWords(r.before, r.now, units: units)
+                what += "; " + L("re-placed from its new EXIF: %s → %s", was, now)
             }
             context.stdout.write(how + "; " + what + "\n")
         }
