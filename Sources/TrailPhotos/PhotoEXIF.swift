@@ -23,6 +23,13 @@ public struct PhotoEXIF: Sendable, Equatable {
     public var gps: Coordinate?
     /// The GPS IFD's altitude in metres (negative below sea level).
     public var gpsAltitude: Double?
+    /// Whether the file is a JPEG whose picture data is cut: no end-of-image marker (FF D9)
+    /// after its start of scan (``PhotoEXIFReader/imageCut(_:head:fileSize:)``). Its EXIF may
+    /// be whole; the picture may not display.
+    public var imageCut = false
+    /// Whether the file has no EXIF block at all (a JPEG or HEIC saved without its metadata):
+    /// every other field is then empty.
+    public var missing = false
 
     public init(dateTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil, subSecTimeOriginal: String? = nil,
                 gps: Coordinate? = nil, gpsAltitude: Double? = nil) {
@@ -106,7 +113,56 @@ public enum PhotoEXIFReader {
         exif_loader_get_buf(loader, &buffer, &size)
         guard size > 0, let data = exif_loader_get_data(loader) else { throw PhotoReadError.noEXIF(path: path) }
         defer { exif_data_unref(data) }
-        return extract(data)
+        var out = extract(data)
+        out.imageCut = try imageCut(path, head: head, fileSize: fileSize(path))
+        return out
+    }
+
+    /// ``read(path:)``, with a JPEG or HEIC that has no EXIF block at all read as an empty
+    /// ``PhotoEXIF`` whose ``PhotoEXIF/missing`` is true (kept, not placed), instead of
+    /// ``PhotoReadError/noEXIF(path:)``.
+    /// - Throws: ``PhotoReadError`` other than `noEXIF`.
+    public static func readKeepingBare(path: String) throws -> PhotoEXIF {
+        do {
+            return try read(path: path)
+        } catch PhotoReadError.noEXIF {
+            var out = PhotoEXIF()
+            out.missing = true
+            if let head = try? Self.head(path: path), head.starts(with: [0xFF, 0xD8, 0xFF]), let size = try? fileSize(path) {
+                out.imageCut = (try? imageCut(path, head: head, fileSize: size)) ?? false
+            }
+            return out
+        }
+    }
+
+    /// Whether a JPEG's picture data is cut: the marker segments are walked from SOI (ITU-T
+    /// T.81 B.1.1) to the first start of scan (FF DA) within `head`; the file is cut when no
+    /// end-of-image marker (FF D9) follows it within the file's last 64 KiB. Inside the
+    /// entropy-coded data an FF byte is always followed by 00 or a restart marker (T.81
+    /// B.1.1.5), so an FF D9 there is the end of the image; bytes an editor appends after it do
+    /// not hide it. A file that ends among its marker segments, before any scan, is cut too.
+    /// False when no start of scan is among the first 256 KiB of a longer file (not judged).
+    static func imageCut(_ path: String, head: [UInt8], fileSize: Int) throws -> Bool {
+        var i = 2
+        var scan: Int?
+        while i + 3 < head.count {
+            guard head[i] == 0xFF else { return false }
+            let marker = head[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            if marker == 0xD9 { return false }
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xDA { scan = i; break }
+            i += 2 + (Int(head[i + 2]) << 8 | Int(head[i + 3]))
+        }
+        // The whole file walked without reaching its scan: it ends before its picture data.
+        guard let scan else { return head.count == fileSize && i + 3 >= head.count }
+        let from = max(scan + 2, fileSize - 65_536)
+        guard from < fileSize, let h = FileHandle(forReadingAtPath: path) else { return from >= fileSize }
+        defer { try? h.close() }
+        try h.seek(toOffset: UInt64(from))
+        let tail = [UInt8](try h.readToEnd() ?? Data())
+        for k in tail.indices.dropLast() where tail[k] == 0xFF && tail[k + 1] == 0xD9 { return false }
+        return true
     }
 
     /// The first 256 KiB of the file (every JPEG segment before the EXIF is at most 64 KiB).

@@ -19,14 +19,17 @@ public enum PhotoClock {
 
     /// Why a photo has no capture time.
     public enum Missing: Error, Sendable, Equatable, CustomStringConvertible {
-        /// No `DateTimeOriginal`, or not a date.
+        /// No `DateTimeOriginal`.
         case none
+        /// A `DateTimeOriginal` that is not a date ("yesterday", "0000:00:00 00:00:00"), as written.
+        case unreadable(String)
         /// A date before the GPS era (6 January 1980): a camera whose clock was never set.
         case unset(String)
 
         public var description: String {
             switch self {
             case .none: return L("no capture time in its EXIF")
+            case .unreadable(let text): return L("unreadable capture time '%s' in its EXIF", text)
             case .unset(let text): return L("capture time %s is before 1980: the camera's clock was not set", text)
             }
         }
@@ -47,7 +50,8 @@ public enum PhotoClock {
     ///     corrected with +90.
     public static func capture(_ exif: PhotoEXIF, zone: TimeZone, zoneName: String,
                                correction: TimeInterval = 0) -> Result<Capture, Missing> {
-        guard let text = exif.dateTimeOriginal, let parts = Self.fields(text) else { return .failure(.none) }
+        guard let text = exif.dateTimeOriginal else { return .failure(.none) }
+        guard let parts = Self.fields(text) else { return .failure(.unreadable(text)) }
         var label = zoneName
         var tz = zone
         var cameraOffset: String?
@@ -60,7 +64,7 @@ public enum PhotoClock {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = tz
         let c = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5])
-        guard let base = calendar.date(from: c) else { return .failure(.none) }
+        guard let base = calendar.date(from: c) else { return .failure(.unreadable(text)) }
         var time = base.addingTimeInterval(Self.fraction(exif.subSecTimeOriginal))
         if time < earliest { return .failure(.unset(text)) }
         time.addTimeInterval(correction)
@@ -134,9 +138,16 @@ public enum PhotoPlacementRefusal: Error, Sendable, Equatable, CustomStringConve
     case beforeStart(TimeInterval)
     /// Taken this many seconds after its last.
     case afterEnd(TimeInterval)
-    /// Taken in a gap between timed points longer than the limit (seconds of the gap), or
-    /// between two segments.
+    /// Taken in a gap between timed points of one segment longer than the limit (seconds of
+    /// the gap): a larger `maxGap` places it.
     case inGap(TimeInterval)
+    /// Taken between two segments (seconds from the one's last timed point to the next's
+    /// first), or in a segment's untimed stretch (0): never placed by time.
+    case segmentBreak(TimeInterval)
+
+    /// The smallest `--max-gap` in whole minutes (as seconds) that places a photo taken in a
+    /// gap of `gap` seconds: ⌈gap / 60⌉ × 60 (a step equal to the limit is interpolated).
+    public static func maxGapPlacing(_ gap: TimeInterval) -> Int { Int((gap / 60).rounded(.up)) * 60 }
 
     public var description: String {
         func span(_ s: TimeInterval) -> String {
@@ -149,7 +160,12 @@ public enum PhotoPlacementRefusal: Error, Sendable, Equatable, CustomStringConve
         // TRANSLATORS: %s is a time span ("5 min", "2 h 10 min", "3 days").
         case .beforeStart(let s): return L("taken %s before the walk began", span(s))
         case .afterEnd(let s): return L("taken %s after the walk ended", span(s))
-        case .inGap(let s): return L("taken during a %s gap in the recording (a pause or a lost signal)", span(s))
+        case .inGap(let s):
+            // TRANSLATORS: %d is seconds, the smallest whole-minute --max-gap that places the photo.
+            return L("taken during a %s gap in the recording: a pause or a lost signal; `--max-gap %d` places it", span(s), Self.maxGapPlacing(s))
+        case .segmentBreak(let s):
+            return s > 0 ? L("taken during a %s gap between two segments of the recording", span(s))
+                : L("taken during an untimed stretch of the recording")
         }
     }
 }
@@ -226,7 +242,7 @@ public struct PhotoPlacer: Sendable {
         for (s, next) in zip(segments, segments.dropFirst()) where (s.last?.time ?? 0) < t && t < (next.first?.time ?? 0) {
             gap = (next.first?.time ?? 0) - (s.last?.time ?? 0)
         }
-        return .failure(.inGap(gap))
+        return .failure(.segmentBreak(gap))
     }
 
     /// The place of a photo with a GPS tag: the tag itself, measured against the line.

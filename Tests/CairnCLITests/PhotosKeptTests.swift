@@ -23,7 +23,7 @@ import TrailSQLite
     }
 
     /// The newcomer's case: placed with a clock correction, the folder added again without
-    /// one → "already kept (…, unchanged)", the same place; with another correction → placed
+    /// one → "already kept; …, unchanged", the same place; with another correction → placed
     /// again, the line saying old → new.
     @Test func aKeptPhotoKeepsItsPlaceUnlessTheClockIsCorrected() throws {
         let dir = makeTempDirectory("photos-kept-place")
@@ -54,7 +54,7 @@ import TrailSQLite
         #expect(again.status == 0 && again.stdout.contains("0 photos added, 2 of 2 placed, 2 already kept\n"), "\(again.stdout)\(again.stderr)")
         for name in ["a.jpg", "b.jpg"] {
             let line = again.stderr.split(separator: "\n").first { $0.hasPrefix(folder + "/" + name + ": ") } ?? ""
-            #expect(line.hasPrefix(folder + "/" + name + ": already kept (placed by its time, ") && line.hasSuffix(" along, unchanged)"),
+            #expect(line.hasPrefix(folder + "/" + name + ": already kept; placed by its time, ") && line.hasSuffix(" along, unchanged"),
                     "\(again.stderr)")
         }
         let unchanged = try latitudes()
@@ -64,12 +64,12 @@ import TrailSQLite
 
         // Another correction (--offset 1200): placed again, at 35.504 steps; said old → new.
         let corrected = cairn(["photos", "add", id, folder + "/a.jpg", "--offset", "1200", "--store", store])
-        #expect(corrected.stdout.contains("1 already kept (1 re-placed with the corrected clock)"), "\(corrected.stdout)")
+        #expect(corrected.stdout.contains("1 already kept (1 re-placed with --offset 1200)"), "\(corrected.stdout)")
         let along = { (steps: Double) in
             UnitFormatter(system: .metric).distance(Geodesy.distance(from: Coordinate(latitude: 42.55, longitude: 1.520083),
                                                                      to: Coordinate(latitude: Self.latitude(steps: steps), longitude: 1.520083)))
         }
-        let expected = folder + "/a.jpg: already kept; re-placed with the corrected clock: placed by its time, "
+        let expected = folder + "/a.jpg: already kept; re-placed with --offset 1200: placed by its time, "
             + along(25 + 30.25 / 60) + " along → placed by its time, " + along(35 + 30.25 / 60) + " along"
         #expect(corrected.stderr.contains(expected), "\(corrected.stderr)\nexpected: \(expected)")
         let replaced = try latitudes()
@@ -135,7 +135,7 @@ import TrailSQLite
         let legacy = try json(id, store)
         #expect(legacy.first?["reason"] as? String == "legacy" && legacy.first?["note"] as? String == "nach dem Ende", "\(legacy)")
         let readd = cairn(["photos", "add", id, Self.photos + "local.jpg", "--store", store])
-        #expect(readd.stdout.contains("1 already kept") && readd.stderr.contains("not placed (taken 1 h 16 min after the walk ended), unchanged"),
+        #expect(readd.stdout.contains("1 already kept") && readd.stderr.contains("not placed: taken 1 h 16 min after the walk ended, unchanged"),
                 "\(readd.stdout)\(readd.stderr)")
         let upgraded = try #require(try HikeStore(path: store).connection.query("SELECT note, reason FROM photos") {
             ($0.optionalString(0), $0.optionalString(1))
@@ -259,7 +259,8 @@ import TrailSQLite
         try edit(dir + "/export/view.jpg", " cropped")
         let added = cairn(["photos", "add", id, dir + "/export", "--store", store])
         #expect(added.stdout.contains("0 photos added, 1 of 1 placed, 1 kept photo updated"), "\(added.stdout)")
-        #expect(added.stderr.contains(dir + "/export/view.jpg: edited since it was kept as #1: updated"), "\(added.stderr)")
+        #expect(added.stderr.contains(dir + "/export/view.jpg: was #1 (missing at " + dir + "/archive/view.jpg): moved and edited; updated; placed by its time, "),
+                "\(added.stderr)")
         #expect(try json(id, store).map { $0["path"] as? String } == [dir + "/export/view.jpg"])
     }
 

@@ -36,6 +36,29 @@ enum PhotoPaths {
         #expect(sw.gpsAltitude == -12.25)  // below sea level: GPSAltitudeRef 1
     }
 
+    /// A JPEG without its end-of-image marker (FF D9, ITU-T T.81 B.1.1.4) is read, said cut;
+    /// bytes appended after the marker (as an editor may) are not a cut.
+    @Test func aJPEGWithoutItsEndMarkerIsSaidCut() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-cut-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: PhotoPaths.fixture("offset.jpg")))
+        #expect(Array(whole.suffix(2)) == [0xFF, 0xD9])
+        #expect(try !PhotoEXIFReader.read(path: PhotoPaths.fixture("offset.jpg")).imageCut)
+        let cut = dir.appendingPathComponent("cut.jpg"), extra = dir.appendingPathComponent("extra.jpg")
+        try whole.prefix(whole.count - 2).write(to: cut)
+        try (whole + Data("darktable".utf8)).write(to: extra)
+        let read = try PhotoEXIFReader.read(path: cut.path)
+        #expect(read.imageCut && read.dateTimeOriginal == "2018:05:02 10:15:30")
+        #expect(try !PhotoEXIFReader.read(path: extra.path).imageCut)
+        // Bare (no EXIF) and cut: kept, said both.
+        let bare = try Data(contentsOf: URL(fileURLWithPath: PhotoPaths.fixture("no-exif.jpg")))
+        let bareCut = dir.appendingPathComponent("bare-cut.jpg")
+        try bare.prefix(bare.count - 2).write(to: bareCut)
+        let b = try PhotoEXIFReader.readKeepingBare(path: bareCut.path)
+        #expect(b.missing && b.imageCut)
+    }
+
     @Test func filesWithoutEXIFAreSaid() {
         #expect(throws: PhotoReadError.noEXIF(path: PhotoPaths.fixture("no-exif.jpg"))) {
             try PhotoEXIFReader.read(path: PhotoPaths.fixture("no-exif.jpg"))
@@ -136,7 +159,8 @@ enum PhotoPaths {
         #expect(PhotoClock.offsetSeconds("+14:01") == nil && PhotoClock.offsetSeconds("0200") == nil)
         let none = PhotoEXIF()
         #expect(PhotoClock.capture(none, zone: andorra, zoneName: "TZ") == .failure(.none))
-        #expect(PhotoClock.capture(PhotoEXIF(dateTimeOriginal: "2018:13:02 10:15:30"), zone: andorra, zoneName: "TZ") == .failure(.none))
+        #expect(PhotoClock.capture(PhotoEXIF(dateTimeOriginal: "2018:13:02 10:15:30"), zone: andorra, zoneName: "TZ") == .failure(.unreadable("2018:13:02 10:15:30")))
+        #expect(PhotoClock.capture(PhotoEXIF(dateTimeOriginal: "yesterday"), zone: andorra, zoneName: "TZ") == .failure(.unreadable("yesterday")))
     }
 }
 
@@ -170,7 +194,7 @@ enum PhotoPaths {
                 switch why {
                 case .beforeStart: word = "before"
                 case .afterEnd: word = "after"
-                case .inGap: word = "gap"
+                case .inGap, .segmentBreak: word = "gap"
                 case .untimedTrack: word = "untimed"
                 }
                 #expect(!r.placed && r.why == word, "\(name) t=\(r.t): \(why), reference \(r.placed) \(r.why ?? "")")
@@ -247,6 +271,9 @@ enum PhotoPaths {
     @Test func heicWithoutEXIFOrDamagedIsOneClearLine() throws {
         guard let bare = try Self.heic("no-exif.jpg"), let good = try Self.heic("offset.jpg") else { return }
         #expect(throws: PhotoReadError.noEXIF(path: bare)) { try PhotoEXIFReader.read(path: bare) }
+        // Kept all the same by `photos add` (issue 36): an empty reading that says so.
+        let kept = try PhotoEXIFReader.readKeepingBare(path: bare)
+        #expect(kept.missing && kept.dateTimeOriginal == nil && kept.gps == nil && !kept.imageCut)
         // Cut after its first 40 bytes: still a HEIF brand, but libheif cannot read it.
         let cut = good + ".cut.heic"
         try Data(try Data(contentsOf: URL(fileURLWithPath: good)).prefix(40)).write(to: URL(fileURLWithPath: cut))

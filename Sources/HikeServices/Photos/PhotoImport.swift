@@ -28,10 +28,17 @@ public struct PhotoImportOptions: Sendable {
     /// own offset still says so).
     public var zoneSource: PhotoFacts.ZoneSource?
     public var zoneSourceName: String?
-    /// Whether this run corrects the clock (`--tz`, `--offset` or `--offset-from` given): a
-    /// photo already kept is then read and placed again; otherwise it keeps its stored time
-    /// and place (``PhotoLibrary/read(_:for:in:options:progress:)``).
+    /// Whether this run corrects the clock (`--tz`, `--offset` or `--offset-from` typed): a
+    /// photo already kept is then read again in this run's zone and correction; with only
+    /// ``given`` non-clock options, in those it was kept with
+    /// (``PhotoLibrary/read(_:for:in:options:progress:)``).
     public var clockCorrected: Bool
+    /// The placement options typed for this run ("--tz Europe/Andorra", "--offset 300",
+    /// "--offset-from (+300 s)", "--max-gap 900", "--max-off 800"), in that order: any of them
+    /// places kept photos again, and the report names them. Empty: kept photos keep their place.
+    public var given: [String] = []
+    /// Whether kept photos are placed again (``given`` is not empty, or ``clockCorrected``).
+    public var replaces: Bool { !given.isEmpty || clockCorrected }
 
     public init(zone: TimeZone, zoneName: String, correction: TimeInterval = 0, maxGap: TimeInterval = 300,
                 maxOff: Double = 500, units: UnitFormatter = UnitFormatter(system: .metric),
@@ -55,6 +62,9 @@ public struct PhotoImportLine: Sendable, Equatable {
     public var photo: NewPhoto?
     /// One line: where it was placed, or why not.
     public var message: String
+    /// The file's EXIF as read (empty with ``PhotoEXIF/missing`` for a photo without any),
+    /// nil when the file was not a readable photo.
+    public var exif: PhotoEXIF? = nil
 }
 
 /// Reads photographs for a hike: their EXIF (``PhotoEXIFReader``), capture time
@@ -109,7 +119,8 @@ public enum PhotoImport {
     static func line(_ path: String, _ placer: PhotoPlacer, _ options: PhotoImportOptions) -> PhotoImportLine {
         let exif: PhotoEXIF
         do {
-            exif = try PhotoEXIFReader.read(path: path)
+            // A JPEG or HEIC without EXIF is kept, not placed (issue 36): a picture all the same.
+            exif = try PhotoEXIFReader.readKeepingBare(path: path)
         } catch {
             return PhotoImportLine(path: path, photo: nil, message: "\(error)")
         }
@@ -118,6 +129,8 @@ public enum PhotoImport {
         }
         var facts = PhotoFacts(zone: options.zoneSource, zoneName: options.zoneSourceName,
                                correction: options.correction == 0 ? nil : options.correction)
+        facts.maxGap = options.maxGap == 300 ? nil : options.maxGap
+        facts.maxOff = options.maxOff == 500 ? nil : options.maxOff
         var photo = NewPhoto(path: path, size: size, contentHash: hash, takenAt: nil, coordinate: nil, elevation: nil,
                              distanceAlong: nil, distanceOff: nil, placement: "none")
         var zoneNote = ""
@@ -131,14 +144,21 @@ public enum PhotoImport {
             // TRANSLATORS: a photo's capture time (ISO 8601) and the time zone it was read in.
             zoneNote = L("taken %s (%s)", ISO8601Timestamp.format(c.time), c.zone)
         case .failure(.none):
-            facts.reason = .noTime
+            facts.reason = exif.missing ? .noEXIF : .noTime
+        case .failure(.unreadable(let text)):
+            facts.reason = .unreadableTime
+            facts.clockText = text
         case .failure(.unset(let text)):
             facts.reason = .clockUnset
             facts.clockText = text
         }
         if let o = exif.offsetTimeOriginal, PhotoClock.offsetSeconds(o) == nil {
-            zoneNote += "; " + L("its EXIF offset %s is not a time zone, read in %s", o, options.zoneName)
+            zoneNote += "; " + L("its EXIF offset %s is not a time zone and was ignored", o)
             facts.ignoredOffset = o
+        }
+        if exif.imageCut {
+            facts.pictureCut = true
+            zoneNote += "; " + PhotoFacts.pictureCutWords
         }
         if photo.takenAt == nil {
             // No time: the zone and correction say nothing.
@@ -162,8 +182,10 @@ public enum PhotoImport {
                     photo.facts = facts
                     let along = p.distanceAlong.map { L("%s along", options.units.distance($0)) } ?? ""
                     // TRANSLATORS: the second %s is "N km along", the third a distance ("25 m").
+                    let cut = exif.imageCut ? "; " + PhotoFacts.pictureCutWords : ""
                     return PhotoImportLine(path: path, photo: photo,
-                                           message: L("%s: at its GPS tag, %s, %s off the line", path, along, options.units.distance(p.distanceOff)))
+                                           message: L("%s: at its GPS tag, %s, %s off the line", path, along, options.units.distance(p.distanceOff)) + cut,
+                                           exif: exif)
                 }
                 facts.gpsTag = .farOff
                 facts.gpsOff = p.distanceOff
@@ -175,7 +197,8 @@ public enum PhotoImport {
         }
         guard let time = photo.takenAt else {
             photo.facts = facts
-            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, photo.note(units: options.units) ?? ""))
+            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, photo.note(units: options.units) ?? ""),
+                                   exif: exif)
         }
         switch placer.place(at: time, maxGap: options.maxGap) {
         case .success(let p):
@@ -183,16 +206,20 @@ public enum PhotoImport {
             photo.facts = facts
             let along = p.distanceAlong.map { L("%s along", options.units.distance($0)) } ?? ""
             // TRANSLATORS: the first %s is "N km along", the second when and in which time zone the photo was taken.
-            return PhotoImportLine(path: path, photo: photo, message: path + ": " + gpsNote + L("by its time, %s; %s", along, zoneNote))
+            return PhotoImportLine(path: path, photo: photo, message: path + ": " + gpsNote + L("by its time, %s; %s", along, zoneNote),
+                                   exif: exif)
         case .failure(let why):
             switch why {
             case .untimedTrack: facts.reason = .untimedTrack
             case .beforeStart(let s): facts.reason = .beforeWalk; facts.seconds = s
             case .afterEnd(let s): facts.reason = .afterWalk; facts.seconds = s
             case .inGap(let s): facts.reason = .inGap; facts.seconds = s
+            case .segmentBreak(let s): facts.reason = .inGap; facts.seconds = s; facts.segmentBreak = true
             }
             photo.facts = facts
-            return PhotoImportLine(path: path, photo: photo, message: L("%s: not placed: %s", path, gpsNote + why.description + "; " + zoneNote))
+            return PhotoImportLine(path: path, photo: photo,
+                                   message: L("%s: not placed: %s", path, gpsNote + (facts.reasonWords ?? why.description) + "; " + zoneNote),
+                                   exif: exif)
         }
     }
 

@@ -53,9 +53,18 @@ public enum PhotoLibrary {
         /// Every file's reading in reading order (``PhotoImportLine/message`` says where its
         /// own tag or time would place it).
         public var lines: [PhotoImportLine]
-        /// Whether this run corrected the clock (``PhotoImportOptions/clockCorrected``): kept
-        /// photos were placed again.
+        /// Whether this run corrected the clock (``PhotoImportOptions/clockCorrected``).
         public var clockCorrected = false
+        /// The placement options given (``PhotoImportOptions/given``): kept photos were placed again.
+        public var given: [String] = []
+        /// For each of ``photos``: how a kept photo's place came out (nil for a new one).
+        public var placings: [Placing?] = []
+        /// For each of ``photos``: the stored path of a kept photo whose file was gone and is
+        /// this one, moved and edited (nil otherwise).
+        public var moved: [String?] = []
+        /// For each of ``photos`` new to the hike: the numbers of two or more missing kept
+        /// photos with its file name, neither taken (its content and time match none).
+        public var ambiguous: [[Int64]] = []
         /// The distances' units of the report lines.
         public var units = UnitFormatter(system: .metric)
         /// Files that were not a readable photo.
@@ -68,8 +77,12 @@ public enum PhotoLibrary {
         public var added: Int { kinds.filter { $0 == .new }.count }
         public var alreadyKept: Int { kinds.filter { $0 == .kept }.count }
         public var updated: Int { kinds.filter { $0 == .edited || $0 == .contentFound }.count }
-        /// Kept photos (same content) placed again with this run's corrected clock (not at a mark).
-        public var replaced: Int { kinds.indices.filter { kinds[$0] == .kept && clockCorrected && atMark[$0] == nil }.count }
+        /// Kept photos (same content) placed again with this run's options whose placement,
+        /// time or place changed (not at a mark).
+        public var replaced: Int { kinds.indices.filter { kinds[$0] == .kept && placings[$0] == .replaced && atMark[$0] == nil }.count }
+        /// The options given in words: "--offset 1200", "--tz +02:00 --max-gap 900", or "the
+        /// corrected clock" when a caller set only ``clockCorrected``.
+        public var givenWords: String { given.isEmpty ? L("the corrected clock") : given.joined(separator: " ") }
         /// Photos placed on the hike (by GPS tag, by time, or at a "photo here" mark).
         public var placed: Int { photos.filter { $0.placement != "none" }.count }
         /// "Photo here" marks to fill: index into ``photos`` → the mark's row (``fillMarks(_:marks:within:)``).
@@ -110,21 +123,44 @@ public enum PhotoLibrary {
                         place = L("at photo-here mark #%s", mark)
                     } else if let old = before[i], kinds[i] != .new {
                         let now = PhotoLibrary.placeWords(photos[i], units: units)
+                        let (was, changed) = PhotoLibrary.changeWords(old, photos[i], units: units)
+                        switch placings[i] ?? .kept {
+                        case .kept: place = L("%s, unchanged", now)
                         // TRANSLATORS: %s are where the photo was placed before and now ("placed by its time, 1.2 km along").
-                        place = clockCorrected ? L("re-placed with the corrected clock: %s → %s", PhotoLibrary.placeWords(old, units: units), now)
-                            : L("%s, unchanged", now)
-                        if clockCorrected, let t = photos[i].takenAt, let zone = photos[i].facts.zoneWords {
+                        case .newEXIF: place = PhotoLibrary.samePlace(old, photos[i]) ? L("%s, unchanged", now) : L("re-placed from its new EXIF: %s → %s", was, changed)
+                        // TRANSLATORS: the first %s are the options given ("--offset 300", "--max-gap 900"), then where the photo was and is.
+                        case .replaced: place = L("re-placed with %s: %s → %s", givenWords, was, changed)
+                        case .same:
+                            place = clockCorrected && given.allSatisfy({ !$0.hasPrefix("--max-") })
+                                ? L("%s, unchanged (the corrected clock gives the same place)", now)
+                                : L("%s, unchanged (%s gives the same place)", now, givenWords)
+                        case .clockDoesNotApply(let why):
+                            let reason = switch why {
+                            case .offset: L("its EXIF has an offset")
+                            case .noTime: L("no capture time")
+                            case .gpsTag: L("placed at its GPS tag")
+                            }
+                            place = now + "; " + L("the clock options do not apply to it (%s)", reason)
+                        }
+                        if placings[i] == .replaced || placings[i] == .newEXIF, let t = photos[i].takenAt, let zone = photos[i].facts.zoneWords {
                             place += "; " + L("taken %s (%s)", ISO8601Timestamp.format(t), zone)
                         }
                     } else {
-                        return line.message
+                        guard !ambiguous[i].isEmpty else { return line.message }
+                        let numbers = ambiguous[i].map { "#" + String(describing: $0) }.joined(separator: ", ")
+                        // TRANSLATORS: %s are photo numbers ("#5, #7").
+                        return line.message + "; " + L("kept photos %s are missing and have this file's name, but neither its content nor its time: none taken, added as new", numbers)
                     }
                     switch kinds[i] {
                     case .new: return line.path + ": " + place
                     case .kept:
-                        return mark != nil ? L("%s: %s; already kept", line.path, place)
-                            : clockCorrected ? L("%s: already kept; %s", line.path, place) : L("%s: already kept (%s)", line.path, place)
-                    case .edited: return L("%s: edited since it was kept as #%s: updated; %s", line.path, number, place)
+                        return mark != nil ? L("%s: %s; already kept", line.path, place) : L("%s: already kept; %s", line.path, place)
+                    case .edited:
+                        if let was = moved[i] {
+                            // TRANSLATORS: the second %s is the photo's number, the third the path it was kept at.
+                            return L("%s: was #%s (missing at %s): moved and edited; updated; %s", line.path, number, was, place)
+                        }
+                        return L("%s: edited since it was kept as #%s: updated; %s", line.path, number, place)
                     case .contentFound:
                         return L("%s: kept as #%s without its content (from a photo waypoint): its size and hash are now kept; %s",
                                  line.path, number, place)
@@ -135,7 +171,7 @@ public enum PhotoLibrary {
     }
 
     /// Where a photo is, in words: "placed by its time, 1.2 km along", "placed at its GPS tag,
-    /// …", "at a photo-here mark, …", "placed as exported, …", or "not placed (WHY)".
+    /// …", "at a photo-here mark, …", "placed as exported, …", or "not placed: WHY".
     public static func placeWords(_ p: NewPhoto, units: UnitFormatter) -> String {
         let along = p.distanceAlong.map(units.distance) ?? "?"
         switch p.placement {
@@ -145,8 +181,26 @@ public enum PhotoLibrary {
         case NewPhoto.waypointPlacement: return L("placed as exported, %s along", along)
         default:
             let why = p.facts.reasonWords ?? p.legacyNote
-            return why.map { L("not placed (%s)", $0) } ?? L("not placed")
+            return why.map { L("not placed: %s", $0) } ?? L("not placed")
         }
+    }
+
+    /// Where a photo was and is now, in words (``placeWords(_:units:)``), for "OLD → NEW": when
+    /// both read the same though the place or time differs (a GPS tag moved a few metres, a time
+    /// shifted within one reason's rounding), the new words say by how much: "(12 m from where
+    /// it was)", "(taken 40 s later)".
+    public static func changeWords(_ old: NewPhoto, _ new: NewPhoto, units: UnitFormatter) -> (was: String, now: String) {
+        let was = placeWords(old, units: units), now = placeWords(new, units: units)
+        guard was == now else { return (was, now) }
+        if let a = old.coordinate, let b = new.coordinate, a != b {
+            return (was, now + " " + L("(%s from where it was)", units.distance(Geodesy.distance(from: a, to: b))))
+        }
+        if let a = old.takenAt, let b = new.takenAt, a != b {
+            let d = b.timeIntervalSince(a)
+            // TRANSLATORS: %s is a time span ("40 s", "5 min").
+            return (was, now + " " + (d > 0 ? L("(taken %s later)", PhotoFacts.span(d)) : L("(taken %s earlier)", PhotoFacts.span(-d))))
+        }
+        return (was, now)
     }
 
     /// What became of one "photo here" mark in an `add`.
@@ -235,8 +289,15 @@ public enum PhotoLibrary {
     /// ``Kind/contentFound`` for a photo kept without its content); so is one with the name
     /// and capture time of a kept photo whose file is gone (``matches(_:cameraTime:)``).
     ///
-    /// A kept photo keeps its stored time and place unless `options` correct the clock
-    /// (``PhotoImportOptions/clockCorrected``); then it is placed again by this reading. One
+    /// One with neither content nor time kept whose name is that of exactly one missing kept
+    /// photo is that photo, moved and edited (``Batch/moved``); with two or more such photos
+    /// none is taken (``Batch/ambiguous``).
+    ///
+    /// A kept photo keeps its stored time and place unless `options` give a placement option
+    /// (``PhotoImportOptions/given``), or its file's EXIF time or GPS tag changed
+    /// (``settled(_:exif:kept:kind:options:)``); then it is placed again: with a clock option
+    /// (--tz, --offset, --offset-from) as this run reads it, else in the zone and with the
+    /// correction it was kept with (``keptOptions(_:)``) and this run's --max-gap and --max-off. One
     /// at a "photo here" mark stays at its mark either way (``fillMarks(_:marks:within:)``).
     /// Nothing is stored.
     /// - Parameter progress: (files done, files in all), after each file.
@@ -252,6 +313,7 @@ public enum PhotoLibrary {
             if keptByPath[s.photo.path] == nil { keptByPath[s.photo.path] = s }
         }
         let lines = PhotoImport.read(files, track: track, options: options, progress: progress)
+        let placer = PhotoPlacer(track: track)
         let readHashes = Set(lines.compactMap(\.photo?.contentHash))
         // The path each content is kept under: the stored one while its file is there, else the first read.
         var keeper: [[UInt8]: String] = [:]
@@ -264,6 +326,7 @@ public enum PhotoLibrary {
         }
         var batch = Batch(photos: [], lines: lines)
         batch.clockCorrected = options.clockCorrected
+        batch.given = options.given
         batch.units = options.units
         var taken = Set<[UInt8]>()
         var claimed = Set<Int64>()
@@ -288,6 +351,8 @@ public enum PhotoLibrary {
             }
             var row: StoredPhoto?
             var kind = Kind.new
+            var moved: String?
+            var ambiguous: [Int64] = []
             if let same = keptByHash[p.contentHash] {
                 row = same
                 kind = .kept
@@ -295,32 +360,190 @@ public enum PhotoLibrary {
                 row = other
                 kind = other.photo.hasContentHash ? .edited : .contentFound
                 claimed.insert(other.id)
+                if other.photo.path != p.path, kind == .edited { moved = other.photo.path }
+            } else if let gone = goneByName[(p.path as NSString).lastPathComponent]?
+                        .filter({ !claimed.contains($0.id) && !readHashes.contains($0.photo.contentHash) && $0.photo.hasContentHash }) {
+                // Neither its content nor its time is kept: the one missing photo of its name is
+                // this file, moved and edited (its time changed too); two such photos: neither.
+                if gone.count == 1 {
+                    row = gone[0]
+                    kind = .edited
+                    moved = gone[0].photo.path
+                    claimed.insert(gone[0].id)
+                } else if gone.count > 1 {
+                    ambiguous = gone.map(\.id).sorted()
+                }
             }
             batch.files.append(.photo(batch.photos.count))
-            batch.photos.append(row.map { settled(p, kept: $0.photo, clockCorrected: options.clockCorrected) } ?? p)
+            if let row {
+                // Without a clock option, a kept photo is read again in the zone and with the
+                // correction it was kept with (and this run's --max-gap, --max-off).
+                // A --max-gap or --max-off it was kept with holds unless typed again.
+                var reading = line
+                let f = row.photo.facts
+                let gapTyped = options.given.contains { $0.hasPrefix("--max-gap") }, offTyped = options.given.contains { $0.hasPrefix("--max-off") }
+                let limits = !gapTyped && f.maxGap != nil || !offTyped && f.maxOff != nil
+                if options.replaces || kind == .edited,
+                   !options.clockCorrected && (f.zone != nil || f.correction != nil) || limits {
+                    var o = options.clockCorrected ? options : keptOptions(f)
+                    o.maxGap = gapTyped ? options.maxGap : f.maxGap ?? options.maxGap
+                    o.maxOff = offTyped ? options.maxOff : f.maxOff ?? options.maxOff
+                    o.units = options.units
+                    let again = PhotoImport.line(p.path, placer, o)
+                    if again.photo?.contentHash == p.contentHash { reading = again }
+                }
+                let (photo, placing) = settled(reading.photo ?? p, exif: reading.exif, kept: row.photo, kind: kind, options: options)
+                batch.photos.append(photo)
+                batch.placings.append(placing)
+            } else {
+                batch.photos.append(p)
+                batch.placings.append(nil)
+            }
             batch.keptRow.append(row?.id)
             batch.kinds.append(kind)
             batch.before.append(row?.photo)
+            batch.moved.append(moved)
+            batch.ambiguous.append(ambiguous)
         }
         return batch
     }
 
-    /// `read` (a file's reading) as a kept photo `kept` becomes: its file, size and hash;
-    /// with the stored time, place and note unless the clock was corrected. A note kept as
-    /// text from before the codes (``NewPhoto/legacyNote``) gives way to the reading's codes
-    /// when the reading has the same time and placement (the same outcome, now in codes).
-    static func settled(_ read: NewPhoto, kept: NewPhoto, clockCorrected: Bool) -> NewPhoto {
-        if clockCorrected { return read }
+    /// How a kept photo's place came out of an `add`.
+    public enum Placing: Sendable, Equatable {
+        /// Its stored time and place are kept (no placement option given, its EXIF unchanged).
+        case kept
+        /// The options given place it as before (same placement, time and place).
+        case same
+        /// Only clock options were given and they cannot change it: `offset` — its EXIF has its
+        /// own offset and only --tz was given; `noTime` — it has no capture time; `gpsTag` — it
+        /// is placed at its GPS tag.
+        case clockDoesNotApply(ClockExemption)
+        /// Placed again with the options given; its placement, time or place changed.
+        case replaced
+        /// Its file's capture time or GPS tag differs from what was kept (edited in another
+        /// tool): placed again from the file's new data with the run's options.
+        case newEXIF
+    }
+
+    /// Why the clock options do not apply to a photo (``Placing/clockDoesNotApply(_:)``).
+    public enum ClockExemption: Sendable, Equatable { case offset, noTime, gpsTag }
+
+    /// `read` (a file's reading) as a kept photo `kept` becomes, and how its place came out:
+    /// - a file whose capture time or GPS tag differs from the kept photo's (``exifChanged(_:exif:kept:)``;
+    ///   only for an edited photo, moved or not) takes the reading: ``Placing/newEXIF``;
+    /// - with placement options given (``PhotoImportOptions/given``) the reading, said
+    ///   ``Placing/replaced`` only when its placement, time or place differs from the kept one;
+    /// - otherwise its file, size and hash with the stored time, place and note. A note kept
+    ///   as text from before the codes (``NewPhoto/legacyNote``) gives way to the reading's
+    ///   codes when the reading has the same time and placement (the same outcome, now in codes).
+    static func settled(_ read: NewPhoto, exif: PhotoEXIF?, kept: NewPhoto, kind: Kind,
+                        options: PhotoImportOptions) -> (NewPhoto, Placing) {
+        if kind == .edited, exifChanged(read, exif: exif, kept: kept) { return (read, .newEXIF) }
+        if options.replaces {
+            if !samePlace(read, kept) { return (read, .replaced) }
+            let clockOnly = options.given.allSatisfy { !$0.hasPrefix("--max-gap") && !$0.hasPrefix("--max-off") }
+            let offsetGiven = options.given.contains { $0.hasPrefix("--offset") }
+            if clockOnly {
+                if read.placement == "gps" { return (read, .clockDoesNotApply(.gpsTag)) }
+                if read.takenAt == nil { return (read, .clockDoesNotApply(.noTime)) }
+                if read.facts.zone == .camera, !offsetGiven { return (read, .clockDoesNotApply(.offset)) }
+            }
+            return (read, .same)
+        }
         var p = kept
         p.path = read.path
         p.size = read.size
         p.contentHash = read.contentHash
+        p.facts.pictureCut = read.facts.pictureCut
         if kept.legacyNote != nil, kept.facts.reason == nil || kept.facts.reason == .legacy,
            read.placement == kept.placement, read.takenAt == kept.takenAt {
             p.legacyNote = nil
             p.facts = read.facts
         }
-        return p
+        return (p, .kept)
+    }
+
+    /// Whether `a` and `b` are placed alike: the same placement, capture time (within 1 ms),
+    /// position (within 1e-7°, about a centimetre), distance along (within 1 cm) and reason
+    /// not to be placed (with its seconds within 0.5 s).
+    static func samePlace(_ a: NewPhoto, _ b: NewPhoto) -> Bool {
+        func near(_ x: Double?, _ y: Double?, _ tolerance: Double) -> Bool {
+            switch (x, y) {
+            case (nil, nil): return true
+            case let (x?, y?): return abs(x - y) <= tolerance
+            default: return false
+            }
+        }
+        return a.placement == b.placement
+            && near(a.takenAt?.timeIntervalSinceReferenceDate, b.takenAt?.timeIntervalSinceReferenceDate, 0.001)
+            && near(a.coordinate?.latitude, b.coordinate?.latitude, 1e-7) && near(a.coordinate?.longitude, b.coordinate?.longitude, 1e-7)
+            && near(a.distanceAlong, b.distanceAlong, 0.01)
+            && a.facts.reason == b.facts.reason && near(a.facts.seconds, b.facts.seconds, 0.5)
+    }
+
+    /// The options a kept photo was read with, from its facts (``storedZone(_:)``, its clock
+    /// correction; UTC for a photo kept without a zone), with the `--max-gap` and `--max-off`
+    /// it was kept with (300 s and 500 m unless stored): what `relink` places an edited photo with.
+    static func keptOptions(_ f: PhotoFacts) -> PhotoImportOptions {
+        let zone = storedZone(f) ?? TimeZone(identifier: "UTC")!
+        let source: PhotoFacts.ZoneSource? = f.zone == .camera ? nil : f.zone
+        return PhotoImportOptions(zone: zone, zoneName: f.zoneWords ?? "UTC", correction: f.correction ?? 0,
+                                  maxGap: f.maxGap ?? 300, maxOff: f.maxOff ?? 500,
+                                  zoneSource: source, zoneSourceName: source == nil ? nil : f.zoneName)
+    }
+
+    /// The zone a kept photo's time was read in, from its facts (``PhotoFacts/zone``); nil
+    /// when not stored (a photo kept before the codes).
+    static func storedZone(_ f: PhotoFacts) -> TimeZone? {
+        switch f.zone {
+        case .camera: return f.zoneName.flatMap(PhotoClock.offsetSeconds).flatMap { TimeZone(secondsFromGMT: $0) }
+        case .tz, .environment: return f.zoneName.flatMap(timeZone(named:))
+        case .utcUnreadTZ, .utcDefault: return TimeZone(identifier: "UTC")
+        case nil: return nil
+        }
+    }
+
+    /// Whether the file read as `read` (its EXIF `exif`) has another capture time or GPS tag
+    /// than kept photo `kept` was placed with (an edit that rewrote the EXIF):
+    /// - time: the file's EXIF time read in the kept photo's zone (``storedZone(_:)``) with its
+    ///   stored clock correction differs from its stored time by 1 ms or more; one with a time
+    ///   against one without; for a photo kept without a zone, ``matches(_:cameraTime:)``;
+    /// - GPS tag: one against none; 0,0 against a fix; a tag used against another position
+    ///   (1e-7°); a tag too far off the line against another distance off (0.5 m).
+    /// A photo at a mark or placed as exported is judged by its time only.
+    static func exifChanged(_ read: NewPhoto, exif: PhotoEXIF?, kept: NewPhoto) -> Bool {
+        guard let exif else { return false }
+        // Time.
+        switch (kept.takenAt, read.takenAt) {
+        case (nil, nil):
+            if kept.facts.clockText != read.facts.clockText || kept.facts.reason != read.facts.reason && kept.facts.reason != .legacy {
+                return true
+            }
+        case (nil, _?), (_?, nil):
+            return true
+        case (let stored?, _?):
+            if let zone = storedZone(kept.facts) {
+                guard case .success(let c) = PhotoClock.capture(exif, zone: zone, zoneName: "", correction: kept.facts.correction ?? 0),
+                      abs(c.time.timeIntervalSince(stored)) < 0.001 else { return true }
+            } else if let t = cameraTime(read.path), !matches(kept, cameraTime: t) {
+                return true
+            }
+        }
+        if kept.placement == NewPhoto.markPlacement || kept.placement == NewPhoto.waypointPlacement { return false }
+        // GPS tag.
+        let fileZero = exif.gps.map { $0.latitude == 0 && $0.longitude == 0 } ?? false
+        switch (kept.placement == "gps" ? "used" : kept.facts.gpsTag?.rawValue ?? "none", exif.gps) {
+        case ("none", nil): return false
+        case ("none", _?), (_, nil): return true
+        case ("zero", _): return !fileZero
+        case ("used", let g?):
+            guard let c = kept.coordinate else { return true }
+            return abs(c.latitude - g.latitude) > 1e-7 || abs(c.longitude - g.longitude) > 1e-7
+        case (_, _?):  // far off the line
+            let off = read.facts.gpsOff ?? (read.placement == "gps" ? read.distanceOff : nil)
+            guard let off, let was = kept.facts.gpsOff, !fileZero else { return true }
+            return abs(off - was) > 0.5
+        }
     }
 
     /// The capture time of the file at `path` as the camera wrote it, without any correction:
@@ -451,6 +674,14 @@ public enum PhotoLibrary {
         /// here, taken as the one file of its name — the file's camera time less the stored
         /// time in seconds when they differ).
         public var byNameAndTime: [(number: Int64, path: String, edited: Bool, offBy: TimeInterval?)] = []
+        /// Photos found by name and time whose file's GPS tag (or time, in its kept zone)
+        /// differs from what was kept: placed again from the file's data (number, the photo as
+        /// kept, as placed now; ``exifChanged(_:exif:kept:)``).
+        public var replaced: [(number: Int64, before: NewPhoto, now: NewPhoto)] = []
+        /// Missing photos no file's content, nor name and time, finds, with the files of their
+        /// name under the directories given (number, those paths): one is likely the photo,
+        /// moved and edited; `photos add ID PATH` takes it. Not relinked.
+        public var candidates: [(number: Int64, paths: [String])] = []
         /// Files found by name and time that could not be taken: another photo of the hike has
         /// their content (number, path, that photo's number).
         public var refused: [(number: Int64, path: String, other: Int64)] = []
@@ -498,6 +729,7 @@ public enum PhotoLibrary {
         out.byContent = try store.relinkPhotos(of: id, found: found)
         var used = Set(found.values)
         let name = { (path: String) in (path as NSString).lastPathComponent }
+        let placer = PhotoPlacer(track: Track(segments: try store.tracks(of: id).flatMap(\.segments)))
         for s in rest where found[s.photo.contentHash] == nil {
             let candidates = files.filter { !used.contains($0) && name($0) == name(s.photo.path) }
             var pick = candidates.first { f in cameraTime(f).map { matches(s.photo, cameraTime: $0) } ?? false }
@@ -509,9 +741,21 @@ public enum PhotoLibrary {
                 pick = candidates[0]
                 offBy = t.time.timeIntervalSince(stored)
             }
-            guard let f = pick, let (size, hash) = try? PhotoImport.contentHash(f) else { continue }
+            guard let f = pick else {
+                if !candidates.isEmpty, s.photo.hasContentHash { out.candidates.append((s.id, candidates)) }
+                continue
+            }
+            guard let (size, hash) = try? PhotoImport.contentHash(f) else { continue }
             do {
-                try store.relinkPhoto(s.id, of: id, to: f, size: size, contentHash: hash)
+                // An edited photo whose EXIF changed is placed again from it, in its kept zone and correction.
+                let options = keptOptions(s.photo.facts)
+                let line = PhotoImport.line(f, placer, options)
+                if s.photo.hasContentHash, let now = line.photo, exifChanged(now, exif: line.exif, kept: s.photo) {
+                    try store.addPhotos([now], to: id, replacing: [0: s.id])
+                    out.replaced.append((s.id, s.photo, now))
+                } else {
+                    try store.relinkPhoto(s.id, of: id, to: f, size: size, contentHash: hash)
+                }
                 out.byNameAndTime.append((s.id, f, s.photo.hasContentHash, offBy))
             } catch PhotoStoreError.sameContent(_, let other, _) {
                 out.refused.append((s.id, f, other))

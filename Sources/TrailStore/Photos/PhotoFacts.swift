@@ -13,6 +13,10 @@ public struct PhotoFacts: Sendable, Equatable, Codable {
     public enum Reason: String, Sendable, Codable, CaseIterable {
         /// No capture time in its EXIF (and no usable GPS tag).
         case noTime = "no-time"
+        /// No EXIF block at all (saved without its metadata).
+        case noEXIF = "no-exif"
+        /// A capture time that is not a date (``PhotoFacts/clockText`` as written).
+        case unreadableTime = "unreadable-time"
         /// A capture time before 1980 (``PhotoFacts/clockText``): the camera's clock was never set.
         case clockUnset = "clock-unset"
         /// The hike's points have no times.
@@ -22,7 +26,7 @@ public struct PhotoFacts: Sendable, Equatable, Codable {
         /// Taken ``PhotoFacts/seconds`` after its last.
         case afterWalk = "after-walk"
         /// Taken in a gap of ``PhotoFacts/seconds`` between timed points (a pause, a lost
-        /// signal, a segment break).
+        /// signal; ``PhotoFacts/segmentBreak``: between two segments).
         case inGap = "in-gap"
         /// A reason stored as text before the codes (``NewPhoto/legacyNote`` keeps it).
         case legacy
@@ -66,6 +70,15 @@ public struct PhotoFacts: Sendable, Equatable, Codable {
     public var ignoredOffset: String?
     /// Seconds added to the camera's time (`--offset`, `--offset-from`); nil for none.
     public var correction: Double?
+    /// For ``Reason/inGap``: the gap is between two segments (or an untimed stretch), which no
+    /// `--max-gap` bridges; nil otherwise.
+    public var segmentBreak: Bool?
+    /// A JPEG whose picture data is cut (no end-of-image marker): it may not display; nil otherwise.
+    public var pictureCut: Bool?
+    /// The `--max-gap` (seconds) and `--max-off` (metres) the photo was read with when not the
+    /// defaults (300 s, 500 m): a later run that places it again without typing them uses these.
+    public var maxGap: Double?
+    public var maxOff: Double?
 
     public init(reason: Reason? = nil, seconds: Double? = nil, clockText: String? = nil, gpsTag: GPSTag? = nil, gpsOff: Double? = nil,
                 zone: ZoneSource? = nil, zoneName: String? = nil, ignoredOffset: String? = nil, correction: Double? = nil) {
@@ -78,6 +91,11 @@ public struct PhotoFacts: Sendable, Equatable, Codable {
         self.zoneName = zoneName
         self.ignoredOffset = ignoredOffset
         self.correction = correction
+    }
+
+    /// The clock correction as typed: "+300 s".
+    public static func signedSeconds(_ s: Double) -> String {
+        s == s.rounded() ? String(format: "%+.0f s", s) : String(format: "%+.2f s", s)
     }
 
     /// Nothing known.
@@ -129,14 +147,28 @@ public struct PhotoFacts: Sendable, Equatable, Codable {
         let s = seconds ?? 0
         switch reason {
         case .noTime: return L("no capture time in its EXIF")
+        case .noEXIF: return L("no EXIF data (saved without its metadata?)")
+        case .unreadableTime: return L("unreadable capture time '%s' in its EXIF", clockText ?? "?")
         case .clockUnset: return L("capture time %s is before 1980: the camera's clock was not set", clockText ?? "?")
         case .untimedTrack: return L("the hike's points have no times, so a photo cannot be placed by its time")
         // TRANSLATORS: %s is a time span ("5 min", "2 h 10 min", "3 days").
         case .beforeWalk: return L("taken %s before the walk began", Self.span(s))
         case .afterWalk: return L("taken %s after the walk ended", Self.span(s))
-        case .inGap: return L("taken during a %s gap in the recording (a pause or a lost signal)", Self.span(s))
+        case .inGap:
+            if segmentBreak == true {
+                return s > 0 ? L("taken during a %s gap between two segments of the recording", Self.span(s))
+                    : L("taken during an untimed stretch of the recording")
+            }
+            // TRANSLATORS: %d is seconds, the smallest whole-minute --max-gap that places the photo.
+            return L("taken during a %s gap in the recording: a pause or a lost signal; `--max-gap %d` places it", Self.span(s),
+                     Int((s / 60).rounded(.up)) * 60)
         case .legacy: return nil
         }
+    }
+
+    /// What a cut JPEG's note says (``pictureCut``).
+    public static var pictureCutWords: String {
+        L("the picture data is cut (the file ends before the image's end marker): it may not display")
     }
 
     /// What was wrong with the GPS tag, in words.
@@ -176,8 +208,9 @@ extension NewPhoto {
             parts.append(L("taken %s (%s)", timestamp(t), z))
         }
         if let o = facts.ignoredOffset {
-            parts.append(L("its EXIF offset %s is not a time zone, read in %s", o, facts.zoneWords ?? "UTC"))
+            parts.append(L("its EXIF offset %s is not a time zone and was ignored", o))
         }
+        if facts.pictureCut == true { parts.append(PhotoFacts.pictureCutWords) }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 }

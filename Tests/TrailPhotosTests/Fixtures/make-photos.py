@@ -40,3 +40,5 @@ photo("gps-zero.jpg", "2018:05:02 11:00:00", "+02:00", gps=(0.0, 0.0, 0.0))
 photo("unset-clock.jpg", "1970:01:01 00:00:05")
 photo("lying-offset.jpg", "2018:05:02 10:15:30", "+25:00")
 photo("no-exif.jpg", bare=True)
+# Issue 36: the same capture time as offset.jpg with a GPS tag added afterwards (point 35 of the tests' walk).
+photo("offset-gps.jpg", "2018:05:02 10:15:30", "+02:00", "25", gps=(42.5675, 1.520083, 2035.0))

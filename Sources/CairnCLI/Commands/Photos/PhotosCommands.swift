@@ -58,6 +58,10 @@ public enum PhotosCommand: Command {
         for (s, _) in photos where s.photo.placement == "none" {
             out += "  " + L("#%s not placed: %s", String(describing: s.id), TerminalText.clean(s.photo.note(units: units) ?? "")) + "\n"
         }
+        // A placed photo whose picture data is cut says so (an unplaced one's note does).
+        for (s, _) in photos where s.photo.placement != "none" && s.photo.facts.pictureCut == true {
+            out += "  " + "#\(s.id): " + PhotoFacts.pictureCutWords + "\n"
+        }
         context.stdout.write(out)
         return 0
     }
@@ -67,7 +71,7 @@ public enum PhotosCommand: Command {
 public enum PhotosAddCommand: Command {
     public static let name = "photos add"
     public static let summary = N("Keep photos with a hike, placed where they were taken")
-    public static let about = N("Reads each photo's EXIF (JPEG, and HEIC through libheif; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg/.heic/.heif). Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.\n\n\"Photo here\" marks noted while recording or following are filled first: each with the\nphoto taken nearest in time to it (within --mark-gap; the closest pair first, each photo\nfills one mark), placed at the mark. Each mark's outcome is said.\n\nExit status: 0 when every file given is kept (added, already kept, or a copy of a kept\nfile; placed or not); 23 when some are kept and others refused (each refused file is\nsaid on stderr; as rsync's 23, \"partial transfer\"); 1 when none is kept (2: usage error).")
+    public static let about = N("Reads each photo's EXIF (JPEG, and HEIC through libheif; libexif): a photo with a GPS tag is placed there; one\nwithout is placed by its capture time on the hike's track, interpolated between the\ntrackpoints around it, never across a segment break or a pause longer than --max-gap.\nA capture time without the camera's offset (OffsetTimeOriginal) is read in --tz, else\nin TZ. Directories are read recursively (.jpg/.jpeg/.heic/.heif). A photo without any EXIF is\nkept, not placed. Photos are referenced, never\ncopied or changed: path, size and a SHA-256 of the content are kept, so moved files\nare found again by 'cairn photos relink'. All photos are stored at once or none.\n\n\"Photo here\" marks noted while recording or following are filled first: each with the\nphoto taken nearest in time to it (within --mark-gap; the closest pair first, each photo\nfills one mark), placed at the mark. Each mark's outcome is said.\n\nA photo already kept keeps its place unless a placement option is typed (--tz, --offset,\n--offset-from, --max-gap, --max-off: it is placed again, a clock option reading its time\nanew, the others in the zone and correction it was kept with) or its file's capture time or\nGPS tag changed since (an edit: placed again from the new EXIF). A file whose name is that\nof exactly one missing kept photo, neither content nor time matching another, is that\nphoto, moved and edited.\n\nExit status: 0 when every file given is kept (added, already kept, or a copy of a kept\nfile; placed or not); 23 when some are kept and others refused (each refused file is\nsaid on stderr; as rsync's 23, \"partial transfer\"); 1 when none is kept (2: usage error).")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'")),
                                    ArgumentSpec("PATH", count: .oneOrMore, help: N("photo files or directories"))]
     static let tz = OptionSpec("--tz", value: "ZONE", help: N("time zone of capture times without an offset (e.g. Europe/Andorra); default TZ, else UTC"))
@@ -109,9 +113,19 @@ public enum PhotosAddCommand: Command {
         if let text = args.value(offsetFrom) {
             if args.value(offset) != nil { throw CLIError.usage(L("give --offset or --offset-from, not both")) }
             options.correction = try correction(from: text, options, context)
+            // TRANSLATORS: %s is PHOTO=TIME as given, then a signed number of seconds ("+300 s").
+            context.stderr.write(L("camera clock offset from %s: %s", TerminalText.clean(text), PhotoFacts.signedSeconds(options.correction)) + "\n")
         }
-        // A run that corrects the clock places kept photos again; any other keeps their place.
-        options.clockCorrected = args.value(tz) != nil || args.value(offset) != nil || args.value(offsetFrom) != nil
+        // Any placement option typed places kept photos again (the report names it); without
+        // one they keep their place.
+        options.clockCorrected = args.has(tz) || args.has(offset) || args.has(offsetFrom)
+        var given: [String] = []
+        if args.has(tz), let v = args.value(tz) { given.append("--tz " + TerminalText.clean(v)) }
+        if args.has(offset), let v = args.value(offset) { given.append("--offset " + TerminalText.clean(v)) }
+        if args.has(offsetFrom) { given.append("--offset-from " + PhotoFacts.signedSeconds(options.correction)) }
+        if args.has(maxGap), let v = args.value(maxGap) { given.append("--max-gap " + TerminalText.clean(v)) }
+        if args.has(maxOff), let v = args.value(maxOff) { given.append("--max-off " + TerminalText.clean(v)) }
+        options.given = given
         let files: [String]
         do {
             files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
@@ -156,7 +170,8 @@ public enum PhotosAddCommand: Command {
         var summary = [Ln("%s: %d photo added, %d of %d placed", "%s: %d photos added, %d of %d placed", added,
                           id, added, batch.placed, batch.photos.count)]
         if kept > 0 {
-            summary.append(replaced > 0 ? L("%d already kept (%d re-placed with the corrected clock)", kept, replaced) : L("%d already kept", kept))
+            // TRANSLATORS: the %s are the placement options given ("--offset 300", "--max-gap 900").
+            summary.append(replaced > 0 ? L("%d already kept (%d re-placed with %s)", kept, replaced, batch.givenWords) : L("%d already kept", kept))
         }
         if updated > 0 { summary.append(Ln("%d kept photo updated (its file changed since)", "%d kept photos updated (their files changed since)", updated, updated)) }
         if copies > 0 { summary.append(Ln("%d copy of another file", "%d copies of another file", copies, copies)) }
@@ -276,9 +291,25 @@ public enum PhotosRelinkCommand: Command {
                 L("#%s: found by its file's name at %s, the only file of that name (its camera time differs by %s s from the time kept: a clock correction made before it was exported?)",
                   number, path, String(format: "%+.0f", $0))
             } ?? L("#%s: found by its file's name and capture time at %s", number, path)
-            let what = found.edited ? L("its content differs from what was kept (edited since): its size and hash are updated")
+            var what = found.edited ? L("its content differs from what was kept (edited since): its size and hash are updated")
                 : L("its content was not known: its size and hash are now kept")
+            if let r = outcome.replaced.first(where: { $0.number == found.number }) {
+                let units = UnitFormatter(system: .metric)
+                let (was, now) = PhotoLibrary.changeWords(r.before, r.now, units: units)
+                what += "; " + L("re-placed from its new EXIF: %s → %s", was, now)
+            }
             context.stdout.write(how + "; " + what + "\n")
+        }
+        for c in outcome.candidates {
+            let number = String(describing: c.number)
+            if c.paths.count == 1 {
+                let path = TerminalText.clean(c.paths[0])
+                context.stdout.write(L("#%s: a file of that name is at %s but its content and capture time differ; `cairn photos add %s %s` takes it as #%s",
+                                       number, path, id, path, number) + "\n")
+            } else {
+                context.stdout.write(L("#%s: %d files of that name are there (%s) but their content and capture time differ; none taken",
+                                       number, c.paths.count, c.paths.map(TerminalText.clean).joined(separator: ", ")) + "\n")
+            }
         }
         for r in outcome.refused {
             context.stdout.write(L("#%s: %s has its name and capture time, but photo #%s has the same content; not relinked",
@@ -290,7 +321,8 @@ public enum PhotosRelinkCommand: Command {
                              + (still > 0 ? ", " + L("%d still missing", still) : "") + "\n")
         if still > 0 {
             let now = try store.photos(of: id)
-            for s in missing where !relinked(s, now: now) {
+            // A photo with a candidate file was said above.
+            for s in missing where !relinked(s, now: now) && !outcome.candidates.contains(where: { $0.number == s.id }) {
                 context.stderr.write(L("#%s %s: not found under the directories given", String(describing: s.id), TerminalText.clean(s.photo.path)) + "\n")
             }
         }
