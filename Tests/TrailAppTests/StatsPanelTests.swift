@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TermUI
 import TrailCore
+import TrailStore
 @testable import TrailApp
 
 @Suite struct StatsPanelTests {
@@ -141,5 +142,35 @@ import TrailCore
             let value = panel.terrainLines(t).flatMap { $0 }.first { $0.label == "Δ gain" }?.value
             #expect(value == expected, "file \(file), terrain \(terrain): \(value ?? "nil")")
         }
+    }
+}
+
+/// The walk history starts below everything the statistics panel drew: its lines, the
+/// completion rows and the ground shares (a screenshot of stop 44 showed "Walks" written over
+/// the completion's second row, "Walks km of 18.1 km").
+@Suite struct WalkHistoryPlacementTests {
+    let env = TestSupport.environment()
+
+    @Test func walksComeBelowTheCompletionRows() throws {
+        let hike = try TestSupport.sampleHike("GPSTools-Oybin.gpx")
+        var panel = StatsPanel(hike: hike, environment: env)
+        let length = hike.statistics.distance
+        panel.completion = CompletionFigures(share: 1, length: length, walked: length, walkedRanges: [0...length], missing: [],
+                                             hikesRead: 2, walksRead: 0)
+        // Narrow enough that the headline and "X of Y" take a row each.
+        var buffer = Buffer(width: 34, height: 40)
+        let bottom = panel.render(area: buffer.area, into: &buffer)
+        let walk = WalkRecord(id: WalkID(rawValue: 1), hikeID: HikeID(rowID: 1), startedAt: Date(timeIntervalSince1970: 1_764_500_000),
+                              pointCount: 3, summary: FollowSummary(routeLength: length, coverage: 0.11, coveredLength: 0.11 * length,
+                                                                    furthestProgress: 100, activeTime: 600, distanceWalked: 1910))
+        WalkHistoryView.render([walk], from: bottom, environment: env, area: buffer.area, into: &buffer)
+        let lines = buffer.textLines()
+        let u = env.format
+        let ofRow = try #require(lines.firstIndex { $0.contains(u.distance(length) + " of " + u.distance(length)) }, "\(lines)")
+        let walksRow = try #require(lines.firstIndex { $0.hasPrefix("Walks") }, "\(lines)")
+        #expect(walksRow > ofRow, "\(lines)")
+        #expect(lines[walksRow] == "Walks")
+        #expect(lines[walksRow + 1].contains("11 % covered, 1.91 km"), "\(lines)")
+        #expect(walksRow >= bottom + 1)
     }
 }

@@ -22,25 +22,13 @@ public enum WalkHistoryView {
         return text
     }
 
-    /// Rows the statistics panel uses in `area` (heading, its lines, and the range block),
-    /// by the panel's own layout rules.
-    static func rowsUsed(by panel: StatsPanel, width: Int) -> Int {
-        let main = panel.lines(for: panel.hike.statistics, full: true)
-        var range: [StatsPanel.Line] = []
-        if panel.range != nil, let rs = panel.rangeStatistics, panel.hike.pointCount > 0 {
-            range = panel.lines(for: rs, full: false)
-        }
-        let two = width >= StatsPanel.Columns(lines: main + range).twoColumnWidth
-        func rows(_ lines: [StatsPanel.Line]) -> Int { two ? lines.count : lines.reduce(0) { $0 + $1.count } }
-        return 1 + rows(main) + (range.isEmpty ? 0 : 2 + rows(range))
-    }
-
-    /// Draws `walks` below `panel` inside `area` (the statistics area); nothing when empty.
-    public static func render(_ walks: [WalkRecord], below panel: StatsPanel, environment env: WidgetEnvironment,
+    /// Draws `walks` inside `area` (the statistics area) from row `top` down, the first row
+    /// below what the statistics panel drew (``StatsPanel/render(area:into:)``'s result: its
+    /// lines, terrain notes, completion and ground shares); nothing when empty.
+    public static func render(_ walks: [WalkRecord], from top: Int, environment env: WidgetEnvironment,
                               area: Rect, into buffer: inout Buffer) {
         let area = area.intersection(buffer.area)
-        guard !walks.isEmpty, !area.isEmpty else { return }
-        let top = area.y + rowsUsed(by: panel, width: area.width)
+        guard !walks.isEmpty, !area.isEmpty, top >= area.y else { return }
         let free = area.maxY - top
         guard free >= 1 else { return }
         let f = env.format
@@ -64,11 +52,10 @@ public enum WalkHistoryView {
 
 extension CairnApp {
     /// The open hike's walks under its statistics (hike screen).
-    func renderWalkHistory(_ state: AppState, _ area: Rect, _ buffer: inout Buffer) {
-        guard let hike = state.hike else { return }
+    /// `top`: the first row below the statistics panel (nil: the panel is not shown).
+    func renderWalkHistory(_ state: AppState, _ area: Rect, below top: Int?, _ buffer: inout Buffer) {
+        guard let hike = state.hike, let top else { return }
         let walks = state.live.walks(of: hike.id)
-        let panel = StatsPanel(hike: hike.screen.hike, range: hike.screen.range, rangeStatistics: hike.screen.rangeStatistics,
-                               environment: state.environment)
-        WalkHistoryView.render(walks, below: panel, environment: state.environment, area: area, into: &buffer)
+        WalkHistoryView.render(walks, from: top, environment: state.environment, area: area, into: &buffer)
     }
 }

@@ -23,7 +23,7 @@ enum HikeScreen: AppScreen {
     static func render(_ app: CairnApp, _ state: AppState, _ layout: AppLayout, into buffer: inout Buffer) {
         guard let hike = state.hike else { return }
         let frame = HikeScreenView.render(state: hike.screen, environment: state.environment, area: layout.content, into: &buffer)
-        app.renderWalkHistory(state, frame.layout.stats, &buffer)
+        app.renderWalkHistory(state, frame.layout.stats, below: frame.statsBottom, &buffer)
     }
 
     static func statusHint(_ app: CairnApp, _ state: AppState) -> String {

@@ -9,6 +9,9 @@ public enum HikeScreenView {
         public var layout: HikeScreenLayout
         /// The map's report (labels, markers, attribution).
         public var map: MapWidget.RenderInfo
+        /// The first row of the statistics area below what the panel drew (the walk history
+        /// goes there); nil when the panel is not shown (no room, or the photo strip in its place).
+        public var statsBottom: Int? = nil
     }
 
     /// Renders `state` into `area` of `buffer` (the whole buffer by default).
@@ -50,14 +53,16 @@ public enum HikeScreenView {
                                          environment: environment, into: &buffer)
             }
         }
+        var statsBottom: Int?
         if !layout.stats.isEmpty {
             var panel = StatsPanel(hike: state.hike, range: state.range, rangeStatistics: state.rangeStatistics,
                                    environment: environment)
             panel.completion = state.completion
-            panel.render(area: layout.stats, into: &buffer)
+            statsBottom = panel.render(area: layout.stats, into: &buffer)
         }
         // The photo strip in the statistics' place (over the map's right side when there is none).
         if let shown = state.photoStrip {
+            if !layout.stats.isEmpty { statsBottom = nil }
             let stripArea = layout.stats.isEmpty
                 ? layout.map.splitRight(min(layout.map.width, 36)).1 : layout.stats
             PhotoStripView.render(photos: state.photos, selected: shown, area: stripArea, environment: environment, into: &buffer)
@@ -72,6 +77,6 @@ public enum HikeScreenView {
            v.rect.maxY == h.rect.y {
             buffer.set(x: v.rect.x, y: h.rect.y, Cell(environment.canvasMode == .braille ? "┴" : "+").applying(border))
         }
-        return Frame(layout: layout, map: info)
+        return Frame(layout: layout, map: info, statsBottom: statsBottom)
     }
 }

@@ -108,10 +108,12 @@ public struct StatsPanel: Sendable {
     }
 
     /// Draws the panel into `area` (cleared first).
-    public func render(area: Rect, into buffer: inout Buffer) {
+    /// - Returns: the first row below what it drew (what comes under it starts there).
+    @discardableResult
+    public func render(area: Rect, into buffer: inout Buffer) -> Int {
         let area = area.intersection(buffer.area)
         buffer.clear(area)
-        guard !area.isEmpty else { return }
+        guard !area.isEmpty else { return area.y }
         var y = area.y
         let heading = environment.style(ThemeRole.heading)
         buffer.setString(x: area.x, y: y, hike.name.isEmpty ? L("Unnamed hike") : hike.name, style: heading, maxWidth: area.width)
@@ -167,9 +169,10 @@ public struct StatsPanel: Sendable {
         if let shares = hike.groundShares, y + 3 < area.maxY {
             y += 1
             buffer.setString(x: area.x, y: y, L("Ground"), style: heading, maxWidth: area.width)
-            GroundBars(shares: shares, environment: environment)
+            y = GroundBars(shares: shares, environment: environment)
                 .render(area: Rect(x: area.x, y: y + 1, width: area.width, height: area.maxY - y - 1), into: &buffer)
         }
+        return min(y, area.maxY)
     }
 
     /// Column widths: label and value widths of the left and right pair, measured on the lines
