@@ -76,6 +76,31 @@ import TrailSQLite
         #expect(abs((replaced["a.jpg"] ?? 0) - Self.latitude(steps: 35 + 30.25 / 60)) < 1e-7)
     }
 
+    /// A clock option typed on a re-add replaces only itself (newcomer of stop 44: a photo kept
+    /// with --tz Europe/Andorra jumped two hours when re-added with --offset 30, its zone lost).
+    /// local.jpg: 10:15:30 without an offset; with --tz +02:00 08:15:30Z (15.5 steps), then with
+    /// --offset 600 too 08:25:30Z (25.5 steps), then --tz +01:00 keeps the 600 s: 09:25:30Z (85.5
+    /// steps: after the walk's 60 points, not placed).
+    @Test func aClockOptionTypedOnAReAddReplacesOnlyItself() throws {
+        let dir = makeTempDirectory("photos-kept-clock")
+        let (store, id) = try PhotosCommandTests().walk(dir)
+        let photo = dir + "/b.jpg"
+        try FileManager.default.copyItem(atPath: Self.photos + "local.jpg", toPath: photo)
+        #expect(cairn(["photos", "add", id, photo, "--tz", "+02:00", "--store", store]).status == 0)
+        func taken() throws -> TimeInterval {
+            let stored = try HikeStore(path: store).photos(of: HikeID(id)!).first { $0.photo.path == photo }
+            return try #require(stored?.photo.takenAt).timeIntervalSince(Self.start)
+        }
+        #expect(abs(try taken() - 930) < 1e-6)
+        let offset = cairn(["photos", "add", id, photo, "--offset", "600", "--store", store])
+        #expect(offset.status == 0, "\(offset.stderr)")
+        #expect(abs(try taken() - 1530) < 1e-6, "the zone +02:00 was dropped: \(offset.stderr)")
+        let rows = try json(id, store)
+        #expect(abs((rows.first?["latitude"] as? Double ?? 0) - Self.latitude(steps: 25.5)) < 1e-7)
+        let zone = cairn(["photos", "add", id, photo, "--tz", "+01:00", "--store", store])
+        #expect(abs(try taken() - (1530 + 3600)) < 1e-6, "the correction 600 s was dropped: \(zone.stderr)")
+    }
+
     /// de.po's translations of single-line, context-free entries (msgid → msgstr): the
     /// reference for the German wording, read here from the catalogue itself.
     static func german() -> [String: String]? {

@@ -383,9 +383,21 @@ public enum PhotoLibrary {
                 let f = row.photo.facts
                 let gapTyped = options.given.contains { $0.hasPrefix("--max-gap") }, offTyped = options.given.contains { $0.hasPrefix("--max-off") }
                 let limits = !gapTyped && f.maxGap != nil || !offTyped && f.maxOff != nil
-                if options.replaces || kind == .edited,
-                   !options.clockCorrected && (f.zone != nil || f.correction != nil) || limits {
-                    var o = options.clockCorrected ? options : keptOptions(f)
+                // A clock option typed now replaces only itself: a kept photo read with --tz keeps
+                // its zone when only --offset is typed, and its correction when only --tz is.
+                if options.replaces || kind == .edited, f.zone != nil || f.correction != nil || limits {
+                    var o = keptOptions(f)
+                    if options.clockCorrected {
+                        let kept = o
+                        o = options
+                        let tzTyped = options.given.contains { $0.hasPrefix("--tz") }
+                        let offsetTyped = options.given.contains { $0.hasPrefix("--offset") }
+                        if !tzTyped, f.zone != nil, f.zone != .camera {
+                            o.zone = kept.zone; o.zoneName = kept.zoneName
+                            o.zoneSource = kept.zoneSource; o.zoneSourceName = kept.zoneSourceName
+                        }
+                        if !offsetTyped, let c = f.correction { o.correction = c }
+                    }
                     o.maxGap = gapTyped ? options.maxGap : f.maxGap ?? options.maxGap
                     o.maxOff = offTyped ? options.maxOff : f.maxOff ?? options.maxOff
                     o.units = options.units
