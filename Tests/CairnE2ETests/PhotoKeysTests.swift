@@ -40,7 +40,8 @@ import Testing
 
         let tmux = try TmuxSession(command: "env -u TMUX \(E2EPaths.cairn) tui --store \(store)", width: 110, height: 34,
                                    environment: ["TERM": "xterm-256color", "HOME": dir, "TZ": "UTC"])
-        #expect(try tmux.waitFor(text: "walk").ok)
+        // The list is loaded (its status line counts it) before Enter opens the hike.
+        #expect(try tmux.waitFor(text: "1 hike ·").ok)
         try tmux.send("Enter")
         #expect(try tmux.waitFor { BrowseTests.readout($0) != nil }.ok)
         try tmux.send("i")
