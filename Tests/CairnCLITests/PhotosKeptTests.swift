@@ -101,6 +101,20 @@ import TrailSQLite
         #expect(abs(try taken() - (1530 + 3600)) < 1e-6, "the correction 600 s was dropped: \(zone.stderr)")
     }
 
+    /// One mistyped path does not cancel the others: it is refused alone ("no such file"), the
+    /// readable photo is kept, and the exit status says "partly" (23); alone it is 1.
+    @Test func aMistypedPathIsRefusedAloneAndTheOthersAreKept() throws {
+        let dir = makeTempDirectory("photos-mistyped")
+        let (store, id) = try PhotosCommandTests().walk(dir)
+        let run = cairn(["photos", "add", id, dir + "/nope.jpg", Self.photos + "offset.jpg", "--store", store])
+        #expect(run.status == 23, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("1 photo added") && run.stderr.contains(dir + "/nope.jpg: cannot be read: no such file"),
+                "\(run.stdout)\(run.stderr)")
+        #expect(try HikeStore(path: store).photos(of: HikeID(id)!).count == 1)
+        let alone = cairn(["photos", "add", id, dir + "/nope.jpg", "--store", store])
+        #expect(alone.status == 1)
+    }
+
     /// de.po's translations of single-line, context-free entries (msgid → msgstr): the
     /// reference for the German wording, read here from the catalogue itself.
     static func german() -> [String: String]? {

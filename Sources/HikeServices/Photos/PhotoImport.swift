@@ -79,8 +79,11 @@ public enum PhotoImport {
     /// The files `paths` name: files as given, directories walked recursively (hidden entries
     /// skipped, only ``photoExtensions``), each sorted by path; absolute paths, each once (a
     /// file named twice, or also found in a directory given, is read once).
-    /// - Throws: `CocoaError` naming a path that does not exist.
-    public static func files(_ paths: [String], currentDirectory: String) throws -> [String] {
+    /// - Parameter missingAsFiles: a path that does not exist is passed on as a file (its reading
+    ///   then says "no such file" for it alone, as `photos add` wants: one mistyped name must not
+    ///   cancel the others); otherwise it is an error (`photos relink`: every DIR must exist).
+    /// - Throws: `CocoaError` naming a path that does not exist (unless `missingAsFiles`).
+    public static func files(_ paths: [String], currentDirectory: String, missingAsFiles: Bool = false) throws -> [String] {
         var out: [String] = []
         let fm = FileManager.default
         for p in paths {
@@ -88,6 +91,7 @@ public enum PhotoImport {
             let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if missingAsFiles { out.append(path); continue }
                 throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: p])
             }
             if !isDirectory.boolValue { out.append(path); continue }

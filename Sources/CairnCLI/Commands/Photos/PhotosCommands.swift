@@ -128,7 +128,8 @@ public enum PhotosAddCommand: Command {
         options.given = given
         let files: [String]
         do {
-            files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory)
+            files = try PhotoImport.files(Array(args.positionals.dropFirst()), currentDirectory: context.currentDirectory,
+                                          missingAsFiles: true)
         } catch let e as CocoaError {
             let path = (e.userInfo[NSFilePathErrorKey] as? String) ?? "?"
             throw CLIError.failure(L("%s: no such file or directory; nothing was added", TerminalText.clean(path)))
