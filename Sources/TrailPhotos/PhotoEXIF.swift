@@ -221,6 +221,9 @@ public enum PhotoEXIFReader {
     /// characters other than tab and line ends; nil for anything else.
     static func kind(of head: [UInt8]) -> String? {
         func starts(_ s: String) -> Bool { head.starts(with: Array(s.utf8)) }
+        // FF D8 (start of image) without the marker that must follow it: a JPEG cut off or
+        // damaged right at its start, not another format.
+        if head.starts(with: [0xFF, 0xD8]) { return L("a JPEG cut off or damaged right after its first two bytes") }
         if head.starts(with: [0x89] + Array("PNG".utf8)) { return "PNG" }
         if starts("GIF87a") || starts("GIF89a") { return "GIF" }
         if starts("RIFF") && head.count >= 12 && String(decoding: head[8..<12], as: UTF8.self) == "WEBP" { return "WebP" }

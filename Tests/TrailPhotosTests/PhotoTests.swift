@@ -96,6 +96,11 @@ enum PhotoPaths {
         #expect(throws: PhotoReadError.notPhoto(path: gif, looksLike: "GIF")) { try PhotoEXIFReader.read(path: gif) }
         let text = try write(Array("2018-05-02 notes: Pic de l’Estanyó\n".utf8), "notes.jpg")
         #expect(throws: PhotoReadError.notPhoto(path: text, looksLike: "text")) { try PhotoEXIFReader.read(path: text) }
+        // Only a JPEG's start of image (FF D8), nothing after: a cut JPEG, not "neither a JPEG's …".
+        let stub = try write([0xFF, 0xD8], "stub.jpg")
+        #expect(throws: PhotoReadError.notPhoto(path: stub, looksLike: "a JPEG cut off or damaged right after its first two bytes")) {
+            try PhotoEXIFReader.read(path: stub)
+        }
         // A NEF/CR2/DNG starts as a little-endian TIFF: II, 42.
         let raw = try write([0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0] + [UInt8](repeating: 0, count: 20), "DSC_0001.jpg")
         do {

@@ -57,7 +57,7 @@ extension HikeAction {
                    keys: [(.character("e"), .edit), (.character("p"), .places), (.character("w"), .routes), (.character(">"), .nextPlace),
                           (.character("<"), .previousPlace),
                           (.character("."), .nextPlace), (.character(","), .previousPlace)]),
-        KeyBinding("i", N("photos: the strip of the hike's photos (▣ / & on the map and the profile); ↑ ↓ step, Enter shows one"),
+        KeyBinding("i", N("photos: the strip of the hike's photos (pinned on the map and the profile: see the map legend); ↑ ↓ step, Enter shows one"),
                    hint: N("i photos"), keys: [.character("i")], action: .photos),
         KeyBinding("a", N("a place of your own at the map cursor (map focus: the ╋ in the middle) or the profile's cursor"),
                    keys: [.character("a")], action: .ownPlace),
