@@ -73,7 +73,11 @@ enum PhotoStripView {
                  p.elevation.map { L("At %s along, %s", env.format.distance(d), env.format.elevation($0)) } ?? L("At %s along", env.format.distance(d))
              } ?? L("Not on the line"), ThemeRole.text)
         // TRANSLATORS: %s says how the photo was placed ("by its GPS tag", "by its time on the track", …).
-        for part in TextFit.wrap(L("Placed %s", placement(p, units: env.format)), toWidth: max(1, w - 1)) { line(part, p.placement == "none" ? ThemeRole.warning : ThemeRole.text) }
+        // "Placed by its time on the track", but "Not placed: …" (not "Placed not placed").
+        let placedText = p.placement == "none"
+            ? L("Not placed: %s", TextSanitizer.sanitize(p.note(units: env.format) ?? L("no time and no GPS tag")))
+            : L("Placed %s", placement(p, units: env.format))
+        for part in TextFit.wrap(placedText, toWidth: max(1, w - 1)) { line(part, p.placement == "none" ? ThemeRole.warning : ThemeRole.text) }
         y += 1
         // The list around the shown photo, as many as fit.
         let rows = max(0, area.maxY - y)

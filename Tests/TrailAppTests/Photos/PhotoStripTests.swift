@@ -94,7 +94,7 @@ import TrailStore
         state.photoStrip = 3
         var unplaced = Buffer(width: 120, height: 40)
         HikeScreenView.render(state: state, environment: env, into: &unplaced)
-        #expect(unplaced.textDump().contains("not placed: taken 3 h"))
+        #expect(unplaced.textDump().contains("Not placed: taken 3 h") && !unplaced.textDump().contains("Placed not placed"))
     }
 
     @Test func keysOpenStepShowAndClose() throws {
