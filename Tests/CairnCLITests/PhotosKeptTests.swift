@@ -97,6 +97,8 @@ import TrailSQLite
         #expect(abs(try taken() - 1530) < 1e-6, "the zone +02:00 was dropped: \(offset.stderr)")
         let rows = try json(id, store)
         #expect(abs((rows.first?["latitude"] as? Double ?? 0) - Self.latitude(steps: 25.5)) < 1e-7)
+        // The listing says the correction in effect (the newcomer could not tell).
+        #expect((rows.first?["note"] as? String ?? "").contains("camera clock corrected by +600 s"), "\(rows)")
         let zone = cairn(["photos", "add", id, photo, "--tz", "+01:00", "--store", store])
         #expect(abs(try taken() - (1530 + 3600)) < 1e-6, "the correction 600 s was dropped: \(zone.stderr)")
     }

@@ -207,6 +207,10 @@ extension NewPhoto {
             // TRANSLATORS: a photo's capture time (ISO 8601) and the time zone it was read in.
             parts.append(L("taken %s (%s)", timestamp(t), z))
         }
+        if let c = facts.correction, c != 0 {
+            // TRANSLATORS: %s is signed seconds ("+30 s"), added to the camera's time (--offset, --offset-from).
+            parts.append(L("camera clock corrected by %s", PhotoFacts.signedSeconds(c)))
+        }
         if let o = facts.ignoredOffset {
             parts.append(L("its EXIF offset %s is not a time zone and was ignored", o))
         }
