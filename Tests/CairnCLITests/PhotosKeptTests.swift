@@ -117,6 +117,33 @@ import TrailSQLite
         #expect(alone.status == 1)
     }
 
+    /// Relink by content prefers the file of the photo's own name among identical copies, and
+    /// says when it takes a file of another name (newcomer of stop 44: #1 silently pointed to
+    /// a copy while the original, edited, became a new photo on the next add).
+    @Test func relinkPrefersTheOwnNameAndSaysAnotherName() throws {
+        let dir = makeTempDirectory("photos-relink-names")
+        let (store, id) = try PhotosCommandTests().walk(dir)
+        let old = dir + "/old", new = dir + "/new"
+        for d in [old, new] { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: Self.photos + "offset.jpg", toPath: old + "/a.jpg")
+        #expect(cairn(["photos", "add", id, old + "/a.jpg", "--store", store]).status == 0)
+        try FileManager.default.removeItem(atPath: old + "/a.jpg")
+        // Two identical copies: the one named a.jpg is taken, silently as before.
+        try FileManager.default.copyItem(atPath: Self.photos + "offset.jpg", toPath: new + "/z-copy.jpg")
+        try FileManager.default.copyItem(atPath: Self.photos + "offset.jpg", toPath: new + "/a.jpg")
+        let same = cairn(["photos", "relink", id, new, "--store", store])
+        #expect(same.status == 0 && !same.stdout.contains("another name"), "\(same.stdout)")
+        #expect(try HikeStore(path: store).photos(of: HikeID(id)!).first?.photo.path == new + "/a.jpg")
+        // Moved again, a.jpg edited (bytes appended): only the copy has the content, and it is said.
+        let newer = dir + "/newer"
+        try FileManager.default.moveItem(atPath: new, toPath: newer)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: newer + "/a.jpg"))
+        handle.seekToEndOfFile(); handle.write(Data([0, 1, 2])); try handle.close()
+        let other = cairn(["photos", "relink", id, newer, "--store", store])
+        #expect(other.stdout.contains("#1: found by its content at " + newer + "/z-copy.jpg, under another name (it was a.jpg)"),
+                "\(other.stdout)\(other.stderr)")
+    }
+
     /// de.po's translations of single-line, context-free entries (msgid → msgstr): the
     /// reference for the German wording, read here from the catalogue itself.
     static func german() -> [String: String]? {

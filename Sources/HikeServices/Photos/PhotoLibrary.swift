@@ -697,6 +697,10 @@ public enum PhotoLibrary {
         /// Files found by name and time that could not be taken: another photo of the hike has
         /// their content (number, path, that photo's number).
         public var refused: [(number: Int64, path: String, other: Int64)] = []
+        /// Photos found by their content in a file of another name (a copy, or the photo
+        /// renamed): (number, the file found, the name the photo had). Said, so a hiker who
+        /// edited the photo under its own name learns which file was taken.
+        public var renamed: [(number: Int64, path: String, was: String)] = []
         public var found: Int { byContent + byNameAndTime.count }
 
         public static func == (a: Relinked, b: Relinked) -> Bool {
@@ -730,17 +734,24 @@ public enum PhotoLibrary {
                 rest.append(s)
             }
         }
+        let name = { (path: String) in (path as NSString).lastPathComponent }
         let wanted = Set(rest.filter(\.photo.hasContentHash).map(\.photo.contentHash))
         let sizes = Set(rest.filter(\.photo.hasContentHash).map(\.photo.size))
+        // Several files with the wanted content (copies): the one of the photo's own name wins.
+        let ownName = Dictionary(rest.filter(\.photo.hasContentHash).map { ($0.photo.contentHash, name($0.photo.path)) },
+                                 uniquingKeysWith: { a, _ in a })
         var found: [[UInt8]: String] = [:]
         for f in files {
             guard let size = (try? fm.attributesOfItem(atPath: f)[.size] as? NSNumber)?.int64Value,
                   sizes.contains(size), let (_, hash) = try? PhotoImport.contentHash(f), wanted.contains(hash) else { continue }
+            if let kept = found[hash], name(kept) == ownName[hash] { continue }
             found[hash] = f
         }
         out.byContent = try store.relinkPhotos(of: id, found: found)
+        for s in rest where s.photo.hasContentHash {
+            if let f = found[s.photo.contentHash], name(f) != name(s.photo.path) { out.renamed.append((s.id, f, name(s.photo.path))) }
+        }
         var used = Set(found.values)
-        let name = { (path: String) in (path as NSString).lastPathComponent }
         let placer = PhotoPlacer(track: Track(segments: try store.tracks(of: id).flatMap(\.segments)))
         for s in rest where found[s.photo.contentHash] == nil {
             let candidates = files.filter { !used.contains($0) && name($0) == name(s.photo.path) }

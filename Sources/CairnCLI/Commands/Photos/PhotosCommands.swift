@@ -285,6 +285,10 @@ public enum PhotosRelinkCommand: Command {
             return 0
         }
         let outcome = try PhotoLibrary.relink(missing, of: id, in: store, searching: files)
+        for r in outcome.renamed {
+            context.stdout.write(L("#%s: found by its content at %s, under another name (it was %s)",
+                                   String(describing: r.number), TerminalText.clean(r.path), TerminalText.clean(r.was)) + "\n")
+        }
         for found in outcome.byNameAndTime {
             let number = String(describing: found.number), path = TerminalText.clean(found.path)
             // TRANSLATORS: the third %s is a signed number of seconds ("-600").
