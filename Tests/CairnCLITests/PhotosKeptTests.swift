@@ -144,6 +144,23 @@ import TrailSQLite
                 "\(other.stdout)\(other.stderr)")
     }
 
+    /// A re-add says again what the first add said of the file: its picture data cut short
+    /// (newcomer of stop 44: the "already kept … unchanged" line dropped it).
+    @Test func aReAddStillSaysThePictureIsCut() throws {
+        let dir = makeTempDirectory("photos-kept-cut")
+        let (store, id) = try PhotosCommandTests().walk(dir)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.photos + "offset.jpg")))
+        #expect(bytes.suffix(2) == [0xFF, 0xD9])
+        bytes.removeLast(40)  // the end-of-image marker and some picture data gone, the EXIF intact
+        let cut = dir + "/cut.jpg"
+        try Data(bytes).write(to: URL(fileURLWithPath: cut))
+        let first = cairn(["photos", "add", id, cut, "--store", store])
+        #expect(first.status == 0 && first.stderr.contains(PhotoFacts.pictureCutWords), "\(first.stderr)")
+        let again = cairn(["photos", "add", id, cut, "--store", store])
+        let line = again.stderr.split(separator: "\n").first { $0.hasPrefix(cut + ": already kept") } ?? ""
+        #expect(line.contains("unchanged") && line.contains(PhotoFacts.pictureCutWords), "\(again.stderr)")
+    }
+
     /// de.po's translations of single-line, context-free entries (msgid → msgstr): the
     /// reference for the German wording, read here from the catalogue itself.
     static func german() -> [String: String]? {

@@ -145,6 +145,10 @@ public enum PhotoLibrary {
                         if placings[i] == .replaced || placings[i] == .newEXIF, let t = photos[i].takenAt, let zone = photos[i].facts.zoneWords {
                             place += "; " + L("taken %s (%s)", ISO8601Timestamp.format(t), zone)
                         }
+                        // What the first add said of the file stays said: a GPS tag far off the
+                        // line, a picture cut short.
+                        if let g = photos[i].facts.gpsWords(units: units) { place = g + "; " + place }
+                        if photos[i].facts.pictureCut == true { place += "; " + PhotoFacts.pictureCutWords }
                     } else {
                         guard !ambiguous[i].isEmpty else { return line.message }
                         let numbers = ambiguous[i].map { "#" + String(describing: $0) }.joined(separator: ", ")
