@@ -276,7 +276,9 @@ public enum PhotoEXIFReader {
         defer { api.context_free(context) }
         func check(_ e: heif_error) throws {
             guard e.code != heif_error_Ok else { return }
-            let reason = e.message.map { String(cString: $0) } ?? L("error %d", Int(e.code.rawValue))
+            // libheif's own words without its trailing blanks (the caller cleans what it prints).
+            let reason = e.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                ?? L("error %d", Int(e.code.rawValue))
             throw PhotoReadError.badHEIF(path: path, reason: reason)
         }
         try check(api.context_read_from_file(context, path, nil))
