@@ -27,7 +27,7 @@ import TrailStore
             let before = s.helpScroll
             press(&s, .pageDown)
             if s.helpScroll == before { break }
-            seen += text(s)
+            seen += "\n" + text(s)  // each page from its own first line
         }
         return seen
     }
@@ -35,7 +35,18 @@ import TrailStore
     /// Cut-free: every key label and the whole of every description is on screen, with words
     /// possibly on the next line (so compared with all white space taken out).
     func expectComplete(_ shown: String, _ help: [HelpLine], sourceLocation: SourceLocation = #_sourceLocation) {
-        let squeezed = shown.filter { !$0.isWhitespace && $0 != "│" }
+        // Only what is inside the box: the screen beside it (the map's right columns) would
+        // otherwise sit between the two parts of a wrapped description.
+        var inside = "", left: Int?, right: Int?
+        for line in shown.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init) {
+            if let l = line.firstIndex(of: "┌"), let r = line.lastIndex(of: "┐") { left = l; right = r; continue }
+            if let l = left, let r = right, line.count > l {
+                inside += String(line[(l + 1)..<min(r, line.count)]) + "\n"
+            } else {
+                inside += String(line) + "\n"
+            }
+        }
+        let squeezed = inside.filter { !$0.isWhitespace && $0 != "│" }
         for line in help {
             #expect(shown.contains(line.keys), "help lacks \(line.keys)", sourceLocation: sourceLocation)
             #expect(squeezed.contains(line.what.filter { !$0.isWhitespace }), "help cuts \(line.what)",
