@@ -40,6 +40,16 @@ public struct PhotoImportOptions: Sendable {
     /// Whether kept photos are placed again (``given`` is not empty, or ``clockCorrected``).
     public var replaces: Bool { !given.isEmpty || clockCorrected }
 
+    /// Whether `option` ("--tz", "--offset", "--offset-from", "--max-gap", "--max-off") is among
+    /// the options typed (`given`, as ``given`` spells them: the option, a space, its value).
+    public static func typed(_ option: String, in given: [String]) -> Bool {
+        given.contains { $0 == option || $0.hasPrefix(option + " ") }
+    }
+    /// ``typed(_:in:)`` of this run's ``given``.
+    public func typed(_ option: String) -> Bool { Self.typed(option, in: given) }
+    /// No limit (--max-gap, --max-off) among the options typed: only clock options, or none.
+    public static func onlyClockTyped(_ given: [String]) -> Bool { !typed("--max-gap", in: given) && !typed("--max-off", in: given) }
+
     public init(zone: TimeZone, zoneName: String, correction: TimeInterval = 0, maxGap: TimeInterval = 300,
                 maxOff: Double = 500, units: UnitFormatter = UnitFormatter(system: .metric),
                 zoneSource: PhotoFacts.ZoneSource? = nil, zoneSourceName: String? = nil, clockCorrected: Bool = false) {

@@ -131,7 +131,7 @@ public enum PhotoLibrary {
                         // TRANSLATORS: the first %s are the options given ("--offset 300", "--max-gap 900"), then where the photo was and is.
                         case .replaced: place = L("re-placed with %s: %s → %s", givenWords, was, changed)
                         case .same:
-                            place = clockCorrected && given.allSatisfy({ !$0.hasPrefix("--max-") })
+                            place = clockCorrected && PhotoImportOptions.onlyClockTyped(given)
                                 ? L("%s, unchanged (the corrected clock gives the same place)", now)
                                 : L("%s, unchanged (%s gives the same place)", now, givenWords)
                         case .clockDoesNotApply(let why):
@@ -385,7 +385,7 @@ public enum PhotoLibrary {
                 // A --max-gap or --max-off it was kept with holds unless typed again.
                 var reading = line
                 let f = row.photo.facts
-                let gapTyped = options.given.contains { $0.hasPrefix("--max-gap") }, offTyped = options.given.contains { $0.hasPrefix("--max-off") }
+                let gapTyped = options.typed("--max-gap"), offTyped = options.typed("--max-off")
                 let limits = !gapTyped && f.maxGap != nil || !offTyped && f.maxOff != nil
                 // A clock option typed now replaces only itself: a kept photo read with --tz keeps
                 // its zone when only --offset is typed, and its correction when only --tz is.
@@ -394,8 +394,8 @@ public enum PhotoLibrary {
                     if options.clockCorrected {
                         let kept = o
                         o = options
-                        let tzTyped = options.given.contains { $0.hasPrefix("--tz") }
-                        let offsetTyped = options.given.contains { $0.hasPrefix("--offset") }
+                        let tzTyped = options.typed("--tz")
+                        let offsetTyped = options.typed("--offset") || options.typed("--offset-from")
                         if !tzTyped, f.zone != nil, f.zone != .camera {
                             o.zone = kept.zone; o.zoneName = kept.zoneName
                             o.zoneSource = kept.zoneSource; o.zoneSourceName = kept.zoneSourceName
@@ -457,8 +457,8 @@ public enum PhotoLibrary {
         if kind == .edited, exifChanged(read, exif: exif, kept: kept) { return (read, .newEXIF) }
         if options.replaces {
             if !samePlace(read, kept) { return (read, .replaced) }
-            let clockOnly = options.given.allSatisfy { !$0.hasPrefix("--max-gap") && !$0.hasPrefix("--max-off") }
-            let offsetGiven = options.given.contains { $0.hasPrefix("--offset") }
+            let clockOnly = PhotoImportOptions.onlyClockTyped(options.given)
+            let offsetGiven = options.typed("--offset") || options.typed("--offset-from")
             if clockOnly {
                 if read.placement == "gps" { return (read, .clockDoesNotApply(.gpsTag)) }
                 if read.takenAt == nil { return (read, .clockDoesNotApply(.noTime)) }
