@@ -15,6 +15,13 @@ public func Ln(_ singular: String, _ plural: String, _ count: Int, _ args: Any..
 /// ``L(_:_:)`` for a word that means different things in different places (gettext's
 /// `pgettext`): `context` tells them apart in the catalogue ("line colouring" + "plain", a
 /// screen word, is not the typed option value "plain").
+/// The separator between clauses of one line of a message ("placed by its time; taken …"):
+/// "; " in English, " ; " with a non-breaking space in French.
+public var clauseSeparator: String {
+    // TRANSLATORS: between two clauses of one line ("placed by its time; taken 10:15"); keep the spaces your language puts around ";".
+    Lc("clause separator", "; ")
+}
+
 public func Lc(_ context: String, _ format: String, _ args: Any...) -> String {
     MessageFormat.apply(Localization.translate(context: context, format), args)
 }

@@ -167,12 +167,12 @@ public enum PhotoImport {
             facts.clockText = text
         }
         if let o = exif.offsetTimeOriginal, PhotoClock.offsetSeconds(o) == nil {
-            zoneNote += "; " + L("its EXIF offset %s is not a time zone and was ignored", o)
+            zoneNote += clauseSeparator + L("its EXIF offset %s is not a time zone and was ignored", o)
             facts.ignoredOffset = o
         }
         if exif.imageCut {
             facts.pictureCut = true
-            zoneNote += "; " + PhotoFacts.pictureCutWords
+            zoneNote += clauseSeparator + PhotoFacts.pictureCutWords
         }
         if photo.takenAt == nil {
             // No time: the zone and correction say nothing.
@@ -196,17 +196,17 @@ public enum PhotoImport {
                     photo.facts = facts
                     let along = p.distanceAlong.map { L("%s along", options.units.distance($0)) } ?? ""
                     // TRANSLATORS: the second %s is "N km along", the third a distance ("25 m").
-                    let cut = exif.imageCut ? "; " + PhotoFacts.pictureCutWords : ""
+                    let cut = exif.imageCut ? clauseSeparator + PhotoFacts.pictureCutWords : ""
                     return PhotoImportLine(path: path, photo: photo,
                                            message: L("%s: at its GPS tag, %s, %s off the line", path, along, options.units.distance(p.distanceOff)) + cut,
                                            exif: exif)
                 }
                 facts.gpsTag = .farOff
                 facts.gpsOff = p.distanceOff
-                gpsNote = L("its GPS tag is %s off the line", options.units.distance(p.distanceOff)) + "; "
+                gpsNote = L("its GPS tag is %s off the line", options.units.distance(p.distanceOff)) + clauseSeparator
             } else {
                 facts.gpsTag = .zero
-                gpsNote = L("its GPS tag is 0,0 (no fix)") + "; "
+                gpsNote = L("its GPS tag is 0,0 (no fix)") + clauseSeparator
             }
         }
         guard let time = photo.takenAt else {
@@ -232,7 +232,7 @@ public enum PhotoImport {
             }
             photo.facts = facts
             return PhotoImportLine(path: path, photo: photo,
-                                   message: L("%s: not placed: %s", path, gpsNote + (facts.reasonWords ?? why.description) + "; " + zoneNote),
+                                   message: L("%s: not placed: %s", path, gpsNote + (facts.reasonWords ?? why.description) + clauseSeparator + zoneNote),
                                    exif: exif)
         }
     }

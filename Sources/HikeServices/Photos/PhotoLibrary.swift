@@ -140,20 +140,20 @@ public enum PhotoLibrary {
                             case .noTime: L("no capture time")
                             case .gpsTag: L("placed at its GPS tag")
                             }
-                            place = now + "; " + L("the clock options do not apply to it (%s)", reason)
+                            place = now + clauseSeparator + L("the clock options do not apply to it (%s)", reason)
                         }
                         if placings[i] == .replaced || placings[i] == .newEXIF, let t = photos[i].takenAt, let zone = photos[i].facts.zoneWords {
-                            place += "; " + L("taken %s (%s)", ISO8601Timestamp.format(t), zone)
+                            place += clauseSeparator + L("taken %s (%s)", ISO8601Timestamp.format(t), zone)
                         }
                         // What the first add said of the file stays said: a GPS tag far off the
                         // line, a picture cut short.
-                        if let g = photos[i].facts.gpsWords(units: units) { place = g + "; " + place }
-                        if photos[i].facts.pictureCut == true { place += "; " + PhotoFacts.pictureCutWords }
+                        if let g = photos[i].facts.gpsWords(units: units) { place = g + clauseSeparator + place }
+                        if photos[i].facts.pictureCut == true { place += clauseSeparator + PhotoFacts.pictureCutWords }
                     } else {
                         guard !ambiguous[i].isEmpty else { return line.message }
                         let numbers = ambiguous[i].map { "#" + String(describing: $0) }.joined(separator: ", ")
                         // TRANSLATORS: %s are photo numbers ("#5, #7").
-                        return line.message + "; " + L("kept photos %s are missing and have this file's name, but neither its content nor its time: none taken, added as new", numbers)
+                        return line.message + clauseSeparator + L("kept photos %s are missing and have this file's name, but neither its content nor its time: none taken, added as new", numbers)
                     }
                     switch kinds[i] {
                     case .new: return line.path + ": " + place

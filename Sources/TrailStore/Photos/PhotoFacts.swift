@@ -215,7 +215,7 @@ extension NewPhoto {
             parts.append(L("its EXIF offset %s is not a time zone and was ignored", o))
         }
         if facts.pictureCut == true { parts.append(PhotoFacts.pictureCutWords) }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        return parts.isEmpty ? nil : parts.joined(separator: clauseSeparator)
     }
 }
 
