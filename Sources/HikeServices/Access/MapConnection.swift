@@ -72,9 +72,11 @@ public struct MapFile: MapReading {
         try body(try Self.open(path))
     }
 
-    /// The map store at `path` opened read-only, nil when the file does not exist.
+    /// The map store at `path` opened read-only, nil when the file does not exist or is not a
+    /// map store yet (an import has only just created it: ``MapStore/OpenError/notAStoreYet``).
     public static func open(_ path: String) throws -> MapStore? {
-        FileManager.default.fileExists(atPath: path) ? try MapStore(path: path, readOnly: true) : nil
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do { return try MapStore(path: path, readOnly: true) } catch let e as MapStore.OpenError where e.notAStoreYet { return nil }
     }
 }
 

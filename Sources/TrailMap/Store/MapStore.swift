@@ -50,7 +50,14 @@ public final class MapStore {
     public struct OpenError: Error, CustomStringConvertible, Equatable {
         public let path: String
         public let reason: String
+        /// Opened read-only, the file is not a map store yet (empty, or being created by an
+        /// import that has not written its first transaction): a reader that can do without
+        /// a map treats it as no map.
+        public var notAStoreYet = false
         public var description: String { "\(path): \(reason)" }
+        public init(path: String, reason: String, notAStoreYet: Bool = false) {
+            self.path = path; self.reason = reason; self.notAStoreYet = notAStoreYet
+        }
     }
 
     /// Opens (and creates, unless `readOnly`) the map store at `path`.
@@ -86,7 +93,7 @@ public final class MapStore {
                 try Self.migrator.migrate(db)
                 if appID == 0 { try db.setApplicationID(Self.applicationID) }
             } else if appID == 0 {
-                throw OpenError(path: path, reason: L("empty file, not a Cairn map store yet (run `cairn map import`)"))
+                throw OpenError(path: path, reason: L("empty file, not a Cairn map store yet (run `cairn map import`)"), notAStoreYet: true)
             }
         } catch let e as SQLiteError {
             throw Self.translate(e, path: path)

@@ -45,8 +45,8 @@ enum PlacesSupport {
     /// The map store for reading, or nil when none was imported.
     static func openMap(_ args: ParsedArguments, _ context: CommandContext) throws -> MapStore? {
         let path = try MapCommandSupport.storePath(args, context)
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do { return try MapStore(path: path, readOnly: true) } catch {
+        // A missing map, or one an import is creating right now, is no map (MapFile.open).
+        do { return try MapFile.open(path) } catch {
             throw CLIError.failure(L("cannot open the map store %s: %s", TerminalText.clean(path), error))
         }
     }
