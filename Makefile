@@ -56,7 +56,12 @@ test: setup
 	@./Tools/setup-python.sh
 	$(SWIFT) build --build-tests
 	@./Tools/po-compile.sh "$(LOCALE_DIR_DEBUG)"
-	$(SWIFT) test --skip-build
+	@# Every temporary file of the run goes under one directory, removed afterwards (tests make
+	@# thousands of stores, maps and sockets; a run that fails leaves none behind either). It is
+	@# made like /tmp (mode 1777) so tests of permissions see what they would see there.
+	@dir=$$(mktemp -d "$${TMPDIR:-/tmp}/cairn-test.XXXXXX") && chmod 1777 "$$dir" && \
+	  echo "TMPDIR=$$dir $(SWIFT) test --skip-build" && \
+	  TMPDIR=$$dir $(SWIFT) test --skip-build; rc=$$?; rm -rf "$$dir"; exit $$rc
 
 # The whole suite under AddressSanitizer / ThreadSanitizer, each in its own scratch path
 # (.build-asan, .build-tsan) so the normal .build stays as it is. SwiftPM's --sanitize also

@@ -9,7 +9,9 @@ final class TmuxSession {
 
     /// Starts `command` in a new session of `width` x `height` cells with a UTF-8 locale and
     /// a 256-colour TERM. Each session gets its own tmux server socket, so tests never touch a
-    /// user's tmux.
+    /// user's tmux. When the command ends, `CAIRN-EXIT-<status>` is printed at the start of a
+    /// line of its own: a program killed in raw mode leaves the cursor anywhere (and no CR on
+    /// a newline), so the marker could otherwise wrap across the screen's right edge.
     init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         name = "cairn-e2e-\(UUID().uuidString.prefix(8))"
         socket = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sock").path
@@ -17,7 +19,7 @@ final class TmuxSession {
         env.merge(environment) { $1 }
         let envPrefix = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(TmuxSession.shellQuote($0.value))" }.joined(separator: " ")
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-                  "env \(envPrefix) \(command); echo CAIRN-EXIT-$?; sleep 30"])
+                  "env \(envPrefix) \(command); s=$?; stty sane 2>/dev/null; printf '\\r\\nCAIRN-EXIT-%s\\r\\n' \"$s\"; sleep 30"])
     }
 
     deinit { _ = try? tmux(["kill-server"]) }
