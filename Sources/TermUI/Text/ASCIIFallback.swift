@@ -10,6 +10,13 @@ public enum ASCIIFallback {
         "▲": "^", "⌂": "H", "●": "o", "○": "o", "◉": "@", "◆": "#", "╋": "+", "▏": "|",
         "│": "|", "┃": "|", "┆": ":", "─": "-", "┌": "+", "┐": "+", "└": "+", "┘": "+", "┴": "+",
         "┬": "+", "├": "+", "┤": "+", "┼": "+", "⚠": "!",
+        // Scroll hints, live control replies, legends and place kinds.
+        "▼": "v", "▶": ">", "❚": "|", "−": "-", "≥": ">", "▣": "&", "✚": "+", "✖": "x", "≋": "~",
+        "⌒": "^", "■": "#", "━": "=", "┅": "=", "┈": "-", "╌": "-", "┊": ":",
+        // Bars (totals, ground bars, blazes): the lower eighths by height, the left eighths by
+        // width, so a short bar stays short.
+        "▁": "_", "▂": "_", "▃": "_", "▄": "=", "▅": "=", "▆": "#", "▇": "#", "█": "#", "▀": "\"",
+        "▎": "|", "▍": "|", "▌": "|", "▋": "#", "▊": "#", "▉": "#", "▐": "|",
     ]
 
     /// The ASCII stand-in for `symbol` (a cell's grapheme), or nil when it needs none.
