@@ -257,6 +257,15 @@ import TrailCore
         // Unfilled marks are listed, pinned (they have a place), and not "missing".
         let before = cairn(["photos", idText, "--store", storePath])
         #expect(before.stdout.contains("(no photo yet)") && !before.stdout.contains("(missing)"), "\(before.stdout)")
+        // The capture times are in TZ's zone, and the heading says which.
+        #expect(before.stdout.contains("TAKEN (\(TimeZone(identifier: "UTC")!.identifier))"), "\(before.stdout)")
+        let andorra = cairn(["photos", idText, "--store", storePath], environment: ["TZ": "Europe/Andorra"]).stdout
+        #expect(andorra.contains("TAKEN (Europe/Andorra)"), "\(andorra)")
+        // In --json an unfilled mark has no file: "path" is null, not "".
+        let listed = cairn(["photos", idText, "--json", "--store", storePath]).stdout
+        let marks = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        let placeholders = marks.filter { $0["placement"] as? String == "placeholder" }
+        #expect(placeholders.count == 4 && placeholders.allSatisfy { $0["path"] is NSNull }, "\(listed)")
         let relink = cairn(["photos", "relink", idText, dir, "--store", storePath])
         #expect(relink.stdout.contains("every photo is where it was"), "\(relink.stdout)")
 

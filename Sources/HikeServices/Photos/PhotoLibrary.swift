@@ -597,7 +597,8 @@ public enum PhotoLibrary {
     /// Encodes as `cairn photos --json` gives it (SI units, ISO 8601 dates, the SHA-256 in hex).
     public struct Listed: Encodable, Sendable {
         public var number: Int64
-        public var path: String
+        /// The photo's file; null for a "photo here" mark no photo filled yet.
+        public var path: String?
         public var missing: Bool
         /// Bytes and SHA-256 (hex) of the file as kept; null when not known: a "photo here"
         /// mark, or a photo imported from a photo waypoint while its file was missing (until
@@ -611,7 +612,7 @@ public enum PhotoLibrary {
         public var distanceAlong: Double?
         public var distanceOff: Double?
         /// "gps", "time", "mark", "waypoint" (imported from an exported photo waypoint), "none", or
-        /// "placeholder" (a "photo here" mark without a photo: `path` is empty).
+        /// "placeholder" (a "photo here" mark without a photo: `path` is null).
         public var placement: String
         /// Why the photo is not placed, as a code (``PhotoFacts/Reason``: "before-walk",
         /// "after-walk", "in-gap", "no-time", "clock-unset", "untimed-track", "legacy" for a
@@ -623,7 +624,7 @@ public enum PhotoLibrary {
         public init(_ s: StoredPhoto, missing: Bool) {
             let p = s.photo
             number = s.id
-            path = p.path
+            path = p.isPlaceholder ? nil : p.path
             self.missing = missing
             size = p.hasContentHash ? p.size : nil
             sha256 = p.hasContentHash ? p.contentHash.map { String(format: "%02x", $0) }.joined() : nil

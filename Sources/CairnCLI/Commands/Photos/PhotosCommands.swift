@@ -33,7 +33,9 @@ public enum PhotosCommand: Command {
             return 0
         }
         // TRANSLATORS: column headings of `cairn photos ID`: distance along the hike, capture time, how it was placed, file.
-        var t = TextTable(headers: ["#", L("ALONG"), L("TAKEN"), L("PLACED"), L("FILE")], rightAligned: [0, 1])
+        // The capture time's heading names the time zone the times are in (TZ): "TAKEN (Europe/Andorra)".
+        let taken = L("TAKEN (%s)", TerminalText.clean(units.timeZone.identifier))
+        var t = TextTable(headers: ["#", L("ALONG"), taken, L("PLACED"), L("FILE")], rightAligned: [0, 1])
         for (s, listed) in photos {
             let p = s.photo
             let placed: String
