@@ -37,7 +37,8 @@ extension CairnApp {
         case .drawing(let dialog):
             (title, lines) = drawDialogContent(dialog)
         case .checklist(let c):
-            title = "Import \(c.plan.fileName)"
+            // TRANSLATORS: the title of the box that lists a file's tracks to import; the file's name.
+            title = L("Import %s", c.plan.fileName)
             for (i, cand) in c.plan.candidates.enumerated() {
                 let tick = cand.isEmpty ? "   " : (c.ticked.contains(cand.number) ? "[x]" : "[ ]")
                 let marker = i == c.selected ? "›" : " "

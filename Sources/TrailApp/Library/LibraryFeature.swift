@@ -84,7 +84,8 @@ enum LibraryFeature {
             return Result(modal: .prompt(PromptModel(purpose: .rename(h.id), title: L("Rename %s", h.id), text: h.name)))
         case .delete:
             guard let h = lib.selectedSummary else { return Result() }
-            return Result(modal: .confirm(ConfirmModel(purpose: .delete(h.id), question: "Delete \(h.name)? (y/n)")))
+            // TRANSLATORS: the hike's name; the answer keys stay y and n in every language (as `cairn delete`'s [y/N]).
+            return Result(modal: .confirm(ConfirmModel(purpose: .delete(h.id), question: L("Delete %s? (y/n)", h.name))))
         case .help:
             return Result(modal: .help)
         case .clearFilter:
