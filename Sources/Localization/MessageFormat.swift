@@ -22,6 +22,13 @@ public var clauseSeparator: String {
     Lc("clause separator", "; ")
 }
 
+/// The separator between a label and what it says within a message ("FIT not an activity: this
+/// is…"): ": " in English, " : " with a non-breaking space in French.
+public var colonSeparator: String {
+    // TRANSLATORS: between a label and what it says ("FIT not an activity: this is a FIT…"); keep the spaces your language puts around ":".
+    Lc("colon separator", ": ")
+}
+
 public func Lc(_ context: String, _ format: String, _ args: Any...) -> String {
     MessageFormat.apply(Localization.translate(context: context, format), args)
 }

@@ -222,6 +222,10 @@ func dump(_ c: BrailleCanvas, mode: CanvasMode = .braille) -> String {
         var e = BrailleCanvas(width: 8, height: 1)
         e.text("Estanyó", cellX: 0, cellY: 0)
         #expect(dump(e, mode: .ascii) == "Estanyo")
+        // A shortened label's ellipsis shows as "." (as in every other ASCII text), not "?".
+        var t = BrailleCanvas(width: 12, height: 1)
+        t.text("Roca Entra…", cellX: 0, cellY: 0)
+        #expect(dump(t, mode: .ascii) == "Roca Entra.")
     }
 
     @Test func renderClipsToRectAndKeepsBackground() {

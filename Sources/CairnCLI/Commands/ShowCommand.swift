@@ -73,7 +73,7 @@ public enum ShowCommand: Command {
         }
         let sac = SACScale.allCases.map { ("\($0)", s.percent(grade: $0)) } + [(L("ungraded"), s.percent(grade: nil)),
                                                                                 (L("no path"), s.offMapPercent)]
-        let surface = SurfaceClass.allCases.map { ("\($0)", s.percent(surface: $0)) } + [(L("no path"), s.offMapPercent)]
+        let surface = SurfaceClass.allCases.map { ($0.localizedName, s.percent(surface: $0)) } + [(L("no path"), s.offMapPercent)]
         return labelled(L("Ground (SAC):"), list(sac)) + labelled(L("Ground (surface):"), list(surface))
     }
 

@@ -72,10 +72,12 @@ extension BrailleCanvas {
         return false
     }
 
-    /// `g` itself when it is one printable ASCII character, else `g` without diacritics when
-    /// that is (so "ó" shows as "o"), else `otherwise`.
+    /// `g` itself when it is one printable ASCII character, else its stand-in in ``ASCIIFallback``
+    /// (so a shortened label's "…" shows as "." as everywhere else), else `g` without diacritics
+    /// when that is (so "ó" shows as "o"), else `otherwise`.
     static func asciiFallback(for g: String, otherwise: String) -> String {
         if g.utf8.count == 1, let b = g.utf8.first, b >= 0x20, b < 0x7F { return g }
+        if let r = ASCIIFallback.replacement(for: g), r.utf8.count == 1, let b = r.utf8.first, b >= 0x20, b < 0x7F { return r }
         let folded = g.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         if folded.utf8.count == 1, let b = folded.utf8.first, b >= 0x20, b < 0x7F { return folded }
         return otherwise

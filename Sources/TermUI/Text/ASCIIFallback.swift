@@ -12,7 +12,7 @@ public enum ASCIIFallback {
         "┬": "+", "├": "+", "┤": "+", "┼": "+", "⚠": "!",
         // Scroll hints, live control replies, legends and place kinds.
         "▼": "v", "▶": ">", "❚": "|", "−": "-", "≥": ">", "▣": "&", "✚": "+", "✖": "x", "≋": "~",
-        "⌒": "^", "■": "#", "━": "=", "┅": "=", "┈": "-", "╌": "-", "┊": ":",
+        "⌒": "^", "Δ": "D", "■": "#", "━": "=", "┅": "=", "┈": "-", "╌": "-", "┊": ":",
         // Bars (totals, ground bars, blazes): the lower eighths by height, the left eighths by
         // width, so a short bar stays short.
         "▁": "_", "▂": "_", "▃": "_", "▄": "=", "▅": "=", "▆": "#", "▇": "#", "█": "#", "▀": "\"",

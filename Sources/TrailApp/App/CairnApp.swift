@@ -42,6 +42,10 @@ public struct CairnApp: Program {
         case .input(.resize(let w, let h)):
             state.width = w
             state.height = h
+            // Below the smallest size nothing but "Terminal too small" is drawn: the screens keep
+            // their last layout (a map fitted to a 1-cell view would be zoomed onto the
+            // cursor and stay there when the terminal grows again).
+            guard w >= CairnApp.minimumSize.width, h >= CairnApp.minimumSize.height else { return [] }
             return relayout(&state)
         case .input(.key(.control("c"))):
             state.quitting = true

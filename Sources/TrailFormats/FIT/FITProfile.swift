@@ -1,3 +1,4 @@
+import Localization
 /// Names from the FIT profile (Garmin FIT SDK, Profile.xlsx, "Types" sheet) that the reader
 /// puts into messages and metadata.
 enum FITProfile {
@@ -19,24 +20,25 @@ enum FITProfile {
 
     /// What a `file_id.type` value means, in words for a refusal message.
     static func fileTypeDescription(_ value: Int) -> String {
+        // TRANSLATORS: FIT file types, shown in "this is a FIT %s, not an activity…"; keep the type number and the FIT profile's name (monitoring_b…) as they are.
         switch value {
-        case 1: return "device description file (type 1, device)"
-        case 2: return "settings file (type 2, settings)"
-        case 3: return "sport settings file (type 3, sport)"
-        case 5: return "workout file (type 5, workout: planned steps, no track)"
-        case 7: return "training schedule file (type 7, schedules)"
-        case 9: return "weight scale file (type 9, weight)"
-        case 10: return "totals file (type 10, totals)"
-        case 11: return "goals file (type 11, goals)"
-        case 14: return "blood pressure file (type 14, blood_pressure)"
-        case 15: return "monitoring file (type 15, monitoring_a: daily steps, heart rate and sleep)"
-        case 20: return "activity summary file (type 20, activity_summary: totals without a track)"
-        case 28: return "daily monitoring file (type 28, monitoring_daily)"
-        case 32: return "monitoring file (type 32, monitoring_b: daily steps, heart rate and sleep)"
-        case 34: return "segment file (type 34, segment)"
-        case 35: return "segment list file (type 35, segment_list)"
-        case 40: return "data screen configuration file (type 40, exd_configuration)"
-        default: return "file of type \(value)"
+        case 1: return L("device description file (type 1, device)")
+        case 2: return L("settings file (type 2, settings)")
+        case 3: return L("sport settings file (type 3, sport)")
+        case 5: return L("workout file (type 5, workout: planned steps, no track)")
+        case 7: return L("training schedule file (type 7, schedules)")
+        case 9: return L("weight scale file (type 9, weight)")
+        case 10: return L("totals file (type 10, totals)")
+        case 11: return L("goals file (type 11, goals)")
+        case 14: return L("blood pressure file (type 14, blood_pressure)")
+        case 15: return L("monitoring file (type 15, monitoring_a: daily steps, heart rate and sleep)")
+        case 20: return L("activity summary file (type 20, activity_summary: totals without a track)")
+        case 28: return L("daily monitoring file (type 28, monitoring_daily)")
+        case 32: return L("monitoring file (type 32, monitoring_b: daily steps, heart rate and sleep)")
+        case 34: return L("segment file (type 34, segment)")
+        case 35: return L("segment list file (type 35, segment_list)")
+        case 40: return L("data screen configuration file (type 40, exd_configuration)")
+        default: return L("file of type %d", value)
         }
     }
 

@@ -55,12 +55,13 @@ public struct TrackFileError: Error, CustomStringConvertible, Equatable, Sendabl
         self.reason = reason
     }
 
-    /// `file:place: [format] kind: reason`, one line.
+    /// `file:place: [format] kind: reason`, one line (the colon after the kind is the
+    /// language's, ``colonSeparator``; the one after the place stays `file:line:` as compilers write it).
     public var description: String {
         var s = fileName
         if let place { s += ":" + place }
         let what = format.map { kind == .notRecognised ? kind.label : "\($0) \(kind.label)" } ?? kind.label
-        return s + ": \(what): \(reason)"
+        return s + ": " + what + colonSeparator + reason
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What a walker has underfoot, in six words: the short surface vocabulary of the ground
 /// shares (issue 16), read from a way's `surface`, else its `tracktype`, else its highway class.
@@ -67,6 +68,19 @@ public enum SurfaceClass: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         case .grass: return "grass"
         case .rock: return "rock"
         case .unknown: return "unknown"
+        }
+    }
+
+    /// The class in the user's language ("paved", "gravel"…), as the ground bars and `cairn
+    /// show` print it; ``description`` stays the English word (JSON, tests).
+    public var localizedName: String {
+        switch self {
+        case .paved: return Lc("surface", "paved")
+        case .gravel: return Lc("surface", "gravel")
+        case .dirt: return Lc("surface", "dirt")
+        case .grass: return Lc("surface", "grass")
+        case .rock: return Lc("surface", "rock")
+        case .unknown: return Lc("surface", "unknown")
         }
     }
 }

@@ -48,6 +48,18 @@ import TrailStore
         }
     }
 
+    /// A newcomer's report: a terminal shrunk below the smallest size (10x3, "Terminal too
+    /// small") and grown back left the map zoomed onto the start (z17); it is fitted again.
+    @Test func aFittedMapSurvivesATerminalTooSmall() throws {
+        var s = try hike(width: 120, height: 40)
+        _ = app.update(&s, .input(.resize(width: 10, height: 3)))
+        _ = app.update(&s, .input(.resize(width: 120, height: 40)))
+        let map = AppLayout(width: 120, height: 40).hike.map
+        let screen = s.hike!.screen
+        #expect(screen.viewport == HikeScreenState.fittedViewport(screen.hike, width: map.width, height: map.height,
+                                                                   colouring: screen.lineColouring))
+    }
+
     @Test func everyHikeMapHasAScaleBarInTheUsersUnits() throws {
         let s = try hike(width: 120, height: 40)
         let text = app.view(s, width: 120, height: 40).textDump()

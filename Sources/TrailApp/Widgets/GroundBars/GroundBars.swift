@@ -46,23 +46,11 @@ public struct GroundBars: Sendable {
                Item(name: L("no path"), percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: Self.noPathLetter)]
     }
 
-    /// A surface class in the user's language ("paved", "gravel"…).
-    static func surfaceName(_ s: SurfaceClass) -> String {
-        switch s {
-        case .paved: return Lc("surface", "paved")
-        case .gravel: return Lc("surface", "gravel")
-        case .dirt: return Lc("surface", "dirt")
-        case .grass: return Lc("surface", "grass")
-        case .rock: return Lc("surface", "rock")
-        case .unknown: return Lc("surface", "unknown")
-        }
-    }
-
     /// The surface classes in order, then no path.
     public var surfaceItems: [Item] {
         let letters: [SurfaceClass: Character] = [.paved: "P", .gravel: "G", .dirt: "D", .grass: "V", .rock: "R", .unknown: "?"]
         return SurfaceClass.allCases.map { s in
-            Item(name: Self.surfaceName(s), percent: shares.percent(surface: s),
+            Item(name: s.localizedName, percent: shares.percent(surface: s),
                  role: s == .unknown ? ThemeRole.muted : ThemeRole.surfaceRoles[s.rawValue], letter: letters[s]!)
         } + [Item(name: L("no path"), percent: shares.offMapPercent, role: LineClass.role(LineClass.offMap), letter: Self.noPathLetter)]
     }
