@@ -234,4 +234,48 @@ import TrailFormats
         #expect(nonsense.status == 0 && !nonsense.stdout.isEmpty)
         #expect(nonsense.stderr.components(separatedBy: "TZ=Nonsense is not a time zone").count == 2, "\(nonsense.stderr)")
     }
+
+    /// A newcomer's report: a watch's track and a phone's copy of the same walk (points rounded
+    /// differently, so not a content duplicate) counted twice. Two hikes sharing more than half
+    /// of the shorter one's time are one walk: the first stored counts. A walk split into two
+    /// files (sharing the point where it was split) and a later walk both count.
+    @Test func hikesWalkedAtTheSameTimeCountOnce() throws {
+        let dir = makeTempDirectory("totals-same-time")
+        let store = dir + "/hikes.sqlite"
+        func iso(_ s: String) -> Date { ISO8601Timestamp.parse(s)! }
+        func gpx(_ name: String, _ start: Date, points: Int, lat0: Double, round: Bool = false) throws -> String {
+            var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>\(name)</name><trkseg>\n"
+            for i in 0..<points {
+                var lat = lat0 + Double(i) * 0.0009
+                if round { lat = (lat * 1e4).rounded() / 1e4 + 0.00003 }
+                text += "<trkpt lat=\"\(lat)\" lon=\"7.6\"><ele>\(1000 + i * 3)</ele>"
+                    + "<time>\(ISO8601Timestamp.format(start.addingTimeInterval(Double(i) * 60)))</time></trkpt>\n"
+            }
+            let path = dir + "/\(name).gpx"
+            try (text + "</trkseg></trk></gpx>\n").write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let watch = try gpx("watch", iso("2026-05-10T08:00:00Z"), points: 90, lat0: 46.0)
+        // The phone's copy: the same times, positions rounded (every point differs), and 10 minutes shorter.
+        let phone = try gpx("phone", iso("2026-05-10T08:00:00Z"), points: 80, lat0: 46.0, round: true)
+        // The walk's second part, split at the watch's last point (89 min after its start).
+        let second = try gpx("second-part", iso("2026-05-10T09:29:00Z"), points: 40, lat0: 46.08)
+        let later = try gpx("evening", iso("2026-05-10T17:00:00Z"), points: 30, lat0: 46.2)
+        for f in [watch, phone, second, later] {
+            let run = cairn(["import", f, "--store", store])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(try idsInInsertOrder(store).count == 4, "the phone's copy is a hike of its own (its points differ)")
+        let out = try Self.totals(store, year: 2026, zone: "UTC")
+        #expect(out.counted.hikes == 3 && out.totals.thisYear.months[4].walks == 3)
+        let json = cairn(["totals", "--json", "--store", store], environment: ["TZ": "UTC"]).stdout
+        #expect(json.contains("\"sameTimeHikesLeftOut\" : 1"), "\(json)")
+        let text = cairn(["totals", "--year", "2026", "--store", store], environment: ["TZ": "UTC"]).stdout
+        #expect(text.contains("1 hike walked at the same time as another counted once"), "\(text)")
+        // The reference (its own reading of the rule) agrees on every figure.
+        if let ref = try Self.reference(store, year: 2026, zone: "UTC") {
+            Self.same(out.totals.allTime, ref.allTime, "all time")
+            for m in 0..<12 { Self.same(out.totals.thisYear.months[m], ref.thisYear.months[m], "2026-\(m + 1)") }
+        }
+    }
 }

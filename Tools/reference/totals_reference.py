@@ -19,6 +19,9 @@ and computes, with the rules of DECISIONS.md 220 re-implemented from their wordi
   * records: longest distance, highest maxElevation, most elevationGain, steepest
     |steepestGrade| (reported signed), fastest moving speed = movingDistance / movingTime over
     walks of >= 5000 m (walks: movingDistance else distanceWalked); ties go to the earlier walk;
+  * a dated hike that shares more than half of the shorter one's [startTime, endTime] with a
+    hike counted before it (createdAt order) is the same walk (two devices, a cut copy) and is
+    not counted (DECISIONS.md 1043);
   * (DECISIONS.md 254) a walk whose [summary.startTime, endedAt] (endedAt missing: its start
     alone) overlaps a counted dated hike's [startTime, endTime] is that hike walked (followed
     while recorded) and is not counted;
@@ -90,6 +93,7 @@ def main():
         canonical[h["id"]] = seen.setdefault(key, h["id"])
     names = {h["id"]: h["name"] for h in hikes}
     outings = []
+    counted_spans = []
     for h in by_created:
         s = h["statistics"]
         if s.get("startTime") is None or canonical[h["id"]] != h["id"]:
@@ -99,6 +103,11 @@ def main():
             moving_speed = s["movingDistance"] / s["movingTime"]
         start = parse_time(s["startTime"])
         end = parse_time(s["endTime"]) if s.get("endTime") else start
+        shared = [min(end, e) - max(start, b) for b, e in counted_spans]
+        shorter = [min(end - start, e - b) for b, e in counted_spans]
+        if any(sh > lo / 2 and lo > dt.timedelta(0) for sh, lo in zip(shared, shorter)):
+            continue
+        counted_spans.append((start, end))
         implausible = start < GPS_EPOCH or (s.get("averageSpeed") or 0) > WALK_LIMIT
         outings.append({"trail": h["id"], "start": start, "end": end, "distance": s["distance"],
                         "gain": s.get("elevationGain"), "moving": s.get("movingTime"),

@@ -17,6 +17,11 @@ enum TotalsCommandText {
         if list.duplicateHikes > 0 {
             counted += Ln("; %d duplicate import left out", "; %d duplicate imports left out", list.duplicateHikes, list.duplicateHikes)
         }
+        if list.sameTimeHikes > 0 {
+            // TRANSLATORS: a hike whose time is that of another stored hike (a watch's and a phone's track of one walk).
+            counted += Ln("; %d hike walked at the same time as another counted once",
+                          "; %d hikes walked at the same time as others counted once", list.sameTimeHikes, list.sameTimeHikes)
+        }
         if list.undatedHikes > 0 {
             counted += Ln("; %d undated trail counted only through their walks", "; %d undated trails counted only through their walks",
                           list.undatedHikes, list.undatedHikes)

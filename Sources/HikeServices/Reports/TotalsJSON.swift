@@ -13,12 +13,15 @@ public struct TotalsJSON: Encodable {
         public var duplicateHikesLeftOut: Int
         public var undatedHikes: Int
         public var walksDuringHikesLeftOut: Int
+        /// Dated hikes walked at the same time as an earlier stored one (``OutingList/sameTimeHikes``).
+        public var sameTimeHikesLeftOut: Int
     }
 
     public init(_ report: TotalsReport, _ list: OutingList) {
         let walks = list.outings.filter { $0.walkID != nil }.count
         totals = report
         counted = Counted(hikes: list.outings.count - walks, walks: walks, duplicateHikesLeftOut: list.duplicateHikes,
-                          undatedHikes: list.undatedHikes, walksDuringHikesLeftOut: list.walksDuringHikes)
+                          undatedHikes: list.undatedHikes, walksDuringHikesLeftOut: list.walksDuringHikes,
+                          sameTimeHikesLeftOut: list.sameTimeHikes)
     }
 }

@@ -15,12 +15,17 @@ public struct OutingList: Hashable, Sendable {
     /// Walks left out because a dated hike covers the same time (the walk was followed while it
     /// was recorded, or a watch's track of it was imported): the hike counts, once.
     public var walksDuringHikes: Int
+    /// Dated hikes left out because an earlier stored hike was walked at the same time (most of
+    /// the shorter one's time shared: a watch's FIT and a phone's GPX of one walk, or a copy
+    /// cut or edited so that its points differ): the earlier stored one counts.
+    public var sameTimeHikes: Int
 
-    public init(outings: [Outing], duplicateHikes: Int, undatedHikes: Int, walksDuringHikes: Int = 0) {
+    public init(outings: [Outing], duplicateHikes: Int, undatedHikes: Int, walksDuringHikes: Int = 0, sameTimeHikes: Int = 0) {
         self.outings = outings
         self.duplicateHikes = duplicateHikes
         self.undatedHikes = undatedHikes
         self.walksDuringHikes = walksDuringHikes
+        self.sameTimeHikes = sameTimeHikes
     }
 }
 
@@ -34,7 +39,9 @@ extension HikeStore {
     ///   the trail it followed — for a copy, the first stored copy — with its summary's
     ///   distance walked, climb and moving time (``FollowSummary/movingTime``; walks saved
     ///   before it was kept count their active time). Walks store no highest point or grade.
-    /// Hikes without timestamps count only through their walks.
+    /// Hikes without timestamps count only through their walks. Of two dated hikes that share
+    /// more than half of the shorter one's time, the earlier stored counts (``sameWalk``,
+    /// ``OutingList/sameTimeHikes``).
     /// One walk is counted once (DECISIONS.md 254): a walk whose time (first fix to end, or its
     /// first fix alone while unfinished) overlaps a counted dated hike's first-to-last timestamp
     /// is that hike walked — followed while recording it — and is left out
@@ -70,14 +77,17 @@ extension HikeStore {
         byRow.reserveCapacity(rows.count)
         for (i, r) in rows.enumerated() { byRow[r.id] = i }
         var outings: [Outing] = []
-        var duplicates = 0, undated = 0
+        var duplicates = 0, undated = 0, sameTime = 0
         var spans = TimeSpans()
+        var counted: [(start: Double, end: Double)] = []
         for r in rows {
             guard let o = r.dated else { undated += 1; continue }
-            if r.canonical == r.id {
-                outings.append(o)
-                spans.add(o.startTime.timeIntervalSinceReferenceDate, max(r.end, o.startTime.timeIntervalSinceReferenceDate))
-            } else { duplicates += 1 }
+            guard r.canonical == r.id else { duplicates += 1; continue }
+            let start = o.startTime.timeIntervalSinceReferenceDate, end = max(r.end, start)
+            if counted.contains(where: { Self.sameWalk($0.start, $0.end, start, end) }) { sameTime += 1; continue }
+            outings.append(o)
+            counted.append((start, end))
+            spans.add(start, end)
         }
         spans.seal()
         var during = 0
@@ -100,7 +110,19 @@ extension HikeStore {
                           implausible: limits.implausibility(startTime: date, averageSpeed: nil))
         }
         outings += walks.compactMap { $0 }
-        return OutingList(outings: outings, duplicateHikes: duplicates, undatedHikes: undated, walksDuringHikes: during)
+        return OutingList(outings: outings, duplicateHikes: duplicates, undatedHikes: undated, walksDuringHikes: during,
+                          sameTimeHikes: sameTime)
+    }
+
+    /// True when the hikes timed [a0, a1] and [b0, b1] (seconds) are one walk: they share more
+    /// than half of the shorter one's time. A hiker walks one walk at a time (DECISIONS.md 254);
+    /// two recordings of one walk by two devices, or a copy cut short, share nearly all of it,
+    /// while a walk split into two files shares at most the point where it was split. A hike
+    /// whose points all have one time shares nothing.
+    static func sameWalk(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Bool {
+        let shorter = min(a1 - a0, b1 - b0)
+        guard shorter > 0 else { return false }
+        return min(a1, b1) - max(a0, b0) > shorter / 2
     }
 }
 
