@@ -55,14 +55,15 @@ def sample_points():
     return pts
 
 
-def write_gpx(path, name, points):
-    """points: (lat, lon, ele or None, seconds)."""
+def write_gpx(path, name, points, day):
+    """points: (lat, lon, ele or None, seconds after 08:00Z on 2024-07-DAY). Each hike has its own
+    day: hikes walked at the same time are one walk to the totals (DECISIONS.md 1043)."""
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<gpx version="1.1" creator="terrain_figures_reference" xmlns="http://www.topografix.com/GPX/1/1">',
            "<trk><name>%s</name><trkseg>" % name]
     for lat, lon, e, t in points:
         ele = "<ele>%r</ele>" % e if e is not None else ""
-        time = "<time>2024-07-01T%02d:%02d:%02dZ</time>" % (8 + t // 3600, t // 60 % 60, t % 60)
+        time = "<time>2024-07-%02dT%02d:%02d:%02dZ</time>" % (day, 8 + t // 3600, t // 60 % 60, t % 60)
         out.append('<trkpt lat="%r" lon="%r">%s%s</trkpt>' % (lat, lon, ele, time))
     out.append("</trkseg></trk></gpx>")
     with open(path, "w") as f:
@@ -191,9 +192,9 @@ def main():
     hikes["half-off-no-ele"] = [(a, b, None) for a, b, _ in half]
     hikes["half-off-some"] = [(a, b, e if i % 2 == 0 else None) for i, (a, b, e) in enumerate(half)]
     doc = {}
-    for name, pts in hikes.items():
+    for day, (name, pts) in enumerate(hikes.items(), start=1):
         path = os.path.join(out_dir, name + ".gpx")
-        write_gpx(path, name, [(a, b, e, 60 * i) for i, (a, b, e) in enumerate(pts)])
+        write_gpx(path, name, [(a, b, e, 60 * i) for i, (a, b, e) in enumerate(pts)], day)
         f = figures(tile, pts)
         f["path"] = path
         doc[name] = f

@@ -86,7 +86,7 @@ public enum ListCommand: Command {
     /// has that mark (a terrain `gain`, an estimated `duration`); nil when none does (DECISIONS 264).
     static func legend(gain: Bool, duration: Bool) -> String? {
         let parts = [gain ? gainLegend : nil, duration ? durationLegend : nil].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        return parts.isEmpty ? nil : parts.joined(separator: clauseSeparator)
     }
 
     /// The second line under the table when a terrain gain covers only part of its hike.

@@ -33,7 +33,7 @@ enum MapRemoveCommand: Command {
                 ? L("removed %s (%d imports): %d features, %d routes", shown, r.importsRemoved, r.featuresRemoved, r.routesRemoved)
                 : L("removed %s: %d features, %d routes", shown, r.featuresRemoved, r.routesRemoved)
             if r.featuresKept + r.routesKept > 0 {
-                out += "; " + L("kept %d features and %d routes that other extracts also hold", r.featuresKept, r.routesKept)
+                out += clauseSeparator + L("kept %d features and %d routes that other extracts also hold", r.featuresKept, r.routesKept)
             }
             context.stdout.write(out + "\n")
             return 0

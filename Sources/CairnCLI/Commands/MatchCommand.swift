@@ -61,7 +61,7 @@ public enum MatchCommand: Command {
             let length = try store.summary(id).statistics.distance
             let collapsed = match.sections.filter(\.collapsed).count
             // What --keep matched keeps as recorded, said where a version is shown.
-            let stays = collapsed == 0 ? "" : "; " + Ln("%d section whose points all matched to one spot stays as recorded",
+            let stays = collapsed == 0 ? "" : clauseSeparator + Ln("%d section whose points all matched to one spot stays as recorded",
                                                         "%d sections whose points all matched to one spot stay as recorded", collapsed, collapsed)
             switch kept {
             case .unchanged(let version):

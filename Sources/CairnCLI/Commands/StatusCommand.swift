@@ -95,7 +95,7 @@ enum LiveControlCLI {
         } catch .notRunning(let path, let stale) {
             var text = LiveControlError.notRunning(path, stale: stale).description
             if command == "record", request == .resume || request == .finish(name: nil) {
-                text += "; " + L("a paused recording is continued with `cairn record --resume` or finished with `cairn record --finish`")
+                text += clauseSeparator + L("a paused recording is continued with `cairn record --resume` or finished with `cairn record --finish`")
             }
             if command == "follow", request == .resume || request == .finish(name: nil) {
                 text += "; a walk left unfinished is offered again by `cairn follow ID --gps SPEC` (y resumes it, n closes it)"

@@ -118,7 +118,7 @@ public struct OptionSpec: Sendable {
         let c = configKey.map { L("config: %s", $0) }
         let parts = [d, c].compactMap { $0 }
         let text = Localization.translate(help)
-        return parts.isEmpty ? text : text + " (" + parts.joined(separator: "; ") + ")"
+        return parts.isEmpty ? text : text + " (" + parts.joined(separator: clauseSeparator) + ")"
     }
 }
 

@@ -46,7 +46,7 @@ enum MapLegend {
         let places = PlaceKind.allCases.map { PlaceMarks.glyph($0, mode: mode) + " " + $0.label }
         out.append(HelpLine(keys: L("Places"), what: L("the hike's places, in the marker colour; also on the profile's top row: %s",
                                                       places.joined(separator: ", "))))
-        out.append(HelpLine(keys: L("Map symbols"), what: L("from the map data: %s", mapSymbols(mode).joined(separator: "; "))))
+        out.append(HelpLine(keys: L("Map symbols"), what: L("from the map data: %s", mapSymbols(mode).joined(separator: clauseSeparator))))
         return out
     }
 

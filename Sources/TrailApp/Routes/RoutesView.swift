@@ -86,7 +86,7 @@ public enum RoutesView {
         lines.append((facts.joined(separator: " · "), ThemeRole.text))
         switch (r.route.tags["from"].map(s), r.route.tags["to"].map(s)) {
         case let (a?, b?): lines.append((L("from %s to %s", a, b), ThemeRole.text))
-        case let (a?, nil): lines.append((L("from %s", a), ThemeRole.text))
+        case let (a?, nil): lines.append((Lc("from place", "from %s", a), ThemeRole.text))
         case let (nil, b?): lines.append((L("to %s", b), ThemeRole.text))
         case (nil, nil): break
         }

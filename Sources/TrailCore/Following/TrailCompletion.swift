@@ -110,7 +110,8 @@ public struct TrailCompletion: Sendable {
         switch (a, b) {
         case let (a?, b?) where a == b: return " " + L("near %s", a)
         case let (a?, b?): return " " + L("from %s to %s", a, b)
-        case let (a?, nil): return " " + L("from %s", a)
+        // TRANSLATORS: a stretch or a route that starts at a place ("from Coll d'Ordino"), not a file a thing came from.
+        case let (a?, nil): return " " + Lc("from place", "from %s", a)
         case let (nil, b?): return " " + L("to %s", b)
         case (nil, nil): return ""
         }

@@ -32,7 +32,7 @@ public struct SectionHeightEffect: Sendable, Hashable {
         if let g = signed(gainChange) { parts.append(L("gain %s", g)) }
         // TRANSLATORS: the change of the elevation loss, as "+12 m" or "−150 m".
         if let l = signed(lossChange) { parts.append(L("loss %s", l)) }
-        return parts.joined(separator: "; ")
+        return parts.joined(separator: clauseSeparator)
     }
 }
 

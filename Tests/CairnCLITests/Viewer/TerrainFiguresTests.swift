@@ -461,7 +461,7 @@ import TrailTerrain
 
     /// Issue 13, tester: Totals summed the stored file-only gains. Now each hike counts the gain
     /// the lists give it, and the terrain's part is said: against the sum of the reference's
-    /// per-hike gains (all six hikes are dated 1 July 2024).
+    /// per-hike gains (the six hikes are dated 1-6 July 2024).
     @Test func totalsCountEachHikesGainAsTheListsDo() throws {
         guard let w = try World() else { return }
         let all = w.reference.values.compactMap(\.gain).reduce(0, +)

@@ -303,9 +303,9 @@ public enum PhotosRelinkCommand: Command {
             if let r = outcome.replaced.first(where: { $0.number == found.number }) {
                 let units = UnitFormatter(system: .metric)
                 let (was, now) = PhotoLibrary.changeWords(r.before, r.now, units: units)
-                what += "; " + L("re-placed from its new EXIF: %s → %s", was, now)
+                what += clauseSeparator + L("re-placed from its new EXIF: %s → %s", was, now)
             }
-            context.stdout.write(how + "; " + what + "\n")
+            context.stdout.write(how + clauseSeparator + what + "\n")
         }
         for c in outcome.candidates {
             let number = String(describing: c.number)

@@ -20,7 +20,7 @@ enum PlacesListing {
         var out = table.render()
         let n = rows.filter { $0.place.id != nil }.count
         let added: String = n > 0 ? ", " + Ln("%d added to the hike (*)", "%d added to the hike (*)", n, n) : ""
-        let searched: String = mapSearched ? "; " + L("map within %s of the line", units.distance(within)) : ""
+        let searched: String = mapSearched ? clauseSeparator + L("map within %s of the line", units.distance(within)) : ""
         out += Ln("%d place", "%d places", rows.count, rows.count) + added + searched + "\n"
         if rows.contains(where: \.place.elevationFromTerrain) { out += L("~ height from the terrain (SRTM), not tagged") + "\n" }
         if mapSearched { out += L("Map data © OpenStreetMap contributors, ODbL 1.0") + "\n" }

@@ -11,7 +11,7 @@ extension CompletionReport {
         let percent = Self.percent(walkedShare)
         let headline = ofAWalk ? L("Walked again: %s by other hikes", percent)
                                : L("%s: %s walked", title == "Completion" ? L("Completion") : title, percent)
-        var out = headline + " (" + L("%s of %s", u.distance(walkedMetres), u.distance(lengthMetres)) + "; "
+        var out = headline + " (" + L("%s of %s", u.distance(walkedMetres), u.distance(lengthMetres)) + clauseSeparator
             + L("%s and %s near it", Ln("%d hike", "%d hikes", hikesRead, hikesRead), Ln("%d walk", "%d walks", walksRead, walksRead)) + ")\n"
         for m in missing {
             let at = TrailCompletion.placesText(from: m.fromName.map(TerminalText.clean), to: m.toName.map(TerminalText.clean))

@@ -68,7 +68,7 @@ public enum RoutesCommand: Command {
         // TRANSLATORS: the second %s says where: "in the map", "within 2 km of 42.56,1.53", "near hike 12".
         var out = Ln("%d waymarked route %s (© OpenStreetMap contributors)", "%d waymarked routes %s (© OpenStreetMap contributors)",
                      routes.count, routes.count, scope)
-        out += hidden > 0 ? "; " + Ln("%d long-distance path left out (--all shows them)", "%d long-distance paths left out (--all shows them)",
+        out += hidden > 0 ? clauseSeparator + Ln("%d long-distance path left out (--all shows them)", "%d long-distance paths left out (--all shows them)",
                                       hidden, hidden) + "\n" : "\n"
         for (r, comp) in zip(routes, completions) {
             out += "\n\(c(r.title))"
@@ -77,7 +77,7 @@ public enum RoutesCommand: Command {
             var facts: [String] = []
             // TRANSLATORS: a route's network as OpenStreetMap tags it (local, regional, national, international).
             if let n = r.networkWord { facts.append(L("%s network", c(n))) }
-            if let f = r.route.tags["from"] { facts.append(L("from %s", c(f))) }
+            if let f = r.route.tags["from"] { facts.append(Lc("from place", "from %s", c(f))) }
             if let t = r.route.tags["to"] { facts.append(L("to %s", c(t))) }
             if let rt = r.route.isRoundTrip { facts.append(rt ? L("round trip") : L("one way")) }
             let incomplete: String = r.route.isComplete ? "" : " " + L("in this extract (incomplete)")

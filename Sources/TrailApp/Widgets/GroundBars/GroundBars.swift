@@ -87,7 +87,8 @@ public struct GroundBars: Sendable {
     @discardableResult
     public func render(area: Rect, into buffer: inout Buffer) -> Int {
         var y = area.y
-        for (title, items) in [("SAC", gradeItems), (L("Surface"), surfaceItems)] {
+        // TRANSLATORS: the SAC hiking scale's short name as a title (French: CAS, Club Alpin Suisse).
+        for (title, items) in [(Lc("SAC scale", "SAC"), gradeItems), (L("Surface"), surfaceItems)] {
             guard y < area.maxY else { return y }
             y = bar(title, items, y: y, area: area, into: &buffer)
         }

@@ -108,7 +108,7 @@ extension MapWidget {
         case .walked:
             entries = [LegendEntry(k: LineClass.walked, name: L("by other hikes")), LegendEntry(k: LineClass.notWalked, name: L("not yet"))]
         }
-        let titles: [LineColouring: String] = [.slope: Lc("legend", "slope") + " ", .grade: "SAC ", .walked: Lc("legend", "walked") + " "]
+        let titles: [LineColouring: String] = [.slope: Lc("legend", "slope") + " ", .grade: Lc("SAC scale", "SAC") + " ", .walked: Lc("legend", "walked") + " "]
         var legend = Legend(title: titles[colouring] ?? "")
         let room = area.width - DisplayWidth.of(legend.title)
         let maxRows = area.height >= 16 ? 3 : area.height >= 6 ? 2 : 1
