@@ -110,6 +110,8 @@ enum GeometryCodec {
     /// Each part's array is allocated once at its stated size and written in place; the
     /// varints are read through a pointer with the running position in registers (the query
     /// decodes tens of thousands of vertices per view). Degrees are `e7 / 1e7`, as stored.
+    /// Bytes after the last part are not read (`features.geometry` carries the view fields
+    /// there since map-6, ``ViewRecord/geometryRecord(geometry:fields:)``).
     /// - Returns: the parts, or nil when the blob is damaged.
     static func decodeCoordinates(_ bytes: UnsafeRawBufferPointer) -> [[Coordinate]]? {
         decodeParts(bytes) { $0 }
