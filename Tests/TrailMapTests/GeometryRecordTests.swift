@@ -114,4 +114,20 @@ import TrailCore
         #expect(after16.count == all16.count - 1 && !after16.contains { $0.id == victim.id })
         #expect(Set(try store.features(in: whole, zoom: 15)) == Set(all15))
     }
+
+    /// The class read from a record's UTF-8 bytes: every raw value gives its class; a near
+    /// miss (one byte changed, cut, lengthened) or an empty or too long name gives nil.
+    @Test func classFromUTF8() {
+        for c in FeatureClass.allCases {
+            let bytes = Array(c.rawValue.utf8)
+            #expect(bytes.withUnsafeBytes { FeatureClass(utf8: $0) } == c)
+            var changed = bytes
+            changed[changed.count - 1] ^= 0x20
+            #expect(changed.withUnsafeBytes { FeatureClass(utf8: $0) }.map { $0.rawValue.utf8.elementsEqual(changed) } ?? true)
+            #expect(Array(bytes.dropLast()).withUnsafeBytes { FeatureClass(utf8: $0) }.map { $0.rawValue.utf8.elementsEqual(bytes.dropLast()) } ?? true)
+            #expect((bytes + [0x5f]).withUnsafeBytes { FeatureClass(utf8: $0) } == nil || FeatureClass(rawValue: c.rawValue + "_") != nil)
+        }
+        #expect([UInt8]().withUnsafeBytes { FeatureClass(utf8: $0) } == nil)
+        #expect([UInt8](repeating: 0x61, count: 200).withUnsafeBytes { FeatureClass(utf8: $0) } == nil)
+    }
 }
