@@ -5,6 +5,8 @@
 # the import time. Since migration map-5 (DECISIONS 940) the `features` rows hold the packed
 # `view` column, so that table's figure differs from a store written before it (every other
 # table's is unchanged); a map-4 store migrated by map-5 prints what a fresh import prints.
+# Likewise map-6 (DECISIONS 1060: the view fields after each row's `geometry`) changes the
+# `features` figure again, and a migrated map-5 store prints what a fresh import prints.
 #   Benchmarks/map-store-md5.sh STORE
 set -eu
 STORE=${1:?usage: map-store-md5.sh STORE}

@@ -17,8 +17,9 @@
 // connection with the store's mmap setting: the bare R*Tree query (`SELECT id FROM
 // feature_bbox WHERE <box> AND min_zoom <= z`, every row stepped) and that query joined to
 // `features` reading each row's stored geometry blob (no decoding); and MapStore's own query
-// (the columns `features(in:zoom:)` reads: id and the packed view record, plus the full
-// geometry from z16 on; in a store before map-5, id, class, kind, min_zoom, complete, tags,
+// (the columns `features(in:zoom:)` reads: id and the packed view record, or from z16 on the
+// full geometry with the view fields after it (map-6; a map-5 store: the view record and the
+// full geometry); in a store before map-5, id, class, kind, min_zoom, complete, tags,
 // the R*Tree box and the zoom level's or the full geometry blob) with every column fetched
 // but nothing decoded. The ratios say how much of cairn's time is SQLite handing out the columns
 // it reads and how much is decoding them into `MapFeature`s.
@@ -123,8 +124,13 @@ let rtreeBlob = try! reference.prepare("SELECT length(f.geometry) FROM feature_b
 /// A map-5 store packs the per-view columns in `features.view` (DECISIONS 940).
 let viewRecords = hasColumn("view")
 let levels = o.zoom < MapStore.simplificationMaxZoom && (viewRecords || hasColumn("zoom_geometry"))
+/// A map-6 store's `features.geometry` carries the view fields after the geometry: from z16 the
+/// query reads that column alone (DECISIONS 1060).
+let geometryViewFields = viewRecords
+    && ((try? reference.scalar("SELECT count(*) FROM cairn_migrations WHERE name = 'map-6-geometry-view-fields'")?.integer) ?? 0) > 0
 let cairnColumns = try! reference.prepare(viewRecords ? """
-    SELECT f.id, f.view\(levels ? "" : ", f.geometry") FROM feature_bbox r JOIN features f ON f.id = r.id WHERE \(boxWhere)
+    SELECT f.id, \(levels ? "f.view" : geometryViewFields ? "f.geometry" : "f.view, f.geometry")
+    FROM feature_bbox r JOIN features f ON f.id = r.id WHERE \(boxWhere)
     """ : """
     SELECT f.id, f.class, f.kind, f.min_zoom, f.complete, f.geometry, f.tags, r.min_lat, r.max_lat, r.min_lon, r.max_lon,
            \(levels ? "f.zoom_geometry" : "NULL")
@@ -143,7 +149,7 @@ func referenceCPU(_ st: Statement, _ box: BoundingBox, allColumns: Bool = false)
         sink &+= Int(st.int64(0))
         guard allColumns else { continue }
         if viewRecords {
-            sink &+= st.withBlob(1) { $0.count } &+ (levels ? 0 : st.withBlob(2) { $0.count })
+            sink &+= st.withBlob(1) { $0.count } &+ (levels || geometryViewFields ? 0 : st.withBlob(2) { $0.count })
             continue
         }
         sink &+= st.withBlob(1) { $0.count } &+ st.int(2) &+ st.int(3) &+ st.int(4) &+ st.withBlob(6) { $0.count }

@@ -11,6 +11,7 @@ import TrailCore
     /// `features.zoom_geometry` (the view's levels without the full geometry added as the
     /// finest), no `view` column, map-5 not recorded as applied.
     func makeMap4(_ store: MapStore) throws {
+        try GeometryRecordTests.makeMap5(store)
         try store.db.execute("ALTER TABLE features ADD COLUMN zoom_geometry BLOB")
         let rows = try store.db.query("SELECT id, view, geometry FROM features") { ($0.int64(0), $0.blob(1), $0.blob(2)) }
         let update = try store.db.prepare("UPDATE features SET zoom_geometry = ? WHERE id = ?")
@@ -31,12 +32,20 @@ import TrailCore
             """)
     }
 
-    /// Every column but the view, in key order, as text (blobs in hex).
+    /// Every column but the view, in key order, as text (blobs in hex; the geometry without the
+    /// view fields migration map-6 appends to it, GeometryRecordTests).
     func rows(_ store: MapStore) throws -> [String] {
-        try store.db.query("""
-            SELECT id, class, kind, min_zoom, name, version, complete, label_lat, label_lon, hex(geometry), hex(node_ids),
+        let map6 = MapStore.hasGeometryViewFields(store.db)
+        return try store.db.query("""
+            SELECT id, class, kind, min_zoom, name, version, complete, label_lat, label_lon, geometry, hex(node_ids),
                    tags, import_id FROM features ORDER BY id
-            """) { st in (0..<13).map { st.isNull(Int32($0)) ? "NULL" : st.string(Int32($0)) }.joined(separator: "|") }
+            """) { st in
+            (0..<13).map { c -> String in
+                guard c == 9 else { return st.isNull(Int32(c)) ? "NULL" : st.string(Int32(c)) }
+                let geometry = st.withBlob(9) { b in map6 ? ViewRecord.decodeGeometryRecord(b).map { Array($0.geometry) } : Array(b) }
+                return geometry.map { $0.map { String(format: "%02X", $0) }.joined() } ?? "damaged"
+            }.joined(separator: "|")
+        }
     }
 
     @Test func sameFeaturesAsTheMap4QueryAndTheSameStoreAfterMigration() throws {
@@ -96,7 +105,8 @@ import TrailCore
         let whole = try #require(report.coverage.first)
         let all = try store.features(in: whole, zoom: 16)
         let victim = try #require(all.first)
-        try store.db.execute("UPDATE features SET view = x'05ff' WHERE id = \(victim.id.rawValue)")
+        // From z16 the view fields are read after the geometry (map-6, GeometryRecordTests): both damaged.
+        try store.db.execute("UPDATE features SET view = x'05ff', geometry = x'05ff' WHERE id = \(victim.id.rawValue)")
         let after = try store.features(in: whole, zoom: 16)
         #expect(after.count == all.count - 1 && !after.contains { $0.id == victim.id })
     }

@@ -128,6 +128,7 @@ import TrailCore
         let oldPath = fresh.path + ".old.sqlite"
         let old = try MapStore(path: oldPath)
         try old.importOSM(path: TestSupport.fixture("andorra-ordino.osm.pbf"), importedAt: TestSupport.importTime)
+        try GeometryRecordTests.makeMap5(old)  // the plain geometry of a store before map-6
         try old.db.execute("""
             ALTER TABLE features DROP COLUMN view;
             CREATE VIRTUAL TABLE feature_box USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +min_zoom);

@@ -170,22 +170,47 @@ public enum FeatureClass: String, Sendable, Hashable, CaseIterable, Comparable {
 }
 
 extension FeatureClass {
-    /// The raw values' UTF-8 bytes, grouped by length, for ``init(utf8:)``.
-    private static let byLength: [[(bytes: [UInt8], value: FeatureClass)]] = {
-        var out = [[(bytes: [UInt8], value: FeatureClass)]](repeating: [], count: 33)
-        for c in allCases { let b = Array(c.rawValue.utf8); if b.count < out.count { out[b.count].append((b, c)) } }
-        return out
+    /// The raw values' UTF-8 bytes for ``init(utf8:)``, in one array ordered by length: the
+    /// entries of length `n` are `entries[firstOfLength[n] ..< firstOfLength[n + 1]]`, each
+    /// naming its bytes' start in `bytes`. Flat, so a lookup (once per row of a view query)
+    /// touches no reference-counted element.
+    private struct UTF8Table {
+        var bytes: [UInt8] = []
+        var entries: [(start: Int, value: FeatureClass)] = []
+        var firstOfLength: [Int] = []
+    }
+
+    private static let utf8Table: UTF8Table = {
+        var t = UTF8Table()
+        let byLength = Dictionary(grouping: allCases) { $0.rawValue.utf8.count }
+        let longest = byLength.keys.max() ?? 0
+        for n in 0...longest {
+            t.firstOfLength.append(t.entries.count)
+            for c in byLength[n] ?? [] {
+                t.entries.append((t.bytes.count, c))
+                t.bytes.append(contentsOf: c.rawValue.utf8)
+            }
+        }
+        t.firstOfLength.append(t.entries.count)
+        return t
     }()
 
     /// The class whose raw value is these UTF-8 bytes (the `features.class` column read
     /// without making a `String` per row); nil for an unknown value.
     init?(utf8 bytes: UnsafeRawBufferPointer) {
-        guard bytes.count < Self.byLength.count, let base = bytes.baseAddress else { return nil }
-        for candidate in Self.byLength[bytes.count] where candidate.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, base, bytes.count) == 0 }) {
-            self = candidate.value
-            return
+        let t = Self.utf8Table
+        let n = bytes.count
+        guard n + 1 < t.firstOfLength.count, let base = bytes.baseAddress else { return nil }
+        let found: FeatureClass? = t.bytes.withUnsafeBufferPointer { names in
+            t.entries.withUnsafeBufferPointer { entries in
+                for i in t.firstOfLength[n] ..< t.firstOfLength[n + 1] where memcmp(names.baseAddress! + entries[i].start, base, n) == 0 {
+                    return entries[i].value
+                }
+                return nil
+            }
         }
-        return nil
+        guard let found else { return nil }
+        self = found
     }
 }
 

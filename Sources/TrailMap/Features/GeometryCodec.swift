@@ -71,18 +71,23 @@ enum GeometryCodec {
     /// `zoom` (the level that serves a view at `zoom`), as a slice of `bytes` (no copy).
     /// - Returns: nil when no level serves `zoom` (the full geometry does) or the blob is damaged.
     static func level(servingZoom zoom: Int, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-        var r = Reader(bytes)
-        guard let count = r.varint(), count <= UInt64(bytes.count) else { return nil }
+        // Read through a pointer (``readVarint(_:_:)``): once per row of a view query.
+        guard let first = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let end = first + bytes.count
+        var p = first
+        guard let count = readVarint(&p, end), count <= UInt64(bytes.count) else { return nil }
+        let wanted = UInt64(max(0, zoom))
         var offset = 0
         var found: (start: Int, length: Int)?
         for _ in 0..<count {
-            guard let z = r.varint(), let n = r.varint(), n <= UInt64(bytes.count) else { return nil }
-            if found == nil && z >= UInt64(max(0, zoom)) { found = (offset, Int(n)) }
+            guard let z = readVarint(&p, end), let n = readVarint(&p, end), n <= UInt64(bytes.count) else { return nil }
+            if found == nil && z >= wanted { found = (offset, Int(n)) }
             offset += Int(n)
         }
         guard let found else { return nil }
-        let start = r.offset + found.start
-        guard r.offset + offset <= bytes.count, start + found.length <= bytes.count else { return nil }
+        let directoryEnd = p - first
+        let start = directoryEnd + found.start
+        guard directoryEnd + offset <= bytes.count, start + found.length <= bytes.count else { return nil }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<start + found.length])
     }
 
@@ -110,6 +115,8 @@ enum GeometryCodec {
     /// Each part's array is allocated once at its stated size and written in place; the
     /// varints are read through a pointer with the running position in registers (the query
     /// decodes tens of thousands of vertices per view). Degrees are `e7 / 1e7`, as stored.
+    /// Bytes after the last part are not read (`features.geometry` carries the view fields
+    /// there since map-6, ``ViewRecord/geometryRecord(geometry:fields:)``).
     /// - Returns: the parts, or nil when the blob is damaged.
     static func decodeCoordinates(_ bytes: UnsafeRawBufferPointer) -> [[Coordinate]]? {
         decodeParts(bytes) { $0 }

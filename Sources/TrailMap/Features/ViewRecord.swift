@@ -18,6 +18,9 @@ import TrailCore
 ///    the `geometry` column: the ``ZoomGeometry`` levels, then, when none of them serves that
 ///    zoom, the full geometry blob as the level of that zoom. Empty of levels (count 0) when
 ///    the feature is drawn only from ``MapStore/simplificationMaxZoom`` on.
+///
+/// From ``MapStore/simplificationMaxZoom`` on, a view reads the fields (1-4) from the end of
+/// `features.geometry` instead (``geometryRecord(geometry:fields:)``, DECISIONS 1060).
 enum ViewRecord {
     /// The fields of a decoded record; the byte ranges point into the blob it was read from.
     struct Fields {
@@ -41,12 +44,29 @@ enum ViewRecord {
     static func encode(featureClass: String, kind: GeometryKind, minZoom: Int, complete: Bool,
                        box: (Int32, Int32, Int32, Int32), tags: [UInt8], levels: [(zoom: Int, blob: [UInt8])],
                        geometry: [UInt8]) -> [UInt8] {
+        encode(fields: encodeFields(featureClass: featureClass, kind: kind, minZoom: minZoom, complete: complete, box: box, tags: tags),
+               levels: levels, minZoom: minZoom, geometry: geometry)
+    }
+
+    /// A record from its fields (``encodeFields(featureClass:kind:minZoom:complete:box:tags:)``)
+    /// and levels (as ``encode(featureClass:kind:minZoom:complete:box:tags:levels:geometry:)``).
+    static func encode(fields: [UInt8], levels: [(zoom: Int, blob: [UInt8])], minZoom: Int, geometry: [UInt8]) -> [UInt8] {
         let finest = MapStore.simplificationMaxZoom - 1
         var served = levels
         if minZoom <= finest, (levels.last?.zoom ?? Int.min) < finest { served.append((finest, geometry)) }
         if minZoom > finest { served = [] }
         var out: [UInt8] = []
-        out.reserveCapacity(24 + featureClass.utf8.count + tags.count + served.reduce(4) { $0 + 4 + $1.blob.count })
+        out.reserveCapacity(fields.count + served.reduce(4) { $0 + 4 + $1.blob.count })
+        out.append(contentsOf: fields)
+        out.append(contentsOf: GeometryCodec.encode(levelBlobs: served))
+        return out
+    }
+
+    /// Parts 1-4 of the layout (everything but the levels): the fields a view draws.
+    static func encodeFields(featureClass: String, kind: GeometryKind, minZoom: Int, complete: Bool,
+                             box: (Int32, Int32, Int32, Int32), tags: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(24 + featureClass.utf8.count + tags.count)
         GeometryCodec.writeVarint(UInt64(featureClass.utf8.count), &out)
         out.append(contentsOf: featureClass.utf8)
         GeometryCodec.writeVarint(UInt64(kind.rawValue), &out)
@@ -55,8 +75,47 @@ enum ViewRecord {
         for v in [box.0, box.1, box.2, box.3] { GeometryCodec.writeVarint(GeometryCodec.zigzag(Int64(v)), &out) }
         GeometryCodec.writeVarint(UInt64(tags.count), &out)
         out.append(contentsOf: tags)
-        out.append(contentsOf: GeometryCodec.encode(levelBlobs: served))
         return out
+    }
+
+    /// The `features.geometry` column since migration "map-6-geometry-view-fields" (DECISIONS
+    /// 1060): the full geometry blob (``GeometryCodec/encode(parts:)``, which its decoders read
+    /// to its last part and no further), then the record's `fields`
+    /// (``encodeFields(featureClass:kind:minZoom:complete:box:tags:)``), then the fields' length
+    /// as a LEB128 varint written backwards (its last byte last), so a view at zoom
+    /// ``MapStore/simplificationMaxZoom`` and above reads one blob per row.
+    static func geometryRecord(geometry: [UInt8], fields: [UInt8]) -> [UInt8] {
+        var length: [UInt8] = []
+        GeometryCodec.writeVarint(UInt64(fields.count), &length)
+        var out: [UInt8] = []
+        out.reserveCapacity(geometry.count + fields.count + length.count)
+        out.append(contentsOf: geometry)
+        out.append(contentsOf: fields)
+        out.append(contentsOf: length.reversed())
+        return out
+    }
+
+    /// Splits a ``geometryRecord(geometry:fields:)`` into the geometry blob and the decoded
+    /// fields (`levels` empty), both slices of `bytes` (not copied).
+    /// - Returns: nil when the trailing length or the fields are damaged.
+    static func decodeGeometryRecord(_ bytes: UnsafeRawBufferPointer) -> (geometry: UnsafeRawBufferPointer, fields: Fields)? {
+        guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        // The length's varint, read from the last byte backwards (at most 10 bytes).
+        var p = bytes.count
+        var length: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            guard p > 0, shift < 64 else { return nil }
+            p -= 1
+            let b = start[p]
+            length |= UInt64(b & 0x7F) << shift
+            shift += 7
+            if b < 0x80 { break }
+        }
+        guard length <= UInt64(p) else { return nil }
+        let fieldsStart = p - Int(length)
+        guard let fields = decode(UnsafeRawBufferPointer(start: start + fieldsStart, count: Int(length))),
+              fields.levels.count == 0 else { return nil }
+        return (UnsafeRawBufferPointer(start: start, count: fieldsStart), fields)
     }
 
     /// Decodes a record's fields (the tags and levels as slices of `bytes`, not copied).

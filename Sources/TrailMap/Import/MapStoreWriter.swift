@@ -133,6 +133,7 @@ final class MapStoreWriter {
         var name: String?
         var names: String
         var replacing: Bool
+        /// `features.geometry`: the full geometry and the view fields (``ViewRecord/geometryRecord(geometry:fields:)``).
         var geometry: [UInt8]
         var nodeIDs: [UInt8]?
         var tags: String
@@ -255,10 +256,12 @@ final class MapStoreWriter {
         let geometry = GeometryCodec.encode(parts: f.parts)
         let tags = TagsJSON.encode(f.tags)
         let levels = ZoomGeometry.levels(parts: f.parts, kind: f.kind, minZoom: minZoom).map { ($0.zoom, GeometryCodec.encode(parts: $0.parts)) }
-        let view = ViewRecord.encode(featureClass: f.featureClass.rawValue, kind: f.kind, minZoom: minZoom, complete: f.complete,
-                                     box: box, tags: Array(tags.utf8), levels: levels, geometry: geometry)
+        // The view fields go into the view record (below z16) and after the full geometry (z16+, DECISIONS 1060).
+        let fields = ViewRecord.encodeFields(featureClass: f.featureClass.rawValue, kind: f.kind, minZoom: minZoom, complete: f.complete,
+                                             box: box, tags: Array(tags.utf8))
+        let view = ViewRecord.encode(fields: fields, levels: levels, minZoom: minZoom, geometry: geometry)
         try submit(.feature(FeatureRow(record: f, box: box, minZoom: minZoom, name: name, names: names, replacing: old != nil,
-                                       geometry: geometry, nodeIDs: f.nodeIDs.map { GeometryCodec.encode(nodeIDs: $0) },
+                                       geometry: ViewRecord.geometryRecord(geometry: geometry, fields: fields), nodeIDs: f.nodeIDs.map { GeometryCodec.encode(nodeIDs: $0) },
                                        tags: tags, view: view)))
         let pending = PendingBox(id: key, minLat: box.0, maxLat: box.1, minLon: box.2, maxLon: box.3, minZoom: Int32(minZoom))
         var slot = old?.pendingBox ?? -1

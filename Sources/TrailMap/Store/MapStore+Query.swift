@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TrailCore
 import TrailSQLite
@@ -84,8 +85,10 @@ extension MapStore {
     /// Every feature whose bounding box intersects `box` and that is worth drawing at `zoom`,
     /// flat (``ViewFeatures``, DECISIONS 1010): what ``features(in:zoom:classes:includeNodeIDs:)``
     /// returns (same features, order, levels and vertices; see there), without a ``MapFeature``
-    /// per feature. Over a store with ``ViewRecord``s (map-5) one packed column per row is read,
-    /// plus the full geometry (and node ids) only when no stored level is drawn; the geometry
+    /// per feature. Over a store with ``ViewRecord``s (map-5) one packed column per row is read
+    /// below zoom ``simplificationMaxZoom``, and from it (or with node ids) the full geometry
+    /// column, which since map-6 carries the view fields after the geometry (one blob per row,
+    /// ``ViewRecord/geometryRecord(geometry:fields:)``; a map-5 store reads both); the geometry
     /// blob drawn is copied, not decoded (its reader decodes it, DECISIONS 1011). The tags are
     /// not checked here: the import writes them
     /// with ``TagsJSON/encode(_:)`` and a lookup (``MapTags``) reads damaged text safely.
@@ -98,8 +101,11 @@ extension MapStore {
         guard hasViewRecords else {
             return ViewFeatures(try map4Features(in: box, zoom: zoom, classes: classes, includeNodeIDs: includeNodeIDs, simplify: simplify))
         }
-        guard let sql = Self.boxQuery("f.id, f.view" + (simplify ? "" : includeNodeIDs ? ", f.geometry, f.node_ids" : ", f.geometry"),
-                                      classes: classes) else { return ViewFeatures() }
+        // From z16 (or with node ids) a map-6 store's rows are read from `geometry` alone: the
+        // full geometry with the view fields after it (DECISIONS 1060).
+        let oneBlob = !simplify && hasGeometryViewFields
+        let columns = simplify ? "f.id, f.view" : oneBlob ? "f.id, f.geometry" : "f.id, f.view, f.geometry"
+        guard let sql = Self.boxQuery(columns + (includeNodeIDs ? ", f.node_ids" : ""), classes: classes) else { return ViewFeatures() }
         let st = try cachedStatement(sql)
         defer { st.reset() }
         try bindBox(st, box, zoom: zoom)
@@ -115,8 +121,26 @@ extension MapStore {
         view.tagBytes.removeAll(keepingCapacity: true)
         view.tagBytes.reserveCapacity(statementCache.tagHint)
         view.reserve(features: statementCache.rowHint)
+        // The row's columns are read through SQLite's own pointers (no closure per column):
+        // a view is a few hundred rows, each a few dozen bytes of work beyond SQLite's.
+        let h = st.handle
+        let level = simplify ? zoom : nil
+        let nodeIDsColumn: Int32 = oneBlob ? 2 : 3
         while try st.step() {
-            decodeView(st, zoom: simplify ? zoom : nil, includeNodeIDs: includeNodeIDs, into: &view)
+            guard let id = MapFeatureID(rawValue: sqlite3_column_int64(h, 0)), let record = Self.columnBytes(h, 1) else { continue }
+            if level != nil {
+                Self.appendView(id: id, record: record, zoom: level, geometry: nil, nodeIDs: .none, into: &view)
+                continue
+            }
+            let nodeIDs: [[Int64]]?? = !includeNodeIDs ? .none
+                : .some(Self.columnBytes(h, nodeIDsColumn).flatMap { GeometryCodec.decodeNodeIDs($0) })
+            if oneBlob {
+                guard let (geometry, v) = ViewRecord.decodeGeometryRecord(record) else { continue }
+                Self.append(id: id, fields: v, geometry: geometry, nodeIDs: nodeIDs, into: &view)
+            } else {
+                Self.appendView(id: id, record: record, zoom: nil, geometry: Self.columnBytes(h, 2) ?? UnsafeRawBufferPointer(start: nil, count: 0),
+                                nodeIDs: nodeIDs, into: &view)
+            }
         }
         statementCache.geometryHint = view.geometry.count
         statementCache.tagHint = view.tagBytes.count
@@ -126,28 +150,43 @@ extension MapStore {
         return view
     }
 
-    /// Reads a row of `id, view[, geometry[, node_ids]]` onto `view`: the record's fields, its
-    /// tags and the geometry blob drawn (copied, not decoded); a row whose record is damaged or
-    /// has no level for the view is skipped (nothing appended). With `zoom` the geometry is the
-    /// record's level serving it, else the full geometry (column 2).
-    func decodeView(_ st: Statement, zoom: Int?, includeNodeIDs: Bool, into view: inout ViewFeatures) {
-        guard let id = MapFeatureID(rawValue: st.int64(0)), !st.isNull(1) else { return }
-        st.withBlob(1) { bytes in
-            guard let v = ViewRecord.decode(bytes) else { return }
-            let nodeIDs: [[Int64]]?? = !includeNodeIDs ? .none : .some(st.isNull(3) ? nil : st.withBlob(3) { GeometryCodec.decodeNodeIDs($0) })
-            let bounds = BoundingBox(minLatitude: FixedPoint.degrees(v.box.0), minLongitude: FixedPoint.degrees(v.box.2),
-                                     maxLatitude: FixedPoint.degrees(v.box.1), maxLongitude: FixedPoint.degrees(v.box.3))
-            func append(_ geometry: UnsafeRawBufferPointer) {
-                view.append(id: id, featureClass: v.featureClass, kind: v.kind, minZoom: v.minZoom, isComplete: v.isComplete,
-                            bounds: bounds, tags: v.tags, geometry: geometry, nodeIDs: nodeIDs)
-            }
-            if let zoom {
-                guard let level = GeometryCodec.level(servingZoom: zoom, in: v.levels) else { return }
-                append(level)
-            } else {
-                st.withBlob(2) { append($0) }
-            }
+    /// The bytes of blob column `i` of the current row of `h` (SQLite's own, valid until the
+    /// next step); nil for NULL.
+    @inline(__always)
+    static func columnBytes(_ h: OpaquePointer, _ i: Int32) -> UnsafeRawBufferPointer? {
+        let p = sqlite3_column_blob(h, i)
+        let n = Int(sqlite3_column_bytes(h, i))
+        if p == nil { return sqlite3_column_type(h, i) == SQLITE_NULL ? nil : UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: p, count: n)
+    }
+
+    /// Appends one row's feature onto `view`: the ``ViewRecord`` `record`'s fields and tags and
+    /// the geometry blob drawn (copied, not decoded) — with `zoom`, the record's level serving
+    /// it, else `geometry` (the full geometry column). A damaged record, or one without a level
+    /// for `zoom`, appends nothing.
+    @inline(__always)
+    static func appendView(id: MapFeatureID, record: UnsafeRawBufferPointer, zoom: Int?, geometry: UnsafeRawBufferPointer?,
+                           nodeIDs: [[Int64]]??, into view: inout ViewFeatures) {
+        guard let v = ViewRecord.decode(record) else { return }
+        let drawn: UnsafeRawBufferPointer
+        if let zoom {
+            guard let level = GeometryCodec.level(servingZoom: zoom, in: v.levels) else { return }
+            drawn = level
+        } else {
+            guard let geometry else { return }
+            drawn = geometry
         }
+        append(id: id, fields: v, geometry: drawn, nodeIDs: nodeIDs, into: &view)
+    }
+
+    /// Appends one feature of decoded view fields `v` and the geometry blob `geometry` (copied).
+    @inline(__always)
+    static func append(id: MapFeatureID, fields v: ViewRecord.Fields, geometry: UnsafeRawBufferPointer, nodeIDs: [[Int64]]??,
+                       into view: inout ViewFeatures) {
+        let bounds = BoundingBox(minLatitude: FixedPoint.degrees(v.box.0), minLongitude: FixedPoint.degrees(v.box.2),
+                                 maxLatitude: FixedPoint.degrees(v.box.1), maxLongitude: FixedPoint.degrees(v.box.3))
+        view.append(id: id, featureClass: v.featureClass, kind: v.kind, minZoom: v.minZoom, isComplete: v.isComplete,
+                    bounds: bounds, tags: v.tags, geometry: geometry, nodeIDs: nodeIDs)
     }
 
     /// How many features ``features(in:zoom:classes:includeNodeIDs:)`` would return for

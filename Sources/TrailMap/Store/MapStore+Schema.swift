@@ -117,6 +117,7 @@ extension MapStore {
         m.register("map-3-zoom-geometry") { db in try MapStore.migrateZoomGeometry(db) }
         m.register("map-4-inline-zoom-geometry") { db in try MapStore.migrateInlineZoomGeometry(db) }
         m.register("map-5-view-record") { db in try MapStore.migrateViewRecord(db) }
+        m.register(geometryViewFieldsMigration) { db in try MapStore.migrateGeometryViewFields(db) }
         return m
     }
 }

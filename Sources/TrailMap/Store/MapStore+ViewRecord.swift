@@ -78,4 +78,48 @@ extension MapStore {
     static func hasZoomGeometryColumn(_ db: Connection) -> Bool {
         ((try? db.scalar("SELECT count(*) FROM pragma_table_info('features') WHERE name = 'zoom_geometry'")?.integer) ?? 0) > 0
     }
+
+    /// The name of the migration that appends the view fields to `features.geometry`.
+    static let geometryViewFieldsMigration = "map-6-geometry-view-fields"
+
+    /// Migration "map-6-geometry-view-fields" (DECISIONS 1060): rebuilds `features` (same
+    /// columns, rows in key order as an import writes them) with each row's `geometry` followed by
+    /// its view record's fields (``ViewRecord/geometryRecord(geometry:fields:)``), so a view from
+    /// z16 on reads one blob per row. The fields are the view record's own bytes (everything but
+    /// its levels); every other column is copied unchanged. A row without a view record (none are
+    /// written so; queries never see it) or with a damaged one keeps its geometry as it was.
+    static func migrateGeometryViewFields(_ db: Connection) throws {
+        try db.execute(featuresTableV5.replacingOccurrences(of: "CREATE TABLE features(", with: "CREATE TABLE features_v6("))
+        let read = try db.prepare("SELECT id, view, geometry FROM features ORDER BY id")
+        let insert = try db.prepare("""
+            INSERT INTO features_v6(id, view, class, kind, min_zoom, name, version, complete, label_lat, label_lon,
+                                    geometry, node_ids, tags, import_id)
+            SELECT id, view, class, kind, min_zoom, name, version, complete, label_lat, label_lon, ?2, node_ids, tags, import_id
+            FROM features WHERE id = ?1
+            """)
+        while try read.step() {
+            let geometry = read.blob(2)
+            var stored = geometry
+            if !read.isNull(1) {
+                let fields: [UInt8]? = read.withBlob(1) { bytes in
+                    guard let v = ViewRecord.decode(bytes), let base = bytes.baseAddress else { return nil }
+                    return Array(UnsafeRawBufferPointer(start: base, count: v.levels.baseAddress.map { base.distance(to: $0) } ?? bytes.count))
+                }
+                if let fields { stored = ViewRecord.geometryRecord(geometry: geometry, fields: fields) }
+            }
+            try insert.bind([.integer(read.int64(0)), .blob(stored)])
+            try insert.step()
+            insert.reset()
+        }
+        try db.execute("""
+            DROP TABLE features;
+            ALTER TABLE features_v6 RENAME TO features;
+            CREATE INDEX features_by_class ON features(class);
+            """)
+    }
+
+    /// True when migration "map-6-geometry-view-fields" is recorded as applied.
+    static func hasGeometryViewFields(_ db: Connection) -> Bool {
+        ((try? db.scalar("SELECT count(*) FROM cairn_migrations WHERE name = ?", [.text(geometryViewFieldsMigration)])?.integer) ?? 0) > 0
+    }
 }

@@ -32,6 +32,10 @@ public final class MapStore {
     /// True when each feature's per-view fields are packed in `features.view` (``ViewRecord``,
     /// migration "map-5-view-record"); false in a store of an older Cairn opened read-only.
     let hasViewRecords: Bool
+    /// True when `features.geometry` carries the view fields after the full geometry
+    /// (``ViewRecord/geometryRecord(geometry:fields:)``, migration "map-6-geometry-view-fields"):
+    /// a view from z16 on reads that one column; false in an older store opened read-only.
+    let hasGeometryViewFields: Bool
     /// True when this instance created the file (it did not exist when opened): the only
     /// store whose first import may run without the WAL (``beginFirstImport()``), since no
     /// earlier bytes of it exist to be kept.
@@ -100,6 +104,7 @@ public final class MapStore {
         }
         hasZoomGeometry = Self.hasZoomGeometry(db)
         hasViewRecords = Self.hasViewRecords(db)
+        hasGeometryViewFields = hasViewRecords && Self.hasGeometryViewFields(db)
         // Reads through a memory map instead of a pread and copy per page: a map frame touches
         // a few hundred pages, every one a system call and a 4 KiB copy otherwise (measured:
         // a fifth of a query's CPU over the 20 M-node store). File-backed pages, shared with
