@@ -63,5 +63,8 @@ fi
 # COSMReader's libstdc++, and libm.
 for lib in tinfo z stdc++ m dl pthread; do LATE+=(-Xlinker "-l$lib"); done
 
+# --disable-local-rpath: no RUNPATH $ORIGIN (SwiftPM's default), which nothing of the static link
+# needs, so dlopen (libzip, libheif) never looks for a library beside the installed binary
+# (DECISIONS 1072).
 PKG_CONFIG_PATH="$DIR${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" exec "$SWIFT" build -c release \
-    --static-swift-stdlib -Xlinker --no-export-dynamic "${LATE[@]}" "$@"
+    --static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic "${LATE[@]}" "$@"
