@@ -60,7 +60,7 @@ enum HGTArchive {
         guard let file = zip.fopen_index(archive, entry.index, 0) else {
             throw TerrainError.unreadable(file: shownName, reason: zipMessage(zip.strerror(archive)))
         }
-        defer { zip.fclose(file) }
+        defer { _ = zip.fclose(file) }
         var data = Data(count: format.byteCount + 1)
         let got: Int64 = data.withUnsafeMutableBytes { buf in
             var off = 0

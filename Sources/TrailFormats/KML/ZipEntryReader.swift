@@ -19,7 +19,8 @@ enum ZipEntryReader {
             TrackFileError(kind: .malformed, format: "KMZ", fileName: fileName, reason: reason)
         }
         guard let zip = cairn_zip_api_get()?.pointee else {
-            throw failure(L("libzip is not installed (Debian: apt-get install libzip4)"))
+            throw TrackFileError(kind: .io, format: "KMZ", fileName: fileName,
+                                 reason: L("libzip is not installed (Debian: apt-get install libzip4)"))
         }
         return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data in
             var error = zip_error_t()
@@ -68,7 +69,7 @@ enum ZipEntryReader {
             guard let file = zip.fopen_index(archive, index, 0) else {
                 throw failure(zipMessage(zip.strerror(archive)))
             }
-            defer { zip.fclose(file) }
+            defer { _ = zip.fclose(file) }
             var out = Data(count: Int(st.size))
             var filled = 0
             let total = Int(st.size)
