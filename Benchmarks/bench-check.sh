@@ -16,6 +16,8 @@
 #   start   CPU (user + system) of BENCH_STARTS runs (default 500: /usr/bin/time counts in 10 ms,
 #           and 100 starts of the release link take about 0.2 s) of `cairn --version`
 #           against as many of `osmium --version`.                             target <= 2x
+#   libs    the shared libraries `cairn` needs at every start (readelf -d): libc, libm,
+#           libgcc_s and the loader only; any other fails.
 #
 # Targets can be moved with BENCH_TARGET_GPX, BENCH_TARGET_PBF, BENCH_TARGET_QUERY,
 # BENCH_TARGET_START.
@@ -164,6 +166,24 @@ if command -v osmium >/dev/null 2>&1; then
     check start "$R" "$T_START" "CPU of $STARTS x: cairn --version $C s, osmium --version $O s" "$K_START"
 else
     echo "start  skipped: osmium not installed"
+fi
+# What every start loads: the release link needs libc, libm, libgcc_s and the loader only
+# (DECISIONS 990, 992, 1070). A library linked again fails here even while the ratio above still
+# passes (linked libzip with libcrypto cost 2.1x, libheif with its codecs 4.7x).
+if command -v readelf >/dev/null 2>&1; then
+    NEEDED=$(readelf -d "$BIN/cairn" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+    EXTRA=
+    for lib in $NEEDED; do
+        case $lib in libc.so.*|libm.so.*|libgcc_s.so.*|ld-linux*) ;; *) EXTRA="$EXTRA $lib" ;; esac
+    done
+    if [ -n "$EXTRA" ]; then
+        echo "libs   FAIL: cairn needs$EXTRA at every start (expected libc, libm, libgcc_s and the loader only)"
+        FAILED=1
+    else
+        echo "libs   met: cairn needs ${NEEDED% } only"
+    fi
+else
+    echo "libs   skipped: readelf not installed"
 fi
 
 awk -v a="$START_NS" -v b="$(date +%s%N)" 'BEGIN { printf "bench-check total run time: %.1f s\n", (b - a) / 1e9 }'

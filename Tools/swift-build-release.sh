@@ -4,8 +4,9 @@
 # libraries that have an archive (libxml2 with ICU and liblzma, SQLite, libexif, ncursesw,
 # libtinfo, expat, bzip2, zlib, libstdc++) linked in from their .a files, a position-independent
 # executable (ASLR kept: it reads untrusted files) that exports no symbols (DECISIONS 991). What stays shared:
-# libzip (Debian ships no archive of it, and with it libcrypto), libc, libm, libgcc_s; and
-# libcurl for cairn-overpass.
+# libc, libm, libgcc_s; libcurl for cairn-overpass. libzip (no Debian archive; it brings
+# libcrypto) and libheif are opened with dlopen when a zip archive or a HEIF photo is first read
+# (DECISIONS 992, 1070), so `cairn` NEEDs neither.
 #
 # How: a directory .build/static-libs holds links to the archives (found with `cc
 # -print-file-name`), and a libxml-2.0.pc there names it first (-L), so every -lNAME of the link
@@ -62,5 +63,8 @@ fi
 # COSMReader's libstdc++, and libm.
 for lib in tinfo z stdc++ m dl pthread; do LATE+=(-Xlinker "-l$lib"); done
 
+# --disable-local-rpath: no RUNPATH $ORIGIN (SwiftPM's default), which nothing of the static link
+# needs, so dlopen (libzip, libheif) never looks for a library beside the installed binary
+# (DECISIONS 1072).
 PKG_CONFIG_PATH="$DIR${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" exec "$SWIFT" build -c release \
-    --static-swift-stdlib -Xlinker --no-export-dynamic "${LATE[@]}" "$@"
+    --static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic "${LATE[@]}" "$@"

@@ -27,22 +27,27 @@ public struct ArgumentParser {
     public let commandName: String
     /// Where the options of the other commands are, to say where an option belongs when it is
     /// not this command's (`--theme` on `list`): command name and its options.
-    public let elsewhere: [(command: String, options: [OptionSpec])]
+    public var elsewhere: [(command: String, options: [OptionSpec])] { otherCommands() }
+    /// Gives ``elsewhere`` when a message needs it: building every command's options cost 4 %
+    /// of a `cairn list` start when done for each parse (DECISIONS 1074).
+    private var otherCommands: () -> [(command: String, options: [OptionSpec])]
 
     public init(command: String, options: [OptionSpec], arguments: [ArgumentSpec] = [],
                 elsewhere: [(command: String, options: [OptionSpec])] = []) {
         self.commandName = command
         self.options = options
         self.arguments = arguments
-        self.elsewhere = elsewhere
+        self.otherCommands = { elsewhere }
         let names = options.flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) }
         precondition(Set(names).count == names.count, "\(command) declares an option name twice")
     }
 
-    /// The parser for a command, with the other commands' options for messages.
+    /// The parser for a command, with the other commands' options for messages (read only
+    /// when a message needs them).
     public init(for command: Command.Type, among commands: [Command.Type] = []) {
-        self.init(command: command.name, options: command.options, arguments: command.arguments,
-                  elsewhere: commands.filter { $0.name != command.name }.map { ($0.name, $0.options) })
+        self.init(command: command.name, options: command.options, arguments: command.arguments)
+        let name = command.name
+        self.otherCommands = { commands.filter { $0.name != name }.map { ($0.name, $0.options) } }
     }
 
     /// Parses `words` (the arguments after the command's name).

@@ -68,9 +68,13 @@ public struct CommandContext {
     }
 
     /// The context of the running process.
+    /// The environment and working directory are read from the C library (`environ`, `getcwd`),
+    /// not through Foundation's ProcessInfo and FileManager, whose set-up every start of cairn
+    /// paid (DECISIONS 1071).
     public static func process() -> CommandContext {
         let out = FileDescriptorSink(fd: 1), err = FileDescriptorSink(fd: 2)
-        return CommandContext(stdout: out, stderr: err, environment: ProcessInfo.processInfo.environment,
+        return CommandContext(stdout: out, stderr: err, environment: Self.processEnvironment(),
+                              currentDirectory: Self.workingDirectory() ?? FileManager.default.currentDirectoryPath,
                               stdinIsTerminal: isatty(0) != 0, stderrIsTerminal: err.isTerminal,
                               stdoutIsTerminal: out.isTerminal, watchesSignals: true)
     }

@@ -34,14 +34,15 @@ public struct ConfigFile: Sendable, Equatable {
     }
 
     /// Reads the config file of `environment`; a missing file is an empty config, an
-    /// unreadable one a single warning.
-    public static func load(environment: [String: String], known: [OptionSpec]) -> ConfigFile {
+    /// unreadable one a single warning. `known` is evaluated only when there is a file to parse
+    /// (it builds every command's options: DECISIONS 1074).
+    public static func load(environment: [String: String], known: @autoclosure () -> [OptionSpec]) -> ConfigFile {
         guard let path = path(environment: environment) else { return ConfigFile(path: "", settings: [], warnings: []) }
         guard FileManager.default.fileExists(atPath: path) else { return ConfigFile(path: path, settings: [], warnings: []) }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             return ConfigFile(path: path, settings: [], warnings: ["\(path): cannot be read as UTF-8 text; using the defaults"])
         }
-        return parse(text, path: path, known: known, home: environment["HOME"])
+        return parse(text, path: path, known: known(), home: environment["HOME"])
     }
 
     /// Parses config text; `known` are the options that have a config key.

@@ -53,7 +53,8 @@ public enum KMLReader {
             kml = try ZipEntryReader.firstEntry(in: data, preferring: "doc.kml", withSuffix: ".kml",
                                                 limit: maximumKMLInKMZ, fileName: fileName)
         } catch let error as TrackFileError {
-            guard !options.strict,
+            // Without libzip the archive is not known to be damaged: its error says what to install.
+            guard !options.strict, ZipEntryReader.libraryAvailable,
                   let salvaged = ZipEntryReader.salvageEntry(in: data, preferring: "doc.kml", withSuffix: ".kml",
                                                              limit: maximumKMLInKMZ),
                   !salvaged.bytes.isEmpty else { throw error }

@@ -4,38 +4,45 @@ import CZlib
 import Foundation
 
 /// Reads one entry of a zip archive held in memory, with libzip (which checks the entry's
-/// CRC-32). Used for KMZ.
+/// CRC-32), opened on first use (CZip's shim.h, DECISIONS 1070). Used for KMZ.
 enum ZipEntryReader {
+    /// Whether libzip could be opened (`libzip.so.4`; it is opened here if it was not yet).
+    static var libraryAvailable: Bool { cairn_zip_api_get() != nil }
+
     /// The bytes of the entry named `preferred` (any folder), else of the first entry whose name
     /// ends in `suffix` (case-insensitive).
     /// - Throws: ``TrackFileError`` when the archive is damaged, has no such entry, or the entry
-    ///   is larger than `limit` bytes uncompressed.
+    ///   is larger than `limit` bytes uncompressed, or when libzip is not installed.
     static func firstEntry(in data: Data, preferring preferred: String, withSuffix suffix: String, limit: Int,
                            fileName: String) throws -> Data {
         func failure(_ reason: String) -> TrackFileError {
             TrackFileError(kind: .malformed, format: "KMZ", fileName: fileName, reason: reason)
         }
+        guard let zip = cairn_zip_api_get()?.pointee else {
+            throw TrackFileError(kind: .io, format: "KMZ", fileName: fileName,
+                                 reason: L("libzip is not installed (Debian: apt-get install libzip4)"))
+        }
         return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data in
             var error = zip_error_t()
-            zip_error_init(&error)
-            defer { zip_error_fini(&error) }
+            zip.error_init(&error)
+            defer { zip.error_fini(&error) }
             guard let base = raw.baseAddress, raw.count > 0,
-                  let source = zip_source_buffer_create(base, UInt64(raw.count), 0, &error) else {
+                  let source = zip.source_buffer_create(base, UInt64(raw.count), 0, &error) else {
                 throw failure(L("not a readable zip archive"))
             }
-            guard let archive = zip_open_from_source(source, Int32(ZIP_RDONLY | ZIP_CHECKCONS), &error) else {
-                let reason = String(cString: zip_error_strerror(&error))
-                zip_source_free(source)
+            guard let archive = zip.open_from_source(source, Int32(ZIP_RDONLY | ZIP_CHECKCONS), &error) else {
+                let reason = zipMessage(zip.error_strerror(&error))
+                zip.source_free(source)
                 throw failure(L("not a readable zip archive (%s)", reason))
             }
-            defer { zip_discard(archive) }
-            let count = zip_get_num_entries(archive, 0)
+            defer { zip.discard(archive) }
+            let count = zip.get_num_entries(archive, 0)
             var chosen: UInt64?
             var fallback: UInt64?
             var elevationTile: String?
             if count > 0 {
                 for i in 0..<UInt64(count) {
-                    guard let n = zip_get_name(archive, i, 0) else { continue }
+                    guard let n = zip.get_name(archive, i, 0) else { continue }
                     let name = String(cString: n)
                     let last = (name as NSString).lastPathComponent.lowercased()
                     if last == preferred { chosen = i; break }
@@ -52,24 +59,24 @@ enum ZipEntryReader {
                 throw failure(L("the zip archive holds no %s file (a KMZ holds doc.kml)", suffix))
             }
             var st = zip_stat_t()
-            zip_stat_init(&st)
-            guard zip_stat_index(archive, index, 0, &st) == 0, st.valid & UInt64(ZIP_STAT_SIZE) != 0 else {
-                throw failure(String(cString: zip_strerror(archive)))
+            zip.stat_init(&st)
+            guard zip.stat_index(archive, index, 0, &st) == 0, st.valid & UInt64(ZIP_STAT_SIZE) != 0 else {
+                throw failure(zipMessage(zip.strerror(archive)))
             }
             guard st.size <= UInt64(limit) else {
                 throw failure(L("its KML entry is %s MB uncompressed, more than %s MB", st.size / 1_048_576, limit / 1_048_576))
             }
-            guard let file = zip_fopen_index(archive, index, 0) else {
-                throw failure(String(cString: zip_strerror(archive)))
+            guard let file = zip.fopen_index(archive, index, 0) else {
+                throw failure(zipMessage(zip.strerror(archive)))
             }
-            defer { zip_fclose(file) }
+            defer { _ = zip.fclose(file) }
             var out = Data(count: Int(st.size))
             var filled = 0
             let total = Int(st.size)
             try out.withUnsafeMutableBytes { (buf: UnsafeMutableRawBufferPointer) in
                 while filled < total {
-                    let n = zip_fread(file, buf.baseAddress! + filled, UInt64(total - filled))
-                    if n < 0 { throw failure(L("damaged archive: %s", String(cString: zip_file_strerror(file)))) }
+                    let n = zip.fread(file, buf.baseAddress! + filled, UInt64(total - filled))
+                    if n < 0 { throw failure(L("damaged archive: %s", zipMessage(zip.file_strerror(file)))) }
                     if n == 0 { break }
                     filled += Int(n)
                 }
@@ -77,8 +84,8 @@ enum ZipEntryReader {
             guard filled == total else { throw failure(L("damaged archive: the KML entry is cut off")) }
             // One more read reports a CRC mismatch at the end of the entry.
             var probe: UInt8 = 0
-            if zip_fread(file, &probe, 1) < 0 {
-                throw failure(L("damaged archive: %s", String(cString: zip_file_strerror(file))))
+            if zip.fread(file, &probe, 1) < 0 {
+                throw failure(L("damaged archive: %s", zipMessage(zip.file_strerror(file))))
             }
             return out
         }
@@ -156,4 +163,10 @@ extension ZipEntryReader {
         }
         return (out.count > limit ? out.prefix(limit) : out, ended)
     }
+}
+
+/// libzip's message (never NULL in libzip 1.7; the function-pointer table of CZip loses the
+/// `_Nonnull` of its return type).
+private func zipMessage(_ text: UnsafePointer<CChar>?) -> String {
+    text.map { String(cString: $0) } ?? ""
 }
