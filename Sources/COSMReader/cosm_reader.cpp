@@ -9,8 +9,12 @@
 #include <osmium/io/reader.hpp>
 #include <osmium/osm.hpp>
 #include <osmium/util/file.hpp>
+#include <protozero/pbf_reader.hpp>
+#include <zlib.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <cerrno>
 #include <algorithm>
 #include <cstdlib>
@@ -165,12 +169,151 @@ void limit_read_ahead() {
     });
 }
 
+/// A PBF file's blob: where it starts in the file and its bytes (length prefix, header, data).
+struct BlobSpan {
+    int64_t offset, size;
+    bool data;  // "OSMData" (else "OSMHeader")
+};
+
+/// A file read at offsets: from `content` when the reader holds the whole file, else with
+/// pread on a descriptor of its own.
+struct Source {
+    const std::string* content = nullptr;
+    int fd = -1;
+    Source(const cosm_reader& r) {
+        if (!r.content.empty()) content = &r.content;
+        else fd = ::open(r.path.c_str(), O_RDONLY | O_CLOEXEC);
+    }
+    ~Source() { if (fd >= 0) ::close(fd); }
+    Source(const Source&) = delete;
+    Source& operator=(const Source&) = delete;
+    bool ok() const { return content || fd >= 0; }
+    /// Reads exactly `size` bytes at `offset`; false on a short read or an error.
+    bool read(int64_t offset, char* out, size_t size) const;
+};
+
+bool Source::read(int64_t offset, char* out, size_t size) const {
+    if (content) {
+        if (offset < 0 || static_cast<uint64_t>(offset) + size > content->size()) return false;
+        std::memcpy(out, content->data() + offset, size);
+        return true;
+    }
+    size_t done = 0;
+    while (done < size) {
+        const ssize_t n = ::pread(fd, out + done, size - done, static_cast<off_t>(offset + static_cast<int64_t>(done)));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+/// The blobs of a PBF file, from their headers only (nothing inflated): each is a 4-byte
+/// big-endian length, a BlobHeader message (type, datasize) and datasize bytes of Blob
+/// (OSM PBF format, wiki.openstreetmap.org/wiki/PBF_Format). Empty when anything looks
+/// wrong (the normal read then reports it).
+std::vector<BlobSpan> blob_spans(const Source& file, int64_t file_size) {
+    std::vector<BlobSpan> spans;
+    int64_t offset = 0;
+    std::string header;
+    while (offset < file_size) {
+        unsigned char len_bytes[4];
+        if (file_size - offset < 4 || !file.read(offset, reinterpret_cast<char*>(len_bytes), 4)) return {};
+        const uint32_t len = (uint32_t(len_bytes[0]) << 24) | (uint32_t(len_bytes[1]) << 16) | (uint32_t(len_bytes[2]) << 8) | len_bytes[3];
+        if (len == 0 || len > 64 * 1024 || offset + 4 + int64_t(len) > file_size) return {};
+        header.resize(len);
+        if (!file.read(offset + 4, &header[0], len)) return {};
+        std::string type;
+        int64_t datasize = -1;
+        protozero::pbf_reader message{header};
+        while (message.next()) {
+            if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) type = message.get_string();
+            else if (message.tag() == 3 && message.wire_type() == protozero::pbf_wire_type::varint) datasize = message.get_int32();
+            else message.skip();
+        }
+        if (datasize < 0 || datasize > 32 * 1024 * 1024 || offset + 4 + int64_t(len) + datasize > file_size) return {};
+        if (type != "OSMHeader" && type != "OSMData") return {};
+        spans.push_back(BlobSpan{offset, 4 + int64_t(len) + datasize, type == "OSMData"});
+        offset += 4 + int64_t(len) + datasize;
+    }
+    return spans;
+}
+
+/// True when the data blob `span` holds relations only (or nothing): its Blob is inflated
+/// (raw or zlib; any other compression answers false) and the field numbers of its
+/// PrimitiveGroups read (1 nodes, 2 dense nodes, 3 ways, 4 relations, 5 changesets).
+bool only_relations(const Source& file, const BlobSpan& span) {
+    std::string bytes(static_cast<size_t>(span.size), '\0');
+    if (!file.read(span.offset, &bytes[0], bytes.size())) return false;
+    const uint32_t len = (uint32_t(uint8_t(bytes[0])) << 24) | (uint32_t(uint8_t(bytes[1])) << 16) | (uint32_t(uint8_t(bytes[2])) << 8) | uint8_t(bytes[3]);
+    protozero::pbf_reader blob{bytes.data() + 4 + len, bytes.size() - 4 - len};
+    protozero::data_view raw, zlib_data;
+    int32_t raw_size = -1;
+    bool other = false;
+    while (blob.next()) {
+        switch (blob.tag()) {
+            case 1: raw = blob.get_view(); break;
+            case 2: raw_size = blob.get_int32(); break;
+            case 3: zlib_data = blob.get_view(); break;
+            default: other = true; blob.skip(); break;
+        }
+    }
+    std::string inflated;
+    protozero::data_view block;
+    if (raw.data()) {
+        block = raw;
+    } else if (zlib_data.data() && !other && raw_size >= 0 && raw_size <= 64 * 1024 * 1024) {
+        inflated.resize(static_cast<size_t>(raw_size));
+        uLongf out_size = static_cast<uLongf>(raw_size);
+        if (::uncompress(reinterpret_cast<Bytef*>(&inflated[0]), &out_size, reinterpret_cast<const Bytef*>(zlib_data.data()),
+                         static_cast<uLong>(zlib_data.size())) != Z_OK || out_size != static_cast<uLongf>(raw_size)) return false;
+        block = protozero::data_view{inflated.data(), inflated.size()};
+    } else {
+        return false;
+    }
+    protozero::pbf_reader primitive{block};
+    while (primitive.next()) {
+        if (primitive.tag() != 2) { primitive.skip(); continue; }
+        protozero::pbf_reader group = primitive.get_message();
+        while (group.next()) {
+            if (group.tag() != 4) return false;
+            group.skip();
+        }
+    }
+    return true;
+}
+
+/// For the relations pass over a PBF file: the file's header blob followed by its data blobs
+/// from the last one that holds anything but relations to the end. A file sorted by type
+/// (nodes, ways, relations, as extracts and osmium write them) has every relation there, so
+/// that pass inflates a few blocks instead of the whole file (DECISIONS 1050). Whether the
+/// file really had no relation before is checked by the caller against the count of the
+/// next full pass. Empty when the file is not a PBF file, has an unexpected
+/// layout, or the tail would be more than half of the file (little to gain).
+std::string relations_tail(const cosm_reader& r) {
+    if (r.facts.format != "pbf") return {};
+    const Source file(r);
+    if (!file.ok()) return {};
+    const std::vector<BlobSpan> spans = blob_spans(file, r.file_size);
+    if (spans.size() < 3 || spans[0].data) return {};
+    for (size_t i = 1; i < spans.size(); ++i) if (!spans[i].data) return {};
+    size_t first = spans.size() - 1;
+    while (first > 1 && only_relations(file, spans[first])) --first;
+    if (first <= 1) return {};
+    const int64_t tail = r.file_size - spans[first].offset;
+    if (tail > r.file_size / 2) return {};
+    std::string out(static_cast<size_t>(spans[0].size + tail), '\0');
+    if (!file.read(spans[0].offset, &out[0], static_cast<size_t>(spans[0].size)) ||
+        !file.read(spans[first].offset, &out[static_cast<size_t>(spans[0].size)], static_cast<size_t>(tail))) return {};
+    return out;
+}
+
 int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callbacks& cb, cosm_counts& counts) {
     limit_read_ahead();
     osmium::osm_entity_bits::type bits = osmium::osm_entity_bits::nothing;
     if (kinds & COSM_NODES) bits |= osmium::osm_entity_bits::node;
     if (kinds & COSM_WAYS) bits |= osmium::osm_entity_bits::way;
-    if (kinds & COSM_RELATIONS) bits |= osmium::osm_entity_bits::relation;
+    if (kinds & (COSM_RELATIONS | COSM_COUNT_RELATIONS)) bits |= osmium::osm_entity_bits::relation;
     if (index_locations) {
         bits |= osmium::osm_entity_bits::node;
         r.positive.reset();
@@ -178,13 +321,17 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
         r.must_sort = false;
         r.positive_ascending = r.negative_ascending = true;
     }
-    osmium::io::Reader reader(osmium_file(r), bits);
+    // The relations pass of a PBF file sorted by type reads only the blobs at the end.
+    const std::string tail = (kinds & COSM_RELATIONS_TAIL) && !index_locations ? relations_tail(r) : std::string();
+    counts.tail_only = tail.empty() ? 0 : 1;
+    osmium::io::Reader reader(tail.empty() ? osmium_file(r) : osmium::io::File(tail.data(), tail.size(), "pbf"), bits);
     osmium::Timestamp newest;
     Scratch s;
-    // A file read from memory (`content`) has no descriptor for libosmium to measure: its size is
-    // ours, and all of it is handed to the parser at the first read (offset() stays 0 there).
-    const bool in_memory = !r.content.empty();
-    const int64_t size = in_memory ? static_cast<int64_t>(r.content.size()) : static_cast<int64_t>(reader.file_size());
+    // A file read from memory (`content`, `tail`) has no descriptor for libosmium to measure: its
+    // size is ours, and all of it is handed to the parser at the first read (offset() stays 0
+    // there). The tail counts as the whole file read.
+    const bool in_memory = !r.content.empty() || !tail.empty();
+    const int64_t size = !tail.empty() ? r.file_size : in_memory ? static_cast<int64_t>(r.content.size()) : static_cast<int64_t>(reader.file_size());
     while (osmium::memory::Buffer buffer = reader.read()) {
         for (const auto& item : buffer) {
             if (item.type() == osmium::item_type::node) {
@@ -238,7 +385,7 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
                 const auto& rel = static_cast<const osmium::Relation&>(item);
                 ++counts.relations;
                 if (rel.timestamp() > newest) newest = rel.timestamp();
-                if (!cb.relation) continue;
+                if (!(kinds & COSM_RELATIONS) || !cb.relation) continue;
                 cosm_relation out{};
                 fill_object(out.object, rel, 2, r, s);
                 s.members.clear();
