@@ -16,12 +16,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cerrno>
+#include <csignal>
+#include <pthread.h>
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <thread>
 #include <vector>
 
 using LocationIndex = osmium::index::map::Map<osmium::unsigned_object_id_type, osmium::Location>;
@@ -35,6 +38,15 @@ using MemoryIndex = osmium::index::map::SparseMemArray<osmium::unsigned_object_i
 constexpr int64_t memory_index_limit = 1 << 20;
 
 struct cosm_reader {
+    /// What the last relations pass read from the end of the file only (COSM_RELATIONS_TAIL):
+    /// where the blob `first` of that end ends (0: the whole file was read), the relations in
+    /// that blob, and all the relations that pass saw.
+    struct Tail {
+        int64_t prefix_end = 0;
+        int64_t first_relations = 0;
+        int64_t relations = 0;
+    };
+    Tail tail;
     std::string path;
     cosm::FileFacts facts;
     int64_t file_size = 0;
@@ -239,12 +251,14 @@ std::vector<BlobSpan> blob_spans(const Source& file, int64_t file_size) {
     return spans;
 }
 
-/// True when the data blob `span` holds relations only (or nothing): its Blob is inflated
-/// (raw or zlib; any other compression answers false) and the field numbers of its
-/// PrimitiveGroups read (1 nodes, 2 dense nodes, 3 ways, 4 relations, 5 changesets).
-bool only_relations(const Source& file, const BlobSpan& span) {
+/// The relations in data blob `span` (occurrences of field 4 in its PrimitiveGroups), and in
+/// `only` whether it holds nothing else: its Blob is inflated (raw or zlib) and the field
+/// numbers of its groups read (1 nodes, 2 dense nodes, 3 ways, 4 relations, 5 changesets).
+/// -1 when it cannot tell (another compression, damaged data).
+int64_t relations_in(const Source& file, const BlobSpan& span, bool& only) {
+    only = false;
     std::string bytes(static_cast<size_t>(span.size), '\0');
-    if (!file.read(span.offset, &bytes[0], bytes.size())) return false;
+    if (!file.read(span.offset, &bytes[0], bytes.size())) return -1;
     const uint32_t len = (uint32_t(uint8_t(bytes[0])) << 24) | (uint32_t(uint8_t(bytes[1])) << 16) | (uint32_t(uint8_t(bytes[2])) << 8) | uint8_t(bytes[3]);
     protozero::pbf_reader blob{bytes.data() + 4 + len, bytes.size() - 4 - len};
     protozero::data_view raw, zlib_data;
@@ -266,31 +280,42 @@ bool only_relations(const Source& file, const BlobSpan& span) {
         inflated.resize(static_cast<size_t>(raw_size));
         uLongf out_size = static_cast<uLongf>(raw_size);
         if (::uncompress(reinterpret_cast<Bytef*>(&inflated[0]), &out_size, reinterpret_cast<const Bytef*>(zlib_data.data()),
-                         static_cast<uLong>(zlib_data.size())) != Z_OK || out_size != static_cast<uLongf>(raw_size)) return false;
+                         static_cast<uLong>(zlib_data.size())) != Z_OK || out_size != static_cast<uLongf>(raw_size)) return -1;
         block = protozero::data_view{inflated.data(), inflated.size()};
     } else {
-        return false;
+        return -1;
     }
+    int64_t relations = 0;
+    bool others = false;
     protozero::pbf_reader primitive{block};
     while (primitive.next()) {
         if (primitive.tag() != 2) { primitive.skip(); continue; }
         protozero::pbf_reader group = primitive.get_message();
         while (group.next()) {
-            if (group.tag() != 4) return false;
+            if (group.tag() == 4) ++relations; else others = true;
             group.skip();
         }
     }
-    return true;
+    only = !others;
+    return relations;
 }
 
-/// For the relations pass over a PBF file: the file's header blob followed by its data blobs
-/// from the last one that holds anything but relations to the end. A file sorted by type
-/// (nodes, ways, relations, as extracts and osmium write them) has every relation there, so
-/// that pass inflates a few blocks instead of the whole file (DECISIONS 1050). Whether the
-/// file really had no relation before is checked by the caller against the count of the
-/// next full pass. Empty when the file is not a PBF file, has an unexpected
-/// layout, or the tail would be more than half of the file (little to gain).
-std::string relations_tail(const cosm_reader& r) {
+/// For the relations pass over a PBF file (`bytes`): the file's header blob followed by its
+/// data blobs from the last one that holds anything but relations (`first`) to the end. A
+/// file sorted by type (nodes, ways, relations, as extracts and osmium write them) has every
+/// relation there, so that pass inflates a few blocks instead of the whole file (DECISIONS
+/// 1050). The second pass then reads the file only up to the end of `first` (`prefix_end`)
+/// and counts the relations there: if it finds more than `first` holds (`first_relations`),
+/// some lay before the end, which the caller must check. `bytes` is empty when the file is
+/// not a PBF file, has an unexpected layout, or the tail would be more than half of the
+/// file (little to gain).
+struct RelationsTail {
+    std::string bytes;
+    int64_t prefix_end = 0;
+    int64_t first_relations = 0;
+};
+
+RelationsTail relations_tail(const cosm_reader& r) {
     if (r.facts.format != "pbf") return {};
     const Source file(r);
     if (!file.ok()) return {};
@@ -298,15 +323,87 @@ std::string relations_tail(const cosm_reader& r) {
     if (spans.size() < 3 || spans[0].data) return {};
     for (size_t i = 1; i < spans.size(); ++i) if (!spans[i].data) return {};
     size_t first = spans.size() - 1;
-    while (first > 1 && only_relations(file, spans[first])) --first;
+    int64_t first_relations = -1;
+    while (first > 1) {
+        bool only = false;
+        first_relations = relations_in(file, spans[first], only);
+        if (first_relations < 0) return {};
+        if (!only) break;
+        --first;
+    }
     if (first <= 1) return {};
     const int64_t tail = r.file_size - spans[first].offset;
     if (tail > r.file_size / 2) return {};
-    std::string out(static_cast<size_t>(spans[0].size + tail), '\0');
-    if (!file.read(spans[0].offset, &out[0], static_cast<size_t>(spans[0].size)) ||
-        !file.read(spans[first].offset, &out[static_cast<size_t>(spans[0].size)], static_cast<size_t>(tail))) return {};
+    RelationsTail out;
+    out.bytes.assign(static_cast<size_t>(spans[0].size + tail), '\0');
+    if (!file.read(spans[0].offset, &out.bytes[0], static_cast<size_t>(spans[0].size)) ||
+        !file.read(spans[first].offset, &out.bytes[static_cast<size_t>(spans[0].size)], static_cast<size_t>(tail))) return {};
+    out.prefix_end = spans[first].offset + spans[first].size;
+    out.first_relations = first_relations;
     return out;
 }
+
+/// Feeds the first `size` bytes of the file at `path` into a pipe, on a thread of its own,
+/// for libosmium to read as "/dev/fd/N" (`name`): the second pass of an import whose
+/// relations pass read the end of the file stops at `RelationsTail::prefix_end`, so the
+/// relation blocks after it are neither inflated nor decoded again (their decoded buffers
+/// were 60 MB of peak memory at 20 M nodes). SIGPIPE is blocked on that thread: when the
+/// reader stops early, the write fails and the thread ends. The destructor closes the pipe
+/// and joins the thread (destroy the libosmium Reader first).
+class PrefixPipe {
+public:
+    PrefixPipe(const std::string& path, int64_t size) {
+        int fds[2];
+        if (::pipe2(fds, O_CLOEXEC) != 0) throw Failure(COSM_ERR_IO, std::string("cannot read: pipe: ") + std::strerror(errno));
+        m_read = fds[0];
+        m_write = fds[1];
+        const int in = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (in < 0) {
+            const int e = errno;
+            close_ends();
+            throw Failure(COSM_ERR_IO, std::string("cannot open: ") + std::strerror(e));
+        }
+        const int out = m_write;
+        m_thread = std::thread([in, out, size] {
+            sigset_t pipe_signal;
+            sigemptyset(&pipe_signal);
+            sigaddset(&pipe_signal, SIGPIPE);
+            pthread_sigmask(SIG_BLOCK, &pipe_signal, nullptr);
+            std::vector<char> chunk(1 << 20);
+            int64_t done = 0;
+            while (done < size) {
+                const ssize_t n = ::pread(in, chunk.data(), static_cast<size_t>(std::min<int64_t>(size - done, int64_t(chunk.size()))), static_cast<off_t>(done));
+                if (n < 0 && errno == EINTR) continue;
+                if (n <= 0) break;  // the reader then sees a truncated file and says so
+                ssize_t written = 0;
+                while (written < n) {
+                    const ssize_t w = ::write(out, chunk.data() + written, static_cast<size_t>(n - written));
+                    if (w < 0 && errno == EINTR) continue;
+                    if (w <= 0) { done = size; break; }  // the reader is gone
+                    written += w;
+                }
+                done += n;
+            }
+            ::close(in);
+            ::close(out);
+        });
+    }
+    ~PrefixPipe() {
+        if (m_read >= 0) ::close(m_read);
+        if (m_thread.joinable()) m_thread.join();
+    }
+    PrefixPipe(const PrefixPipe&) = delete;
+    PrefixPipe& operator=(const PrefixPipe&) = delete;
+    std::string name() const { return "/dev/fd/" + std::to_string(m_read); }
+    /// After libosmium opened its own descriptor of the pipe: ours goes, so that the writing
+    /// thread's write fails once the reader closes.
+    void reader_opened() { if (m_read >= 0) { ::close(m_read); m_read = -1; } }
+
+private:
+    void close_ends() { ::close(m_read); ::close(m_write); m_read = m_write = -1; }
+    int m_read = -1, m_write = -1;
+    std::thread m_thread;
+};
 
 int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callbacks& cb, cosm_counts& counts) {
     limit_read_ahead();
@@ -321,17 +418,25 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
         r.must_sort = false;
         r.positive_ascending = r.negative_ascending = true;
     }
-    // The relations pass of a PBF file sorted by type reads only the blobs at the end.
-    const std::string tail = (kinds & COSM_RELATIONS_TAIL) && !index_locations ? relations_tail(r) : std::string();
+    // The relations pass of a PBF file sorted by type reads only the blobs at the end; the
+    // pass that checks it, when the file is read from disk, only the blobs before them.
+    if (kinds & COSM_RELATIONS) r.tail = cosm_reader::Tail{};
+    const RelationsTail tail_read = (kinds & COSM_RELATIONS_TAIL) && (kinds & COSM_RELATIONS) && !index_locations ? relations_tail(r) : RelationsTail();
+    const std::string& tail = tail_read.bytes;
     counts.tail_only = tail.empty() ? 0 : 1;
-    osmium::io::Reader reader(tail.empty() ? osmium_file(r) : osmium::io::File(tail.data(), tail.size(), "pbf"), bits);
+    std::unique_ptr<PrefixPipe> prefix;
+    const bool checking = (kinds & COSM_COUNT_RELATIONS) && r.tail.prefix_end > 0 && r.content.empty();
+    if (checking) prefix.reset(new PrefixPipe(r.path, r.tail.prefix_end));
+    osmium::io::Reader reader(prefix ? osmium::io::File(prefix->name(), "pbf")
+                              : tail.empty() ? osmium_file(r) : osmium::io::File(tail.data(), tail.size(), "pbf"), bits);
+    if (prefix) prefix->reader_opened();
     osmium::Timestamp newest;
     Scratch s;
     // A file read from memory (`content`, `tail`) has no descriptor for libosmium to measure: its
     // size is ours, and all of it is handed to the parser at the first read (offset() stays 0
     // there). The tail counts as the whole file read.
     const bool in_memory = !r.content.empty() || !tail.empty();
-    const int64_t size = !tail.empty() ? r.file_size : in_memory ? static_cast<int64_t>(r.content.size()) : static_cast<int64_t>(reader.file_size());
+    const int64_t size = !tail.empty() || prefix ? r.file_size : in_memory ? static_cast<int64_t>(r.content.size()) : static_cast<int64_t>(reader.file_size());
     while (osmium::memory::Buffer buffer = reader.read()) {
         for (const auto& item : buffer) {
             if (item.type() == osmium::item_type::node) {
@@ -407,6 +512,9 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
     }
     reader.close();
     r.sort_if_needed();
+    if (!tail.empty()) r.tail = cosm_reader::Tail{tail_read.prefix_end, tail_read.first_relations, counts.relations};
+    // Read up to the end's first blob: the relations after it are those the relations pass saw.
+    if (prefix) counts.relations = counts.relations - r.tail.first_relations + r.tail.relations;
     if (newest.valid() && newest.seconds_since_epoch() > 0) copy_text(counts.newest_timestamp, sizeof counts.newest_timestamp, newest.to_iso());
     counts.index_bytes = static_cast<int64_t>((r.positive ? r.positive->used_memory() : 0) + (r.negative ? r.negative->used_memory() : 0));
     return COSM_OK;

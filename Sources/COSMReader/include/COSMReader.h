@@ -159,8 +159,11 @@ typedef struct {
  *  is read only from the last data blob holding anything but relations to its end when that is
  *  at most half the file (a file sorted by type has all its relations there); counts.tail_only
  *  says whether that happened, and then the caller must check with COSM_COUNT_RELATIONS in a
- *  later full pass that it saw as many relations (else some lay before the tail).
- *  COSM_COUNT_RELATIONS: relations are read and counted (counts.relations) but not passed on. */
+ *  later pass that it saw as many relations (else some lay before the tail).
+ *  COSM_COUNT_RELATIONS: relations are read and counted (counts.relations) but not passed on.
+ *  After a relations pass that read the end only, a PBF file read from disk is then read only
+ *  up to that end (the blobs after it hold relations only, which that pass saw): its relations
+ *  are not decoded again, and counts.relations is those found before plus that pass's count. */
 enum { COSM_NODES = 1, COSM_WAYS = 2, COSM_RELATIONS = 4, COSM_RELATIONS_TAIL = 8, COSM_COUNT_RELATIONS = 16 };
 
 typedef struct cosm_reader cosm_reader;

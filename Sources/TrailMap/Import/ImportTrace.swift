@@ -4,7 +4,8 @@ import Foundation
 /// (issue 38: which phase runs on one thread). Each ``mark(_:)`` prints one line: the phase
 /// that just ended, its wall time, the process's CPU time in it (every thread: user + system,
 /// `getrusage(RUSAGE_SELF)`) and the calling thread's (`CLOCK_THREAD_CPUTIME_ID`), in
-/// seconds. A process CPU near the wall time means one core was busy, near twice it two.
+/// seconds, and the process's peak resident memory so far (`ru_maxrss`). A process CPU near
+/// the wall time means one core was busy, near twice it two.
 /// Does nothing, and reads no clock, when the variable is not set.
 struct ImportTrace {
     private let enabled: Bool
@@ -19,8 +20,10 @@ struct ImportTrace {
     mutating func mark(_ phase: String) {
         guard enabled else { return }
         let (w, p, t) = Self.now()
-        let line = String(format: "cairn import trace: %@: wall %.3f s, process CPU %.3f s, reading thread CPU %.3f s\n",
-                          phase, w - wall, p - process, t - thread)
+        var u = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &u)
+        let line = String(format: "cairn import trace: %@: wall %.3f s, process CPU %.3f s, reading thread CPU %.3f s, peak RSS %ld MB\n",
+                          phase, w - wall, p - process, t - thread, u.ru_maxrss / 1024)
         FileHandle.standardError.write(Data(line.utf8))
         (wall, process, thread) = (w, p, t)
     }
