@@ -349,7 +349,8 @@ RelationsTail relations_tail(const cosm_reader& r) {
 /// relation blocks after it are neither inflated nor decoded again (their decoded buffers
 /// were 60 MB of peak memory at 20 M nodes). SIGPIPE is blocked on that thread: when the
 /// reader stops early, the write fails and the thread ends. The destructor closes the pipe
-/// and joins the thread (destroy the libosmium Reader first).
+/// and joins the thread (destroy the libosmium Reader first). Throws when no pipe or thread
+/// can be made (the caller then reads the whole file).
 class PrefixPipe {
 public:
     PrefixPipe(const std::string& path, int64_t size) {
@@ -364,29 +365,36 @@ public:
             throw Failure(COSM_ERR_IO, std::string("cannot open: ") + std::strerror(e));
         }
         const int out = m_write;
-        m_thread = std::thread([in, out, size] {
-            sigset_t pipe_signal;
-            sigemptyset(&pipe_signal);
-            sigaddset(&pipe_signal, SIGPIPE);
-            pthread_sigmask(SIG_BLOCK, &pipe_signal, nullptr);
-            std::vector<char> chunk(1 << 20);
-            int64_t done = 0;
-            while (done < size) {
-                const ssize_t n = ::pread(in, chunk.data(), static_cast<size_t>(std::min<int64_t>(size - done, int64_t(chunk.size()))), static_cast<off_t>(done));
-                if (n < 0 && errno == EINTR) continue;
-                if (n <= 0) break;  // the reader then sees a truncated file and says so
-                ssize_t written = 0;
-                while (written < n) {
-                    const ssize_t w = ::write(out, chunk.data() + written, static_cast<size_t>(n - written));
-                    if (w < 0 && errno == EINTR) continue;
-                    if (w <= 0) { done = size; break; }  // the reader is gone
-                    written += w;
+        try {
+            m_thread = std::thread([in, out, size] {
+                sigset_t pipe_signal;
+                sigemptyset(&pipe_signal);
+                sigaddset(&pipe_signal, SIGPIPE);
+                pthread_sigmask(SIG_BLOCK, &pipe_signal, nullptr);
+                constexpr size_t chunk_size = 1 << 20;
+                std::unique_ptr<char[]> chunk(new (std::nothrow) char[chunk_size]);
+                int64_t done = chunk ? 0 : size;  // no memory: the reader sees a truncated file
+                while (done < size) {
+                    const ssize_t n = ::pread(in, chunk.get(), static_cast<size_t>(std::min<int64_t>(size - done, int64_t(chunk_size))), static_cast<off_t>(done));
+                    if (n < 0 && errno == EINTR) continue;
+                    if (n <= 0) break;  // the reader then sees a truncated file and says so
+                    ssize_t written = 0;
+                    while (written < n) {
+                        const ssize_t w = ::write(out, chunk.get() + written, static_cast<size_t>(n - written));
+                        if (w < 0 && errno == EINTR) continue;
+                        if (w <= 0) { done = size; break; }  // the reader is gone
+                        written += w;
+                    }
+                    done += n;
                 }
-                done += n;
-            }
+                ::close(in);
+                ::close(out);
+            });
+        } catch (...) {
             ::close(in);
-            ::close(out);
-        });
+            close_ends();
+            throw;
+        }
     }
     ~PrefixPipe() {
         if (m_read >= 0) ::close(m_read);
@@ -426,7 +434,16 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
     counts.tail_only = tail.empty() ? 0 : 1;
     std::unique_ptr<PrefixPipe> prefix;
     const bool checking = (kinds & COSM_COUNT_RELATIONS) && r.tail.prefix_end > 0 && r.content.empty();
-    if (checking) prefix.reset(new PrefixPipe(r.path, r.tail.prefix_end));
+    if (checking) {
+        // Without /dev/fd (a chroot without /proc) or a thread, the whole file is read and
+        // counted instead: the same check, with the relations decoded again.
+        try {
+            prefix.reset(new PrefixPipe(r.path, r.tail.prefix_end));
+            if (::access(prefix->name().c_str(), R_OK) != 0) prefix.reset();
+        } catch (const std::exception&) {
+            prefix.reset();
+        }
+    }
     osmium::io::Reader reader(prefix ? osmium::io::File(prefix->name(), "pbf")
                               : tail.empty() ? osmium_file(r) : osmium::io::File(tail.data(), tail.size(), "pbf"), bits);
     if (prefix) prefix->reader_opened();
