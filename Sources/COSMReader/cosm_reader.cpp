@@ -9,15 +9,22 @@
 #include <osmium/io/reader.hpp>
 #include <osmium/osm.hpp>
 #include <osmium/util/file.hpp>
+#include <protozero/pbf_reader.hpp>
+#include <zlib.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <cerrno>
+#include <csignal>
+#include <pthread.h>
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <thread>
 #include <vector>
 
 using LocationIndex = osmium::index::map::Map<osmium::unsigned_object_id_type, osmium::Location>;
@@ -31,6 +38,15 @@ using MemoryIndex = osmium::index::map::SparseMemArray<osmium::unsigned_object_i
 constexpr int64_t memory_index_limit = 1 << 20;
 
 struct cosm_reader {
+    /// What the last relations pass read from the end of the file only (COSM_RELATIONS_TAIL):
+    /// where the blob `first` of that end ends (0: the whole file was read), the relations in
+    /// that blob, and all the relations that pass saw.
+    struct Tail {
+        int64_t prefix_end = 0;
+        int64_t first_relations = 0;
+        int64_t relations = 0;
+    };
+    Tail tail;
     std::string path;
     cosm::FileFacts facts;
     int64_t file_size = 0;
@@ -165,12 +181,244 @@ void limit_read_ahead() {
     });
 }
 
+/// A PBF file's blob: where it starts in the file and its bytes (length prefix, header, data).
+struct BlobSpan {
+    int64_t offset, size;
+    bool data;  // "OSMData" (else "OSMHeader")
+};
+
+/// A file read at offsets: from `content` when the reader holds the whole file, else with
+/// pread on a descriptor of its own.
+struct Source {
+    const std::string* content = nullptr;
+    int fd = -1;
+    Source(const cosm_reader& r) {
+        if (!r.content.empty()) content = &r.content;
+        else fd = ::open(r.path.c_str(), O_RDONLY | O_CLOEXEC);
+    }
+    ~Source() { if (fd >= 0) ::close(fd); }
+    Source(const Source&) = delete;
+    Source& operator=(const Source&) = delete;
+    bool ok() const { return content || fd >= 0; }
+    /// Reads exactly `size` bytes at `offset`; false on a short read or an error.
+    bool read(int64_t offset, char* out, size_t size) const;
+};
+
+bool Source::read(int64_t offset, char* out, size_t size) const {
+    if (content) {
+        if (offset < 0 || static_cast<uint64_t>(offset) + size > content->size()) return false;
+        std::memcpy(out, content->data() + offset, size);
+        return true;
+    }
+    size_t done = 0;
+    while (done < size) {
+        const ssize_t n = ::pread(fd, out + done, size - done, static_cast<off_t>(offset + static_cast<int64_t>(done)));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+/// The blobs of a PBF file, from their headers only (nothing inflated): each is a 4-byte
+/// big-endian length, a BlobHeader message (type, datasize) and datasize bytes of Blob
+/// (OSM PBF format, wiki.openstreetmap.org/wiki/PBF_Format). Empty when anything looks
+/// wrong (the normal read then reports it).
+std::vector<BlobSpan> blob_spans(const Source& file, int64_t file_size) {
+    std::vector<BlobSpan> spans;
+    int64_t offset = 0;
+    std::string header;
+    while (offset < file_size) {
+        unsigned char len_bytes[4];
+        if (file_size - offset < 4 || !file.read(offset, reinterpret_cast<char*>(len_bytes), 4)) return {};
+        const uint32_t len = (uint32_t(len_bytes[0]) << 24) | (uint32_t(len_bytes[1]) << 16) | (uint32_t(len_bytes[2]) << 8) | len_bytes[3];
+        if (len == 0 || len > 64 * 1024 || offset + 4 + int64_t(len) > file_size) return {};
+        header.resize(len);
+        if (!file.read(offset + 4, &header[0], len)) return {};
+        std::string type;
+        int64_t datasize = -1;
+        protozero::pbf_reader message{header};
+        while (message.next()) {
+            if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) type = message.get_string();
+            else if (message.tag() == 3 && message.wire_type() == protozero::pbf_wire_type::varint) datasize = message.get_int32();
+            else message.skip();
+        }
+        if (datasize < 0 || datasize > 32 * 1024 * 1024 || offset + 4 + int64_t(len) + datasize > file_size) return {};
+        if (type != "OSMHeader" && type != "OSMData") return {};
+        spans.push_back(BlobSpan{offset, 4 + int64_t(len) + datasize, type == "OSMData"});
+        offset += 4 + int64_t(len) + datasize;
+    }
+    return spans;
+}
+
+/// The relations in data blob `span` (occurrences of field 4 in its PrimitiveGroups), and in
+/// `only` whether it holds nothing else: its Blob is inflated (raw or zlib) and the field
+/// numbers of its groups read (1 nodes, 2 dense nodes, 3 ways, 4 relations, 5 changesets).
+/// -1 when it cannot tell (another compression, damaged data).
+int64_t relations_in(const Source& file, const BlobSpan& span, bool& only) {
+    only = false;
+    std::string bytes(static_cast<size_t>(span.size), '\0');
+    if (!file.read(span.offset, &bytes[0], bytes.size())) return -1;
+    const uint32_t len = (uint32_t(uint8_t(bytes[0])) << 24) | (uint32_t(uint8_t(bytes[1])) << 16) | (uint32_t(uint8_t(bytes[2])) << 8) | uint8_t(bytes[3]);
+    protozero::pbf_reader blob{bytes.data() + 4 + len, bytes.size() - 4 - len};
+    protozero::data_view raw, zlib_data;
+    int32_t raw_size = -1;
+    bool other = false;
+    while (blob.next()) {
+        switch (blob.tag()) {
+            case 1: raw = blob.get_view(); break;
+            case 2: raw_size = blob.get_int32(); break;
+            case 3: zlib_data = blob.get_view(); break;
+            default: other = true; blob.skip(); break;
+        }
+    }
+    std::string inflated;
+    protozero::data_view block;
+    if (raw.data()) {
+        block = raw;
+    } else if (zlib_data.data() && !other && raw_size >= 0 && raw_size <= 64 * 1024 * 1024) {
+        inflated.resize(static_cast<size_t>(raw_size));
+        uLongf out_size = static_cast<uLongf>(raw_size);
+        if (::uncompress(reinterpret_cast<Bytef*>(&inflated[0]), &out_size, reinterpret_cast<const Bytef*>(zlib_data.data()),
+                         static_cast<uLong>(zlib_data.size())) != Z_OK || out_size != static_cast<uLongf>(raw_size)) return -1;
+        block = protozero::data_view{inflated.data(), inflated.size()};
+    } else {
+        return -1;
+    }
+    int64_t relations = 0;
+    bool others = false;
+    protozero::pbf_reader primitive{block};
+    while (primitive.next()) {
+        if (primitive.tag() != 2) { primitive.skip(); continue; }
+        protozero::pbf_reader group = primitive.get_message();
+        while (group.next()) {
+            if (group.tag() == 4) ++relations; else others = true;
+            group.skip();
+        }
+    }
+    only = !others;
+    return relations;
+}
+
+/// For the relations pass over a PBF file (`bytes`): the file's header blob followed by its
+/// data blobs from the last one that holds anything but relations (`first`) to the end. A
+/// file sorted by type (nodes, ways, relations, as extracts and osmium write them) has every
+/// relation there, so that pass inflates a few blocks instead of the whole file (DECISIONS
+/// 1050). The second pass then reads the file only up to the end of `first` (`prefix_end`)
+/// and counts the relations there: if it finds more than `first` holds (`first_relations`),
+/// some lay before the end, which the caller must check. `bytes` is empty when the file is
+/// not a PBF file, has an unexpected layout, or the tail would be more than half of the
+/// file (little to gain).
+struct RelationsTail {
+    std::string bytes;
+    int64_t prefix_end = 0;
+    int64_t first_relations = 0;
+};
+
+RelationsTail relations_tail(const cosm_reader& r) {
+    if (r.facts.format != "pbf") return {};
+    const Source file(r);
+    if (!file.ok()) return {};
+    const std::vector<BlobSpan> spans = blob_spans(file, r.file_size);
+    if (spans.size() < 3 || spans[0].data) return {};
+    for (size_t i = 1; i < spans.size(); ++i) if (!spans[i].data) return {};
+    size_t first = spans.size() - 1;
+    int64_t first_relations = -1;
+    while (first > 1) {
+        bool only = false;
+        first_relations = relations_in(file, spans[first], only);
+        if (first_relations < 0) return {};
+        if (!only) break;
+        --first;
+    }
+    if (first <= 1) return {};
+    const int64_t tail = r.file_size - spans[first].offset;
+    if (tail > r.file_size / 2) return {};
+    RelationsTail out;
+    out.bytes.assign(static_cast<size_t>(spans[0].size + tail), '\0');
+    if (!file.read(spans[0].offset, &out.bytes[0], static_cast<size_t>(spans[0].size)) ||
+        !file.read(spans[first].offset, &out.bytes[static_cast<size_t>(spans[0].size)], static_cast<size_t>(tail))) return {};
+    out.prefix_end = spans[first].offset + spans[first].size;
+    out.first_relations = first_relations;
+    return out;
+}
+
+/// Feeds the first `size` bytes of the file at `path` into a pipe, on a thread of its own,
+/// for libosmium to read as "/dev/fd/N" (`name`): the second pass of an import whose
+/// relations pass read the end of the file stops at `RelationsTail::prefix_end`, so the
+/// relation blocks after it are neither inflated nor decoded again (their decoded buffers
+/// were 60 MB of peak memory at 20 M nodes). SIGPIPE is blocked on that thread: when the
+/// reader stops early, the write fails and the thread ends. The destructor closes the pipe
+/// and joins the thread (destroy the libosmium Reader first). Throws when no pipe or thread
+/// can be made (the caller then reads the whole file).
+class PrefixPipe {
+public:
+    PrefixPipe(const std::string& path, int64_t size) {
+        int fds[2];
+        if (::pipe2(fds, O_CLOEXEC) != 0) throw Failure(COSM_ERR_IO, std::string("cannot read: pipe: ") + std::strerror(errno));
+        m_read = fds[0];
+        m_write = fds[1];
+        const int in = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (in < 0) {
+            const int e = errno;
+            close_ends();
+            throw Failure(COSM_ERR_IO, std::string("cannot open: ") + std::strerror(e));
+        }
+        const int out = m_write;
+        try {
+            m_thread = std::thread([in, out, size] {
+                sigset_t pipe_signal;
+                sigemptyset(&pipe_signal);
+                sigaddset(&pipe_signal, SIGPIPE);
+                pthread_sigmask(SIG_BLOCK, &pipe_signal, nullptr);
+                constexpr size_t chunk_size = 1 << 20;
+                std::unique_ptr<char[]> chunk(new (std::nothrow) char[chunk_size]);
+                int64_t done = chunk ? 0 : size;  // no memory: the reader sees a truncated file
+                while (done < size) {
+                    const ssize_t n = ::pread(in, chunk.get(), static_cast<size_t>(std::min<int64_t>(size - done, int64_t(chunk_size))), static_cast<off_t>(done));
+                    if (n < 0 && errno == EINTR) continue;
+                    if (n <= 0) break;  // the reader then sees a truncated file and says so
+                    ssize_t written = 0;
+                    while (written < n) {
+                        const ssize_t w = ::write(out, chunk.get() + written, static_cast<size_t>(n - written));
+                        if (w < 0 && errno == EINTR) continue;
+                        if (w <= 0) { done = size; break; }  // the reader is gone
+                        written += w;
+                    }
+                    done += n;
+                }
+                ::close(in);
+                ::close(out);
+            });
+        } catch (...) {
+            ::close(in);
+            close_ends();
+            throw;
+        }
+    }
+    ~PrefixPipe() {
+        if (m_read >= 0) ::close(m_read);
+        if (m_thread.joinable()) m_thread.join();
+    }
+    PrefixPipe(const PrefixPipe&) = delete;
+    PrefixPipe& operator=(const PrefixPipe&) = delete;
+    std::string name() const { return "/dev/fd/" + std::to_string(m_read); }
+    /// After libosmium opened its own descriptor of the pipe: ours goes, so that the writing
+    /// thread's write fails once the reader closes.
+    void reader_opened() { if (m_read >= 0) { ::close(m_read); m_read = -1; } }
+
+private:
+    void close_ends() { ::close(m_read); ::close(m_write); m_read = m_write = -1; }
+    int m_read = -1, m_write = -1;
+    std::thread m_thread;
+};
+
 int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callbacks& cb, cosm_counts& counts) {
     limit_read_ahead();
     osmium::osm_entity_bits::type bits = osmium::osm_entity_bits::nothing;
     if (kinds & COSM_NODES) bits |= osmium::osm_entity_bits::node;
     if (kinds & COSM_WAYS) bits |= osmium::osm_entity_bits::way;
-    if (kinds & COSM_RELATIONS) bits |= osmium::osm_entity_bits::relation;
+    if (kinds & (COSM_RELATIONS | COSM_COUNT_RELATIONS)) bits |= osmium::osm_entity_bits::relation;
     if (index_locations) {
         bits |= osmium::osm_entity_bits::node;
         r.positive.reset();
@@ -178,13 +426,34 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
         r.must_sort = false;
         r.positive_ascending = r.negative_ascending = true;
     }
-    osmium::io::Reader reader(osmium_file(r), bits);
+    // The relations pass of a PBF file sorted by type reads only the blobs at the end; the
+    // pass that checks it, when the file is read from disk, only the blobs before them.
+    if (kinds & COSM_RELATIONS) r.tail = cosm_reader::Tail{};
+    const RelationsTail tail_read = (kinds & COSM_RELATIONS_TAIL) && (kinds & COSM_RELATIONS) && !index_locations ? relations_tail(r) : RelationsTail();
+    const std::string& tail = tail_read.bytes;
+    counts.tail_only = tail.empty() ? 0 : 1;
+    std::unique_ptr<PrefixPipe> prefix;
+    const bool checking = (kinds & COSM_COUNT_RELATIONS) && r.tail.prefix_end > 0 && r.content.empty();
+    if (checking) {
+        // Without /dev/fd (a chroot without /proc) or a thread, the whole file is read and
+        // counted instead: the same check, with the relations decoded again.
+        try {
+            prefix.reset(new PrefixPipe(r.path, r.tail.prefix_end));
+            if (::access(prefix->name().c_str(), R_OK) != 0) prefix.reset();
+        } catch (const std::exception&) {
+            prefix.reset();
+        }
+    }
+    osmium::io::Reader reader(prefix ? osmium::io::File(prefix->name(), "pbf")
+                              : tail.empty() ? osmium_file(r) : osmium::io::File(tail.data(), tail.size(), "pbf"), bits);
+    if (prefix) prefix->reader_opened();
     osmium::Timestamp newest;
     Scratch s;
-    // A file read from memory (`content`) has no descriptor for libosmium to measure: its size is
-    // ours, and all of it is handed to the parser at the first read (offset() stays 0 there).
-    const bool in_memory = !r.content.empty();
-    const int64_t size = in_memory ? static_cast<int64_t>(r.content.size()) : static_cast<int64_t>(reader.file_size());
+    // A file read from memory (`content`, `tail`) has no descriptor for libosmium to measure: its
+    // size is ours, and all of it is handed to the parser at the first read (offset() stays 0
+    // there). The tail counts as the whole file read.
+    const bool in_memory = !r.content.empty() || !tail.empty();
+    const int64_t size = !tail.empty() || prefix ? r.file_size : in_memory ? static_cast<int64_t>(r.content.size()) : static_cast<int64_t>(reader.file_size());
     while (osmium::memory::Buffer buffer = reader.read()) {
         for (const auto& item : buffer) {
             if (item.type() == osmium::item_type::node) {
@@ -238,7 +507,7 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
                 const auto& rel = static_cast<const osmium::Relation&>(item);
                 ++counts.relations;
                 if (rel.timestamp() > newest) newest = rel.timestamp();
-                if (!cb.relation) continue;
+                if (!(kinds & COSM_RELATIONS) || !cb.relation) continue;
                 cosm_relation out{};
                 fill_object(out.object, rel, 2, r, s);
                 s.members.clear();
@@ -260,6 +529,9 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
     }
     reader.close();
     r.sort_if_needed();
+    if (!tail.empty()) r.tail = cosm_reader::Tail{tail_read.prefix_end, tail_read.first_relations, counts.relations};
+    // Read up to the end's first blob: the relations after it are those the relations pass saw.
+    if (prefix) counts.relations = counts.relations - r.tail.first_relations + r.tail.relations;
     if (newest.valid() && newest.seconds_since_epoch() > 0) copy_text(counts.newest_timestamp, sizeof counts.newest_timestamp, newest.to_iso());
     counts.index_bytes = static_cast<int64_t>((r.positive ? r.positive->used_memory() : 0) + (r.negative ? r.negative->used_memory() : 0));
     return COSM_OK;

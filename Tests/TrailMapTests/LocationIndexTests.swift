@@ -69,4 +69,42 @@ import Testing
         expectLocated(Array(mixed.dropFirst()), [1, 2])
         #expect(reader.location(-5) != nil && reader.location(5) == nil)
     }
+
+    /// Thousands of ids: ids at and around every 256th (runs of a 4 KiB page of the index),
+    /// absent ids between present ones, below the first and past the last.
+    @Test func thousandsOfIdsAreLocated() throws {
+        let ids = (0..<3000).map { Int64($0) * 3 + 1 }
+        var refs: [Int64] = []
+        for k in stride(from: 0, to: 3000, by: 127) { refs += [ids[k], ids[k] + 1] }
+        for k in [255, 256, 257, 511, 512, 513, 2815, 2816, 2999] { refs += [ids[k], ids[k] - 1] }
+        refs += [0, ids[2999] + 3, Int64(1) << 40]
+        let absent = Set(refs.filter { ($0 - 1) % 3 != 0 || $0 > ids[2999] })
+        let (positions, reader) = try read(nodes: ids, refs: refs)
+        expectLocated(positions, refs, missing: absent)
+        #expect(ids.allSatisfy { id in reader.location(id).map { $0 == expected(id) } ?? false })
+        #expect(absent.allSatisfy { reader.location($0) == nil })
+    }
+
+    /// Nodes after ways, again and again: each way finds the nodes read before it, not those
+    /// after; all of them afterwards.
+    @Test func nodesBetweenWaysAreLocatedWhenReadBeforeThem() throws {
+        var body = ""
+        for r in 0..<24 {
+            body += (1...40).map { node(Int64(r * 100 + $0)) }.joined()
+            let refs = [r * 100 + 1, r * 100 + 40, r * 100 + 41, (r + 1) * 100 + 1, max(r - 1, 0) * 100 + 20]
+            body += "<way id=\"\(r + 1)\">" + refs.map { "<nd ref=\"\($0)\"/>" }.joined() + "<tag k=\"highway\" v=\"path\"/></way>"
+        }
+        let path = TestSupport.tempDirectory().appendingPathComponent("mixed.osm").path
+        try Data("<osm version=\"0.6\">\(body)</osm>".utf8).write(to: URL(fileURLWithPath: path))
+        let sink = CollectingSink()
+        let reader = try OSMReader(path: path)
+        try reader.read(.all, indexLocations: true, sink: sink)
+        #expect(sink.ways.count == 24)
+        for (r, way) in sink.ways.enumerated() {
+            let refs = way.nodeRefs
+            expectLocated(way.positions, refs, missing: [Int64(r * 100 + 41), Int64((r + 1) * 100 + 1)])
+        }
+        #expect((0..<24).allSatisfy { r in (1...40).allSatisfy { reader.location(Int64(r * 100 + $0)) != nil } })
+        #expect(reader.location(2401) == nil && reader.location(41) == nil)
+    }
 }

@@ -130,6 +130,8 @@ typedef struct {
     /** Extent of the skipped nodes that have a location and are not deleted, in 1e-7 degrees. */
     int32_t skipped_has_extent;
     int32_t skipped_min_lat_e7, skipped_max_lat_e7, skipped_min_lon_e7, skipped_max_lon_e7;
+    /** 1 when COSM_RELATIONS_TAIL read only the end of the file (see there). */
+    int32_t tail_only;
 } cosm_counts;
 
 /** Called for every object; a nonzero return stops the read with COSM_ERR_STOPPED. */
@@ -152,8 +154,17 @@ typedef struct {
     size_t keep_way_count;
 } cosm_callbacks;
 
-/** Entity kinds for cosm_read. */
-enum { COSM_NODES = 1, COSM_WAYS = 2, COSM_RELATIONS = 4 };
+/** Entity kinds for cosm_read, and two ways of reading relations:
+ *  COSM_RELATIONS_TAIL (with COSM_RELATIONS, without index_locations): a PBF file
+ *  is read only from the last data blob holding anything but relations to its end when that is
+ *  at most half the file (a file sorted by type has all its relations there); counts.tail_only
+ *  says whether that happened, and then the caller must check with COSM_COUNT_RELATIONS in a
+ *  later pass that it saw as many relations (else some lay before the tail).
+ *  COSM_COUNT_RELATIONS: relations are read and counted (counts.relations) but not passed on.
+ *  After a relations pass that read the end only, a PBF file read from disk is then read only
+ *  up to that end (the blobs after it hold relations only, which that pass saw): its relations
+ *  are not decoded again, and counts.relations is those found before plus that pass's count. */
+enum { COSM_NODES = 1, COSM_WAYS = 2, COSM_RELATIONS = 4, COSM_RELATIONS_TAIL = 8, COSM_COUNT_RELATIONS = 16 };
 
 typedef struct cosm_reader cosm_reader;
 

@@ -237,17 +237,11 @@ final class MapStoreWriter {
         return false
     }
 
-    /// Inserts or replaces a feature (upsert by OSM type and id). The decision is made here;
-    /// the statements run on the writing thread when one runs (``startWriteThread()``).
-    /// - Returns: false when the stored copy was kept.
-    @discardableResult
-    func write(_ f: FeatureRecord) throws -> Bool {
-        let key = f.id.rawValue
-        let old = existing[key]
-        if let old, keepStored(old, version: f.version, complete: f.complete) {
-            try submit(.keptStored(key))
-            return false
-        }
+    /// The row of feature `f` as ``write(_:encoded:)`` stores it (`replacing` false): box,
+    /// minimum zoom, names, geometry, tags' JSON and the view record with its per-zoom
+    /// simplifications. Depends on `f` alone, so it may run on any thread (``OSMImportSession``
+    /// encodes the features of the end of the file on two, DECISIONS 1052).
+    static func encode(_ f: FeatureRecord) -> FeatureRow {
         let kept = f.tags
         let box = f.box
         let name = kept.value("name")
@@ -260,9 +254,27 @@ final class MapStoreWriter {
         let fields = ViewRecord.encodeFields(featureClass: f.featureClass.rawValue, kind: f.kind, minZoom: minZoom, complete: f.complete,
                                              box: box, tags: Array(tags.utf8))
         let view = ViewRecord.encode(fields: fields, levels: levels, minZoom: minZoom, geometry: geometry)
-        try submit(.feature(FeatureRow(record: f, box: box, minZoom: minZoom, name: name, names: names, replacing: old != nil,
-                                       geometry: ViewRecord.geometryRecord(geometry: geometry, fields: fields), nodeIDs: f.nodeIDs.map { GeometryCodec.encode(nodeIDs: $0) },
-                                       tags: tags, view: view)))
+        return FeatureRow(record: f, box: box, minZoom: minZoom, name: name, names: names, replacing: false,
+                          geometry: ViewRecord.geometryRecord(geometry: geometry, fields: fields),
+                          nodeIDs: f.nodeIDs.map { GeometryCodec.encode(nodeIDs: $0) }, tags: tags, view: view)
+    }
+
+    /// Inserts or replaces a feature (upsert by OSM type and id). The decision is made here;
+    /// the statements run on the writing thread when one runs (``startWriteThread()``).
+    /// - Parameter encoded: ``encode(_:)`` of `f` when already made (else made here).
+    /// - Returns: false when the stored copy was kept.
+    @discardableResult
+    func write(_ f: FeatureRecord, encoded: FeatureRow? = nil) throws -> Bool {
+        let key = f.id.rawValue
+        let old = existing[key]
+        if let old, keepStored(old, version: f.version, complete: f.complete) {
+            try submit(.keptStored(key))
+            return false
+        }
+        var row = encoded ?? Self.encode(f)
+        row.replacing = old != nil
+        let box = row.box, minZoom = row.minZoom
+        try submit(.feature(row))
         let pending = PendingBox(id: key, minLat: box.0, maxLat: box.1, minLon: box.2, maxLon: box.3, minZoom: Int32(minZoom))
         var slot = old?.pendingBox ?? -1
         if slot >= 0 { pendingBoxes[Int(slot)] = pending } else { slot = Int32(pendingBoxes.count); pendingBoxes.append(pending) }
@@ -302,7 +314,8 @@ final class MapStoreWriter {
         let keys = pendingBoxes.map { b in
             Self.hilbertIndex(latE7: Int32((Int64(b.minLat) + Int64(b.maxLat)) / 2), lonE7: Int32((Int64(b.minLon) + Int64(b.maxLon)) / 2))
         }
-        order.sort { (keys[$0], pendingBoxes[$0].id) < (keys[$1], pendingBoxes[$1].id) }
+        // One sort: by zoom band first for an empty tree, by the Hilbert key alone otherwise
+        // (each a total order: ids are unique among the boxes waiting).
         if try !order.isEmpty && PackedRTree.isEmpty(db, table: "feature_bbox") {
             // An empty tree (a first import): packed band by band in that order, written node by
             // node (DECISIONS 460).
@@ -315,6 +328,7 @@ final class MapStoreWriter {
             }
             order = []
         }
+        order.sort { (keys[$0], pendingBoxes[$0].id) < (keys[$1], pendingBoxes[$1].id) }
         for i in order {
             let b = pendingBoxes[i]
             try insertBox.bind([.integer(b.id), .integer(Int64(b.minLat)), .integer(Int64(b.maxLat)), .integer(Int64(b.minLon)),

@@ -136,13 +136,26 @@ final class OSMImportSession: OSMSink {
     // MARK: End of file
 
     /// Resolves what waited for the end of the file. Call once, after the parser finished.
+    ///
+    /// The node lookups, ring assembly and encoding of the waiting ways and relations depend on
+    /// nothing that changes here, so they run on this thread and one more, ``finishChunk``
+    /// objects at a time; the upsert decisions, the report's counts and the writes follow on
+    /// this thread in file order, as before (DECISIONS 1052).
     func finish() throws {
-        for way in pendingWays { try writeWay(way, positions: way.nodeRefs.map(locate)) }
+        let ways = pendingWays, relations = keptRelations
         pendingWays = []
-        for relation in keptRelations {
-            if ["route", "superroute"].contains(relation.tags.value("type") ?? "") { try writeRoute(relation) } else { try writeMultipolygon(relation) }
-        }
         keptRelations = []
+        let count = ways.count + relations.count
+        var start = 0
+        while start < count {
+            let end = min(start + Self.finishChunk, count)
+            let prepared = TwoThreads.map(start..<end) { i in
+                i < ways.count ? self.prepareWay(ways[i], positions: ways[i].nodeRefs.map(self.locate), encode: true)
+                    : self.prepareRelation(relations[i - ways.count])
+            }
+            for p in prepared { try apply(p) }
+            start = end
+        }
         if report.bounds.isEmpty, let e = extent {
             report.coverage = [FixedPoint.box(e)]
         } else {
@@ -154,10 +167,52 @@ final class OSMImportSession: OSMSink {
         report.featuresRemoved = writer.removed
     }
 
+    /// Objects of the end of the file prepared at a time (bounds what waits encoded).
+    static let finishChunk = 256
+
     // MARK: Writing
 
-    private func write(_ f: FeatureRecord) throws {
-        if try writer.write(f) { report.featuresByClass[f.featureClass, default: 0] += 1 }
+    private func write(_ f: FeatureRecord, encoded: MapStoreWriter.FeatureRow? = nil) throws {
+        if try writer.write(f, encoded: encoded) { report.featuresByClass[f.featureClass, default: 0] += 1 }
+    }
+
+    /// What a waiting way or relation comes to, made without touching the session's state
+    /// (``finish()``): the counts it adds to the report, and the feature or route to write.
+    private struct Prepared {
+        var waysWithMissingNodes = 0, missingNodeReferences = 0, waysDropped = 0, waysSplit = 0
+        var relationsWithMissingMembers = 0, missingMemberReferences = 0, unclosedMultipolygons = 0
+        var feature: FeatureRecord?
+        var encoded: MapStoreWriter.FeatureRow?
+        var route: PreparedRoute?
+    }
+
+    private struct PreparedRoute {
+        var relation: OSMRelation
+        var members: [(OSMMember, Bool)]
+        var parts: [[(Int32, Int32)]]
+        var missing: Int
+    }
+
+    /// Adds a prepared object's counts to the report and writes it, on this thread.
+    private func apply(_ p: Prepared) throws {
+        report.waysWithMissingNodes += p.waysWithMissingNodes
+        report.missingNodeReferences += p.missingNodeReferences
+        report.waysDropped += p.waysDropped
+        report.waysSplit += p.waysSplit
+        report.relationsWithMissingMembers += p.relationsWithMissingMembers
+        report.missingMemberReferences += p.missingMemberReferences
+        report.unclosedMultipolygons += p.unclosedMultipolygons
+        if let f = p.feature { try write(f, encoded: p.encoded) }
+        if let r = p.route {
+            if try writer.writeRoute(id: r.relation.info.id, tags: FeatureClassifier.keptTags(r.relation.tags),
+                                     version: r.relation.info.version, complete: r.missing == 0, members: r.members, parts: r.parts) {
+                report.routesWritten += 1
+            }
+        }
+    }
+
+    private func prepareRelation(_ relation: OSMRelation) -> Prepared {
+        ["route", "superroute"].contains(relation.tags.value("type") ?? "") ? prepareRoute(relation) : prepareMultipolygon(relation)
     }
 
     /// Splits a node list into runs of nodes that are present; runs of one node are dropped.
@@ -192,29 +247,39 @@ final class OSMImportSession: OSMSink {
     }
 
     private func writeWay(_ way: OSMWay, positions: [(Int32, Int32)?]) throws {
+        try apply(prepareWay(way, positions: positions, encode: false))
+    }
+
+    /// A way's feature from its node positions (nil where missing); `encode`: its row too.
+    private func prepareWay(_ way: OSMWay, positions: [(Int32, Int32)?], encode: Bool) -> Prepared {
+        var p = Prepared()
         let info = way.info
-        guard let c = FeatureClassifier.classifyArea(way.tags) else { return }
+        guard let c = FeatureClassifier.classifyArea(way.tags) else { return p }
         let id = MapFeatureID(type: .way, osmID: info.id)
         let r = resolve(way.nodeRefs, positions: positions)
         if r.missing > 0 {
-            report.waysWithMissingNodes += 1
-            report.missingNodeReferences += r.missing
-            if r.parts.isEmpty { report.waysDropped += 1; return }
-            report.waysSplit += 1
+            p.waysWithMissingNodes = 1
+            p.missingNodeReferences = r.missing
+            if r.parts.isEmpty { p.waysDropped = 1; return p }
+            p.waysSplit = 1
         }
-        guard !r.parts.isEmpty else { return }  // fewer than 2 nodes: not a line
+        guard !r.parts.isEmpty else { return p }  // fewer than 2 nodes: not a line
         let refs = way.nodeRefs
         let closed = r.missing == 0 && refs.count >= 4 && refs.first == refs.last
         let kind: GeometryKind = FeatureClassifier.wayIsArea(c, closed: closed, tags: way.tags) ? .area : .line
-        try write(FeatureRecord(id: id, featureClass: c, kind: kind, parts: r.parts,
-                                nodeIDs: c.isHighway ? r.ids : nil, tags: FeatureClassifier.keptTags(way.tags),
-                                version: info.version, complete: r.missing == 0))
+        let f = FeatureRecord(id: id, featureClass: c, kind: kind, parts: r.parts,
+                              nodeIDs: c.isHighway ? r.ids : nil, tags: FeatureClassifier.keptTags(way.tags),
+                              version: info.version, complete: r.missing == 0)
+        p.feature = f
+        if encode { p.encoded = MapStoreWriter.encode(f) }
+        return p
     }
 
-    private func writeMultipolygon(_ relation: OSMRelation) throws {
+    private func prepareMultipolygon(_ relation: OSMRelation) -> Prepared {
+        var p = Prepared()
         let tags = relation.tags
         let isBoundary = tags.value("type") == "boundary"
-        guard let c = isBoundary ? FeatureClassifier.boundaryClass(tags) : FeatureClassifier.classifyArea(tags) else { return }
+        guard let c = isBoundary ? FeatureClassifier.boundaryClass(tags) : FeatureClassifier.classifyArea(tags) else { return p }
         var memberWays: [[Int64]] = []
         var missingMembers = 0
         for m in relation.members where m.type == .way {
@@ -223,8 +288,8 @@ final class OSMImportSession: OSMSink {
             if refs.count >= 2 { memberWays.append(Array(refs)) }
         }
         if missingMembers > 0 {
-            report.relationsWithMissingMembers += 1
-            report.missingMemberReferences += missingMembers
+            p.relationsWithMissingMembers = 1
+            p.missingMemberReferences = missingMembers
         }
         let (rings, open) = RingAssembler.assemble(memberWays)
         var parts: [[(Int32, Int32)]] = []
@@ -234,17 +299,21 @@ final class OSMImportSession: OSMSink {
             missingNodes += r.missing
             parts += r.parts
         }
-        guard !parts.isEmpty else { return }
+        guard !parts.isEmpty else { return p }
         let complete = missingMembers == 0 && missingNodes == 0
         let closed = open.isEmpty && missingNodes == 0
-        if !closed && !isBoundary && c.closedWayIsArea { report.unclosedMultipolygons += 1 }
+        if !closed && !isBoundary && c.closedWayIsArea { p.unclosedMultipolygons = 1 }
         let kind: GeometryKind = closed && c != .boundary && (c.closedWayIsArea || c.isHighway) ? .area : .line
-        try write(FeatureRecord(id: MapFeatureID(type: .relation, osmID: relation.info.id), featureClass: c, kind: kind,
-                                parts: parts, tags: FeatureClassifier.keptTags(tags), version: relation.info.version,
-                                complete: complete))
+        let f = FeatureRecord(id: MapFeatureID(type: .relation, osmID: relation.info.id), featureClass: c, kind: kind,
+                              parts: parts, tags: FeatureClassifier.keptTags(tags), version: relation.info.version,
+                              complete: complete)
+        p.feature = f
+        p.encoded = MapStoreWriter.encode(f)
+        return p
     }
 
-    private func writeRoute(_ relation: OSMRelation) throws {
+    private func prepareRoute(_ relation: OSMRelation) -> Prepared {
+        var p = Prepared()
         var members: [(OSMMember, Bool)] = []
         var parts: [[(Int32, Int32)]] = []
         var missing = 0
@@ -265,13 +334,11 @@ final class OSMImportSession: OSMSink {
             members.append((m, present))
         }
         if missing > 0 {
-            report.relationsWithMissingMembers += 1
-            report.missingMemberReferences += missing
+            p.relationsWithMissingMembers = 1
+            p.missingMemberReferences = missing
         }
-        if try writer.writeRoute(id: relation.info.id, tags: FeatureClassifier.keptTags(relation.tags),
-                                 version: relation.info.version, complete: missing == 0, members: members, parts: parts) {
-            report.routesWritten += 1
-        }
+        p.route = PreparedRoute(relation: relation, members: members, parts: parts, missing: missing)
+        return p
     }
 }
 

@@ -17,6 +17,12 @@ struct OSMKinds: OptionSet {
     static let nodes = OSMKinds(rawValue: Int32(COSM_NODES))
     static let ways = OSMKinds(rawValue: Int32(COSM_WAYS))
     static let relations = OSMKinds(rawValue: Int32(COSM_RELATIONS))
+    /// With ``relations``: a PBF file sorted by type is read from its last blobs only (the
+    /// relations); ``OSMReader/tailOnly`` says whether it was, and a later pass with
+    /// ``countRelations`` must then see as many relations (DECISIONS 1050).
+    static let relationsFromTail = OSMKinds(rawValue: Int32(COSM_RELATIONS_TAIL))
+    /// Relations counted (``OSMReader/relationCount``) but not handed to the sink.
+    static let countRelations = OSMKinds(rawValue: Int32(COSM_COUNT_RELATIONS))
     static let all: OSMKinds = [.nodes, .ways, .relations]
 }
 
@@ -47,6 +53,8 @@ final class OSMReader {
     let bounds: [BoundingBox]
     /// Counts of the last pass.
     private(set) var nodeCount = 0, wayCount = 0, relationCount = 0
+    /// True when the last pass read only the end of the file (``OSMKinds/relationsFromTail``).
+    private(set) var tailOnly = false
     /// Newest object timestamp of the last pass (ISO 8601), or nil.
     private(set) var newestObjectTimestamp: String?
     /// Bytes of the node-location index file after the last indexing pass (mapped, see DECISIONS 101).
@@ -141,6 +149,7 @@ final class OSMReader {
             nodeCount = Int(counts.nodes)
             wayCount = Int(counts.ways)
             relationCount = Int(counts.relations)
+            tailOnly = counts.tail_only != 0
             let newest = Self.text(&counts.newest_timestamp)
             newestObjectTimestamp = newest.isEmpty ? nil : newest
             if indexLocations { indexBytes = Int(counts.index_bytes) }

@@ -75,12 +75,33 @@ extension MapStore {
     @discardableResult
     public func importOSM(path: String, importedAt: Date = Date(),
                           progress: (MapImportProgress) throws -> Void = { _ in }) throws -> MapImportReport {
+        // The relations pass reads only the end of a PBF file sorted by type; when the full
+        // second pass then counts more relations than it saw (the file was not sorted so), the
+        // import rolls back and runs again with a relations pass over the whole file
+        // (DECISIONS 1050). CAIRN_IMPORT_FULL_RELATIONS=1 always reads the whole file.
+        let fromTail = getenv("CAIRN_IMPORT_FULL_RELATIONS").map { String(cString: $0) != "1" } ?? true
+        do {
+            return try importOSM(path: path, importedAt: importedAt, relationsFromTail: fromTail, progress: progress)
+        } catch is RelationsBeforeTail {
+            return try importOSM(path: path, importedAt: importedAt, relationsFromTail: false, progress: progress)
+        }
+    }
+
+    /// Thrown inside the import's transaction when the relations pass read only the end of the
+    /// file and the second pass found relations before it.
+    struct RelationsBeforeTail: Error {}
+
+    /// ``importOSM(path:importedAt:progress:)`` with the relations pass over the file's end
+    /// (`relationsFromTail`, where the reader finds a sorted PBF file) or over all of it.
+    func importOSM(path: String, importedAt: Date, relationsFromTail: Bool,
+                   progress: (MapImportProgress) throws -> Void) throws -> MapImportReport {
+        var trace = ImportTrace()
         let reader = try OSMReader(path: path)
         // Importing a file again replaces its earlier import(s) (DECISIONS 510).
         let earlier = try imports(named: (path as NSString).lastPathComponent).map(\.id)
         let bulk = try beginFirstImport()
         defer { if bulk { endFirstImport() } }
-        return try db.transaction {
+        let result = try db.transaction {
             try db.run("INSERT INTO imports(file, file_size, compression, imported_at) VALUES (?,?,?,?)",
                        [.text(path), .integer(reader.fileSize), .text(reader.compression == "none" ? reader.format : reader.compression),
                         .text(Self.iso8601(importedAt))])
@@ -92,22 +113,38 @@ extension MapStore {
             if !Self.singleThreadImport { writer.startWriteThread() }
             defer { writer.stopWrites() }
             let session = OSMImportSession(writer: writer, file: path, locate: { [unowned reader] in reader.location($0) })
-            for (pass, kinds) in [(1, OSMKinds.relations), (2, [.nodes, .ways])] {
+            var tailOnly = false, relationsRead = 0
+            for pass in [1, 2] {
+                // Pass 1: relations (from the file's end when it allows). Pass 2: nodes and ways,
+                // relations only counted when pass 1 read the end only (the check).
+                let kinds: OSMKinds = pass == 1 ? (relationsFromTail ? [.relations, .relationsFromTail] : .relations)
+                    : (tailOnly ? [.nodes, .ways, .countRelations] : [.nodes, .ways])
                 // Pass 2: untagged nodes and ways stay in the reader unless stored or needed.
                 let keep = pass == 2 ? session.untaggedNeeded() : nil
                 try reader.read(kinds, indexLocations: pass == 2, keepUntagged: keep, sink: session) { done, total, objects in
                     try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: objects,
                                                    waysRead: pass == 2 ? session.waysSeen : 0))
                 }
-                if pass == 1 { session.setRelationsRead(reader.relationCount, newest: reader.newestObjectTimestamp) }
+                if pass == 1 {
+                    tailOnly = reader.tailOnly
+                    relationsRead = reader.relationCount
+                    session.setRelationsRead(reader.relationCount, newest: reader.newestObjectTimestamp)
+                }
+                trace.mark(pass == 1 ? (tailOnly ? "relations pass (file end only)" : "relations pass") : "nodes and ways pass")
             }
+            if tailOnly && reader.relationCount != relationsRead { throw RelationsBeforeTail() }
+            let relationCount = relationsRead
             try progress(MapImportProgress(pass: 3, bytesRead: reader.fileSize, fileSize: reader.fileSize,
-                                           objectsRead: reader.nodeCount + reader.wayCount + reader.relationCount,
+                                           objectsRead: reader.nodeCount + reader.wayCount + relationCount,
                                            waysRead: reader.wayCount))
             session.addSkipped(reader.skipped)
             session.setHeader(generator: reader.generator, timestamp: reader.headerTimestamp, bounds: reader.bounds)
             try session.finish()
+            trace.mark("pending ways, multipolygons, routes (finish)")
+            try writer.finishWrites()
+            trace.mark("writing thread drained")
             try writer.flushBoxes()
+            trace.mark("R*Tree packed (flushBoxes)")
             var report = session.report
             report.fileSize = reader.fileSize
             report.format = reader.format
@@ -129,8 +166,11 @@ extension MapStore {
             if !earlier.isEmpty { report.replaced = try dropImports(earlier) }
             report.featuresHeld = Int(try db.scalar("SELECT count(*) FROM feature_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
             report.routesHeld = Int(try db.scalar("SELECT count(*) FROM route_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
+            trace.mark("coverage, import row, counts")
             return report
         }
+        trace.mark("commit")
+        return result
     }
 
     /// True when the environment sets CAIRN_IMPORT_THREADS=1: ``importOSM(path:importedAt:progress:)``
