@@ -26,6 +26,8 @@ struct GPXDocumentBuilder {
     private(set) var failure: GPXError?
     /// `failure != nil`, as a plain flag for the hot path.
     private(set) var failed = false
+    /// Whether a rejected point refuses the file (``reject(_:)``).
+    var strict = false
     /// True once the root element has ended; anything after it is "extra content".
     private(set) var rootClosed = false
     /// Set when extra content after the root was seen and parsing was stopped on purpose.
@@ -76,6 +78,13 @@ struct GPXDocumentBuilder {
         } else {
             omittedWarningCount += 1
         }
+    }
+
+    /// A point rejected as invalid (no, unreadable or out-of-range position): damage. Under
+    /// ``TrackReadOptions/strict`` it refuses the file (``GPXError/Kind/invalidPoint``, at its
+    /// line); lenient, the point is left out with a warning (DECISIONS 1079).
+    mutating func reject(_ message: String) {
+        if strict { fail(.invalidPoint, message + " " + L("(refused whole: --strict)")) } else { warn(message) }
     }
 
     /// Records the first fatal problem. Parsing is not stopped from here: `xmlStopParser`
