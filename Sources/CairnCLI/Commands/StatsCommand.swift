@@ -44,7 +44,7 @@ public enum StatsCommand: Command {
                 figures = try TrackFileFigures(path: context.resolve(file), fileName: file)
             } catch {
                 failures += 1
-                context.stderr.write(L("cairn stats: %s\n", TerminalText.clean(String(describing: error))))
+                context.stderr.write(L("cairn stats: %s\n", TerminalText.clean(FileErrorNaming.text(error, file: file))))
                 continue
             }
             for line in figures.warningLines { context.stderr.write(line + "\n") }
