@@ -87,6 +87,22 @@ import TrailFormats
         #expect(try HikeStore(path: dir + "/l.sqlite").summaries().first?.statistics.pointCount == 2)
     }
 
+    /// `stats` says how to see the warnings it only counted, and `--all-warnings` lists them:
+    /// Mojstrovka's unset-clock times, counted in the file's text (the reader keeps 100 and
+    /// counts the rest by default), all in one folded line.
+    @Test func allWarningsListsWhatWasCounted() throws {
+        let file = repoRoot + "/Samples/gpxpy-Mojstrovka.gpx"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let unset = text.components(separatedBy: "<time>1901-12-13T20:45:52").count - 1
+        #expect(unset > 100)
+        let some = cairn(["stats", file])
+        #expect(some.stderr.contains("\(unset - 100) more warnings (--all-warnings lists them)"), "\(some.stderr)")
+        let all = cairn(["stats", "--all-warnings", file])
+        #expect(all.status == 0)
+        #expect(all.stderr.contains("(\(unset) times, first at line"), "\(all.stderr)")
+        #expect(!all.stderr.contains("more warning"), "\(all.stderr)")
+    }
+
     /// The man page says what Cairn reads now.
     @Test func manPageNamesTheFormats() {
         let page = ManPage.text()

@@ -54,6 +54,7 @@ public enum FITReader {
     public static func read(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
         var parser = FITParser(fileName: fileName, strict: options.strict)
         parser.refusesInvalidPoints = options.refusesInvalidPoints
+        parser.warningLimit = options.maximumWarnings
         try data.withUnsafeBytes { try parser.parse(UnsafeRawBufferPointer($0)) }
         return try parser.result()
     }
@@ -109,6 +110,8 @@ struct FITParser {
     var rejectedPosition: (String, Int)?
     /// Whether an out-of-range position refuses the file (``TrackReadOptions/refusesInvalidPoints``).
     var refusesInvalidPoints = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
     /// Laps of the file now being read.
     var laps: [TrackLap] = []
     var fileType: UInt8?
@@ -125,7 +128,7 @@ struct FITParser {
     }
 
     mutating func warn(_ message: String) {
-        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: 0, message: message))
         } else {
             omittedWarnings += 1

@@ -88,6 +88,9 @@ public struct TrackReadOptions: Sendable, Equatable {
     /// the file, naming its place; when false it is left out with a warning (DECISIONS 1079).
     /// Set with `strict` (`--strict`); ``GPXReader``'s own default refuses malformed XML only.
     public var refusesInvalidPoints: Bool
+    /// Reader warnings kept, at most; further ones are only counted (``GPXReadResult/omittedWarningCount``).
+    /// 100 unless asked for more (`cairn stats --all-warnings`).
+    public var maximumWarnings = 100
     /// Options with `strict` as given (and ``refusesInvalidPoints`` the same).
     public init(strict: Bool = false) {
         self.strict = strict

@@ -63,6 +63,7 @@ public enum GeoJSONReader {
         }
         var builder = GeoJSONBuilder()
         builder.strict = options.refusesInvalidPoints
+        builder.warningLimit = options.maximumWarnings
         guard let object = root as? [String: Any], let type = object["type"] as? String else {
             throw failure(.notRecognised, L("a JSON value without a GeoJSON \"type\""))
         }
@@ -136,6 +137,8 @@ struct GeoJSONBuilder {
 
     /// Whether a rejected position refuses the file (``reject(_:)``).
     var strict = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
     /// The first rejected position's message, under --strict.
     var refusal: String?
 
@@ -146,7 +149,7 @@ struct GeoJSONBuilder {
     }
 
     mutating func warn(_ message: String) {
-        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: 0, message: message))
         } else {
             omittedWarnings += 1

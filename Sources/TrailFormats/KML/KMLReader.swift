@@ -128,6 +128,7 @@ public enum KMLReader {
                              options: TrackReadOptions, textLimit: Int = XMLEventReader.maximumText) throws -> GPXReadResult {
         let builder = KMLBuilder(fileName: fileName, format: format)
         builder.strict = options.refusesInvalidPoints
+        builder.warningLimit = options.maximumWarnings
         let stop = try XMLEventReader.run(url: url, data: data, fileName: fileName, format: format, handler: builder,
                                           options: options, textLimit: textLimit)
         if let refusal = builder.refusal { throw refusal }
@@ -195,6 +196,8 @@ final class KMLBuilder: XMLEventHandler {
 
     /// Whether a rejected point refuses the file (``reject(_:line:)``).
     var strict = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
 
     /// A point rejected as invalid (unreadable or out of range): under --strict the file is
     /// refused at its line, else the point is left out with a warning (DECISIONS 1079).
@@ -207,7 +210,7 @@ final class KMLBuilder: XMLEventHandler {
     }
 
     private func warn(_ message: String, line: Int) {
-        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: line, message: message))
         } else {
             omittedWarnings += 1

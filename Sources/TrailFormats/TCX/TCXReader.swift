@@ -36,6 +36,7 @@ public enum TCXReader {
     private static func read(url: URL?, data: Data?, fileName: String, options: TrackReadOptions) throws -> GPXReadResult {
         let builder = TCXBuilder(fileName: fileName)
         builder.strict = options.refusesInvalidPoints
+        builder.warningLimit = options.maximumWarnings
         let stop = try XMLEventReader.run(url: url, data: data, fileName: fileName, format: "TCX", handler: builder,
                                           options: options)
         if let refusal = builder.refusal { throw refusal }
@@ -65,6 +66,8 @@ final class TCXBuilder: XMLEventHandler {
     var sawTrackpoints = false
     /// Whether a rejected point refuses the file (``reject(_:line:)``).
     var strict = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
     /// An unreadable position number in the open trackpoint.
     private var badPosition = false
 
@@ -102,7 +105,7 @@ final class TCXBuilder: XMLEventHandler {
     }
 
     private func warn(_ message: String, line: Int) {
-        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: line, message: message))
         } else {
             omittedWarnings += 1

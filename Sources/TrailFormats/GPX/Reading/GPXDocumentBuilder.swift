@@ -28,6 +28,8 @@ struct GPXDocumentBuilder {
     private(set) var failed = false
     /// Whether a rejected point refuses the file (``reject(_:)``).
     var strict = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
     /// True once the root element has ended; anything after it is "extra content".
     private(set) var rootClosed = false
     /// Set when extra content after the root was seen and parsing was stopped on purpose.
@@ -73,7 +75,7 @@ struct GPXDocumentBuilder {
     }
 
     mutating func warn(_ message: String, line: Int? = nil) {
-        if warnings.count < Self.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: line ?? self.line, message: message))
         } else {
             omittedWarningCount += 1

@@ -94,6 +94,7 @@ final class GPXPushParser {
         builder = .allocate(capacity: 1)
         builder.initialize(to: GPXDocumentBuilder(fileName: fileName))
         builder.pointee.strict = options.refusesInvalidPoints
+        builder.pointee.warningLimit = options.maximumWarnings
     }
 
     deinit {
