@@ -141,7 +141,9 @@ struct StatisticsCalculatorTests {
         let p = TestSupport.line(distances: [0], elevations: [1234], times: [0])
         let s = calculator.statistics(for: TestSupport.track(p))
         #expect(s.pointCount == 1 && s.segmentCount == 1 && s.distance == 0)
-        #expect(s.elapsedTime == 0 && s.movingTime == 0 && s.averageSpeed == nil && s.maxSpeed == nil)
+        // One timed point times nothing: the durations are unknown, not 0 (DECISIONS 1076).
+        #expect(s.elapsedTime == nil && s.movingTime == nil && s.averageSpeed == nil && s.maxSpeed == nil)
+        #expect(s.startTime == p[0].time && s.endTime == p[0].time)
         #expect(s.minElevation == 1234 && s.maxElevation == 1234 && s.elevationGain == 0 && s.elevationLoss == 0)
         #expect(s.steepestGrade == nil)
         #expect(s.boundingBox == BoundingBox(p[0].coordinate))

@@ -7,7 +7,7 @@ import TrailCore
 /// Expected laps: Fixtures/formats/laps-reference.json, made by make-laps-reference.py next to it
 /// (python-fitparse 1.2.0 for FIT, xml.etree for TCX).
 @Suite struct TrackFileLapTests {
-    struct Lap: Decodable { let start: Double?; let elapsed: Double?; let timer: Double?; let distance: Double? }
+    struct Lap: Decodable { let start: Double?; let elapsed: Double?; let timer: Double?; let distance: Double?; let calories: Double? }
     struct Reference: Decodable { let fit: [String: [Lap]]; let tcx: [String: [Lap]] }
 
     static let reference: Reference = {
@@ -26,6 +26,7 @@ import TrailCore
         close(lap.elapsedTime, ref.elapsed, "elapsed")
         close(lap.timerTime, ref.timer, "timer")
         close(lap.distance, ref.distance, "distance")
+        close(lap.calories, ref.calories, "calories")
     }
 
     @Test func fitLapsAgreeWithFitparse() throws {

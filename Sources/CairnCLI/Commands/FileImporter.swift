@@ -47,7 +47,7 @@ struct FileImporter {
             return read.plan
         } catch {
             progress.clear()
-            context.stderr.write(L("cairn import: %s\n", TerminalText.clean(String(describing: error))))
+            context.stderr.write(L("cairn import: %s\n", TerminalText.clean(FileErrorNaming.text(error, file: file))))
             return nil
         }
     }

@@ -11,7 +11,7 @@ import TrailStore
 public enum ImportCommand: Command {
     public static let name = "import"
     public static let summary = N("Import track files (GPX, FIT, TCX, KML/KMZ, GeoJSON) into the hike store")
-    public static let about = N("The format is recognised from the content, not the file name: GPX, Garmin FIT, TCX,\nKML, KMZ and GeoJSON are read directly; any other format gpsbabel knows goes through\n--via-gpsbabel FORMAT. A damaged or cut-off file keeps the points complete before the\ndamage, with a warning saying where reading stopped; --strict refuses it instead.\nEach track of a file (each FIT or TCX activity) becomes a hike, and so does each route; a file of waypoints only\nbecomes a hike of places. The file's waypoints go with every hike made from it.\nEach file is one transaction: a file that fails adds nothing, the others still import,\nand the exit code is 1. A track already in the store (same points) is skipped.\nCtrl-C (SIGINT) or SIGTERM stops the import: the file being imported adds nothing,\nfiles finished before it stay, and the exit code is 128 + the signal (130 for Ctrl-C).")
+    public static let about = N("The format is recognised from the content, not the file name: GPX, Garmin FIT, TCX,\nKML, KMZ and GeoJSON are read directly; any other format gpsbabel knows goes through\n--via-gpsbabel FORMAT. A damaged or cut-off file keeps the points complete before the\ndamage, with a warning saying where reading stopped; --strict refuses it instead,\nand also refuses a file with a point rejected as invalid (a position that is not a\nnumber or out of range), which is otherwise left out with a warning.\nEach track of a file (each FIT or TCX activity) becomes a hike, and so does each route; a file of waypoints only\nbecomes a hike of places. The file's waypoints go with every hike made from it.\nEach file is one transaction: a file that fails adds nothing, the others still import,\nand the exit code is 1. A track already in the store (same points) is skipped.\nCtrl-C (SIGINT) or SIGTERM stops the import: the file being imported adds nothing,\nfiles finished before it stay, and the exit code is 128 + the signal (130 for Ctrl-C).")
     public static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file(extensions: ["gpx", "fit", "tcx", "kml", "kmz", "geojson", "json"]),
                                                 help: N("a GPX, FIT, TCX, KML, KMZ or GeoJSON file"))]
     static let list = OptionSpec("--list", help: N("show the numbered tracks and routes of each file; import nothing"))
@@ -19,7 +19,7 @@ public enum ImportCommand: Command {
                                   help: N("import only track N (as numbered by --list); repeatable"))
     static let all = OptionSpec("--all", help: N("import every track and route that has points (the default)"))
     static let again = OptionSpec("--again", help: N("import even tracks that are already stored"))
-    static let strict = OptionSpec("--strict", help: N("refuse a damaged or cut-off file whole instead of keeping its complete part"))
+    static let strict = OptionSpec("--strict", help: N("refuse a damaged or cut-off file, or one with an invalid point, whole instead of keeping its complete part"))
     static let viaGPSBabel = OptionSpec("--via-gpsbabel", value: "FORMAT",
                                         help: N("convert each FILE with `gpsbabel -i FORMAT` (igc, nmea, ozi, gdb…) first"))
     public static let options: [OptionSpec] = [list, track, all, again, strict, viaGPSBabel, .units, .store]

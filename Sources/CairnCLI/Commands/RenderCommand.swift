@@ -34,7 +34,7 @@ public enum RenderCommand: Command {
     static let hillshade = OptionSpec("--hillshade", help: N("shade the map's relief from the terrain (Horn, sun 315°/45°; tiles from --dem)"))
     static let ansi = OptionSpec("--ansi", help: N("colour output (ECMA-48 SGR); depth from COLORTERM / TERM"))
     static let track = OptionSpec("--track", value: "N", defaultHelp: N("the first track or route with points"),
-                                  help: N("which track of a GPX file (numbered as by 'cairn import --list')"))
+                                  help: N("which track of a track file (numbered as by 'cairn import --list')"))
     public static let options: [OptionSpec] = [size, scrub, range, zoom, time, lineColours, slope, grade, contours, terrain, hillshade, ansi, .ascii, .theme, .units,
                                                track, .store, .map, .dem]
     // The themes' lookup note (``ThemeOption/lookupNote``) and this command's own, one message.
@@ -67,7 +67,7 @@ public enum RenderCommand: Command {
         let storePath = StoreAccess.path(args, context)
         let mapPath = try MapCommandSupport.storePath(args, context)
         let positionals = args.positionals
-        guard positionals.count == 1 else { throw CLIError.usage(L("render needs one hike ID or GPX file")) }
+        guard positionals.count == 1 else { throw CLIError.usage(L("render needs one hike ID or track file")) }
 
         let theme: Theme
         do {

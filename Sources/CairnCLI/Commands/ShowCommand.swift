@@ -12,7 +12,7 @@ import TrailTerrain
 public enum ShowCommand: Command {
     public static let name = "show"
     public static let summary = N("Show a stored hike's statistics and waypoints")
-    public static let about = N("Every statistic computed when the hike was stored (see DECISIONS.md and\nStatisticsCalculator for the methods), the kept GPX metadata, the waypoints and the\nwalks (each time the hike was followed live: coverage, distance walked, active time,\nfurthest point reached along the route). Where the hike lacks elevations (a drawn\nroute, points without ele) and terrain tiles are imported, gain, loss, steepest grade\nand walking time come from the terrain, and the elevation source is said.")
+    public static let about = N("Every statistic computed when the hike was stored (see DECISIONS.md and\nStatisticsCalculator for the methods), the file's metadata kept at import, the waypoints and the\nwalks (each time the hike was followed live: coverage, distance walked, active time,\nfurthest point reached along the route). Where the hike lacks elevations (a drawn\nroute, points without ele) and terrain tiles are imported, gain, loss, steepest grade\nand walking time come from the terrain, and the elevation source is said.")
     public static let arguments = [ArgumentSpec("ID", kind: .hikeID, help: N("a hike id from 'cairn list'"))]
     static let json = OptionSpec("--json", help: N("JSON (SI units, ISO 8601 dates) instead of text"))
     public static let options: [OptionSpec] = [json, .units, .store, .map, .dem]

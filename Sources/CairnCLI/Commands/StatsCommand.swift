@@ -16,7 +16,9 @@ public enum StatsCommand: Command {
                                                 help: N("a GPX, FIT, TCX, KML, KMZ or GeoJSON file (recognised by content)"))]
     static let json = OptionSpec("--json", help: N("one JSON document for all files (SI units, ISO 8601 UTC dates)"))
     static let segments = OptionSpec("--segments", help: N("also print each segment of a multi-segment track"))
-    public static let options: [OptionSpec] = [json, segments, .units, .dem]
+    static let allWarnings = OptionSpec("--all-warnings",
+                                        help: N("print every reader warning (folded by message), not the first 5 kinds of the first 100"))
+    public static let options: [OptionSpec] = [json, segments, allWarnings, .units, .dem]
     public static let notes = N("With terrain tiles imported, routes and tracks without elevations get gain, loss,\nsteepest grade and walking time from the terrain (\"elevation\" in JSON, with the source);\ntracks with elevations also get the terrain's gain beside their own.\n\nA file that cannot be read, or has no track or route with points, is reported on\nstderr (file, line, reason); the others are still printed and the exit code is 1.")
 
     struct FileJSON: Encodable {
@@ -41,10 +43,11 @@ public enum StatsCommand: Command {
         for file in files {
             let figures: TrackFileFigures
             do {
-                figures = try TrackFileFigures(path: context.resolve(file), fileName: file)
+                figures = try TrackFileFigures(path: context.resolve(file), fileName: file,
+                                               allWarnings: args.has(Self.allWarnings), listedBy: "--all-warnings")
             } catch {
                 failures += 1
-                context.stderr.write(L("cairn stats: %s\n", TerminalText.clean(String(describing: error))))
+                context.stderr.write(L("cairn stats: %s\n", TerminalText.clean(FileErrorNaming.text(error, file: file))))
                 continue
             }
             for line in figures.warningLines { context.stderr.write(line + "\n") }

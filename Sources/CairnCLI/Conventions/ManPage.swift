@@ -16,7 +16,7 @@ public enum ManPage {
         s += ".SH " + quoted(Lc("man page section", "SYNOPSIS")) + "\n.B cairn\n[\\fICOMMAND\\fR] [\\fIOPTIONS\\fR]\n.br\n.B cairn\n\\fICOMMAND\\fR \\fB\\-\\-help\\fR\n"
         s += ".br\n.B cairn\n\\fB\\-\\-version\\fR\n"
         s += ".SH " + quoted(Lc("man page section", "DESCRIPTION")) + "\n"
-        s += paragraphs(L("Cairn shows stored hikes (GPX tracks and routes) on a braille map drawn from OpenStreetMap data, with an elevation profile, in a full-screen terminal view; it draws routes, follows a walk live from gpsd and records one. Without a command, on a terminal, it opens the viewer (cairn tui)."))
+        s += paragraphs(L("Cairn imports hikes from track files (GPX, Garmin FIT, TCX, KML/KMZ and GeoJSON; other formats through gpsbabel), stores them, and shows them on a braille map drawn from OpenStreetMap data, with an elevation profile, in a full-screen terminal view; it draws routes, follows a walk live from gpsd and records one. Without a command, on a terminal, it opens the viewer (cairn tui)."))
         s += ".SH " + quoted(Lc("man page section", "COMMANDS")) + "\n"
         for c in commands { s += section(for: c) }
         for (title, body) in extraSections { s += ".SH \(quoted(title))\n" + paragraphs(body) }

@@ -55,12 +55,18 @@ public struct TrackFileFigures: Sendable {
     /// Reads the track file at `path` (GPX, FIT, TCX, KML/KMZ or GeoJSON, by content); warnings
     /// name it `fileName`.
     /// - Throws: the reader's error (file, line or record, what is wrong) or the file's I/O error.
-    public init(path: String, fileName: String) throws {
-        result = try TrackFileReader.read(url: URL(fileURLWithPath: path))
+    /// `allWarnings`: the reader keeps every warning and every kind is printed (folded by
+    /// message as always); otherwise at most 100 are kept and 5 kinds printed, the rest counted
+    /// with a pointer to `listedBy`.
+    public init(path: String, fileName: String, allWarnings: Bool = false, listedBy: String? = nil) throws {
+        var options = TrackReadOptions.lenient
+        if allWarnings { options.maximumWarnings = .max }
+        result = try TrackFileReader.read(url: URL(fileURLWithPath: path), options: options)
         plausibility = result.plausibility()  // the warnings and each track's statistics, one pass
         warnings = plausibility.warnings + result.warnings
         warningLines = ReaderWarnings.lines(fileName: fileName, plausibility.warnings, limit: .max)
-            + ReaderWarnings.lines(fileName: fileName, result.warnings, omitted: result.omittedWarningCount)
+            + ReaderWarnings.lines(fileName: fileName, result.warnings, omitted: result.omittedWarningCount,
+                                   limit: allWarnings ? .max : HikeFileRead.maxWarnings, listedBy: allWarnings ? nil : listedBy)
     }
 
     /// Why the file has no statistics, or nil: no track or route has a point. A file with

@@ -37,7 +37,10 @@ public enum ReaderWarnings {
         return order
     }
 
-    public static func lines(fileName: String, _ warnings: [GPXWarning], omitted: Int = 0, limit: Int = 5) -> [String] {
+    /// `listedBy`: the option that lists every warning (`--all-warnings`), said after the count
+    /// of those not printed; nil says nothing more.
+    public static func lines(fileName: String, _ warnings: [GPXWarning], omitted: Int = 0, limit: Int = 5,
+                             listedBy: String? = nil) -> [String] {
         let groups = groups(warnings)
         let name = TerminalText.clean(fileName)
         var out: [String] = []
@@ -46,7 +49,13 @@ public enum ReaderWarnings {
             out.append(L("%s: warning: %s", name + (g.first > 0 ? ":\(g.first)" : ""), TerminalText.clean(g.message)) + g.timesText)
         }
         let hidden = groups.dropFirst(limit).reduce(0) { $0 + $1.count } + omitted
-        if hidden > 0 { out.append(Ln("%s: %d more warning", "%s: %d more warnings", hidden, name, hidden)) }
+        if hidden > 0 {
+            if let listedBy {
+                out.append(Ln("%s: %d more warning (%s lists it)", "%s: %d more warnings (%s lists them)", hidden, name, hidden, listedBy))
+            } else {
+                out.append(Ln("%s: %d more warning", "%s: %d more warnings", hidden, name, hidden))
+            }
+        }
         return out
     }
 

@@ -71,7 +71,7 @@ public enum DemElevation {
         if above {
             // Said in the rows above.
         } else if let g = s.elevationGain, let l = s.elevationLoss {
-            out += indent + L("Gain / loss: +%s / −%s", u.elevation(g), u.elevation(l)) + "\n"
+            out += indent + L("Gain / loss: +%s / -%s", u.elevation(g), u.elevation(l)) + "\n"
         } else {
             out += indent + L("Gain / loss: %s / %s (unknown: no elevation under the line)", UnitFormatter.unknown, UnitFormatter.unknown) + "\n"
         }
@@ -88,15 +88,15 @@ public enum DemElevation {
             if let c = s.terrainCoverage, c < 0.995 {
                 // Half off the tiles: the comparison only where both sources have heights.
                 out += indent + L("Terrain coverage: %s", HikeTerrain.coverageText(c, of: subject)) + "\n"
-                out += indent + L("Gain / loss where the terrain covers it: terrain +%s / −%s", u.elevation(tg), u.elevation(tl))
+                out += indent + L("Gain / loss where the terrain covers it: terrain +%s / -%s", u.elevation(tg), u.elevation(tl))
                 if let fg = s.fileGainWhereTerrain, let fl = s.fileLossWhereTerrain {
                     out += ", " + (s.elevationSource == .fileAndTerrain
-                        ? L("file filled from the terrain +%s / −%s", u.elevation(fg), u.elevation(fl))
-                        : L("file +%s / −%s", u.elevation(fg), u.elevation(fl)))
+                        ? L("file filled from the terrain +%s / -%s", u.elevation(fg), u.elevation(fl))
+                        : L("file +%s / -%s", u.elevation(fg), u.elevation(fl)))
                 }
                 out += "\n"
             } else {
-                out += indent + L("Gain / loss by the terrain: +%s / −%s", u.elevation(tg), u.elevation(tl)) + "\n"
+                out += indent + L("Gain / loss by the terrain: +%s / -%s", u.elevation(tg), u.elevation(tl)) + "\n"
             }
         } else if s.elevationSource != .file, let c = s.terrainCoverage, c > 0, c < 0.995 {
             out += indent + L("Terrain coverage: %s", HikeTerrain.coverageText(c, of: subject)) + "\n"

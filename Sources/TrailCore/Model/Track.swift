@@ -37,9 +37,13 @@ public struct TrackLap: Hashable, Sendable, Codable {
     public var timerTime: TimeInterval?
     /// The device's distance for the lap in metres (FIT `total_distance`, TCX `DistanceMeters`).
     public var distance: Double?
+    /// The device's energy for the lap in kilocalories (FIT `total_calories`, TCX `Calories`);
+    /// nil when the file has none.
+    public var calories: Double?
 
     public init(startTime: Date? = nil, elapsedTime: TimeInterval? = nil, timerTime: TimeInterval? = nil,
-                distance: Double? = nil) {
+                distance: Double? = nil, calories: Double? = nil) {
+        self.calories = calories
         self.startTime = startTime
         self.elapsedTime = elapsedTime
         self.timerTime = timerTime

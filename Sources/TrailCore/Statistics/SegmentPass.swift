@@ -78,6 +78,8 @@ struct SegmentPass: Sendable {
     private var first = 0.0, lastTime = 0.0, last = -1, runStartTime = 0.0, runStartDistance = 0.0
     private var lastLat = 0.0, lastLon = 0.0, lastDistance = 0.0
     private var elapsed = 0.0, timedDistance = 0.0
+    /// Timed points accepted: with fewer than two the durations are unknown, not 0.
+    private var timedPoints = 0
     // Moving time: chunk from point chunkStart (time chunkTime).
     private var chunkStart = -1, chunkTime = 0.0, chunkLat = 0.0, chunkLon = 0.0, chunkDistance = 0.0
     private var moving = 0.0, movingDistance = 0.0
@@ -223,6 +225,7 @@ struct SegmentPass: Sendable {
             trail = i; trailNext = -1; trailScan = i + 1
         }
         last = i; lastTime = t
+        timedPoints += 1
         lastLat = lat; lastLon = lon; lastDistance = total
 
         // Max speed: move the window start to the latest accepted point of the run at
@@ -282,11 +285,14 @@ struct SegmentPass: Sendable {
             closeRun()
             out.startTime = Date(timeIntervalSince1970: first)
             out.endTime = Date(timeIntervalSince1970: lastTime)
-            out.elapsedTime = elapsed
-            out.totalTime = elapsed
-            out.timedDistance = timedDistance
-            out.movingTime = moving
-            out.movingDistance = movingDistance
+            // One timed point dates the segment but times nothing: its durations are unknown.
+            if timedPoints >= 2 {
+                out.elapsedTime = elapsed
+                out.totalTime = elapsed
+                out.timedDistance = timedDistance
+                out.movingTime = moving
+                out.movingDistance = movingDistance
+            }
             if windows >= configuration.speedMedianSpan {
                 out.maxSpeed = maxSpeed
             } else if windows > 0 {

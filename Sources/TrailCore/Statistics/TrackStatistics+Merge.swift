@@ -9,13 +9,19 @@ extension TrackStatistics {
     /// and at most `timeBreak` seconds (the rule inside a segment: a longer or negative step
     /// is a break). Averages are recomputed from the sums, and max speed is raised to them.
     public mutating func merge(_ o: TrackStatistics, timeBreak: Double = StatisticsConfiguration.standard.timeBreak) {
-        if let t = o.totalTime {
+        // A part with one timed point has a start but no total time (it times nothing, DECISIONS
+        // 1076): it adds 0 and the pause before it, so two such parts 5 s apart make 5 s, and
+        // one alone stays unknown.
+        if o.totalTime != nil || o.startTime != nil {
             var pause = 0.0
             if let end = endTime, let start = o.startTime {
                 let step = start.timeIntervalSince(end)
                 if step > 0 && step <= timeBreak { pause = step }
             }
-            totalTime = (totalTime ?? 0) + t + pause
+            let before = totalTime ?? (startTime != nil ? 0 : nil)
+            if before != nil || o.totalTime != nil {
+                totalTime = (before ?? 0) + (o.totalTime ?? 0) + pause
+            }
         }
         distance += o.distance
         pointCount += o.pointCount

@@ -53,6 +53,8 @@ public enum FITReader {
     /// - Throws: ``TrackFileError``.
     public static func read(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
         var parser = FITParser(fileName: fileName, strict: options.strict)
+        parser.refusesInvalidPoints = options.refusesInvalidPoints
+        parser.warningLimit = options.maximumWarnings
         try data.withUnsafeBytes { try parser.parse(UnsafeRawBufferPointer($0)) }
         return try parser.result()
     }
@@ -104,6 +106,12 @@ struct FITParser {
     var points: [Trackpoint] = []
     var sportName: String?
     var sport: String?
+    /// The first record rejected for an out-of-range position, and its number.
+    var rejectedPosition: (String, Int)?
+    /// Whether an out-of-range position refuses the file (``TrackReadOptions/refusesInvalidPoints``).
+    var refusesInvalidPoints = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
     /// Laps of the file now being read.
     var laps: [TrackLap] = []
     var fileType: UInt8?
@@ -120,7 +128,7 @@ struct FITParser {
     }
 
     mutating func warn(_ message: String) {
-        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: 0, message: message))
         } else {
             omittedWarnings += 1
@@ -357,7 +365,8 @@ struct FITParser {
         }
         switch def.global {
         case 0: try fileID(values, state: &state)
-        case 20: record(values, timestamp: values.unsigned(253).map { UInt32(truncatingIfNeeded: $0) } ?? compressedTimestamp)
+        case 20: record(values, timestamp: values.unsigned(253).map { UInt32(truncatingIfNeeded: $0) } ?? compressedTimestamp,
+                        number: state.recordNumber)
         case 19: lap(values)
         case 12:
             if let n = values.string(3) { sportName = n }
@@ -394,12 +403,18 @@ struct FITParser {
         }
     }
 
-    mutating func record(_ v: FITValues, timestamp: UInt32?) {
+    mutating func record(_ v: FITValues, timestamp: UInt32?, number recordNumber: Int = 0) {
         anyRecords = true
         guard let latRaw = v.signed(0), let lonRaw = v.signed(1) else { return }
         let lat = Double(latRaw) * (180.0 / 2_147_483_648.0)
         let lon = Double(lonRaw) * (180.0 / 2_147_483_648.0)
-        guard Coordinate(latitude: lat, longitude: lon).isValid else { return }
+        guard Coordinate(latitude: lat, longitude: lon).isValid else {
+            // Damage (DECISIONS 1079): --strict refuses the file in result(), else a warning.
+            let what = L("record %d: position %s, %s out of range; left out", recordNumber, lat, lon)
+            if rejectedPosition == nil { rejectedPosition = (what, recordNumber) }
+            if !refusesInvalidPoints { warn(what) }
+            return
+        }
         var ele: Double?
         if let e = v.unsigned(78) { ele = Double(e) / 5 - 500 } else if let e = v.unsigned(2) { ele = Double(e) / 5 - 500 }
         var time: Date?
@@ -420,17 +435,21 @@ struct FITParser {
     }
 
     /// A `lap` message (19): `start_time` (2, s since the FIT epoch), `total_elapsed_time` (7)
-    /// and `total_timer_time` (8) in ms, `total_distance` (9) in cm.
+    /// and `total_timer_time` (8) in ms, `total_distance` (9) in cm, `total_calories` (11) in kcal.
     mutating func lap(_ v: FITValues) {
         let start = v.unsigned(2).flatMap { t -> Date? in
             t >= 0x1000_0000 && t != 0xFFFF_FFFF ? Date(timeIntervalSince1970: FITReader.epochOffset + TimeInterval(t)) : nil
         }
         laps.append(TrackLap(startTime: start, elapsedTime: v.unsigned(7).map { Double($0) / 1000 },
                              timerTime: v.unsigned(8).map { Double($0) / 1000 },
-                             distance: v.unsigned(9).map { Double($0) / 100 }))
+                             distance: v.unsigned(9).map { Double($0) / 100 },
+                             calories: v.unsigned(11).map { Double($0) }))
     }
 
     func result() throws -> GPXReadResult {
+        if refusesInvalidPoints, let (what, record) = rejectedPosition {
+            throw error(.malformed, what + " " + L("(refused whole: --strict)"), place: L("record %d", record))
+        }
         var warnings = self.warnings
         if relativeTimeRecords > 0 {
             warnings.append(GPXWarning(line: 0, message: Ln(

@@ -84,8 +84,25 @@ public struct TrackReadOptions: Sendable, Equatable {
     /// When true, a file damaged or cut off anywhere is refused whole; when false (the default)
     /// the complete points before the damage are kept and a warning says where reading stopped.
     public var strict: Bool
-    /// Options with `strict` as given.
-    public init(strict: Bool = false) { self.strict = strict }
+    /// When true, a point rejected as invalid (no, unreadable or out-of-range position) refuses
+    /// the file, naming its place; when false it is left out with a warning (DECISIONS 1079).
+    /// Set with `strict` (`--strict`); ``GPXReader``'s own default refuses malformed XML only.
+    public var refusesInvalidPoints: Bool
+    /// Reader warnings kept, at most; further ones are only counted (``GPXReadResult/omittedWarningCount``).
+    /// 100 unless asked for more (`cairn stats --all-warnings`).
+    public var maximumWarnings = 100
+    /// Options with `strict` as given (and ``refusesInvalidPoints`` the same).
+    public init(strict: Bool = false) {
+        self.strict = strict
+        self.refusesInvalidPoints = strict
+    }
+    /// Refuses malformed or cut-off XML but leaves invalid points out with a warning: what
+    /// ``GPXReader`` does when not told otherwise (a whole document or nothing).
+    public static let wellFormed: TrackReadOptions = {
+        var o = TrackReadOptions(strict: true)
+        o.refusesInvalidPoints = false
+        return o
+    }()
     /// Keep what was complete before damage, with a warning.
     public static let lenient = TrackReadOptions(strict: false)
     /// Refuse damaged files whole.

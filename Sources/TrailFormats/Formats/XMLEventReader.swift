@@ -33,11 +33,15 @@ final class XMLEventReader {
     private(set) var rootClosed = false
     private var head: [UInt8] = []
     private var sawBytes = false
-    /// Text kept per element, at most; longer text is cut (KML coordinates can be long).
+    /// Text read per element, at most, in bytes (KML coordinates can be long): a longer text
+    /// stops reading with a fault that names the element and the limit (never cut silently).
     static let maximumText = 64 * 1024 * 1024
+    /// This reader's text limit (``maximumText`` unless a test asks for less).
+    let textLimit: Int
 
-    init(fileName: String, format: String, handler: XMLEventHandler) {
+    init(fileName: String, format: String, handler: XMLEventHandler, textLimit: Int = XMLEventReader.maximumText) {
         _ = Self.libxml2Ready
+        self.textLimit = textLimit
         self.fileName = fileName
         self.format = format
         self.handler = handler
@@ -135,9 +139,18 @@ final class XMLEventReader {
 
     private func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
         guard failure == nil, !texts.isEmpty else { return }
-        let room = Self.maximumText - texts[texts.count - 1].count
-        guard room > 0 else { return }
-        texts[texts.count - 1].append(contentsOf: UnsafeBufferPointer(start: bytes, count: min(count, room)))
+        let room = textLimit - texts[texts.count - 1].count
+        guard count <= room else {
+            fail(L("the text of <%s> is longer than %s, the most Cairn reads in one element; this file exceeds that limit",
+                   names.last ?? "?", Self.sizeText(textLimit)))
+            return
+        }
+        texts[texts.count - 1].append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// A byte count in words: "64 MB" (MiB, whole) from 1 MiB up, else "N bytes".
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1_048_576 ? L("%d MB", bytes / 1_048_576) : Ln("%d byte", "%d bytes", bytes, bytes)
     }
 
     /// Feeds the next bytes; false once more input is not needed.
@@ -199,8 +212,8 @@ final class XMLEventReader {
     /// returns normally when the document was whole or, lenient, when `handler` kept points
     /// before the fault (the returned warning says where reading stopped); throws otherwise.
     static func run(url: URL?, data: Data?, fileName: String, format: String, handler: XMLEventHandler,
-                    options: TrackReadOptions) throws -> GPXWarning? {
-        let reader = XMLEventReader(fileName: fileName, format: format, handler: handler)
+                    options: TrackReadOptions, textLimit: Int = XMLEventReader.maximumText) throws -> GPXWarning? {
+        let reader = XMLEventReader(fileName: fileName, format: format, handler: handler, textLimit: textLimit)
         if let url {
             let fd = open(url.path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {

@@ -62,6 +62,8 @@ public enum GeoJSONReader {
             cut = prefix
         }
         var builder = GeoJSONBuilder()
+        builder.strict = options.refusesInvalidPoints
+        builder.warningLimit = options.maximumWarnings
         guard let object = root as? [String: Any], let type = object["type"] as? String else {
             throw failure(.notRecognised, L("a JSON value without a GeoJSON \"type\""))
         }
@@ -84,6 +86,7 @@ public enum GeoJSONReader {
         default:
             builder.geometry(object, properties: [:], number: 1)
         }
+        if let refusal = builder.refusal { throw failure(.malformed, refusal + " " + L("(refused whole: --strict)")) }
         let doc = builder.document
         if doc.tracks.isEmpty && doc.routes.isEmpty && doc.waypoints.isEmpty {
             if let cut {
@@ -132,8 +135,21 @@ struct GeoJSONBuilder {
     var omittedWarnings = 0
     private var polygonWarned = false
 
+    /// Whether a rejected position refuses the file (``reject(_:)``).
+    var strict = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
+    /// The first rejected position's message, under --strict.
+    var refusal: String?
+
+    /// Positions rejected as invalid: under --strict the file is refused (the feature named;
+    /// JSON gives no line), else a warning (DECISIONS 1079).
+    mutating func reject(_ message: String) {
+        if strict { if refusal == nil { refusal = message } } else { warn(message) }
+    }
+
     mutating func warn(_ message: String) {
-        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: 0, message: message))
         } else {
             omittedWarnings += 1
@@ -239,7 +255,7 @@ struct GeoJSONBuilder {
                 }
                 if !points.isEmpty { segments.append(TrackSegment(points: points)) }
             }
-            if bad > 0 { warn(Self.badPositions(number, bad)) }
+            if bad > 0 { reject(Self.badPositions(number, bad)) }
             guard !segments.isEmpty else { return }
             if times == nil, let t = Self.text(p, "time").flatMap(ISO8601Timestamp.parse), segments[0].points[0].time == nil {
                 segments[0].points[0].time = t
@@ -265,7 +281,7 @@ struct GeoJSONBuilder {
                                                    description: Self.text(p, "desc", "description"),
                                                    links: Self.links(p), symbol: Self.text(p, "sym"), type: Self.text(p, "type")))
             }
-            if bad > 0 { warn(Self.badPositions(number, bad)) }
+            if bad > 0 { reject(Self.badPositions(number, bad)) }
         case "GeometryCollection":
             for member in g["geometries"] as? [Any] ?? [] {
                 if let m = member as? [String: Any] { geometry(m, properties: p, number: number) }

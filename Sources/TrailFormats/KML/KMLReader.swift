@@ -48,16 +48,31 @@ public enum KMLReader {
     /// file headers still give: the KML entry inflated as far as its bytes go, read leniently
     /// (its complete points kept), with a warning; ``TrackReadOptions/strict`` refuses it.
     public static func readKMZ(data: Data, fileName: String, options: TrackReadOptions = .lenient) throws -> GPXReadResult {
+        try readKMZ(data: data, fileName: fileName, options: options, limit: maximumKMLInKMZ)
+    }
+
+    /// ``readKMZ(data:fileName:options:)`` with the KML entry's size limit given (tests use a small one).
+    /// An entry larger than `limit` is refused as too large (``TrackFileError/Kind/io``), never salvaged.
+    static func readKMZ(data: Data, fileName: String, options: TrackReadOptions, limit: Int) throws -> GPXReadResult {
+        if let names = ZipEntryReader.entryNames(in: data),
+           !names.contains(where: { $0.lowercased().hasSuffix(".kml") || $0.lowercased().hasSuffix(".hgt") }) {
+            return try readZip(data: data, names: names, fileName: fileName, options: options, limit: limit)
+        }
         let kml: Data
         do {
             kml = try ZipEntryReader.firstEntry(in: data, preferring: "doc.kml", withSuffix: ".kml",
-                                                limit: maximumKMLInKMZ, fileName: fileName)
+                                                limit: limit, fileName: fileName)
         } catch let error as TrackFileError {
-            // Without libzip the archive is not known to be damaged: its error says what to install.
-            guard !options.strict, ZipEntryReader.libraryAvailable,
+            // Only a damaged archive is salvaged: not a missing libzip (its error says what to
+            // install) nor an entry over the limit.
+            guard !options.strict, ZipEntryReader.libraryAvailable, error.kind == .malformed,
                   let salvaged = ZipEntryReader.salvageEntry(in: data, preferring: "doc.kml", withSuffix: ".kml",
-                                                             limit: maximumKMLInKMZ),
+                                                             limit: limit),
                   !salvaged.bytes.isEmpty else { throw error }
+            if salvaged.bytes.count >= limit && !salvaged.complete {
+                throw TrackFileError(kind: .io, format: "KMZ", fileName: fileName,
+                                     reason: ZipEntryReader.tooLarge(name: salvaged.name, size: nil, limit: limit))
+            }
             var result = try read(url: nil, data: salvaged.bytes, fileName: fileName, format: "KMZ", options: options)
             let name = String(String.UnicodeScalarView(salvaged.name.unicodeScalars.filter {
                 !CharacterSet.controlCharacters.contains($0) }.prefix(80)))
@@ -70,11 +85,54 @@ public enum KMLReader {
         return try read(url: nil, data: kml, fileName: fileName, format: "KMZ", options: options)
     }
 
+    /// The track-file extensions a plain zip may hold one of (read as that format, by content).
+    static let zippedTrackExtensions: Set<String> = ["gpx", "tcx", "fit", "geojson", "json"]
+
+    /// A zip archive with no `.kml` in it (not a KMZ): when it holds exactly one GPX, TCX, FIT or
+    /// GeoJSON file (by extension; macOS `__MACOSX/` and `._` companions aside), that file is read
+    /// by content and named in messages as `archive.zip (walk.gpx)`; otherwise the archive is
+    /// refused, saying what it holds (DECISIONS 1078).
+    static func readZip(data: Data, names: [String], fileName: String, options: TrackReadOptions,
+                        limit: Int) throws -> GPXReadResult {
+        let real = names.filter { name in
+            let last = (name as NSString).lastPathComponent
+            return !name.hasPrefix("__MACOSX/") && !last.hasPrefix("._")
+        }
+        let tracks = real.filter { zippedTrackExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        if tracks.count == 1 {
+            let inner = (tracks[0] as NSString).lastPathComponent
+            let bytes = try ZipEntryReader.firstEntry(in: data, preferring: inner.lowercased(),
+                                                      withSuffix: "." + (inner as NSString).pathExtension.lowercased(),
+                                                      limit: limit, fileName: fileName)
+            // One level only: a zip inside (a zip quine would never end).
+            if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+                throw TrackFileError(kind: .notRecognised, format: nil, fileName: fileName,
+                                     reason: L("%s inside the zip archive is itself a zip archive; unzip it and import the track files inside",
+                                               ZipEntryReader.cleanName(inner)))
+            }
+            return try TrackFileReader.read(data: bytes, fileName: "\(fileName) (\(ZipEntryReader.cleanName(inner)))", options: options)
+        }
+        let shown = real.prefix(5).map { ZipEntryReader.cleanName($0) }.joined(separator: ", ")
+        let listed = real.isEmpty ? L("no files")
+            : real.count > 5 ? L("%s and %d more", shown, real.count - 5) : shown
+        let reason = tracks.isEmpty
+            ? L("a zip archive holding %s, with no .kml file: Cairn reads the .kml inside a KMZ, or a zip holding one GPX, TCX, FIT or GeoJSON file; unzip it and import the track files inside", listed)
+            : L("a zip archive holding %d track files (%s): Cairn reads a zip holding one; unzip it and import them", tracks.count, listed)
+        throw TrackFileError(kind: .notRecognised, format: nil, fileName: fileName, reason: reason)
+    }
+
+    /// Reads KML with a text limit per element (tests use a small one).
+    static func read(data: Data, fileName: String, options: TrackReadOptions, textLimit: Int) throws -> GPXReadResult {
+        try read(url: nil, data: data, fileName: fileName, format: "KML", options: options, textLimit: textLimit)
+    }
+
     private static func read(url: URL?, data: Data?, fileName: String, format: String,
-                             options: TrackReadOptions) throws -> GPXReadResult {
+                             options: TrackReadOptions, textLimit: Int = XMLEventReader.maximumText) throws -> GPXReadResult {
         let builder = KMLBuilder(fileName: fileName, format: format)
+        builder.strict = options.refusesInvalidPoints
+        builder.warningLimit = options.maximumWarnings
         let stop = try XMLEventReader.run(url: url, data: data, fileName: fileName, format: format, handler: builder,
-                                          options: options)
+                                          options: options, textLimit: textLimit)
         if let refusal = builder.refusal { throw refusal }
         builder.closeOpen()
         var warnings = builder.warnings
@@ -138,8 +196,23 @@ final class KMLBuilder: XMLEventHandler {
             + document.waypoints.count + segments.reduce(0) { $0 + $1.count } + coords.count
     }
 
+    /// Whether a rejected point refuses the file (``reject(_:line:)``).
+    var strict = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
+
+    /// A point rejected as invalid (unreadable or out of range): under --strict the file is
+    /// refused at its line, else the point is left out with a warning (DECISIONS 1079).
+    private func reject(_ message: String, line: Int) {
+        guard strict else { warn(message, line: line); return }
+        if refusal == nil {
+            refusal = TrackFileError(kind: .malformed, format: format, fileName: fileName, place: "\(line)",
+                                     reason: message + " " + L("(refused whole: --strict)"))
+        }
+    }
+
     private func warn(_ message: String, line: Int) {
-        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: line, message: message))
         } else {
             omittedWarnings += 1
@@ -211,7 +284,7 @@ final class KMLBuilder: XMLEventHandler {
                 coords.append((lon, lat, parts.count >= 3 ? Double(parts[2]).flatMap { $0.isFinite ? $0 : nil } : nil))
             } else {
                 coords.append((.nan, .nan, nil))
-                warn(L("unreadable <gx:coord> '%s' left out", text.prefix(40)), line: line)
+                reject(L("unreadable <gx:coord> '%s' left out", text.prefix(40)), line: line)
             }
         case "altitudeMode" where parent == "MultiTrack":
             multiTrackMode = text
@@ -246,7 +319,7 @@ final class KMLBuilder: XMLEventHandler {
             let timed = whens.count == coords.count || (cut && whens.count >= coords.count)
             for (i, c) in coords.enumerated() {
                 guard Coordinate(latitude: c.1, longitude: c.0).isValid else {
-                    if !c.0.isNaN { warn(L("position %s, %s out of range; left out", c.1, c.0), line: line) }
+                    if !c.0.isNaN { reject(L("position %s, %s out of range; left out", c.1, c.0), line: line) }
                     continue
                 }
                 geometry.append(Trackpoint(latitude: c.1, longitude: c.0, elevation: c.2,
@@ -267,7 +340,7 @@ final class KMLBuilder: XMLEventHandler {
             out.append((lon, lat, alt))
         }
         if bad > 0 {
-            warn(Ln("%d unreadable or out-of-range coordinate tuple left out", "%d unreadable or out-of-range coordinate tuples left out",
+            reject(Ln("%d unreadable or out-of-range coordinate tuple left out", "%d unreadable or out-of-range coordinate tuples left out",
                     bad, bad), line: line)
         }
         return out

@@ -64,7 +64,9 @@ enum ZipEntryReader {
                 throw failure(zipMessage(zip.strerror(archive)))
             }
             guard st.size <= UInt64(limit) else {
-                throw failure(L("its KML entry is %s MB uncompressed, more than %s MB", st.size / 1_048_576, limit / 1_048_576))
+                let name = zip_get_name(archive, index, 0).map { String(cString: $0) } ?? suffix
+                throw TrackFileError(kind: .io, format: "KMZ", fileName: fileName,
+                                     reason: tooLarge(name: name, size: Int(clamping: st.size), limit: limit))
             }
             guard let file = zip.fopen_index(archive, index, 0) else {
                 throw failure(zipMessage(zip.strerror(archive)))
@@ -93,6 +95,50 @@ enum ZipEntryReader {
 }
 
 extension ZipEntryReader {
+    /// The names of the entries of the zip archive `data` (folders left out), or nil when libzip
+    /// cannot open it (damaged or cut off: the caller's salvage path says more).
+    static func entryNames(in data: Data) -> [String]? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [String]? in
+            var error = zip_error_t()
+            zip_error_init(&error)
+            defer { zip_error_fini(&error) }
+            guard let base = raw.baseAddress, raw.count > 0,
+                  let source = zip_source_buffer_create(base, UInt64(raw.count), 0, &error) else { return nil }
+            guard let archive = zip_open_from_source(source, Int32(ZIP_RDONLY), &error) else {
+                zip_source_free(source)
+                return nil
+            }
+            defer { zip_discard(archive) }
+            let count = zip_get_num_entries(archive, 0)
+            var names: [String] = []
+            if count > 0 {
+                for i in 0..<UInt64(count) {
+                    guard let n = zip_get_name(archive, i, 0) else { continue }
+                    let name = String(cString: n)
+                    if !name.hasSuffix("/") { names.append(name) }
+                }
+            }
+            return names
+        }
+    }
+
+    /// An entry name as shown in messages: control characters dropped, at most 80 characters.
+    static func cleanName(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.prefix(80)))
+    }
+
+    /// "doc.kml inflates to 300 MB, more than the 256 MB Cairn reads from a KMZ; this file exceeds
+    /// that limit" (`size` nil: "to more than"); the entry's name cleaned of control characters.
+    static func tooLarge(name: String, size: Int?, limit: Int) -> String {
+        let clean = cleanName(name)
+        let limitText = XMLEventReader.sizeText(limit)
+        if let size {
+            return L("%s inflates to %s, more than the %s Cairn reads from a KMZ; this file exceeds that limit",
+                     clean, XMLEventReader.sizeText(size), limitText)
+        }
+        return L("%s inflates to more than the %s Cairn reads from a KMZ; this file exceeds that limit", clean, limitText)
+    }
+
     /// What could be read of a cut-off zip archive (no central directory): the entry named
     /// `preferred`, else the first whose name ends in `suffix`, found by walking the local file
     /// headers from the start (APPNOTE.TXT 4.3.7: signature PK\3\4, method, sizes, name, extra

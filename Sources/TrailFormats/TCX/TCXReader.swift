@@ -10,7 +10,7 @@ import TrailCore
 ///   own TCX export writes each segment so); a new `Lap` continues the open segment (a lap split
 ///   is a button press while moving, and the device's own distance runs on). DECISIONS.md 682.
 ///   Type = the `Sport` attribute lowercased (`running`, `biking`, `other`),
-///   laps = each `Lap` (`StartTime`, `TotalTimeSeconds`, `DistanceMeters`) as a ``TrackLap``,
+///   laps = each `Lap` (`StartTime`, `TotalTimeSeconds`, `DistanceMeters`, `Calories`) as a ``TrackLap``,
 ///   name and description = `Notes` (a short first line followed by a blank line or nothing is
 ///   the name, see ``nameAndDescription(_:)``), the creator = `Creator/Name`, the file's time = the first `Id`.
 /// - Each `Courses/Course` becomes a route named by its `Name`; its `CoursePoint`s become
@@ -35,6 +35,8 @@ public enum TCXReader {
 
     private static func read(url: URL?, data: Data?, fileName: String, options: TrackReadOptions) throws -> GPXReadResult {
         let builder = TCXBuilder(fileName: fileName)
+        builder.strict = options.refusesInvalidPoints
+        builder.warningLimit = options.maximumWarnings
         let stop = try XMLEventReader.run(url: url, data: data, fileName: fileName, format: "TCX", handler: builder,
                                           options: options)
         if let refusal = builder.refusal { throw refusal }
@@ -62,6 +64,12 @@ final class TCXBuilder: XMLEventHandler {
     var trackpointLines: [[Int32]] = []
     var refusal: TrackFileError?
     var sawTrackpoints = false
+    /// Whether a rejected point refuses the file (``reject(_:line:)``).
+    var strict = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
+    /// An unreadable position number in the open trackpoint.
+    private var badPosition = false
 
     private var stack: [String] = []
     /// The activity or course being read.
@@ -97,7 +105,7 @@ final class TCXBuilder: XMLEventHandler {
     }
 
     private func warn(_ message: String, line: Int) {
-        if warnings.count < GPXDocumentBuilder.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: line, message: message))
         } else {
             omittedWarnings += 1
@@ -130,6 +138,7 @@ final class TCXBuilder: XMLEventHandler {
             inPoint = true
             sawTrackpoints = true
             lat = nil; lon = nil; ele = nil; time = nil; hr = nil; cadence = nil; speed = nil
+            badPosition = false
             pointLine = line
         case "CoursePoint" where inCourse:
             cpName = nil; cpType = nil; cpNotes = nil; cpLat = nil; cpLon = nil
@@ -160,8 +169,12 @@ final class TCXBuilder: XMLEventHandler {
         defer { stack.removeLast() }
         if inPoint {
             switch element {
-            case "LatitudeDegrees": lat = number(text, element, line)
-            case "LongitudeDegrees": lon = number(text, element, line)
+            case "LatitudeDegrees":
+                lat = number(text, element, line)
+                if lat == nil && !text.isEmpty { badPosition = true }
+            case "LongitudeDegrees":
+                lon = number(text, element, line)
+                if lon == nil && !text.isEmpty { badPosition = true }
             case "AltitudeMeters": ele = number(text, element, line)
             case "Time":
                 time = ISO8601Timestamp.parse(text)
@@ -200,6 +213,8 @@ final class TCXBuilder: XMLEventHandler {
             laps[laps.count - 1].timerTime = number(text, element, line)
         case "DistanceMeters" where parent == "Lap" && inActivity && !laps.isEmpty:
             laps[laps.count - 1].distance = number(text, element, line)
+        case "Calories" where parent == "Lap" && inActivity && !laps.isEmpty:
+            laps[laps.count - 1].calories = number(text, element, line)
         case "Name" where parent == "Course" && inCourse: name = text
         case "Name" where parent == "Creator" && inActivity:
             if document.creator == nil, !text.isEmpty { document.creator = text }
@@ -232,11 +247,25 @@ final class TCXBuilder: XMLEventHandler {
         return v
     }
 
+    /// A point rejected as invalid: under --strict the file is refused at its line (the first
+    /// such point), else a warning (DECISIONS 1079).
+    private func reject(_ message: String, line: Int) {
+        guard strict else { warn(message, line: line); return }
+        if refusal == nil {
+            refusal = TrackFileError(kind: .malformed, format: "TCX", fileName: fileName, place: "\(line)",
+                                     reason: message + " " + L("(refused whole: --strict)"))
+        }
+    }
+
     private func finishPoint() {
         inPoint = false
+        if badPosition && strict {
+            reject(L("trackpoint with an unreadable position; left out"), line: pointLine)
+            return
+        }
         guard let la = lat, let lo = lon else { return }
         guard Coordinate(latitude: la, longitude: lo).isValid else {
-            warn(L("trackpoint at %s, %s is out of range; left out", la, lo), line: pointLine)
+            reject(L("trackpoint at %s, %s is out of range; left out", la, lo), line: pointLine)
             return
         }
         let extras: TrackpointExtras? = hr == nil && cadence == nil && speed == nil ? nil

@@ -75,16 +75,16 @@ extension GPXDocumentBuilder {
         let element = stack.last
         func what() -> String { element == .wpt ? L("waypoint") : element == .rtept ? L("route point") : L("trackpoint") }
         guard let latText = attributes.raw("lat"), let lonText = attributes.raw("lon") else {
-            warn(L("%s without lat and lon rejected", what()))
+            reject(L("%s without lat and lon rejected", what()))
             return
         }
         guard let lat = latText.withBytes(DecimalParser.finiteDouble),
               let lon = lonText.withBytes(DecimalParser.finiteDouble) else {
-            warn(L("%s with non-numeric position (lat \"%s\", lon \"%s\") rejected", what(), latText.string, lonText.string))
+            reject(L("%s with non-numeric position (lat \"%s\", lon \"%s\") rejected", what(), latText.string, lonText.string))
             return
         }
         guard (-90.0...90.0).contains(lat), (-180.0...180.0).contains(lon) else {
-            warn(L("%s at lat %s, lon %s rejected: out of range (-90…90, -180…180)", what(), lat, lon))
+            reject(L("%s at lat %s, lon %s rejected: out of range (-90…90, -180…180)", what(), lat, lon))
             return
         }
         point.latitude = lat

@@ -26,6 +26,10 @@ struct GPXDocumentBuilder {
     private(set) var failure: GPXError?
     /// `failure != nil`, as a plain flag for the hot path.
     private(set) var failed = false
+    /// Whether a rejected point refuses the file (``reject(_:)``).
+    var strict = false
+    /// Warnings kept (``TrackReadOptions/maximumWarnings``).
+    var warningLimit = GPXDocumentBuilder.maximumWarnings
     /// True once the root element has ended; anything after it is "extra content".
     private(set) var rootClosed = false
     /// Set when extra content after the root was seen and parsing was stopped on purpose.
@@ -71,11 +75,18 @@ struct GPXDocumentBuilder {
     }
 
     mutating func warn(_ message: String, line: Int? = nil) {
-        if warnings.count < Self.maximumWarnings {
+        if warnings.count < warningLimit {
             warnings.append(GPXWarning(line: line ?? self.line, message: message))
         } else {
             omittedWarningCount += 1
         }
+    }
+
+    /// A point rejected as invalid (no, unreadable or out-of-range position): damage. Under
+    /// ``TrackReadOptions/strict`` it refuses the file (``GPXError/Kind/invalidPoint``, at its
+    /// line); lenient, the point is left out with a warning (DECISIONS 1079).
+    mutating func reject(_ message: String) {
+        if strict { fail(.invalidPoint, message + " " + L("(refused whole: --strict)")) } else { warn(message) }
     }
 
     /// Records the first fatal problem. Parsing is not stopped from here: `xmlStopParser`

@@ -21,6 +21,9 @@ public struct GPXError: Error, CustomStringConvertible, Equatable, Sendable {
         case entityRefused = "entity declaration refused"
         /// The file could not be opened or read.
         case io = "cannot read file"
+        /// A point with an unreadable or out-of-range position, under ``TrackReadOptions/strict``
+        /// (lenient reading leaves the point out with a warning).
+        case invalidPoint = "invalid point"
 
         /// The kind in the user's language (the raw value in English).
         public var label: String {
@@ -31,6 +34,7 @@ public struct GPXError: Error, CustomStringConvertible, Equatable, Sendable {
             case .unsupportedVersion: return L("unsupported GPX version")
             case .entityRefused: return L("entity declaration refused")
             case .io: return L("cannot read file")
+            case .invalidPoint: return L("invalid point")
             }
         }
     }

@@ -16,10 +16,12 @@ import TrailCore
 /// act. libxml2 prints nothing: all its messages go to a structured handler.
 ///
 /// Repairs (each gives a ``GPXWarning``): points with missing or out-of-range lat/lon are
-/// dropped, never clamped; unreadable `ele`, `time` and sensor values become nil; elevations outside
+/// dropped, never clamped (``TrackReadOptions/refusesInvalidPoints``, set by `--strict`, refuses
+/// the file instead, kind ``GPXError/Kind/invalidPoint``); unreadable `ele`, `time` and sensor values become nil; elevations outside
 /// ``PlausibleElevation/range`` (-500…9000 m) are taken as no-data sentinels (one warning); content after the end of `<gpx>` (two
 /// documents concatenated) is ignored. Any other malformation throws ``GPXError`` with
-/// ``TrackReadOptions/strict`` (the default here); with ``TrackReadOptions/lenient`` a file that
+/// ``TrackReadOptions/strict`` (the default here is ``TrackReadOptions/wellFormed``: strict about
+/// XML, lenient about points); with ``TrackReadOptions/lenient`` a file that
 /// is malformed or cut off keeps the tracks, routes and waypoints completed before the fault,
 /// with a warning naming the line where reading stopped, unless nothing complete came before it.
 public struct GPXReader {
@@ -31,7 +33,7 @@ public struct GPXReader {
     /// Reads the GPX file at `url` (a file URL).
     /// - Throws: ``GPXError`` with kind `.io` when the file cannot be read, or any other kind
     ///   when its content is not a readable GPX document (or, lenient, nothing before the fault was).
-    public static func read(url: URL, options: TrackReadOptions = .strict) throws -> GPXReadResult {
+    public static func read(url: URL, options: TrackReadOptions = .wellFormed) throws -> GPXReadResult {
         let path = url.path
         let name = url.lastPathComponent
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -52,7 +54,7 @@ public struct GPXReader {
 
     /// Reads a GPX document held in memory. `fileName` only names it in errors.
     /// - Throws: ``GPXError`` when `data` is not a readable GPX document.
-    public static func read(data: Data, fileName: String, options: TrackReadOptions = .strict) throws -> GPXReadResult {
+    public static func read(data: Data, fileName: String, options: TrackReadOptions = .wellFormed) throws -> GPXReadResult {
         let parser = GPXPushParser(fileName: fileName, options: options)
         try data.withUnsafeBytes { (all: UnsafeRawBufferPointer) in
             var offset = 0
@@ -86,11 +88,13 @@ final class GPXPushParser {
     /// Strict or lenient about damage (see ``GPXReader``).
     private let options: TrackReadOptions
 
-    init(fileName: String, options: TrackReadOptions = .strict) {
+    init(fileName: String, options: TrackReadOptions = .wellFormed) {
         self.options = options
         _ = Self.libxml2Ready
         builder = .allocate(capacity: 1)
         builder.initialize(to: GPXDocumentBuilder(fileName: fileName))
+        builder.pointee.strict = options.refusesInvalidPoints
+        builder.pointee.warningLimit = options.maximumWarnings
     }
 
     deinit {

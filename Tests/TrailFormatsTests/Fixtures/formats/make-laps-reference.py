@@ -7,8 +7,9 @@ Run from the repository root:
         > Tests/TrailFormatsTests/Fixtures/formats/laps-reference.json
 
 FIT: python-fitparse's `lap` messages (start_time as Unix seconds, None when fitparse gives a
-relative time, total_elapsed_time and total_timer_time in s, total_distance in m). TCX: the
-`Lap` elements read with xml.etree (StartTime attribute, TotalTimeSeconds, DistanceMeters).
+relative time, total_elapsed_time and total_timer_time in s, total_distance in m, total_calories in kcal).
+TCX: the `Lap` elements read with xml.etree (StartTime attribute, TotalTimeSeconds,
+DistanceMeters, Calories).
 """
 import calendar, datetime, json, os, sys
 import xml.etree.ElementTree as ET
@@ -28,7 +29,8 @@ for name in sorted(os.listdir(os.path.join(data, "fit"))):
         for m in fitparse.FitFile(os.path.join(data, "fit", name), check_crc=False).get_messages("lap"):
             v = m.get_values()
             laps.append({"start": unix(v.get("start_time")), "elapsed": v.get("total_elapsed_time"),
-                         "timer": v.get("total_timer_time"), "distance": v.get("total_distance")})
+                         "timer": v.get("total_timer_time"), "distance": v.get("total_distance"),
+                         "calories": v.get("total_calories")})
     except Exception:
         pass  # a cut-off file: the laps before the error
     out["fit"][name] = laps
@@ -41,7 +43,8 @@ for name in sorted(os.listdir(os.path.join(data, "tcx"))):
         st = datetime.datetime.fromisoformat(lap.get("StartTime").replace("Z", "+00:00"))
         laps.append({"start": calendar.timegm(st.utctimetuple()),
                      "timer": float(lap.find(NS + "TotalTimeSeconds").text),
-                     "distance": float(lap.find(NS + "DistanceMeters").text)})
+                     "distance": float(lap.find(NS + "DistanceMeters").text),
+                     "calories": float(c.text) if (c := lap.find(NS + "Calories")) is not None else None})
     out["tcx"][name] = laps
 
 json.dump(out, sys.stdout, indent=1, sort_keys=True)
