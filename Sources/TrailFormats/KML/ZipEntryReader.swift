@@ -64,7 +64,7 @@ enum ZipEntryReader {
                 throw failure(zipMessage(zip.strerror(archive)))
             }
             guard st.size <= UInt64(limit) else {
-                let name = zip_get_name(archive, index, 0).map { String(cString: $0) } ?? suffix
+                let name = zip.get_name(archive, index, 0).map { String(cString: $0) } ?? suffix
                 throw TrackFileError(kind: .io, format: "KMZ", fileName: fileName,
                                      reason: tooLarge(name: name, size: Int(clamping: st.size), limit: limit))
             }
@@ -96,24 +96,25 @@ enum ZipEntryReader {
 
 extension ZipEntryReader {
     /// The names of the entries of the zip archive `data` (folders left out), or nil when libzip
-    /// cannot open it (damaged or cut off: the caller's salvage path says more).
+    /// cannot open it (damaged or cut off: the caller's salvage path says more) or is not installed.
     static func entryNames(in data: Data) -> [String]? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [String]? in
+        guard let zip = cairn_zip_api_get()?.pointee else { return nil }
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [String]? in
             var error = zip_error_t()
-            zip_error_init(&error)
-            defer { zip_error_fini(&error) }
+            zip.error_init(&error)
+            defer { zip.error_fini(&error) }
             guard let base = raw.baseAddress, raw.count > 0,
-                  let source = zip_source_buffer_create(base, UInt64(raw.count), 0, &error) else { return nil }
-            guard let archive = zip_open_from_source(source, Int32(ZIP_RDONLY), &error) else {
-                zip_source_free(source)
+                  let source = zip.source_buffer_create(base, UInt64(raw.count), 0, &error) else { return nil }
+            guard let archive = zip.open_from_source(source, Int32(ZIP_RDONLY), &error) else {
+                zip.source_free(source)
                 return nil
             }
-            defer { zip_discard(archive) }
-            let count = zip_get_num_entries(archive, 0)
+            defer { zip.discard(archive) }
+            let count = zip.get_num_entries(archive, 0)
             var names: [String] = []
             if count > 0 {
                 for i in 0..<UInt64(count) {
-                    guard let n = zip_get_name(archive, i, 0) else { continue }
+                    guard let n = zip.get_name(archive, i, 0) else { continue }
                     let name = String(cString: n)
                     if !name.hasSuffix("/") { names.append(name) }
                 }
