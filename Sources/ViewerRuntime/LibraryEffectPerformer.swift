@@ -53,6 +53,15 @@ final class LibraryEffectPerformer: Sendable {
             let read = try HikeFileRead.read(path: full)
             c.lastImportRead = (full, read)
             return .importPlanLoaded(path: full, read.plan, warnings: read.warnings)
+        case .findStoredCopies(let path):
+            // The tracks of the file the checklist shows that are already stored, by the rule
+            // the import skips them by. A store or file that cannot be read leaves them
+            // unmarked (the import itself still skips them).
+            let kept = c.lastImportRead.flatMap { $0.path == path ? $0.read : nil }
+            guard let plan = (kept ?? (try? HikeFileRead.read(path: path)))?.plan, let store = try? c.store() else {
+                return .importStoredCopies(path: path, [:])
+            }
+            return .importStoredCopies(path: path, (try? HikeFileImport.storedCopies(in: plan, store: store)) ?? [:])
         case .completeImportPath(let typed):
             let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
             let completion = PathCompletion.complete(typed, home: home, currentDirectory: FileManager.default.currentDirectoryPath) { dir in
@@ -64,13 +73,13 @@ final class LibraryEffectPerformer: Sendable {
                 }
             }
             return .importPathCompleted(typed: typed, completion)
-        case .importFile(let path, let numbers):
+        case .importFile(let path, let numbers, let again):
             // The file as the checklist read it (a path it did not read is read now).
             let kept = c.lastImportRead.flatMap { $0.path == path ? $0.read : nil }
             let plan = try (kept ?? HikeFileRead.read(path: path)).plan
             c.lastImportRead = nil
             // Stored as `cairn import` stores it (HikeFileImport).
-            let stored = try HikeFileImport.store(plan, selecting: numbers, into: try c.store(), allowDuplicates: false)
+            let stored = try HikeFileImport.store(plan, selecting: numbers, into: try c.store(), allowDuplicates: again)
             let added = stored.filter { if case .inserted = $0.outcome { return true } else { return false } }.count
             return .library(.imported(fileName: plan.fileName, added: added, duplicates: stored.count - added))
         case .renameHike(let id, let name):
@@ -87,8 +96,8 @@ final class LibraryEffectPerformer: Sendable {
         switch effect {
         case .loadHikes: return .listUnreadable(reason: reason)
         case .loadHike(let id, _): return .hikeUnreadable(id, reason: reason)
-        case .readImportFile(let path), .completeImportPath(let path): return .importUnreadable(path: path, reason: reason)
-        case .importFile(let path, _): return .importFailed(path: path, reason: reason)
+        case .readImportFile(let path), .completeImportPath(let path), .findStoredCopies(let path): return .importUnreadable(path: path, reason: reason)
+        case .importFile(let path, _, _): return .importFailed(path: path, reason: reason)
         case .renameHike(let id, _): return .renameFailed(id, reason: reason)
         case .deleteHike(let id): return .deleteFailed(id, reason: reason)
         }

@@ -49,6 +49,43 @@ import TrailMap
         #expect(info.startCell == info.markerCell)
     }
 
+    /// A loop: 30 points north 30 m apart, back 10 m further east, and the last point `gap`
+    /// metres east of the first (0: the same point).
+    func loop(gap: Double) -> PreparedHike {
+        let north = 30 / 111_132.0, east = 1 / (111_320 * cos(center.latitude * .pi / 180))
+        var c = (0..<30).map { Coordinate(latitude: center.latitude + Double($0) * north, longitude: center.longitude) }
+        c += (0..<30).reversed().map { Coordinate(latitude: center.latitude + Double($0) * north, longitude: center.longitude + 10 * east) }
+        c.append(Coordinate(latitude: center.latitude, longitude: center.longitude + gap * east))
+        let points = c.map { Trackpoint($0, elevation: nil) }
+        return PreparedHike(name: "Loop", tracks: [Track(name: "Loop", segments: [TrackSegment(points: points)])])
+    }
+
+    /// Start and finish in one cell draw one combined mark (◈, "E" in ASCII) instead of the
+    /// start's ● hiding the finish's ◆; apart (z18, 10 m is 12 cells), each its own.
+    @Test func loopEndsInOneCellDrawOneCombinedMark() {
+        for mode in [CanvasMode.braille, .ascii] {
+            var e = env
+            e.canvasMode = mode
+            var buffer = Buffer(width: 60, height: 20)
+            let viewport = MapViewport(center: center, zoom: 14, width: 1, height: 1)
+            let info = MapWidget(viewport: viewport, basemap: nil, hike: loop(gap: 0), environment: e)
+                .render(area: buffer.area, into: &buffer)
+            #expect(info.startCell != nil && info.startCell == info.finishCell)
+            let both = info.startCell.flatMap { buffer[$0.x, $0.y]?.symbol }
+            #expect(both == MapMark.startAndFinish.shown(in: mode))
+            #expect(both == (mode == .braille ? "◈" : "E"))
+            var apart = Buffer(width: 60, height: 20)
+            let near = MapViewport(center: center, zoom: 18, width: 1, height: 1)
+            let split = MapWidget(viewport: near, basemap: nil, hike: loop(gap: 10), environment: e)
+                .render(area: apart.area, into: &apart)
+            let s = split.startCell, f = split.finishCell
+            #expect(s != nil && f != nil && s != f)
+            #expect(s.flatMap { apart[$0.x, $0.y]?.symbol } == MapMark.start.shown(in: mode))
+            #expect(f.flatMap { apart[$0.x, $0.y]?.symbol } == MapMark.finish.shown(in: mode))
+            #expect(!apart.textDump().contains(MapMark.startAndFinish.shown(in: mode)))
+        }
+    }
+
     @Test func attributionIffBasemapDrawn() {
         let hike = TestSupport.northbound(count: 30, spacing: 20, start: center)
         let viewport = MapViewport(center: center, zoom: 15, width: 1, height: 1)

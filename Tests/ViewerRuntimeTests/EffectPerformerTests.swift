@@ -73,6 +73,34 @@ import TrailStore
         else { Issue.record("no delete answer") }
     }
 
+    /// The checklist's "already stored" marks: none before the file is imported, then each
+    /// track with the hike the import stored it as (the rule the import skips duplicates by);
+    /// storing it again with `again` adds a second hike, as `cairn import --again` does.
+    @Test func storedCopiesAreTheImportsDuplicates() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        guard case .importPlanLoaded(let path, let plan, _) = f.run(.readImportFile(path: Self.sample)).first else {
+            Issue.record("no plan"); return
+        }
+        guard case .importStoredCopies(path, let none) = f.run(.library(.findStoredCopies(path: path))).first else {
+            Issue.record("no answer"); return
+        }
+        #expect(none.isEmpty)
+        f.run(.importFile(path: path, candidates: plan.defaultSelection))
+        guard case .hikesLoaded(let list) = f.run(.loadHikes(.date)).first else { Issue.record("no list"); return }
+        #expect(list.count == plan.defaultSelection.count)
+        _ = f.run(.readImportFile(path: path))
+        guard case .importStoredCopies(path, let copies) = f.run(.library(.findStoredCopies(path: path))).first else {
+            Issue.record("no answer"); return
+        }
+        #expect(Set(copies.keys) == Set(plan.defaultSelection))
+        #expect(Set(copies.values) == Set(list.map(\.id)))
+        guard case .library(.imported(_, let added, 0)) = f.run(.importFile(path: path, candidates: plan.defaultSelection, again: true)).first else {
+            Issue.record("no import answer"); return
+        }
+        #expect(added == plan.defaultSelection.count)
+    }
+
     @Test func libraryFailuresAreTyped() throws {
         let f = try Fixture()
         defer { f.remove() }

@@ -18,6 +18,10 @@ public enum AppMessage: Sendable {
     /// A GPX file read for the import checklist, with the reader's warnings worded as
     /// `cairn import` prints them (``HikeFileRead`` in HikeServices).
     case importPlanLoaded(path: String, HikeImportPlan, warnings: [String] = [])
+    /// Answer to ``LibraryEffect/findStoredCopies(path:)``, asked for on
+    /// ``importPlanLoaded(path:_:warnings:)``: the candidates of the file at `path` already in the store (candidate number → the stored hike), by the rule the import
+    /// skips duplicates by (``HikeFileImport/storedCopies(in:store:)`` in HikeServices).
+    case importStoredCopies(path: String, [Int: HikeID])
     /// Tab in the import prompt: what `typed` completes to.
     case importPathCompleted(typed: String, PathCompletion)
     /// The map data asked for by `request` could not be read.
@@ -85,8 +89,8 @@ extension AppEffect {
     public static func loadHikes(_ sort: HikeSort) -> AppEffect { .library(.loadHikes(sort)) }
     public static func loadHike(_ id: HikeID, forPreview: Bool) -> AppEffect { .library(.loadHike(id, forPreview: forPreview)) }
     public static func readImportFile(path: String) -> AppEffect { .library(.readImportFile(path: path)) }
-    public static func importFile(path: String, candidates: [Int]) -> AppEffect {
-        .library(.importFile(path: path, candidates: candidates))
+    public static func importFile(path: String, candidates: [Int], again: Bool = false) -> AppEffect {
+        .library(.importFile(path: path, candidates: candidates, again: again))
     }
     public static func renameHike(_ id: HikeID, _ name: String) -> AppEffect { .library(.renameHike(id, name)) }
     public static func deleteHike(_ id: HikeID) -> AppEffect { .library(.deleteHike(id)) }

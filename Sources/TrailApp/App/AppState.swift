@@ -218,6 +218,9 @@ public struct ChecklistModel: Sendable {
     public var plan: HikeImportPlan
     /// Ticked candidate numbers (1-based, as in the plan).
     public var ticked: Set<Int>
+    /// Candidates already in the store (number → the stored hike), shown as such and not
+    /// ticked by default; ticking one stores it again (`cairn import --again`).
+    public private(set) var storedCopies: [Int: HikeID] = [:]
     /// Index into `plan.candidates`.
     public var selected = 0
     /// The reader's warnings about the file, worded as `cairn import` prints them, all shown
@@ -229,6 +232,19 @@ public struct ChecklistModel: Sendable {
         self.plan = plan
         self.ticked = Set(plan.defaultSelection)
         self.warnings = warnings
+    }
+
+    /// The candidates ticked by default and by "all": the non-empty ones not already stored
+    /// (all non-empty ones when every one is stored).
+    public var newCandidates: Set<Int> {
+        let fresh = Set(plan.defaultSelection).subtracting(storedCopies.keys)
+        return fresh.isEmpty ? Set(plan.defaultSelection) : fresh
+    }
+
+    /// Marks `copies` as already stored and unticks them.
+    public mutating func markStored(_ copies: [Int: HikeID]) {
+        storedCopies = copies
+        ticked.subtract(copies.keys)
     }
 }
 

@@ -49,6 +49,8 @@ extension CairnApp {
                 case .places: detail = L("places")
                 }
                 if cand.isEmpty { detail += ", " + L("empty") }
+                // TRANSLATORS: after a track in the import checklist; the stored hike's id.
+                if let id = c.storedCopies[cand.number] { detail += ", " + L("already stored as %s", id) }
                 lines.append(("\(marker) \(tick) \(cand.name)  (\(detail))",
                               i == c.selected ? ThemeRole.selection : ThemeRole.text))
             }

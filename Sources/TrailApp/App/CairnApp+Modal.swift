@@ -117,7 +117,7 @@ extension CairnApp {
                 guard !cand.isEmpty else { break }
                 if c.ticked.contains(cand.number) { c.ticked.remove(cand.number) } else { c.ticked.insert(cand.number) }
             case .all:
-                let all = Set(c.plan.defaultSelection)
+                let all = c.newCandidates
                 c.ticked = c.ticked == all ? [] : all
             case .accept:
                 state.modal = nil
@@ -126,7 +126,9 @@ extension CairnApp {
                     return []
                 }
                 state.status = StatusMessage(text: L("Importing %s…", c.plan.fileName), isError: false)
-                return [.importFile(path: c.path, candidates: c.ticked.sorted())]
+                // A ticked track already stored was chosen anyway: stored again (`--again`).
+                let again = !c.ticked.isDisjoint(with: c.storedCopies.keys)
+                return [.importFile(path: c.path, candidates: c.ticked.sorted(), again: again)]
             }
             state.modal = .checklist(c)
             return []

@@ -86,6 +86,13 @@ public struct CairnApp: Program {
             // first (and how many more) in the status line.
             let more = warnings.count > 1 ? " " + L("(+%d more, listed above)", warnings.count - 1) : ""
             state.status = StatusMessage(text: warnings.first.map { $0 + more } ?? "", isError: false)
+            // Then which tracks are already stored, to mark them (not ticked by default).
+            return [.library(.findStoredCopies(path: path))]
+        case .importStoredCopies(let path, let copies):
+            // Only into the checklist of that file, still open.
+            guard case .checklist(var c) = state.modal, c.path == path, !copies.isEmpty else { return [] }
+            c.markStored(copies)
+            state.modal = .checklist(c)
             return []
         case .importPathCompleted(let typed, let completion):
             // Only into the prompt it was asked for, unchanged since.

@@ -32,6 +32,8 @@ enum MapLegend {
             out.append(HelpLine(keys: g(.start), what: L("where the recording began (after b: where you turned back)")))
             out.append(HelpLine(keys: g(.finish), what: L("the last point recorded, under your position while you walk (after b: where the recording began)")))
         }
+        // Both ends in one cell (a loop; any line zoomed out far enough): one mark for both.
+        out.append(HelpLine(keys: g(.startAndFinish), what: L("start and finish in one place (a loop, or zoomed out)")))
         let arrows = [(1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0)].map { dx, dy in
             let c = MapWidget.chevron(dx: dx, dy: dy)
             return mode == .braille ? c.glyph : String(c.ascii)

@@ -43,6 +43,19 @@ public struct FollowPanel: Sendable {
         return (Lc("follow state", "live"), ThemeRole.routeCovered)
     }
 
+    /// The arrival readout: the wall clock plus the time left ("10:04"); during a replay at
+    /// another speed than 1x (`--speed`) the replay's own clock instead, the last fix's time
+    /// plus the time left, marked "(replay)" ("14:32 (replay)"): the replay's fix times run
+    /// at its speed, so the wall clock plus hiking time would be neither the replay's end nor
+    /// the walk's stored finish (DECISIONS 1087). "--" before a fix.
+    public func arrivalText(_ route: LiveReadout.RouteProgress) -> String {
+        let f = environment.format
+        guard let speed = follow.speed, speed != 1 else { return f.time(route.arrival) }
+        guard let fix = follow.session.lastFix else { return UnitFormatter.unknown }
+        // TRANSLATORS: the follow panel's arrival time during a replay, on the replay's clock.
+        return L("%s (replay)", f.time(fix.time.addingTimeInterval(route.timeLeft)))
+    }
+
     /// The readouts in order of importance.
     public func lines() -> [Line] {
         let f = environment.format
@@ -55,7 +68,7 @@ public struct FollowPanel: Sendable {
         add(L("Along"), hasMatch ? L("%s of %s", f.distance(s.progress), f.distance(s.route.length)) : L("%s of %s", "—", f.distance(s.route.length)))
         let route = follow.progress
         add(L("Left"), "\(f.distance(route.left)) · \(f.duration(route.timeLeft))")
-        add(L("Arrival"), f.time(route.arrival))
+        add(L("Arrival"), arrivalText(route))
         add(L("ETA by"), route.method == .hikersRatio ? L("DIN 33466 × your pace") : L("hiking rule (DIN 33466)"), ThemeRole.muted)
         add(L("Covered"), f.percent(s.coverageFraction) + " · " + f.distance(s.coverage.coveredLength))
         if let xtd = s.crossTrackDistance {

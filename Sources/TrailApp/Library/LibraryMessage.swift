@@ -14,8 +14,12 @@ public enum LibraryEffect: Equatable, Sendable {
     /// Complete the path typed in the import prompt (Tab), from the file system
     /// (``AppMessage/importPathCompleted(typed:_:)``).
     case completeImportPath(String)
-    /// Store the chosen candidates (1-based numbers as in `HikeImportPlan`) of a file.
-    case importFile(path: String, candidates: [Int])
+    /// Find which candidates of the file the checklist shows are already stored
+    /// (``AppMessage/importStoredCopies(path:_:)``).
+    case findStoredCopies(path: String)
+    /// Store the chosen candidates (1-based numbers as in `HikeImportPlan`) of a file; `again`
+    /// stores them even when already stored (`cairn import --again`), else those are skipped.
+    case importFile(path: String, candidates: [Int], again: Bool = false)
     case renameHike(HikeID, String)
     case deleteHike(HikeID)
 }

@@ -129,6 +129,35 @@ import TrailStore
         #expect(app.update(&s, .input(.key(.enter))) == [.importFile(path: "/x/multi.gpx", candidates: [1, 3])])
     }
 
+    /// A track already in the store is marked in the checklist and not ticked (the tester's
+    /// "[x] like a new one"); ticking it anyway imports it again, as `cairn import --again`.
+    @Test func theChecklistMarksTracksAlreadyStored() throws {
+        var (s, _) = loadedState()
+        let url = Self.repo.appendingPathComponent("Samples/togeojson-multitrackgpx.gpx")
+        let plan = HikeImportPlan(document: try GPXReader.read(url: url).document, fileName: "multi.gpx")
+        #expect(app.update(&s, .importPlanLoaded(path: "/x/multi.gpx", plan)) == [.library(.findStoredCopies(path: "/x/multi.gpx"))])
+        // An answer for another file changes nothing.
+        _ = app.update(&s, .importStoredCopies(path: "/x/other.gpx", [1: HikeID(rowID: 7)]))
+        guard case .checklist(let c0) = s.modal else { Issue.record("no checklist"); return }
+        #expect(c0.ticked == [1, 2, 3])
+        _ = app.update(&s, .importStoredCopies(path: "/x/multi.gpx", [2: HikeID(rowID: 7)]))
+        guard case .checklist(let c1) = s.modal else { Issue.record("no checklist"); return }
+        #expect(c1.ticked == [1, 3])
+        let lines = app.view(s, width: 120, height: 40).textDump().split(separator: "\n").map(String.init)
+        let second = try #require(lines.first { $0.contains(plan.candidates[1].name + "  (") })
+        #expect(second.contains("[ ]") && second.contains("already stored as \(HikeID(rowID: 7))"), "\(second)")
+        #expect(lines.filter { $0.contains("already stored") }.count == 1)
+        // "all" toggles the new ones only; Enter imports them without --again.
+        _ = app.update(&s, .input(.key(.character("a"))))
+        _ = app.update(&s, .input(.key(.character("a"))))
+        guard case .checklist(let c2) = s.modal else { Issue.record("no checklist"); return }
+        #expect(c2.ticked == [1, 3])
+        // Ticking the stored one asks for it to be stored again.
+        _ = app.update(&s, .input(.key(.down)))
+        _ = app.update(&s, .input(.key(.character(" "))))
+        #expect(app.update(&s, .input(.key(.enter))) == [.importFile(path: "/x/multi.gpx", candidates: [1, 2, 3], again: true)])
+    }
+
     /// Tab in the import prompt asks the runtime to complete the path; the answer fills the
     /// prompt (only the prompt it was asked for, unchanged since) and lists several matches.
     @Test func tabCompletesTheImportPath() throws {

@@ -152,6 +152,8 @@ import TrailMap
             expectLegend(rows, glyph(buffer, info.markerCell), "the hike's point at the profile cursor", mode)
             expectLegend(rows, glyph(buffer, info.startCell), "the hike's start", mode)
             expectLegend(rows, glyph(buffer, info.finishCell), "the hike's finish", mode)
+            // Both ends in one cell (a loop, zoomed out): one mark with its own line.
+            expectLegend(rows, MapMark.startAndFinish.shown(in: mode), "start and finish in one place", mode)
             expectLegend(rows, buffer[centre.x, centre.y]?.symbol, "the map's centre while the map has the focus", mode)
             // The keys come first: the legend is the help's last section.
             let legend = try #require(rows.firstIndex { $0.hasPrefix("Map legend") })
@@ -172,7 +174,7 @@ import TrailMap
             return nil
         })
         #expect(lineCells.contains("#"))  // what the photo pin was before DECISIONS 1038
-        let marks = [MapMark.position, .start, .finish, .photo]
+        let marks = [MapMark.position, .start, .finish, .startAndFinish, .photo]
         for m in marks {
             let a = String(m.ascii)
             #expect(!lineCells.contains(a) && !places.contains(a) && !symbols.contains(a), "\(a) is not distinct")

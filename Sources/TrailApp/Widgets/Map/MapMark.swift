@@ -19,6 +19,10 @@ public struct MapMark: Hashable, Sendable {
     public static let start = MapMark(glyph: "●", ascii: "S")
     /// The last point of the line.
     public static let finish = MapMark(glyph: "◆", ascii: "F")
+    /// The start and the finish in one cell (a loop, or a line zoomed out to a few cells): the
+    /// finish's diamond with the start's dot inside, in the start's style, so neither end hides
+    /// the other (the finish was drawn under the start until z17).
+    public static let startAndFinish = MapMark(glyph: "◈", ascii: "E")
     /// A placed photo or a "photo here" mark (``PhotoMarks``): no place or map symbol uses
     /// either glyph, and the ASCII canvas never draws "&" for a line (it draws "#" for a cell
     /// of six dots or more, all along a heavy line, where photos sit: DECISIONS 1038).

@@ -46,6 +46,25 @@ extension MapWidget {
         }
         let start = cell(dots[0]), finish = cell(dots[n - 1])
         drawChevrons(dots: dots, segmentStarts: segmentStarts, avoid: [start, finish].compactMap { $0 }, canvas: &canvas)
+        if let s = start, let f = finish, s == f {
+            // Both ends in one cell: one combined mark, named so in the `?` map legend.
+            canvas.overlay(MapMark.startAndFinish.glyph, cellX: s.x, cellY: s.y, style: environment.style(ThemeRole.routeStart),
+                           priority: MapFeatureStyle.Layer.start, ascii: MapMark.startAndFinish.ascii)
+            placer.block(x: s.x, y: s.y)
+            info.startCell = CellPosition(x: area.x + s.x, y: area.y + s.y)
+            info.finishCell = info.startCell
+        } else { drawEnds(start: start, finish: finish, canvas: &canvas, placer: &placer, area: area, info: &info) }
+        if let si = scrubIndex, let m = cell(dots[hike.clampedIndex(si)]) {
+            canvas.overlay(MapMark.position.glyph, cellX: m.x, cellY: m.y, style: environment.style(ThemeRole.marker),
+                           priority: MapFeatureStyle.Layer.marker, ascii: MapMark.position.ascii)
+            placer.block(x: m.x, y: m.y)
+            info.markerCell = CellPosition(x: area.x + m.x, y: area.y + m.y)
+        }
+    }
+
+    /// The start (●) and finish (◆) marks, each in its own cell.
+    private func drawEnds(start: (x: Int, y: Int)?, finish: (x: Int, y: Int)?, canvas: inout BrailleCanvas,
+                          placer: inout MapLabelPlacer, area: Rect, info: inout RenderInfo) {
         if let f = finish {
             canvas.overlay(MapMark.finish.glyph, cellX: f.x, cellY: f.y, style: environment.style(ThemeRole.routeFinish),
                            priority: MapFeatureStyle.Layer.finish, ascii: MapMark.finish.ascii)
@@ -57,12 +76,6 @@ extension MapWidget {
                            priority: MapFeatureStyle.Layer.start, ascii: MapMark.start.ascii)
             placer.block(x: s.x, y: s.y)
             info.startCell = CellPosition(x: area.x + s.x, y: area.y + s.y)
-        }
-        if let si = scrubIndex, let m = cell(dots[hike.clampedIndex(si)]) {
-            canvas.overlay(MapMark.position.glyph, cellX: m.x, cellY: m.y, style: environment.style(ThemeRole.marker),
-                           priority: MapFeatureStyle.Layer.marker, ascii: MapMark.position.ascii)
-            placer.block(x: m.x, y: m.y)
-            info.markerCell = CellPosition(x: area.x + m.x, y: area.y + m.y)
         }
     }
 

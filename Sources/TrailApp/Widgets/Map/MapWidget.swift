@@ -5,7 +5,8 @@ import TrailCore
 
 /// The braille map: the basemap from the map store styled by class (``MapFeatureStyle``),
 /// labels placed without collisions (``MapLabelPlacer``), then the hike's route on top with
-/// direction chevrons, start (●, ASCII "S") and finish (◆, "F") markers and the scrub marker
+/// direction chevrons, start (●, ASCII "S") and finish (◆, "F") markers (◈, "E", for both
+/// when they fall in one cell) and the scrub marker
 /// (◉, "@"); optionally the route coloured by slope.
 ///
 /// Attribution: whenever basemap data is drawn, "© OpenStreetMap contributors" sits at the
