@@ -61,11 +61,7 @@ extension MapStore {
             try insert.step()
             insert.reset()
         }
-        try db.execute("""
-            DROP TABLE features;
-            ALTER TABLE features_v5 RENAME TO features;
-            CREATE INDEX features_by_class ON features(class);
-            """)
+        try replaceFeatures(with: "features_v5", db)
     }
 
     /// True when `features` has the packed per-view column (migration "map-5-view-record").
@@ -111,15 +107,21 @@ extension MapStore {
             try insert.step()
             insert.reset()
         }
-        try db.execute("""
-            DROP TABLE features;
-            ALTER TABLE features_v6 RENAME TO features;
-            CREATE INDEX features_by_class ON features(class);
-            """)
+        try replaceFeatures(with: "features_v6", db)
     }
 
     /// True when migration "map-6-geometry-view-fields" is recorded as applied.
     static func hasGeometryViewFields(_ db: Connection) -> Bool {
         ((try? db.scalar("SELECT count(*) FROM cairn_migrations WHERE name = ?", [.text(geometryViewFieldsMigration)])?.integer) ?? 0) > 0
+    }
+
+    /// The last step of a migration that rebuilt `features` as `table`: the old table dropped,
+    /// the new one renamed to `features`, its class index made again.
+    private static func replaceFeatures(with table: String, _ db: Connection) throws {
+        try db.execute("""
+            DROP TABLE features;
+            ALTER TABLE \(table) RENAME TO features;
+            CREATE INDEX features_by_class ON features(class);
+            """)
     }
 }
