@@ -237,8 +237,9 @@ import TrailFormats
 
     /// A newcomer's report: a watch's track and a phone's copy of the same walk (points rounded
     /// differently, so not a content duplicate) counted twice. Two hikes sharing more than half
-    /// of the shorter one's time are one walk: the first stored counts. A walk split into two
-    /// files (sharing the point where it was split) and a later walk both count.
+    /// of the shorter one's time and most of the ground are one walk: the first stored counts. A
+    /// walk split into two files (sharing the point where it was split), a later walk, and
+    /// another walk elsewhere at the same times (newcomer 8: files with rebased times) count.
     @Test func hikesWalkedAtTheSameTimeCountOnce() throws {
         let dir = makeTempDirectory("totals-same-time")
         let store = dir + "/hikes.sqlite"
@@ -261,13 +262,15 @@ import TrailFormats
         // The walk's second part, split at the watch's last point (89 min after its start).
         let second = try gpx("second-part", iso("2026-05-10T09:29:00Z"), points: 40, lat0: 46.08)
         let later = try gpx("evening", iso("2026-05-10T17:00:00Z"), points: 30, lat0: 46.2)
-        for f in [watch, phone, second, later] {
+        // Another walk at the watch's very times, 50 km away (a file with rebased or unset times).
+        let elsewhere = try gpx("elsewhere", iso("2026-05-10T08:00:00Z"), points: 90, lat0: 46.5)
+        for f in [watch, phone, second, later, elsewhere] {
             let run = cairn(["import", f, "--store", store])
             #expect(run.status == 0, "\(run.stderr)")
         }
-        #expect(try idsInInsertOrder(store).count == 4, "the phone's copy is a hike of its own (its points differ)")
+        #expect(try idsInInsertOrder(store).count == 5, "the phone's copy is a hike of its own (its points differ)")
         let out = try Self.totals(store, year: 2026, zone: "UTC")
-        #expect(out.counted.hikes == 3 && out.totals.thisYear.months[4].walks == 3)
+        #expect(out.counted.hikes == 4 && out.totals.thisYear.months[4].walks == 4)
         let json = cairn(["totals", "--json", "--store", store], environment: ["TZ": "UTC"]).stdout
         #expect(json.contains("\"sameTimeHikesLeftOut\" : 1"), "\(json)")
         let text = cairn(["totals", "--year", "2026", "--store", store], environment: ["TZ": "UTC"]).stdout

@@ -20,8 +20,9 @@ and computes, with the rules of DECISIONS.md 220 re-implemented from their wordi
     |steepestGrade| (reported signed), fastest moving speed = movingDistance / movingTime over
     walks of >= 5000 m (walks: movingDistance else distanceWalked); ties go to the earlier walk;
   * a dated hike that shares more than half of the shorter one's [startTime, endTime] with a
-    hike counted before it (createdAt order) is the same walk (two devices, a cut copy) and is
-    not counted (DECISIONS.md 1043);
+    hike counted before it (createdAt order), and whose box (of its exported points, widened by
+    0.001 deg) shares more than half of the smaller box's area with that hike's, is the same walk
+    (two devices, a cut copy) and is not counted (DECISIONS.md 1043);
   * (DECISIONS.md 254) a walk whose [summary.startTime, endedAt] (endedAt missing: its start
     alone) overlaps a counted dated hike's [startTime, endTime] is that hike walked (followed
     while recorded) and is not counted;
@@ -68,6 +69,25 @@ def points_key(path):
     return tuple(out)
 
 
+def same_time(a0, a1, b0, b1):
+    """More than half of the shorter one's [start, end] shared."""
+    shorter = min(a1 - a0, b1 - b0)
+    return shorter > dt.timedelta(0) and min(a1, b1) - max(a0, b0) > shorter / 2
+
+
+def same_place(a, b):
+    """Boxes (south, west, north, east) widened by 0.001 deg sharing more than half of the smaller's area."""
+    if a is None or b is None:
+        return True
+    pad = 0.001
+    def area(s, w, n, e):
+        return max(0.0, n - s) * max(0.0, e - w)
+    aa = area(a[0] - pad, a[1] - pad, a[2] + pad, a[3] + pad)
+    ab = area(b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad)
+    shared = area(max(a[0], b[0]) - pad, max(a[1], b[1]) - pad, min(a[2], b[2]) + pad, min(a[3], b[3]) + pad)
+    return shared > min(aa, ab) / 2
+
+
 def figures(items):
     return {
         "distance": sum(o["distance"] for o in items),
@@ -87,9 +107,10 @@ def main():
     zone = ZoneInfo(a.tz)
     hikes = json.load(open(os.path.join(a.dir, "list.json")))
     by_created = sorted(hikes, key=lambda h: parse_time(h["createdAt"]))
-    canonical, seen = {}, {}
+    canonical, seen, points = {}, {}, {}
     for h in by_created:
         key = points_key(os.path.join(a.dir, "gpx", h["id"] + ".gpx"))
+        points[h["id"]] = key
         canonical[h["id"]] = seen.setdefault(key, h["id"])
     names = {h["id"]: h["name"] for h in hikes}
     outings = []
@@ -103,11 +124,11 @@ def main():
             moving_speed = s["movingDistance"] / s["movingTime"]
         start = parse_time(s["startTime"])
         end = parse_time(s["endTime"]) if s.get("endTime") else start
-        shared = [min(end, e) - max(start, b) for b, e in counted_spans]
-        shorter = [min(end - start, e - b) for b, e in counted_spans]
-        if any(sh > lo / 2 and lo > dt.timedelta(0) for sh, lo in zip(shared, shorter)):
+        pts = points[h["id"]]
+        box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)) if pts else None
+        if any(same_time(start, end, b, e) and same_place(box, bx) for b, e, bx in counted_spans):
             continue
-        counted_spans.append((start, end))
+        counted_spans.append((start, end, box))
         implausible = start < GPS_EPOCH or (s.get("averageSpeed") or 0) > WALK_LIMIT
         outings.append({"trail": h["id"], "start": start, "end": end, "distance": s["distance"],
                         "gain": s.get("elevationGain"), "moving": s.get("movingTime"),

@@ -15,9 +15,9 @@ public struct OutingList: Hashable, Sendable {
     /// Walks left out because a dated hike covers the same time (the walk was followed while it
     /// was recorded, or a watch's track of it was imported): the hike counts, once.
     public var walksDuringHikes: Int
-    /// Dated hikes left out because an earlier stored hike was walked at the same time (most of
-    /// the shorter one's time shared: a watch's FIT and a phone's GPX of one walk, or a copy
-    /// cut or edited so that its points differ): the earlier stored one counts.
+    /// Dated hikes left out because an earlier stored hike was walked at the same time and place
+    /// (most of the shorter one's time and box shared: a watch's FIT and a phone's GPX of one
+    /// walk, or a copy cut or edited so that its points differ): the earlier stored one counts.
     public var sameTimeHikes: Int
 
     public init(outings: [Outing], duplicateHikes: Int, undatedHikes: Int, walksDuringHikes: Int = 0, sameTimeHikes: Int = 0) {
@@ -40,8 +40,8 @@ extension HikeStore {
     ///   distance walked, climb and moving time (``FollowSummary/movingTime``; walks saved
     ///   before it was kept count their active time). Walks store no highest point or grade.
     /// Hikes without timestamps count only through their walks. Of two dated hikes that share
-    /// more than half of the shorter one's time, the earlier stored counts (``sameWalk``,
-    /// ``OutingList/sameTimeHikes``).
+    /// more than half of the shorter one's time and most of the ground (``sameWalk``,
+    /// ``samePlace``), the earlier stored counts (``OutingList/sameTimeHikes``).
     /// One walk is counted once (DECISIONS.md 254): a walk whose time (first fix to end, or its
     /// first fix alone while unfinished) overlaps a counted dated hike's first-to-last timestamp
     /// is that hike walked — followed while recording it — and is left out
@@ -53,12 +53,13 @@ extension HikeStore {
         try connection.execute("SAVEPOINT cairn_read_outings")
         defer { try? connection.execute("RELEASE cairn_read_outings") }
         // Every hike (the trails walks follow), each with the row id of its first stored copy.
-        struct Row { let id: Int64, canonical: Int64, publicID: String, name: String, dated: Outing?, end: Double }
+        struct Row { let id: Int64, canonical: Int64, publicID: String, name: String, dated: Outing?, end: Double, box: Box? }
         let limits = PlausibilityLimits.standard
         let rows = try connection.query("""
             SELECT h.id, (SELECT min(d.id) FROM hikes d WHERE d.content_hash = h.content_hash), h.public_id, h.name,
                    h.start_time, h.distance, h.elevation_gain, h.moving_time, h.moving_distance, h.max_elevation,
-                   h.steepest_grade, h.average_speed, coalesce(h.end_time, h.start_time)
+                   h.steepest_grade, h.average_speed, coalesce(h.end_time, h.start_time),
+                   h.min_latitude, h.min_longitude, h.max_latitude, h.max_longitude
             FROM hikes h ORDER BY h.id
             """) { st -> Row in
             let id = st.string(2), name = st.string(3)
@@ -70,8 +71,12 @@ extension HikeStore {
                               steepestGrade: st.optionalDouble(10),
                               implausible: limits.implausibility(startTime: start, averageSpeed: st.optionalDouble(11)))
             }
+            var box: Box?
+            if let s = st.optionalDouble(13), let w = st.optionalDouble(14), let n = st.optionalDouble(15), let e = st.optionalDouble(16) {
+                box = Box(south: s, west: w, north: n, east: e)
+            }
             return Row(id: st.int64(0), canonical: st.int64(1), publicID: id, name: name, dated: dated,
-                       end: st.optionalDouble(12) ?? 0)
+                       end: st.optionalDouble(12) ?? 0, box: box)
         }
         var byRow: [Int64: Int] = [:]
         byRow.reserveCapacity(rows.count)
@@ -79,14 +84,17 @@ extension HikeStore {
         var outings: [Outing] = []
         var duplicates = 0, undated = 0, sameTime = 0
         var spans = TimeSpans()
-        var counted: [(start: Double, end: Double)] = []
+        var counted: [(start: Double, end: Double, box: Box?)] = []
         for r in rows {
             guard let o = r.dated else { undated += 1; continue }
             guard r.canonical == r.id else { duplicates += 1; continue }
             let start = o.startTime.timeIntervalSinceReferenceDate, end = max(r.end, start)
-            if counted.contains(where: { Self.sameWalk($0.start, $0.end, start, end) }) { sameTime += 1; continue }
+            if counted.contains(where: { Self.sameWalk($0.start, $0.end, start, end) && Self.samePlace($0.box, r.box) }) {
+                sameTime += 1
+                continue
+            }
             outings.append(o)
-            counted.append((start, end))
+            counted.append((start, end, r.box))
             spans.add(start, end)
         }
         spans.seal()
@@ -123,6 +131,24 @@ extension HikeStore {
         let shorter = min(a1 - a0, b1 - b0)
         guard shorter > 0 else { return false }
         return min(a1, b1) - max(a0, b0) > shorter / 2
+    }
+
+    /// A hike's bounding box, degrees.
+    struct Box { var south, west, north, east: Double }
+
+    /// True when two hikes' boxes, each widened by 0.001° (about 100 m) on every side, share more
+    /// than half of the smaller one's area: two recordings of one walk, or a copy cut short,
+    /// cover the same ground, while different walks whose clocks overlap (files with rebased or
+    /// unset times, a planner's times) lie elsewhere. An unknown box is no evidence either way:
+    /// the time decides.
+    static func samePlace(_ a: Box?, _ b: Box?) -> Bool {
+        guard let a, let b else { return true }
+        let pad = 0.001
+        func area(_ s: Double, _ w: Double, _ n: Double, _ e: Double) -> Double { max(0, n - s) * max(0, e - w) }
+        let areaA = area(a.south - pad, a.west - pad, a.north + pad, a.east + pad)
+        let areaB = area(b.south - pad, b.west - pad, b.north + pad, b.east + pad)
+        let shared = area(max(a.south, b.south) - pad, max(a.west, b.west) - pad, min(a.north, b.north) + pad, min(a.east, b.east) + pad)
+        return shared > min(areaA, areaB) / 2
     }
 }
 
