@@ -39,6 +39,14 @@ import Testing
         #expect(t.contains("  peak            44\n"))
         #expect(t.contains("Waymarked routes (route=hiking/foot): 18"))
         #expect(t.contains("© OpenStreetMap contributors"))
+        // The extract's size "N.N MB" ("N,N MB" with a German LC_NUMERIC, as distances are written).
+        let size = Double((try FileManager.default.attributesOfItem(atPath: TestSupport.sampleExtract)[.size] as? NSNumber)?.doubleValue ?? 0)
+        let mb = String(format: "%.1f", size / 1e6)
+        #expect(t.contains(" \(mb) MB, "), "\(t)")
+        var german = env
+        german["LC_NUMERIC"] = "de_DE.UTF-8"
+        let de = Run(["map", "info"], env: german, cwd: dir.path).out.text
+        #expect(de.contains(" " + mb.replacingOccurrences(of: ".", with: ",") + " MB, "), "\(de)")
     }
 
     @Test func mapOptionEnvironmentAndProgress() throws {

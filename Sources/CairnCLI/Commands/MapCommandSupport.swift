@@ -17,11 +17,13 @@ enum MapCommandSupport {
         return context.resolve(MapStore.defaultPath(environment: context.environment))
     }
 
-    /// "13.2 MB", "812 KB", "96 B" (decimal units, as `ls -h --si`).
-    static func bytes(_ n: Int64) -> String {
+    /// "13.2 MB", "812 KB", "96 B" (decimal units, as `ls -h --si`), the decimal point written
+    /// as `decimalSeparator` (the user's: "13,2 MB" in German, as distances are).
+    static func bytes(_ n: Int64, decimalSeparator: String = ".") -> String {
         let d = Double(n)
-        if d >= 1e9 { return String(format: "%.1f GB", d / 1e9) }
-        if d >= 1e6 { return String(format: "%.1f MB", d / 1e6) }
+        func one(_ v: Double) -> String { String(format: "%.1f", v).replacingOccurrences(of: ".", with: decimalSeparator) }
+        if d >= 1e9 { return one(d / 1e9) + " GB" }
+        if d >= 1e6 { return one(d / 1e6) + " MB" }
         if d >= 1e3 { return String(format: "%.0f KB", d / 1e3) }
         return "\(n) B"
     }

@@ -22,7 +22,8 @@ enum MapInfoCommand: Command {
             throw CLIError.failure(L("cannot open the map store: %s", TerminalText.clean("\(error)")))
         }
         let s = try store.summary()
-        var out = L("Map store: %s (%s)", shownPath, MapCommandSupport.bytes(s.fileSize)) + "\n"
+        let point = Localization.decimalSeparator(environment: context.environment)
+        var out = L("Map store: %s (%s)", shownPath, MapCommandSupport.bytes(s.fileSize, decimalSeparator: point)) + "\n"
         // TRANSLATORS: the map's data date when the extracts carry none.
         out += L("Data date: %s", s.dataTimestamp.map(TerminalText.clean) ?? L("unknown")) + "\n"
         // TRANSLATORS: "Covered areas (2), 38 z14 tiles:": the areas, the slippy-map tiles and their zoom.
@@ -33,7 +34,7 @@ enum MapInfoCommand: Command {
         out += L("Extracts imported (%d):", s.imports.count) + "\n"
         for i in s.imports {
             let name = TerminalText.clean((i.file as NSString).lastPathComponent)
-            out += "  \(name)  \(i.format.map { $0.uppercased() } ?? "OSM") \(MapCommandSupport.bytes(i.fileSize))"
+            out += "  \(name)  \(i.format.map { $0.uppercased() } ?? "OSM") \(MapCommandSupport.bytes(i.fileSize, decimalSeparator: point))"
             out += ", " + L("data of %s, imported %s", i.dataTimestamp.map(TerminalText.clean) ?? L("unknown date"), i.importedAt) + "\n"
             for b in i.coverage { out += "    " + L("bounds %s", MapCommandSupport.box(b)) + "\n" }
             out += "    " + L("%d nodes, %d ways, %d relations read; %d features, %d routes held", i.nodes, i.ways, i.relations, i.featuresHeld, i.routesHeld)
