@@ -160,7 +160,7 @@ import TrailFormats
         let pace = try #require(ny.totals.record(.fastestPace))
         #expect(pace.trailID == ids[1].rawValue && pace.walkID != nil)
         let text = cairn(["totals", "--year", "2020", "--units", "metric", "--store", store]).stdout
-        #expect(text.contains("Counted: 7 walks; 1 duplicate import left out; 1 undated trail counted only through their walks"))
+        #expect(text.contains("Counted: 7 walks; 1 duplicate import left out; 1 undated trail counted only through its walks"))
         #expect(text.contains("\nYear ") && text.contains("fastest pace"))
         #expect(cairn(["totals", "--year", "twenty", "--store", store]).status == 2)
     }

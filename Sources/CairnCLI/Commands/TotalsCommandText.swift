@@ -23,7 +23,7 @@ enum TotalsCommandText {
                           "; %d hikes walked at the same time as others counted once", list.sameTimeHikes, list.sameTimeHikes)
         }
         if list.undatedHikes > 0 {
-            counted += Ln("; %d undated trail counted only through their walks", "; %d undated trails counted only through their walks",
+            counted += Ln("; %d undated trail counted only through its walks", "; %d undated trails counted only through their walks",
                           list.undatedHikes, list.undatedHikes)
         }
         if list.walksDuringHikes > 0 {
