@@ -281,4 +281,38 @@ import TrailFormats
             for m in 0..<12 { Self.same(out.totals.thisYear.months[m], ref.thisYear.months[m], "2026-\(m + 1)") }
         }
     }
+
+    /// A newcomer's report: following a hike with `--gps replay:FILE` (the demo's "f follows a
+    /// replayed walk") added a walk to Totals and to "walked again". A walk whose source is a
+    /// replay is left out of both, and said; a walk of a live source still counts.
+    @Test func replayedWalksAreNotCounted() throws {
+        let store = try Self.makeStore()
+        let before = try Self.totals(store, year: 2026, zone: "UTC")
+        let s = try HikeStore(path: store)
+        let ids = try idsInInsertOrder(store)
+        func walk(_ start: String, source: String) throws {
+            let t = ISO8601Timestamp.parse(start)!
+            let w = try s.beginWalk(of: ids[1], startedAt: t, offRouteThreshold: 30)
+            try s.setWalkSource(w, source, speed: 60)
+            try s.appendWalkPoints(w, [WalkPoint(stretch: 0, point: Trackpoint(latitude: 46.0, longitude: 7.5, time: t))])
+            let summary = FollowSummary(startTime: t, endTime: t.addingTimeInterval(600), activeTime: 600,
+                                        distanceWalked: 3000, elevationGain: 100, acceptedFixes: 50)
+            try s.finishWalk(w, endedAt: t.addingTimeInterval(600), summary: summary)
+        }
+        try walk("2026-09-01T10:00:00Z", source: "replay:/tmp/walk.gpx")
+        let replayed = try Self.totals(store, year: 2026, zone: "UTC")
+        #expect(replayed.counted.walks == before.counted.walks && replayed.totals.thisYear.months[8].walks == 0)
+        let json = cairn(["totals", "--json", "--store", store], environment: ["TZ": "UTC"]).stdout
+        #expect(json.contains("\"replayedWalksLeftOut\" : 1"), "\(json)")
+        let text = cairn(["totals", "--year", "2026", "--store", store], environment: ["TZ": "UTC"]).stdout
+        #expect(text.contains("1 replayed walk left out"), "\(text)")
+        // Nor is it a walk near the hike for "walked again".
+        let box = BoundingBox(minLatitude: 45.99, minLongitude: 7.49, maxLatitude: 46.01, maxLongitude: 7.51)
+        let near = try s.walkedLines(in: box)
+        // A live source (gpsd) counts, in both.
+        try walk("2026-09-02T10:00:00Z", source: "gpsd://127.0.0.1:2947")
+        let live = try Self.totals(store, year: 2026, zone: "UTC")
+        #expect(live.counted.walks == before.counted.walks + 1 && live.totals.thisYear.months[8].walks == 1)
+        #expect(try s.walkedLines(in: box).walksRead == near.walksRead + 1)
+    }
 }

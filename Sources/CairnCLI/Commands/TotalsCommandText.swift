@@ -22,6 +22,10 @@ enum TotalsCommandText {
             counted += Ln("; %d hike walked at the same time as another counted once",
                           "; %d hikes walked at the same time as others counted once", list.sameTimeHikes, list.sameTimeHikes)
         }
+        if list.replayedWalks > 0 {
+            // TRANSLATORS: walks followed with a GPX replay as the position (--gps replay:FILE): not counted.
+            counted += Ln("; %d replayed walk left out", "; %d replayed walks left out", list.replayedWalks, list.replayedWalks)
+        }
         if list.undatedHikes > 0 {
             counted += Ln("; %d undated trail counted only through its walks", "; %d undated trails counted only through their walks",
                           list.undatedHikes, list.undatedHikes)

@@ -15,6 +15,8 @@ public struct TotalsJSON: Encodable {
         public var walksDuringHikesLeftOut: Int
         /// Dated hikes walked at the same time as an earlier stored one (``OutingList/sameTimeHikes``).
         public var sameTimeHikesLeftOut: Int
+        /// Walks followed with a replayed GPX (``OutingList/replayedWalks``).
+        public var replayedWalksLeftOut: Int
     }
 
     public init(_ report: TotalsReport, _ list: OutingList) {
@@ -22,6 +24,6 @@ public struct TotalsJSON: Encodable {
         totals = report
         counted = Counted(hikes: list.outings.count - walks, walks: walks, duplicateHikesLeftOut: list.duplicateHikes,
                           undatedHikes: list.undatedHikes, walksDuringHikesLeftOut: list.walksDuringHikes,
-                          sameTimeHikesLeftOut: list.sameTimeHikes)
+                          sameTimeHikesLeftOut: list.sameTimeHikes, replayedWalksLeftOut: list.replayedWalks)
     }
 }

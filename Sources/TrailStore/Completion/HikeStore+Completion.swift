@@ -56,7 +56,9 @@ extension HikeStore {
         }
         let walks = try connection.query("""
             SELECT DISTINCT walk_id FROM walk_points
-            WHERE latitude BETWEEN ?1 AND ?2 AND longitude BETWEEN ?3 AND ?4 ORDER BY walk_id
+            WHERE latitude BETWEEN ?1 AND ?2 AND longitude BETWEEN ?3 AND ?4
+              AND walk_id NOT IN (SELECT id FROM walks WHERE NOT \(Self.walkedSQL))
+            ORDER BY walk_id
             """, bounds) { $0.int64(0) }
         for w in walks {
             out.walksRead += 1

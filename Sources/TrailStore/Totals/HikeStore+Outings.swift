@@ -19,13 +19,18 @@ public struct OutingList: Hashable, Sendable {
     /// (most of the shorter one's time and box shared: a watch's FIT and a phone's GPX of one
     /// walk, or a copy cut or edited so that its points differ): the earlier stored one counts.
     public var sameTimeHikes: Int
+    /// Walks followed with a replayed GPX as the position (`--gps replay:FILE`): a rehearsal or
+    /// a demonstration, not a time out, so not counted (``HikeStore/walkedSQL``).
+    public var replayedWalks: Int
 
-    public init(outings: [Outing], duplicateHikes: Int, undatedHikes: Int, walksDuringHikes: Int = 0, sameTimeHikes: Int = 0) {
+    public init(outings: [Outing], duplicateHikes: Int, undatedHikes: Int, walksDuringHikes: Int = 0, sameTimeHikes: Int = 0,
+                replayedWalks: Int = 0) {
         self.outings = outings
         self.duplicateHikes = duplicateHikes
         self.undatedHikes = undatedHikes
         self.walksDuringHikes = walksDuringHikes
         self.sameTimeHikes = sameTimeHikes
+        self.replayedWalks = replayedWalks
     }
 }
 
@@ -102,7 +107,7 @@ extension HikeStore {
         let walks = try connection.query("""
             SELECT id, hike_id, coalesce(first_fix_at, started_at), distance_walked, elevation_gain, moving_time,
                    moving_distance, ended_at
-            FROM walks WHERE accepted_fixes > 0 ORDER BY id
+            FROM walks WHERE accepted_fixes > 0 AND \(Self.walkedSQL) ORDER BY id
             """) { st -> Outing? in
             guard let i = byRow[st.int64(1)], let trail = byRow[rows[i].canonical].map({ rows[$0] }) else { return nil }
             let start = st.double(2)
@@ -118,8 +123,9 @@ extension HikeStore {
                           implausible: limits.implausibility(startTime: date, averageSpeed: nil))
         }
         outings += walks.compactMap { $0 }
+        let replayed = try connection.scalar("SELECT count(*) FROM walks WHERE accepted_fixes > 0 AND NOT \(Self.walkedSQL)")?.integer ?? 0
         return OutingList(outings: outings, duplicateHikes: duplicates, undatedHikes: undated, walksDuringHikes: during,
-                          sameTimeHikes: sameTime)
+                          sameTimeHikes: sameTime, replayedWalks: Int(replayed))
     }
 
     /// True when the hikes timed [a0, a1] and [b0, b1] (seconds) are one walk: they share more
@@ -132,6 +138,11 @@ extension HikeStore {
         guard shorter > 0 else { return false }
         return min(a1, b1) - max(a0, b0) > shorter / 2
     }
+
+    /// The SQL condition on a `walks` row that it was walked: its position source (as typed for
+    /// `--gps`, ``setWalkSource(_:_:speed:)``) is not a replayed GPX. Walks stored before their
+    /// source was kept count as walked.
+    static let walkedSQL = "coalesce(source, '') NOT LIKE 'replay:%'"
 
     /// A hike's bounding box, degrees.
     struct Box { var south, west, north, east: Double }
