@@ -89,17 +89,17 @@ extension HikeStore {
         var outings: [Outing] = []
         var duplicates = 0, undated = 0, sameTime = 0
         var spans = TimeSpans()
-        var counted: [(start: Double, end: Double, box: Box?)] = []
+        var counted = CountedHikes()
         for r in rows {
             guard let o = r.dated else { undated += 1; continue }
             guard r.canonical == r.id else { duplicates += 1; continue }
             let start = o.startTime.timeIntervalSinceReferenceDate, end = max(r.end, start)
-            if counted.contains(where: { Self.sameWalk($0.start, $0.end, start, end) && Self.samePlace($0.box, r.box) }) {
+            if counted.candidates(start, end).contains(where: { Self.sameWalk($0.start, $0.end, start, end) && Self.samePlace($0.box, r.box) }) {
                 sameTime += 1
                 continue
             }
             outings.append(o)
-            counted.append((start, end, r.box))
+            counted.add(start, end, r.box)
             spans.add(start, end)
         }
         spans.seal()
@@ -160,6 +160,36 @@ extension HikeStore {
         let areaB = area(b.south - pad, b.west - pad, b.north + pad, b.east + pad)
         let shared = area(max(a.south, b.south) - pad, max(a.west, b.west) - pad, min(a.north, b.north) + pad, min(a.east, b.east) + pad)
         return shared > min(areaA, areaB) / 2
+    }
+}
+
+/// The dated hikes counted so far, found by the days they span, so that each hike is compared
+/// only with those of its own days (not with every hike: 5,000 hikes took 2.3x the totals'
+/// time compared pairwise). Two hikes that share any time share a day.
+struct CountedHikes {
+    typealias Hike = (start: Double, end: Double, box: HikeStore.Box?)
+    private var byDay: [Int: [Hike]] = [:]
+    /// Hikes spanning more than ``maximumDays``, compared with every hike.
+    private var long: [Hike] = []
+    static let maximumDays = 31
+
+    private static func days(_ start: Double, _ end: Double) -> ClosedRange<Int>? {
+        let first = Int((start / 86_400).rounded(.down)), last = Int((end / 86_400).rounded(.down))
+        return last - first < maximumDays ? first...max(first, last) : nil
+    }
+
+    mutating func add(_ start: Double, _ end: Double, _ box: HikeStore.Box?) {
+        guard let days = Self.days(start, end) else { long.append((start, end, box)); return }
+        for d in days { byDay[d, default: []].append((start, end, box)) }
+    }
+
+    /// The counted hikes that may share time with [start, end] (one spanning several of its days
+    /// comes once per day).
+    func candidates(_ start: Double, _ end: Double) -> [Hike] {
+        guard let days = Self.days(start, end) else { return byDay.values.flatMap { $0 } + long }
+        var out = long
+        for d in days { out += byDay[d] ?? [] }
+        return out
     }
 }
 
