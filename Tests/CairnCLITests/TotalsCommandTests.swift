@@ -306,6 +306,9 @@ import TrailFormats
         #expect(json.contains("\"replayedWalksLeftOut\" : 1"), "\(json)")
         let text = cairn(["totals", "--year", "2026", "--store", store], environment: ["TZ": "UTC"]).stdout
         #expect(text.contains("1 replayed walk left out"), "\(text)")
+        // `cairn show` lists it, marked.
+        let shown = cairn(["show", ids[1].rawValue, "--store", store]).stdout
+        #expect(shown.contains("replay, not counted"), "\(shown)")
         // Nor is it a walk near the hike for "walked again".
         let box = BoundingBox(minLatitude: 45.99, minLongitude: 7.49, maxLatitude: 46.01, maxLongitude: 7.51)
         let near = try s.walkedLines(in: box)

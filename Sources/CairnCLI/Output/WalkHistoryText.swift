@@ -18,6 +18,8 @@ enum WalkHistoryText {
             // TRANSLATORS: notes on a walk in `cairn show`: not finished yet; no GPS position was received.
             if !w.isFinished { note.append(Lc("walk note", "unfinished")) }
             if s == nil { note.append(Lc("walk note", "no fix")) }
+            // TRANSLATORS: a walk followed with a replayed GPX (--gps replay:FILE), not counted in the totals.
+            if HikeStore.isReplay(source: w.source) { note.append(Lc("walk note", "replay, not counted")) }
             t.add([u.dateTime(w.startedAt), u.percent(s?.coverage),
                    s.map { u.distance($0.distanceWalked) } ?? "--", s.map { u.duration($0.activeTime) } ?? "--",
                    s.map { u.distance($0.furthestProgress) } ?? "--", note.joined(separator: ", ")])

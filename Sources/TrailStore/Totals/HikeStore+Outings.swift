@@ -144,6 +144,9 @@ extension HikeStore {
     /// source was kept count as walked.
     static let walkedSQL = "coalesce(source, '') NOT LIKE 'replay:%'"
 
+    /// True when a walk's stored source is a replayed GPX (the Swift side of ``walkedSQL``).
+    public static func isReplay(source: String?) -> Bool { source?.hasPrefix("replay:") ?? false }
+
     /// A hike's bounding box, degrees.
     struct Box { var south, west, north, east: Double }
 
