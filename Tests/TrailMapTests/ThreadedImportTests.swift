@@ -86,6 +86,40 @@ import TrailSQLite
         return (results[0], results[1])
     }
 
+    @Test func backlogCountsTheFullBatchesWaiting() throws {
+        let release = NSCondition()
+        var open = false
+        let q = ImportWriteQueue<Int> { _ in
+            release.lock(); while !open { release.wait() }; release.unlock()
+        }
+        let size = ImportWriteQueue<Int>.batchSize
+        #expect(q.backlog == 0)
+        // The first batch is taken by the (blocked) writing thread or waits; the later ones wait.
+        for i in 0..<(size * 4) { try q.append(i) }
+        #expect(q.backlog >= 2 && q.backlog <= 3)
+        release.lock(); open = true; release.broadcast(); release.unlock()
+        try q.drain()
+        for i in 0..<size { try q.append(i) }
+        #expect(q.backlog == 0)
+        try q.finish()
+    }
+
+    /// Whichever thread encodes a feature (DECISIONS 1091), the rows are the same.
+    @Test func encodingOnEitherThreadStoresTheSameRows() throws {
+        let saved = MapStoreWriter.encodingBacklog
+        defer { MapStoreWriter.encodingBacklog = saved }
+        var stores: [[String: [String]]] = []
+        for backlog in [Int.max, -1] {
+            MapStoreWriter.encodingBacklog = backlog
+            let store = try TestSupport.freshStore()
+            try store.importOSM(path: TestSupport.sampleExtract, importedAt: TestSupport.importTime)
+            stores.append(try rows(store))
+        }
+        let features = stores[0]["features"]?.count ?? 0
+        #expect(features > 100)
+        for (table, r) in stores[1] { #expect(stores[0][table] == r, "\(table)") }
+    }
+
     @Test func threadedImportStoresTheSameRowsAsOneThread() throws {
         let (threaded, single) = try importBoth([TestSupport.sampleExtract])
         #expect((threaded["features"]?.count ?? 0) > 100)

@@ -30,6 +30,13 @@ final class ImportWriteQueue<Item>: @unchecked Sendable {
     private var exited = false
     private var failure: (any Error)?
     private let work: ([Item]) throws -> Void
+    /// Full batches that waited for the writing thread when the reading thread last handed
+    /// one over (read and written by the reading thread only): how far the writer is behind.
+    private(set) var backlog = 0
+    /// CAIRN_IMPORT_TRACE=1: seconds the reading thread waited for room (the writer behind) and
+    /// the writing thread waited for work (the reader behind), printed when the queue ends.
+    private let tracing = getenv("CAIRN_IMPORT_TRACE").map { String(cString: $0) == "1" } ?? false
+    private var readerWaited = 0.0, writerWaited = 0.0
 
     /// Starts the writing thread, which calls `work` with each batch in order.
     init(work: @escaping ([Item]) throws -> Void) {
@@ -85,9 +92,12 @@ final class ImportWriteQueue<Item>: @unchecked Sendable {
         defer { condition.unlock() }
         if let f = failure { filling = []; throw f }
         guard !filling.isEmpty else { return }
+        let start = tracing ? Self.clock(CLOCK_MONOTONIC) : 0
         while waiting.count >= Self.maxBatches && failure == nil && !stopping { condition.wait() }
+        if tracing { readerWaited += Self.clock(CLOCK_MONOTONIC) - start }
         if let f = failure { filling = []; throw f }
         waiting.append(filling)
+        backlog = waiting.count - 1
         filling = []
         filling.reserveCapacity(Self.batchSize)
         condition.broadcast()
@@ -96,7 +106,9 @@ final class ImportWriteQueue<Item>: @unchecked Sendable {
     private func run() {
         condition.lock()
         while true {
+            let start = tracing ? Self.clock(CLOCK_MONOTONIC) : 0
             while waiting.isEmpty && !stopping { condition.wait() }
+            if tracing { writerWaited += Self.clock(CLOCK_MONOTONIC) - start }
             if stopping { break }
             let batch = waiting.removeFirst()
             busy = true
@@ -113,7 +125,18 @@ final class ImportWriteQueue<Item>: @unchecked Sendable {
             condition.broadcast()
         }
         exited = true
+        if tracing {
+            let line = String(format: "cairn import trace: writing thread: CPU %.3f s, waited for work %.3f s; reading thread waited for room %.3f s\n",
+                              Self.clock(CLOCK_THREAD_CPUTIME_ID), writerWaited, readerWaited)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
         condition.broadcast()
         condition.unlock()
+    }
+
+    private static func clock(_ id: clockid_t) -> Double {
+        var ts = timespec()
+        clock_gettime(id, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

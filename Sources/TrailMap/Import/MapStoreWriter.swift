@@ -125,6 +125,8 @@ final class MapStoreWriter {
     enum Write {
         /// Insert or replace a feature row; `replacing`: a stored copy's names go first.
         case feature(FeatureRow)
+        /// The same, for a feature the writing thread encodes (``encode(_:)``) first.
+        case unencoded(FeatureRecord, replacing: Bool)
         /// The stored copy is kept: only record that this import holds it.
         case keptStored(Int64)
         /// Delete a stored feature, its box, names and sources.
@@ -200,6 +202,10 @@ final class MapStoreWriter {
                 try st.step()
                 st.reset()
             }
+        case .unencoded(let f, let replacing):
+            var row = Self.encode(f)
+            row.replacing = replacing
+            try perform(.feature(row))
         case .feature(let row):
             let f = row.record
             let key = f.id.rawValue
@@ -269,6 +275,17 @@ final class MapStoreWriter {
                           nodeIDs: f.nodeIDs.map { GeometryCodec.encode(nodeIDs: $0) }, tags: tags, view: view)
     }
 
+    /// The writing thread encodes the features (``encode(_:)``) the reading thread hands over
+    /// while at most this many full batches wait for it; beyond that the reading thread
+    /// encodes them itself until the writer catches up (DECISIONS 1091).
+    nonisolated(unsafe) static var encodingBacklog = 1
+
+    /// The box and minimum zoom of feature `f`, as ``encode(_:)`` gives them in its row.
+    static func boxAndMinZoom(_ f: FeatureRecord) -> ((Int32, Int32, Int32, Int32), Int) {
+        let box = f.box
+        return (box, FeatureClassifier.minZoom(f.featureClass, bounds: FixedPoint.box(box), isPoint: f.kind == .point, tags: f.tags))
+    }
+
     /// Inserts or replaces a feature (upsert by OSM type and id). The decision is made here;
     /// the statements run on the writing thread when one runs (``startWriteThread()``).
     /// - Parameter encoded: ``encode(_:)`` of `f` when already made (else made here).
@@ -281,10 +298,18 @@ final class MapStoreWriter {
             try submit(.keptStored(key))
             return false
         }
-        var row = encoded ?? Self.encode(f)
-        row.replacing = old != nil
-        let box = row.box, minZoom = row.minZoom
-        try submit(.feature(row))
+        let box: (Int32, Int32, Int32, Int32), minZoom: Int
+        if encoded == nil, let queue, queue.backlog <= Self.encodingBacklog {
+            // The writing thread encodes while it keeps up (DECISIONS 1091): box and minimum
+            // zoom, cheap, here.
+            (box, minZoom) = Self.boxAndMinZoom(f)
+            try submit(.unencoded(f, replacing: old != nil))
+        } else {
+            var row = encoded ?? Self.encode(f)
+            row.replacing = old != nil
+            (box, minZoom) = (row.box, row.minZoom)
+            try submit(.feature(row))
+        }
         let pending = PendingBox(id: key, minLat: box.0, maxLat: box.1, minLon: box.2, maxLon: box.3, minZoom: Int32(minZoom))
         var slot = old?.pendingBox ?? -1
         if slot >= 0 { pendingBoxes[Int(slot)] = pending } else { slot = Int32(pendingBoxes.count); pendingBoxes.append(pending) }
