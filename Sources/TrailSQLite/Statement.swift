@@ -84,6 +84,20 @@ public final class Statement {
         try check(sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), cairn_sqlite_transient()))
     }
 
+    /// Binds raw bytes that SQLite reads in place, without a copy (`SQLITE_STATIC`): `bytes` must
+    /// stay valid and unchanged until the statement has been stepped and reset (hot paths).
+    public func bindBlobInPlace(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+        try check(sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), nil))
+    }
+
+    /// Binds a String (copied by SQLite; hot paths, no enum).
+    public func bind(_ v: String, at index: Int32) throws {
+        try check(sqlite3_bind_text(handle, index, v, -1, cairn_sqlite_transient()))
+    }
+
+    /// Binds NULL (hot paths; no enum).
+    public func bindNull(at index: Int32) throws { try check(sqlite3_bind_null(handle, index)) }
+
     /// Binds a Double (hot paths; no enum).
     public func bind(_ v: Double, at index: Int32) throws { try check(sqlite3_bind_double(handle, index, v)) }
     /// Binds an Int64 (hot paths; no enum).

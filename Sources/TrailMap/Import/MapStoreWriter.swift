@@ -205,38 +205,64 @@ final class MapStoreWriter {
         case .unencoded(let f, let replacing):
             var row = Self.encode(f)
             row.replacing = replacing
-            try perform(.feature(row))
+            try performFeature(row)
         case .feature(let row):
-            let f = row.record
-            let key = f.id.rawValue
-            if row.replacing {
-                try deleteName.bind([.integer(key)])
-                try deleteName.step()
-                deleteName.reset()
-            }
-            let label = f.label(box: row.box)
-            let insertFeature = row.replacing ? insertFeature : insertNewFeature
-            try insertFeature.bind([
-                .integer(key), .text(f.featureClass.rawValue), .integer(Int64(f.kind.rawValue)), .integer(Int64(row.minZoom)),
-                .optional(row.name), .optional(f.version.map(Int64.init)), .integer(f.complete ? 1 : 0),
-                .integer(Int64(label.0)), .integer(Int64(label.1)), .blob(row.geometry),
-                row.nodeIDs.map { .blob($0) } ?? .null,
-                .text(row.tags), .integer(importID), .blob(row.view),
-            ])
-            try insertFeature.step()
-            insertFeature.reset()
-            if !row.names.isEmpty {
-                try insertName.bind([.integer(key), .text(row.names)])
-                try insertName.step()
-                insertName.reset()
-            }
-            try recordSource(key)
+            try performFeature(row)
         }
+    }
+
+    /// The statements of one feature row: its stored copy's names out when it replaces one, the
+    /// row, its names, its source. Bound column by column, the blobs read in place by SQLite.
+    private func performFeature(_ row: FeatureRow) throws {
+        let f = row.record
+        let key = f.id.rawValue
+        if row.replacing {
+            try deleteName.bind(key, at: 1)
+            try deleteName.step()
+            deleteName.reset()
+        }
+        let label = f.label(box: row.box)
+        let st = row.replacing ? insertFeature : insertNewFeature
+        try st.bind(key, at: 1)
+        try st.bind(f.featureClass.rawValue, at: 2)
+        try st.bind(Int64(f.kind.rawValue), at: 3)
+        try st.bind(Int64(row.minZoom), at: 4)
+        if let name = row.name { try st.bind(name, at: 5) } else { try st.bindNull(at: 5) }
+        if let v = f.version { try st.bind(Int64(v), at: 6) } else { try st.bindNull(at: 6) }
+        try st.bind(Int64(f.complete ? 1 : 0), at: 7)
+        try st.bind(Int64(label.0), at: 8)
+        try st.bind(Int64(label.1), at: 9)
+        try st.bind(row.tags, at: 12)
+        try st.bind(importID, at: 13)
+        try row.geometry.withUnsafeBytes { geometry in
+            try row.view.withUnsafeBytes { view in
+                defer { st.reset() }  // unbinds the bytes read in place, whatever happens
+                try st.bindBlobInPlace(geometry, at: 10)
+                try st.bindBlobInPlace(view, at: 14)
+                if let ids = row.nodeIDs {
+                    try ids.withUnsafeBytes { ids in
+                        try st.bindBlobInPlace(ids, at: 11)
+                        try st.step()
+                    }
+                } else {
+                    try st.bindNull(at: 11)
+                    try st.step()
+                }
+            }
+        }
+        if !row.names.isEmpty {
+            try insertName.bind(key, at: 1)
+            try insertName.bind(row.names, at: 2)
+            try insertName.step()
+            insertName.reset()
+        }
+        try recordSource(key)
     }
 
     /// Records that this import's file holds feature `key` (whichever copy is stored).
     private func recordSource(_ key: Int64) throws {
-        try insertSource.bind([.integer(key), .integer(importID)])
+        try insertSource.bind(key, at: 1)
+        try insertSource.bind(importID, at: 2)
         try insertSource.step()
         insertSource.reset()
     }
