@@ -85,6 +85,24 @@ import Testing
         #expect(absent.allSatisfy { reader.location($0) == nil })
     }
 
+    /// Lookups that jump: the search starts where the last one ended (DECISIONS 1092) and must
+    /// find every id whichever way and however far the next one lies, absent ids included.
+    @Test func lookupsInAnyOrderAreLocated() throws {
+        // Ids with gaps of 1 to 9 (the gap from a linear congruential sequence), 4,000 of them.
+        var ids: [Int64] = []
+        var state: UInt64 = 12_345
+        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
+        var id: Int64 = 7
+        for _ in 0..<4000 { ids.append(id); id += Int64(next() % 9) + 1 }
+        let present = Set(ids)
+        // Runs forwards, backwards, long jumps both ways, and ids between present ones.
+        var refs: [Int64] = Array(ids[100..<140]) + Array(ids[3000..<3020].reversed()) + [ids[0], ids[3999], ids[1], ids[3998]]
+        for _ in 0..<600 { refs.append(Int64(next() % UInt64(id + 20))) }
+        let (positions, reader) = try read(nodes: ids, refs: refs)
+        expectLocated(positions, refs, missing: Set(refs.filter { !present.contains($0) }))
+        #expect(ids.reversed().allSatisfy { id in reader.location(id).map { $0 == expected(id) } ?? false })
+    }
+
     /// Nodes after ways, again and again: each way finds the nodes read before it, not those
     /// after; all of them afterwards.
     @Test func nodesBetweenWaysAreLocatedWhenReadBeforeThem() throws {
