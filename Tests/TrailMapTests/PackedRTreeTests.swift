@@ -165,13 +165,15 @@ import TrailSQLite
         var seed: UInt64 = 12345
         func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
         for (a, b) in [(0, 0), (0, 5), (5, 0), (1, 1), (300, 301), (1000, 17)] {
-            let make = { (n: Int, base: Int) -> [MapStoreWriter.SortedBox] in
-                (0..<n).map { MapStoreWriter.SortedBox(key: next() % 50, id: Int64(base + $0), index: Int32(base + $0)) }
-                    .sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+            // Ids of the boxes in no order; a tie of keys goes by id.
+            let ids = (0..<(a + b)).map { _ in Int64(next() % 1_000_000) * 2000 } .enumerated().map { $0.element + Int64($0.offset) }
+            let precedes = { (x: MapStoreWriter.SortedBox, y: MapStoreWriter.SortedBox) -> Bool in
+                x.key != y.key ? x.key < y.key : ids[Int(x.index)] < ids[Int(y.index)]
             }
-            let left = make(a, 0), right = make(b, 100_000)
-            let merged = MapStoreWriter.merge(left, right).map(\.index)
-            let whole = (left + right).sorted { ($0.key, $0.id) < ($1.key, $1.id) }.map(\.index)
+            let left = (0..<a).map { MapStoreWriter.SortedBox(key: next() % 50, index: Int32($0)) }.sorted(by: precedes)
+            let right = (a..<(a + b)).map { MapStoreWriter.SortedBox(key: next() % 50, index: Int32($0)) }.sorted(by: precedes)
+            let merged = MapStoreWriter.merge(left, right, by: precedes).map(\.index)
+            let whole = (left + right).sorted { ($0.key, ids[Int($0.index)]) < ($1.key, ids[Int($1.index)]) }.map(\.index)
             #expect(merged == whole, "\(a) + \(b)")
         }
     }

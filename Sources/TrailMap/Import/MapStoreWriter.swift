@@ -311,24 +311,30 @@ final class MapStoreWriter {
     func flushBoxes() throws {
         try finishWrites()
         let boxes = pendingBoxes
-        let live = boxes.indices.filter { boxes[$0].minZoom >= 0 }
-        let packing = try !live.isEmpty && PackedRTree.isEmpty(db, table: "feature_bbox")
+        let packing = try boxes.contains { $0.minZoom >= 0 } && PackedRTree.isEmpty(db, table: "feature_bbox")
         // One sort by a key of the zoom band (into an empty tree: packed band by band in that
         // order, DECISIONS 460) above the Hilbert key of the box's centre, then the id (ids are
-        // unique among the boxes waiting, so the order is total). The keys are made and the two
-        // halves sorted on two threads, then merged (DECISIONS 1111).
-        let halves = TwoThreads.map(0..<2) { h -> [SortedBox] in
-            var part = live[(h * live.count / 2)..<((h + 1) * live.count / 2)].map { i -> SortedBox in
-                let b = boxes[i]
-                var key = UInt64(Self.hilbertIndex(latE7: Int32((Int64(b.minLat) + Int64(b.maxLat)) / 2),
-                                                   lonE7: Int32((Int64(b.minLon) + Int64(b.maxLon)) / 2)))
-                if packing { key |= UInt64(Self.packingZoomBands.firstIndex { b.minZoom <= $0 } ?? Self.packingZoomBands.count) << 32 }
-                return SortedBox(key: key, id: b.id, index: Int32(i))
-            }
-            part.sort { ($0.key, $0.id) < ($1.key, $1.id) }
-            return part
+        // unique among the boxes waiting, so the order is total). Each half of the boxes gets
+        // its keys and is sorted on a thread of its own, then the two are merged (DECISIONS
+        // 1111); 16 bytes a box, the halves gone before the boxes are written.
+        let precedes = { (a: SortedBox, b: SortedBox) -> Bool in
+            a.key != b.key ? a.key < b.key : boxes[Int(a.index)].id < boxes[Int(b.index)].id
         }
-        let order = halves.count == 2 ? Self.merge(halves[0], halves[1]) : halves.first ?? []
+        let order: [SortedBox] = {
+            let halves = TwoThreads.map(0..<2) { h -> [SortedBox] in
+                var part: [SortedBox] = []
+                for i in (h * boxes.count / 2)..<((h + 1) * boxes.count / 2) where boxes[i].minZoom >= 0 {
+                    let b = boxes[i]
+                    var key = UInt64(Self.hilbertIndex(latE7: Int32((Int64(b.minLat) + Int64(b.maxLat)) / 2),
+                                                       lonE7: Int32((Int64(b.minLon) + Int64(b.maxLon)) / 2)))
+                    if packing { key |= UInt64(Self.packingZoomBands.firstIndex { b.minZoom <= $0 } ?? Self.packingZoomBands.count) << 32 }
+                    part.append(SortedBox(key: key, index: Int32(i)))
+                }
+                part.sort(by: precedes)
+                return part
+            }
+            return Self.merge(halves[0], halves[1], by: precedes)
+        }()
         if packing {
             try PackedRTree.load(db, table: "feature_bbox", count: order.count) { k in
                 let b = boxes[Int(order[k].index)]
@@ -424,20 +430,19 @@ final class MapStoreWriter {
 
 extension MapStoreWriter {
     /// A waiting box in ``flushBoxes()``'s order: its sort key (zoom band above the Hilbert
-    /// key), its id, and where it is in ``pendingBoxes``.
+    /// key) and where it is in ``pendingBoxes`` (whose id breaks a tie).
     struct SortedBox {
         var key: UInt64
-        var id: Int64
         var index: Int32
     }
 
-    /// The merge of two runs each sorted by key then id (stable: `a`'s first on a tie).
-    static func merge(_ a: [SortedBox], _ b: [SortedBox]) -> [SortedBox] {
+    /// The merge of two runs each sorted by `precedes` (stable: `a`'s first when neither precedes).
+    static func merge(_ a: [SortedBox], _ b: [SortedBox], by precedes: (SortedBox, SortedBox) -> Bool) -> [SortedBox] {
         var out: [SortedBox] = []
         out.reserveCapacity(a.count + b.count)
         var i = 0, j = 0
         while i < a.count && j < b.count {
-            if (b[j].key, b[j].id) < (a[i].key, a[i].id) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+            if precedes(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
         }
         out.append(contentsOf: a[i...])
         out.append(contentsOf: b[j...])
