@@ -86,4 +86,15 @@ import Testing
         }) { out.append($0) }
         #expect(out == [0, 1])
     }
+
+    @Test func sortedOnTwoThreadsIsTheSort() {
+        var seed: UInt64 = 99
+        for count in [0, 1, 4095, 4096, 4097, 100_003] {
+            let values = (0..<count).map { _ -> Int64 in
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                return Int64(bitPattern: seed) % 60_000  // negative ones too, and repeats among 100,003
+            }
+            #expect(TwoThreads.sorted(values) == values.sorted(), "\(count) values")
+        }
+    }
 }

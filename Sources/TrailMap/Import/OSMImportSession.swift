@@ -52,8 +52,7 @@ final class OSMImportSession: OSMSink {
     func untaggedNeeded() -> OSMReader.KeptIDs {
         // Into a new store (none stored) the member ways alone, without a union's copy of the set.
         let stored = writer.storedOSMIDs(.way)
-        var ways = stored.isEmpty ? Array(memberWays) : Array(memberWays.union(stored))
-        ways.sort()
+        let ways = TwoThreads.sorted(stored.isEmpty ? Array(memberWays) : Array(memberWays.union(stored)))
         return OSMReader.KeptIDs(nodes: writer.storedOSMIDs(.node), ways: ways)
     }
 
