@@ -10,7 +10,6 @@
 #include <osmium/osm.hpp>
 #include <osmium/util/file.hpp>
 #include <protozero/pbf_reader.hpp>
-#include <protozero/pbf_writer.hpp>
 #include <zlib.h>
 
 #include <fcntl.h>
@@ -255,9 +254,8 @@ std::vector<BlobSpan> blob_spans(const Source& file, int64_t file_size) {
 /// The relations in data blob `span` (occurrences of field 4 in its PrimitiveGroups), and in
 /// `only` whether it holds nothing else: its Blob is inflated (raw or zlib) and the field
 /// numbers of its groups read (1 nodes, 2 dense nodes, 3 ways, 4 relations, 5 changesets).
-/// -1 when it cannot tell (another compression, damaged data). A zlib Blob's inflated
-/// PrimitiveBlock is moved into `block_out` when given (left empty for a raw Blob).
-int64_t relations_in(const Source& file, const BlobSpan& span, bool& only, std::string* block_out = nullptr) {
+/// -1 when it cannot tell (another compression, damaged data).
+int64_t relations_in(const Source& file, const BlobSpan& span, bool& only) {
     only = false;
     std::string bytes(static_cast<size_t>(span.size), '\0');
     if (!file.read(span.offset, &bytes[0], bytes.size())) return -1;
@@ -299,34 +297,8 @@ int64_t relations_in(const Source& file, const BlobSpan& span, bool& only, std::
         }
     }
     only = !others;
-    if (block_out && !inflated.empty()) *block_out = std::move(inflated);
     return relations;
 }
-
-/// A data blob of the file format holding `block` (a PrimitiveBlock) uncompressed: the 4-byte
-/// big-endian length of its BlobHeader (type "OSMData", datasize), the header, then a Blob
-/// whose only field is `raw`. libosmium takes such a block as it is, without inflating.
-void append_raw_blob(std::string& out, const std::string& block) {
-    std::string blob;
-    {
-        protozero::pbf_writer message{blob};
-        message.add_bytes(1, block);  // Blob.raw
-    }
-    std::string header;
-    {
-        protozero::pbf_writer message{header};
-        message.add_string(1, "OSMData");                           // BlobHeader.type
-        message.add_int32(3, static_cast<int32_t>(blob.size()));    // BlobHeader.datasize
-    }
-    const uint32_t len = static_cast<uint32_t>(header.size());
-    const char len_bytes[4] = {char(len >> 24), char(len >> 16), char(len >> 8), char(len)};
-    out.append(len_bytes, 4);
-    out += header;
-    out += blob;
-}
-
-/// Blocks up to this size are handed to libosmium inflated (its limit for a block is 32 MiB).
-constexpr size_t max_raw_block = 32 * 1024 * 1024 - 1024;
 
 /// For the relations pass over a PBF file (`bytes`): the file's header blob followed by its
 /// data blobs from the last one that holds anything but relations (`first`) to the end. A
@@ -352,35 +324,20 @@ RelationsTail relations_tail(const cosm_reader& r) {
     for (size_t i = 1; i < spans.size(); ++i) if (!spans[i].data) return {};
     size_t first = spans.size() - 1;
     int64_t first_relations = -1;
-    // The blocks of the end, inflated here to look into them: handed to libosmium so (as raw
-    // blobs), not inflated a second time (DECISIONS 1113). Last blob first.
-    std::vector<std::string> blocks;
-    int64_t tail_bytes = 0;
     while (first > 1) {
         bool only = false;
-        blocks.emplace_back();
-        first_relations = relations_in(file, spans[first], only, &blocks.back());
+        first_relations = relations_in(file, spans[first], only);
         if (first_relations < 0) return {};
-        tail_bytes += spans[first].size;
-        if (tail_bytes > r.file_size / 2) return {};  // little to gain
         if (!only) break;
         --first;
     }
     if (first <= 1) return {};
+    const int64_t tail = r.file_size - spans[first].offset;
+    if (tail > r.file_size / 2) return {};
     RelationsTail out;
-    out.bytes.assign(static_cast<size_t>(spans[0].size), '\0');
-    if (!file.read(spans[0].offset, &out.bytes[0], static_cast<size_t>(spans[0].size))) return {};
-    for (size_t i = first; i < spans.size(); ++i) {
-        std::string& block = blocks[spans.size() - 1 - i];
-        if (!block.empty() && block.size() <= max_raw_block) {
-            append_raw_blob(out.bytes, block);
-        } else {
-            const size_t at = out.bytes.size();
-            out.bytes.resize(at + static_cast<size_t>(spans[i].size));
-            if (!file.read(spans[i].offset, &out.bytes[at], static_cast<size_t>(spans[i].size))) return {};
-        }
-        std::string().swap(block);
-    }
+    out.bytes.assign(static_cast<size_t>(spans[0].size + tail), '\0');
+    if (!file.read(spans[0].offset, &out.bytes[0], static_cast<size_t>(spans[0].size)) ||
+        !file.read(spans[first].offset, &out.bytes[static_cast<size_t>(spans[0].size)], static_cast<size_t>(tail))) return {};
     out.prefix_end = spans[first].offset + spans[first].size;
     out.first_relations = first_relations;
     return out;
