@@ -371,33 +371,53 @@ final class MapStoreWriter {
     /// the last ``write(_:)``, inside the import's transaction; queries see the same rows.
     func flushBoxes() throws {
         try finishWrites()
-        var order = pendingBoxes.indices.filter { pendingBoxes[$0].minZoom >= 0 }
-        let keys = pendingBoxes.map { b in
-            Self.hilbertIndex(latE7: Int32((Int64(b.minLat) + Int64(b.maxLat)) / 2), lonE7: Int32((Int64(b.minLon) + Int64(b.maxLon)) / 2))
+        let boxes = pendingBoxes
+        let packing = try boxes.contains { $0.minZoom >= 0 } && PackedRTree.isEmpty(db, table: "feature_bbox")
+        // One sort by a key of the zoom band (into an empty tree: packed band by band in that
+        // order, DECISIONS 460) above the Hilbert key of the box's centre, then the id (ids are
+        // unique among the boxes waiting, so the order is total). Each half of the boxes gets
+        // its keys and is sorted on a thread of its own, then the two are merged (DECISIONS
+        // 1111); 16 bytes a box, the halves gone before the boxes are written.
+        let precedes = { (a: SortedBox, b: SortedBox) -> Bool in
+            a.key != b.key ? a.key < b.key : boxes[Int(a.index)].id < boxes[Int(b.index)].id
         }
-        // One sort: by zoom band first for an empty tree, by the Hilbert key alone otherwise
-        // (each a total order: ids are unique among the boxes waiting).
-        if try !order.isEmpty && PackedRTree.isEmpty(db, table: "feature_bbox") {
-            // An empty tree (a first import): packed band by band in that order, written node by
-            // node (DECISIONS 460).
-            let band = pendingBoxes.map { b in UInt8(Self.packingZoomBands.firstIndex { b.minZoom <= $0 } ?? Self.packingZoomBands.count) }
-            order.sort { (band[$0], keys[$0], pendingBoxes[$0].id) < (band[$1], keys[$1], pendingBoxes[$1].id) }
+        let order: [SortedBox] = {
+            let halves = TwoThreads.map(0..<2) { h -> [SortedBox] in
+                var part: [SortedBox] = []
+                for i in (h * boxes.count / 2)..<((h + 1) * boxes.count / 2) where boxes[i].minZoom >= 0 {
+                    let b = boxes[i]
+                    var key = UInt64(Self.hilbertIndex(latE7: Int32((Int64(b.minLat) + Int64(b.maxLat)) / 2),
+                                                       lonE7: Int32((Int64(b.minLon) + Int64(b.maxLon)) / 2)))
+                    if packing { key |= UInt64(Self.packingZoomBands.firstIndex { b.minZoom <= $0 } ?? Self.packingZoomBands.count) << 32 }
+                    part.append(SortedBox(key: key, index: Int32(i)))
+                }
+                part.sort(by: precedes)
+                return part
+            }
+            return Self.merge(halves[0], halves[1], by: precedes)
+        }()
+        if packing {
             try PackedRTree.load(db, table: "feature_bbox", count: order.count) { k in
-                let b = pendingBoxes[order[k]]
+                let b = boxes[Int(order[k].index)]
                 return PackedRTree.Cell(id: b.id, minLat: b.minLat, maxLat: b.maxLat, minLon: b.minLon, maxLon: b.maxLon,
                                         minZoom: b.minZoom, maxZoom: b.minZoom + 1)
             }
-            order = []
+        } else {
+            for o in order {
+                let b = boxes[Int(o.index)]
+                try insertBox.bind([.integer(b.id), .integer(Int64(b.minLat)), .integer(Int64(b.maxLat)), .integer(Int64(b.minLon)),
+                                    .integer(Int64(b.maxLon)), .integer(Int64(b.minZoom)), .integer(Int64(b.minZoom) + 1)])
+                try insertBox.step()
+                insertBox.reset()
+            }
         }
-        order.sort { (keys[$0], pendingBoxes[$0].id) < (keys[$1], pendingBoxes[$1].id) }
-        for i in order {
-            let b = pendingBoxes[i]
-            try insertBox.bind([.integer(b.id), .integer(Int64(b.minLat)), .integer(Int64(b.maxLat)), .integer(Int64(b.minLon)),
-                                .integer(Int64(b.maxLon)), .integer(Int64(b.minZoom)), .integer(Int64(b.minZoom) + 1)])
-            try insertBox.step()
-            insertBox.reset()
+        // No box waits any more: every stored feature's slot goes (a walk over the values, no
+        // hashing; only features with a box waiting have a slot).
+        var slot = existing.values.startIndex
+        while slot != existing.values.endIndex {
+            if existing.values[slot].pendingBox >= 0 { existing.values[slot].pendingBox = -1 }
+            existing.values.formIndex(after: &slot)
         }
-        for (i, b) in pendingBoxes.enumerated() where existing[b.id]?.pendingBox == Int32(i) { existing[b.id]?.pendingBox = -1 }
         pendingBoxes = []
     }
 
@@ -466,5 +486,27 @@ final class MapStoreWriter {
         }
         existingRoutes[id] = Stored(version: version, complete: complete)
         return true
+    }
+}
+
+extension MapStoreWriter {
+    /// A waiting box in ``flushBoxes()``'s order: its sort key (zoom band above the Hilbert
+    /// key) and where it is in ``pendingBoxes`` (whose id breaks a tie).
+    struct SortedBox {
+        var key: UInt64
+        var index: Int32
+    }
+
+    /// The merge of two runs each sorted by `precedes` (stable: `a`'s first when neither precedes).
+    static func merge(_ a: [SortedBox], _ b: [SortedBox], by precedes: (SortedBox, SortedBox) -> Bool) -> [SortedBox] {
+        var out: [SortedBox] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if precedes(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
     }
 }

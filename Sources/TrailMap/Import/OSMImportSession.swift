@@ -50,7 +50,10 @@ final class OSMImportSession: OSMSink {
     /// feature whose tags went is removed) and the member ways of kept relations (their node
     /// lists). Call after the relations pass.
     func untaggedNeeded() -> OSMReader.KeptIDs {
-        OSMReader.KeptIDs(nodes: writer.storedOSMIDs(.node), ways: Array(memberWays.union(writer.storedOSMIDs(.way))).sorted())
+        // Into a new store (none stored) the member ways alone, without a union's copy of the set.
+        let stored = writer.storedOSMIDs(.way)
+        let ways = TwoThreads.sorted(stored.isEmpty ? Array(memberWays) : Array(memberWays.union(stored)))
+        return OSMReader.KeptIDs(nodes: writer.storedOSMIDs(.node), ways: ways)
     }
 
     /// Counts what the reader kept to itself as ``osmNode(_:)`` and ``osmWay(_:)`` would have.
@@ -138,24 +141,19 @@ final class OSMImportSession: OSMSink {
     /// Resolves what waited for the end of the file. Call once, after the parser finished.
     ///
     /// The node lookups, ring assembly and encoding of the waiting ways and relations depend on
-    /// nothing that changes here, so they run on this thread and one more, ``finishChunk``
-    /// objects at a time; the upsert decisions, the report's counts and the writes follow on
-    /// this thread in file order, as before (DECISIONS 1052).
+    /// nothing that changes here, so they run on this thread and one more, each taking the
+    /// next object; the upsert decisions, the report's counts and the writes follow on this
+    /// thread in file order, as before, each object as soon as it is prepared, while the other
+    /// thread prepares on (DECISIONS 1052, 1110). At most ``finishWindow`` objects wait
+    /// prepared.
     func finish() throws {
         let ways = pendingWays, relations = keptRelations
         pendingWays = []
         keptRelations = []
-        let count = ways.count + relations.count
-        var start = 0
-        while start < count {
-            let end = min(start + Self.finishChunk, count)
-            let prepared = TwoThreads.map(start..<end) { i in
-                i < ways.count ? self.prepareWay(ways[i], positions: ways[i].nodeRefs.map(self.locate), encode: true)
-                    : self.prepareRelation(relations[i - ways.count])
-            }
-            for p in prepared { try apply(p) }
-            start = end
-        }
+        try TwoThreads.forEachInOrder(count: ways.count + relations.count, window: Self.finishWindow, prepare: { i in
+            i < ways.count ? self.prepareWay(ways[i], positions: ways[i].nodeRefs.map(self.locate), encode: true)
+                : self.prepareRelation(relations[i - ways.count])
+        }, apply: { try self.apply($0) })
         if report.bounds.isEmpty, let e = extent {
             report.coverage = [FixedPoint.box(e)]
         } else {
@@ -167,8 +165,9 @@ final class OSMImportSession: OSMSink {
         report.featuresRemoved = writer.removed
     }
 
-    /// Objects of the end of the file prepared at a time (bounds what waits encoded).
-    static let finishChunk = 256
+    /// Objects of the end of the file prepared ahead of their writes at most (bounds what waits
+    /// encoded).
+    static let finishWindow = 512
 
     // MARK: Writing
 

@@ -101,6 +101,9 @@ extension MapStore {
         let earlier = try imports(named: (path as NSString).lastPathComponent).map(\.id)
         let bulk = try beginFirstImport()
         defer { if bulk { endFirstImport() } }
+        // A new store's pages go to the disk while the import computes, not all at the commit
+        // (DECISIONS 1112).
+        let writeback = bulk ? StoreWriteback(path: self.path) : nil
         let result = try db.transaction {
             try db.run("INSERT INTO imports(file, file_size, compression, imported_at) VALUES (?,?,?,?)",
                        [.text(path), .integer(reader.fileSize), .text(reader.compression == "none" ? reader.format : reader.compression),
@@ -122,6 +125,7 @@ extension MapStore {
                 // Pass 2: untagged nodes and ways stay in the reader unless stored or needed.
                 let keep = pass == 2 ? session.untaggedNeeded() : nil
                 try reader.read(kinds, indexLocations: pass == 2, keepUntagged: keep, sink: session) { done, total, objects in
+                    if pass == 2 { writeback?.kickIfGrown() }
                     try progress(MapImportProgress(pass: pass, bytesRead: done, fileSize: total, objectsRead: objects,
                                                    waysRead: pass == 2 ? session.waysSeen : 0))
                 }
@@ -139,9 +143,11 @@ extension MapStore {
                                            waysRead: reader.wayCount))
             session.addSkipped(reader.skipped)
             session.setHeader(generator: reader.generator, timestamp: reader.headerTimestamp, bounds: reader.bounds)
+            writeback?.kick()
             try session.finish()
             trace.mark("pending ways, multipolygons, routes (finish)")
             try writer.finishWrites()
+            writeback?.kick()
             trace.mark("writing thread drained")
             try writer.flushBoxes()
             trace.mark("R*Tree packed (flushBoxes)")
