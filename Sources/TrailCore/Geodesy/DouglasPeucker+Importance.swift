@@ -19,25 +19,56 @@ extension DouglasPeucker {
         guard let box = BoundingBox(covering: coordinates) else { return [] }
         let projection = LocalProjection(origin: box.center)
         let points = coordinates.map(projection.project)
-        var importance = [Double](repeating: 0, count: n)
-        importance[0] = .infinity
-        importance[n - 1] = .infinity
-        var stack: [(Int, Int, Double)] = [(0, n - 1, .infinity)]
-        while let (first, last, bound) = stack.popLast() {
-            guard last - first > 1 else { continue }
-            var farthest = -1
-            var maxDistance = -1.0
-            for i in (first + 1)..<last {
-                let d = abs(LocalProjection.closestPointOnSegment(points[i], points[first], points[last]).signedDistance)
-                if d > maxDistance { maxDistance = d; farthest = i }
-            }
-            // keptIndices splits when maxDistance > tolerance, and never for a distance of 0.
-            guard maxDistance > 0 else { continue }
-            let value = min(maxDistance, bound)
-            importance[farthest] = value
-            stack.append((farthest, last, value))
-            stack.append((first, farthest, value))
+        return [Double](unsafeUninitializedCapacity: n) { out, initialized in
+            points.withUnsafeBufferPointer { importance(ofPlanePoints: $0, into: out) }
+            initialized = n
         }
-        return importance
+    }
+
+    /// ``importance(of:)`` of a line already projected into the plane of the
+    /// ``LocalProjection`` tangent at the centre of its bounding box (as ``importance(of:)``
+    /// projects it), written into `out`: the same values, without allocating (the map import
+    /// runs it once per line and part, DECISIONS 1100).
+    /// - Parameters:
+    ///   - points: the projected line, metres.
+    ///   - out: as many values as `points` (every one is written).
+    public static func importance(ofPlanePoints points: UnsafeBufferPointer<LocalPoint>, into out: UnsafeMutableBufferPointer<Double>) {
+        let n = points.count
+        precondition(out.count == n, "DouglasPeucker.importance: \(out.count) values for \(n) points")
+        if n <= 2 {
+            for i in 0..<n { out[i] = .infinity }
+            return
+        }
+        guard let p = points.baseAddress, let imp = out.baseAddress else { return }
+        imp.initialize(repeating: 0, count: n)
+        imp[0] = .infinity
+        imp[n - 1] = .infinity
+        // The explicit stack of ``keptIndices(of:tolerance:)``: each split pops one range and
+        // pushes two, and a range is split only at a vertex strictly inside it, so it never
+        // holds more than n entries.
+        withUnsafeTemporaryAllocation(of: (first: Int, last: Int, bound: Double).self, capacity: n) { stack in
+            guard let s = stack.baseAddress else { return }
+            s[0] = (0, n - 1, .infinity)
+            var top = 1
+            while top > 0 {
+                top -= 1
+                let (first, last, bound) = s[top]
+                guard last - first > 1 else { continue }
+                var farthest = -1
+                var maxDistance = -1.0
+                let a = p[first], b = p[last]
+                for i in (first + 1)..<last {
+                    let d = abs(LocalProjection.closestPointOnSegment(p[i], a, b).signedDistance)
+                    if d > maxDistance { maxDistance = d; farthest = i }
+                }
+                // keptIndices splits when maxDistance > tolerance, and never for a distance of 0.
+                guard maxDistance > 0 else { continue }
+                let value = min(maxDistance, bound)
+                imp[farthest] = value
+                s[top] = (farthest, last, value)
+                s[top + 1] = (first, farthest, value)
+                top += 2
+            }
+        }
     }
 }

@@ -57,6 +57,99 @@ enum ZoomGeometry {
         return out.reversed()
     }
 
+    /// ``levels(parts:kind:minZoom:)`` encoded: (zoom, ``GeometryCodec/encode(parts:)`` of the
+    /// level), coarsest first, the same bytes, made without the per-level arrays of parts.
+    ///
+    /// The import's per-feature path (DECISIONS 1100): one importance value per vertex in one
+    /// flat buffer (``DouglasPeucker/importance(ofPlanePoints:into:)``, the parts projected as
+    /// ``DouglasPeucker/importance(of:)`` projects them; `.infinity` for the vertices of parts
+    /// of two or fewer, which every level keeps whole), a level's vertex count counted from it,
+    /// and only the levels that are stored written, straight into their blobs.
+    /// - Parameters: as ``levels(parts:kind:minZoom:)``.
+    /// - Returns: (zoom, geometry blob) with zoom in `minZoom ..< MapStore.simplificationMaxZoom`.
+    static func levelBlobs(parts: [[(Int32, Int32)]], kind: GeometryKind, minZoom: Int) -> [(zoom: Int, blob: [UInt8])] {
+        guard kind != .point, minZoom < MapStore.simplificationMaxZoom else { return [] }
+        var minLat = Int32.max, maxLat = Int32.min
+        var total = 0, longest = 0
+        for part in parts {
+            total += part.count
+            longest = max(longest, part.count)
+            for (lat, _) in part { minLat = min(minLat, lat); maxLat = max(maxLat, lat) }
+        }
+        guard minLat <= maxLat else { return [] }
+        let latitude = FixedPoint.degrees(Int32((Int64(minLat) + Int64(maxLat)) / 2))
+        let coarsest = max(0, minZoom), finest = MapStore.simplificationMaxZoom - 1
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: total) { importance in
+            withUnsafeTemporaryAllocation(of: LocalPoint.self, capacity: longest) { plane in
+                var start = 0
+                for part in parts {
+                    let n = part.count
+                    let out = UnsafeMutableBufferPointer(rebasing: importance[start..<start + n])
+                    if n > 2 {
+                        project(part, into: plane.baseAddress!)
+                        DouglasPeucker.importance(ofPlanePoints: UnsafeBufferPointer(start: plane.baseAddress, count: n), into: out)
+                    } else {
+                        out.initialize(repeating: .infinity)
+                    }
+                    start += n
+                }
+            }
+            let imp = UnsafeBufferPointer(importance)
+            var finer = total
+            var out: [(zoom: Int, blob: [UInt8])] = []
+            for zoom in stride(from: finest, through: coarsest, by: -1) {
+                let tolerance = tolerance(latitude: latitude, zoom: zoom)
+                var count = 0
+                for v in imp where v > tolerance { count += 1 }
+                if Double(count) < storeBelowShare * Double(finer) {
+                    out.append((zoom, encode(parts, importance: imp, above: tolerance, count: count)))
+                    finer = count
+                }
+            }
+            return out.reversed()
+        }
+    }
+
+    /// The part's points in the ``LocalProjection`` tangent at the centre of their bounding box,
+    /// exactly as ``DouglasPeucker/importance(of:)`` makes them from the part's coordinates
+    /// (degrees `e7 / 1e7`): a box of fixed-point values converts to the same degrees as the
+    /// box of the converted values, the conversion being monotonic.
+    private static func project(_ part: [(Int32, Int32)], into plane: UnsafeMutablePointer<LocalPoint>) {
+        var a = Int32.max, b = Int32.min, c = Int32.max, d = Int32.min
+        for (lat, lon) in part { a = min(a, lat); b = max(b, lat); c = min(c, lon); d = max(d, lon) }
+        let box = BoundingBox(minLatitude: FixedPoint.degrees(a), minLongitude: FixedPoint.degrees(c),
+                              maxLatitude: FixedPoint.degrees(b), maxLongitude: FixedPoint.degrees(d))
+        let projection = LocalProjection(origin: box.center)
+        for (i, (lat, lon)) in part.enumerated() {
+            (plane + i).initialize(to: projection.project(latitude: FixedPoint.degrees(lat), longitude: FixedPoint.degrees(lon)))
+        }
+    }
+
+    /// ``GeometryCodec/encode(parts:)`` of the level that keeps the vertices whose importance
+    /// is above `tolerance` (`count` of them), every part kept (as ``levels(parts:kind:minZoom:)``).
+    private static func encode(_ parts: [[(Int32, Int32)]], importance: UnsafeBufferPointer<Double>, above tolerance: Double,
+                               count: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(8 + 2 * parts.count + 4 * count)
+        GeometryCodec.writeVarint(UInt64(parts.count), &out)
+        var lat: Int64 = 0, lon: Int64 = 0
+        var start = 0
+        for part in parts {
+            let imp = UnsafeBufferPointer(rebasing: importance[start..<start + part.count])
+            start += part.count
+            var kept = 0
+            for v in imp where v > tolerance { kept += 1 }
+            GeometryCodec.writeVarint(UInt64(kept), &out)
+            for (i, (a, b)) in part.enumerated() where imp[i] > tolerance {
+                GeometryCodec.writeVarint(GeometryCodec.zigzag(Int64(a) - lat), &out)
+                GeometryCodec.writeVarint(GeometryCodec.zigzag(Int64(b) - lon), &out)
+                lat = Int64(a)
+                lon = Int64(b)
+            }
+        }
+        return out
+    }
+
     /// Half a pixel of ground resolution at `zoom` and `latitude`, in metres: the
     /// Douglas–Peucker tolerance of that zoom.
     static func tolerance(latitude: Double, zoom: Int) -> Double {
