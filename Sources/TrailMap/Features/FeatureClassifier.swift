@@ -27,6 +27,9 @@ enum FeatureClassifier {
         "opening_hours", "capacity", "fee", "website", "contact:website",
     ]
 
+    /// ``keptKeys`` for the reader to ask with a key's C bytes (``OSMSink/tagKeys``).
+    static let keptTagKeys = OSMTagKeys(keptKeys)
+
     /// The class for a node, or nil when the node is not a feature.
     static func classifyNode(_ tags: [OSMTag]) -> FeatureClass? {
         if let v = tags.value("natural") {

@@ -9,6 +9,87 @@ protocol OSMSink: AnyObject {
     func osmNode(_ node: OSMNode) throws
     func osmWay(_ way: OSMWay) throws
     func osmRelation(_ relation: OSMRelation) throws
+    /// The only tag keys the sink reads, or nil for every tag: the reader leaves the others
+    /// out of the objects it hands over (never made into Strings, DECISIONS 1102). An object
+    /// whose tags are all left out arrives with none, as an object without tags would.
+    var tagKeys: OSMTagKeys? { get }
+}
+
+extension OSMSink {
+    var tagKeys: OSMTagKeys? { nil }
+}
+
+/// A set of OSM tag keys of at most ``maxLength`` UTF-8 bytes that is asked with the C string
+/// of a key, before any String is made of it (``OSMSink/tagKeys``).
+///
+/// An open-addressing hash table of the keys' bytes packed into two 64-bit words. A key's
+/// bytes equal to a member's bytes is the same as `String(cString:)` of them being equal to
+/// the member: a `String(cString:)` of bytes that are not valid UTF-8 holds U+FFFD, and a
+/// String of other characters equals an ASCII one only through a canonical singleton
+/// (U+212A KELVIN SIGN is "K", U+037E is ";", U+1FEF is "`"), so members must be ASCII
+/// without those three characters (checked when made).
+struct OSMTagKeys {
+    /// The longest key a set can hold, in bytes.
+    static let maxLength = 16
+
+    private struct Slot {
+        var low: UInt64 = 0, high: UInt64 = 0
+        /// 0: empty.
+        var length = 0
+    }
+
+    private let slots: [Slot]
+    private let mask: Int
+
+    /// A set of `keys`, each 1 to ``maxLength`` ASCII bytes other than `K`, `;` and `` ` ``.
+    init<S: Sequence<String>>(_ keys: S) {
+        let keys = Set(keys)
+        var size = 16
+        while size < 2 * keys.count { size *= 2 }
+        var slots = [Slot](repeating: Slot(), count: size)
+        mask = size - 1
+        for key in keys {
+            let bytes = Array(key.utf8)
+            precondition((1...Self.maxLength).contains(bytes.count) && bytes.allSatisfy { $0 < 0x80 && !"K;`".utf8.contains($0) },
+                         "OSMTagKeys: \(key) is not 1-\(Self.maxLength) ASCII bytes without K, ; or `")
+            var (low, high) = (UInt64(0), UInt64(0))
+            for (i, b) in bytes.enumerated() {
+                if i < 8 { low |= UInt64(b) << (8 * i) } else { high |= UInt64(b) << (8 * (i - 8)) }
+            }
+            var i = Self.hash(low, high, mask)
+            while slots[i].length != 0 { i = (i + 1) & mask }
+            slots[i] = Slot(low: low, high: high, length: bytes.count)
+        }
+        self.slots = slots
+    }
+
+    @inline(__always) private static func hash(_ low: UInt64, _ high: UInt64, _ mask: Int) -> Int {
+        let h = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+        return Int(truncatingIfNeeded: (h ^ (h >> 29)) >> 7) & mask
+    }
+
+    /// True when the NUL-terminated `key` is a member (reads at most ``maxLength`` + 1 bytes).
+    func contains(_ key: UnsafePointer<CChar>) -> Bool {
+        var low: UInt64 = 0, high: UInt64 = 0
+        var n = 0
+        while true {
+            let b = UInt8(bitPattern: key[n])
+            if b == 0 { break }
+            if n == Self.maxLength { return false }
+            if n < 8 { low |= UInt64(b) << (8 * n) } else { high |= UInt64(b) << (8 * (n - 8)) }
+            n += 1
+        }
+        guard n > 0 else { return false }
+        return slots.withUnsafeBufferPointer { slots in
+            var i = Self.hash(low, high, mask)
+            while true {
+                let s = slots[i]
+                if s.length == 0 { return false }
+                if s.low == low && s.high == high && s.length == n { return true }
+                i = (i + 1) & mask
+            }
+        }
+    }
 }
 
 /// Which object kinds a pass delivers.
@@ -131,7 +212,7 @@ final class OSMReader {
               progress: (Int64, Int64, Int) throws -> Void = { _, _, _ in }) throws {
         let keepNodes = keepUntagged?.nodes ?? [], keepWays = keepUntagged?.ways ?? []
         try withoutActuallyEscaping(progress) { progress in
-            let pass = Pass(sink: sink, progress: progress)
+            let pass = Pass(sink: sink, tagKeys: sink.tagKeys, progress: progress)
             let context = Unmanaged.passUnretained(pass).toOpaque()
             var counts = cosm_counts()
             var err = cosm_error()
@@ -190,14 +271,17 @@ final class OSMReader {
 /// What one pass's C callbacks reach through their context pointer.
 private final class Pass {
     let sink: any OSMSink
+    /// ``OSMSink/tagKeys`` of the sink, asked once.
+    let tagKeys: OSMTagKeys?
     let progress: (Int64, Int64, Int) throws -> Void
     var failure: (any Error)?
     var node = OSMNode()
     var way = OSMWay()
     var relation = OSMRelation()
 
-    init(sink: any OSMSink, progress: @escaping (Int64, Int64, Int) throws -> Void) {
+    init(sink: any OSMSink, tagKeys: OSMTagKeys?, progress: @escaping (Int64, Int64, Int) throws -> Void) {
         self.sink = sink
+        self.tagKeys = tagKeys
         self.progress = progress
     }
 
@@ -209,8 +293,14 @@ private final class Pass {
         out.removeAll(keepingCapacity: true)
         guard let t = o.tags else { return }
         out.reserveCapacity(o.tag_count)
-        for i in 0..<o.tag_count {
-            out.append(OSMTag(key: String(cString: t[i].key), value: String(cString: t[i].value)))
+        if let keys = tagKeys {
+            for i in 0..<o.tag_count where keys.contains(t[i].key) {
+                out.append(OSMTag(key: String(cString: t[i].key), value: String(cString: t[i].value)))
+            }
+        } else {
+            for i in 0..<o.tag_count {
+                out.append(OSMTag(key: String(cString: t[i].key), value: String(cString: t[i].value)))
+            }
         }
     }
 
