@@ -56,10 +56,29 @@ extension DouglasPeucker {
                 guard last - first > 1 else { continue }
                 var farthest = -1
                 var maxDistance = -1.0
+                // The distance of ``LocalProjection/closestPointOnSegment(_:_:_:)``, the same
+                // operations in the same order, its square root taken only for a square above
+                // the largest so far: the square root never decreases, so a smaller square never
+                // gives a larger distance, and the first vertex of the largest distance is
+                // still the one chosen (an equal distance does not replace it).
+                var maxSquare = -1.0
                 let a = p[first], b = p[last]
+                let dx = b.x - a.x, dy = b.y - a.y
+                let len2 = dx * dx + dy * dy
                 for i in (first + 1)..<last {
-                    let d = abs(LocalProjection.closestPointOnSegment(p[i], a, b).signedDistance)
-                    if d > maxDistance { maxDistance = d; farthest = i }
+                    let q = p[i]
+                    var t = 0.0
+                    if len2 > 0 {
+                        t = ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2
+                        t = t < 0 ? 0 : (t > 1 ? 1 : t)
+                    }
+                    let qx = a.x + t * dx - q.x, qy = a.y + t * dy - q.y
+                    let square = qx * qx + qy * qy
+                    if square > maxSquare {
+                        maxSquare = square
+                        let d = square.squareRoot()
+                        if d > maxDistance { maxDistance = d; farthest = i }
+                    }
                 }
                 // keptIndices splits when maxDistance > tolerance, and never for a distance of 0.
                 guard maxDistance > 0 else { continue }

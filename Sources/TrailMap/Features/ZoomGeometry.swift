@@ -129,25 +129,27 @@ enum ZoomGeometry {
     /// is above `tolerance` (`count` of them), every part kept (as ``levels(parts:kind:minZoom:)``).
     private static func encode(_ parts: [[(Int32, Int32)]], importance: UnsafeBufferPointer<Double>, above tolerance: Double,
                                count: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(8 + 2 * parts.count + 4 * count)
-        GeometryCodec.writeVarint(UInt64(parts.count), &out)
-        var lat: Int64 = 0, lon: Int64 = 0
-        var start = 0
-        for part in parts {
-            let imp = UnsafeBufferPointer(rebasing: importance[start..<start + part.count])
-            start += part.count
-            var kept = 0
-            for v in imp where v > tolerance { kept += 1 }
-            GeometryCodec.writeVarint(UInt64(kept), &out)
-            for (i, (a, b)) in part.enumerated() where imp[i] > tolerance {
-                GeometryCodec.writeVarint(GeometryCodec.zigzag(Int64(a) - lat), &out)
-                GeometryCodec.writeVarint(GeometryCodec.zigzag(Int64(b) - lon), &out)
-                lat = Int64(a)
-                lon = Int64(b)
+        GeometryCodec.written(atMost: GeometryCodec.maxVarint * (1 + parts.count + 2 * count)) { out in
+            out.put(UInt64(parts.count))
+            var lat: Int64 = 0, lon: Int64 = 0
+            var start = 0
+            for part in parts {
+                let imp = UnsafeBufferPointer(rebasing: importance[start..<start + part.count])
+                start += part.count
+                var kept = 0
+                for v in imp where v > tolerance { kept += 1 }
+                out.put(UInt64(kept))
+                part.withUnsafeBufferPointer { points in
+                    for i in points.indices where imp[i] > tolerance {
+                        let (a, b) = points[i]
+                        out.put(GeometryCodec.zigzag(Int64(a) - lat))
+                        out.put(GeometryCodec.zigzag(Int64(b) - lon))
+                        lat = Int64(a)
+                        lon = Int64(b)
+                    }
+                }
             }
         }
-        return out
     }
 
     /// Half a pixel of ground resolution at `zoom` and `latitude`, in metres: the
