@@ -178,6 +178,15 @@ import TrailCore
             }
         }
         #expect(stored > 100, "\(stored) levels")
+        // levelBlobs filters each zoom's vertices from the next finer zoom's: it relies on a
+        // zoom's tolerance being exactly twice the finer one's, at every latitude.
+        for tenth in -900...900 {
+            let latitude = Double(tenth) / 10
+            for zoom in 0..<MapStore.simplificationMaxZoom - 1 {
+                #expect(ZoomGeometry.tolerance(latitude: latitude, zoom: zoom) == 2 * ZoomGeometry.tolerance(latitude: latitude, zoom: zoom + 1),
+                        "latitude \(latitude), zoom \(zoom)")
+            }
+        }
     }
 
     /// A map-2 store (2-D R*Tree with min_zoom beside it, no per-zoom table): read-only it

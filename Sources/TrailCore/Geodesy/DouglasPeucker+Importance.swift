@@ -28,11 +28,21 @@ extension DouglasPeucker {
     /// ``importance(of:)`` of a line already projected into the plane of the
     /// ``LocalProjection`` tangent at the centre of its bounding box (as ``importance(of:)``
     /// projects it), written into `out`: the same values, without allocating (the map import
-    /// runs it once per line and part, DECISIONS 1100).
+    /// runs it once per line and part, DECISIONS 1100), except that values not above `floor`
+    /// are 0.
+    ///
+    /// With a floor the recursion stops at a range whose farthest vertex is not farther than
+    /// `floor` (DECISIONS 1104): every vertex inside it has an importance of at most that
+    /// distance, and a vertex outside such ranges keeps its value, which is above `floor`
+    /// (its distance and every split's above it are). So `out[i]` is `importance(of:)[i]` when
+    /// that is above `floor`, else 0, and thresholding `out` at any tolerance `t ≥ floor` keeps
+    /// what ``keptIndices(of:tolerance:)`` keeps.
     /// - Parameters:
     ///   - points: the projected line, metres.
     ///   - out: as many values as `points` (every one is written).
-    public static func importance(ofPlanePoints points: UnsafeBufferPointer<LocalPoint>, into out: UnsafeMutableBufferPointer<Double>) {
+    ///   - floor: metres, ≥ 0; 0 (the default) gives every value.
+    public static func importance(ofPlanePoints points: UnsafeBufferPointer<LocalPoint>, into out: UnsafeMutableBufferPointer<Double>,
+                                  floor: Double = 0) {
         let n = points.count
         precondition(out.count == n, "DouglasPeucker.importance: \(out.count) values for \(n) points")
         if n <= 2 {
@@ -80,8 +90,9 @@ extension DouglasPeucker {
                         if d > maxDistance { maxDistance = d; farthest = i }
                     }
                 }
-                // keptIndices splits when maxDistance > tolerance, and never for a distance of 0.
-                guard maxDistance > 0 else { continue }
+                // keptIndices splits when maxDistance > tolerance, and never for a distance of 0
+                // (nor, here, for one not above the floor).
+                guard maxDistance > max(0, floor) else { continue }
                 let value = min(maxDistance, bound)
                 imp[farthest] = value
                 s[top] = (farthest, last, value)

@@ -63,8 +63,11 @@ enum ZoomGeometry {
     /// The import's per-feature path (DECISIONS 1100): one importance value per vertex in one
     /// flat buffer (``DouglasPeucker/importance(ofPlanePoints:into:)``, the parts projected as
     /// ``DouglasPeucker/importance(of:)`` projects them; `.infinity` for the vertices of parts
-    /// of two or fewer, which every level keeps whole), a level's vertex count counted from it,
-    /// and only the levels that are stored written, straight into their blobs.
+    /// of two or fewer, which every level keeps whole). The vertices a zoom keeps are a list
+    /// of indices filtered from the next finer zoom's list (a zoom's tolerance is exactly twice
+    /// the next finer one's, ``tolerance(latitude:zoom:)`` being a power-of-two division, so
+    /// what a zoom keeps the finer one keeps too), and only the levels that are stored are
+    /// written, straight into their blobs.
     /// - Parameters: as ``levels(parts:kind:minZoom:)``.
     /// - Returns: (zoom, geometry blob) with zoom in `minZoom ..< MapStore.simplificationMaxZoom`.
     static func levelBlobs(parts: [[(Int32, Int32)]], kind: GeometryKind, minZoom: Int) -> [(zoom: Int, blob: [UInt8])] {
@@ -79,6 +82,9 @@ enum ZoomGeometry {
         guard minLat <= maxLat else { return [] }
         let latitude = FixedPoint.degrees(Int32((Int64(minLat) + Int64(maxLat)) / 2))
         let coarsest = max(0, minZoom), finest = MapStore.simplificationMaxZoom - 1
+        // No level keeps a vertex of an importance not above the finest tolerance: the
+        // recursion stops there (DouglasPeucker.importance(ofPlanePoints:into:floor:)).
+        let floor = tolerance(latitude: latitude, zoom: finest)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: total) { importance in
             withUnsafeTemporaryAllocation(of: LocalPoint.self, capacity: longest) { plane in
                 var start = 0
@@ -87,26 +93,41 @@ enum ZoomGeometry {
                     let out = UnsafeMutableBufferPointer(rebasing: importance[start..<start + n])
                     if n > 2 {
                         project(part, into: plane.baseAddress!)
-                        DouglasPeucker.importance(ofPlanePoints: UnsafeBufferPointer(start: plane.baseAddress, count: n), into: out)
+                        DouglasPeucker.importance(ofPlanePoints: UnsafeBufferPointer(start: plane.baseAddress, count: n), into: out,
+                                                  floor: floor)
                     } else {
                         out.initialize(repeating: .infinity)
                     }
                     start += n
                 }
             }
-            let imp = UnsafeBufferPointer(importance)
-            var finer = total
-            var out: [(zoom: Int, blob: [UInt8])] = []
-            for zoom in stride(from: finest, through: coarsest, by: -1) {
-                let tolerance = tolerance(latitude: latitude, zoom: zoom)
-                var count = 0
-                for v in imp where v > tolerance { count += 1 }
-                if Double(count) < storeBelowShare * Double(finer) {
-                    out.append((zoom, encode(parts, importance: imp, above: tolerance, count: count)))
-                    finer = count
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: total) { kept in
+                var tolerance = floor
+                var m = 0
+                for k in 0..<total where importance[k] > tolerance {
+                    kept[m] = k
+                    m += 1
                 }
+                var finer = total
+                var out: [(zoom: Int, blob: [UInt8])] = []
+                var zoom = finest
+                while true {
+                    if Double(m) < storeBelowShare * Double(finer) {
+                        out.append((zoom, encode(parts, kept: UnsafeBufferPointer(rebasing: kept[0..<m]))))
+                        finer = m
+                    }
+                    if zoom == coarsest { break }
+                    zoom -= 1
+                    tolerance *= 2
+                    var n = 0
+                    for i in 0..<m where importance[kept[i]] > tolerance {
+                        kept[n] = kept[i]
+                        n += 1
+                    }
+                    m = n
+                }
+                return out.reversed()
             }
-            return out.reversed()
         }
     }
 
@@ -125,29 +146,30 @@ enum ZoomGeometry {
         }
     }
 
-    /// ``GeometryCodec/encode(parts:)`` of the level that keeps the vertices whose importance
-    /// is above `tolerance` (`count` of them), every part kept (as ``levels(parts:kind:minZoom:)``).
-    private static func encode(_ parts: [[(Int32, Int32)]], importance: UnsafeBufferPointer<Double>, above tolerance: Double,
-                               count: Int) -> [UInt8] {
-        GeometryCodec.written(atMost: GeometryCodec.maxVarint * (1 + parts.count + 2 * count)) { out in
+    /// ``GeometryCodec/encode(parts:)`` of the level that keeps the vertices `kept` (indices
+    /// into the parts' vertices counted across parts, ascending), every part kept (as
+    /// ``levels(parts:kind:minZoom:)``).
+    private static func encode(_ parts: [[(Int32, Int32)]], kept: UnsafeBufferPointer<Int>) -> [UInt8] {
+        GeometryCodec.written(atMost: GeometryCodec.maxVarint * (1 + parts.count + 2 * kept.count)) { out in
             out.put(UInt64(parts.count))
             var lat: Int64 = 0, lon: Int64 = 0
-            var start = 0
+            var start = 0, j = 0
             for part in parts {
-                let imp = UnsafeBufferPointer(rebasing: importance[start..<start + part.count])
-                start += part.count
-                var kept = 0
-                for v in imp where v > tolerance { kept += 1 }
-                out.put(UInt64(kept))
+                let end = start + part.count
+                var k = j
+                while k < kept.count && kept[k] < end { k += 1 }
+                out.put(UInt64(k - j))
                 part.withUnsafeBufferPointer { points in
-                    for i in points.indices where imp[i] > tolerance {
-                        let (a, b) = points[i]
+                    for i in j..<k {
+                        let (a, b) = points[kept[i] - start]
                         out.put(GeometryCodec.zigzag(Int64(a) - lat))
                         out.put(GeometryCodec.zigzag(Int64(b) - lon))
                         lat = Int64(a)
                         lon = Int64(b)
                     }
                 }
+                j = k
+                start = end
             }
         }
     }
