@@ -31,11 +31,18 @@ import TrailCore
         candidates += ["", "building", "source", "name:ca", "trail_visibilityX", "contact:websitee", "ele\u{301}", "nàme",
                        "\u{212A}", "highway\u{0}x", String(repeating: "a", count: 40)].map { Array($0.utf8) }
         candidates += [[0xFF, 0xFE], Array("name".utf8) + [0xC3], [0x6E, 0x80, 0x61]]   // not UTF-8
+        // Canonically equal to ASCII text (String equality), and what decomposes to letters + marks.
+        candidates += ["\u{212A}m", "n\u{0061}\u{0301}me", "\u{037E}", "\u{1FEF}", "ame\u{0301}"].map { Array($0.utf8) }
         var checked = 0
         for bytes in candidates {
             let cString = bytes.prefix { $0 != 0 }.map { CChar(bitPattern: $0) } + [0]
             let expected = cString.withUnsafeBufferPointer { members.contains(String(cString: $0.baseAddress!)) }
             #expect(cString.withUnsafeBufferPointer { keys.contains($0.baseAddress!) } == expected, "\(bytes)")
+            let string = String(decoding: bytes, as: UTF8.self)
+            #expect(keys.contains(string) == members.contains(string), "\(bytes)")
+            if let i = cString.withUnsafeBufferPointer({ keys.index($0.baseAddress!) }) {
+                #expect(keys.keys[i] == cString.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            }
             checked += expected ? 1 : 0
         }
         #expect(checked >= members.count)

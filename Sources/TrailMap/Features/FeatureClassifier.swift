@@ -149,7 +149,8 @@ enum FeatureClassifier {
 
     /// The tags worth storing, sorted by key.
     static func keptTags(_ tags: [OSMTag]) -> [OSMTag] {
-        tags.filter { keptKeys.contains($0.key) }.sorted { $0.key < $1.key }
+        // keptTagKeys answers as keptKeys does (OSMTagKeys), without hashing each String.
+        tags.filter { keptTagKeys.contains($0.key) }.sorted { $0.key < $1.key }
     }
 
     /// Whether a way of class `c` is drawn as an area: closed (first node = last, at least

@@ -36,19 +36,24 @@ struct OSMTagKeys {
         var low: UInt64 = 0, high: UInt64 = 0
         /// 0: empty.
         var length = 0
+        /// The member's index in ``OSMTagKeys/keys``.
+        var index = 0
     }
 
     private let slots: [Slot]
     private let mask: Int
+    /// The members, each made once (a key found hands out its member instead of a new String).
+    let keys: [String]
 
     /// A set of `keys`, each 1 to ``maxLength`` ASCII bytes other than `K`, `;` and `` ` ``.
     init<S: Sequence<String>>(_ keys: S) {
-        let keys = Set(keys)
+        let keys = Array(Set(keys))
+        self.keys = keys
         var size = 16
         while size < 2 * keys.count { size *= 2 }
         var slots = [Slot](repeating: Slot(), count: size)
         mask = size - 1
-        for key in keys {
+        for (index, key) in keys.enumerated() {
             let bytes = Array(key.utf8)
             precondition((1...Self.maxLength).contains(bytes.count) && bytes.allSatisfy { $0 < 0x80 && !"K;`".utf8.contains($0) },
                          "OSMTagKeys: \(key) is not 1-\(Self.maxLength) ASCII bytes without K, ; or `")
@@ -58,7 +63,7 @@ struct OSMTagKeys {
             }
             var i = Self.hash(low, high, mask)
             while slots[i].length != 0 { i = (i + 1) & mask }
-            slots[i] = Slot(low: low, high: high, length: bytes.count)
+            slots[i] = Slot(low: low, high: high, length: bytes.count, index: index)
         }
         self.slots = slots
     }
@@ -69,23 +74,46 @@ struct OSMTagKeys {
     }
 
     /// True when the NUL-terminated `key` is a member (reads at most ``maxLength`` + 1 bytes).
-    func contains(_ key: UnsafePointer<CChar>) -> Bool {
+    func contains(_ key: UnsafePointer<CChar>) -> Bool { index(key) != nil }
+
+    /// True when `key` is a member (its UTF-8 bytes those of a member: the same answer as a
+    /// `Set<String>` of the members, see the type's note).
+    func contains(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard bytes.count <= Self.maxLength else { return false }
+            var low: UInt64 = 0, high: UInt64 = 0
+            for (n, b) in bytes.enumerated() {
+                if b == 0 { return false }
+                if n < 8 { low |= UInt64(b) << (8 * n) } else { high |= UInt64(b) << (8 * (n - 8)) }
+            }
+            return find(low, high, bytes.count) != nil
+        }
+    }
+
+    /// The index in ``keys`` of the NUL-terminated `key`, or nil when it is no member (reads at
+    /// most ``maxLength`` + 1 bytes).
+    func index(_ key: UnsafePointer<CChar>) -> Int? {
         var low: UInt64 = 0, high: UInt64 = 0
         var n = 0
         while true {
             let b = UInt8(bitPattern: key[n])
             if b == 0 { break }
-            if n == Self.maxLength { return false }
+            if n == Self.maxLength { return nil }
             if n < 8 { low |= UInt64(b) << (8 * n) } else { high |= UInt64(b) << (8 * (n - 8)) }
             n += 1
         }
-        guard n > 0 else { return false }
+        return find(low, high, n)
+    }
+
+    @inline(__always) private func find(_ low: UInt64, _ high: UInt64, _ n: Int) -> Int? {
+        guard n > 0 else { return nil }
         return slots.withUnsafeBufferPointer { slots in
             var i = Self.hash(low, high, mask)
             while true {
                 let s = slots[i]
-                if s.length == 0 { return false }
-                if s.low == low && s.high == high && s.length == n { return true }
+                if s.length == 0 { return nil }
+                if s.low == low && s.high == high && s.length == n { return s.index }
                 i = (i + 1) & mask
             }
         }
@@ -294,8 +322,10 @@ private final class Pass {
         guard let t = o.tags else { return }
         out.reserveCapacity(o.tag_count)
         if let keys = tagKeys {
-            for i in 0..<o.tag_count where keys.contains(t[i].key) {
-                out.append(OSMTag(key: String(cString: t[i].key), value: String(cString: t[i].value)))
+            for i in 0..<o.tag_count {
+                // The member's String (the same characters: its bytes) rather than a new one.
+                guard let k = keys.index(t[i].key) else { continue }
+                out.append(OSMTag(key: keys.keys[k], value: String(cString: t[i].value)))
             }
         } else {
             for i in 0..<o.tag_count {
