@@ -69,10 +69,14 @@ struct cosm_reader {
     /// A new empty index of the kind this file gets (memory for a small PBF file or XML document;
     /// a small .osm.gz or .osm.bz2 counts by its decompressed size, which the pre-pass measured).
     LocationIndex* make_index() const {
-        bool small = facts.format == "pbf" ? file_size <= memory_index_limit
-                                           : facts.xml_bytes <= static_cast<uint64_t>(memory_index_limit);
-        if (small) return new MemoryIndex();
+        if (memory_index()) return new MemoryIndex();
         return new FileIndex();
+    }
+
+    /// Whether make_index() makes a MemoryIndex (else a FileIndex).
+    bool memory_index() const {
+        return facts.format == "pbf" ? file_size <= memory_index_limit
+                                     : facts.xml_bytes <= static_cast<uint64_t>(memory_index_limit);
     }
 
     /// Stores a node location, creating the index for its sign on first use (most files have
@@ -99,12 +103,62 @@ struct cosm_reader {
         must_sort = false;
     }
 
+    /// Where the last lookup in each index ended (an entry number): the next lookup searches
+    /// outward from there (DECISIONS 1105).
+    size_t hint_positive = 0, hint_negative = 0;
+
     bool lookup(int64_t id, osmium::Location& out) {
         sort_if_needed();
         LocationIndex* index = id >= 0 ? positive.get() : negative.get();
         if (!index) return false;
-        out = index->get_noexcept(static_cast<osmium::unsigned_object_id_type>(id >= 0 ? id : -id));
+        const auto key = static_cast<osmium::unsigned_object_id_type>(id >= 0 ? id : -id);
+        size_t& hint = id >= 0 ? hint_positive : hint_negative;
+        // make_index() chose the kind (the same for both signs).
+        out = memory_index() ? find_near(*static_cast<MemoryIndex*>(index), key, hint)
+                             : find_near(*static_cast<FileIndex*>(index), key, hint);
         return out.valid();
+    }
+
+    /// `index.get_noexcept(key)`: the location of the first entry of `key` in the sorted
+    /// entries (`std::lower_bound` by id), or an invalid location when there is none; found by
+    /// galloping from the entry `hint` (1, 2, 4... entries away, then a binary search between
+    /// the last two probes), and `hint` moved to where it ended. A way's nodes, and the next
+    /// way's, are mostly near each other in id order, so most searches read one or two cache
+    /// lines next to the last one instead of the ~21 scattered ones of a binary search over
+    /// 2 M entries; a far one costs at most about twice a binary search. The lower bound is
+    /// unique, so the answer is get_noexcept's.
+    template <typename Index>
+    static osmium::Location find_near(const Index& index, osmium::unsigned_object_id_type key, size_t& hint) {
+        const auto first = index.cbegin();
+        const size_t n = static_cast<size_t>(index.cend() - first);
+        if (n == 0) return osmium::Location{};
+        const size_t h = hint < n ? hint : n - 1;
+        // The answer lies in [lo, hi]: every entry before lo is below key, entry hi (when < n) is not.
+        size_t lo = 0, hi = n;
+        if (first[h].first < key) {
+            lo = h + 1;
+            for (size_t step = 1;; step *= 2) {
+                const size_t probe = h + step;
+                if (probe >= n) { hi = n; break; }
+                if (!(first[probe].first < key)) { hi = probe; break; }
+                lo = probe + 1;
+            }
+        } else {
+            hi = h;
+            for (size_t step = 1;; step *= 2) {
+                if (step > h) { lo = 0; break; }
+                const size_t probe = h - step;
+                if (first[probe].first < key) { lo = probe + 1; break; }
+                hi = probe;
+            }
+        }
+        const auto it = std::lower_bound(first + lo, first + hi, key, [](const auto& entry, osmium::unsigned_object_id_type k) {
+            return entry.first < k;
+        });
+        const size_t at = static_cast<size_t>(it - first);
+        hint = at < n ? at : n - 1;
+        if (at == n || it->first != key) return osmium::Location{};
+        return it->second;
     }
 };
 
