@@ -44,6 +44,28 @@ import TrailCore
         #expect(checked > 1000)
     }
 
+    /// With a floor, the values above it are the full run's and the rest are 0 (the
+    /// recursion stops early), so every tolerance at or above the floor keeps the same vertices.
+    @Test func aFloorKeepsTheValuesAboveIt() {
+        var checked = 0
+        for seed in UInt64(1)...40 {
+            let line = walk(Int(seed * 7 % 300) + 1, seed: seed, closed: seed % 3 == 0)
+            let full = DouglasPeucker.importance(of: line)
+            guard line.count > 2, let box = BoundingBox(covering: line) else { continue }
+            let projection = LocalProjection(origin: box.center)
+            let points = line.map(projection.project)
+            for floor in [0.0, 0.3, 1, 4, 15, 60] + full.filter(\.isFinite).prefix(3) {
+                let cut = [Double](unsafeUninitializedCapacity: line.count) { out, n in
+                    points.withUnsafeBufferPointer { DouglasPeucker.importance(ofPlanePoints: $0, into: out, floor: floor) }
+                    n = line.count
+                }
+                #expect(cut == full.map { $0 > floor ? $0 : 0 }, "seed \(seed), floor \(floor)")
+                checked += 1
+            }
+        }
+        #expect(checked > 200)
+    }
+
     @Test func endsAreAlwaysKeptAndShortLinesWhole() {
         #expect(DouglasPeucker.importance(of: []) == [])
         let two = [Coordinate(latitude: 1, longitude: 1), Coordinate(latitude: 1, longitude: 2)]

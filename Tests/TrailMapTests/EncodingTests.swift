@@ -40,6 +40,37 @@ import TrailCore
         #expect(TagsJSON.decode("not json") == nil)
     }
 
+    /// Every character class of the escaping (RFC 8259 section 7) against the rule written out
+    /// per character: `"` and `\` escaped, \n \r \t short, other controls below U+0020 as
+    /// \u00xx, everything else (DEL, U+2028, multi-byte characters) as it is; Foundation's
+    /// parser reads it back to the same tags.
+    @Test func tagsJSONEscapesEachCharacterByTheRule() throws {
+        var value = ""
+        var expected = ""
+        let characters: [Unicode.Scalar] = (0..<0x80).map { Unicode.Scalar(UInt8($0)) } + ["é", "\u{2028}", "⛰", "🏔", "\u{FEFF}"]
+        for c in characters {
+            value.unicodeScalars.append(c)
+            switch c {
+            case "\"": expected += "\\\""
+            case "\\": expected += "\\\\"
+            case "\n": expected += "\\n"
+            case "\r": expected += "\\r"
+            case "\t": expected += "\\t"
+            case _ where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                expected += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: expected.unicodeScalars.append(c)
+            }
+        }
+        let tags = [OSMTag(key: "a", value: ""), OSMTag(key: "k\"ey\u{1F}", value: value), OSMTag(key: "plain", value: "Pica d'Estats")]
+        let json = TagsJSON.encode(tags)
+        #expect(json == #"{"a":"","k\"ey\u001f":""# + expected + #"","plain":"Pica d'Estats"}"#)
+        #expect(TagsJSON.encodeUTF8(tags) == Array(json.utf8))
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+        #expect(parsed == ["a": "", "k\"ey\u{1F}": value, "plain": "Pica d'Estats"])
+        #expect(TagsJSON.encode([]) == "{}")
+    }
+
     /// MapTags reads the stored text pair by pair: every lookup must give what Foundation's
     /// own JSON parser gives for the same text, escaped keys and values included.
     @Test func mapTagsLookUpAsFoundationParsesTheText() throws {

@@ -125,4 +125,29 @@ import Testing
         #expect((0..<24).allSatisfy { r in (1...40).allSatisfy { reader.location(Int64(r * 100 + $0)) != nil } })
         #expect(reader.location(2401) == nil && reader.location(41) == nil)
     }
+    /// Lookups gallop from where the last one ended (DECISIONS 1105): a way whose references
+    /// run forwards, backwards, jump far either way, repeat, and name ids between, before and
+    /// after the stored ones is located as the file gives it, in a file large enough (over
+    /// 1 MiB of XML) for the file-backed index, and in a small one (the in-memory index).
+    @Test func lookupsFromTheLastPositionFindWhatTheFileGives() throws {
+        for count in [36_000, 300] {
+            let ids = (1...Int64(count)).map { $0 * 3 }                      // 3, 6, 9, ...: gaps between
+            var refs: [Int64] = []
+            refs += ids.prefix(50)                                           // forwards
+            refs += ids.prefix(80).reversed()                                // backwards
+            var state: UInt64 = 99
+            for _ in 0..<400 {                                               // far jumps, present or not
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                refs.append(Int64(state >> 33) % Int64(count * 3 + 10))
+            }
+            refs += [ids.last!, ids.last! + 1, 1, 0, 2, ids.first!, ids.first!, ids[count / 2], ids[count / 2] - 1, ids[count / 2] + 1]
+            let stored = Set(ids)
+            let (positions, reader) = try read(nodes: ids, refs: refs)
+            expectLocated(positions, refs, missing: Set(refs.filter { !stored.contains($0) }))
+            for ref in refs.reversed() {
+                let found = reader.location(ref)
+                #expect(stored.contains(ref) ? found.map { $0 == expected(ref) } == true : found == nil, "node \(ref)")
+            }
+        }
+    }
 }

@@ -115,6 +115,80 @@ import TrailCore
         }
     }
 
+    /// The import's encoded levels (``ZoomGeometry/levelBlobs(parts:kind:minZoom:)``, DECISIONS
+    /// 1100) against the definition: at each zoom from 15 down, every part of more than two
+    /// vertices simplified by ``DouglasPeucker/keptIndices(of:tolerance:)`` at that zoom's
+    /// tolerance (shorter parts whole), the level stored when it keeps fewer than 0.8 of the
+    /// vertices of the last stored one, each encoded by ``GeometryCodec/encode(parts:)``.
+    @Test func encodedLevelsAreDouglasPeuckerAtEachZoom() throws {
+        var state: UInt64 = 7
+        func next() -> Int32 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int32(truncatingIfNeeded: Int64(state >> 33) % 2001 - 1000)
+        }
+        var stored = 0
+        for seed in 0..<60 {
+            let latitude = Int32(-800_000_000 + seed * 27_000_000)
+            var parts: [[(Int32, Int32)]] = []
+            for p in 0..<(1 + seed % 3) {
+                var lat = latitude + Int32(p) * 50_000, lon = Int32(10_000_000 + seed * 1_000)
+                var part: [(Int32, Int32)] = []
+                let n = p == 1 ? 2 : 3 + (seed * 37 + p * 11) % 400
+                for i in 0..<n {
+                    if i % 13 != 4 {  // every 13th vertex repeats the previous one
+                        let scale = Int32(1 + seed % 5) * 40
+                        lat += next() * scale
+                        lon += next() * scale
+                    }
+                    part.append((lat, lon))
+                }
+                if seed % 4 == 0 { part.append(part[0]) }  // closed
+                parts.append(part)
+            }
+            for minZoom in [0, 9, 14, 15, 16] {
+                var lats: [Int32] = []
+                for part in parts { for (lat, _) in part { lats.append(lat) } }
+                let centre = FixedPoint.degrees(Int32((Int64(lats.min()!) + Int64(lats.max()!)) / 2))
+                var expected: [(Int, [UInt8])] = []
+                var finer = lats.count
+                if minZoom < MapStore.simplificationMaxZoom {
+                    for zoom in stride(from: MapStore.simplificationMaxZoom - 1, through: minZoom, by: -1) {
+                        let tolerance = WebMercator.groundResolution(latitude: centre, zoom: Double(zoom)) / 2
+                        let level = parts.map { part in
+                            part.count > 2
+                                ? DouglasPeucker.keptIndices(of: part.map { FixedPoint.coordinate(latE7: $0.0, lonE7: $0.1) }, tolerance: tolerance).map { part[$0] }
+                                : part
+                        }
+                        let count = level.reduce(0) { $0 + $1.count }
+                        if Double(count) < 0.8 * Double(finer) {
+                            expected.insert((zoom, GeometryCodec.encode(parts: level)), at: 0)
+                            finer = count
+                        }
+                    }
+                }
+                let blobs = ZoomGeometry.levelBlobs(parts: parts, kind: .line, minZoom: minZoom)
+                #expect(blobs.map(\.zoom) == expected.map(\.0), "seed \(seed), min zoom \(minZoom)")
+                #expect(blobs.map(\.blob) == expected.map(\.1), "seed \(seed), min zoom \(minZoom)")
+                let levels: [(zoom: Int, parts: [[(Int32, Int32)]])] = ZoomGeometry.levels(parts: parts, kind: .area, minZoom: minZoom)
+                let zooms: [Int] = levels.map(\.zoom)
+                let levelBlobs: [[UInt8]] = levels.map { GeometryCodec.encode(parts: $0.parts) }
+                #expect(zooms == blobs.map(\.zoom) && levelBlobs == blobs.map(\.blob))
+                #expect(ZoomGeometry.levelBlobs(parts: parts, kind: .point, minZoom: minZoom).isEmpty)
+                stored += blobs.count
+            }
+        }
+        #expect(stored > 100, "\(stored) levels")
+        // levelBlobs filters each zoom's vertices from the next finer zoom's: it relies on a
+        // zoom's tolerance being exactly twice the finer one's, at every latitude.
+        for tenth in -900...900 {
+            let latitude = Double(tenth) / 10
+            for zoom in 0..<MapStore.simplificationMaxZoom - 1 {
+                #expect(ZoomGeometry.tolerance(latitude: latitude, zoom: zoom) == 2 * ZoomGeometry.tolerance(latitude: latitude, zoom: zoom + 1),
+                        "latitude \(latitude), zoom \(zoom)")
+            }
+        }
+    }
+
     /// A map-2 store (2-D R*Tree with min_zoom beside it, no per-zoom table): read-only it
     /// draws with simplification at query time; opened for writing it migrates to what a
     /// fresh import stores.

@@ -27,6 +27,9 @@ enum FeatureClassifier {
         "opening_hours", "capacity", "fee", "website", "contact:website",
     ]
 
+    /// ``keptKeys`` for the reader to ask with a key's C bytes (``OSMSink/tagKeys``).
+    static let keptTagKeys = OSMTagKeys(keptKeys)
+
     /// The class for a node, or nil when the node is not a feature.
     static func classifyNode(_ tags: [OSMTag]) -> FeatureClass? {
         if let v = tags.value("natural") {
@@ -146,7 +149,8 @@ enum FeatureClassifier {
 
     /// The tags worth storing, sorted by key.
     static func keptTags(_ tags: [OSMTag]) -> [OSMTag] {
-        tags.filter { keptKeys.contains($0.key) }.sorted { $0.key < $1.key }
+        // keptTagKeys answers as keptKeys does (OSMTagKeys), without hashing each String.
+        tags.filter { keptTagKeys.contains($0.key) }.sorted { $0.key < $1.key }
     }
 
     /// Whether a way of class `c` is drawn as an area: closed (first node = last, at least

@@ -16,35 +16,88 @@ import TrailCore
 enum GeometryCodec {
     /// Encodes parts of fixed-point (lat, lon) pairs.
     static func encode(parts: [[(Int32, Int32)]]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(8 + parts.reduce(0) { $0 + $1.count * 4 })
-        writeVarint(UInt64(parts.count), &out)
-        var lat: Int64 = 0, lon: Int64 = 0
-        for part in parts {
-            writeVarint(UInt64(part.count), &out)
-            for (a, b) in part {
-                writeVarint(zigzag(Int64(a) - lat), &out)
-                writeVarint(zigzag(Int64(b) - lon), &out)
-                lat = Int64(a)
-                lon = Int64(b)
+        let points = parts.reduce(0) { $0 + $1.count }
+        return written(atMost: maxVarint * (1 + parts.count + 2 * points)) { out in
+            out.put(UInt64(parts.count))
+            var lat: Int64 = 0, lon: Int64 = 0
+            for part in parts {
+                out.put(UInt64(part.count))
+                for (a, b) in part {
+                    out.put(zigzag(Int64(a) - lat))
+                    out.put(zigzag(Int64(b) - lon))
+                    lat = Int64(a)
+                    lon = Int64(b)
+                }
             }
         }
-        return out
     }
 
     /// Encodes parts of node ids (same shape as the geometry parts).
     static func encode(nodeIDs: [[Int64]]) -> [UInt8] {
-        var out: [UInt8] = []
-        writeVarint(UInt64(nodeIDs.count), &out)
-        var prev: Int64 = 0
-        for part in nodeIDs {
-            writeVarint(UInt64(part.count), &out)
-            for id in part {
-                writeVarint(zigzag(id &- prev), &out)
-                prev = id
+        let ids = nodeIDs.reduce(0) { $0 + $1.count }
+        return written(atMost: maxVarint * (1 + nodeIDs.count + ids)) { out in
+            out.put(UInt64(nodeIDs.count))
+            var prev: Int64 = 0
+            for part in nodeIDs {
+                out.put(UInt64(part.count))
+                for id in part {
+                    out.put(zigzag(id &- prev))
+                    prev = id
+                }
             }
         }
-        return out
+    }
+
+    /// The most bytes a LEB128 varint of 64 bits takes.
+    static let maxVarint = 10
+
+    /// Writes LEB128 varints and bytes through a pointer, with no check of the room left: the
+    /// encoders of the import's rows (DECISIONS 1103), each given room for its worst case by
+    /// ``written(atMost:_:)``.
+    struct Writer {
+        fileprivate(set) var p: UnsafeMutablePointer<UInt8>
+
+        /// Writes `value` as a LEB128 varint (at most ``GeometryCodec/maxVarint`` bytes).
+        @inline(__always) mutating func put(_ value: UInt64) {
+            var v = value
+            while v >= 0x80 {
+                p.pointee = UInt8(truncatingIfNeeded: v) | 0x80
+                p += 1
+                v >>= 7
+            }
+            p.pointee = UInt8(v)
+            p += 1
+        }
+
+        /// Writes one byte.
+        @inline(__always) mutating func put(byte: UInt8) {
+            p.pointee = byte
+            p += 1
+        }
+
+        /// Writes `bytes` as they are.
+        @inline(__always) mutating func append<C: Collection<UInt8>>(contentsOf bytes: C) {
+            let n = bytes.count
+            if bytes.withContiguousStorageIfAvailable({ p.update(from: $0.baseAddress!, count: n) }) == nil {
+                for b in bytes { p.pointee = b; p += 1 }
+                return
+            }
+            p += n
+        }
+    }
+
+    /// The bytes `body` writes, as an array of exactly their size: written into scratch room of
+    /// `capacity` bytes first (freed on return), then copied once.
+    /// - Precondition: `body` writes at most `capacity` bytes (checked after it ran; the
+    ///   callers count ``maxVarint`` bytes for every varint).
+    @inline(__always) static func written(atMost capacity: Int, _ body: (inout Writer) -> Void) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, capacity)) { room in
+            var w = Writer(p: room.baseAddress!)
+            body(&w)
+            let n = w.p - room.baseAddress!
+            precondition(n <= capacity, "GeometryCodec.written: \(n) bytes written into room for \(capacity)")
+            return Array(UnsafeBufferPointer(start: room.baseAddress, count: n))
+        }
     }
 
     /// Encodes zoom levels (coarsest first, zooms ascending) as a zoom-level blob; nil when

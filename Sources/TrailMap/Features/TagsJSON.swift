@@ -5,36 +5,60 @@ import Foundation
 /// JSON1 is compiled into Debian's SQLite); decoded here by a small reader for flat objects
 /// that is several times faster than JSONSerialization.
 enum TagsJSON {
-    /// Encodes tags as a JSON object (RFC 8259 string escaping).
+    /// Encodes tags as a JSON object (RFC 8259 string escaping): ``encodeUTF8(_:)`` as a String.
     static func encode(_ tags: [OSMTag]) -> String {
-        var out = "{"
-        for (i, t) in tags.enumerated() {
-            if i > 0 { out += "," }
-            appendString(t.key, &out)
-            out += ":"
-            appendString(t.value, &out)
-        }
-        return out + "}"
+        String(decoding: encodeUTF8(tags), as: UTF8.self)
     }
 
-    private static func appendString(_ s: String, _ out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+    /// Encodes tags as a JSON object's UTF-8 text, in the order given: `{"key":"value",...}`.
+    ///
+    /// Escaped: `"` and `\` with a backslash, newline, carriage return and tab as `\n`, `\r`,
+    /// `\t`, the other control characters below U+0020 as `\u00XX` (lowercase hex); every other
+    /// character is copied as its UTF-8 bytes (no byte of a multi-byte character is below 0x80,
+    /// so escaping byte by byte is escaping character by character). A string without a byte to
+    /// escape is copied whole (DECISIONS 1101).
+    static func encodeUTF8(_ tags: [OSMTag]) -> [UInt8] {
+        var size = 2
+        for t in tags { size += t.key.utf8.count + t.value.utf8.count + 6 }
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        out.append(UInt8(ascii: "{"))
+        for (i, t) in tags.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(t.key, &out)
+            out.append(UInt8(ascii: ":"))
+            appendString(t.value, &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    private static func appendString(_ s: String, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if s.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, &out) }) == nil {
+            appendEscaped(Array(s.utf8), &out)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always) private static func needsEscape(_ b: UInt8) -> Bool {
+        b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
+    }
+
+    private static func appendEscaped<C: Collection<UInt8>>(_ bytes: C, _ out: inout [UInt8]) {
+        guard bytes.contains(where: needsEscape) else { out.append(contentsOf: bytes); return }
+        let hex = Array("0123456789abcdef".utf8)
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(b)
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
+            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case ..<0x20: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 15)]])
+            default: out.append(b)
             }
         }
-        out += "\""
     }
 
     /// Decodes a flat JSON object of strings; nil when the text is not one.

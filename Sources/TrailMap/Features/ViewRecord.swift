@@ -52,30 +52,45 @@ enum ViewRecord {
     /// and levels (as ``encode(featureClass:kind:minZoom:complete:box:tags:levels:geometry:)``).
     static func encode(fields: [UInt8], levels: [(zoom: Int, blob: [UInt8])], minZoom: Int, geometry: [UInt8]) -> [UInt8] {
         let finest = MapStore.simplificationMaxZoom - 1
-        var served = levels
-        if minZoom <= finest, (levels.last?.zoom ?? Int.min) < finest { served.append((finest, geometry)) }
-        if minZoom > finest { served = [] }
-        var out: [UInt8] = []
-        out.reserveCapacity(fields.count + served.reduce(4) { $0 + 4 + $1.blob.count })
-        out.append(contentsOf: fields)
-        out.append(contentsOf: GeometryCodec.encode(levelBlobs: served))
-        return out
+        // The levels, and the full geometry as the finest when none serves `finest`.
+        let withGeometry = minZoom <= finest && (levels.last?.zoom ?? Int.min) < finest
+        let count = minZoom > finest ? 0 : levels.count + (withGeometry ? 1 : 0)
+        var size = fields.count + GeometryCodec.maxVarint * (1 + 2 * count)
+        if count > 0 { size += levels.reduce(0) { $0 + $1.blob.count } + (withGeometry ? geometry.count : 0) }
+        // GeometryCodec.encode(levelBlobs:) written in place, after the fields.
+        return GeometryCodec.written(atMost: size) { out in
+            out.append(contentsOf: fields)
+            out.put(UInt64(count))
+            guard count > 0 else { return }
+            for level in levels {
+                out.put(UInt64(level.zoom))
+                out.put(UInt64(level.blob.count))
+            }
+            if withGeometry {
+                out.put(UInt64(finest))
+                out.put(UInt64(geometry.count))
+            }
+            for level in levels { out.append(contentsOf: level.blob) }
+            if withGeometry { out.append(contentsOf: geometry) }
+        }
     }
 
     /// Parts 1-4 of the layout (everything but the levels): the fields a view draws.
     static func encodeFields(featureClass: String, kind: GeometryKind, minZoom: Int, complete: Bool,
                              box: (Int32, Int32, Int32, Int32), tags: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(24 + featureClass.utf8.count + tags.count)
-        GeometryCodec.writeVarint(UInt64(featureClass.utf8.count), &out)
-        out.append(contentsOf: featureClass.utf8)
-        GeometryCodec.writeVarint(UInt64(kind.rawValue), &out)
-        GeometryCodec.writeVarint(UInt64(max(0, minZoom)), &out)
-        GeometryCodec.writeVarint(complete ? 1 : 0, &out)
-        for v in [box.0, box.1, box.2, box.3] { GeometryCodec.writeVarint(GeometryCodec.zigzag(Int64(v)), &out) }
-        GeometryCodec.writeVarint(UInt64(tags.count), &out)
-        out.append(contentsOf: tags)
-        return out
+        GeometryCodec.written(atMost: 9 * GeometryCodec.maxVarint + featureClass.utf8.count + tags.count) { out in
+            out.put(UInt64(featureClass.utf8.count))
+            out.append(contentsOf: featureClass.utf8)
+            out.put(UInt64(kind.rawValue))
+            out.put(UInt64(max(0, minZoom)))
+            out.put(complete ? 1 : 0)
+            out.put(GeometryCodec.zigzag(Int64(box.0)))
+            out.put(GeometryCodec.zigzag(Int64(box.1)))
+            out.put(GeometryCodec.zigzag(Int64(box.2)))
+            out.put(GeometryCodec.zigzag(Int64(box.3)))
+            out.put(UInt64(tags.count))
+            out.append(contentsOf: tags)
+        }
     }
 
     /// The `features.geometry` column since migration "map-6-geometry-view-fields" (DECISIONS
@@ -85,14 +100,17 @@ enum ViewRecord {
     /// as a LEB128 varint written backwards (its last byte last), so a view at zoom
     /// ``MapStore/simplificationMaxZoom`` and above reads one blob per row.
     static func geometryRecord(geometry: [UInt8], fields: [UInt8]) -> [UInt8] {
-        var length: [UInt8] = []
-        GeometryCodec.writeVarint(UInt64(fields.count), &length)
-        var out: [UInt8] = []
-        out.reserveCapacity(geometry.count + fields.count + length.count)
-        out.append(contentsOf: geometry)
-        out.append(contentsOf: fields)
-        out.append(contentsOf: length.reversed())
-        return out
+        GeometryCodec.written(atMost: geometry.count + fields.count + GeometryCodec.maxVarint) { out in
+            out.append(contentsOf: geometry)
+            out.append(contentsOf: fields)
+            // The length's varint bytes, last first.
+            var groups = 1
+            while fields.count >> (7 * groups) != 0 { groups += 1 }
+            for g in stride(from: groups - 1, through: 0, by: -1) {
+                let bits = UInt8(truncatingIfNeeded: fields.count >> (7 * g)) & 0x7F
+                out.put(byte: g == groups - 1 ? bits : bits | 0x80)
+            }
+        }
     }
 
     /// Splits a ``geometryRecord(geometry:fields:)`` into the geometry blob and the decoded

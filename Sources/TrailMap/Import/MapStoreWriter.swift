@@ -290,11 +290,12 @@ final class MapStoreWriter {
         let minZoom = FeatureClassifier.minZoom(f.featureClass, bounds: FixedPoint.box(box), isPoint: f.kind == .point, tags: kept)
         let names = [name, kept.value("alt_name")].compactMap { $0 }.joined(separator: " ")
         let geometry = GeometryCodec.encode(parts: f.parts)
-        let tags = TagsJSON.encode(f.tags)
-        let levels = ZoomGeometry.levels(parts: f.parts, kind: f.kind, minZoom: minZoom).map { ($0.zoom, GeometryCodec.encode(parts: $0.parts)) }
+        let tagsUTF8 = TagsJSON.encodeUTF8(f.tags)
+        let tags = String(decoding: tagsUTF8, as: UTF8.self)
+        let levels = ZoomGeometry.levelBlobs(parts: f.parts, kind: f.kind, minZoom: minZoom)
         // The view fields go into the view record (below z16) and after the full geometry (z16+, DECISIONS 1060).
         let fields = ViewRecord.encodeFields(featureClass: f.featureClass.rawValue, kind: f.kind, minZoom: minZoom, complete: f.complete,
-                                             box: box, tags: Array(tags.utf8))
+                                             box: box, tags: tagsUTF8)
         let view = ViewRecord.encode(fields: fields, levels: levels, minZoom: minZoom, geometry: geometry)
         return FeatureRow(record: f, box: box, minZoom: minZoom, name: name, names: names, replacing: false,
                           geometry: ViewRecord.geometryRecord(geometry: geometry, fields: fields),

@@ -9,6 +9,115 @@ protocol OSMSink: AnyObject {
     func osmNode(_ node: OSMNode) throws
     func osmWay(_ way: OSMWay) throws
     func osmRelation(_ relation: OSMRelation) throws
+    /// The only tag keys the sink reads, or nil for every tag: the reader leaves the others
+    /// out of the objects it hands over (never made into Strings, DECISIONS 1102). An object
+    /// whose tags are all left out arrives with none, as an object without tags would.
+    var tagKeys: OSMTagKeys? { get }
+}
+
+extension OSMSink {
+    var tagKeys: OSMTagKeys? { nil }
+}
+
+/// A set of OSM tag keys of at most ``maxLength`` UTF-8 bytes that is asked with the C string
+/// of a key, before any String is made of it (``OSMSink/tagKeys``).
+///
+/// An open-addressing hash table of the keys' bytes packed into two 64-bit words. A key's
+/// bytes equal to a member's bytes is the same as `String(cString:)` of them being equal to
+/// the member: a `String(cString:)` of bytes that are not valid UTF-8 holds U+FFFD, and a
+/// String of other characters equals an ASCII one only through a canonical singleton
+/// (U+212A KELVIN SIGN is "K", U+037E is ";", U+1FEF is "`"), so members must be ASCII
+/// without those three characters (checked when made).
+struct OSMTagKeys {
+    /// The longest key a set can hold, in bytes.
+    static let maxLength = 16
+
+    private struct Slot {
+        var low: UInt64 = 0, high: UInt64 = 0
+        /// 0: empty.
+        var length = 0
+        /// The member's index in ``OSMTagKeys/keys``.
+        var index = 0
+    }
+
+    private let slots: [Slot]
+    private let mask: Int
+    /// The members, each made once (a key found hands out its member instead of a new String).
+    let keys: [String]
+
+    /// A set of `keys`, each 1 to ``maxLength`` ASCII bytes other than `K`, `;` and `` ` ``.
+    init<S: Sequence<String>>(_ keys: S) {
+        let keys = Array(Set(keys))
+        self.keys = keys
+        var size = 16
+        while size < 2 * keys.count { size *= 2 }
+        var slots = [Slot](repeating: Slot(), count: size)
+        mask = size - 1
+        for (index, key) in keys.enumerated() {
+            let bytes = Array(key.utf8)
+            precondition((1...Self.maxLength).contains(bytes.count) && bytes.allSatisfy { $0 < 0x80 && !"K;`".utf8.contains($0) },
+                         "OSMTagKeys: \(key) is not 1-\(Self.maxLength) ASCII bytes without K, ; or `")
+            var (low, high) = (UInt64(0), UInt64(0))
+            for (i, b) in bytes.enumerated() {
+                if i < 8 { low |= UInt64(b) << (8 * i) } else { high |= UInt64(b) << (8 * (i - 8)) }
+            }
+            var i = Self.hash(low, high, mask)
+            while slots[i].length != 0 { i = (i + 1) & mask }
+            slots[i] = Slot(low: low, high: high, length: bytes.count, index: index)
+        }
+        self.slots = slots
+    }
+
+    @inline(__always) private static func hash(_ low: UInt64, _ high: UInt64, _ mask: Int) -> Int {
+        let h = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+        return Int(truncatingIfNeeded: (h ^ (h >> 29)) >> 7) & mask
+    }
+
+    /// True when the NUL-terminated `key` is a member (reads at most ``maxLength`` + 1 bytes).
+    func contains(_ key: UnsafePointer<CChar>) -> Bool { index(key) != nil }
+
+    /// True when `key` is a member (its UTF-8 bytes those of a member: the same answer as a
+    /// `Set<String>` of the members, see the type's note).
+    func contains(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard bytes.count <= Self.maxLength else { return false }
+            var low: UInt64 = 0, high: UInt64 = 0
+            for (n, b) in bytes.enumerated() {
+                if b == 0 { return false }
+                if n < 8 { low |= UInt64(b) << (8 * n) } else { high |= UInt64(b) << (8 * (n - 8)) }
+            }
+            return find(low, high, bytes.count) != nil
+        }
+    }
+
+    /// The index in ``keys`` of the NUL-terminated `key`, or nil when it is no member (reads at
+    /// most ``maxLength`` + 1 bytes).
+    func index(_ key: UnsafePointer<CChar>) -> Int? {
+        var low: UInt64 = 0, high: UInt64 = 0
+        var n = 0
+        while true {
+            let b = UInt8(bitPattern: key[n])
+            if b == 0 { break }
+            if n == Self.maxLength { return nil }
+            if n < 8 { low |= UInt64(b) << (8 * n) } else { high |= UInt64(b) << (8 * (n - 8)) }
+            n += 1
+        }
+        return find(low, high, n)
+    }
+
+    @inline(__always) private func find(_ low: UInt64, _ high: UInt64, _ n: Int) -> Int? {
+        guard n > 0 else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            var i = Self.hash(low, high, mask)
+            while true {
+                let s = slots[i]
+                if s.length == 0 { return nil }
+                if s.low == low && s.high == high && s.length == n { return s.index }
+                i = (i + 1) & mask
+            }
+        }
+    }
 }
 
 /// Which object kinds a pass delivers.
@@ -131,7 +240,7 @@ final class OSMReader {
               progress: (Int64, Int64, Int) throws -> Void = { _, _, _ in }) throws {
         let keepNodes = keepUntagged?.nodes ?? [], keepWays = keepUntagged?.ways ?? []
         try withoutActuallyEscaping(progress) { progress in
-            let pass = Pass(sink: sink, progress: progress)
+            let pass = Pass(sink: sink, tagKeys: sink.tagKeys, progress: progress)
             let context = Unmanaged.passUnretained(pass).toOpaque()
             var counts = cosm_counts()
             var err = cosm_error()
@@ -190,14 +299,17 @@ final class OSMReader {
 /// What one pass's C callbacks reach through their context pointer.
 private final class Pass {
     let sink: any OSMSink
+    /// ``OSMSink/tagKeys`` of the sink, asked once.
+    let tagKeys: OSMTagKeys?
     let progress: (Int64, Int64, Int) throws -> Void
     var failure: (any Error)?
     var node = OSMNode()
     var way = OSMWay()
     var relation = OSMRelation()
 
-    init(sink: any OSMSink, progress: @escaping (Int64, Int64, Int) throws -> Void) {
+    init(sink: any OSMSink, tagKeys: OSMTagKeys?, progress: @escaping (Int64, Int64, Int) throws -> Void) {
         self.sink = sink
+        self.tagKeys = tagKeys
         self.progress = progress
     }
 
@@ -209,8 +321,16 @@ private final class Pass {
         out.removeAll(keepingCapacity: true)
         guard let t = o.tags else { return }
         out.reserveCapacity(o.tag_count)
-        for i in 0..<o.tag_count {
-            out.append(OSMTag(key: String(cString: t[i].key), value: String(cString: t[i].value)))
+        if let keys = tagKeys {
+            for i in 0..<o.tag_count {
+                // The member's String (the same characters: its bytes) rather than a new one.
+                guard let k = keys.index(t[i].key) else { continue }
+                out.append(OSMTag(key: keys.keys[k], value: String(cString: t[i].value)))
+            }
+        } else {
+            for i in 0..<o.tag_count {
+                out.append(OSMTag(key: String(cString: t[i].key), value: String(cString: t[i].value)))
+            }
         }
     }
 
