@@ -17,7 +17,7 @@ import TrailMap
     static func lines(_ steps: [(TimeInterval, MapImportProgress)]) -> [String] {
         let sink = StringSink()
         var clock = Date(timeIntervalSince1970: 0)
-        let line = MapImportProgressLine(enabled: true, label: "big.osm.pbf", sink: sink, now: { clock })
+        let line = MapImportProgressLine(enabled: true, label: "big.osm.pbf", sink: sink, now: { clock }, columns: { nil })
         var out: [String] = []
         for (t, p) in steps {
             clock = Date(timeIntervalSince1970: t)
@@ -42,5 +42,21 @@ import TrailMap
         #expect(l[2].contains("78% 112.3 MB/144.0 MB") && l[2].contains(", 31 s left to read, then finishing"), "\(l[2])")
         #expect(l[3].contains("big.osm.pbf finishing [####################] 100%: assembling routes"), "\(l[3])")
         #expect(!l[3].contains("left"))
+    }
+
+    /// A line as wide as the terminal or wider is cut to one column less, so it never wraps (a
+    /// wrapped line is not redrawn by a carriage return); a narrower one is left whole.
+    @Test func aLineIsCutToTheTerminalsWidth() {
+        let text = String(repeating: "x", count: 137)
+        #expect(MapImportProgressLine.clipped(text, columns: 120) == String(repeating: "x", count: 119))
+        #expect(MapImportProgressLine.clipped(text, columns: 137) == String(repeating: "x", count: 136))
+        #expect(MapImportProgressLine.clipped(text, columns: 138) == text)
+        #expect(MapImportProgressLine.clipped(text, columns: nil) == text)
+        let sink = StringSink()
+        let line = MapImportProgressLine(enabled: true, label: "big.osm.pbf", sink: sink, now: { Date(timeIntervalSince1970: 0) },
+                                         columns: { 40 })
+        line.update(Self.progress(3, percent: 100))
+        let drawn = sink.text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\u{1B}[K", with: "")
+        #expect(drawn.count == 39 && drawn.hasPrefix("big.osm.pbf finishing"), "\(drawn)")
     }
 }

@@ -26,7 +26,7 @@ enum MapImportCommand: Command {
         let signals = context.watchesSignals ? SignalWatcher(signals: [SIGINT, SIGTERM]) : nil
         defer { signals?.cancel() }
         var failed = 0
-        for file in files {
+        for (index, file) in files.enumerated() {
             let path = context.resolve(file)
             let shown = TerminalText.clean(file)
             let bar = MapImportProgressLine(enabled: context.stderrIsTerminal, label: shown, sink: context.stderr, now: context.now)
@@ -43,6 +43,9 @@ enum MapImportCommand: Command {
             } catch let e as MapImportInterrupted {
                 bar.clear()
                 context.stderr.write("cairn map import: " + L("interrupted; nothing added from %s", shown) + "\n")
+                for later in files.dropFirst(index + 1) {
+                    context.stderr.write("cairn map import: " + L("not imported (interrupted before it): %s", TerminalText.clean(later)) + "\n")
+                }
                 return 128 + e.signal
             } catch {
                 bar.clear()

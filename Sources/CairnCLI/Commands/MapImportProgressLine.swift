@@ -20,7 +20,12 @@ final class MapImportProgressLine {
     private var lastDraw: Date?
     private var drawn = false
 
-    init(enabled: Bool, label: String, sink: OutputSink, now: @escaping () -> Date) {
+    /// The terminal's width in columns, asked at each redraw (nil: unknown).
+    private let columns: () -> Int?
+
+    init(enabled: Bool, label: String, sink: OutputSink, now: @escaping () -> Date,
+         columns: @escaping () -> Int? = MapImportProgressLine.stderrColumns) {
+        self.columns = columns
         self.enabled = enabled
         self.label = label
         self.sink = sink
@@ -41,7 +46,8 @@ final class MapImportProgressLine {
         lastDraw = t
         drawn = true
         let ways = waysStarted.map { (elapsed: t.timeIntervalSince($0.time), bytes: p.bytesRead - $0.bytes) }
-        sink.write("\r" + Self.line(p, label: label, passElapsed: t.timeIntervalSince(passStarted), ways: ways) + "\u{1B}[K")
+        let text = Self.line(p, label: label, passElapsed: t.timeIntervalSince(passStarted), ways: ways)
+        sink.write("\r" + Self.clipped(text, columns: columns()) + "\u{1B}[K")
     }
 
     /// The text of one progress line (no control characters), for tests.
@@ -83,6 +89,20 @@ final class MapImportProgressLine {
     private static func duration(_ s: Double) -> String {
         let n = Int(s.rounded())
         return n >= 60 ? L("%d min %d s", n / 60, n % 60) : L("%d s", n)
+    }
+
+    /// `line` cut to one column less than the terminal's width, so that it never wraps (a
+    /// wrapped line is not redrawn by a carriage return: each redraw would leave a line behind).
+    static func clipped(_ line: String, columns: Int?) -> String {
+        guard let columns, columns > 1, line.count >= columns else { return line }
+        return String(line.prefix(columns - 1))
+    }
+
+    /// The width of the terminal on stderr (`TIOCGWINSZ`), or nil.
+    static func stderrColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     func clear() {

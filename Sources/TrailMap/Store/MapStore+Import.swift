@@ -138,19 +138,26 @@ extension MapStore {
             }
             if tailOnly && reader.relationCount != relationsRead { throw RelationsBeforeTail() }
             let relationCount = relationsRead
-            try progress(MapImportProgress(pass: 3, bytesRead: reader.fileSize, fileSize: reader.fileSize,
-                                           objectsRead: reader.nodeCount + reader.wayCount + relationCount,
-                                           waysRead: reader.wayCount))
+            // Pass 3 (finishing) is announced, and asked again between its steps and just before
+            // the commit, so that an interruption (`progress` throws) rolls the import back
+            // until then, not only while the file is read.
+            let finishing = MapImportProgress(pass: 3, bytesRead: reader.fileSize, fileSize: reader.fileSize,
+                                              objectsRead: reader.nodeCount + reader.wayCount + relationCount,
+                                              waysRead: reader.wayCount)
+            try progress(finishing)
             session.addSkipped(reader.skipped)
             session.setHeader(generator: reader.generator, timestamp: reader.headerTimestamp, bounds: reader.bounds)
             writeback?.kick()
             try session.finish()
             trace.mark("pending ways, multipolygons, routes (finish)")
+            try progress(finishing)
             try writer.finishWrites()
             writeback?.kick()
             trace.mark("writing thread drained")
+            try progress(finishing)
             try writer.flushBoxes()
             trace.mark("R*Tree packed (flushBoxes)")
+            try progress(finishing)
             var report = session.report
             report.fileSize = reader.fileSize
             report.format = reader.format
@@ -173,6 +180,7 @@ extension MapStore {
             report.featuresHeld = Int(try db.scalar("SELECT count(*) FROM feature_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
             report.routesHeld = Int(try db.scalar("SELECT count(*) FROM route_sources WHERE import_id = ?", [.integer(importID)])?.integer ?? 0)
             trace.mark("coverage, import row, counts")
+            try progress(finishing)
             return report
         }
         trace.mark("commit")
