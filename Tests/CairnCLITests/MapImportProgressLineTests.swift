@@ -59,4 +59,15 @@ import TrailMap
         let drawn = sink.text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\u{1B}[K", with: "")
         #expect(drawn.count == 39 && drawn.hasPrefix("big.osm.pbf finishing"), "\(drawn)")
     }
+
+    /// A re-import that took features out because their copy in the file lost the tags that
+    /// made them map features says how many (newcomer 10: it said "0 … were removed").
+    @Test func theSummarySaysFeaturesRemovedByTheirTags() {
+        var report = MapImportReport(file: "area.osm")
+        #expect(!MapImportCommand.describe(report, shown: "area.osm").contains("removed:"))
+        report.featuresRemoved = 1
+        #expect(MapImportCommand.describe(report, shown: "area.osm").contains("1 feature removed: this file's copy of it is no longer a map feature"))
+        report.featuresRemoved = 3
+        #expect(MapImportCommand.describe(report, shown: "area.osm").contains("3 features removed: this file's copies of them are no longer map features"))
+    }
 }

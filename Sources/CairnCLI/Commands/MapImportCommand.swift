@@ -68,6 +68,12 @@ enum MapImportCommand: Command {
                            "replaces the earlier imports of this file name; %d features and %d routes it no longer has were removed",
                            x.importsRemoved, x.featuresRemoved, x.routesRemoved) + "\n"
         }
+        if r.featuresRemoved > 0 {
+            // TRANSLATORS: a stored feature whose copy in the file imported now lost the tags that made it a map feature (a spring whose tags were deleted).
+            s += "  " + Ln("%d feature removed: this file's copy of it is no longer a map feature",
+                           "%d features removed: this file's copies of them are no longer map features",
+                           r.featuresRemoved, r.featuresRemoved) + "\n"
+        }
         if r.format == "pbf" { s += "  " + L("read as OSM PBF") + "\n" }
         if let t = r.dataTimestamp { s += "  " + L("data of %s", TerminalText.clean(t)) + "\n" }
         // PBF keeps its bounds as header boxes (osmium extract writes none), XML as <bounds>.
