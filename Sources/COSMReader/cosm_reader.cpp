@@ -327,6 +327,41 @@ std::vector<BlobSpan> blob_spans(const Source& file, int64_t file_size) {
     return spans;
 }
 
+/// The header block of a PBF file decoded on the calling thread: the first blob must be an
+/// "OSMHeader" (OSM PBF format), inflated and decoded by libosmium's own `decode_header`, the
+/// function its Reader calls (same fields, same checks of required features). A Reader made
+/// only for the header started its reading and parsing threads and handed the block between
+/// them (about a millisecond idle, more on busy cores, before every import; DECISIONS 1121).
+/// False when the first blob is not a header this can read (the caller then asks a Reader,
+/// which reports what is wrong in its words).
+bool read_pbf_header(const cosm_reader& r, osmium::io::Header& out) {
+    try {
+        const Source file(r);
+        if (!file.ok() || r.file_size < 4) return false;
+        unsigned char len_bytes[4];
+        if (!file.read(0, reinterpret_cast<char*>(len_bytes), 4)) return false;
+        const uint32_t len = (uint32_t(len_bytes[0]) << 24) | (uint32_t(len_bytes[1]) << 16) | (uint32_t(len_bytes[2]) << 8) | len_bytes[3];
+        if (len == 0 || len > 64 * 1024 || 4 + int64_t(len) > r.file_size) return false;
+        std::string header(len, '\0');
+        if (!file.read(4, &header[0], len)) return false;
+        std::string type;
+        int64_t datasize = -1;
+        protozero::pbf_reader message{header};
+        while (message.next()) {
+            if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) type = message.get_string();
+            else if (message.tag() == 3 && message.wire_type() == protozero::pbf_wire_type::varint) datasize = message.get_int32();
+            else message.skip();
+        }
+        if (type != "OSMHeader" || datasize <= 0 || datasize > 32 * 1024 * 1024 || 4 + int64_t(len) + datasize > r.file_size) return false;
+        std::string blob(static_cast<size_t>(datasize), '\0');
+        if (!file.read(4 + int64_t(len), &blob[0], blob.size())) return false;
+        out = osmium::io::detail::decode_header(blob);
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
 /// The relations in data blob `span` (occurrences of field 4 in its PrimitiveGroups), and in
 /// `only` whether it holds nothing else: its Blob is inflated (raw or zlib) and the field
 /// numbers of its groups read (1 nodes, 2 dense nodes, 3 ways, 4 relations, 5 changesets).
@@ -665,10 +700,14 @@ extern "C" cosm_reader* cosm_open(const char* path, cosm_file_info* info, cosm_e
             r->content = cosm::read_whole(r->path, r->file_size);
         }
         if (r->facts.format == "pbf") {
-            // The header block only: generator, replication timestamp, bounding boxes.
-            osmium::io::Reader reader(osmium_file(*r), osmium::osm_entity_bits::nothing);
-            const osmium::io::Header header = reader.header();
-            reader.close();
+            // The header block only: generator, replication timestamp, bounding boxes; decoded
+            // here, else (a first blob this cannot read) by a Reader, which says what is wrong.
+            osmium::io::Header header;
+            if (!read_pbf_header(*r, header)) {
+                osmium::io::Reader reader(osmium_file(*r), osmium::osm_entity_bits::nothing);
+                header = reader.header();
+                reader.close();
+            }
             r->facts.generator = header.get("generator");
             r->facts.timestamp = header.get("osmosis_replication_timestamp");
             for (const auto& b : header.boxes()) {
