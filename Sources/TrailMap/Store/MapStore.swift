@@ -67,7 +67,9 @@ public final class MapStore {
     /// Opens (and creates, unless `readOnly`) the map store at `path`.
     ///
     /// Creates missing parent directories with mode 0700 (the map says where the user hikes),
-    /// applies pending migrations and switches the journal to WAL. Checks first, changing
+    /// applies pending migrations and switches the journal to WAL. A file this call creates gets
+    /// the final schema in one transaction and keeps the rollback journal until its first import
+    /// ends, or until this instance goes (``walPending``, DECISIONS 1120). Checks first, changing
     /// nothing when they fail: a file that is not SQLite, an SQLite database of another
     /// program, a damaged file, and (unless `readOnly`) a file or directory that cannot be
     /// written are refused with an ``OpenError`` that says so in words.
