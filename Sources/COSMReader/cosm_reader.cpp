@@ -327,6 +327,41 @@ std::vector<BlobSpan> blob_spans(const Source& file, int64_t file_size) {
     return spans;
 }
 
+/// The header block of a PBF file decoded on the calling thread: the first blob must be an
+/// "OSMHeader" (OSM PBF format), inflated and decoded by libosmium's own `decode_header`, the
+/// function its Reader calls (same fields, same checks of required features). A Reader made
+/// only for the header started its reading and parsing threads and handed the block between
+/// them (about a millisecond idle, more on busy cores, before every import; DECISIONS 1121).
+/// False when the first blob is not a header this can read (the caller then asks a Reader,
+/// which reports what is wrong in its words).
+bool read_pbf_header(const cosm_reader& r, osmium::io::Header& out) {
+    try {
+        const Source file(r);
+        if (!file.ok() || r.file_size < 4) return false;
+        unsigned char len_bytes[4];
+        if (!file.read(0, reinterpret_cast<char*>(len_bytes), 4)) return false;
+        const uint32_t len = (uint32_t(len_bytes[0]) << 24) | (uint32_t(len_bytes[1]) << 16) | (uint32_t(len_bytes[2]) << 8) | len_bytes[3];
+        if (len == 0 || len > 64 * 1024 || 4 + int64_t(len) > r.file_size) return false;
+        std::string header(len, '\0');
+        if (!file.read(4, &header[0], len)) return false;
+        std::string type;
+        int64_t datasize = -1;
+        protozero::pbf_reader message{header};
+        while (message.next()) {
+            if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) type = message.get_string();
+            else if (message.tag() == 3 && message.wire_type() == protozero::pbf_wire_type::varint) datasize = message.get_int32();
+            else message.skip();
+        }
+        if (type != "OSMHeader" || datasize <= 0 || datasize > 32 * 1024 * 1024 || 4 + int64_t(len) + datasize > r.file_size) return false;
+        std::string blob(static_cast<size_t>(datasize), '\0');
+        if (!file.read(4 + int64_t(len), &blob[0], blob.size())) return false;
+        out = osmium::io::detail::decode_header(blob);
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
 /// The relations in data blob `span` (occurrences of field 4 in its PrimitiveGroups), and in
 /// `only` whether it holds nothing else: its Blob is inflated (raw or zlib) and the field
 /// numbers of its groups read (1 nodes, 2 dense nodes, 3 ways, 4 relations, 5 changesets).
@@ -489,6 +524,62 @@ private:
     std::thread m_thread;
 };
 
+/// The blobs of a PBF file held in memory (`bytes`: its header blob, then data blobs, as
+/// `relations_tail` assembles them), the data blobs decoded one at a time on the calling thread
+/// by libosmium's own `PBFDataBlobDecoder` (what its Reader's pool runs). For a small relations
+/// tail this spares the Reader's reading and parsing threads and their hand-offs (DECISIONS
+/// 1122). An empty (invalid) buffer after the last blob, as `Reader::read()` gives.
+class BlobsInMemory {
+public:
+    BlobsInMemory(const std::string& bytes, osmium::osm_entity_bits::type bits) : m_bytes(bytes), m_bits(bits) {}
+    osmium::memory::Buffer next() {
+        // A block that filled its first buffer chains more inside it (auto_grow::internal): they
+        // come out innermost first, then the outer one, as `Reader::read()` hands them.
+        if (m_back) {
+            if (m_back.has_nested_buffers()) return std::move(*m_back.get_last_nested());
+            osmium::memory::Buffer outer = std::move(m_back);
+            m_back = osmium::memory::Buffer{};
+            return outer;
+        }
+        while (m_offset < m_bytes.size()) {
+            const auto* b = reinterpret_cast<const unsigned char*>(m_bytes.data() + m_offset);
+            if (m_bytes.size() - m_offset < 4) throw osmium::pbf_error("truncated blob length");
+            const uint32_t len = (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) | (uint32_t(b[2]) << 8) | b[3];
+            if (len == 0 || len > 64 * 1024 || m_bytes.size() - m_offset - 4 < len) throw osmium::pbf_error("invalid BlobHeader size");
+            std::string type;
+            int64_t datasize = -1;
+            protozero::pbf_reader message{m_bytes.data() + m_offset + 4, len};
+            while (message.next()) {
+                if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) type = message.get_string();
+                else if (message.tag() == 3 && message.wire_type() == protozero::pbf_wire_type::varint) datasize = message.get_int32();
+                else message.skip();
+            }
+            const size_t start = m_offset + 4 + len;
+            if (datasize < 0 || static_cast<uint64_t>(datasize) > m_bytes.size() - start) throw osmium::pbf_error("invalid blob size");
+            m_offset = start + static_cast<size_t>(datasize);
+            if (type != "OSMData") continue;  // the header blob (decoded by cosm_open)
+            osmium::memory::Buffer buffer = osmium::io::detail::PBFDataBlobDecoder(
+                m_bytes.substr(start, static_cast<size_t>(datasize)), m_bits, osmium::io::read_meta::yes)();
+            if (buffer.has_nested_buffers()) {
+                m_back = std::move(buffer);
+                buffer = std::move(*m_back.get_last_nested());
+            }
+            if (buffer.committed() > 0) return buffer;
+            if (m_back) return next();
+        }
+        return osmium::memory::Buffer{};
+    }
+private:
+    const std::string& m_bytes;
+    osmium::osm_entity_bits::type m_bits;
+    size_t m_offset = 0;
+    osmium::memory::Buffer m_back;
+};
+
+/// A relations tail up to this size is decoded on the calling thread (`BlobsInMemory`); a
+/// larger one by the Reader, whose pool inflates its blobs on every core.
+constexpr size_t direct_tail_limit = 1 << 20;
+
 int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callbacks& cb, cosm_counts& counts) {
     limit_read_ahead();
     osmium::osm_entity_bits::type bits = osmium::osm_entity_bits::nothing;
@@ -520,8 +611,22 @@ int read_pass(cosm_reader& r, int kinds, bool index_locations, const cosm_callba
             prefix.reset();
         }
     }
-    osmium::io::Reader reader(prefix ? osmium::io::File(prefix->name(), "pbf")
-                              : tail.empty() ? osmium_file(r) : osmium::io::File(tail.data(), tail.size(), "pbf"), bits);
+    std::unique_ptr<BlobsInMemory> direct;
+    std::unique_ptr<osmium::io::Reader> reader_ptr;
+    if (!tail.empty() && tail.size() <= direct_tail_limit) {
+        direct.reset(new BlobsInMemory(tail, bits));
+    } else {
+        reader_ptr.reset(new osmium::io::Reader(prefix ? osmium::io::File(prefix->name(), "pbf")
+                                                : tail.empty() ? osmium_file(r) : osmium::io::File(tail.data(), tail.size(), "pbf"), bits));
+    }
+    struct ReaderOrBlobs {
+        osmium::io::Reader* reader;
+        BlobsInMemory* blobs;
+        osmium::memory::Buffer read() { return blobs ? blobs->next() : reader->read(); }
+        void close() { if (reader) reader->close(); }
+        size_t offset() const { return reader ? reader->offset() : 0; }
+        size_t file_size() const { return reader ? reader->file_size() : 0; }
+    } reader{reader_ptr.get(), direct.get()};
     if (prefix) prefix->reader_opened();
     osmium::Timestamp newest;
     Scratch s;
@@ -665,10 +770,14 @@ extern "C" cosm_reader* cosm_open(const char* path, cosm_file_info* info, cosm_e
             r->content = cosm::read_whole(r->path, r->file_size);
         }
         if (r->facts.format == "pbf") {
-            // The header block only: generator, replication timestamp, bounding boxes.
-            osmium::io::Reader reader(osmium_file(*r), osmium::osm_entity_bits::nothing);
-            const osmium::io::Header header = reader.header();
-            reader.close();
+            // The header block only: generator, replication timestamp, bounding boxes; decoded
+            // here, else (a first blob this cannot read) by a Reader, which says what is wrong.
+            osmium::io::Header header;
+            if (!read_pbf_header(*r, header)) {
+                osmium::io::Reader reader(osmium_file(*r), osmium::osm_entity_bits::nothing);
+                header = reader.header();
+                reader.close();
+            }
             r->facts.generator = header.get("generator");
             r->facts.timestamp = header.get("osmosis_replication_timestamp");
             for (const auto& b : header.boxes()) {

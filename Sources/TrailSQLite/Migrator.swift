@@ -46,8 +46,28 @@ public struct Migrator {
     /// once: each migration is re-checked under the write lock.
     /// - Throws: ``NewerSchemaError`` (nothing changed), or what a migration throws (that
     ///   migration is rolled back; earlier ones stay applied).
-    public func migrate(_ db: Connection) throws {
-        let applied = try appliedMigrations(db)
+    ///
+    /// - Parameter freshSchema: when given and `db` holds no schema at all (a new file, nothing
+    ///   in `sqlite_master`), it is called instead of the migrations and must create the schema
+    ///   they would leave; every migration is then recorded as applied, all in one transaction
+    ///   (one commit, so a new file costs one journal's syncs instead of one per migration). When
+    ///   another process created the schema first, the migrations run as without it.
+    public func migrate(_ db: Connection, freshSchema: ((Connection) throws -> Void)? = nil) throws {
+        var applied = try appliedMigrations(db)
+        if applied.isEmpty, let freshSchema, try db.scalar("SELECT count(*) FROM sqlite_master")?.integer == 0 {
+            let made = try db.transaction { () throws -> Bool in
+                // Checked again under the write lock: another process may have begun the schema.
+                guard try db.scalar("SELECT count(*) FROM sqlite_master")?.integer == 0 else { return false }
+                try db.execute("CREATE TABLE IF NOT EXISTS cairn_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL)")
+                try freshSchema(db)
+                for m in migrations {
+                    try db.run("INSERT INTO cairn_migrations(name, applied_at) VALUES (?, datetime('now'))", [.text(m.name)])
+                }
+                return true
+            }
+            if made { return }
+            applied = try appliedMigrations(db)
+        }
         let known = Set(migrations.map(\.name))
         let unknown = applied.filter { !known.contains($0) }
         guard unknown.isEmpty else { throw NewerSchemaError(unknown: unknown) }

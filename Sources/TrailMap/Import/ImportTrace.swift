@@ -13,7 +13,13 @@ struct ImportTrace {
 
     init() {
         enabled = getenv("CAIRN_IMPORT_TRACE").map { String(cString: $0) == "1" } ?? false
-        if enabled { (wall, process, thread) = Self.now() }
+        if enabled {
+            (wall, process, thread) = Self.now()
+            // What the process spent before the import began (start-up, the store opened or
+            // created): CPU only, the kernel's start time of a process being in clock ticks.
+            let line = String(format: "cairn import trace: before the import (process start-up, store opened): process CPU %.3f s\n", process)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
     }
 
     /// Prints the phase that ended now, and starts the next.

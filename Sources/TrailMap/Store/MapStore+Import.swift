@@ -104,6 +104,7 @@ extension MapStore {
         // A new store's pages go to the disk while the import computes, not all at the commit
         // (DECISIONS 1112).
         let writeback = bulk ? StoreWriteback(path: self.path) : nil
+        trace.mark("file header read, journal set")
         let result = try db.transaction {
             try db.run("INSERT INTO imports(file, file_size, compression, imported_at) VALUES (?,?,?,?)",
                        [.text(path), .integer(reader.fileSize), .text(reader.compression == "none" ? reader.format : reader.compression),
@@ -211,10 +212,16 @@ extension MapStore {
     /// While such an import runs, other connections cannot open the new store (it holds the
     /// exclusive lock of the rollback journal); there is nothing in it to show yet.
     /// - Returns: true when the switch was made (``endFirstImport()`` undoes it).
+    ///
+    /// A store this instance created is still in the rollback journal it was made with
+    /// (``walPending``, DECISIONS 1120): nothing is switched then, saving the WAL's set-up and
+    /// the switch back (7 fsyncs and a checkpoint on a new file).
     func beginFirstImport() throws -> Bool {
-        guard createdFile, try db.scalar("PRAGMA journal_mode")?.text?.lowercased() == "wal",
+        let mode = try db.scalar("PRAGMA journal_mode")?.text?.lowercased()
+        guard createdFile, mode == "wal" || (walPending && mode == "delete"),
               try db.scalar("SELECT EXISTS (SELECT 1 FROM imports) OR EXISTS (SELECT 1 FROM features)")?.integer == 0
         else { return false }
+        if mode == "delete" { return true }
         try db.execute("PRAGMA mmap_size = 0")
         // Another connection on the file makes SQLite refuse (busy): the WAL stays.
         guard (try? db.scalar("PRAGMA journal_mode = DELETE"))??.text?.lowercased() == "delete" else {
@@ -228,6 +235,7 @@ extension MapStore {
     /// ``beginFirstImport()``; a failure leaves the rollback journal (every later open of the
     /// store switches to the WAL again).
     func endFirstImport() {
+        walPending = false
         try? db.enableWAL()
         try? db.execute("PRAGMA mmap_size = 2147418112")
     }
