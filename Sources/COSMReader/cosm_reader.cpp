@@ -248,12 +248,16 @@ bool is_deleted(const osmium::OSMObject& obj, int type, const cosm_reader& r) {
 /// to OSMIUM_MAX_OSMDATA_QUEUE_SIZE buffers ahead of the caller (20 each by default, read
 /// from the environment when a Reader is made). The import's own work is slower than the
 /// decoding, so the default queues sit full: 4 each gives the same throughput with about
-/// 50 MB less resident at 20 M nodes (DECISIONS 403). A value set by the user is kept.
+/// 50 MB less resident at 20 M nodes (DECISIONS 403). Its decoding pool (a process-wide
+/// singleton, sized from OSMIUM_POOL_THREADS when first used) leaves two cores to the caller,
+/// one thread below four cores: there it gets two (DECISIONS 1093). A value set by the user is
+/// kept. Called before libosmium is first used (`cosm_open`, each pass).
 void limit_read_ahead() {
     static std::once_flag once;
     std::call_once(once, [] {
         ::setenv("OSMIUM_MAX_INPUT_QUEUE_SIZE", "4", 0);
         ::setenv("OSMIUM_MAX_OSMDATA_QUEUE_SIZE", "4", 0);
+        if (std::thread::hardware_concurrency() < 4) ::setenv("OSMIUM_POOL_THREADS", "2", 0);
     });
 }
 
@@ -759,6 +763,7 @@ int report(cosm_error* err) {
 
 extern "C" cosm_reader* cosm_open(const char* path, cosm_file_info* info, cosm_error* err) {
     try {
+        limit_read_ahead();
         std::unique_ptr<cosm_reader> r(new cosm_reader());
         r->path = path;
         struct stat st;
