@@ -56,7 +56,7 @@ CI=${BENCH_CI:-0}
 # 1010-1011: z12 1.47-1.48x, met; z16 1.61-1.62x). The query's was removed by the 2026-12-06
 # 04:30 round (rows read through SQLite's pointers, z16 one blob per row, DECISIONS 1060-1061:
 # z10-z16 1.35-1.48x over the Andorra, 2 M and 20 M-node stores), which also checks z10 and z14.
-K_PBF=${BENCH_KNOWN_PBF-2.5}
+K_PBF=${BENCH_KNOWN_PBF-}
 K_QUERY=${BENCH_KNOWN_QUERY-}
 K_START=${BENCH_KNOWN_START-}
 [ "$CI" = 1 ] || { K_PBF=; K_QUERY=; K_START=; }
