@@ -91,11 +91,12 @@ final class MapImportProgressLine {
         return n >= 60 ? L("%d min %d s", n / 60, n % 60) : L("%d s", n)
     }
 
-    /// `line` cut to one column less than the terminal's width, so that it never wraps (a
-    /// wrapped line is not redrawn by a carriage return: each redraw would leave a line behind).
+    /// `line` cut to three columns less than the terminal's width, so that it never wraps (a
+    /// wrapped line is not redrawn by a carriage return: each redraw would leave a line behind),
+    /// not even with the `^C` the terminal echoes after it when the user interrupts.
     static func clipped(_ line: String, columns: Int?) -> String {
-        guard let columns, columns > 1, line.count >= columns else { return line }
-        return String(line.prefix(columns - 1))
+        guard let columns, columns > 3, line.count > columns - 3 else { return line }
+        return String(line.prefix(columns - 3))
     }
 
     /// The width of the terminal on stderr (`TIOCGWINSZ`), or nil.

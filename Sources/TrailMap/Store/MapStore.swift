@@ -154,6 +154,10 @@ public final class MapStore {
             return OpenError(path: path, reason: readOnlyReason)
         case SQLITE_CANTOPEN:
             return OpenError(path: path, reason: L("cannot open it: %s", SQLiteFile.whyCannotOpen(path) ?? e.message))
+        case SQLITE_BUSY:
+            // A new map is locked by its first import until it ends (DECISIONS 402); another
+            // writer holds any map for as long as its transaction lasts.
+            return OpenError(path: path, reason: L("another program is writing to it (most likely `cairn map import`: a new map stays locked until its first import ends); try again when it has finished"))
         default:
             return e
         }
