@@ -300,33 +300,41 @@ bool Source::read(int64_t offset, char* out, size_t size) const {
     return true;
 }
 
-/// The blobs of a PBF file, from their headers only (nothing inflated): each is a 4-byte
-/// big-endian length, a BlobHeader message (type, datasize) and datasize bytes of Blob
-/// (OSM PBF format, wiki.openstreetmap.org/wiki/PBF_Format). Empty when anything looks
-/// wrong (the normal read then reports it).
+/// The BlobHeader of the blob at `offset` (OSM PBF format, wiki.openstreetmap.org/wiki/PBF_Format:
+/// a 4-byte big-endian length, then a BlobHeader message with the blob's type and datasize):
+/// false when anything looks wrong (a header over 64 KiB, a datasize over 32 MiB or past the
+/// end of the file). `header` is scratch space.
+struct BlobHeaderInfo { std::string type; int64_t length = 0, datasize = -1; };
+bool read_blob_header(const Source& file, int64_t offset, int64_t file_size, std::string& header, BlobHeaderInfo& out) {
+    unsigned char len_bytes[4];
+    if (file_size - offset < 4 || !file.read(offset, reinterpret_cast<char*>(len_bytes), 4)) return false;
+    const uint32_t len = (uint32_t(len_bytes[0]) << 24) | (uint32_t(len_bytes[1]) << 16) | (uint32_t(len_bytes[2]) << 8) | len_bytes[3];
+    if (len == 0 || len > 64 * 1024 || offset + 4 + int64_t(len) > file_size) return false;
+    header.resize(len);
+    if (!file.read(offset + 4, &header[0], len)) return false;
+    out = BlobHeaderInfo{};
+    out.length = len;
+    protozero::pbf_reader message{header};
+    while (message.next()) {
+        if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) out.type = message.get_string();
+        else if (message.tag() == 3 && message.wire_type() == protozero::pbf_wire_type::varint) out.datasize = message.get_int32();
+        else message.skip();
+    }
+    return out.datasize >= 0 && out.datasize <= 32 * 1024 * 1024 && offset + 4 + out.length + out.datasize <= file_size;
+}
+
+/// The blobs of a PBF file, from their headers only (nothing inflated). Empty when anything
+/// looks wrong (the normal read then reports it).
 std::vector<BlobSpan> blob_spans(const Source& file, int64_t file_size) {
     std::vector<BlobSpan> spans;
     int64_t offset = 0;
     std::string header;
+    BlobHeaderInfo info;
     while (offset < file_size) {
-        unsigned char len_bytes[4];
-        if (file_size - offset < 4 || !file.read(offset, reinterpret_cast<char*>(len_bytes), 4)) return {};
-        const uint32_t len = (uint32_t(len_bytes[0]) << 24) | (uint32_t(len_bytes[1]) << 16) | (uint32_t(len_bytes[2]) << 8) | len_bytes[3];
-        if (len == 0 || len > 64 * 1024 || offset + 4 + int64_t(len) > file_size) return {};
-        header.resize(len);
-        if (!file.read(offset + 4, &header[0], len)) return {};
-        std::string type;
-        int64_t datasize = -1;
-        protozero::pbf_reader message{header};
-        while (message.next()) {
-            if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) type = message.get_string();
-            else if (message.tag() == 3 && message.wire_type() == protozero::pbf_wire_type::varint) datasize = message.get_int32();
-            else message.skip();
-        }
-        if (datasize < 0 || datasize > 32 * 1024 * 1024 || offset + 4 + int64_t(len) + datasize > file_size) return {};
-        if (type != "OSMHeader" && type != "OSMData") return {};
-        spans.push_back(BlobSpan{offset, 4 + int64_t(len) + datasize, type == "OSMData"});
-        offset += 4 + int64_t(len) + datasize;
+        if (!read_blob_header(file, offset, file_size, header, info)) return {};
+        if (info.type != "OSMHeader" && info.type != "OSMData") return {};
+        spans.push_back(BlobSpan{offset, 4 + info.length + info.datasize, info.type == "OSMData"});
+        offset += 4 + info.length + info.datasize;
     }
     return spans;
 }
@@ -341,24 +349,12 @@ std::vector<BlobSpan> blob_spans(const Source& file, int64_t file_size) {
 bool read_pbf_header(const cosm_reader& r, osmium::io::Header& out) {
     try {
         const Source file(r);
-        if (!file.ok() || r.file_size < 4) return false;
-        unsigned char len_bytes[4];
-        if (!file.read(0, reinterpret_cast<char*>(len_bytes), 4)) return false;
-        const uint32_t len = (uint32_t(len_bytes[0]) << 24) | (uint32_t(len_bytes[1]) << 16) | (uint32_t(len_bytes[2]) << 8) | len_bytes[3];
-        if (len == 0 || len > 64 * 1024 || 4 + int64_t(len) > r.file_size) return false;
-        std::string header(len, '\0');
-        if (!file.read(4, &header[0], len)) return false;
-        std::string type;
-        int64_t datasize = -1;
-        protozero::pbf_reader message{header};
-        while (message.next()) {
-            if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) type = message.get_string();
-            else if (message.tag() == 3 && message.wire_type() == protozero::pbf_wire_type::varint) datasize = message.get_int32();
-            else message.skip();
-        }
-        if (type != "OSMHeader" || datasize <= 0 || datasize > 32 * 1024 * 1024 || 4 + int64_t(len) + datasize > r.file_size) return false;
-        std::string blob(static_cast<size_t>(datasize), '\0');
-        if (!file.read(4 + int64_t(len), &blob[0], blob.size())) return false;
+        if (!file.ok()) return false;
+        std::string header;
+        BlobHeaderInfo info;
+        if (!read_blob_header(file, 0, r.file_size, header, info) || info.type != "OSMHeader" || info.datasize == 0) return false;
+        std::string blob(static_cast<size_t>(info.datasize), '\0');
+        if (!file.read(4 + info.length, &blob[0], blob.size())) return false;
         out = osmium::io::detail::decode_header(blob);
         return true;
     } catch (...) {

@@ -126,7 +126,7 @@ final class MapStoreWriter {
         /// Insert or replace a feature row; `replacing`: a stored copy's names go first.
         case feature(FeatureRow)
         /// The same, for a feature the writing thread encodes (``encode(_:)``) first.
-        case unencoded(FeatureRecord, replacing: Bool)
+        case unencoded(FeatureRecord, box: (Int32, Int32, Int32, Int32), minZoom: Int, replacing: Bool)
         /// The stored copy is kept: only record that this import holds it.
         case keptStored(Int64)
         /// Delete a stored feature, its box, names and sources.
@@ -202,8 +202,8 @@ final class MapStoreWriter {
                 try st.step()
                 st.reset()
             }
-        case .unencoded(let f, let replacing):
-            var row = Self.encode(f)
+        case .unencoded(let f, let box, let minZoom, let replacing):
+            var row = Self.encode(f, box: box, minZoom: minZoom)
             row.replacing = replacing
             try performFeature(row)
         case .feature(let row):
@@ -284,10 +284,15 @@ final class MapStoreWriter {
     /// simplifications. Depends on `f` alone, so it may run on any thread (``OSMImportSession``
     /// encodes the features of the end of the file on two, DECISIONS 1052).
     static func encode(_ f: FeatureRecord) -> FeatureRow {
+        let (box, minZoom) = boxAndMinZoom(f)
+        return encode(f, box: box, minZoom: minZoom)
+    }
+
+    /// ``encode(_:)`` with the box and minimum zoom already made (``boxAndMinZoom(_:)``: the
+    /// reading thread needs them and hands them over with the feature, DECISIONS 1091).
+    static func encode(_ f: FeatureRecord, box: (Int32, Int32, Int32, Int32), minZoom: Int) -> FeatureRow {
         let kept = f.tags
-        let box = f.box
         let name = kept.value("name")
-        let minZoom = FeatureClassifier.minZoom(f.featureClass, bounds: FixedPoint.box(box), isPoint: f.kind == .point, tags: kept)
         let names = [name, kept.value("alt_name")].compactMap { $0 }.joined(separator: " ")
         let geometry = GeometryCodec.encode(parts: f.parts)
         let tagsUTF8 = TagsJSON.encodeUTF8(f.tags)
@@ -330,7 +335,7 @@ final class MapStoreWriter {
             // The writing thread encodes while it keeps up (DECISIONS 1091): box and minimum
             // zoom, cheap, here.
             (box, minZoom) = Self.boxAndMinZoom(f)
-            try submit(.unencoded(f, replacing: old != nil))
+            try submit(.unencoded(f, box: box, minZoom: minZoom, replacing: old != nil))
         } else {
             var row = encoded ?? Self.encode(f)
             row.replacing = old != nil
